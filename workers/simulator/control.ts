@@ -1,0 +1,90 @@
+// /__sim/...: the "phone" side of the simulator, for people (the page) and tests.
+import { HttpError, readJson, send, sendJson } from "./http";
+import { mustGet, summary, type Route } from "./context";
+import { toChatId, type SimSession } from "./state";
+import { messagePayload } from "./webhooks";
+import { renderPage } from "./page";
+
+function text(v: unknown, field: string): string {
+  if (typeof v !== "string" || v.trim() === "") throw new HttpError(400, `${field} is required`);
+  if (v.length > 65536) throw new HttpError(400, `${field} is too long`);
+  return v;
+}
+
+function chatOf(v: unknown, field: string): string {
+  const id = typeof v === "string" || typeof v === "number" ? toChatId(String(v)) : null;
+  if (!id) throw new HttpError(400, `${field} must be phone digits (or a chat id)`);
+  return id;
+}
+
+function mustWork(s: SimSession): void {
+  if (s.status !== "WORKING") throw new HttpError(409, `Session is ${s.status}, not WORKING`);
+}
+
+export async function handleControl({ req, res, parts, sim }: Route): Promise<boolean> {
+  const m = req.method ?? "GET";
+  const [, a, name, action] = parts; // parts[0] === "__sim"
+
+  if (a === undefined && m === "GET") return send(res, 200, "text/html; charset=utf-8", renderPage(sim)), true;
+  if (a !== "sessions") return false;
+  if (name === undefined && m === "GET") {
+    return sendJson(res, 200, [...sim.state.sessions.values()].map((s) => summary(sim, s))), true;
+  }
+  if (name === undefined || parts.length > 4) return false;
+  const s = mustGet(sim, name);
+
+  if (m === "GET") {
+    if (action === undefined) return sendJson(res, 200, summary(sim, s)), true;
+    if (action === "sent") return sendJson(res, 200, s.sent), true;
+    if (action === "qr.png") {
+      const png = s.status === "SCAN_QR_CODE" ? await sim.qrPng(s) : null;
+      if (!png) throw new HttpError(404, "No QR code: the session is not in SCAN_QR_CODE");
+      return send(res, 200, "image/png", png), true;
+    }
+    return false;
+  }
+  if (m !== "POST") return false;
+  const body = await readJson(req);
+
+  switch (action) {
+    case "scan": {
+      if (s.status !== "SCAN_QR_CODE") throw new HttpError(409, `Session is ${s.status}, no QR code to scan`);
+      const phone = body.phone === undefined ? "15550001111" : String(body.phone).replace(/[\s\-().+]/g, "");
+      if (!/^\d{7,15}$/.test(phone)) throw new HttpError(400, "phone must be 7-15 digits");
+      const pushName = body.pushName === undefined ? "Simulated Phone" : text(body.pushName, "pushName");
+      sim.state.scan(s, phone, pushName);
+      return sendJson(res, 200, summary(sim, s)), true;
+    }
+    case "incoming": {
+      mustWork(s);
+      const chatId = chatOf(body.from, "from");
+      const pushName = body.name === undefined ? undefined : text(body.name, "name");
+      const msg = sim.state.addMessage(s, { chatId, fromMe: false, source: "app", body: text(body.body, "body"), pushName });
+      return sendJson(res, 200, messagePayload(msg)), true;
+    }
+    case "reply": {
+      mustWork(s);
+      const chatId = chatOf(body.to, "to");
+      const msg = sim.state.addMessage(s, { chatId, fromMe: true, source: "app", body: text(body.body, "body") });
+      return sendJson(res, 200, messagePayload(msg)), true;
+    }
+    case "fail":
+      sim.state.fail(s);
+      return sendJson(res, 200, summary(sim, s)), true;
+    case "fail-sends": {
+      const { rate, next } = body;
+      if (rate === undefined && next === undefined) throw new HttpError(400, "give rate (0..1) or next (N)");
+      if (rate !== undefined) {
+        if (typeof rate !== "number" || !(rate >= 0 && rate <= 1)) throw new HttpError(400, "rate must be a number in 0..1");
+        s.sends.failRate = rate;
+      }
+      if (next !== undefined) {
+        if (!Number.isInteger(next) || (next as number) < 0) throw new HttpError(400, "next must be a whole number >= 0");
+        s.sends.failNext = next as number;
+      }
+      return sendJson(res, 200, { ...s.sends }), true;
+    }
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,86 @@
+// GET /__sim: a plain page to play the phone: scan the QR, write as a customer,
+// see what the product sent. Forms post JSON to the /__sim control API.
+import { summary, type SimContext } from "./context";
+
+const esc = (s: unknown) =>
+  String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function sessionCard(sim: SimContext, name: string): string {
+  const s = sim.state.get(name)!;
+  const info = summary(sim, s);
+  const base = `/__sim/sessions/${encodeURIComponent(name)}`;
+  const id = (f: string) => esc(`${name}-${f}`);
+  const qr =
+    s.status === "SCAN_QR_CODE"
+      ? `<p><img src="${base}/qr.png?v=${encodeURIComponent(s.qr ?? "")}" alt="QR code for session ${esc(name)}" width="264" height="264"></p>
+         <form data-action="${base}/scan">
+           <label for="${id("phone")}">Phone digits</label> <input id="${id("phone")}" name="phone" value="15550001111" inputmode="numeric">
+           <label for="${id("push")}">Display name</label> <input id="${id("push")}" name="pushName" value="Simulated Phone">
+           <button>Scan</button></form>`
+      : "";
+  const working = s.status === "WORKING";
+  const sent = s.sent
+    .slice(-20)
+    .reverse()
+    .map((x) => `<li><time>${esc(new Date(x.timestamp).toISOString())}</time> to <code>${esc(x.chatId)}</code>: ${esc(x.text)}</li>`)
+    .join("");
+  return `<section>
+  <h2>${esc(name)} <small>${esc(s.status)}</small></h2>
+  <p>Logged in as: ${s.me ? `${esc(s.me.pushName)} (<code>${esc(s.me.id)}</code>)` : "nobody"}.
+     Sends accepted ${info.sends.accepted}, failed ${info.sends.failed}. Webhooks ok ${info.webhooks.ok}, retried ${info.webhooks.retries}, given up ${info.webhooks.failed}.</p>
+  ${qr}
+  ${
+    working
+      ? `<form data-action="${base}/incoming"><fieldset><legend>Write as a customer</legend>
+      <label for="${id("from")}">Customer phone</label> <input id="${id("from")}" name="from" value="4917611111111" inputmode="numeric" required>
+      <label for="${id("name")}">Customer name</label> <input id="${id("name")}" name="name" value="Anna">
+      <label for="${id("body")}">Message</label> <input id="${id("body")}" name="body" size="40" required>
+      <button>Send to business</button></fieldset></form>
+    <form data-action="${base}/reply"><fieldset><legend>Reply as the owner (typed on the phone)</legend>
+      <label for="${id("to")}">To phone</label> <input id="${id("to")}" name="to" inputmode="numeric" required>
+      <label for="${id("rbody")}">Message</label> <input id="${id("rbody")}" name="body" size="40" required>
+      <button>Reply</button></fieldset></form>`
+      : ""
+  }
+  <form data-action="${base}/fail"><button>Make the session fail</button></form>
+  <h3>Sent by the product (latest 20)</h3>
+  <ul>${sent || "<li>Nothing yet.</li>"}</ul>
+</section>`;
+}
+
+export function renderPage(sim: SimContext): string {
+  const names = [...sim.state.sessions.keys()];
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>WhatsApp simulator</title>
+<style>
+  body { font: 15px/1.5 system-ui, sans-serif; max-width: 760px; margin: 1rem auto; padding: 0 1rem; color: #111; }
+  section { border: 1px solid #ccc; border-radius: 8px; padding: 0.5rem 1rem; margin: 1rem 0; }
+  h2 small { font-weight: normal; color: #555; }
+  label { display: inline-block; margin: 0.25rem 0.25rem 0.25rem 0; }
+  fieldset { margin: 0.5rem 0; }
+  #error { color: #b00020; }
+</style></head>
+<body>
+<h1>WhatsApp simulator</h1>
+<p>Sessions are created by the product through the WAHA API. This page plays the phone. <a href="/__sim">Refresh</a></p>
+<p id="error" role="alert"></p>
+${names.length ? names.map((n) => sessionCard(sim, n)).join("\n") : "<p>No sessions yet.</p>"}
+<script>
+  for (const form of document.querySelectorAll("form[data-action]")) {
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const res = await fetch(form.dataset.action, { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(Object.fromEntries(new FormData(form))) });
+      if (res.ok) location.reload();
+      else document.getElementById("error").textContent = (await res.json().catch(() => ({}))).message || res.statusText;
+    });
+  }
+  // Follow status changes, but never while someone is typing.
+  setInterval(() => {
+    const typing = [...document.querySelectorAll("input")].some((i) => i === document.activeElement || i.value !== i.defaultValue);
+    if (!typing) location.reload();
+  }, 3000);
+</script>
+</body></html>`;
+}

@@ -1,0 +1,91 @@
+// WAHA-compatible WhatsApp simulator: node:http, state in memory. Nothing here
+// knows about the product; it only speaks WAHA (see shared/whatsapp/PROVIDER.md).
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createQrRenderer, type SimContext } from "./context";
+import { handleControl } from "./control";
+import { HttpError, sendError, sendJson } from "./http";
+import { SimState } from "./state";
+import { handleApi } from "./waha-api";
+import { createDeliverer } from "./webhooks";
+
+export interface SimulatorOptions {
+  port: number; // 0 = any free port
+  host?: string; // default 127.0.0.1
+  log?: (line: string) => void;
+  qrDelayMs?: number; // STARTING -> SCAN_QR_CODE (default 1000)
+  startDelayMs?: number; // STARTING -> WORKING for a session still logged in (default 1000)
+  qrRefreshMs?: number; // QR rotation, each one a session.status event (default 20000)
+  apiKey?: string; // X-Api-Key required on /api/*; default env SIM_API_KEY; unset/empty = any key
+}
+
+export interface Simulator {
+  url: string;
+  close(): Promise<void>;
+  state: SimState;
+}
+
+export async function startSimulator(opts: SimulatorOptions): Promise<Simulator> {
+  const apiKey = opts.apiKey ?? process.env.SIM_API_KEY ?? "";
+  const deliverer = createDeliverer({ log: opts.log });
+  const state = new SimState({
+    qrDelayMs: opts.qrDelayMs ?? 1000,
+    startDelayMs: opts.startDelayMs ?? 1000,
+    qrRefreshMs: opts.qrRefreshMs ?? 20_000,
+    emit: (session, event, payload) => deliverer.deliver(session, event, payload),
+  });
+  const sim: SimContext = { state, deliverer, qrPng: createQrRenderer() };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://simulator");
+    let parts: string[];
+    try {
+      parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+    } catch {
+      throw new HttpError(400, "Malformed URL");
+    }
+    if (url.pathname === "/health") return sendJson(res, 200, { status: "ok" });
+    if (url.pathname === "/ping") return sendJson(res, 200, { message: "pong" });
+    if (parts[0] === "api") {
+      if (apiKey && req.headers["x-api-key"] !== apiKey) return sendError(res, 401, "Unauthorized");
+      if (await handleApi({ req, res, url, parts, sim })) return;
+    } else if (parts[0] === "__sim") {
+      if (await handleControl({ req, res, url, parts, sim })) return;
+    } else if (url.pathname === "/") {
+      res.writeHead(302, { Location: "/__sim" }).end();
+      return;
+    }
+    sendError(res, 404, `Cannot ${req.method} ${url.pathname}`);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      if (!(err instanceof HttpError)) opts.log?.(`simulator error on ${req.method} ${req.url}: ${String(err?.stack ?? err)}`);
+      if (res.headersSent) return void res.end();
+      if (err instanceof HttpError) sendError(res, err.status, err.message);
+      else sendError(res, 500, "Internal simulator error");
+    });
+  });
+  const host = opts.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+
+  return {
+    url: `http://${shownHost}:${port}`,
+    state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        state.closeAll();
+        deliverer.close();
+        server.close(() => resolve());
+        server.closeAllConnections(); // keep-alive sockets would hold close() open
+      }),
+  };
+}
