@@ -1,0 +1,72 @@
+// The cron sweep: claims due scheduled messages and queues their ids. It never
+// sends; the queue consumer does (delivery.server.ts).
+/** Due messages older than this are not sent late: they are marked missed. */
+export const GRACE_MS = 6 * 60 * 60 * 1000;
+/** A queued or sending row untouched this long was lost by the queue: queue it again. */
+export const STALE_MS = 15 * 60 * 1000;
+const CLAIM_CHUNK = 500;
+const SEND_BATCH = 100;
+
+export type SweepResult = { queued: number; missed: number; requeued: number };
+
+export async function sweepDueMessages({ env, now }: { env: Env; now: number }): Promise<SweepResult> {
+  const d1 = env.DB;
+  const result: SweepResult = { queued: 0, missed: 0, requeued: 0 };
+
+  const missed = await d1
+    .prepare(
+      `UPDATE scheduled_messages SET status = 'failed', last_error = 'missed', updated_at = ?1
+       WHERE status = 'scheduled' AND send_at < ?2`,
+    )
+    .bind(now, now - GRACE_MS)
+    .run();
+  result.missed = missed.meta.changes ?? 0;
+
+  // One conditional UPDATE per chunk: two overlapping sweeps can never claim the same row.
+  for (let round = 0; round < 40; round++) {
+    const claimed = await d1
+      .prepare(
+        `UPDATE scheduled_messages SET status = 'queued', updated_at = ?1
+         WHERE id IN (SELECT id FROM scheduled_messages WHERE status = 'scheduled' AND send_at <= ?1
+                      ORDER BY send_at LIMIT ${CLAIM_CHUNK})
+           AND status = 'scheduled'
+         RETURNING id`,
+      )
+      .bind(now)
+      .all<{ id: string }>();
+    const ids = claimed.results.map((r) => r.id);
+    if (ids.length === 0) break;
+    try {
+      await enqueue(env, ids);
+    } catch (error) {
+      // Give the rows back so the next sweep tries again instead of losing them.
+      await d1
+        .prepare(`UPDATE scheduled_messages SET status = 'scheduled' WHERE status = 'queued' AND id IN (SELECT value FROM json_each(?1))`)
+        .bind(JSON.stringify(ids))
+        .run();
+      throw error;
+    }
+    result.queued += ids.length;
+    if (ids.length < CLAIM_CHUNK) break;
+  }
+
+  const stale = await d1
+    .prepare(
+      `UPDATE scheduled_messages SET updated_at = ?1
+       WHERE status IN ('queued', 'sending') AND updated_at < ?2
+       RETURNING id`,
+    )
+    .bind(now, now - STALE_MS)
+    .all<{ id: string }>();
+  if (stale.results.length) {
+    await enqueue(env, stale.results.map((r) => r.id));
+    result.requeued = stale.results.length;
+  }
+  return result;
+}
+
+async function enqueue(env: Env, ids: string[]) {
+  for (let i = 0; i < ids.length; i += SEND_BATCH) {
+    await env.OUTBOUND.sendBatch(ids.slice(i, i + SEND_BATCH).map((id) => ({ body: { id } })));
+  }
+}

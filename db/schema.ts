@@ -1,0 +1,195 @@
+// The product's data in D1. Every business-owned table carries business_id,
+// and every query filters on it. Times are unix milliseconds unless the
+// column holds a local calendar value (booking_date YYYY-MM-DD, HH:MM).
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const id = () => text("id").primaryKey();
+const createdAt = () => integer("created_at").notNull().default(sql`(unixepoch() * 1000)`);
+const businessId = () => text("business_id").notNull().references(() => businesses.id, { onDelete: "cascade" });
+
+export const users = sqliteTable("users", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull().default(""),
+  // "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>"
+  passwordHash: text("password_hash"),
+  googleIssuer: text("google_issuer"),
+  googleSubject: text("google_subject"),
+  emailVerifiedAt: integer("email_verified_at"),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex("users_google_identity").on(t.googleIssuer, t.googleSubject)]);
+
+export const businesses = sqliteTable("businesses", {
+  // Also the WhatsApp session name at the gateway.
+  id: id(),
+  ownerUserId: text("owner_user_id").notNull().unique().references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  city: text("city").notNull().default(""),
+  // ISO 3166-1 alpha-2; the default region for phone numbers.
+  country: text("country").notNull().default(""),
+  timeZone: text("time_zone").notNull().default("UTC"),
+  // Local HH:MM at which date-only rule messages go out.
+  sendTime: text("send_time").notNull().default("10:00"),
+  agreeTerms: integer("agree_terms", { mode: "boolean" }).notNull().default(true),
+  agreeUpdates: integer("agree_updates", { mode: "boolean" }).notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const authSessions = sqliteTable("auth_sessions", {
+  // SHA-256 of the session id held by the cookie or the JWT: a leaked table
+  // does not hand out live sessions.
+  id: id(),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  kind: text("kind", { enum: ["cookie", "api"] }).notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("auth_sessions_user").on(t.userId)]);
+
+export const verifications = sqliteTable("verifications", {
+  id: id(),
+  target: text("target").notNull(),
+  purpose: text("purpose", { enum: ["signup", "reset"] }).notNull(),
+  codeHash: text("code_hash").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  usedAt: integer("used_at"),
+  createdAt: createdAt(),
+}, (t) => [index("verifications_target").on(t.target, t.purpose, t.createdAt)]);
+
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull().default(0),
+});
+
+export const emailOutbox = sqliteTable("email_outbox", {
+  id: id(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("email_outbox_to").on(t.to, t.createdAt)]);
+
+export const clients = sqliteTable("clients", {
+  id: id(),
+  businessId: businessId(),
+  name: text("name").notNull(),
+  // E.164 digits without the plus: the same person typed two ways is one row,
+  // and it matches the WhatsApp chat id "<digits>@c.us".
+  phone: text("phone").notNull(),
+  tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  notes: text("notes").notNull().default(""),
+  profilePicture: text("profile_picture"),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+}, (t) => [
+  uniqueIndex("clients_business_phone").on(t.businessId, t.phone),
+  index("clients_business_created").on(t.businessId, t.createdAt),
+  index("clients_business_name").on(t.businessId, t.name),
+]);
+
+export const services = sqliteTable("services", {
+  id: id(),
+  businessId: businessId(),
+  name: text("name").notNull(),
+  // lower-cased name: the catalogue refuses duplicates ignoring case.
+  nameKey: text("name_key").notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex("services_business_name").on(t.businessId, t.nameKey)]);
+
+export const bookingStatuses = ["scheduled", "completed", "cancelled", "no_show"] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+export const bookings = sqliteTable("bookings", {
+  id: id(),
+  businessId: businessId(),
+  clientId: text("client_id").notNull().references(() => clients.id, { onDelete: "cascade" }),
+  service: text("service").notNull(),
+  // Local calendar date and time in the business's time zone.
+  bookingDate: text("booking_date").notNull(),
+  bookingTime: text("booking_time").notNull(),
+  notes: text("notes").notNull().default(""),
+  status: text("status", { enum: bookingStatuses }).notNull().default("scheduled"),
+  source: text("source", { enum: ["manual", "sync"] }).notNull().default("manual"),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+}, (t) => [
+  index("bookings_business_date").on(t.businessId, t.bookingDate, t.bookingTime),
+  index("bookings_business_client").on(t.businessId, t.clientId, t.bookingDate),
+  index("bookings_business_service").on(t.businessId, t.service, t.bookingDate),
+]);
+
+export const waContacts = sqliteTable("wa_contacts", {
+  id: id(),
+  businessId: businessId(),
+  chatId: text("chat_id").notNull(),
+  lid: text("lid"),
+  phone: text("phone"),
+  name: text("name").notNull().default(""),
+  lastMessageAt: integer("last_message_at").notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex("wa_contacts_business_chat").on(t.businessId, t.chatId),
+  index("wa_contacts_business_recent").on(t.businessId, t.lastMessageAt),
+]);
+
+export const waMessages = sqliteTable("wa_messages", {
+  id: id(),
+  businessId: businessId(),
+  providerId: text("provider_id").notNull(),
+  chatId: text("chat_id").notNull(),
+  fromMe: integer("from_me", { mode: "boolean" }).notNull(),
+  body: text("body").notNull().default(""),
+  timestamp: integer("timestamp").notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex("wa_messages_business_provider").on(t.businessId, t.providerId),
+  index("wa_messages_business_chat_time").on(t.businessId, t.chatId, t.timestamp),
+]);
+
+export const rules = sqliteTable("rules", {
+  id: id(),
+  businessId: businessId(),
+  groupId: text("group_id").notNull(),
+  type: text("type", { enum: ["followup", "reminder"] }).notNull(),
+  name: text("name").notNull().default(""),
+  services: text("services", { mode: "json" }).$type<string[]>().notNull(),
+  template: text("template").notNull(),
+  scheduleType: text("schedule_type", { enum: ["preset", "custom"] }).notNull(),
+  scheduleValue: text("schedule_value").notNull().default(""),
+  customDate: text("custom_date"),
+  customTime: text("custom_time"),
+  scheduleLabel: text("schedule_label").notNull().default(""),
+  createdAt: createdAt(),
+}, (t) => [
+  index("rules_business_created").on(t.businessId, t.createdAt),
+  index("rules_business_group").on(t.businessId, t.groupId),
+]);
+
+export const messageStatuses = ["scheduled", "queued", "sending", "sent", "failed", "cancelled"] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
+export const scheduledMessages = sqliteTable("scheduled_messages", {
+  id: id(),
+  businessId: businessId(),
+  ruleId: text("rule_id").notNull().references(() => rules.id, { onDelete: "cascade" }),
+  bookingId: text("booking_id").notNull().references(() => bookings.id, { onDelete: "cascade" }),
+  // The planned moment as the owner sees it (business time zone) and as an instant.
+  sendDate: text("send_date").notNull(),
+  sendTime: text("send_time"),
+  sendAt: integer("send_at").notNull(),
+  status: text("status", { enum: messageStatuses }).notNull().default("scheduled"),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+  providerMessageId: text("provider_message_id"),
+  sentAt: integer("sent_at"),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+}, (t) => [
+  uniqueIndex("scheduled_messages_rule_booking").on(t.ruleId, t.bookingId),
+  index("scheduled_messages_due").on(t.status, t.sendAt),
+  index("scheduled_messages_booking").on(t.bookingId, t.status),
+  index("scheduled_messages_business_rule").on(t.businessId, t.ruleId),
+]);

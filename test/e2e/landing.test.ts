@@ -1,0 +1,52 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { startStack, type Stack } from "./support/stack";
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe("landing page in the browser", () => {
+  for (const width of [390, 1280]) {
+    it(`switches between English and Hebrew at ${width}px and remembers the choice`, async () => {
+      const { page, errors } = await newPage(browser, width);
+      await page.goto(stack.appUrl + "/");
+      await expect.poll(() => page.locator("h1").textContent()).toBe("Turn WhatsApp Messages into Bookings Automatically");
+      expect(await page.getAttribute("html", "dir")).toBe("ltr");
+      await screenshot(page, `landing-en-${width}`);
+
+      await page.getByRole("button", { name: "HE" }).click();
+      await page.waitForFunction(() => document.documentElement.dir === "rtl");
+      expect(await page.locator("h1").textContent()).toBe("הופכים הודעות וואטסאפ לתורים באופן אוטומטי");
+      await screenshot(page, `landing-he-${width}`);
+
+      await page.reload();
+      expect(await page.getAttribute("html", "lang")).toBe("he");
+
+      await page.getByRole("button", { name: "EN" }).click();
+      await page.waitForFunction(() => document.documentElement.dir === "ltr");
+
+      await page.getByRole("link", { name: "Start Free" }).click();
+      await page.waitForURL(/\/register$/);
+      expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it("shows the friendly 404 page for unknown paths", async () => {
+    const { page } = await newPage(browser, 390);
+    const res = await page.goto(stack.appUrl + "/nowhere");
+    expect(res?.status()).toBe(404);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Page not found");
+    await page.context().close();
+  });
+});

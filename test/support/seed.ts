@@ -1,0 +1,52 @@
+// Test data written straight to D1, so each test starts from the state it names.
+import { env } from "cloudflare:test";
+import { createDb, schema } from "../../db";
+
+export const db = () => createDb(env.DB);
+
+let counter = 0;
+const uid = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(counter++).toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+
+export async function seedBusiness(overrides: Partial<typeof schema.businesses.$inferInsert> = {}) {
+  const userId = uid("usr");
+  const businessId = overrides.id ?? uid("biz");
+  await db().insert(schema.users).values({ id: userId, email: `${userId}@example.com`, name: "Dana Levi", emailVerifiedAt: Date.now() });
+  await db().insert(schema.businesses).values({
+    id: businessId, ownerUserId: userId, name: "Dana's Salon", country: "IL", timeZone: "Asia/Jerusalem", ...overrides,
+  });
+  return { userId, businessId, email: `${userId}@example.com` };
+}
+
+export async function seedClient(businessId: string, overrides: Partial<typeof schema.clients.$inferInsert> = {}) {
+  const id = uid("cli");
+  await db().insert(schema.clients).values({ id, businessId, name: "Noa Cohen", phone: `9725${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`, ...overrides });
+  return id;
+}
+
+export async function seedBooking(businessId: string, clientId: string, overrides: Partial<typeof schema.bookings.$inferInsert> = {}) {
+  const id = uid("bkg");
+  await db().insert(schema.bookings).values({ id, businessId, clientId, service: "Haircut", bookingDate: "2030-01-15", bookingTime: "10:00", ...overrides });
+  return id;
+}
+
+export async function seedRuleMessage(
+  businessId: string,
+  bookingId: string,
+  message: Partial<typeof schema.scheduledMessages.$inferInsert> = {},
+  rule: Partial<typeof schema.rules.$inferInsert> = {},
+) {
+  const ruleId = uid("rul");
+  await db().insert(schema.rules).values({
+    id: ruleId, businessId, groupId: ruleId, type: "followup", services: ["Haircut"],
+    template: "Hi {name}, thanks for your {service} on {date}!", scheduleType: "preset", scheduleValue: "15", ...rule,
+  });
+  const id = uid("msg");
+  await db().insert(schema.scheduledMessages).values({
+    id, businessId, ruleId, bookingId, sendDate: "2030-01-30", sendTime: "10:00", sendAt: Date.now() - 1000, ...message,
+  });
+  return { ruleId, messageId: id };
+}
+
+export async function messageRow(id: string) {
+  return env.DB.prepare("SELECT * FROM scheduled_messages WHERE id = ?").bind(id).first<Record<string, unknown>>();
+}

@@ -1,0 +1,41 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests inside workerd: the real D1 (migrations applied),
+// the Durable Object, the queue consumer and the cron handler.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(__dirname, "migrations"));
+  return {
+    resolve: { alias: { "~": path.join(__dirname, "app") } },
+    plugins: [
+      cloudflareTest({
+        main: "./workers/app.ts",
+        remoteBindings: false,
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            SESSION_SECRET: "test-session-secret-0123456789abcdef",
+            WEBHOOK_SECRET: "test-webhook-secret-0123456789abcdef",
+            WAHA_API_KEY: "test-waha-key",
+            GOOGLE_CLIENT_ID: "test-google-client",
+            GOOGLE_CLIENT_SECRET: "test-google-secret",
+            RESEND_API_KEY: "",
+            EXTRACTOR: "offline",
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ["test/**/*.test.ts"],
+      exclude: ["test/node/**", "test/e2e/**", "node_modules/**"],
+      setupFiles: ["./test/support/apply-migrations.ts"],
+      deps: {
+        optimizer: {
+          ssr: { enabled: true, include: ["@remix-run/cloudflare", "remix-auth", "remix-auth-oauth2", "remix-auth-google"] },
+        },
+      },
+    },
+  };
+});
