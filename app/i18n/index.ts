@@ -2,13 +2,14 @@
 // its own file under areas/, so features can grow without touching each other.
 import { useRouteLoaderData } from "@remix-run/react";
 import { common } from "./areas/common";
+import { dashboard } from "./areas/dashboard";
 import { landing } from "./areas/landing";
 import type { Lang } from "./define";
 
 export type { Lang } from "./define";
 export { languages } from "./define";
 
-const areas = [common, landing] as const;
+const areas = [common, landing, dashboard] as const;
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]
   ? (H extends { en: infer E } ? E : never) & (R extends readonly { en: Record<string, string> }[] ? Merge<R> : unknown)

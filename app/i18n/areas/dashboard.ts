@@ -1,0 +1,28 @@
+import { defineMessages } from "../define";
+
+export const dashboard = defineMessages(
+  {
+    "dash.logout": "Logout",
+    "dash.tabs": "Sections",
+    "dash.tab.connect": "Connect",
+    "dash.tab.clients": "Clients",
+    "dash.tab.sync": "Sync",
+    "dash.tab.calendar": "Calendar",
+    "dash.tab.rules": "Rules",
+    "dash.tab.settings": "Settings",
+    "dash.emailFallback": "No e-mail",
+    "dash.comingSoon": "This section is being built and will arrive in an upcoming release.",
+  },
+  {
+    "dash.logout": "התנתקות",
+    "dash.tabs": "אזורים",
+    "dash.tab.connect": "חיבור",
+    "dash.tab.clients": "לקוחות",
+    "dash.tab.sync": "סנכרון",
+    "dash.tab.calendar": "יומן",
+    "dash.tab.rules": "כללים",
+    "dash.tab.settings": "הגדרות",
+    "dash.emailFallback": "אין דוא\"ל",
+    "dash.comingSoon": "האזור הזה בבנייה ויגיע בגרסה קרובה.",
+  },
+);

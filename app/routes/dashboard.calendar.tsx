@@ -1,0 +1,5 @@
+import { PlaceholderTab } from "~/components/placeholder-tab";
+
+export default function Tab() {
+  return <PlaceholderTab title="dash.tab.calendar" />;
+}

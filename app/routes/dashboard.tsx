@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/services/auth/session.server";
+import { useT, type MessageKey } from "~/i18n";
+import { LanguageToggle } from "~/components/language-toggle";
+import { initials } from "~/utils/initials";
+import { TabIcon, type TabName } from "~/components/tab-icons";
+
+export const meta: MetaFunction = () => [{ title: "Dashboard · Chatbook" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, business } = await requireUser(request, context.cloudflare.env);
+  return {
+    user: { name: user.name, email: user.email },
+    business: { id: business.id, name: business.name },
+  };
+}
+
+const tabs: { to: string; name: TabName; label: MessageKey; end?: boolean }[] = [
+  { to: "/dashboard", name: "connect", label: "dash.tab.connect", end: true },
+  { to: "/dashboard/clients", name: "clients", label: "dash.tab.clients" },
+  { to: "/dashboard/sync", name: "sync", label: "dash.tab.sync" },
+  { to: "/dashboard/calendar", name: "calendar", label: "dash.tab.calendar" },
+  { to: "/dashboard/rules", name: "rules", label: "dash.tab.rules" },
+  { to: "/dashboard/settings", name: "settings", label: "dash.tab.settings" },
+];
+
+export default function DashboardShell() {
+  const { user, business } = useLoaderData<typeof loader>();
+  const t = useT();
+  return (
+    <div className="shell">
+      <header className="shell-header">
+        <div className="avatar" aria-hidden="true">{initials(user.name, "U")}</div>
+        <div className="shell-who">
+          <div className="shell-email" data-testid="user-email">{user.email || t("dash.emailFallback")}</div>
+          {business.name && <div className="shell-business muted small">{business.name}</div>}
+        </div>
+        <LanguageToggle />
+        <Form method="post" action="/logout">
+          <button type="submit" className="btn btn-ghost btn-sm">{t("dash.logout")}</button>
+        </Form>
+      </header>
+      <main className="shell-main" id="main">
+        <Outlet />
+      </main>
+      <nav className="tabbar" aria-label={t("dash.tabs")}>
+        {tabs.map((tab) => (
+          <NavLink key={tab.to} to={tab.to} end={tab.end} className="tab" prefetch="intent">
+            <TabIcon name={tab.name} />
+            <span>{t(tab.label)}</span>
+          </NavLink>
+        ))}
+      </nav>
+    </div>
+  );
+}

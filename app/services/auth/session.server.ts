@@ -1,0 +1,118 @@
+// Sessions live in D1; the browser holds only a random id (in an HttpOnly
+// cookie for the screens, inside a signed JWT for API clients). The table
+// stores the id's SHA-256, so a copy of the table cannot be replayed.
+import { redirect } from "@remix-run/cloudflare";
+import { and, eq, gt } from "drizzle-orm";
+import { createDb, schema, type Db } from "../../../db";
+import { apiError } from "~/utils/http.server";
+import { randomToken, sha256Hex } from "~/utils/encoding";
+import { signToken, verifyToken } from "./jwt.server";
+
+export const COOKIE_SESSION_MS = 30 * 24 * 3600 * 1000;
+export const API_TOKEN_SECONDS = 24 * 3600;
+
+export type SessionKind = "cookie" | "api";
+export type AuthedUser = {
+  db: Db;
+  user: typeof schema.users.$inferSelect;
+  business: typeof schema.businesses.$inferSelect;
+  sessionHash: string;
+};
+
+function secure(env: Env) {
+  return env.APP_URL.startsWith("https://");
+}
+
+/** `__Host-` prefixed (and Secure) outside local development. */
+export function cookieName(env: Env) {
+  return secure(env) ? "__Host-session" : "session";
+}
+
+export function sessionCookie(env: Env, value: string, maxAgeSeconds: number) {
+  return `${cookieName(env)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure(env) ? "; Secure" : ""}`;
+}
+
+export async function createSession(db: Db, userId: string, kind: SessionKind, now: number) {
+  const sid = randomToken(32);
+  const ttl = kind === "cookie" ? COOKIE_SESSION_MS : API_TOKEN_SECONDS * 1000;
+  await db.insert(schema.authSessions).values({ id: await sha256Hex(sid), userId, kind, expiresAt: now + ttl, createdAt: now });
+  return { sid, expiresAt: now + ttl };
+}
+
+/** A new cookie session: the value changes at every login. */
+export async function startCookieSession(env: Env, db: Db, userId: string, now: number) {
+  const { sid } = await createSession(db, userId, "cookie", now);
+  return sessionCookie(env, sid, COOKIE_SESSION_MS / 1000);
+}
+
+export async function issueApiToken(env: Env, db: Db, userId: string, now: number) {
+  const { sid } = await createSession(db, userId, "api", now);
+  const iat = Math.floor(now / 1000);
+  return signToken({ sid, sub: userId, iat, exp: iat + API_TOKEN_SECONDS }, env.SESSION_SECRET);
+}
+
+function readCookie(request: Request, name: string) {
+  const header = request.headers.get("Cookie") ?? "";
+  for (const part of header.split(/;\s*/)) {
+    const i = part.indexOf("=");
+    if (i > 0 && part.slice(0, i) === name) return part.slice(i + 1);
+  }
+  return null;
+}
+
+async function sessionIdFromRequest(request: Request, env: Env, now: number): Promise<string | null> {
+  const auth = request.headers.get("Authorization");
+  if (auth) {
+    const m = /^Bearer\s+(\S+)$/i.exec(auth);
+    if (!m) return null;
+    const claims = await verifyToken(m[1], env.SESSION_SECRET, now);
+    return claims?.sid ?? null;
+  }
+  return readCookie(request, cookieName(env));
+}
+
+export async function getAuthedUser(request: Request, env: Env, now = Date.now()): Promise<AuthedUser | null> {
+  const sid = await sessionIdFromRequest(request, env, now);
+  if (!sid) return null;
+  const db = createDb(env.DB);
+  const sessionHash = await sha256Hex(sid);
+  const rows = await db
+    .select({ user: schema.users, business: schema.businesses })
+    .from(schema.authSessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.authSessions.userId))
+    .innerJoin(schema.businesses, eq(schema.businesses.ownerUserId, schema.users.id))
+    .where(and(eq(schema.authSessions.id, sessionHash), gt(schema.authSessions.expiresAt, now)))
+    .limit(1);
+  const row = rows[0];
+  return row ? { db, user: row.user, business: row.business, sessionHash } : null;
+}
+
+/** For screens: the signed-in owner, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(request: Request, env: Env): Promise<AuthedUser> {
+  const authed = await getAuthedUser(request, env);
+  if (authed) return authed;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** For the JSON API: the signed-in owner, or 401. */
+export async function requireApiUser(request: Request, env: Env): Promise<AuthedUser> {
+  const authed = await getAuthedUser(request, env);
+  if (authed) return authed;
+  throw apiError(401, "Not authenticated. Please login again.");
+}
+
+export async function endSession(db: Db, sessionHash: string) {
+  await db.delete(schema.authSessions).where(eq(schema.authSessions.id, sessionHash));
+}
+
+/** After a password change or reset: every session but the one kept (if any) stops working. */
+export async function revokeOtherSessions(db: Db, userId: string, keepHash: string | null) {
+  const sessions = await db.select({ id: schema.authSessions.id }).from(schema.authSessions).where(eq(schema.authSessions.userId, userId));
+  const doomed = sessions.map((s) => s.id).filter((id) => id !== keepHash);
+  for (const id of doomed) await db.delete(schema.authSessions).where(eq(schema.authSessions.id, id));
+}
+
+export function clearSessionCookie(env: Env) {
+  return sessionCookie(env, "", 0);
+}
