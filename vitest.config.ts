@@ -9,7 +9,7 @@ export default defineConfig(async () => {
   return {
     resolve: { alias: { "~": path.join(__dirname, "app") } },
     plugins: [
-      cloudflareTest({
+      cloudflareTest(({ inject }) => ({
         main: "./workers/app.ts",
         remoteBindings: false,
         wrangler: { configPath: "./wrangler.toml" },
@@ -23,13 +23,15 @@ export default defineConfig(async () => {
             GOOGLE_CLIENT_SECRET: "test-google-secret",
             RESEND_API_KEY: "",
             EXTRACTOR: "offline",
+            WAHA_URL: inject("simUrl"),
           },
         },
-      }),
+      })),
     ],
     test: {
       include: ["test/**/*.test.ts"],
       exclude: ["test/node/**", "test/e2e/**", "node_modules/**"],
+      globalSetup: ["./test/support/global-setup.ts"],
       setupFiles: ["./test/support/apply-migrations.ts"],
       deps: {
         optimizer: {

@@ -2,6 +2,7 @@
 // its own file under areas/, so features can grow without touching each other.
 import { useRouteLoaderData } from "@remix-run/react";
 import { common } from "./areas/common";
+import { connect } from "./areas/connect";
 import { dashboard } from "./areas/dashboard";
 import { landing } from "./areas/landing";
 import type { Lang } from "./define";
@@ -9,7 +10,7 @@ import type { Lang } from "./define";
 export type { Lang } from "./define";
 export { languages } from "./define";
 
-const areas = [common, landing, dashboard] as const;
+const areas = [common, landing, dashboard, connect] as const;
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]
   ? (H extends { en: infer E } ? E : never) & (R extends readonly { en: Record<string, string> }[] ? Merge<R> : unknown)

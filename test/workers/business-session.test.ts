@@ -1,21 +1,128 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
-import { BusinessSession } from "../../workers/business-session";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { BusinessSession, POLL_MS } from "../../workers/business-session";
+import { businessSession } from "../../app/services/whatsapp/session.server";
+
+const sim = (path: string, body?: unknown) =>
+  fetch(`${env.WAHA_URL}/__sim/sessions/${path}`, { method: body === undefined ? "GET" : "POST", headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+const newId = () => `biz-${crypto.randomUUID()}`;
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Makes the cached status look old, as if 2 s had passed. */
+async function expire(stub: DurableObjectStub<BusinessSession>) {
+  await runInDurableObject(stub, (instance: BusinessSession) => {
+    (instance as unknown as { s: { checkedAt: number } }).s.checkedAt = 0;
+  });
+}
+
+async function waitForStatus(id: string, status: string) {
+  const stub = businessSession(env, id);
+  for (let i = 0; i < 40; i++) {
+    await expire(stub);
+    const view = await stub.status(id);
+    if (view.status === status) return view;
+    await wait(100);
+  }
+  throw new Error(`never reached ${status}`);
+}
+
+afterEach(() => vi.restoreAllMocks());
 
 describe("BusinessSession durable object", () => {
-  it("answers an RPC call with its state", async () => {
-    const stub = env.BUSINESS_SESSION.get(env.BUSINESS_SESSION.idFromName("biz-rpc"));
-    const state = await stub.getState();
-    expect(state.status).toBe("no-session");
+  it("says no-session for a business that never connected", async () => {
+    const id = newId();
+    expect((await businessSession(env, id).status(id)).status).toBe("no-session");
   });
 
-  it("runs its alarm", async () => {
-    const stub = env.BUSINESS_SESSION.get(env.BUSINESS_SESSION.idFromName("biz-alarm"));
-    await runInDurableObject(stub, async (instance: BusinessSession, state) => {
-      expect(instance).toBeInstanceOf(BusinessSession);
-      await state.storage.setAlarm(Date.now() + 60_000);
+  it("connects through the gateway: create, start, QR, scan, connected, logout", async () => {
+    const id = newId();
+    const stub = businessSession(env, id);
+    const opened = await stub.open(id);
+    expect(["STARTING", "SCAN_QR_CODE"]).toContain(opened.status);
+
+    await waitForStatus(id, "SCAN_QR_CODE");
+    const qr = await stub.qr(id);
+    expect(qr?.mimetype).toBe("image/png");
+    expect(atob(qr!.data).slice(1, 4)).toBe("PNG");
+
+    expect((await sim(`${id}/scan`, { phone: "972501112233", pushName: "Dana's Salon" })).status).toBeLessThan(300);
+    const working = await waitForStatus(id, "WORKING");
+    expect(working.me).toMatchObject({ id: "972501112233@c.us", pushName: "Dana's Salon" });
+    expect(await stub.qr(id)).toBeNull();
+
+    const out = await stub.remove(id, "logout");
+    expect(out.status).toBe("disconnected");
+    const gateway = await fetch(`${env.WAHA_URL}/api/sessions/${id}`, { headers: { "X-Api-Key": env.WAHA_API_KEY } });
+    expect(gateway.status).toBe(404);
+  });
+
+  it("any number of pollers cost at most one gateway status call per 2 s", async () => {
+    const id = newId();
+    const stub = businessSession(env, id);
+    await stub.open(id);
+    const calls: string[] = [];
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      const url = typeof input === "string" ? input : input instanceof Request ? input.url : String(input);
+      if (url.includes(`/api/sessions/${id}`)) calls.push(url);
+      return realFetch(input, init);
     });
+    // 30 tabs asking at once, three times within one poll interval.
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(Array.from({ length: 30 }, () => stub.status(id)));
+      await wait(100);
+    }
+    expect(calls.length).toBeLessThanOrEqual(1);
+    await wait(POLL_MS + 50);
+    await Promise.all(Array.from({ length: 30 }, () => stub.status(id)));
+    expect(calls.length).toBeLessThanOrEqual(2);
+    await stub.remove(id, "cancel");
+  });
+
+  it("polls from an alarm while transitional and stops once settled", async () => {
+    const id = newId();
+    const stub = businessSession(env, id);
+    await stub.open(id);
+    const alarmSet = await runInDurableObject(stub, (_i: BusinessSession, state) => state.storage.getAlarm());
+    expect(alarmSet).not.toBeNull();
+    await waitForStatus(id, "SCAN_QR_CODE");
+    expect((await sim(`${id}/fail`, {})).status).toBeLessThan(300);
+    await expire(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect((await stub.getState()).updatedAt).toBeGreaterThan(0);
+    expect((await stub.status(id)).status).toBe("FAILED");
+    expect(await runInDurableObject(stub, (_i, state) => state.storage.getAlarm())).toBeNull();
+  });
+
+  it("an alarm whose gateway call fails is retried later and changes nothing", async () => {
+    const id = newId();
+    const stub = businessSession(env, id);
+    await stub.open(id);
+    await expire(stub);
+    const before = await runInDurableObject(stub, async (_i, state) => (await state.storage.get<{ status: string }>("state"))!.status);
+    vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("connection refused"));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    vi.restoreAllMocks();
+    const after = await runInDurableObject(stub, async (_i, state) => ({
+      status: (await state.storage.get<{ status: string }>("state"))!.status,
+      alarm: await state.storage.getAlarm(),
+    }));
+    expect(after.status).toBe(before);
+    expect(after.alarm).not.toBeNull();
+    await stub.remove(id, "cancel");
+  });
+
+  it("a session.status event after logout does not bring a stopped session back", async () => {
+    const id = newId();
+    const stub = businessSession(env, id);
+    await stub.remove(id, "logout");
+    await stub.onStatusEvent(id, "STOPPED", null);
+    expect((await stub.status(id)).status).toBe("disconnected");
+    await stub.onStatusEvent(id, "SCAN_QR_CODE", null);
+    await runInDurableObject(stub, async (_i, state) => {
+      expect((await state.storage.get<{ status: string }>("state"))!.status).toBe("SCAN_QR_CODE");
+    });
+    await stub.remove(id, "cancel");
   });
 });

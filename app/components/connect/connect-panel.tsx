@@ -1,0 +1,85 @@
+import { statusLabel, type WaView } from "~/services/whatsapp/status";
+import { ACTION_ERRORS } from "~/services/whatsapp/errors";
+import { useT, type MessageKey } from "~/i18n";
+import { formatChatPhone } from "./format";
+import { useWhatsAppSession } from "./use-whatsapp-session";
+
+type Props = { profile: { name: string; business_id: string }; initial: WaView | null };
+
+const tone: Record<string, string> = {
+  Connected: "badge-green", Starting: "badge-amber", "Scan QR": "badge-blue", Stopped: "badge-grey", Failed: "badge-red", Disconnected: "badge-grey",
+};
+
+export function ConnectPanel({ profile, initial }: Props) {
+  const t = useT();
+  const s = useWhatsAppSession(profile.business_id, initial);
+  const label = statusLabel(s.status);
+  const message: MessageKey = s.status === "connecting" ? "connect.msg.connecting" : (`connect.msg.${label}` as MessageKey);
+  const errorText = !s.error ? null : (ACTION_ERRORS as readonly string[]).includes(s.error) ? t(`connect.err.${s.error}` as MessageKey) : s.error;
+  const showConnect = s.status === "no-session" || s.status === "disconnected" || label === "Disconnected" && s.status !== "connecting";
+
+  return (
+    <div className="connect stack">
+      <section className="card welcome">
+        <h1 className="tab-title">{t("connect.welcome", { name: profile.name })}</h1>
+        <p className="muted">{t("connect.welcomeBody")}</p>
+      </section>
+
+      <section className="card" aria-labelledby="wa-status-title" aria-busy={s.busy}>
+        <div className="row between gap">
+          <h2 id="wa-status-title" className="h3">{t("connect.statusTitle")}</h2>
+          <span className={`badge ${tone[label]}`} data-testid="wa-status" role="status">
+            {t(`connect.label.${label}` as MessageKey)}
+          </span>
+        </div>
+        <p className="muted status-message">{t(message)}</p>
+        <dl className="facts">
+          <div><dt>{t("connect.sessionName")}</dt><dd className="mono">{profile.business_id}</dd></div>
+          {s.status === "WORKING" && s.me && (
+            <>
+              <div><dt>{t("connect.phone")}</dt><dd dir="ltr" data-testid="wa-phone">{formatChatPhone(s.me.id)}</dd></div>
+              {s.me.pushName && <div><dt>{t("connect.account")}</dt><dd>{s.me.pushName}</dd></div>}
+              {s.me.verifiedName && <div><dt>{t("connect.business")}</dt><dd>{s.me.verifiedName}</dd></div>}
+            </>
+          )}
+        </dl>
+
+        {s.status === "SCAN_QR_CODE" && (
+          <div className="qr-box">
+            {s.qrUrl ? (
+              <img src={s.qrUrl} alt={t("connect.qrAlt")} width={264} height={264} data-testid="wa-qr" />
+            ) : (
+              <div className="qr-placeholder" role="status"><span className="spinner" aria-hidden="true" /> {t("connect.qrLoading")}</div>
+            )}
+            <p className="small muted">{t("connect.steps")}</p>
+          </div>
+        )}
+
+        {errorText && <div className="alert alert-error" role="alert">{errorText}</div>}
+
+        <div className="actions">
+          {showConnect && (
+            <button type="button" className="btn btn-primary btn-block" onClick={s.connect} disabled={s.busy}>
+              {t("connect.connectWhatsApp")}
+            </button>
+          )}
+          {(s.status === "FAILED" || s.status === "STOPPED") && (
+            <>
+              <button type="button" className="btn btn-primary" onClick={s.restart} disabled={s.busy}>{t("connect.restart")}</button>
+              <button type="button" className="btn btn-ghost" onClick={s.cancel} disabled={s.busy}>{t("connect.cancel")}</button>
+            </>
+          )}
+          {s.status === "SCAN_QR_CODE" && (
+            <button type="button" className="btn btn-ghost" onClick={s.cancel} disabled={s.busy}>{t("connect.cancel")}</button>
+          )}
+          {s.status === "WORKING" && (
+            <button type="button" className="btn btn-danger-ghost" onClick={s.logout} disabled={s.busy}>{t("connect.logout")}</button>
+          )}
+          {(s.status === "connecting" || s.status === "STARTING") && (
+            <div className="row gap-sm muted" role="status"><span className="spinner" aria-hidden="true" /> {t("connect.loading")}</div>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { json, apiError } from "~/utils/http.server";
+import { ingestWebhook } from "~/services/whatsapp/ingest.server";
+
+/** Events from the WhatsApp gateway (message.any, session.status), HMAC-signed per business. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError(405, "Method not allowed.");
+  const raw = await request.text();
+  const result = await ingestWebhook(context.cloudflare.env, raw, request.headers.get("X-Webhook-Hmac"), Date.now());
+  return json(result.body, result.status);
+}
+
+export async function loader() {
+  return apiError(405, "Method not allowed.");
+}

@@ -1,0 +1,100 @@
+// Webhook events from the gateway: verified, mapped to their business, and
+// stored once (duplicates and concurrent replays are absorbed by unique keys).
+import { z } from "zod";
+import { chatIdToPhone, isCustomerChat, isLid } from "~/providers/whatsapp/chat-id";
+import { verifyWebhookSignature } from "~/providers/whatsapp/webhook-signature";
+import { webhookKeyFor } from "./webhook-key.server";
+import { businessSession } from "./session.server";
+
+export const MAX_WEBHOOK_BYTES = 256 * 1024;
+export const MAX_AGE_MS = 5 * 60 * 1000;
+
+const Envelope = z.object({
+  event: z.string(),
+  session: z.string().min(1).max(200),
+  timestamp: z.number().optional(),
+  me: z.object({ id: z.string(), pushName: z.string().optional() }).nullish(),
+  payload: z.unknown(),
+});
+
+const MessagePayload = z.object({
+  id: z.string().min(1).max(300),
+  timestamp: z.number(),
+  from: z.string().max(200),
+  to: z.string().max(200).optional().default(""),
+  fromMe: z.boolean(),
+  body: z.string().max(65536).nullish(),
+  _data: z.object({ pushName: z.string().nullish(), notifyName: z.string().nullish() }).passthrough().nullish(),
+});
+
+const StatusPayload = z.object({ status: z.string().max(64) });
+
+export type IngestResult = { status: number; body: Record<string, unknown> };
+
+export async function ingestWebhook(env: Env, raw: string, signature: string | null, now: number): Promise<IngestResult> {
+  if (raw.length > MAX_WEBHOOK_BYTES) return { status: 413, body: { error: "Payload too large" } };
+  let parsedJson: unknown;
+  try {
+    parsedJson = JSON.parse(raw);
+  } catch {
+    return { status: 400, body: { error: "Invalid JSON" } };
+  }
+  const envelope = Envelope.safeParse(parsedJson);
+  if (!envelope.success) return { status: 400, body: { error: "Not a webhook event" } };
+  const { session: businessId, event } = envelope.data;
+
+  // The signature covers the raw bytes; nothing is trusted before it checks out.
+  const key = await webhookKeyFor(env, businessId);
+  if (!signature || !(await verifyWebhookSignature(raw, key, signature))) {
+    return { status: 401, body: { error: "Invalid signature" } };
+  }
+  const sentAt = envelope.data.timestamp;
+  if (typeof sentAt !== "number" || Math.abs(now - sentAt) > MAX_AGE_MS) {
+    return { status: 401, body: { error: "Stale event" } };
+  }
+  const business = await env.DB.prepare("SELECT id FROM businesses WHERE id = ?").bind(businessId).first();
+  if (!business) return { status: 202, body: { ignored: "unknown session" } };
+
+  if (event === "session.status") {
+    const payload = StatusPayload.safeParse(envelope.data.payload);
+    if (!payload.success) return { status: 400, body: { error: "Bad status payload" } };
+    const me = envelope.data.me ? { id: envelope.data.me.id, pushName: envelope.data.me.pushName } : null;
+    await businessSession(env, businessId).onStatusEvent(businessId, payload.data.status, me);
+    return { status: 200, body: { ok: true } };
+  }
+  if (event === "message.any") {
+    const payload = MessagePayload.safeParse(envelope.data.payload);
+    if (!payload.success) return { status: 400, body: { error: "Bad message payload" } };
+    const stored = await storeMessage(env.DB, businessId, payload.data, now);
+    return { status: 200, body: { ok: true, stored } };
+  }
+  return { status: 200, body: { ignored: event } };
+}
+
+async function storeMessage(d1: D1Database, businessId: string, m: z.infer<typeof MessagePayload>, now: number) {
+  const chatId = m.fromMe ? m.to : m.from;
+  if (!isCustomerChat(chatId)) return false;
+  const phone = chatIdToPhone(chatId);
+  const lid = isLid(chatId) ? chatId : null;
+  const name = m.fromMe ? "" : (m._data?.pushName || m._data?.notifyName || "").slice(0, 200);
+  const at = Math.round(m.timestamp * 1000);
+  const [, inserted] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO wa_contacts (id, business_id, chat_id, lid, phone, name, last_message_at, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         ON CONFLICT (business_id, chat_id) DO UPDATE SET
+           name = CASE WHEN excluded.name <> '' THEN excluded.name ELSE wa_contacts.name END,
+           last_message_at = max(wa_contacts.last_message_at, excluded.last_message_at)`,
+      )
+      .bind(crypto.randomUUID(), businessId, chatId, lid, phone, name, at, now),
+    d1
+      .prepare(
+        `INSERT INTO wa_messages (id, business_id, provider_id, chat_id, from_me, body, timestamp, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         ON CONFLICT (business_id, provider_id) DO NOTHING`,
+      )
+      .bind(crypto.randomUUID(), businessId, m.id, chatId, m.fromMe ? 1 : 0, m.body ?? "", at, now),
+  ]);
+  return (inserted.meta.changes ?? 0) > 0;
+}
