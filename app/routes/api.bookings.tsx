@@ -1,0 +1,29 @@
+// GET /api/bookings (newest first, a page at a time; or ?start=&end= for a
+// calendar range) and POST /api/bookings (a new phone creates the client).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireApiUser } from "~/services/auth/session.server";
+import { validateBookingCreate } from "~/services/bookings/booking-input";
+import { BOOKING_PAGE_MAX, bookingsInRange, createBooking, listBookings } from "~/services/bookings/bookings.server";
+import { listQuery, rangeQuery, statusParam } from "~/services/list-query.server";
+import { apiRoute, JsonObject } from "~/utils/api-handler.server";
+import { apiError, json, methodNotAllowed, readJson } from "~/utils/http.server";
+
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { db, business } = await requireApiUser(request, context.cloudflare.env);
+  const params = new URL(request.url).searchParams;
+  if (params.has("start") || params.has("end")) {
+    return json({ success: true, ...(await bookingsInRange(db, business.id, rangeQuery(params))) });
+  }
+  const options = { ...listQuery(params, BOOKING_PAGE_MAX), status: statusParam(params) };
+  return json({ success: true, ...(await listBookings(db, business.id, options)) });
+});
+
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
+  const env = context.cloudflare.env;
+  if (request.method !== "POST") return methodNotAllowed();
+  const { db, business } = await requireApiUser(request, env);
+  const input = validateBookingCreate(await readJson(request, JsonObject));
+  if (!input.ok) return apiError(400, input.message);
+  const booking = await createBooking({ db, env, now: Date.now() }, business, input.value);
+  return json({ success: true, detail: "Booking created.", booking }, 201);
+});

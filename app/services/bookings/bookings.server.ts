@@ -1,0 +1,115 @@
+// Bookings of a business: the list (newest first, a page at a time), the
+// calendar (a date range), and create/edit/status/delete. Every write tells
+// the rule scheduler afterwards (bookingsChanged) so pending messages follow.
+import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
+import { schema, type Db } from "../../../db";
+import { bookingsChanged } from "~/services/booking-events.server";
+import { findOrCreateClient, type BusinessRef } from "~/services/clients/clients.server";
+import { nameOrPhoneMatches } from "~/services/clients/search.server";
+import { ServiceError } from "~/services/service-error";
+import { decodeCursor, encodeCursor } from "~/utils/cursor";
+import type { BookingCreate, BookingPatch } from "./booking-input";
+import type { BookingStatus } from "./status";
+
+const { bookings, clients } = schema;
+
+/** A booking as the API and the screens read it. */
+export type BookingView = {
+  id: string; client_id: string; client_name: string; client_phone: string; service: string;
+  booking_date: string; booking_time: string; notes: string; status: BookingStatus; source: "manual" | "sync";
+};
+
+export const BOOKING_PAGE_DEFAULT = 100;
+export const BOOKING_PAGE_MAX = 500;
+/** A month view spans six weeks; a busy business still fits, beyond this the calendar says it shows the first ones. */
+export const RANGE_MAX_EVENTS = 3000;
+export const RANGE_MAX_DAYS = 62;
+export const BOOKING_NOT_FOUND = "Booking not found.";
+
+type Deps = { db: Db; env: Env; now: number };
+
+const columns = {
+  id: bookings.id, client_id: bookings.clientId, client_name: clients.name, client_phone: clients.phone,
+  service: bookings.service, booking_date: bookings.bookingDate, booking_time: bookings.bookingTime,
+  notes: bookings.notes, status: bookings.status, source: bookings.source,
+};
+
+function selectViews(db: Db) {
+  return db.select(columns).from(bookings)
+    .innerJoin(clients, and(eq(clients.id, bookings.clientId), eq(clients.businessId, bookings.businessId)));
+}
+
+export type BookingListOptions = { q?: string; from?: string; to?: string; status?: BookingStatus; cursor?: string; limit?: number };
+
+/** Newest first by date and time; `from`/`to` inclusive YYYY-MM-DD. */
+export async function listBookings(db: Db, businessId: string, opts: BookingListOptions) {
+  const limit = Math.min(Math.max(opts.limit ?? BOOKING_PAGE_DEFAULT, 1), BOOKING_PAGE_MAX);
+  const where: (SQL | undefined)[] = [
+    eq(bookings.businessId, businessId),
+    nameOrPhoneMatches(opts.q ?? "", clients.name, clients.phone),
+    opts.from ? gte(bookings.bookingDate, opts.from) : undefined,
+    opts.to ? lte(bookings.bookingDate, opts.to) : undefined,
+    opts.status ? eq(bookings.status, opts.status) : undefined,
+  ];
+  if (opts.cursor) {
+    const [date, time, id] = decodeCursor(opts.cursor, ["s", "s", "s"]) as string[];
+    // The plain bound lets the date index narrow the scan; the row value picks up exactly after the last row.
+    where.push(lte(bookings.bookingDate, date), sql`(${bookings.bookingDate}, ${bookings.bookingTime}, ${bookings.id}) < (${date}, ${time}, ${id})`);
+  }
+  const rows = await selectViews(db).where(and(...where))
+    .orderBy(desc(bookings.bookingDate), desc(bookings.bookingTime), desc(bookings.id)).limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { bookings: page, next_cursor: rows.length > limit && last ? encodeCursor([last.booking_date, last.booking_time, last.id]) : null };
+}
+
+/** The calendar's visible range: start inclusive, end exclusive (as the calendar reports it), oldest first. */
+export async function bookingsInRange(db: Db, businessId: string, opts: { start: string; end: string; q?: string }) {
+  if (opts.end <= opts.start) throw new ServiceError(400, "end must be after start.");
+  const days = (Date.parse(opts.end) - Date.parse(opts.start)) / 86_400_000;
+  if (days > RANGE_MAX_DAYS) throw new ServiceError(400, `The calendar range can span at most ${RANGE_MAX_DAYS} days.`);
+  const rows = await selectViews(db)
+    .where(and(eq(bookings.businessId, businessId), gte(bookings.bookingDate, opts.start), lt(bookings.bookingDate, opts.end),
+      nameOrPhoneMatches(opts.q ?? "", clients.name, clients.phone)))
+    .orderBy(asc(bookings.bookingDate), asc(bookings.bookingTime), asc(bookings.id)).limit(RANGE_MAX_EVENTS + 1);
+  return { bookings: rows.slice(0, RANGE_MAX_EVENTS), truncated: rows.length > RANGE_MAX_EVENTS };
+}
+
+export async function getBooking(db: Db, businessId: string, id: string): Promise<BookingView | null> {
+  const rows = await selectViews(db).where(and(eq(bookings.businessId, businessId), eq(bookings.id, id))).limit(1);
+  return rows[0] ?? null;
+}
+
+/** A booking for a phone that is not yet a client creates the client. */
+export async function createBooking({ db, env, now }: Deps, business: BusinessRef, input: BookingCreate, source: "manual" | "sync" = "manual") {
+  const { client } = await findOrCreateClient(db, business.id, { name: input.name, phone: input.phone, country: business.country }, now);
+  const id = crypto.randomUUID();
+  await db.insert(bookings).values({
+    id, businessId: business.id, clientId: client.id, service: input.service, bookingDate: input.booking_date,
+    bookingTime: input.booking_time, notes: input.notes, status: input.status, source, createdAt: now, updatedAt: now,
+  });
+  await bookingsChanged(env, [id], now);
+  return (await getBooking(db, business.id, id))!;
+}
+
+/** Edit, move or change the status of a booking. */
+export async function updateBooking({ db, env, now }: Deps, businessId: string, id: string, patch: BookingPatch) {
+  const changes: Partial<typeof bookings.$inferInsert> = { updatedAt: now };
+  if (patch.service !== undefined) changes.service = patch.service;
+  if (patch.booking_date !== undefined) changes.bookingDate = patch.booking_date;
+  if (patch.booking_time !== undefined) changes.bookingTime = patch.booking_time;
+  if (patch.notes !== undefined) changes.notes = patch.notes;
+  if (patch.status !== undefined) changes.status = patch.status;
+  const updated = await db.update(bookings).set(changes)
+    .where(and(eq(bookings.businessId, businessId), eq(bookings.id, id))).returning({ id: bookings.id });
+  if (updated.length === 0) throw new ServiceError(404, BOOKING_NOT_FOUND);
+  await bookingsChanged(env, [id], now);
+  return (await getBooking(db, businessId, id))!;
+}
+
+/** Deletes a booking; its pending rule messages go with it (cascade). */
+export async function deleteBooking({ db, env, now }: Deps, businessId: string, id: string) {
+  const deleted = await db.delete(bookings).where(and(eq(bookings.businessId, businessId), eq(bookings.id, id))).returning({ id: bookings.id });
+  if (deleted.length === 0) throw new ServiceError(404, BOOKING_NOT_FOUND);
+  await bookingsChanged(env, [id], now);
+}

@@ -1,0 +1,18 @@
+// Booking statuses for the screens (the schema holds the same list; this copy
+// keeps drizzle out of the browser bundle, and the type check below keeps them equal).
+import type { BookingStatus as SchemaStatus } from "../../../db/schema";
+
+export const bookingStatuses = ["scheduled", "completed", "cancelled", "no_show"] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const statusesMatchSchema: Same<BookingStatus, SchemaStatus> = true;
+void statusesMatchSchema;
+
+/** Badge colour: scheduled green, completed blue, cancelled red, anything else (no-show) grey. */
+export function statusTone(status: string): "green" | "blue" | "red" | "grey" {
+  if (status === "scheduled") return "green";
+  if (status === "completed") return "blue";
+  if (status === "cancelled") return "red";
+  return "grey";
+}

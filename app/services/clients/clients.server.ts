@@ -1,0 +1,163 @@
+// The client list of a business. Last visit and last service are derived from
+// the client's bookings: the latest booking dated on or before today (in the
+// business's time zone) that was not cancelled or a no-show.
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { schema, type Db } from "../../../db";
+import { bookingsChanged } from "~/services/booking-events.server";
+import { ServiceError } from "~/services/service-error";
+import { localDate } from "~/services/time";
+import { decodeCursor, encodeCursor } from "~/utils/cursor";
+import { normalizePhone } from "~/utils/phone";
+import { CLIENT_LIMITS, type ClientInput, type ClientPatch } from "./client-input";
+import { nameOrPhoneMatches } from "./search.server";
+
+const { clients, bookings, businesses } = schema;
+
+export type BusinessRef = Pick<typeof businesses.$inferSelect, "id" | "country" | "timeZone">;
+export type ClientRow = typeof clients.$inferSelect;
+
+/** A client as the API and the screens read it. */
+export type ClientView = {
+  id: string; name: string; phone: string; profile_picture: string | null;
+  last_visit: string | null; last_service: string | null; tags: string[]; notes: string; created_at: number;
+};
+
+export const CLIENT_PAGE_DEFAULT = 50;
+export const CLIENT_PAGE_MAX = 200;
+export const DUPLICATE_PHONE = "A client with this phone number already exists.";
+export const CLIENT_NOT_FOUND = "Client not found.";
+
+// A visit: a booking that happened (or is today) and was not cancelled or missed.
+const visits = (today: string) => sql`FROM ${bookings} b WHERE b.business_id = ${clients.businessId} AND b.client_id = ${clients.id}
+  AND b.booking_date <= ${today} AND b.status NOT IN ('cancelled', 'no_show')`;
+
+function viewColumns(today: string) {
+  const latest = sql`${visits(today)} ORDER BY b.booking_date DESC, b.booking_time DESC LIMIT 1`;
+  return {
+    client: clients,
+    lastVisit: sql<string | null>`(SELECT b.booking_date ${latest})`,
+    lastService: sql<string | null>`(SELECT b.service ${latest})`,
+  };
+}
+
+function toView(row: { client: ClientRow; lastVisit: string | null; lastService: string | null }): ClientView {
+  const c = row.client;
+  return {
+    id: c.id, name: c.name, phone: c.phone, profile_picture: c.profilePicture, last_visit: row.lastVisit,
+    last_service: row.lastService, tags: c.tags ?? [], notes: c.notes, created_at: c.createdAt,
+  };
+}
+
+export type ClientListOptions = { q?: string; from?: string; to?: string; cursor?: string; limit?: number };
+
+/**
+ * Newest clients first, one page at a time. `from`/`to` (YYYY-MM-DD, inclusive)
+ * keep the clients whose last visit falls in that range.
+ */
+export async function listClients(db: Db, business: Pick<BusinessRef, "id" | "timeZone">, opts: ClientListOptions, now: number) {
+  const today = localDate(now, business.timeZone);
+  const limit = Math.min(Math.max(opts.limit ?? CLIENT_PAGE_DEFAULT, 1), CLIENT_PAGE_MAX);
+  const where: (SQL | undefined)[] = [eq(clients.businessId, business.id), nameOrPhoneMatches(opts.q ?? "", clients.name, clients.phone)];
+  if (opts.from || opts.to) {
+    const lastVisit = sql`(SELECT max(b.booking_date) ${visits(today)})`;
+    if (opts.from) where.push(sql`${lastVisit} >= ${opts.from}`);
+    if (opts.to) where.push(sql`${lastVisit} <= ${opts.to}`);
+  }
+  if (opts.cursor) {
+    const [createdAt, id] = decodeCursor(opts.cursor, ["n", "s"]);
+    where.push(sql`(${clients.createdAt}, ${clients.id}) < (${createdAt}, ${id})`);
+  }
+  const rows = await db.select(viewColumns(today)).from(clients).where(and(...where))
+    .orderBy(desc(clients.createdAt), desc(clients.id)).limit(limit + 1);
+  const page = rows.slice(0, limit).map(toView);
+  const last = page[page.length - 1];
+  return { clients: page, next_cursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null };
+}
+
+export async function getClient(db: Db, business: Pick<BusinessRef, "id" | "timeZone">, id: string, now: number): Promise<ClientView | null> {
+  const rows = await db.select(viewColumns(localDate(now, business.timeZone))).from(clients)
+    .where(and(eq(clients.businessId, business.id), eq(clients.id, id))).limit(1);
+  return rows[0] ? toView(rows[0]) : null;
+}
+
+function phoneDigits(phone: string, country: string) {
+  const normalized = normalizePhone(phone, country);
+  if (!normalized.ok) throw new ServiceError(400, normalized.message);
+  return normalized.digits;
+}
+
+async function clientByPhone(db: Db, businessId: string, digits: string) {
+  return db.select().from(clients).where(and(eq(clients.businessId, businessId), eq(clients.phone, digits))).get();
+}
+
+const isUniqueViolation = (error: unknown) => String((error as Error)?.message ?? error).includes("UNIQUE constraint failed");
+
+export async function createClient(db: Db, business: BusinessRef, input: ClientInput, now: number): Promise<ClientView> {
+  const phone = phoneDigits(input.phone, business.country);
+  if (await clientByPhone(db, business.id, phone)) throw new ServiceError(409, DUPLICATE_PHONE);
+  const id = crypto.randomUUID();
+  try {
+    await db.insert(clients).values({ id, businessId: business.id, name: input.name, phone, tags: input.tags, notes: input.notes, createdAt: now, updatedAt: now });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ServiceError(409, DUPLICATE_PHONE);
+    throw error;
+  }
+  return (await getClient(db, business, id, now))!;
+}
+
+export async function updateClient(db: Db, business: BusinessRef, id: string, patch: ClientPatch, now: number): Promise<ClientView> {
+  const current = await db.select().from(clients).where(and(eq(clients.businessId, business.id), eq(clients.id, id))).get();
+  if (!current) throw new ServiceError(404, CLIENT_NOT_FOUND);
+  const changes: Partial<ClientRow> = { updatedAt: now };
+  if (patch.name !== undefined) changes.name = patch.name;
+  if (patch.tags !== undefined) changes.tags = patch.tags;
+  if (patch.notes !== undefined) changes.notes = patch.notes;
+  if (patch.phone !== undefined) {
+    changes.phone = phoneDigits(patch.phone, business.country);
+    const other = changes.phone !== current.phone ? await clientByPhone(db, business.id, changes.phone) : undefined;
+    if (other) throw new ServiceError(409, DUPLICATE_PHONE);
+  }
+  try {
+    await db.update(clients).set(changes).where(and(eq(clients.businessId, business.id), eq(clients.id, id)));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ServiceError(409, DUPLICATE_PHONE);
+    throw error;
+  }
+  return (await getClient(db, business, id, now))!;
+}
+
+/** Deletes the client and (by cascade) their bookings and those bookings' pending messages. */
+export async function deleteClient({ db, env, now }: { db: Db; env: Env; now: number }, businessId: string, id: string) {
+  const owned = and(eq(clients.businessId, businessId), eq(clients.id, id));
+  const bookingIds = (await db.select({ id: bookings.id }).from(bookings)
+    .where(and(eq(bookings.businessId, businessId), eq(bookings.clientId, id)))).map((b) => b.id);
+  const deleted = await db.delete(clients).where(owned).returning({ id: clients.id });
+  if (deleted.length === 0) throw new ServiceError(404, CLIENT_NOT_FOUND);
+  if (bookingIds.length) await bookingsChanged(env, bookingIds, now);
+}
+
+/**
+ * The client with this phone number, created when there is none (bookings
+ * for a new number, WhatsApp sync). The phone is normalized with the
+ * business's country; pass "+<digits>" for a number known to be international
+ * (a WhatsApp chat id). An existing client keeps their name unless it is empty.
+ */
+export async function findOrCreateClient(
+  db: Db, businessId: string, input: { name?: string | null; phone: string; country?: string | null }, now: number,
+): Promise<{ client: ClientRow; created: boolean }> {
+  const country = input.country ?? (await db.select({ country: businesses.country }).from(businesses).where(eq(businesses.id, businessId)).get())?.country ?? "";
+  const phone = phoneDigits(input.phone, country);
+  const name = (input.name ?? "").trim().slice(0, CLIENT_LIMITS.name);
+  const inserted = await db.insert(clients)
+    .values({ id: crypto.randomUUID(), businessId, name, phone, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: [clients.businessId, clients.phone] })
+    .returning();
+  if (inserted[0]) return { client: inserted[0], created: true };
+  const existing = await clientByPhone(db, businessId, phone);
+  if (!existing) throw new Error("client vanished between insert and read");
+  if (name && !existing.name) {
+    await db.update(clients).set({ name, updatedAt: now }).where(and(eq(clients.businessId, businessId), eq(clients.id, existing.id)));
+    return { client: { ...existing, name, updatedAt: now }, created: false };
+  }
+  return { client: existing, created: false };
+}

@@ -1,0 +1,29 @@
+// Opaque "load more" cursors for keyset pagination: the sort key of the last
+// row sent, base64url-encoded JSON. A tampered cursor is a 400, never a 500.
+import { ServiceError } from "~/services/service-error";
+
+export function encodeCursor(values: (string | number)[]): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(values));
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Decodes a cursor whose items have the given types ("s" string, "n" integer). */
+export function decodeCursor(cursor: string, shape: ("s" | "n")[]): (string | number)[] {
+  const invalid = new ServiceError(400, "cursor is not valid.");
+  if (cursor.length > 400 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid;
+  let values: unknown;
+  try {
+    const bin = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
+    values = JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
+  } catch {
+    throw invalid;
+  }
+  if (!Array.isArray(values) || values.length !== shape.length) throw invalid;
+  shape.forEach((kind, i) => {
+    const v = values[i];
+    if (kind === "s" ? typeof v !== "string" : !Number.isInteger(v)) throw invalid;
+  });
+  return values as (string | number)[];
+}
