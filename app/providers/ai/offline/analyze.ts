@@ -1,0 +1,231 @@
+// One message -> dates, times, service mentions, people, cues per clause, and the
+// positive slots (time + date + service + person) it states or proposes.
+import { localDateOf, resolveDateSpec } from "../calendar";
+import type { ChatMessage } from "../types";
+import { finishClauseCues, messageCues, type Cue } from "./cues";
+import { scanDates, type DateMention } from "./dates";
+import { compileCatalogue, findMentions, mapKey, type Bags, type Catalogue, type ServiceMention } from "./services";
+import { lowerKeep, segment, tokenize, type Segments, type Token } from "./text";
+import { scanTimes, type TimeMention } from "./times";
+import { candidates, isKnownWord, unitsOf, type Unit } from "./vocab";
+import { PERSON_WORDS, isNameToken } from "./people";
+
+export type Party = "B" | "C";
+export type TimeVal = { h: number; m: number; amb: boolean };
+export type Slot = {
+  date: string | null;
+  sameDay: boolean;
+  time: TimeVal;
+  service: string | null;
+  explicitService: boolean;
+  person: string | null;
+  personLabel: string | null;
+  pos: number;
+  expanded?: boolean;
+};
+export type Person = { key: string; pos: number; clause: number; self: boolean; label: string };
+
+export type MsgInfo = {
+  idx: number;
+  from: Party;
+  localDate: string;
+  text: string;
+  low: string;
+  tokens: Token[];
+  segs: Segments;
+  units: Unit[];
+  dates: Array<DateMention & { date: string | null; clause: number; neg: boolean }>;
+  times: Array<TimeMention & { clause: number; neg: boolean }>;
+  mentions: Array<ServiceMention & { clause: number; cancelTarget: boolean }>;
+  persons: Person[];
+  cues: Set<Cue>;
+  clauseCue: Map<number, Set<Cue>>;
+  cancelClauses: Set<number>;
+  bare: number[];
+  names: Map<string, number[]>; // lowercased name -> token indices
+};
+
+const POLICY = /(policy|notice|fee|24h|24 hours|list|if you|in case|אם |wenn|falls|если|اذا|إذا|لو )/iu;
+const OR_RE = /(?<![\p{L}])(or|או|oder|или|либо|أو|او|ولا)(?![\p{L}])/iu;
+
+export function analyzeMessage(msg: ChatMessage, idx: number, timeZone: string, cat: Catalogue): MsgInfo {
+  const text = msg.body ?? "";
+  const low = lowerKeep(text);
+  const localDate = localDateOf(msg.timestamp, timeZone);
+  const rawDates = scanDates(text);
+  const rawTimes = scanTimes(text, { exclude: rawDates.map((d) => [d.start, d.end] as [number, number]) });
+  const segs = segment(low, [...rawDates, ...rawTimes].map((x) => [x.start, x.end] as [number, number]));
+  const tokens = tokenize(text);
+  const mc = messageCues(tokens, low, segs.clause, segs.clauses.map((c) => c.id));
+  const clauseCue = mc.byClause;
+  const cues = new Set<Cue>();
+  for (const c of segs.clauses) finishClauseCues(clauseCue.get(c.id)!, low.slice(c.start, c.end)).forEach((x) => cues.add(x));
+  const cancelClauses = new Set<number>();
+  for (const c of segs.clauses) {
+    if (!clauseCue.get(c.id)!.has("cancel")) continue;
+    const sub = low.slice(c.start, c.end);
+    const cancelPos = (mc.cancelPos.get(c.id) ?? c.start) - c.start;
+    if (POLICY.test(sub.slice(0, cancelPos + 12)) || /policy|notice|fee/.test(sub)) continue;
+    cancelClauses.add(c.id);
+  }
+  if (!cancelClauses.size) cues.delete("cancel");
+  const negClause = (pos: number) => clauseCue.get(segs.clause[pos])?.has("neg") ?? false;
+  const dates = rawDates.map((d) => ({
+    ...d,
+    date: resolveDateSpec(d.spec, localDate, timeZone),
+    clause: segs.clause[d.start],
+    neg: negClause(d.start),
+  }));
+  const times = rawTimes.map((t) => ({ ...t, clause: segs.clause[t.start], neg: negClause(t.start) }));
+  const units = unitsOf(tokens, cat.rawKeys);
+  tokens.forEach((tk, i) => {
+    const kg = /^(\d{1,3})(kg|кг)?$/.exec(tk.t);
+    if (!kg || !(kg[2] || /^(kg|kilo|kilos|кг|ק"ג)$/.test(tokens[i + 1]?.t ?? ""))) return;
+    const size = +kg[1] < 10 ? "SMALL" : +kg[1] <= 25 ? "MEDIUM" : "LARGE";
+    units.push({ key: `C:${size}`, tok: i, tokEnd: i + 1, start: tk.start, end: tk.end, hint: true, conj: false });
+  });
+  units.sort((a, b) => a.tok - b.tok);
+  const persons: Person[] = [];
+  const names = new Map<string, number[]>();
+  tokens.forEach((tk, i) => {
+    const p = candidates(tk.t).map((c) => PERSON_WORDS[c]).find(Boolean);
+    const sentStart = i === 0 || segs.sentence[tokens[i - 1].end] !== segs.sentence[tk.start];
+    if (p) persons.push({ key: p, pos: tk.start, clause: segs.clause[tk.start], self: p === "SELF", label: tk.raw });
+    else if (isNameToken(tk, tokens[i + 1], sentStart) && !isKnownWord(tk.t)) {
+      persons.push({ key: `N:${tk.t}`, pos: tk.start, clause: segs.clause[tk.start], self: false, label: tk.raw });
+      names.set(tk.t, [...(names.get(tk.t) ?? []), i]);
+    }
+  });
+  const used = [...rawDates, ...rawTimes];
+  const bare: number[] = [];
+  if (tokens.length <= 6) {
+    for (const m of low.matchAll(/(?<![\d:.\/])(\d{1,2})(?![\d:.\/])/g)) {
+      if (used.some((u) => m.index! >= u.start && m.index! < u.end)) continue;
+      const n = +m[1];
+      if (n >= 1 && n <= 23) bare.push(n);
+    }
+  }
+  return {
+    idx, from: msg.fromMe ? "B" : "C", localDate, text, low, tokens, segs, units, dates, times,
+    mentions: [], persons, cues, clauseCue, cancelClauses, bare, names,
+  };
+}
+
+/** Pass 2: service mentions, with tie-break bags built from the whole chat. */
+export function attachMentions(infos: MsgInfo[], cat: Catalogue): void {
+  const conv = new Set<string>();
+  const nameBags = new Map<string, Set<string>>();
+  // A capitalised word used as a name anywhere is a name everywhere (also at sentence start).
+  const known = new Set(infos.flatMap((i) => [...i.names.keys()]));
+  for (const info of infos) {
+    info.tokens.forEach((tk, i) => {
+      if (!known.has(tk.t) || !/^[A-Z]/.test(tk.raw) || info.names.get(tk.t)?.includes(i)) return;
+      info.names.set(tk.t, [...(info.names.get(tk.t) ?? []), i]);
+      info.persons.push({ key: `N:${tk.t}`, pos: tk.start, clause: info.segs.clause[tk.start], self: false, label: tk.raw });
+    });
+  }
+  for (const info of infos) {
+    for (const u of info.units) conv.add(mapKey(u.key, cat) ?? u.key);
+    for (const [name, idxs] of info.names) {
+      const bag = nameBags.get(name) ?? new Set<string>();
+      for (const i of idxs) {
+        for (const u of info.units) if (Math.abs(u.tok - i) <= 5) bag.add(mapKey(u.key, cat) ?? u.key);
+      }
+      nameBags.set(name, bag);
+    }
+  }
+  for (const info of infos) {
+    const mapped = info.units
+      .map((u) => ({ ...u, key: u.hint ? u.key : mapKey(u.key, cat) ?? "" }))
+      .filter((u) => u.key);
+    const keysWhere = (pred: (u: Unit) => boolean) => new Set(mapped.filter(pred).map((u) => u.key));
+    const bagsAt = (pos: number): Bags => {
+      const clause = info.segs.clause[pos];
+      const sent = info.segs.sentence[pos];
+      // The person it is for: the nearest name before it in the sentence, else one right after.
+      let name: string | null = null;
+      let best = -1;
+      for (const [n, idxs] of info.names) {
+        for (const i of idxs) {
+          const st = info.tokens[i].start;
+          if (st < pos && st > best && info.segs.sentence[st] === sent) { best = st; name = n; }
+        }
+      }
+      if (!name) for (const [n, idxs] of info.names) if (idxs.some((i) => info.tokens[i].start > pos && info.tokens[i].start - pos <= 15)) name = n;
+      const nameKeys = (name && nameBags.get(name)) || new Set<string>();
+      return [
+        { keys: keysWhere((u) => info.segs.clause[u.start] === clause), local: true },
+        { keys: nameKeys, local: false },
+        { keys: keysWhere((u) => info.segs.sentence[u.start] === sent), local: false },
+        { keys: keysWhere(() => true), local: false },
+        { keys: conv, local: false },
+      ];
+    };
+    const ms = findMentions(info.tokens, mapped, (p) => info.segs.sentence[p], cat, bagsAt);
+    info.mentions = ms.map((m) => ({ ...m, clause: info.segs.clause[m.start], cancelTarget: info.cancelClauses.has(info.segs.clause[m.start]) }));
+  }
+}
+
+/** Nearest item by distance to its span (an item right before "at 3" beats one after "and a"). */
+function nearest<T extends { start?: number; end?: number; pos?: number }>(items: T[], pos: number, preferBefore = true): T | null {
+  let best: T | null = null;
+  let bestD = Infinity;
+  for (const it of items) {
+    const s = it.start ?? it.pos ?? 0;
+    const e = it.end ?? s;
+    const d = (e <= pos ? pos - e : s >= pos ? s - pos : 0) + (s > pos && preferBefore ? 0.5 : 0);
+    if (d < bestD) { bestD = d; best = it; }
+  }
+  return best;
+}
+
+/** Positive slots: times that are proposed or agreed (not constraints, ranges, negated...). */
+export function buildSlots(info: MsgInfo): Slot[] {
+  if (info.cues.has("walkin") || info.cues.has("waitlist") || info.cues.has("product")) return [];
+  const times = info.times.filter((t) => t.role === "slot" && !t.neg && !info.cancelClauses.has(t.clause));
+  const dates = info.dates.filter((d) => !d.neg);
+  const ments = info.mentions.filter((m) => !m.cancelTarget);
+  const slots: Slot[] = [];
+  for (const t of times) {
+    const sent = info.segs.sentence[t.start];
+    const d = nearest(dates.filter((x) => x.clause === t.clause), t.start)
+      ?? nearest(dates.filter((x) => info.segs.sentence[x.start] === sent), t.start)
+      ?? nearest(dates.filter((x) => x.start < t.start), t.start)
+      ?? nearest(dates, t.start);
+    const s = nearest(ments.filter((x) => x.clause === t.clause), t.start, false)
+      ?? nearest(ments.filter((x) => info.segs.sentence[x.start] === sent), t.start, false)
+      ?? nearest(ments.filter((x) => x.start < t.start), t.start);
+    const pp = info.persons.filter((p) => p.clause === t.clause || info.segs.sentence[p.pos] === sent);
+    const p = nearest(pp.filter((x) => x.pos < t.start && t.start - x.pos < 40), t.start) ?? nearest(pp.filter((x) => x.clause === t.clause), t.start);
+    slots.push({
+      date: d?.date ?? null, sameDay: d?.spec.kind === "same", time: { h: t.h, m: t.m, amb: t.amb },
+      service: s?.service ?? null, explicitService: !!s, person: p?.key ?? null,
+      personLabel: p && !p.self ? p.label : null, pos: t.start,
+    });
+  }
+  // "26/1, 2/2 ו-9/2 ב-18:00": one time for a list of dates.
+  if (slots.length === 1) {
+    const before = dates.filter((x) => x.explicit && x.start < slots[0].pos && x.date);
+    if (before.length >= 2) {
+      const gaps = before.slice(1).map((x, i) => info.low.slice(before[i].end, x.start));
+      if (gaps.every((g) => /^[\s,]*(?:and|&|ו-?|и|und|و)?[\s,-]*$/u.test(g))) {
+        return before.map((x) => ({ ...slots[0], date: x.date, expanded: true }));
+      }
+    }
+  }
+  return slots;
+}
+
+/** Whether several slots of one message are options ("17:00 or 18:30") rather than a set. */
+export function isAlternatives(info: MsgInfo, slots: Slot[], multiChat: boolean): boolean {
+  if (slots.length < 2 || slots.some((s) => s.expanded)) return false;
+  const span = info.low.slice(slots[0].pos, slots[slots.length - 1].pos);
+  const firstDate = info.dates.find((d) => d.start < slots[0].pos && slots[0].pos - d.end < 25);
+  if (OR_RE.test(span) || (firstDate && OR_RE.test(info.low.slice(firstDate.start, slots[0].pos)))) return true;
+  const services = new Set(slots.map((s) => s.service).filter(Boolean));
+  const people = new Set(slots.map((s) => s.person).filter(Boolean));
+  if (services.size >= 2 || people.size >= 2) return false;
+  return !multiChat;
+}
+
+export { compileCatalogue };

@@ -1,0 +1,285 @@
+// Follows the chat as a conversation: proposals, offers with alternatives and the
+// pick, confirmations, reschedules (the new slot replaces the old), declines
+// (undo the last open proposal), cancellations and cancellations taken back.
+import { buildSlots, isAlternatives, type MsgInfo, type Party, type Slot, type TimeVal } from "./analyze";
+import { KID_PERSONS } from "./people";
+
+export type Booking = Slot & {
+  id: number;
+  by: Party;
+  msg: number;
+  status: "active" | "cancelled" | "replaced" | "undone";
+  confirmed: boolean;
+};
+type Proposal = { by: Party; msg: number; added: Booking[]; replaced: Booking[] };
+
+export const timeEq = (a: TimeVal, b: TimeVal) =>
+  a.m === b.m && (a.h === b.h || ((a.amb || b.amb) && a.h % 12 === b.h % 12));
+
+const FIRST = /(?<![\p{L}])(first|earlier|earliest|הראשון|הראשונה|המוקדם|המוקדמת|erste|первый|الاول)(?![\p{L}])/iu;
+const LAST = /(?<![\p{L}])(second|later|latest|last|השני|השנייה|המאוחר|המאוחרת|zweite|второй|الثاني)(?![\p{L}])/iu;
+
+export class Dialogue {
+  bookings: Booking[] = [];
+  private proposals: Proposal[] = [];
+  private pending: { alts: Slot[]; by: Party; msg: number } | null = null;
+  private focusDate: string | null = null;
+  private focusDateMsg = -1;
+  private focusServices: string[] = [];
+  private focusSvcMsg = -1;
+  private lastCancelled: Booking[] = [];
+  private reschedMsg = -1;
+  private multi = false;
+  private lastBy: Record<Party, number> = { B: -1, C: -1 };
+  private seq = 0;
+  wrongNumber = false;
+
+  constructor(private readonly kidsServices: ReadonlySet<string>) {}
+
+  private active(before = Infinity): Booking[] {
+    return this.bookings.filter((b) => b.status === "active" && b.msg < before);
+  }
+
+  step(info: MsgInfo): void {
+    const other: Party = info.from === "B" ? "C" : "B";
+    if (info.cues.has("wrongNumber")) this.wrongNumber = true;
+    const selfAndOther = info.persons.some((p) => p.self) && info.persons.some((p) => !p.self && !p.key.startsWith("N:"));
+    const kinds = new Set(info.persons.filter((p) => !p.self).map((p) => p.key));
+    if (info.cues.has("multi") || kinds.size >= 2 || (info.from === "C" && selfAndOther)) this.multi = true;
+    if (info.from === "C" && new Set(info.mentions.map((m) => m.service)).size >= 2) this.multi = true;
+    if (info.cues.has("walkin") || info.cues.has("waitlist")) {
+      this.pending = null;
+      if (info.from === "B") this.undoOpen("C");
+      return this.finish(info);
+    }
+    const negHit = this.applyNegations(info);
+    const cancelled = info.cancelClauses.size ? this.applyCancel(info) : [];
+    if (!cancelled.length && !info.cancelClauses.size && info.cues.has("restore")) {
+      const back = this.lastCancelled.filter((b) => b.status === "cancelled");
+      for (const b of back) { b.status = "active"; b.confirmed = true; }
+      if (back.length) this.lastCancelled = [];
+    }
+    if (!negHit && !cancelled.length && info.cues.has("decline")) this.applyDecline(info, other);
+    const slots = buildSlots(info);
+    for (const s of slots) if (s.sameDay && !s.date) s.date = this.focusDate;
+    if (slots.length) this.handleSlots(info, slots, other, cancelled);
+    else this.handleNoSlots(info, other);
+    this.finish(info);
+  }
+
+  private finish(info: MsgInfo): void {
+    const ds = info.dates.filter((d) => !d.neg && d.date);
+    if (ds.length) { this.focusDate = ds[ds.length - 1].date; this.focusDateMsg = info.idx; }
+    const ms = info.mentions.filter((m) => !m.cancelTarget);
+    if (ms.length) { this.focusServices = [...new Set(ms.map((m) => m.service))]; this.focusSvcMsg = info.idx; }
+    if (info.cues.has("reschedule")) this.reschedMsg = info.idx;
+    this.lastBy[info.from] = info.idx;
+  }
+
+  private undo(p: Proposal): void {
+    for (const b of p.added) if (b.status === "active") b.status = "undone";
+    for (const r of p.replaced) if (r.status === "replaced" && r.confirmed) r.status = "active";
+    this.proposals = this.proposals.filter((x) => x !== p);
+  }
+
+  private remove(b: Booking): void {
+    const p = this.proposals.find((x) => x.added.includes(b));
+    if (p && p === this.proposals[this.proposals.length - 1]) this.undo(p);
+    else { b.status = "cancelled"; this.lastCancelled = [b]; }
+  }
+
+  /** "19:00 is taken", "Wednesday is bad": drop what those words point at. */
+  private applyNegations(info: MsgInfo): boolean {
+    let hit = false;
+    const clauses = new Set([...info.dates.filter((d) => d.neg), ...info.times.filter((t) => t.neg && t.role === "slot")].map((x) => x.clause));
+    for (const c of clauses) {
+      const ds = info.dates.filter((d) => d.neg && d.clause === c && d.date).map((d) => d.date);
+      const ts = info.times.filter((t) => t.neg && t.clause === c && t.role === "slot");
+      if (!ds.length && !ts.length) continue;
+      const match = (s: Slot) => (!ds.length || ds.includes(s.date)) && (!ts.length || ts.some((t) => timeEq(t, s.time)));
+      for (const b of this.active().filter(match)) { this.remove(b); hit = true; }
+      if (this.pending) {
+        this.pending.alts = this.pending.alts.filter((a) => !match(a));
+        if (!this.pending.alts.length) this.pending = null;
+      }
+    }
+    return hit;
+  }
+
+  private applyCancel(info: MsgInfo): Booking[] {
+    const inC = <T extends { clause: number }>(xs: T[]) => xs.filter((x) => info.cancelClauses.has(x.clause));
+    const ds = inC(info.dates).map((d) => d.date).filter(Boolean);
+    const ts = inC(info.times).filter((t) => t.role === "slot" || t.role === "old");
+    const ss = inC(info.mentions).map((m) => m.service);
+    let ps = inC(info.persons).filter((p) => !p.self).map((p) => p.key);
+    if (!ds.length && !ts.length && !ss.length && !ps.length) ps = info.persons.filter((p) => !p.self).map((p) => p.key);
+    const hasRefs = ds.length + ts.length + ss.length + ps.length > 0;
+    const match = (b: Booking) =>
+      (!ds.length || ds.includes(b.date)) && (!ts.length || ts.some((t) => timeEq(t, b.time))) &&
+      (!ss.length || ss.includes(b.service ?? "")) && (!ps.length || ps.includes(b.person ?? ""));
+    const live = this.active();
+    let targets = live;
+    if (hasRefs) {
+      const any = this.bookings.filter((b) => (b.status === "active" || b.status === "cancelled") && match(b));
+      targets = any.length ? any.filter((b) => b.status === "active") : live.length === 1 && !ps.length ? live : [];
+    }
+    for (const b of targets) b.status = "cancelled";
+    if (targets.length) this.lastCancelled = targets;
+    this.pending = null;
+    return targets;
+  }
+
+  private applyDecline(info: MsgInfo, other: Party): void {
+    const p = this.proposals[this.proposals.length - 1];
+    if (p && p.by === other && p.msg > this.lastBy[info.from] && !p.added.some((b) => b.confirmed)) this.undo(p);
+    if (this.pending?.by === other) this.pending = null;
+  }
+
+  /** The other side answered with something else: their open, unconfirmed request lapses. */
+  private undoOpen(party: Party, alts: Slot[] = []): void {
+    const p = [...this.proposals].reverse().find((x) => x.by === party);
+    if (!p || p.added.some((b) => b.confirmed)) return;
+    if (p.added.some((b) => alts.some((a) => a.date === b.date && timeEq(a.time, b.time)))) return;
+    this.undo(p);
+  }
+
+  private pick(info: MsgInfo, slots: Slot[]): Slot[] | null {
+    const alts = this.pending!.alts;
+    if (slots.length && !slots.some((s) => alts.some((a) => timeEq(s.time, a.time)))) return null;
+    const dates = info.dates.filter((d) => !d.neg && d.date).map((d) => d.date);
+    const svcs = info.mentions.map((m) => m.service);
+    const distinctSvc = new Set(alts.map((a) => a.service)).size > 1;
+    const scores = alts.map((a, i) => {
+      let s = 0;
+      for (const sl of slots) {
+        if (!timeEq(sl.time, a.time)) continue;
+        if (sl.date && a.date && sl.date !== a.date) return -1;
+        s += 2;
+      }
+      if (!slots.length) for (const n of info.bare) if (n % 12 === a.time.h % 12) s += 1;
+      if (a.date && dates.includes(a.date)) s += 1;
+      if (distinctSvc && a.service && svcs.includes(a.service)) s += 1;
+      if (!slots.length && i === 0 && FIRST.test(info.low)) s += 1;
+      if (!slots.length && i === alts.length - 1 && LAST.test(info.low)) s += 1;
+      return s;
+    });
+    const max = Math.max(...scores);
+    if (max <= 0) return null;
+    const win = alts.filter((_, i) => scores[i] === max);
+    if (win.length === alts.length && alts.length > 1 && !slots.length) return null;
+    return win.map((a) => {
+      const sl = slots.find((x) => timeEq(x.time, a.time));
+      return sl && a.time.amb && !sl.time.amb ? { ...a, time: sl.time } : a;
+    });
+  }
+
+  private handleSlots(info: MsgInfo, slots: Slot[], other: Party, cancelled: Booking[]): void {
+    if (this.pending && this.pending.by === other) {
+      const picked = this.pick(info, slots);
+      const by = this.pending.by;
+      this.pending = null;
+      if (picked) return this.commit(picked, by, info, true);
+    }
+    this.inherit(info, slots, cancelled);
+    if (isAlternatives(info, slots, this.multi)) {
+      this.undoOpen(other, slots);
+      this.pending = { alts: slots, by: info.from, msg: info.idx };
+      return;
+    }
+    this.commit(slots, info.from, info, info.from === "B" && info.cues.has("accept"));
+  }
+
+  private handleNoSlots(info: MsgInfo, other: Party): void {
+    if (this.pending && this.pending.by === other) {
+      const picked = this.pick(info, []);
+      if (picked) {
+        const by = this.pending.by;
+        this.pending = null;
+        return this.commit(picked, by, info, true);
+      }
+    }
+    const live = this.active();
+    const d = info.dates.filter((x) => !x.neg && x.date).at(-1);
+    if (info.cues.has("sameTime") && d && live.length) {
+      const b = live[live.length - 1];
+      const slot: Slot = { ...b, date: d.date, sameDay: false, pos: d.start, expanded: false };
+      return this.commit([slot], info.from, info, false);
+    }
+    if (info.cues.has("accept") && !info.cues.has("decline")) {
+      const p = this.proposals[this.proposals.length - 1];
+      if (p && p.by === other) for (const b of p.added) b.confirmed = true;
+    }
+  }
+
+  private inherit(info: MsgInfo, slots: Slot[], cancelled: Booking[]): void {
+    const live = this.active(info.idx);
+    const latest = live[live.length - 1];
+    const kids = (s: string) => this.kidsServices.has(s);
+    slots.forEach((s, i) => {
+      const same = live.find((b) => timeEq(b.time, s.time) && (!s.date || b.date === s.date));
+      if (!s.date) {
+        if (same) s.date = same.date;
+        else if (latest && this.focusDateMsg <= latest.msg) s.date = latest.date;
+        else s.date = this.focusDate;
+      }
+      if (s.service) return;
+      if (same) { s.service = same.service; return; }
+      if (cancelled.length === 1) { s.service = cancelled[0].service; return; }
+      const fs = this.focusServices;
+      if (fs.length && (!latest || this.focusSvcMsg > latest.msg)) {
+        if (fs.length === 1) s.service = fs[0];
+        else if (s.person && KID_PERSONS.has(s.person) && fs.some(kids)) s.service = fs.find(kids)!;
+        else if (s.person === "SELF" && fs.some((f) => !kids(f))) s.service = fs.find((f) => !kids(f))!;
+        else s.service = fs[Math.min(i, fs.length - 1)];
+        return;
+      }
+      if (latest) s.service = latest.service;
+      else if (this.lastCancelled.length) s.service = this.lastCancelled[0].service;
+    });
+  }
+
+  private targets(s: Slot, slots: Slot[], info: MsgInfo): Booking[] {
+    const live = this.active(info.idx);
+    if (!live.length) return [];
+    const resched = info.cues.has("reschedule") || this.reschedMsg >= Math.max(...live.map((b) => b.msg));
+    if (info.cues.has("also") && !resched) return [];
+    const exact = live.find((b) => b.date === s.date && timeEq(b.time, s.time));
+    if (exact && slots.length === 1) return [exact];
+    if (s.person && s.person !== "SELF") {
+      const bp = live.filter((b) => b.person === s.person);
+      if (bp.length) return [bp[bp.length - 1]];
+    }
+    const sameSvc = live.filter((b) => b.service === s.service);
+    if (s.explicitService) {
+      if (sameSvc.length) {
+        const n = slots.filter((x) => x.service === s.service).length;
+        return n > 1 ? (slots.find((x) => x.service === s.service) === s ? sameSvc : []) : [sameSvc[sameSvc.length - 1]];
+      }
+      return live.length === 1 && resched ? [live[0]] : [];
+    }
+    if (live.length === 1) return [live[0]];
+    return [sameSvc[sameSvc.length - 1] ?? live[live.length - 1]];
+  }
+
+  private commit(slots: Slot[], by: Party, info: MsgInfo, confirmed: boolean): void {
+    const p: Proposal = { by, msg: info.idx, added: [], replaced: [] };
+    for (const s of slots) {
+      if (!s.date || !s.service) continue;
+      const same = this.active().find((b) => b.date === s.date && timeEq(b.time, s.time) &&
+        (b.service === s.service || !s.explicitService || slots.length === 1 && b.msg < info.idx && !b.explicitService));
+      if (same && !(same.msg === info.idx)) {
+        if (same.by !== info.from || confirmed) same.confirmed = true;
+        if (s.explicitService && !same.explicitService) { same.service = s.service; same.explicitService = true; }
+        if (same.time.amb && !s.time.amb) same.time = s.time;
+        same.person ??= s.person;
+        same.personLabel ??= s.personLabel;
+        continue;
+      }
+      for (const t of this.targets(s, slots, info)) { t.status = "replaced"; p.replaced.push(t); }
+      const nb: Booking = { ...s, id: ++this.seq, by, msg: info.idx, status: "active", confirmed };
+      p.added.push(nb);
+      this.bookings.push(nb);
+    }
+    if (p.added.length) this.proposals.push(p);
+  }
+}

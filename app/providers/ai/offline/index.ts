@@ -1,0 +1,42 @@
+// Offline booking extractor: deterministic rules, no model, runs in workerd and Node.
+import { localDateTimeOf } from "../calendar";
+import type { BookingExtractor, ExtractedBooking, ExtractInput } from "../types";
+import { analyzeMessage, attachMentions } from "./analyze";
+import { Dialogue } from "./dialogue";
+import { compileCatalogue } from "./services";
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Bookings agreed or requested in a chat (synchronous core of offlineExtractor). */
+export function extractBookings(input: ExtractInput): ExtractedBooking[] {
+  const services = input.services.filter((s) => s.trim());
+  if (!services.length || !input.messages.length) return [];
+  const cat = compileCatalogue(services);
+  const msgs = [...input.messages].sort((a, b) => a.timestamp - b.timestamp);
+  const infos = msgs.map((m, i) => analyzeMessage(m, i, input.timeZone, cat));
+  attachMentions(infos, cat);
+  const kids = new Set(cat.entries.filter((e) => e.keys.includes("C:KIDS")).map((e) => e.name));
+  const dialogue = new Dialogue(kids);
+  for (const info of infos) dialogue.step(info);
+  if (dialogue.wrongNumber) return [];
+  const now = localDateTimeOf(input.now, input.timeZone);
+  const out: ExtractedBooking[] = [];
+  const seen = new Set<string>();
+  for (const b of dialogue.bookings) {
+    if (b.status !== "active" || !b.date || !b.service) continue;
+    const time = `${pad(b.time.h)}:${pad(b.time.m)}`;
+    if (b.date < now.date || (b.date === now.date && time < now.time)) continue; // already past
+    const key = `${b.service}|${b.date}|${time}|${b.person ?? ""}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ service: b.service, date: b.date, time, notes: b.personLabel ? `for ${b.personLabel}` : "" });
+  }
+  return out.sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
+}
+
+export const offlineExtractor: BookingExtractor = {
+  name: "offline",
+  async extract(input: ExtractInput): Promise<ExtractedBooking[]> {
+    return extractBookings(input);
+  },
+};
