@@ -2,7 +2,7 @@
 // cookie for the screens, inside a signed JWT for API clients). The table
 // stores the id's SHA-256, so a copy of the table cannot be replayed.
 import { redirect } from "@remix-run/cloudflare";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, ne } from "drizzle-orm";
 import { createDb, schema, type Db } from "../../../db";
 import { apiError } from "~/utils/http.server";
 import { randomToken, sha256Hex } from "~/utils/encoding";
@@ -108,9 +108,20 @@ export async function endSession(db: Db, sessionHash: string) {
 
 /** After a password change or reset: every session but the one kept (if any) stops working. */
 export async function revokeOtherSessions(db: Db, userId: string, keepHash: string | null) {
-  const sessions = await db.select({ id: schema.authSessions.id }).from(schema.authSessions).where(eq(schema.authSessions.userId, userId));
-  const doomed = sessions.map((s) => s.id).filter((id) => id !== keepHash);
-  for (const id of doomed) await db.delete(schema.authSessions).where(eq(schema.authSessions.id, id));
+  const t = schema.authSessions;
+  await db.delete(t).where(keepHash ? and(eq(t.userId, userId), ne(t.id, keepHash)) : eq(t.userId, userId));
+}
+
+/** The stored id (hash) of the session named by this request's cookie, if it carries one. */
+export async function cookieSessionHash(request: Request, env: Env): Promise<string | null> {
+  const sid = readCookie(request, cookieName(env));
+  return sid ? sha256Hex(sid) : null;
+}
+
+/** The bearer token of the request, when the Authorization header holds one. */
+export function bearerToken(request: Request): string | null {
+  const m = /^Bearer\s+(\S+)$/i.exec(request.headers.get("Authorization") ?? "");
+  return m ? m[1] : null;
 }
 
 export function clearSessionCookie(env: Env) {

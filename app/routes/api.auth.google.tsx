@@ -1,0 +1,26 @@
+// GET /api/auth/google: a full-page redirect to Google's sign-in. Google comes
+// back to APP_URL/login?code=...; the login screen finishes there, or an API
+// client posts the code to /api/auth/google/callback.
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { createDb } from "../../db";
+import { googleAuthenticator, googleConfigured, timeZoneCookie } from "~/services/auth/google.server";
+import { apiRoute } from "~/utils/api-handler.server";
+import { methodNotAllowed } from "~/utils/http.server";
+
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const env = context.cloudflare.env;
+  if (!googleConfigured(env)) return redirect("/login?error=" + encodeURIComponent("Google sign-in is not set up on this server."));
+  try {
+    await googleAuthenticator(env, createDb(env.DB), Date.now()).authenticate("google", request);
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    // The browser's time zone, for the business of a first-time Google user.
+    const tz = timeZoneCookie(env, new URL(request.url).searchParams.get("tz"));
+    const headers = new Headers(thrown.headers);
+    if (tz) headers.append("Set-Cookie", tz);
+    return new Response(null, { status: thrown.status, headers });
+  }
+  return redirect("/dashboard");
+});
+
+export const action = apiRoute(async () => methodNotAllowed());

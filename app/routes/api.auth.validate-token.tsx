@@ -1,0 +1,18 @@
+// POST /api/auth/validate-token: is this bearer token (e.g. from a URL fragment) a live session?
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { english } from "~/services/auth/context.server";
+import { getAuthedUser, bearerToken } from "~/services/auth/session.server";
+import { userJson } from "~/services/auth/user-json.server";
+import { apiRoute } from "~/utils/api-handler.server";
+import { apiError, json, methodNotAllowed } from "~/utils/http.server";
+
+export const loader = apiRoute(async () => methodNotAllowed());
+
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed();
+  const token = bearerToken(request);
+  if (!token) return apiError(401, english("google.noAccessToken"), { message: english("google.noAccessToken") });
+  const authed = await getAuthedUser(request, context.cloudflare.env);
+  if (!authed) return apiError(401, english("google.tokenFailed"), { message: english("google.tokenFailed") });
+  return json({ success: true, token, user: userJson(authed.user, authed.business), message: "Token is valid" });
+});

@@ -1,0 +1,150 @@
+// Google sign-in. Screens: remix-auth-google (state in a short-lived signed
+// cookie, Google sends the browser back to /login?code=...). API clients:
+// they post that code to /api/auth/google/callback. Either way the person is
+// found by Google's (issuer, subject), never by e-mail alone.
+import { createCookieSessionStorage } from "@remix-run/cloudflare";
+import { and, eq } from "drizzle-orm";
+import { Authenticator, AuthorizationError } from "remix-auth";
+import { GoogleStrategy } from "remix-auth-google";
+import { z } from "zod";
+import { schema, type Db } from "../../../db";
+import type { MessageKey } from "~/i18n";
+import { isValidTimeZone } from "~/services/time";
+import { newBusinessId } from "./registration.server";
+import { normalizeEmail } from "./validation";
+
+export const GOOGLE_ISSUER = "https://accounts.google.com";
+const TOKEN_URL = "https://oauth2.googleapis.com/token";
+const USERINFO_URL = "https://www.googleapis.com/oauth2/v3/userinfo";
+const TZ_COOKIE = "signup_tz";
+
+export type GoogleProfile = { sub: string; email: string; emailVerified: boolean; name: string };
+type User = typeof schema.users.$inferSelect;
+type Business = typeof schema.businesses.$inferSelect;
+
+/** A refusal with a message for the person (not a fault of Google's endpoints). */
+export class GoogleAccountError extends Error {
+  constructor(readonly key: MessageKey, readonly status: number) {
+    super(key);
+  }
+}
+
+export const googleConfigured = (env: Env) => Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+
+/** Google returns the browser to the login screen, which finishes the sign-in. */
+export const googleRedirectUri = (env: Env) => `${env.APP_URL.replace(/\/+$/, "")}/login`;
+
+function stateStorage(env: Env) {
+  const secure = env.APP_URL.startsWith("https://");
+  return createCookieSessionStorage({
+    cookie: {
+      name: secure ? "__Host-oauth" : "oauth", httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: 600,
+      secrets: [env.SESSION_SECRET],
+    },
+  });
+}
+
+export function googleAuthenticator(env: Env, db: Db, now: number) {
+  const authenticator = new Authenticator<string>(stateStorage(env));
+  const strategy = new GoogleStrategy(
+    { clientID: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, callbackURL: googleRedirectUri(env), prompt: "select_account" },
+    async ({ profile, request }) => {
+      const raw = profile._json;
+      const found = await findOrCreateGoogleUser(db, {
+        sub: String(raw.sub ?? profile.id ?? ""), email: String(raw.email ?? ""), emailVerified: raw.email_verified === true,
+        name: String(raw.name ?? profile.displayName ?? ""),
+      }, signupTimeZone(request), now);
+      return found.user.id;
+    },
+  );
+  return authenticator.use(strategy);
+}
+
+/** Screens: the key of the message to show for a failed sign-in. */
+export function googleFailureKey(err: unknown): MessageKey {
+  const cause = err instanceof AuthorizationError ? err.cause : err;
+  if (cause instanceof GoogleAccountError) return cause.key;
+  if (err instanceof AuthorizationError && /state/i.test(err.message)) return "google.failed";
+  return "google.exchangeFailed";
+}
+
+/** The browser's time zone, sent when the sign-in started, for a business created now. */
+export function timeZoneCookie(env: Env, tz: string | null): string | null {
+  if (!tz || tz.length > 100 || !isValidTimeZone(tz)) return null;
+  const secure = env.APP_URL.startsWith("https://");
+  return `${TZ_COOKIE}=${encodeURIComponent(tz)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=600${secure ? "; Secure" : ""}`;
+}
+
+function signupTimeZone(request: Request): string {
+  const m = new RegExp(`(?:^|;\\s*)${TZ_COOKIE}=([^;]+)`).exec(request.headers.get("Cookie") ?? "");
+  const tz = m ? decodeURIComponent(m[1]) : "";
+  return tz && isValidTimeZone(tz) ? tz : "UTC";
+}
+
+const TokenAnswer = z.object({ access_token: z.string().min(1) });
+const UserInfo = z.object({ sub: z.string().min(1), email: z.string().default(""), email_verified: z.boolean().default(false), name: z.string().default("") });
+
+/** API clients: trades an authorization code for Google's profile of the person. */
+export async function exchangeGoogleCode(env: Env, code: string): Promise<GoogleProfile | null> {
+  try {
+    const tokenRes = await fetch(TOKEN_URL, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        code, client_id: env.GOOGLE_CLIENT_ID, client_secret: env.GOOGLE_CLIENT_SECRET, redirect_uri: googleRedirectUri(env), grant_type: "authorization_code",
+      }),
+    });
+    const token = TokenAnswer.safeParse(await tokenRes.json().catch(() => null));
+    if (!tokenRes.ok || !token.success) return null;
+    const infoRes = await fetch(USERINFO_URL, { headers: { Authorization: `Bearer ${token.data.access_token}` } });
+    const info = UserInfo.safeParse(await infoRes.json().catch(() => null));
+    if (!infoRes.ok || !info.success) return null;
+    return { sub: info.data.sub, email: info.data.email, emailVerified: info.data.email_verified, name: info.data.name };
+  } catch (err) {
+    console.error("Google code exchange failed", err);
+    return null;
+  }
+}
+
+async function withBusiness(db: Db, userId: string) {
+  const row = (
+    await db.select({ user: schema.users, business: schema.businesses }).from(schema.users)
+      .innerJoin(schema.businesses, eq(schema.businesses.ownerUserId, schema.users.id)).where(eq(schema.users.id, userId)).limit(1)
+  )[0];
+  if (!row) throw new GoogleAccountError("google.failed", 500);
+  return row;
+}
+
+/**
+ * The account of a Google identity. An existing e-mail account is linked only
+ * when Google vouches for the address; a pending (unverified) registration of
+ * that address is taken over and its unproven password dropped.
+ */
+export async function findOrCreateGoogleUser(db: Db, p: GoogleProfile, timeZone: string, now: number): Promise<{ user: User; business: Business }> {
+  const u = schema.users;
+  if (!p.sub) throw new GoogleAccountError("google.failed", 401);
+  const known = (await db.select().from(u).where(and(eq(u.googleIssuer, GOOGLE_ISSUER), eq(u.googleSubject, p.sub))).limit(1))[0];
+  if (known) return withBusiness(db, known.id);
+  if (!p.emailVerified || !p.email) throw new GoogleAccountError("google.emailUnverified", 403);
+
+  const email = normalizeEmail(p.email);
+  const sameEmail = (await db.select().from(u).where(eq(u.email, email)).limit(1))[0];
+  if (sameEmail) {
+    if (sameEmail.googleSubject) throw new GoogleAccountError("register.exists", 409);
+    const pending = !sameEmail.emailVerifiedAt;
+    await db.batch([
+      db.update(u).set({
+        googleIssuer: GOOGLE_ISSUER, googleSubject: p.sub, emailVerifiedAt: sameEmail.emailVerifiedAt ?? now,
+        ...(pending ? { passwordHash: null, name: sameEmail.name || p.name.slice(0, 200) } : {}),
+      }).where(eq(u.id, sameEmail.id)),
+      ...(pending ? [db.delete(schema.authSessions).where(eq(schema.authSessions.userId, sameEmail.id))] : []),
+    ]);
+    return withBusiness(db, sameEmail.id);
+  }
+  const userId = crypto.randomUUID();
+  await db.batch([
+    db.insert(u).values({ id: userId, email, name: p.name.slice(0, 200), googleIssuer: GOOGLE_ISSUER, googleSubject: p.sub, emailVerifiedAt: now, createdAt: now }),
+    db.insert(schema.businesses).values({ id: newBusinessId(), ownerUserId: userId, timeZone, createdAt: now }),
+  ]);
+  return withBusiness(db, userId);
+}
