@@ -30,6 +30,8 @@ const HE_WD_RE = new RegExp(
   `(?<![\\p{L}])(?:(ו?[בל]?יום)\\s+|(וב|ול|ב|ל|ו|עד)?)(${alt(Object.keys(HE_WEEKDAYS))})(?![\\p{L}])`,
   "gu",
 );
+const HE_LETTER_WD_RE = /(?<![\p{L}])ו?[בל]?יום\s+([אבגדהוש])'/gu;
+const HE_LETTERS: Record<string, number> = { "א": 0, "ב": 1, "ג": 2, "ד": 3, "ה": 4, "ו": 5, "ש": 6 };
 const AR_WD_RE = /(?<![\p{L}])(?:يوم\s+)?[وبع]?(ال(?:أحد|احد|اثنين|إثنين|ثلاثاء|ثلاثا|أربعاء|اربعاء|اربعا|خميس|جمعة|جمعه|سبت))(?![\p{L}])/gu;
 const NEXT_WEEK_RE = wordsRe(NEXT_WEEK);
 const THIS_RE = new RegExp(`(?:${alt(THIS_WEEKDAY)})\\s+$`, "iu");
@@ -130,6 +132,10 @@ function scanWeekdays(low: string, text: string, out: Cand[]): void {
     }
     if (/^\s*(ימים|שבועות|חלקים|פעמים)/.test(after)) continue;
     out.push({ start: s, end: e, spec: { kind: "wd", wd: HE_WEEKDAYS[w], mode: weekdayMode(low, s, e) }, explicit: false, prio: 2 });
+  }
+  for (const m of low.matchAll(HE_LETTER_WD_RE)) {
+    const s = m.index!, e = s + m[0].length;
+    out.push({ start: s, end: e, spec: { kind: "wd", wd: HE_LETTERS[m[1]], mode: weekdayMode(low, s, e) }, explicit: false, prio: 2 });
   }
   for (const m of low.matchAll(AR_WD_RE)) {
     const key = m[1];

@@ -2,6 +2,7 @@
 // pick, confirmations, reschedules (the new slot replaces the old), declines
 // (undo the last open proposal), cancellations and cancellations taken back.
 import { buildSlots, isAlternatives, type MsgInfo, type Party, type Slot, type TimeVal } from "./analyze";
+import { weekdayOf } from "../calendar";
 import { KID_PERSONS } from "./people";
 
 export type Booking = Slot & {
@@ -16,6 +17,7 @@ type Proposal = { by: Party; msg: number; added: Booking[]; replaced: Booking[] 
 export const timeEq = (a: TimeVal, b: TimeVal) =>
   a.m === b.m && (a.h === b.h || ((a.amb || b.amb) && a.h % 12 === b.h % 12));
 
+const REQUEST = /(need|want|would like|i'd like|book|can i|could i|get|looking for|לקבוע|רוצה|צריכה|צריך|אפשר|מעוניינ|хочу|можно|нужн|запис|بدي|ممكن|möchte|hätte gern|brauche|kann ich)/iu;
 const FIRST = /(?<![\p{L}])(first|earlier|earliest|הראשון|הראשונה|המוקדם|המוקדמת|erste|первый|الاول)(?![\p{L}])/iu;
 const LAST = /(?<![\p{L}])(second|later|latest|last|השני|השנייה|המאוחר|המאוחרת|zweite|второй|الثاني)(?![\p{L}])/iu;
 
@@ -25,7 +27,7 @@ export class Dialogue {
   private pending: { alts: Slot[]; by: Party; msg: number } | null = null;
   private focusDate: string | null = null;
   private focusDateMsg = -1;
-  private focusServices: string[] = [];
+  private focus: Record<Party, string[]> = { B: [], C: [] };
   private focusSvcMsg = -1;
   private lastCancelled: Booking[] = [];
   private reschedMsg = -1;
@@ -46,7 +48,6 @@ export class Dialogue {
     const selfAndOther = info.persons.some((p) => p.self) && info.persons.some((p) => !p.self && !p.key.startsWith("N:"));
     const kinds = new Set(info.persons.filter((p) => !p.self).map((p) => p.key));
     if (info.cues.has("multi") || kinds.size >= 2 || (info.from === "C" && selfAndOther)) this.multi = true;
-    if (info.from === "C" && new Set(info.mentions.map((m) => m.service)).size >= 2) this.multi = true;
     if (info.cues.has("walkin") || info.cues.has("waitlist")) {
       this.pending = null;
       if (info.from === "B") this.undoOpen("C");
@@ -71,7 +72,12 @@ export class Dialogue {
     const ds = info.dates.filter((d) => !d.neg && d.date);
     if (ds.length) { this.focusDate = ds[ds.length - 1].date; this.focusDateMsg = info.idx; }
     const ms = info.mentions.filter((m) => !m.cancelTarget);
-    if (ms.length) { this.focusServices = [...new Set(ms.map((m) => m.service))]; this.focusSvcMsg = info.idx; }
+    if (ms.length) {
+      // Of several services in one message, the requested ones ("need my roots done") count.
+      const asked = ms.filter((m) => REQUEST.test(info.low.slice(info.segs.clauses.find((c) => c.id === m.clause)?.start ?? 0, m.end)));
+      this.focus[info.from] = [...new Set((asked.length ? asked : ms).map((m) => m.service))];
+      this.focusSvcMsg = info.idx;
+    }
     if (info.cues.has("reschedule")) this.reschedMsg = info.idx;
     this.lastBy[info.from] = info.idx;
   }
@@ -146,7 +152,9 @@ export class Dialogue {
   private pick(info: MsgInfo, slots: Slot[]): Slot[] | null {
     const alts = this.pending!.alts;
     if (slots.length && !slots.some((s) => alts.some((a) => timeEq(s.time, a.time)))) return null;
-    const dates = info.dates.filter((d) => !d.neg && d.date).map((d) => d.date);
+    const ds = info.dates.filter((d) => !d.neg && d.date);
+    const dates = ds.map((d) => d.date);
+    const wds = ds.filter((d) => d.spec.kind === "wd").map((d) => (d.spec.kind === "wd" ? d.spec.wd : -1));
     const svcs = info.mentions.map((m) => m.service);
     const distinctSvc = new Set(alts.map((a) => a.service)).size > 1;
     const scores = alts.map((a, i) => {
@@ -157,7 +165,7 @@ export class Dialogue {
         s += 2;
       }
       if (!slots.length) for (const n of info.bare) if (n % 12 === a.time.h % 12) s += 1;
-      if (a.date && dates.includes(a.date)) s += 1;
+      if (a.date && (dates.includes(a.date) || wds.includes(weekdayOf(a.date)))) s += 1;
       if (distinctSvc && a.service && svcs.includes(a.service)) s += 1;
       if (!slots.length && i === 0 && FIRST.test(info.low)) s += 1;
       if (!slots.length && i === alts.length - 1 && LAST.test(info.low)) s += 1;
@@ -186,6 +194,7 @@ export class Dialogue {
       this.pending = { alts: slots, by: info.from, msg: info.idx };
       return;
     }
+    if (this.pending?.by === info.from) this.pending = null; // a firm slot replaces one's own options
     this.commit(slots, info.from, info, info.from === "B" && info.cues.has("accept"));
   }
 
@@ -225,9 +234,9 @@ export class Dialogue {
       if (s.service) return;
       if (same) { s.service = same.service; return; }
       if (cancelled.length === 1) { s.service = cancelled[0].service; return; }
-      const fs = this.focusServices;
+      const fs = this.focus.C.length ? this.focus.C : this.focus.B;
       if (fs.length && (!latest || this.focusSvcMsg > latest.msg)) {
-        if (fs.length === 1) s.service = fs[0];
+        if (fs.length === 1 || !this.multi) s.service = fs[fs.length - 1];
         else if (s.person && KID_PERSONS.has(s.person) && fs.some(kids)) s.service = fs.find(kids)!;
         else if (s.person === "SELF" && fs.some((f) => !kids(f))) s.service = fs.find((f) => !kids(f))!;
         else s.service = fs[Math.min(i, fs.length - 1)];

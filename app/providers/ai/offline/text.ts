@@ -14,6 +14,7 @@ export function lowerKeep(s: string): string {
     }).join("");
   }
   return out
+    .replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) - 0x0660) % 0x90))
     .replace(/[״“”„]/g, '"')
     .replace(/[׳’‘`´]/g, "'")
     .replace(/[־–—]/g, "-");

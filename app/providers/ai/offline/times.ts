@@ -45,6 +45,20 @@ function badFollower(text: string, end: number): boolean {
   return !(w in WEEKDAYS || w in MONTHS || /^(i|ok|okay|tomorrow|today|tonight|pm|am|please|pls|then|works|sharp|is|if|and|or|on)$/.test(w));
 }
 
+const NUM_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  "אחת": 1, "שתיים": 2, "שתים": 2, "שלוש": 3, "ארבע": 4, "חמש": 5, "שש": 6, "שבע": 7, "שמונה": 8, "תשע": 9,
+  "עשר": 10, "אחת עשרה": 11, "שתים עשרה": 12,
+};
+// "at five", "after six", "בחמש", "בשש וחצי" (Hebrew numbers glued to ב = "at").
+const WORD_TIME_RE = new RegExp(
+  `(?<![\\p{L}])(at|after|before|till|until|by|ב|אחרי|לפני|עד)\\s*-?\\s*(${Object.keys(NUM_WORDS).sort((a, b) => b.length - a.length).join("|")})` +
+    `(?:\\s*(וחצי|ורבע|thirty|fifteen|o'clock))?(?![\\p{L}])`,
+  "giu",
+);
+const BARE_OK_AFTER = /^\s*(works|work|is fine|is good|is perfect|is great|ok|okay|pls|please|it is|then|sounds good|👍)(?![\p{L}])/iu;
+const OR_PAIR = /^\s*(or|או|oder|или|أو)\s*\d{1,2}(?!\d)\s*(works|work|is fine|ok|okay|\?|pm|am|o'clock|please|pls)/iu;
+
 export type ScanTimeOptions = { loose?: boolean; exclude?: Array<[number, number]> };
 
 export function scanTimes(text: string, opts: ScanTimeOptions = {}): TimeMention[] {
@@ -73,11 +87,12 @@ export function scanTimes(text: string, opts: ScanTimeOptions = {}): TimeMention
     const toPrep = TO_PREP.test(before) && RESCHEDULE_NEAR.test(low.slice(Math.max(0, s - 40), s));
     const consPrep = CONSTRAINT_PREP.test(before);
     const listPrep = LIST_PREP.test(before) && out.length > 0 && out[out.length - 1].end >= s - 12;
+    const okAfter = !colon && !dot && h >= 1 && h <= 12 && (BARE_OK_AFTER.test(after) || OR_PAIR.test(after));
     const marker = !!(ampm || pmA || amA || oclock || (uhr && (colon || h >= 7)));
     if (dot && !(ampm || uhr || slotPrep)) { rangeNext = false; continue; }
     const rangeStart = RANGE_AFTER.test(after) && !colon;
     const rangeEnd = rangeNext || RANGE_BEFORE.test(before);
-    if (!colon && !dot && !marker && !slotPrep && !toPrep && !consPrep && !listPrep && !rangeStart && !rangeEnd && !opts.loose && half < 0) {
+    if (!colon && !dot && !marker && !slotPrep && !toPrep && !consPrep && !listPrep && !okAfter && !rangeStart && !rangeEnd && !opts.loose && half < 0) {
       rangeNext = false;
       continue;
     }
@@ -115,6 +130,20 @@ export function scanTimes(text: string, opts: ScanTimeOptions = {}): TimeMention
     rangeNext = rangeStart && !moved;
     out.push({ start: s, end: e, h, m, amb, role });
     half = -1;
+  }
+  for (const w of low.matchAll(WORD_TIME_RE)) {
+    const s = w.index!;
+    if (out.some((t) => s < t.end && t.start < s + w[0].length)) continue;
+    let h = NUM_WORDS[w[2]] ?? 0;
+    const m = w[3] ? (/חצי|thirty|half/.test(w[3]) ? 30 : 15) : 0;
+    const suffix = low.slice(s + w[0].length, s + w[0].length + 24);
+    const pm = /^\s*(pm|p\.m|in the (evening|afternoon)|tonight|בערב|אחה"צ|בלילה)/.test(suffix);
+    const am = /^\s*(am|a\.m|in the morning|בבוקר)/.test(suffix);
+    const amb = !pm && !am;
+    if (pm && h < 12) h += 12;
+    else if (amb && h <= 7) h += 12;
+    const role: TimeRole = /^(after|before|till|until|by|אחרי|לפני|עד)/i.test(w[1]) ? "constraint" : "slot";
+    out.push({ start: s, end: s + w[0].length, h, m, amb, role });
   }
   for (const w of low.matchAll(/(?<![\p{L}])(noon|midday|mittag|полдень|الظهر|בצהריים)(?![\p{L}])/giu)) {
     if (/(at|um|в|ב|at around)\s*$/iu.test(low.slice(Math.max(0, w.index! - 8), w.index!)) || w[1] === "noon") {
