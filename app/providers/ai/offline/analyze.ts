@@ -180,9 +180,10 @@ function nearest<T extends { start?: number; end?: number; pos?: number }>(items
 }
 
 /** Positive slots: times that are proposed or agreed (not constraints, ranges, negated...). */
-export function buildSlots(info: MsgInfo): Slot[] {
-  if (info.cues.has("walkin") || info.cues.has("waitlist") || info.cues.has("product")) return [];
-  const times = info.times.filter((t) => t.role === "slot" && !t.neg && !info.cancelClauses.has(t.clause));
+export function buildSlots(info: MsgInfo, productContext = false): Slot[] {
+  if (info.cues.has("walkin") || info.cues.has("waitlist")) return [];
+  const product = (c: number) => info.clauseCue.get(c)?.has("product");
+  const times = info.times.filter((t) => t.role === "slot" && !t.neg && !info.cancelClauses.has(t.clause) && !product(t.clause));
   const dates = info.dates.filter((d) => !d.neg);
   const ments = info.mentions.filter((m) => !m.cancelTarget);
   const slots: Slot[] = [];
@@ -197,6 +198,7 @@ export function buildSlots(info: MsgInfo): Slot[] {
       ?? nearest(ments.filter((x) => x.start < t.start), t.start);
     const pp = info.persons.filter((p) => p.clause === t.clause || info.segs.sentence[p.pos] === sent);
     const p = nearest(pp.filter((x) => x.pos < t.start && t.start - x.pos < 40), t.start) ?? nearest(pp.filter((x) => x.clause === t.clause), t.start);
+    if (productContext && !s) continue; // "I'll swing by around 12" to collect a product
     slots.push({
       date: d?.date ?? null, sameDay: d?.spec.kind === "same", time: { h: t.h, m: t.m, amb: t.amb },
       service: s?.service ?? null, explicitService: !!s, person: p?.key ?? null,

@@ -3,7 +3,7 @@ import { HEBREW, tokenize, type Token } from "./text";
 
 export type Cue =
   | "accept" | "decline" | "neg" | "cancel" | "restore" | "reschedule" | "walkin" | "waitlist"
-  | "multi" | "sameTime" | "product" | "wrongNumber" | "also" | "conditional" | "tentative";
+  | "multi" | "sameTime" | "product" | "wrongNumber" | "also" | "conditional" | "tentative" | "promo";
 
 const LISTS: Record<Cue, string[]> = {
   accept: [
@@ -80,8 +80,13 @@ const LISTS: Record<Cue, string[]> = {
     "same time", "same hour", "אותה שעה", "באותה שעה", "באותה השעה", "gleiche zeit", "selbe zeit",
     "gleichen uhrzeit", "в то же время", "в это же время", "نفس الوقت", "نفس الساعة", "بنفس الوقت",
   ],
+  promo: [
+    "special offer", "offer", "% off", "discount", "promo", "promotion", "sale", "last minute", "openings",
+    "special", "book now", "reply to book", "dm to book", "מבצע", "הנחה", "скидка", "акция", "خصم", "عرض",
+    "angebot", "rabatt", "aktion",
+  ],
   product: [
-    "pick up", "pickup", "collect", "collection", "shampoo", "conditioner", "product", "gift card",
+    "in stock", "back in stock", "put one aside", "pick up", "pickup", "collect", "collection", "shampoo", "conditioner", "product", "gift card",
     "gift voucher", "voucher", "gutschein", "לאסוף", "איסוף", "שובר", "מוצר", "שמפו", "כרטיס מתנה", "забрать",
     "сертификат", "шампунь", "استلم", "قسيمة",
   ],

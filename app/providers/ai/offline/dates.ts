@@ -167,6 +167,12 @@ function gapOk(low: string, a: Cand, b: Cand): boolean {
   return /^[\s,.(\-]*(?:the|den|der|,|ה-?|ב-?|ל-?)?[\s,.(\-]*$/u.test(low.slice(l, r));
 }
 
+/** Whether a text says "next week" (used for "same time next week"). */
+export function saysNextWeek(low: string): boolean {
+  NEXT_WEEK_RE.lastIndex = 0;
+  return NEXT_WEEK_RE.test(low);
+}
+
 /** All date mentions of a message, left to right, without overlaps. */
 export function scanDates(text: string): DateMention[] {
   const low = lowerKeep(text);

@@ -2,7 +2,8 @@
 // pick, confirmations, reschedules (the new slot replaces the old), declines
 // (undo the last open proposal), cancellations and cancellations taken back.
 import { buildSlots, isAlternatives, type MsgInfo, type Party, type Slot, type TimeVal } from "./analyze";
-import { weekdayOf } from "../calendar";
+import { addDays, weekdayOf } from "../calendar";
+import { saysNextWeek } from "./dates";
 import { KID_PERSONS } from "./people";
 
 export type Booking = Slot & {
@@ -31,6 +32,8 @@ export class Dialogue {
   private focusSvcMsg = -1;
   private lastCancelled: Booking[] = [];
   private reschedMsg = -1;
+  private productMsg = -1;
+  private dateless: Slot[] = [];
   private multi = false;
   private lastBy: Record<Party, number> = { B: -1, C: -1 };
   private seq = 0;
@@ -61,7 +64,10 @@ export class Dialogue {
       if (back.length) this.lastCancelled = [];
     }
     if (!negHit && !cancelled.length && info.cues.has("decline")) this.applyDecline(info, other);
-    const slots = buildSlots(info);
+    if (info.cues.has("product")) this.productMsg = info.idx;
+    // A promotion sent before the customer wrote anything is a broadcast, not an offer.
+    const broadcast = info.from === "B" && info.cues.has("promo") && this.lastBy.C < 0;
+    const slots = broadcast ? [] : buildSlots(info, this.productMsg >= info.idx - 2 && this.productMsg >= 0);
     for (const s of slots) if (s.sameDay && !s.date) s.date = this.focusDate;
     if (slots.length) this.handleSlots(info, slots, other, cancelled);
     else this.handleNoSlots(info, other);
@@ -209,10 +215,16 @@ export class Dialogue {
     }
     const live = this.active();
     const d = info.dates.filter((x) => !x.neg && x.date).at(-1);
-    if (info.cues.has("sameTime") && d && live.length) {
+    const ds = new Set(info.dates.filter((x) => !x.neg && x.date).map((x) => x.date));
+    if (this.dateless.length && ds.size === 1 && !info.cues.has("decline")) {
+      // "5pm?" ... "Tomorrow?": the time waited for its date.
+      return this.commit(this.dateless.map((s) => ({ ...s, date: d!.date })), info.from, info, false);
+    }
+    if (info.cues.has("sameTime") && live.length) {
+      // "Sunday instead? Same time" / "same time next week"
       const b = live[live.length - 1];
-      const slot: Slot = { ...b, date: d.date, sameDay: false, pos: d.start, expanded: false };
-      return this.commit([slot], info.from, info, false);
+      const date = d?.date ?? (b.date && saysNextWeek(info.low) ? addDays(b.date, 7) : null);
+      if (date) return this.commit([{ ...b, date, sameDay: false, pos: d?.start ?? 0, expanded: false }], info.from, info, false);
     }
     if (info.cues.has("accept") && !info.cues.has("decline")) {
       const p = this.proposals[this.proposals.length - 1];
@@ -272,6 +284,7 @@ export class Dialogue {
 
   private commit(slots: Slot[], by: Party, info: MsgInfo, confirmed: boolean): void {
     const p: Proposal = { by, msg: info.idx, added: [], replaced: [] };
+    this.dateless = slots.filter((s) => !s.date && s.service);
     for (const s of slots) {
       if (!s.date || !s.service) continue;
       const same = this.active().find((b) => b.date === s.date && timeEq(b.time, s.time) &&

@@ -31,7 +31,7 @@ const TO_PREP = /(?:^|[^\p{L}])(to|auf|на|ל)\s*-?\s*$/iu;
 const CONSTRAINT_PREP = /(?:^|[^\p{L}])(after|before|by|till|until|til|from|not before|no later than|ab|bis|nach|vor|до|после|с|со|بعد|قبل|من|אחרי|לפני|עד|מ|החל מ)\s*-?\s*$/iu;
 const RESCHEDULE_NEAR = /(move|push|change|switch|bring|reschedul|make it|להזיז|להקדים|לדחות|לשנות|להעביר|verschieb|verleg|перенес|перенест|نأجل|اجل|غير)/iu;
 const LIST_PREP = /(\d(?::\d\d)?\s*(?:am|pm)?\s*(?:,|or|and|או|ו|oder|und|или|и|أو|او|و)\s*-?\s*)$/iu;
-const RANGE_AFTER = /^\s*(?:-|to|till|until|til|עד|ל-|bis|до|حتى|لل|الى|إلى)\s*\d/iu;
+const RANGE_AFTER = /^\s*(?:a\.?m\.?|p\.?m\.?|uhr|h)?\s*(?:-|to|till|until|til|עד|ל-|bis|до|حتى|لل|الى|إلى)\s*\d/iu;
 const RANGE_BEFORE = /(?:\d\s*(?:-|to|till|until|til|עד|ל|bis|до|حتى|الى|إلى)\s*-?\s*|(?:between|zwischen|между|בין|von|من)\s+)$/iu;
 const HOURS_NEAR = /(open|opens|opening|close|closes|closing|closed|hours|פותח|פותחת|פותחים|נפתח|סוגר|סוגרת|סוגרים|נסגר|öffne|geöffnet|schließ|schliess|открыва|закрыва|работаем|نفتح|بنفتح|نسكر|بنسكر|بسكر)[^.!?\n,\d]{0,14}$/iu;
 const OLD_NEAR = /(instead of|rather than|not at|במקום|statt|anstatt|вместо|بدل|بدال)\s*(?:the\s+|ה-?|ב-?)?$/iu;
@@ -89,8 +89,10 @@ export function scanTimes(text: string, opts: ScanTimeOptions = {}): TimeMention
     const listPrep = LIST_PREP.test(before) && out.length > 0 && out[out.length - 1].end >= s - 12;
     const okAfter = !colon && !dot && h >= 1 && h <= 12 && (BARE_OK_AFTER.test(after) || OR_PAIR.test(after));
     const marker = !!(ampm || pmA || amA || oclock || (uhr && (colon || h >= 7)));
-    if (dot && !(ampm || uhr || slotPrep)) { rangeNext = false; continue; }
-    const rangeStart = RANGE_AFTER.test(after) && !colon;
+    // "17.30" is a time; "10.11" stays a date unless "at"/am/pm/Uhr says otherwise.
+    const dotTime = dot && (m > 12 || m === 0) && h >= 7 && !/^\.?\d/.test(after);
+    if (dot && !(ampm || uhr || slotPrep || dotTime)) { rangeNext = false; continue; }
+    const rangeStart = RANGE_AFTER.test(after);
     const rangeEnd = rangeNext || RANGE_BEFORE.test(before);
     if (!colon && !dot && !marker && !slotPrep && !toPrep && !consPrep && !listPrep && !okAfter && !rangeStart && !rangeEnd && !opts.loose && half < 0) {
       rangeNext = false;
