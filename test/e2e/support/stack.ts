@@ -7,7 +7,13 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export type Stack = { appUrl: string; simUrl: string | null; stop(): Promise<void> };
+export type Stack = {
+  appUrl: string;
+  simUrl: string | null;
+  /** Reads the stack's local D1 directly (for asserting what was stored). */
+  query<T = Record<string, unknown>>(sql: string): T[];
+  stop(): Promise<void>;
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -63,6 +69,11 @@ export async function startStack({ simulator = false } = {}): Promise<Stack> {
   return {
     appUrl,
     simUrl: sim?.url ?? null,
+    query<T>(sql: string): T[] {
+      const out = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persist, "--json", "--command", sql], { env: quietEnv, encoding: "utf8" });
+      if (out.status !== 0) throw new Error(`query failed: ${out.stderr || out.stdout}`);
+      return (JSON.parse(out.stdout) as { results: T[] }[])[0]?.results ?? [];
+    },
     async stop() {
       if (child.pid && child.exitCode === null) {
         try {

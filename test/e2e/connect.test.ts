@@ -1,0 +1,78 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerAndLogin } from "./support/account";
+import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { startStack, type Stack } from "./support/stack";
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack({ simulator: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const sim = async (path: string, body: unknown = {}) => {
+  const res = await fetch(`${stack.simUrl}/__sim/sessions/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`simulator ${path}: ${res.status} ${await res.text()}`);
+};
+
+const statusText = (page: Page) => page.getByTestId("wa-status").textContent();
+
+describe("Connect tab", () => {
+  it("connects WhatsApp through the QR code, receives a customer's message, and logs out", async () => {
+    const { page, errors } = await newPage(browser, 390);
+    await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.connect@example.com", password: "secret123" });
+    await expect.poll(() => statusText(page)).toBe("Disconnected");
+    const businessId = (await page.locator(".facts .mono").textContent())!.trim();
+
+    await page.getByRole("button", { name: "Connect WhatsApp" }).click();
+    await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
+    expect(await statusText(page)).toBe("Scan QR");
+    const natural = await page.getByTestId("wa-qr").evaluate((img: HTMLImageElement) => img.naturalWidth);
+    expect(natural).toBeGreaterThan(100);
+    await screenshot(page, "connect-qr-en-390");
+
+    await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
+    await expect.poll(() => statusText(page), { timeout: 15_000 }).toBe("Connected");
+    expect(await page.getByTestId("wa-phone").textContent()).toBe("+972 50 111 2233");
+    expect(await page.getByTestId("wa-qr").count()).toBe(0);
+    await screenshot(page, "connect-working-en-390");
+
+    await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: "Hi! Can I come tomorrow at 5pm for a haircut?" });
+    await expect
+      .poll(() => stack.query<{ business_id: string; body: string }>("SELECT business_id, body FROM wa_messages"), { timeout: 15_000 })
+      .toEqual([{ business_id: businessId, body: "Hi! Can I come tomorrow at 5pm for a haircut?" }]);
+    expect(stack.query("SELECT business_id, phone, name FROM wa_contacts")).toEqual([{ business_id: businessId, phone: "972541234567", name: "Maya Azulay" }]);
+
+    await page.locator("form[action^='/language'] button[value='he']").click();
+    await page.waitForFunction(() => document.documentElement.dir === "rtl");
+    await expect.poll(() => statusText(page)).toBe("מחובר");
+    await screenshot(page, "connect-working-he-390");
+    await page.locator("form[action^='/language'] button[value='en']").click();
+    await page.waitForFunction(() => document.documentElement.dir === "ltr");
+
+    await page.getByRole("button", { name: "Logout WhatsApp" }).click();
+    await expect.poll(() => statusText(page)).toBe("Disconnected");
+    await page.getByRole("button", { name: "Connect WhatsApp" }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("follows a failed session and offers Restart and Cancel", async () => {
+    const { page } = await newPage(browser, 390);
+    await registerAndLogin(page, stack.appUrl, { name: "Avi Cohen", business: "Avi Barber", email: "avi.connect@example.com", password: "secret123" });
+    const businessId = (await page.locator(".facts .mono").textContent())!.trim();
+    await page.getByRole("button", { name: "Connect WhatsApp" }).click();
+    await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
+    await sim(`${businessId}/fail`);
+    await expect.poll(() => statusText(page), { timeout: 15_000 }).toBe("Failed");
+    await page.getByRole("button", { name: "Restart Session" }).click();
+    await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Cancel Session" }).click();
+    await expect.poll(() => statusText(page)).toBe("Disconnected");
+  });
+});
