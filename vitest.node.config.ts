@@ -7,7 +7,7 @@ export default defineConfig({
     include: ["test/node/**/*.test.ts", "test/e2e/**/*.test.ts"],
     environment: "node",
     fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
   },
 });

@@ -53,16 +53,30 @@ export async function startStack({ simulator = false } = {}): Promise<Stack> {
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
 
-  const deadline = Date.now() + 120_000;
+  const kill = () => {
+    try {
+      if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
+  };
+  const fail = async (message: string) => {
+    kill();
+    await sim?.close();
+    rmSync(persist, { recursive: true, force: true });
+    return new Error(`${message}:\n${output}`);
+  };
+  // Generous: the first start builds the app, and the test machine may be busy.
+  const deadline = Date.now() + 240_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${output}`);
+    if (child.exitCode !== null) throw await fail("wrangler dev exited");
     try {
       const res = await fetch(appUrl + "/");
       if (res.status === 200) break;
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`wrangler dev did not start in time:\n${output}`);
+    if (Date.now() > deadline) throw await fail("wrangler dev did not start in time");
     await new Promise((r) => setTimeout(r, 500));
   }
 
@@ -75,14 +89,8 @@ export async function startStack({ simulator = false } = {}): Promise<Stack> {
       return (JSON.parse(out.stdout) as { results: T[] }[])[0]?.results ?? [];
     },
     async stop() {
-      if (child.pid && child.exitCode === null) {
-        try {
-          process.kill(-child.pid, "SIGTERM");
-        } catch {
-          /* already gone */
-        }
-        await new Promise((r) => setTimeout(r, 300));
-      }
+      kill();
+      await new Promise((r) => setTimeout(r, 300));
       await sim?.close();
       rmSync(persist, { recursive: true, force: true });
     },
