@@ -15,6 +15,7 @@ export type TimeVal = { h: number; m: number; amb: boolean };
 export type Slot = {
   date: string | null;
   sameDay: boolean;
+  dateKind: string | null; // how the date was written: "wd" (weekday), "md", "num", "rel", ...
   time: TimeVal;
   service: string | null;
   explicitService: boolean;
@@ -193,14 +194,21 @@ export function buildSlots(info: MsgInfo, productContext = false): Slot[] {
       ?? nearest(dates.filter((x) => info.segs.sentence[x.start] === sent), t.start)
       ?? nearest(dates.filter((x) => x.start < t.start), t.start)
       ?? nearest(dates, t.start);
-    const s = nearest(ments.filter((x) => x.clause === t.clause), t.start, false)
-      ?? nearest(ments.filter((x) => info.segs.sentence[x.start] === sent), t.start, false)
-      ?? nearest(ments.filter((x) => x.start < t.start), t.start);
     const pp = info.persons.filter((p) => p.clause === t.clause || info.segs.sentence[p.pos] === sent);
     const p = nearest(pp.filter((x) => x.pos < t.start && t.start - x.pos < 40), t.start) ?? nearest(pp.filter((x) => x.clause === t.clause), t.start);
+    // Outside its own clause, a service said about someone else ("your son (kids cut)") is not this slot's.
+    const mine = (x: { start: number; end: number }) => {
+      if (!p) return true;
+      const q = nearest(info.persons.filter((y) => info.segs.sentence[y.pos] === info.segs.sentence[x.start]), x.start, false);
+      return !q || q.key === p.key;
+    };
+    const s = nearest(ments.filter((x) => x.clause === t.clause), t.start, false)
+      ?? nearest(ments.filter((x) => info.segs.sentence[x.start] === sent && mine(x)), t.start, false)
+      ?? nearest(ments.filter((x) => x.start < t.start && mine(x)), t.start);
     if (productContext && !s) continue; // "I'll swing by around 12" to collect a product
     slots.push({
-      date: d?.date ?? null, sameDay: d?.spec.kind === "same", time: { h: t.h, m: t.m, amb: t.amb },
+      date: d?.date ?? null, sameDay: d?.spec.kind === "same", dateKind: d?.spec.kind ?? null,
+      time: { h: t.h, m: t.m, amb: t.amb },
       service: s?.service ?? null, explicitService: !!s, person: p?.key ?? null,
       personLabel: p && !p.self ? p.label : null, pos: t.start,
     });

@@ -30,6 +30,7 @@ export class Dialogue {
   private focusDateMsg = -1;
   private focus: Record<Party, string[]> = { B: [], C: [] };
   private focusSvcMsg = -1;
+  private focusBy: Party = "C";
   private lastCancelled: Booking[] = [];
   private reschedMsg = -1;
   private productMsg = -1;
@@ -39,7 +40,10 @@ export class Dialogue {
   private seq = 0;
   wrongNumber = false;
 
-  constructor(private readonly kidsServices: ReadonlySet<string>) {}
+  constructor(
+    private readonly kidsServices: ReadonlySet<string>,
+    private readonly kidsVariant: (service: string) => string | null = () => null,
+  ) {}
 
   private active(before = Infinity): Booking[] {
     return this.bookings.filter((b) => b.status === "active" && b.msg < before);
@@ -82,6 +86,7 @@ export class Dialogue {
       // Of several services in one message, the requested ones ("need my roots done") count.
       const asked = ms.filter((m) => REQUEST.test(info.low.slice(info.segs.clauses.find((c) => c.id === m.clause)?.start ?? 0, m.end)));
       this.focus[info.from] = [...new Set((asked.length ? asked : ms).map((m) => m.service))];
+      this.focusBy = info.from;
       this.focusSvcMsg = info.idx;
     }
     if (info.cues.has("reschedule")) this.reschedMsg = info.idx;
@@ -167,7 +172,8 @@ export class Dialogue {
       let s = 0;
       for (const sl of slots) {
         if (!timeEq(sl.time, a.time)) continue;
-        if (sl.date && a.date && sl.date !== a.date) return -1;
+        const sameDay = sl.dateKind === "wd" ? a.date && weekdayOf(a.date) === weekdayOf(sl.date!) : sl.date === a.date;
+        if (sl.date && a.date && !sameDay) return -1;
         s += 2;
       }
       if (!slots.length) for (const n of info.bare) if (n % 12 === a.time.h % 12) s += 1;
@@ -246,7 +252,9 @@ export class Dialogue {
       if (s.service) return;
       if (same) { s.service = same.service; return; }
       if (cancelled.length === 1) { s.service = cancelled[0].service; return; }
-      const fs = this.focus.C.length ? this.focus.C : this.focus.B;
+      // Latest side's services, unless that is a list (prices) and the other side named one.
+      const [recent, older] = this.focusBy === "B" ? [this.focus.B, this.focus.C] : [this.focus.C, this.focus.B];
+      const fs = recent.length === 1 || !older.length ? recent : older.length === 1 ? older : recent;
       if (fs.length && (!latest || this.focusSvcMsg > latest.msg)) {
         if (fs.length === 1 || !this.multi) s.service = fs[fs.length - 1];
         else if (s.person && KID_PERSONS.has(s.person) && fs.some(kids)) s.service = fs.find(kids)!;
@@ -257,6 +265,10 @@ export class Dialogue {
       if (latest) s.service = latest.service;
       else if (this.lastCancelled.length) s.service = this.lastCancelled[0].service;
     });
+    // "your son at 10:30" with a haircut inherited: the kids' version of it.
+    for (const s of slots) {
+      if (s.service && !s.explicitService && s.person && KID_PERSONS.has(s.person)) s.service = this.kidsVariant(s.service) ?? s.service;
+    }
   }
 
   private targets(s: Slot, slots: Slot[], info: MsgInfo): Booking[] {

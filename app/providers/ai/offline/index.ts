@@ -15,8 +15,14 @@ export function extractBookings(input: ExtractInput): ExtractedBooking[] {
   const msgs = [...input.messages].sort((a, b) => a.timestamp - b.timestamp);
   const infos = msgs.map((m, i) => analyzeMessage(m, i, input.timeZone, cat));
   attachMentions(infos, cat);
-  const kids = new Set(cat.entries.filter((e) => e.keys.includes("C:KIDS")).map((e) => e.name));
-  const dialogue = new Dialogue(kids);
+  const kidsEntries = cat.entries.filter((e) => e.keys.includes("C:KIDS"));
+  const kids = new Set(kidsEntries.map((e) => e.name));
+  const kidsVariant = (service: string) => {
+    const e = cat.entries.find((x) => x.name === service);
+    if (!e || kids.has(service)) return null;
+    return kidsEntries.find((k) => k.keys.every((key) => key === "C:KIDS" || e.keys.includes(key)))?.name ?? null;
+  };
+  const dialogue = new Dialogue(kids, kidsVariant);
   for (const info of infos) dialogue.step(info);
   if (dialogue.wrongNumber) return [];
   const now = localDateTimeOf(input.now, input.timeZone);

@@ -33,7 +33,7 @@ const RESCHEDULE_NEAR = /(move|push|change|switch|bring|reschedul|make it|להז
 const LIST_PREP = /(\d(?::\d\d)?\s*(?:am|pm)?\s*(?:,|or|and|או|ו|oder|und|или|и|أو|او|و)\s*-?\s*)$/iu;
 const RANGE_AFTER = /^\s*(?:a\.?m\.?|p\.?m\.?|uhr|h)?\s*(?:-|to|till|until|til|עד|ל-|bis|до|حتى|لل|الى|إلى)\s*\d/iu;
 const RANGE_BEFORE = /(?:\d\s*(?:-|to|till|until|til|עד|ל|bis|до|حتى|الى|إلى)\s*-?\s*|(?:between|zwischen|между|בין|von|من)\s+)$/iu;
-const HOURS_NEAR = /(open|opens|opening|close|closes|closing|closed|hours|פותח|פותחת|פותחים|נפתח|סוגר|סוגרת|סוגרים|נסגר|öffne|geöffnet|schließ|schliess|открыва|закрыва|работаем|نفتح|بنفتح|نسكر|بنسكر|بسكر)[^.!?\n,\d]{0,14}$/iu;
+const HOURS_NEAR = /(last appointment|last appointments|last booking|open|opens|opening|close|closes|closing|closed|hours|פותח|פותחת|פותחים|נפתח|סוגר|סוגרת|סוגרים|נסגר|öffne|geöffnet|schließ|schliess|открыва|закрыва|работаем|نفتح|بنفتح|نسكر|بنسكر|بسكر)[^.!?\n,\d]{0,14}$/iu;
 const OLD_NEAR = /(instead of|rather than|not at|במקום|statt|anstatt|вместо|بدل|بدال)\s*(?:the\s+|ה-?|ב-?)?$/iu;
 const EVENT_NEAR = /(party|wedding|event|dinner|flight|meeting|interview|exam|concert|ceremony|school|work|finish|pick ?up|אירוע|חתונה|מסיבה|טיסה|ישיבה|עבודה|מסיימת|מסיים|בר מצווה|בת מצווה|hochzeit|feier|party|flug|arbeit|свадьба|праздник|работ|حفلة|عرس|الشغل)[^.!?\n,\d]{0,22}$/iu;
 
