@@ -1,0 +1,155 @@
+// What the Workers AI extractor says to the model and how it reads the answer.
+// The model only copies phrases out of the chat (service, day words, time
+// words, which message); the calendar arithmetic happens here, in code,
+// relative to that message's own timestamp in the business's time zone.
+import { z } from "zod";
+import { localDateTimeOf, resolveDatePhrase, resolveTimePhrase, weekdayOf } from "./calendar";
+import type { ExtractedBooking, ExtractInput } from "./types";
+
+export const MAX_BODY_CHARS = 600;
+export const MAX_NOTES_CHARS = 200;
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+export type ModelMessage = { role: "system" | "user"; content: string };
+
+/** The answer's shape, enforced by the model runtime (JSON mode). */
+export function answerSchema(services: string[]) {
+  return {
+    type: "object",
+    properties: {
+      bookings: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            service: { type: "string", enum: services },
+            date_phrase: { type: "string" },
+            time_phrase: { type: "string" },
+            message: { type: "integer" },
+            notes: { type: "string" },
+          },
+          required: ["service", "date_phrase", "time_phrase", "message", "notes"],
+        },
+      },
+    },
+    required: ["bookings"],
+  };
+}
+
+const SYSTEM = `You read a WhatsApp chat between a business and one customer and list the customer's appointments in it. Answer with JSON only, following the schema.
+
+A booking is an appointment with a definite day AND a definite time that the customer requested or the business offered, and that was not declined, cancelled or replaced later in the chat.
+- A moved appointment gives only its final slot. A cancelled one gives nothing, unless the cancellation is taken back later.
+- When the business offers alternatives, only the one the customer picks counts.
+- A request the business has not answered yet still counts.
+- Vague plans ("next week sometime"), a day without a time, walk-in hours, waiting lists, product pick-ups, gift cards and promotions give nothing.
+- Several people or several services give several bookings, each with its own time. It does not matter who the appointment is for.
+
+For each booking:
+- service: exactly one name from the catalogue. Map synonyms, abbreviations and other languages to it; prefer a combined catalogue entry when the request matches it.
+- date_phrase: the words in the chat that name the day, copied exactly as written, such as "tomorrow", "Thursday", "next week Wednesday", "12/3", "March 12th", "מחר". Never work out or write a calendar date yourself.
+- time_phrase: the words that give the time, copied as written, such as "5pm", "17:00", "ב-10 בבוקר".
+- message: the number in square brackets of the message in which that day was said.
+- notes: a few words worth keeping (who it is for, a special request), or "".
+If there is no booking, answer {"bookings": []}.`;
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > MAX_BODY_CHARS ? `${flat.slice(0, MAX_BODY_CHARS)}…` : flat;
+}
+
+/** Chronological copy: the prompt's numbering and the answer's message index refer to this order. */
+export function chronological(input: ExtractInput) {
+  return [...input.messages].sort((a, b) => a.timestamp - b.timestamp);
+}
+
+export function buildPrompt(input: ExtractInput): ModelMessage[] {
+  const lines = chronological(input).map((m, i) => {
+    const { date, time } = localDateTimeOf(m.timestamp, input.timeZone);
+    const who = m.fromMe ? "Business" : "Customer";
+    return `[${i + 1}] ${WEEKDAYS[weekdayOf(date)]} ${date} ${time} ${who}: ${oneLine(m.body)}`;
+  });
+  const user = [
+    `Catalogue: ${input.services.map((s) => JSON.stringify(s)).join(", ")}`,
+    input.contactName ? `Customer's name: ${oneLine(input.contactName)}` : null,
+    `Chat (local times, ${input.timeZone}):`,
+    ...lines,
+  ].filter((l): l is string => l !== null);
+  return [
+    { role: "system", content: SYSTEM },
+    { role: "user", content: user.join("\n") },
+  ];
+}
+
+const Answer = z.object({ bookings: z.array(z.unknown()) });
+const Proposal = z.object({
+  service: z.string(),
+  date_phrase: z.string().min(1),
+  time_phrase: z.string().min(1),
+  message: z.coerce.number().int().optional(),
+  notes: z.string().nullish(),
+});
+
+/** The runtime answers {response: object} in JSON mode, or a string (sometimes fenced) otherwise. */
+export function answerPayload(raw: unknown): unknown {
+  let value = raw && typeof raw === "object" && "response" in raw ? (raw as { response: unknown }).response : raw;
+  if (typeof value === "string") {
+    const text = value.trim().replace(/^```(?:json)?\s*/i, "").replace(/```$/, "").trim();
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new Error("The model's answer is not JSON.");
+    }
+  }
+  return value;
+}
+
+const normalize = (s: string) => s.toLocaleLowerCase().replace(/\s+/g, " ").trim();
+
+/**
+ * The model's answer -> bookings. Throws when the answer as a whole is not the
+ * expected shape (the caller falls back); single proposals that do not
+ * resolve, name a service outside the catalogue, or carry a date that does
+ * not appear in the chat are dropped.
+ */
+export function parseAnswer(raw: unknown, input: ExtractInput): ExtractedBooking[] {
+  const parsed = Answer.safeParse(answerPayload(raw));
+  if (!parsed.success) throw new Error("The model's answer does not follow the schema.");
+  const messages = chronological(input);
+  const catalogue = new Map(input.services.map((s) => [normalize(s), s]));
+  const now = localDateTimeOf(input.now, input.timeZone);
+  const out: ExtractedBooking[] = [];
+  const seen = new Set<string>();
+  for (const item of parsed.data.bookings) {
+    const p = Proposal.safeParse(item);
+    if (!p.success) continue;
+    const service = catalogue.get(normalize(p.data.service));
+    if (!service) continue;
+    const anchor = anchorMessage(messages, p.data.date_phrase, p.data.message);
+    if (!anchor) continue;
+    const date = resolveDatePhrase(p.data.date_phrase, anchor.timestamp, input.timeZone);
+    const time = resolveTimePhrase(p.data.time_phrase);
+    if (!date || !time) continue;
+    if (date < now.date || (date === now.date && time < now.time)) continue;
+    const key = `${service}|${date}|${time}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ service, date, time, notes: (p.data.notes ?? "").trim().slice(0, MAX_NOTES_CHARS) });
+  }
+  return out.sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
+}
+
+/**
+ * The message a date phrase is relative to: the one the model points at when
+ * it really contains the phrase, else the last message that does. A phrase
+ * found in no message was made up (a computed date, say) and is refused.
+ */
+function anchorMessage(messages: { timestamp: number; body: string }[], phrase: string, index: number | undefined) {
+  const needle = normalize(phrase);
+  const pointed = index !== undefined ? messages[index - 1] : undefined;
+  if (pointed && normalize(pointed.body).includes(needle)) return pointed;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (normalize(messages[i].body).includes(needle)) return messages[i];
+  }
+  return null;
+}
