@@ -46,15 +46,18 @@ export type MsgInfo = {
   names: Map<string, number[]>; // lowercased name -> token indices
 };
 
+const MAX_CHARS = 1000;
+const MAX_MENTIONS = 24;
 const POLICY = /(policy|notice|fee|24h|24 hours|list|if you|in case|אם |wenn|falls|если|اذا|إذا|لو )/iu;
 const OR_RE = /(?<![\p{L}])(or|או|oder|или|либо|أو|او|ولا)(?![\p{L}])/iu;
 
 export function analyzeMessage(msg: ChatMessage, idx: number, timeZone: string, cat: Catalogue): MsgInfo {
-  const text = msg.body ?? "";
+  // Bookings live in short chat lines; a pasted wall of text is cut to keep the cost bounded.
+  const text = (msg.body ?? "").slice(0, MAX_CHARS);
   const low = lowerKeep(text);
   const localDate = localDateOf(msg.timestamp, timeZone);
-  const rawDates = scanDates(text);
-  const rawTimes = scanTimes(text, { exclude: rawDates.map((d) => [d.start, d.end] as [number, number]) });
+  const rawDates = scanDates(text).slice(0, MAX_MENTIONS);
+  const rawTimes = scanTimes(text, { exclude: rawDates.map((d) => [d.start, d.end] as [number, number]) }).slice(0, MAX_MENTIONS);
   const segs = segment(low, [...rawDates, ...rawTimes].map((x) => [x.start, x.end] as [number, number]));
   const tokens = tokenize(text);
   const mc = messageCues(tokens, low, segs.clause, segs.clauses.map((c) => c.id));

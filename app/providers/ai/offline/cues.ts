@@ -98,7 +98,7 @@ const LISTS: Record<Cue, string[]> = {
     "wrong number", "wrong person", "מספר שגוי", "טעות במספר", "המספר הלא נכון", "falsche nummer",
     "ошиблись номером", "не туда", "رقم غلط", "الرقم غلط",
   ],
-  also: ["also", "another", "as well", "too", "extra", "additional", "גם", "עוד", "ещё", "еще", "тоже", "كمان", "auch", "noch"],
+  also: ["also", "another", "as well", "additional", "add", "גם", "тоже", "كمان", "zusätzlich"],
   conditional: [
     "if", "in case", "policy", "notice", "fee", "אם", "במקרה", "wenn", "falls", "если", "اذا", "إذا", "لو",
     "24h", "24 hours", "list",

@@ -78,7 +78,7 @@ function single(t: string): Phrase | null {
 
 /** "damenhaarschnitt" -> DAMEN + HAARSCHNITT; full = both halves are known words. */
 function splitCompound(t: string): { full: boolean; parts: Phrase[] } | null {
-  if (t.length < 8 || !/^[a-z]+$/.test(t)) return null;
+  if (t.length < 8 || t.length > 32 || !/^[a-z]+$/.test(t)) return null;
   for (let i = 3; i <= t.length - 3; i++) {
     const tail = single(t.slice(i));
     if (!tail) continue;
