@@ -22,10 +22,11 @@ const AMPM_RE = /^\s*(a\.?m\.?|p\.?m\.?)(?![\p{L}])/iu;
 const PM_AFTER = new RegExp(`^\\s*(?:(?:час(?:а|ов)?|o'?clock|uhr)\\s+)?(?:${alt(PM_WORDS)})(?![\\p{L}])`, "iu");
 const AM_AFTER = new RegExp(`^\\s*(?:(?:час(?:а|ов)?|o'?clock|uhr)\\s+)?(?:${alt(AM_WORDS)})(?![\\p{L}])`, "iu");
 const PM_NEAR = /(evening|afternoon|tonight|בערב|אחה"צ|אחר הצהריים|вечер|المسا|مساء|abends|nachmittag)/iu;
+const PM_BEFORE = /(evening|tonight|night|בערב|הערב|вечером|المسا|abends)\s*(?:at|@|um|ב|в)?\s*-?\s*$/iu;
 const AM_NEAR = /(morning|בבוקר|утр|الصبح|الصباح|morgens|vormittag)/iu;
 
 // Prepositions right before the number (Hebrew/Arabic ones may be glued to it).
-const SLOT_PREP = /(?:^|[^\p{L}])(at|@|around|about|say|um|gegen|в|во|к|около|الساعة|الساعه|ع|على|حوالي|بعد\s+الساعة)\s*$/iu;
+const SLOT_PREP = /(?:^|[^\p{L}])(at|@|around|about|say|do|make it|how about|what about|um|gegen|в|во|к|около|الساعة|الساعه|ع|على|حوالي|بعد\s+الساعة)\s*$/iu;
 const HE_SLOT_PREP = /(?:^|[^\p{L}])(?:ו?ב|בשעה|בסביבות|סביב|ו?ל)\s*-?\s*$/u;
 const TO_PREP = /(?:^|[^\p{L}])(to|auf|на|ל)\s*-?\s*$/iu;
 const CONSTRAINT_PREP = /(?:^|[^\p{L}])(after|before|by|till|until|til|from|not before|no later than|ab|bis|nach|vor|до|после|с|со|بعد|قبل|من|אחרי|לפני|עד|מ|החל מ)\s*-?\s*$/iu;
@@ -83,7 +84,7 @@ export function scanTimes(text: string, opts: ScanTimeOptions = {}): TimeMention
     const amA = ampm ? null : AM_AFTER.exec(after);
     const oclock = /^\s*(o'?clock|ish|час(?:а|ов)?)(?![\p{L}])/iu.test(after);
     let half = /^\s*וחצי/.test(after) ? 30 : /^\s*ורבע/.test(after) ? 15 : -1;
-    const slotPrep = SLOT_PREP.test(before) || HE_SLOT_PREP.test(before);
+    const slotPrep = SLOT_PREP.test(before) || HE_SLOT_PREP.test(before) || /(?:^|\s)(half|half past|quarter past|quarter to|halb)\s*$/i.test(before);
     const toPrep = TO_PREP.test(before) && RESCHEDULE_NEAR.test(low.slice(Math.max(0, s - 40), s));
     const consPrep = CONSTRAINT_PREP.test(before);
     const listPrep = LIST_PREP.test(before) && out.length > 0 && out[out.length - 1].end >= s - 12;
@@ -100,14 +101,19 @@ export function scanTimes(text: string, opts: ScanTimeOptions = {}): TimeMention
     }
     if (!colon && !marker && !opts.loose && (UNIT_AFTER.test(after) || badFollower(text, e))) { rangeNext = false; continue; }
     if (half >= 0 && !colon) { m = half; e += /^\s*ו(חצי|רבע)/.exec(after)![0].length; }
-    if (/(?:^|\s)halb\s*$/i.test(before) && !colon) { h = h - 1; m = 30; }
+    if (!colon && !dot) {
+      if (/(?:^|\s)halb\s*$/i.test(before)) { h = h - 1; m = 30; } // German "halb drei" = 2:30
+      else if (/(?:^|\s)half(?:\s+past)?\s*$/i.test(before)) m = 30; // UK "half 2" = 2:30
+      else if (/(?:^|\s)quarter\s+past\s*$/i.test(before)) m = 15;
+      else if (/(?:^|\s)quarter\s+to\s*$/i.test(before)) { h = h - 1; m = 45; }
+    }
     // Value: am/pm and period words first, then 24h evidence, then the salon default.
     let amb = false;
     if (ampm) {
       const pm = ampm[1].startsWith("p");
       h = (h % 12) + (pm ? 12 : 0);
       e += ampm[0].length;
-    } else if (pmA || (!amA && h <= 12 && PM_NEAR.test(low.slice(e, e + 22)))) {
+    } else if (pmA || (!amA && h <= 12 && (PM_NEAR.test(low.slice(e, e + 22)) || PM_BEFORE.test(before)))) {
       if (h < 12) h += 12;
       if (pmA) e += pmA[0].length;
     } else if (amA || (h <= 12 && AM_NEAR.test(low.slice(e, e + 22)))) {
