@@ -95,7 +95,7 @@ export function analyzeMessage(msg: ChatMessage, idx: number, timeZone: string, 
     const p = candidates(tk.t).map((c) => PERSON_WORDS[c]).find(Boolean);
     const sentStart = i === 0 || segs.sentence[tokens[i - 1].end] !== segs.sentence[tk.start];
     if (p) persons.push({ key: p, pos: tk.start, clause: segs.clause[tk.start], self: p === "SELF", label: tk.raw });
-    else if (isNameToken(tk, tokens[i + 1], sentStart) && !isKnownWord(tk.t)) {
+    else if (isNameToken(tk, tokens[i + 1], sentStart) && !isKnownWord(tk.t) && !cat.rawKeys.has(tk.t)) {
       persons.push({ key: `N:${tk.t}`, pos: tk.start, clause: segs.clause[tk.start], self: false, label: tk.raw });
       names.set(tk.t, [...(names.get(tk.t) ?? []), i]);
     }

@@ -22,6 +22,25 @@ const REQUEST = /(need|want|would like|i'd like|book|can i|could i|get|looking f
 const FIRST = /(?<![\p{L}])(first|earlier|earliest|הראשון|הראשונה|המוקדם|המוקדמת|erste|первый|الاول)(?![\p{L}])/iu;
 const LAST = /(?<![\p{L}])(second|later|latest|last|השני|השנייה|המאוחר|המאוחרת|zweite|второй|الثاني)(?![\p{L}])/iu;
 
+const FOR_BEFORE = /(for|für|для|pour)\s+(?:my\s+|the\s+|your\s+|meine[nm]?\s+)?$/iu;
+
+/** Who each service is for: "X for me and Y for my husband", "לי X ולבעלי Y", "меня на X и мужа на Y". */
+function ownersOf(info: MsgInfo, ms: Array<{ start: number; end: number; service: string }>): Map<string, string> {
+  const out = new Map<string, string>();
+  const sorted = [...ms].sort((a, b) => a.start - b.start);
+  sorted.forEach((m, i) => {
+    const sent = info.segs.sentence[m.start];
+    const inSent = info.persons.filter((p) => info.segs.sentence[p.pos] === sent);
+    const nextStart = sorted[i + 1]?.start ?? Infinity;
+    const prevEnd = sorted[i - 1]?.end ?? -1;
+    const after = inSent.find((p) => p.pos > m.end && p.pos < nextStart && FOR_BEFORE.test(info.low.slice(Math.max(0, p.pos - 16), p.pos)));
+    const before = inSent.filter((p) => p.pos < m.start && p.pos > prevEnd).at(-1);
+    const owner = after ?? before;
+    if (owner && !out.has(owner.key)) out.set(owner.key, m.service);
+  });
+  return out;
+}
+
 export class Dialogue {
   bookings: Booking[] = [];
   private proposals: Proposal[] = [];
@@ -29,6 +48,7 @@ export class Dialogue {
   private focusDate: string | null = null;
   private focusDateMsg = -1;
   private focus: Record<Party, string[]> = { B: [], C: [] };
+  private focusPerson = new Map<string, string>(); // person key -> service said for them
   private focusSvcMsg = -1;
   private focusBy: Party = "C";
   private lastCancelled: Booking[] = [];
@@ -43,6 +63,7 @@ export class Dialogue {
   constructor(
     private readonly kidsServices: ReadonlySet<string>,
     private readonly kidsVariant: (service: string) => string | null = () => null,
+    private readonly adultVariant: (service: string) => string | null = () => null,
   ) {}
 
   private active(before = Infinity): Booking[] {
@@ -52,9 +73,9 @@ export class Dialogue {
   step(info: MsgInfo): void {
     const other: Party = info.from === "B" ? "C" : "B";
     if (info.cues.has("wrongNumber")) this.wrongNumber = true;
-    const selfAndOther = info.persons.some((p) => p.self) && info.persons.some((p) => !p.self && !p.key.startsWith("N:"));
+    const selfAndOther = info.persons.some((p) => p.self) && info.persons.some((p) => !p.self && !p.key.startsWith("N:") && p.key !== "CHILD");
     const kinds = new Set(info.persons.filter((p) => !p.self).map((p) => p.key));
-    if (info.cues.has("multi") || kinds.size >= 2 || (info.from === "C" && selfAndOther)) this.multi = true;
+    if (info.cues.has("multi") || kinds.size >= 2 || selfAndOther) this.multi = true;
     if (info.cues.has("walkin") || info.cues.has("waitlist")) {
       this.pending = null;
       if (info.from === "B") this.undoOpen("C");
@@ -86,6 +107,7 @@ export class Dialogue {
       // Of several services in one message, the requested ones ("need my roots done") count.
       const asked = ms.filter((m) => REQUEST.test(info.low.slice(info.segs.clauses.find((c) => c.id === m.clause)?.start ?? 0, m.end)));
       this.focus[info.from] = [...new Set((asked.length ? asked : ms).map((m) => m.service))];
+      this.focusPerson = ownersOf(info, ms);
       this.focusBy = info.from;
       this.focusSvcMsg = info.idx;
     }
@@ -256,7 +278,9 @@ export class Dialogue {
       const [recent, older] = this.focusBy === "B" ? [this.focus.B, this.focus.C] : [this.focus.C, this.focus.B];
       const fs = recent.length === 1 || !older.length ? recent : older.length === 1 ? older : recent;
       if (fs.length && (!latest || this.focusSvcMsg > latest.msg)) {
-        if (fs.length === 1 || !this.multi) s.service = fs[fs.length - 1];
+        const said = s.person ? this.focusPerson.get(s.person) : undefined;
+        if (said && fs.includes(said)) s.service = said;
+        else if (fs.length === 1 || !this.multi) s.service = fs[fs.length - 1];
         else if (s.person && KID_PERSONS.has(s.person) && fs.some(kids)) s.service = fs.find(kids)!;
         else if (s.person === "SELF" && fs.some((f) => !kids(f))) s.service = fs.find((f) => !kids(f))!;
         else s.service = fs[Math.min(i, fs.length - 1)];
@@ -267,7 +291,9 @@ export class Dialogue {
     });
     // "your son at 10:30" with a haircut inherited: the kids' version of it.
     for (const s of slots) {
-      if (s.service && !s.explicitService && s.person && KID_PERSONS.has(s.person)) s.service = this.kidsVariant(s.service) ?? s.service;
+      if (!s.service || s.explicitService || !s.person) continue;
+      if (KID_PERSONS.has(s.person)) s.service = this.kidsVariant(s.service) ?? s.service;
+      else if (!s.person.startsWith("N:")) s.service = this.adultVariant(s.service) ?? s.service;
     }
   }
 

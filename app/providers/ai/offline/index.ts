@@ -22,7 +22,14 @@ export function extractBookings(input: ExtractInput): ExtractedBooking[] {
     if (!e || kids.has(service)) return null;
     return kidsEntries.find((k) => k.keys.every((key) => key === "C:KIDS" || e.keys.includes(key)))?.name ?? null;
   };
-  const dialogue = new Dialogue(kids, kidsVariant);
+  const adultVariant = (service: string) => {
+    const k = kidsEntries.find((x) => x.name === service);
+    if (!k) return null;
+    const base = k.keys.filter((key) => key !== "C:KIDS");
+    const adults = cat.entries.filter((e) => !kids.has(e.name) && base.every((key) => e.keys.includes(key)));
+    return adults.sort((a, b) => a.keys.length - b.keys.length || a.idx - b.idx)[0]?.name ?? null;
+  };
+  const dialogue = new Dialogue(kids, kidsVariant, adultVariant);
   for (const info of infos) dialogue.step(info);
   if (dialogue.wrongNumber) return [];
   const now = localDateTimeOf(input.now, input.timeZone);

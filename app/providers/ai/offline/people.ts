@@ -13,7 +13,7 @@ const GROUPS: Record<string, string[]> = {
   SISTER: ["sister", "אחותי", "сестра", "сестру", "اختي", "schwester"],
   BROTHER: ["brother", "брат", "брата", "اخوي", "bruder"],
   FRIEND: ["friend", "חברה", "подруга", "подруги", "подругу", "друг", "صاحبتي", "صاحبي", "freundin", "freund"],
-  SELF: ["me", "myself", "you", "לי", "אני", "אתה", "мне", "вам", "вас", "я", "انا", "الك", "ich", "mich", "mir"],
+  SELF: ["me", "myself", "you", "לי", "אני", "אתה", "мне", "меня", "вам", "вас", "я", "انا", "الك", "ich", "mich", "mir"],
 };
 
 export const PERSON_WORDS: Record<string, string> = {};

@@ -137,11 +137,15 @@ export function findMentions(
     }
     clusters.push([u]);
   }
+  const hints = units.filter((u) => u.hint);
   const out: ServiceMention[] = [];
   for (const cl of clusters) {
     let rest = cl;
+    // Who-words right next to the service count as said ("حلاقة لابني" = a cut for my son).
+    const lo = cl[0].tok - 3, hi = cl[cl.length - 1].tokEnd + 3;
+    const near = hints.filter((h) => h.tok >= lo && h.tok < hi && sentenceOf(h.start) === sentenceOf(cl[0].start));
     while (rest.some((u) => isTrigger(u.key))) {
-      const keys = new Set(rest.map((u) => u.key));
+      const keys = new Set([...rest, ...near].map((u) => u.key));
       const scored = cat.entries.map((e) => score(e, keys, cat)).filter((s): s is Scored => s !== null);
       if (!scored.length) break;
       const top = Math.max(...scored.map((s) => s.score));

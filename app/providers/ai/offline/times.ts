@@ -83,7 +83,7 @@ export function scanTimes(text: string, opts: ScanTimeOptions = {}): TimeMention
     const pmA = PM_AFTER.exec(after);
     const amA = ampm ? null : AM_AFTER.exec(after);
     const oclock = /^\s*(o'?clock|ish|час(?:а|ов)?)(?![\p{L}])/iu.test(after);
-    let half = /^\s*וחצי/.test(after) ? 30 : /^\s*ורבע/.test(after) ? 15 : -1;
+    let half = /^\s*(וחצי|و\s?نص|ونصف)/.test(after) ? 30 : /^\s*(ורבע|وربع)/.test(after) ? 15 : -1;
     const slotPrep = SLOT_PREP.test(before) || HE_SLOT_PREP.test(before) || /(?:^|\s)(half|half past|quarter past|quarter to|halb)\s*$/i.test(before);
     const toPrep = TO_PREP.test(before) && RESCHEDULE_NEAR.test(low.slice(Math.max(0, s - 40), s));
     const consPrep = CONSTRAINT_PREP.test(before);
@@ -100,7 +100,7 @@ export function scanTimes(text: string, opts: ScanTimeOptions = {}): TimeMention
       continue;
     }
     if (!colon && !marker && !opts.loose && (UNIT_AFTER.test(after) || badFollower(text, e))) { rangeNext = false; continue; }
-    if (half >= 0 && !colon) { m = half; e += /^\s*ו(חצי|רבע)/.exec(after)![0].length; }
+    if (half >= 0 && !colon) { m = half; e += /^\s*(וחצי|ורבע|و\s?نص|ونصف|وربع)/.exec(after)![0].length; }
     if (!colon && !dot) {
       if (/(?:^|\s)halb\s*$/i.test(before)) { h = h - 1; m = 30; } // German "halb drei" = 2:30
       else if (/(?:^|\s)half(?:\s+past)?\s*$/i.test(before)) m = 30; // UK "half 2" = 2:30
