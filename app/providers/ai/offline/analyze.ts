@@ -83,6 +83,13 @@ export function analyzeMessage(msg: ChatMessage, idx: number, timeZone: string, 
   const times = rawTimes.map((t) => ({ ...t, clause: segs.clause[t.start], neg: negClause(t.start) }));
   const units = unitsOf(tokens, cat.rawKeys);
   tokens.forEach((tk, i) => {
+    // "my 6 year old", "בת 10": a child's age is a kids hint.
+    const age = /^\d{1,2}$/.test(tk.t) ? +tk.t : NaN;
+    const next = tokens[i + 1]?.t ?? "";
+    const prev = tokens[i - 1]?.t ?? "";
+    if (age <= 12 && (/^(year|yr|yo|years|yrs)$/.test(next) || /^(בת|בן|לבת|לבן)$/.test(prev) || /^(лет|года|год)$/.test(next))) {
+      units.push({ key: "C:KIDS", tok: i, tokEnd: i + 1, start: tk.start, end: tk.end, hint: true, conj: false });
+    }
     const kg = /^(\d{1,3})(kg|кг)?$/.exec(tk.t);
     if (!kg || !(kg[2] || /^(kg|kilo|kilos|кг|ק"ג)$/.test(tokens[i + 1]?.t ?? ""))) return;
     const size = +kg[1] < 10 ? "SMALL" : +kg[1] <= 25 ? "MEDIUM" : "LARGE";

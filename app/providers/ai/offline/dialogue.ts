@@ -74,8 +74,10 @@ export class Dialogue {
     const other: Party = info.from === "B" ? "C" : "B";
     if (info.cues.has("wrongNumber")) this.wrongNumber = true;
     const selfAndOther = info.persons.some((p) => p.self) && info.persons.some((p) => !p.self && !p.key.startsWith("N:") && p.key !== "CHILD");
-    const kinds = new Set(info.persons.filter((p) => !p.self).map((p) => p.key));
-    if (info.cues.has("multi") || kinds.size >= 2 || selfAndOther) this.multi = true;
+    // Several people: two relatives, me + a relative, or (from the customer) two first names.
+    const kinds = new Set(info.persons.filter((p) => !p.self && !p.key.startsWith("N:")).map((p) => p.key));
+    const names = new Set(info.persons.filter((p) => p.key.startsWith("N:")).map((p) => p.key));
+    if (info.cues.has("multi") || kinds.size >= 2 || selfAndOther || (info.from === "C" && names.size >= 2)) this.multi = true;
     if (info.cues.has("walkin") || info.cues.has("waitlist")) {
       this.pending = null;
       if (info.from === "B") this.undoOpen("C");

@@ -26,8 +26,8 @@ export type Catalogue = {
 const cache = new Map<string, Catalogue>();
 const isWeak = (k: string) => (k.startsWith("C:") ? WEAK.has(k.slice(2)) : RAW_WEAK.has(k.slice(2)));
 const isQual = (k: string) => k.startsWith("C:") && QUALIFIERS.has(k.slice(2));
-/** Keys able to name a service by themselves ("kids" can: "for the kids" = Kids Haircut). */
-const isTrigger = (k: string) => !isWeak(k) && (!isQual(k) || k === "C:KIDS");
+/** Keys able to name a service by themselves ("kids" can: "for the kids" = Kids Haircut; so can "puppy"). */
+const isTrigger = (k: string) => !isWeak(k) && (!isQual(k) || k === "C:KIDS" || k === "C:PUPPY");
 
 export function compileCatalogue(services: string[]): Catalogue {
   const ck = services.join("\u0001");
@@ -42,7 +42,11 @@ export function compileCatalogue(services: string[]): Catalogue {
     toks.forEach((t, i) => { if (!covered.has(i) && !STOP.has(t.t) && !/^\d+$/.test(t.t)) rawKeys.add(t.t); });
   }
   const entries: Entry[] = clean.map((name, idx) => {
-    const units = unitsOf(tokenize(name), rawKeys).filter((u) => !u.hint);
+    const toks = tokenize(name);
+    const units = unitsOf(toks, rawKeys).filter((u) => !u.hint);
+    // "HydraFacial": the raw word, and also its known tail (FACIAL) so "a facial" finds it.
+    for (const u of unitsOf(toks, new Set())) if (u.partial && !units.some((x) => x.key === u.key)) units.push({ ...u });
+    units.sort((a, b) => a.start - b.start);
     const cuts = [...name.matchAll(/\s*(\+|&|\band\b|\bund\b|\bwith\b)\s*/gi)].map((m) => m.index!);
     for (const u of units) if (u.conj) cuts.push(u.start);
     const parts: string[][] = [];
@@ -153,9 +157,12 @@ export function findMentions(
       const pos = rest.find((u) => isTrigger(u.key))!.start;
       const e = tied.length === 1 ? tied[0].e : tieBreak(tied, bagsAt(pos));
       const anchor = rest.find((u) => isTrigger(u.key) && e.keys.includes(u.key))!;
-      const used = e.keys
-        .map((k) => rest.filter((u) => u.key === k).sort((a, b) => Math.abs(a.tok - anchor.tok) - Math.abs(b.tok - anchor.tok))[0])
-        .filter((u): u is Unit => !!u);
+      // A combo covers all its words ("beard trim and a haircut"); otherwise one unit per key.
+      const used = e.combo
+        ? rest.filter((u) => e.keys.includes(u.key))
+        : e.keys
+            .map((k) => rest.filter((u) => u.key === k).sort((a, b) => Math.abs(a.tok - anchor.tok) - Math.abs(b.tok - anchor.tok))[0])
+            .filter((u): u is Unit => !!u);
       out.push({ service: e.name, start: Math.min(...used.map((u) => u.start)), end: Math.max(...used.map((u) => u.end)), keys: e.keys });
       rest = rest.filter((u) => !used.includes(u));
     }

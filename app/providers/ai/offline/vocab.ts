@@ -46,7 +46,9 @@ export function candidates(t: string): string[] {
   } else if (ARABIC.test(t)) {
     for (const p of AR_PREFIXES) if (t.startsWith(p) && t.length - p.length >= 2) out.push(t.slice(p.length));
   } else {
-    for (let k = 1; k <= 3; k++) if (t.length - k >= 4) out.push(t.slice(0, t.length - k));
+    // Russian adjectives/cases add up to 5 letters ("кератиновое"); English/German up to 3.
+    const max = /[\u0400-\u04ff]/.test(t) ? 5 : 3;
+    for (let k = 1; k <= max; k++) if (t.length - k >= 4) out.push(t.slice(0, t.length - k));
   }
   if (candCache.size > 20000) candCache.clear();
   candCache.set(t, out);
