@@ -223,6 +223,11 @@ export function buildSlots(info: MsgInfo, productContext = false): Slot[] {
       personLabel: p && !p.self ? p.label : null, pos: t.start,
     });
   }
+  // As many services as times ("a facial on Fri at 2 and a body scrub Sat at 11"): pair them in order.
+  const own = ments.filter((m, i) => ments.findIndex((x) => x.start === m.start) === i);
+  if (slots.length >= 2 && own.length === slots.length && new Set(own.map((m) => m.service)).size > 1) {
+    slots.forEach((sl, i) => { sl.service = own[i].service; sl.explicitService = true; });
+  }
   // "26/1, 2/2 ו-9/2 ב-18:00": one time for a list of dates.
   if (slots.length === 1) {
     const before = dates.filter((x) => x.explicit && x.start < slots[0].pos && x.date);

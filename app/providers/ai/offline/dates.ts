@@ -54,7 +54,7 @@ function scanExplicit(low: string, out: Cand[]): void {
     if (sep === "/" && ((a === 24 && b === 7) || /^\s*(price|off|%)/.test(after))) continue;
     if (sep === ".") {
       if (/^[\p{L}]/u.test(after) || /^\s*(am|pm|a\.m|p\.m|uhr|h\b|hrs?\b|hours?|std|ч\b|km|kg|%|€|£|\$|₪|stars?)/.test(after)) continue;
-      if (/(at|um|@|ב-?)\s*$/.test(before) && !m[4]) continue; // "at 9.30" is a time
+      if (/(at|um|@|ב-?)\s*$/.test(before) && !m[4] && m[3].length === 2 && b <= 59) continue; // "at 9.30" is a time
       if (!validDm(a, b)) continue;
       const y = m[4] ? +m[4] : undefined;
       out.push({ start: s, end: s + m[0].length, spec: { kind: "md", d: a, m: b, y }, explicit: true, prio: 5 });

@@ -22,6 +22,7 @@ const REQUEST = /(need|want|would like|i'd like|book|can i|could i|get|looking f
 const FIRST = /(?<![\p{L}])(first|earlier|earliest|הראשון|הראשונה|המוקדם|המוקדמת|erste|первый|الاول)(?![\p{L}])/iu;
 const LAST = /(?<![\p{L}])(second|later|latest|last|השני|השנייה|המאוחר|המאוחרת|zweite|второй|الثاني)(?![\p{L}])/iu;
 
+const OLD_SERVICE = /(instead of|rather than|not|במקום|statt|anstatt|вместо|بدل)\s+(?:a\s+|the\s+|my\s+|ה)?$/iu;
 const FOR_BEFORE = /(for|für|для|pour)\s+(?:my\s+|the\s+|your\s+|meine[nm]?\s+)?$/iu;
 
 /** Who each service is for: "X for me and Y for my husband", "לי X ולבעלי Y", "меня на X и мужа на Y". */
@@ -39,6 +40,14 @@ function ownersOf(info: MsgInfo, ms: Array<{ start: number; end: number; service
     if (owner && !out.has(owner.key)) out.set(owner.key, m.service);
   });
   return out;
+}
+
+type DateRef = { date: string | null; spec: { kind: string; wd?: number } };
+
+/** A date reference matches a booking's date; a bare weekday matches any booking on that weekday. */
+function dateHit(refs: DateRef[], date: string | null): boolean {
+  if (!date) return false;
+  return refs.some((r) => r.date === date || (r.spec.kind === "wd" && r.spec.wd === weekdayOf(date)));
 }
 
 export class Dialogue {
@@ -134,10 +143,10 @@ export class Dialogue {
     let hit = false;
     const clauses = new Set([...info.dates.filter((d) => d.neg), ...info.times.filter((t) => t.neg && t.role === "slot")].map((x) => x.clause));
     for (const c of clauses) {
-      const ds = info.dates.filter((d) => d.neg && d.clause === c && d.date).map((d) => d.date);
+      const ds = info.dates.filter((d) => d.neg && d.clause === c && d.date);
       const ts = info.times.filter((t) => t.neg && t.clause === c && t.role === "slot");
       if (!ds.length && !ts.length) continue;
-      const match = (s: Slot) => (!ds.length || ds.includes(s.date)) && (!ts.length || ts.some((t) => timeEq(t, s.time)));
+      const match = (s: Slot) => (!ds.length || dateHit(ds, s.date)) && (!ts.length || ts.some((t) => timeEq(t, s.time)));
       for (const b of this.active().filter(match)) { this.remove(b); hit = true; }
       if (this.pending) {
         this.pending.alts = this.pending.alts.filter((a) => !match(a));
@@ -149,14 +158,14 @@ export class Dialogue {
 
   private applyCancel(info: MsgInfo): Booking[] {
     const inC = <T extends { clause: number }>(xs: T[]) => xs.filter((x) => info.cancelClauses.has(x.clause));
-    const ds = inC(info.dates).map((d) => d.date).filter(Boolean);
+    const ds = inC(info.dates).filter((d) => d.date);
     const ts = inC(info.times).filter((t) => t.role === "slot" || t.role === "old");
     const ss = inC(info.mentions).map((m) => m.service);
     let ps = inC(info.persons).filter((p) => !p.self).map((p) => p.key);
     if (!ds.length && !ts.length && !ss.length && !ps.length) ps = info.persons.filter((p) => !p.self).map((p) => p.key);
     const hasRefs = ds.length + ts.length + ss.length + ps.length > 0;
     const match = (b: Booking) =>
-      (!ds.length || ds.includes(b.date)) && (!ts.length || ts.some((t) => timeEq(t, b.time))) &&
+      (!ds.length || dateHit(ds, b.date)) && (!ts.length || ts.some((t) => timeEq(t, b.time))) &&
       (!ss.length || ss.includes(b.service ?? "")) && (!ps.length || ps.includes(b.person ?? ""));
     const live = this.active();
     let targets = live;
@@ -225,6 +234,10 @@ export class Dialogue {
       if (picked) return this.commit(picked, by, info, true);
     }
     this.inherit(info, slots, cancelled);
+    if (this.pending?.by === info.from && /^\W*(or|או|oder|или|أو|او)(?![\p{L}])/iu.test(info.low)) {
+      this.pending.alts.push(...slots); // "Or Friday at 10:00" adds an option
+      return;
+    }
     if (isAlternatives(info, slots, this.multi)) {
       this.undoOpen(other, slots);
       this.pending = { alts: slots, by: info.from, msg: info.idx };
@@ -255,6 +268,14 @@ export class Dialogue {
       const b = live[live.length - 1];
       const date = d?.date ?? (b.date && saysNextWeek(info.low) ? addDays(b.date, 7) : null);
       if (date) return this.commit([{ ...b, date, sameDay: false, pos: d?.start ?? 0, expanded: false }], info.from, info, false);
+    }
+    // "Could I do highlights instead of a full colour?": same slot, new service.
+    const fresh = info.mentions.filter((m) => !m.cancelTarget && !OLD_SERVICE.test(info.low.slice(Math.max(0, m.start - 24), m.start)));
+    const svcs = [...new Set(fresh.map((m) => m.service))];
+    if (info.cues.has("reschedule") && !info.cues.has("decline") && svcs.length === 1 && live.length === 1 && live[0].service !== svcs[0] && !d) {
+      live[0].service = svcs[0];
+      live[0].explicitService = true;
+      return;
     }
     if (info.cues.has("accept") && !info.cues.has("decline")) {
       const p = this.proposals[this.proposals.length - 1];
