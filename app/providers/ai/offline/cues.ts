@@ -88,12 +88,13 @@ const LISTS: Record<Cue, string[]> = {
     "gleichen uhrzeit", "в то же время", "в это же время", "نفس الوقت", "نفس الساعة", "بنفس الوقت",
   ],
   promo: [
-    "special offer", "offer", "% off", "discount", "promo", "promotion", "sale", "last minute", "openings",
+    "special offer", "offer", "percent off", "discount", "promo", "promotion", "sale", "last minute", "openings",
     "special", "book now", "reply to book", "dm to book", "מבצע", "הנחה", "скидка", "акция", "خصم", "عرض",
     "angebot", "rabatt", "aktion",
   ],
   product: [
-    "in stock", "back in stock", "put one aside", "patch test", "skin test", "allergy test", "טסט רגישות", "pick up", "pickup", "collect", "collection", "shampoo", "conditioner", "product", "gift card",
+    "in stock", "back in stock", "put one aside", "patch test", "skin test", "allergy test", "טסט רגישות",
+    "pick up", "pickup", "collect", "collection", "shampoo", "conditioner", "product", "gift card",
     "gift voucher", "voucher", "gutschein", "לאסוף", "איסוף", "שובר", "מוצר", "שמפו", "כרטיס מתנה", "забрать",
     "сертификат", "шампунь", "استلم", "قسيمة",
   ],

@@ -56,7 +56,7 @@ export const NEXT_WEEK = [
   "next week", "the week after", "שבוע הבא", "בשבוע הבא", "השבוע הבא", "לשבוע הבא",
   "nächste woche", "nächsten woche", "nachste woche", "kommende woche", "kommenden woche",
   "на следующей неделе", "следующей неделе", "на след неделе", "الأسبوع الجاي", "الاسبوع الجاي",
-  "الأسبوع القادم", "الاسبوع القادم", "الجمعة الجاية",
+  "الأسبوع القادم", "الاسبوع القادم",
 ];
 
 export const THIS_WEEKDAY = ["this", "this coming", "השבוע", "diesen", "diese", "dieser", "в эту", "эту", "этот", "هاد", "هذا"];
