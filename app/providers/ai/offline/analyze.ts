@@ -74,13 +74,15 @@ export function analyzeMessage(msg: ChatMessage, idx: number, timeZone: string, 
   }
   if (!cancelClauses.size) cues.delete("cancel");
   const negClause = (pos: number) => clauseCue.get(segs.clause[pos])?.has("neg") ?? false;
-  const dates = rawDates.map((d) => ({
+  // "My last appointment was on the 3rd at 2": dates and times about the past are not proposals.
+  const pastClause = (pos: number) => clauseCue.get(segs.clause[pos])?.has("past") ?? false;
+  const dates = rawDates.filter((d) => !pastClause(d.start)).map((d) => ({
     ...d,
     date: resolveDateSpec(d.spec, localDate, timeZone),
     clause: segs.clause[d.start],
     neg: negClause(d.start),
   }));
-  const times = rawTimes.map((t) => ({ ...t, clause: segs.clause[t.start], neg: negClause(t.start) }));
+  const times = rawTimes.filter((t) => !pastClause(t.start)).map((t) => ({ ...t, clause: segs.clause[t.start], neg: negClause(t.start) }));
   const units = unitsOf(tokens, cat.rawKeys);
   tokens.forEach((tk, i) => {
     // "my 6 year old", "בת 10": a child's age is a kids hint.

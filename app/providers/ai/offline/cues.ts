@@ -3,7 +3,7 @@ import { HEBREW, tokenize, type Token } from "./text";
 
 export type Cue =
   | "accept" | "decline" | "neg" | "cancel" | "restore" | "reschedule" | "walkin" | "waitlist"
-  | "multi" | "sameTime" | "product" | "wrongNumber" | "also" | "conditional" | "tentative" | "promo";
+  | "multi" | "sameTime" | "product" | "wrongNumber" | "also" | "conditional" | "tentative" | "promo" | "past";
 
 const LISTS: Record<Cue, string[]> = {
   accept: [
@@ -106,6 +106,11 @@ const LISTS: Record<Cue, string[]> = {
   conditional: [
     "if", "in case", "policy", "notice", "fee", "אם", "במקרה", "wenn", "falls", "если", "اذا", "إذا", "لو",
     "24h", "24 hours", "list",
+  ],
+  past: [
+    "last time", "last visit", "last appointment was", "was on", "it was", "came in on", "had my", "i had",
+    "was great", "was amazing", "loved it", "בפעם הקודמת", "בפעם שעברה", "הייתי אצלך", "в прошлый раз",
+    "letztes mal", "المرة الماضية",
   ],
   tentative: [
     "let me check", "i'll check", "i'll confirm", "will confirm", "get back to you", "i'll let you know", "maybe",

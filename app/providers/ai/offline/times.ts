@@ -36,7 +36,7 @@ const RANGE_AFTER = /^\s*(?:a\.?m\.?|p\.?m\.?|uhr|h)?\s*(?:-|to|till|until|til|�
 const RANGE_BEFORE = /(?:\d\s*(?:-|to|till|until|til|עד|ל|bis|до|حتى|الى|إلى)\s*-?\s*|(?:between|zwischen|между|בין|von|من)\s+)$/iu;
 const HOURS_NEAR = /(last appointment|last appointments|last booking|open|opens|opening|close|closes|closing|closed|hours|פותח|פותחת|פותחים|נפתח|סוגר|סוגרת|סוגרים|נסגר|öffne|geöffnet|schließ|schliess|открыва|закрыва|работаем|نفتح|بنفتح|نسكر|بنسكر|بسكر)[^.!?\n,\d]{0,14}$/iu;
 const OLD_NEAR = /(instead of|rather than|not at|במקום|statt|anstatt|вместо|بدل|بدال)\s*(?:the\s+|ה-?|ב-?)?$/iu;
-const EVENT_NEAR = /(party|wedding|event|dinner|flight|meeting|interview|exam|concert|ceremony|school|work|finish|pick ?up|אירוע|חתונה|מסיבה|טיסה|ישיבה|עבודה|מסיימת|מסיים|בר מצווה|בת מצווה|hochzeit|feier|party|flug|arbeit|свадьба|праздник|работ|حفلة|عرس|الشغل)[^.!?\n,\d]{0,22}$/iu;
+const EVENT_NEAR = /(party|wedding|event|dinner|flight|meeting|interview|exam|concert|ceremony|school|work|finish|pick ?up|arrive|get there|be there|leave|lands?|train|bus|אירוע|חתונה|מסיבה|טיסה|ישיבה|עבודה|מסיימת|מסיים|בר מצווה|בת מצווה|hochzeit|feier|party|flug|arbeit|свадьба|праздник|работ|حفلة|عرس|الشغل)[^.!?\n,\d]{0,22}$/iu;
 
 /** Words that may follow a bare hour ("at 5 tomorrow"); anything else in English ("at 14 Station Road") rejects it. */
 function badFollower(text: string, end: number): boolean {
