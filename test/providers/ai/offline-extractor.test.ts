@@ -187,6 +187,36 @@ describe("offline extractor: Hebrew", () => {
   });
 });
 
+describe("offline extractor: Russian, Arabic, German", () => {
+  it("reads a Russian pick from offered times", () => {
+    const input = chat("Europe/Berlin", ["Стрижка", "Кератин", "Мелирование"], [
+      ["C", "2026-03-02T10:00:00+01:00", "Здравствуйте! Можно записаться на кератин в четверг?"],
+      ["B", "2026-03-02T10:10:00+01:00", "Добрый день! В четверг есть 10:00 или 14:30"],
+      ["C", "2026-03-02T10:11:00+01:00", "Давайте в 14:30"],
+    ]);
+    expect(slots(input)).toEqual(["Кератин 2026-03-05 14:30"]);
+  });
+
+  it("reads Arabic-Indic digits and 'المسا'", () => {
+    const input = chat("Asia/Jerusalem", ["قص شعر", "صبغة", "سشوار"], [
+      ["C", "2026-03-02T10:00:00+02:00", "مرحبا، بدي موعد صبغة بكرا"],
+      ["B", "2026-03-02T10:10:00+02:00", "أهلين، بكرا الساعة ٦ المسا؟"],
+      ["C", "2026-03-02T10:11:00+02:00", "تمام"],
+    ]);
+    expect(slots(input)).toEqual(["صبغة 2026-03-03 18:00"]);
+  });
+
+  it("moves a German booking and splits compound service names", () => {
+    const input = chat("Europe/Berlin", ["Damenhaarschnitt", "Herrenhaarschnitt", "Ansatzfarbe"], [
+      ["C", "2026-03-02T10:00:00+01:00", "Hallo, kann ich Freitag um 10 Uhr zum Ansatzfärben kommen?"],
+      ["B", "2026-03-02T10:10:00+01:00", "Ja, passt"],
+      ["C", "2026-03-03T10:00:00+01:00", "Kann ich den Termin auf Samstag 11 Uhr verschieben?"],
+      ["B", "2026-03-03T10:10:00+01:00", "Ja, Samstag 11:00 Uhr ist eingetragen"],
+    ]);
+    expect(slots(input)).toEqual(["Ansatzfarbe 2026-03-07 11:00"]);
+  });
+});
+
 describe("offline extractor: nothing to book", () => {
   const cases: Array<[string, ExtractInput]> = [
     ["walk-in window", chat("Asia/Jerusalem", ["מניקור", "הסרת ג'ל"], [
@@ -201,6 +231,22 @@ describe("offline extractor: nothing to book", () => {
     ["date without a time", chat("America/New_York", ["Haircut", "Coloring"], [
       ["C", "2026-05-04T10:00:00-04:00", "Can I come Thursday for a color?"],
       ["B", "2026-05-04T10:10:00-04:00", "Sure, Thursday works, just text me what time suits"],
+    ])],
+    ["product pick-up", chat("Europe/London", ["Cut & Style", "Olaplex Treatment"], [
+      ["C", "2026-05-04T10:00:00+01:00", "Hi, is the Olaplex No.3 back in stock?"],
+      ["B", "2026-05-04T10:10:00+01:00", "Yes! You can collect it tomorrow from 10"],
+      ["C", "2026-05-04T10:11:00+01:00", "Great, I'll swing by around 12"],
+    ])],
+    ["broadcast", chat("Europe/London", ["Facial", "Swedish Massage"], [
+      ["B", "2026-05-04T10:00:00+01:00", "🌸 Mother's Day special: facial for £50! Book now for Saturday at 10am or 2pm 🌸"],
+    ])],
+    ["wrong number", chat("Europe/London", ["Women's Haircut", "Blow-dry"], [
+      ["C", "2026-03-01T10:00:00+00:00", "Hi, confirming my dentist appointment on Tuesday at 3pm"],
+      ["B", "2026-03-01T10:10:00+00:00", "Hi, I think you have the wrong number, this is a hair salon 🙂"],
+    ])],
+    ["declined offer", chat("America/New_York", ["Gel Manicure", "Pedicure"], [
+      ["B", "2026-03-01T10:00:00-05:00", "Hi! I have 11am or 1pm on Friday for your gel mani"],
+      ["C", "2026-03-01T10:10:00-05:00", "Hmm neither works for me unfortunately, I'll check my schedule"],
     ])],
     ["vague intention", chat("America/New_York", ["Haircut", "Beard Trim"], [
       ["C", "2025-09-30T18:00:00-04:00", "yo what time you close on weekends"],
