@@ -101,7 +101,13 @@ export function analyzeMessage(msg: ChatMessage, idx: number, timeZone: string, 
   const persons: Person[] = [];
   const names = new Map<string, number[]>();
   tokens.forEach((tk, i) => {
-    const p = candidates(tk.t).map((c) => PERSON_WORDS[c]).find(Boolean);
+    const next = tokens[i + 1]?.t ?? "";
+    const forms = candidates(tk.t);
+    let p = tk.t === "שלי" ? undefined : forms.map((c) => PERSON_WORDS[c]).find(Boolean);
+    // Hebrew: "(ל)בן שלי" = my son, "את ב-16:30" = you (f.) at 16:30.
+    if (next === "שלי" && forms.includes("בן")) p = "SON";
+    if (next === "שלי" && forms.includes("בת")) p = "DAUGHTER";
+    if (forms.includes("את") && (next === "ב" || /^\d/.test(next))) p = "SELF";
     const sentStart = i === 0 || segs.sentence[tokens[i - 1].end] !== segs.sentence[tk.start];
     if (p) persons.push({ key: p, pos: tk.start, clause: segs.clause[tk.start], self: p === "SELF", label: tk.raw });
     else if (isNameToken(tk, tokens[i + 1], sentStart) && !isKnownWord(tk.t) && !cat.rawKeys.has(tk.t)) {

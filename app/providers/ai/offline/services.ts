@@ -152,8 +152,11 @@ export function findMentions(
       const keys = new Set([...rest, ...near].map((u) => u.key));
       const scored = cat.entries.map((e) => score(e, keys, cat)).filter((s): s is Scored => s !== null);
       if (!scored.length) break;
-      const top = Math.max(...scored.map((s) => s.score));
-      const tied = scored.filter((s) => s.score > top - 1e-9);
+      // A combo whose parts are all named wins ("תספורת ועיצוב זקן" -> "תספורת + זקן").
+      const combos = scored.filter((s) => s.e.combo);
+      const pool = combos.length ? combos : scored;
+      const top = Math.max(...pool.map((s) => s.score));
+      const tied = pool.filter((s) => s.score > top - 1e-9);
       const pos = rest.find((u) => isTrigger(u.key))!.start;
       const e = tied.length === 1 ? tied[0].e : tieBreak(tied, bagsAt(pos));
       const anchor = rest.find((u) => isTrigger(u.key) && e.keys.includes(u.key))!;
