@@ -56,8 +56,8 @@ export function analyzeMessage(msg: ChatMessage, idx: number, timeZone: string, 
   const text = (msg.body ?? "").slice(0, MAX_CHARS);
   const low = lowerKeep(text);
   const localDate = localDateOf(msg.timestamp, timeZone);
-  const rawDates = scanDates(text).slice(0, MAX_MENTIONS);
-  const rawTimes = scanTimes(text, { exclude: rawDates.map((d) => [d.start, d.end] as [number, number]) }).slice(0, MAX_MENTIONS);
+  const rawDates = scanDates(text, low).slice(0, MAX_MENTIONS);
+  const rawTimes = scanTimes(text, { low, exclude: rawDates.map((d) => [d.start, d.end] as [number, number]) }).slice(0, MAX_MENTIONS);
   const segs = segment(low, [...rawDates, ...rawTimes].map((x) => [x.start, x.end] as [number, number]));
   const tokens = tokenize(text);
   const mc = messageCues(tokens, low, segs.clause, segs.clauses.map((c) => c.id));
@@ -230,6 +230,11 @@ export function buildSlots(info: MsgInfo, productContext = false): Slot[] {
       service: s?.service ?? null, explicitService: !!s, person: p?.key ?? null,
       personLabel: p && !p.self ? p.label : null, pos: t.start,
     });
+  }
+  // "at 12 noon", "10:00? or is 10:00 too early?": one slot, said twice.
+  for (let i = slots.length - 1; i > 0; i--) {
+    const a = slots[i];
+    if (slots.slice(0, i).some((b) => b.date === a.date && b.time.h === a.time.h && b.time.m === a.time.m && b.service === a.service)) slots.splice(i, 1);
   }
   // As many services as times ("a facial on Fri at 2 and a body scrub Sat at 11"): pair them in order.
   const own = ments.filter((m, i) => ments.findIndex((x) => x.start === m.start) === i);

@@ -174,8 +174,8 @@ export function saysNextWeek(low: string): boolean {
 }
 
 /** All date mentions of a message, left to right, without overlaps. */
-export function scanDates(text: string): DateMention[] {
-  const low = lowerKeep(text);
+export function scanDates(text: string, lowered?: string): DateMention[] {
+  const low = lowered ?? lowerKeep(text);
   const cands: Cand[] = [];
   scanExplicit(low, cands);
   scanRelative(low, text, cands);

@@ -60,10 +60,10 @@ const WORD_TIME_RE = new RegExp(
 const BARE_OK_AFTER = /^\s*(works|work|is fine|is good|is perfect|is great|ok|okay|pls|please|it is|then|sounds good|👍)(?![\p{L}])/iu;
 const OR_PAIR = /^\s*(or|או|oder|или|أو)\s*\d{1,2}(?!\d)\s*(works|work|is fine|ok|okay|\?|pm|am|o'clock|please|pls)/iu;
 
-export type ScanTimeOptions = { loose?: boolean; exclude?: Array<[number, number]> };
+export type ScanTimeOptions = { loose?: boolean; exclude?: Array<[number, number]>; low?: string };
 
 export function scanTimes(text: string, opts: ScanTimeOptions = {}): TimeMention[] {
-  const low = lowerKeep(text);
+  const low = opts.low ?? lowerKeep(text);
   const out: TimeMention[] = [];
   let rangeNext = false;
   for (const mt of low.matchAll(NUM_RE)) {
