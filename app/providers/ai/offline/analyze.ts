@@ -234,7 +234,7 @@ export function buildSlots(info: MsgInfo, productContext = false): Slot[] {
   // "at 12 noon", "10:00? or is 10:00 too early?": one slot, said twice.
   for (let i = slots.length - 1; i > 0; i--) {
     const a = slots[i];
-    if (slots.slice(0, i).some((b) => b.date === a.date && b.time.h === a.time.h && b.time.m === a.time.m && b.service === a.service)) slots.splice(i, 1);
+    if (slots.slice(0, i).some((b) => b.date === a.date && b.time.h === a.time.h && b.time.m === a.time.m && b.service === a.service && b.person === a.person)) slots.splice(i, 1);
   }
   // As many services as times ("a facial on Fri at 2 and a body scrub Sat at 11"): pair them in order.
   const own = ments.filter((m, i) => ments.findIndex((x) => x.start === m.start) === i);
