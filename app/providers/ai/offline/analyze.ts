@@ -200,8 +200,11 @@ function nearest<T extends { start?: number; end?: number; pos?: number }>(items
 
 /** Positive slots: times that are proposed or agreed (not constraints, ranges, negated...). */
 export function buildSlots(info: MsgInfo, productContext = false): Slot[] {
-  if (info.cues.has("walkin") || info.cues.has("waitlist")) return [];
-  const product = (c: number) => info.clauseCue.get(c)?.has("product");
+  // Walk-in windows, waiting lists and pick-ups: their clauses hold no bookable slot.
+  const product = (c: number) => {
+    const cs = info.clauseCue.get(c);
+    return !!cs && (cs.has("product") || cs.has("walkin") || cs.has("waitlist"));
+  };
   const times = info.times.filter((t) => t.role === "slot" && !t.neg && !info.cancelClauses.has(t.clause) && !product(t.clause));
   const dates = info.dates.filter((d) => !d.neg);
   const ments = info.mentions.filter((m) => !m.cancelTarget);

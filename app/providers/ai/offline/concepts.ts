@@ -105,7 +105,6 @@ export const FALLBACK: Record<string, string[]> = {
   HIGHLIGHTS: ["BALAYAGE"],
   BALAYAGE: ["HIGHLIGHTS"],
   PHYSIO: ["TREATMENT", "SESSION"],
-  ASSESSMENT: ["CONSULT"],
   CONSULT: ["ASSESSMENT"],
   FACE: ["FACIAL"],
   NAIL: ["MANICURE"],

@@ -69,8 +69,9 @@ const LISTS: Record<Cue, string[]> = {
   ],
   walkin: [
     "walk-in", "walk in", "walk-ins", "walkins", "walk ins", "first come", "first-come", "first served",
-    "no appointments", "no appointment needed", "without appointment", "without an appointment", "drop in", "drop-in",
-    "pop in", "no booking needed", "no bookings", "בלי תורים", "ללא תורים", "ללא תור", "בלי תור", "כל הקודם זוכה",
+    "no appointments", "no appointment needed", "without appointment", "without an appointment", "drop in any time",
+    "drop-in", "just pop in", "pop in any time", "pop in anytime", "no booking needed", "no bookings", "no need to book",
+    "don't need to book", "just come in", "just come by", "בלי תורים", "ללא תורים", "ללא תור", "בלי תור", "כל הקודם זוכה",
     "בלי קביעת תור", "без записи", "живая очередь", "بدون موعد", "بدون حجز", "بدون دور", "ohne termin",
     "ohne anmeldung", "offene sprechstunde",
   ],

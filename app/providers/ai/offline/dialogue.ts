@@ -87,7 +87,8 @@ export class Dialogue {
     const kinds = new Set(info.persons.filter((p) => !p.self && !p.key.startsWith("N:")).map((p) => p.key));
     const names = new Set(info.persons.filter((p) => p.key.startsWith("N:")).map((p) => p.key));
     if (info.cues.has("multi") || kinds.size >= 2 || selfAndOther || (info.from === "C" && names.size >= 2)) this.multi = true;
-    if (info.cues.has("walkin") || info.cues.has("waitlist")) {
+    const walkin = info.cues.has("walkin") || info.cues.has("waitlist");
+    if (walkin && !buildSlots(info).length) {
       this.pending = null;
       if (info.from === "B") this.undoOpen("C");
       return this.finish(info);
