@@ -101,10 +101,11 @@ export class Dialogue {
       if (back.length) this.lastCancelled = [];
     }
     if (!negHit && !cancelled.length && info.cues.has("decline")) this.applyDecline(info, other);
-    if (info.cues.has("product")) this.productMsg = info.idx;
     // A promotion sent before the customer wrote anything is a broadcast, not an offer.
     const broadcast = info.from === "B" && info.cues.has("promo") && this.lastBy.C < 0;
-    const slots = broadcast ? [] : buildSlots(info, this.productMsg >= info.idx - 2 && this.productMsg >= 0);
+    // Right after talk of a product pick-up, a time with no service named is the pick-up.
+    const slots = broadcast ? [] : buildSlots(info, this.productMsg >= 0 && this.productMsg >= info.idx - 2);
+    if (info.cues.has("product")) this.productMsg = info.idx;
     for (const s of slots) if (s.sameDay && !s.date) s.date = this.focusDate;
     if (slots.length) this.handleSlots(info, slots, other, cancelled);
     else this.handleNoSlots(info, other);
