@@ -1,0 +1,120 @@
+// One contact's proposed bookings: editable rows (Service, Date, Time, Notes);
+// Delete (clears this contact's rows here, no call) and Save on the last row.
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useT } from "~/i18n";
+import type { SyncActionData } from "~/services/sync/screen.server";
+import { CloseIcon } from "./sync-icons";
+import type { Notify } from "./toast";
+
+export type Row = { key: string; service: string; date: string; time: string; notes: string };
+export type Group = { id: string; name: string; phone: string; rows: Row[]; failed: boolean };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}$/;
+const invalid = (r: Row) => ({ service: !r.service.trim(), date: !DATE.test(r.date), time: !TIME.test(r.time) });
+
+export function ResultGroup({ group, notify }: { group: Group; notify: Notify }) {
+  const t = useT();
+  const fetcher = useFetcher<SyncActionData>();
+  const [rows, setRows] = useState(group.rows);
+  const [attempted, setAttempted] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const handled = useRef<unknown>(null);
+  const busy = fetcher.state !== "idle";
+  const incomplete = rows.some((r) => Object.values(invalid(r)).some(Boolean));
+
+  useEffect(() => {
+    const data = fetcher.data;
+    if (!data || data === handled.current || data.intent !== "save") return;
+    handled.current = data;
+    if (data.ok) {
+      setSaved(true);
+      notify(t("sync.savedToast", { saved: data.saved, skipped: data.skipped, name: group.name }));
+    } else if (data.code === "incomplete") {
+      setAttempted(true);
+      notify(t("sync.incomplete"), "error");
+    } else {
+      notify(t(data.code === "hidden" ? "sync.hiddenSave" : "sync.saveFailed"), "error");
+    }
+  }, [fetcher.data, group.name, notify, t]);
+
+  function edit(key: string, field: keyof Omit<Row, "key">, value: string) {
+    setRows((all) => all.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
+    setSaved(false);
+  }
+
+  function save() {
+    if (incomplete) {
+      setAttempted(true);
+      notify(t("sync.incomplete"), "error");
+      return;
+    }
+    const items = rows.map(({ service, date, time, notes }) => ({ service: service.trim(), date, time, notes: notes.trim() }));
+    fetcher.submit({ intent: "save", user_id: group.id, items: JSON.stringify(items) }, { method: "post" });
+  }
+
+  const headingId = `group-${group.id}`;
+  return (
+    <section className="result-group" aria-labelledby={headingId} data-testid="result-group">
+      <header className="group-head">
+        <h3 id={headingId} className="group-name">{group.name}</h3>
+        {group.phone && <bdi dir="ltr" className="muted small">{group.phone}</bdi>}
+        {saved && <span className="badge badge-green">{t("sync.savedBadge")}</span>}
+      </header>
+      {group.failed ? (
+        <p className="muted empty-text">{t("sync.readFailed")}</p>
+      ) : rows.length === 0 ? (
+        <p className="muted empty-text">{t("sync.noBookings")}</p>
+      ) : (
+        rows.map((row, i) => {
+          const bad = attempted ? invalid(row) : { service: false, date: false, time: false };
+          const id = (f: string) => `${group.id}-${row.key}-${f}`;
+          const last = i === rows.length - 1;
+          return (
+            <fieldset key={row.key} className="booking-row" disabled={busy}>
+              <legend className="sr-only">{t("sync.booking", { n: i + 1 })}</legend>
+              {rows.length > 1 && (
+                <button type="button" className="chip-btn row-remove" aria-label={t("sync.removeRow", { n: i + 1 })}
+                  onClick={() => { setRows((all) => all.filter((r) => r.key !== row.key)); setSaved(false); }}>
+                  <CloseIcon size={16} />
+                </button>
+              )}
+              <div className="field f-service">
+                <label htmlFor={id("service")}>{t("sync.service")}</label>
+                <input id={id("service")} list="sync-service-options" value={row.service} maxLength={200}
+                  className={bad.service ? "invalid" : undefined} aria-invalid={bad.service || undefined}
+                  onChange={(e) => edit(row.key, "service", e.target.value)} />
+              </div>
+              <div className="field f-date">
+                <label htmlFor={id("date")}>{t("sync.date")}</label>
+                <input id={id("date")} type="date" value={row.date} className={bad.date ? "invalid" : undefined}
+                  aria-invalid={bad.date || undefined} onChange={(e) => edit(row.key, "date", e.target.value)} />
+              </div>
+              <div className="field f-time">
+                <label htmlFor={id("time")}>{t("sync.time")}</label>
+                <input id={id("time")} type="time" value={row.time} className={bad.time ? "invalid" : undefined}
+                  aria-invalid={bad.time || undefined} onChange={(e) => edit(row.key, "time", e.target.value)} />
+              </div>
+              <div className="field f-notes">
+                <label htmlFor={id("notes")}>{t("sync.notes")}</label>
+                <input id={id("notes")} value={row.notes} maxLength={2000} onChange={(e) => edit(row.key, "notes", e.target.value)} />
+              </div>
+              {last && (
+                <div className="row-actions">
+                  <button type="button" className="btn btn-danger-ghost btn-sm" onClick={() => { setRows([]); setSaved(false); setAttempted(false); }}>
+                    {t("sync.delete")}
+                  </button>
+                  <button type="button" className="btn btn-primary btn-sm" onClick={save} disabled={busy || saved}>
+                    {busy ? t("sync.saving") : t("sync.save")}
+                  </button>
+                </div>
+              )}
+            </fieldset>
+          );
+        })
+      )}
+      {attempted && incomplete && <p className="field-error" role="alert">{t("sync.incomplete")}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+// The issue's "done when": a customer writes through the simulator, the owner
+// adds the service, selects the contact, Start Sync proposes Haircut,
+// tomorrow, 17:00, the owner saves it, and the booking is there.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, localDate } from "../../app/services/time";
+import { registerAndLogin } from "./support/account";
+import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { startStack, type Stack } from "./support/stack";
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack({ simulator: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const sim = async (path: string, body: unknown = {}) => {
+  const res = await fetch(`${stack.simUrl}/__sim/sessions/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`simulator ${path}: ${res.status} ${await res.text()}`);
+};
+const toast = (page: Page) => page.getByTestId("sync-toast");
+const ASK = "Hi! Can I come tomorrow at 5pm for a haircut?";
+
+async function connectWhatsApp(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Connect WhatsApp" }).click();
+  await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
+  const businessId = (await page.locator(".facts .mono").textContent())!.trim();
+  await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
+  await expect.poll(() => page.getByTestId("wa-status").textContent(), { timeout: 15_000 }).toBe("Connected");
+  return businessId;
+}
+
+describe("Sync tab", () => {
+  it("turns a customer's WhatsApp message into a saved booking", async () => {
+    const { page, errors } = await newPage(browser, 390);
+    await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.sync@example.com", password: "secret123" });
+    const businessId = await connectWhatsApp(page);
+    await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: ASK });
+    await expect.poll(() => stack.query("SELECT body FROM wa_messages"), { timeout: 15_000 }).toEqual([{ body: ASK }]);
+    await sim(`${businessId}/incoming`, { from: "972529876543", name: "Rina Katz", body: "What are your prices?" });
+    await expect.poll(() => stack.query("SELECT count(*) AS n FROM wa_contacts"), { timeout: 15_000 }).toEqual([{ n: 2 }]);
+    const [{ timestamp, time_zone: zone }] = stack.query<{ timestamp: number; time_zone: string }>(
+      `SELECT m.timestamp, b.time_zone FROM wa_messages m JOIN businesses b ON b.id = m.business_id WHERE m.body = '${ASK}'`,
+    );
+    const tomorrow = addDays(localDate(timestamp, zone), 1);
+
+    await page.getByRole("link", { name: "Sync" }).click();
+    await page.waitForURL(/\/dashboard\/sync$/);
+    await page.getByTestId("services-banner").waitFor();
+    const start = page.getByRole("button", { name: "Start Sync" });
+    expect(await start.isDisabled()).toBe(true);
+    expect(await page.getByText("Add at least one service to start sync.").count()).toBe(1);
+    expect(await page.getByText("No results yet. Select contacts above and click Start Sync.").count()).toBe(1);
+
+    // The Service name rule, with its exact texts.
+    const name = page.getByLabel("Service name");
+    await page.getByRole("button", { name: "Add Service" }).click();
+    await expect.poll(() => page.getByRole("alert").first().textContent()).toBe("Please enter service name.");
+    await name.fill("x".repeat(61));
+    await page.getByRole("button", { name: "Add Service" }).click();
+    await expect.poll(() => page.getByRole("alert").first().textContent()).toBe("Service name too long (max 60).");
+
+    await name.fill("  Haircut ");
+    await page.getByRole("button", { name: "Add Service" }).click();
+    await expect.poll(() => toast(page).textContent()).toBe("Service added.");
+    await page.getByRole("button", { name: "Haircut", exact: true }).waitFor();
+    expect(await page.getByTestId("services-banner").count()).toBe(0);
+    expect(await name.inputValue()).toBe("");
+    await name.fill("HAIRCUT");
+    await page.getByRole("button", { name: "Add Service" }).click();
+    await expect.poll(() => page.getByRole("alert").first().textContent()).toBe('Service "HAIRCUT" already exists.');
+
+    // Inline edit (keyboard focus shows the chip's buttons) and delete.
+    await name.fill("Colour");
+    await page.getByRole("button", { name: "Add Service" }).click();
+    await page.getByRole("button", { name: "Colour", exact: true }).waitFor();
+    await page.getByRole("button", { name: "Colour", exact: true }).focus();
+    await page.getByRole("button", { name: "Edit Colour" }).click();
+    await page.getByLabel("New name for Colour").fill("Coloring");
+    await page.getByLabel("New name for Colour").press("Enter");
+    await expect.poll(() => toast(page).textContent()).toBe("Service updated.");
+    await page.getByRole("button", { name: "Coloring", exact: true }).click(); // a tap opens the chip
+    await page.getByRole("button", { name: "Delete Coloring" }).click();
+    await expect.poll(() => toast(page).textContent()).toBe("Service deleted.");
+    await expect.poll(() => page.getByRole("button", { name: "Coloring", exact: true }).count()).toBe(0);
+
+    // Contacts: select all, Start Sync with progress per contact, review the proposals.
+    await page.getByRole("checkbox", { name: "Select all contacts" }).check();
+    expect(await page.getByText("2 of 2 selected").count()).toBe(1);
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { progress: string[] }).progress = []);
+      new MutationObserver(() => {
+        const text = document.querySelector("[data-testid=sync-progress]")?.textContent;
+        if (text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await start.click();
+    await expect.poll(() => page.getByTestId("result-group").count(), { timeout: 20_000 }).toBe(2);
+    const progress = await page.evaluate(() => (window as unknown as { progress: string[] }).progress);
+    expect(progress.some((p) => p.includes("Fetching last 20 messages per user and extracting booking info...") && /1 of 2: /.test(p))).toBe(true);
+    expect(progress.some((p) => /2 of 2: /.test(p))).toBe(true);
+    const group = page.getByTestId("result-group").filter({ hasText: "Maya Azulay" });
+    const other = page.getByTestId("result-group").filter({ hasText: "Rina Katz" });
+    expect(await other.getByText("No bookings found for this contact.").count()).toBe(1);
+    expect(await group.getByRole("heading").textContent()).toBe("Maya Azulay");
+    expect(await group.getByLabel("Service").inputValue()).toBe("Haircut");
+    expect(await group.getByLabel("Date").inputValue()).toBe(tomorrow);
+    expect(await group.getByLabel("Time").inputValue()).toBe("17:00");
+    await screenshot(page, "sync-proposal-en-390");
+
+    // A cleared field is outlined and explained; restoring it lets Save through.
+    await group.getByLabel("Time").fill("");
+    await group.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => group.getByRole("alert").textContent()).toBe("Please complete Service, Date, and Time for this contact.");
+    expect(await group.getByLabel("Time").getAttribute("aria-invalid")).toBe("true");
+    await screenshot(page, "sync-invalid-en-390");
+    await group.getByLabel("Time").fill("17:00");
+    await group.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => toast(page).textContent()).toBe("Saved 1, skipped 0 for Maya Azulay");
+
+    const bookings = await (await page.request.get(`${stack.appUrl}/api/bookings`)).json();
+    expect(bookings.bookings).toEqual([expect.objectContaining({ client_name: "Maya Azulay", client_phone: "972541234567", service: "Haircut", booking_date: tomorrow, booking_time: "17:00", source: "sync" })]);
+
+    // Syncing twice never duplicates.
+    await start.click();
+    await group.getByRole("button", { name: "Save" }).waitFor({ timeout: 20_000 });
+    await group.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => toast(page).textContent()).toBe("Saved 0, skipped 1 for Maya Azulay");
+    expect(stack.query("SELECT count(*) AS n FROM bookings")).toEqual([{ n: 1 }]);
+
+    // Delete clears the group here only.
+    await group.getByRole("button", { name: "Delete" }).click();
+    expect(await group.getByText("No bookings found for this contact.").count()).toBe(1);
+    await page.getByRole("button", { name: "Clear" }).click();
+    expect(await page.getByText("No results yet. Select contacts above and click Start Sync.").count()).toBe(1);
+    expect(await page.getByRole("checkbox", { name: "Select Maya Azulay" }).isChecked()).toBe(false);
+
+    // Hebrew, right to left.
+    await page.locator("form[action^='/language'] button[value='he']").click();
+    await page.waitForFunction(() => document.documentElement.dir === "rtl");
+    await page.getByRole("checkbox", { name: "בחירת Maya Azulay" }).check();
+    await page.getByRole("button", { name: "התחלת סנכרון" }).click();
+    await page.getByTestId("result-group").first().getByLabel("שירות").waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Haircut", exact: true }).focus();
+    await screenshot(page, "sync-proposal-he-390");
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../../db";
+import { syncScreenAction } from "../../app/services/sync/screen.server";
+import { addDays, localDate } from "../../app/services/time";
+import { signedInOwner } from "../support/auth";
+import { addService, count, HAIRCUT_ASK, seedContact } from "../support/sync";
+
+const form = (fields: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+};
+
+async function act(owner: Awaited<ReturnType<typeof signedInOwner>>, fields: Record<string, string>) {
+  const business = { id: owner.businessId, timeZone: "Asia/Jerusalem", country: "IL" };
+  return syncScreenAction({ db: createDb(env.DB), env, now: Date.now() }, business, form(fields));
+}
+
+describe("Sync tab", () => {
+  it("sends visitors who are not signed in to /login", async () => {
+    const res = await SELF.fetch("http://localhost/dashboard/sync", { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard%2Fsync");
+  });
+
+  it("shows the banner, the contacts with formatted phones, and the empty results text", async () => {
+    const owner = await signedInOwner();
+    await seedContact(owner.businessId, { name: "Maya Azulay", phone: "972541234567", messages: [[false, "hi", 1000]] });
+    await seedContact(owner.businessId, { name: "", phone: null, messages: [[false, "hello", 2000]] });
+    const html = await (await owner.page("/dashboard/sync")).text();
+    expect(html).toContain("Add at least one service before syncing.");
+    expect(html).toContain("Add at least one service to start sync.");
+    expect(html).toContain("No results yet. Select contacts above and click Start Sync.");
+    expect(html).toContain("Maya Azulay");
+    expect(html).toContain("+972 54 123 4567");
+    expect(html).toContain("Hidden number");
+    expect(html).toMatch(/<button type="button" class="btn btn-primary" disabled="">Start Sync<\/button>|disabled=""[^>]*>Start Sync</);
+
+    await addService(owner, "Haircut");
+    const after = await (await owner.page("/dashboard/sync")).text();
+    expect(after).not.toContain("Add at least one service before syncing.");
+    expect(after).toContain(">Haircut</button>");
+  });
+
+  it("speaks Hebrew", async () => {
+    const owner = await signedInOwner();
+    const res = await SELF.fetch("http://localhost/dashboard/sync", { headers: { Cookie: `${owner.cookie}; lang=he` } });
+    const html = await res.text();
+    expect(html).toContain('dir="rtl"');
+    expect(html).toContain("התחלת סנכרון");
+  });
+
+  it("handles the catalogue's actions with codes the screen translates", async () => {
+    const owner = await signedInOwner();
+    const added = await act(owner, { intent: "service-add", service: " Haircut " });
+    expect(added).toEqual({ intent: "service-add", ok: true, name: "Haircut" });
+    expect(await act(owner, { intent: "service-add", service: "haircut" })).toEqual({ intent: "service-add", ok: false, code: "duplicate", name: "haircut" });
+    expect(await act(owner, { intent: "service-add", service: "" })).toMatchObject({ ok: false, code: "empty" });
+    expect(await act(owner, { intent: "service-add", service: "y".repeat(61) })).toMatchObject({ ok: false, code: "tooLong" });
+    const { id } = (await env.DB.prepare("SELECT id FROM services WHERE business_id = ?").bind(owner.businessId).first<{ id: string }>())!;
+    expect(await act(owner, { intent: "service-update", id, service: "Men's cut" })).toEqual({ intent: "service-update", id, ok: true, name: "Men's cut" });
+
+    const intruder = await signedInOwner();
+    expect(await act(intruder, { intent: "service-update", id, service: "Mine" })).toMatchObject({ ok: false, code: "notFound" });
+    expect(await act(intruder, { intent: "service-delete", id })).toEqual({ intent: "service-delete", id, ok: false });
+    expect(await act(owner, { intent: "service-delete", id })).toEqual({ intent: "service-delete", id, ok: true });
+    expect(await act(owner, { intent: "nonsense" })).toBeNull();
+  });
+
+  it("previews one contact per request and saves a group", async () => {
+    const owner = await signedInOwner();
+    const sentAt = Date.now() - 60_000;
+    const contact = await seedContact(owner.businessId, { name: "Maya", messages: [[false, HAIRCUT_ASK, sentAt]] });
+    expect(await act(owner, { intent: "preview", user_id: contact.id })).toEqual({ intent: "preview", userId: contact.id, ok: false, code: "noServices" });
+    await addService(owner, "Haircut");
+    const preview = await act(owner, { intent: "preview", user_id: contact.id });
+    const tomorrow = addDays(localDate(sentAt, "Asia/Jerusalem"), 1);
+    expect(preview).toMatchObject({ ok: true, result: { id: contact.id, name: "Maya", items: [{ service: "Haircut", date: tomorrow, time: "17:00" }] } });
+    const other = await signedInOwner();
+    await addService(other, "Haircut");
+    expect(await act(other, { intent: "preview", user_id: contact.id })).toMatchObject({ ok: false, code: "failed" });
+
+    const items = JSON.stringify([{ service: "Haircut", date: tomorrow, time: "17:00", notes: "" }]);
+    expect(await act(owner, { intent: "save", user_id: contact.id, items })).toEqual({ intent: "save", userId: contact.id, ok: true, saved: 1, skipped: 0 });
+    expect(await act(owner, { intent: "save", user_id: contact.id, items })).toMatchObject({ ok: true, saved: 0, skipped: 1 });
+    expect(await act(owner, { intent: "save", user_id: contact.id, items: JSON.stringify([{ service: "Haircut", date: "", time: "17:00" }]) })).toMatchObject({ ok: false, code: "incomplete" });
+    expect(await act(owner, { intent: "save", user_id: contact.id, items: "{oops" })).toMatchObject({ ok: false, code: "failed" });
+    expect(await act(other, { intent: "save", user_id: contact.id, items })).toMatchObject({ ok: false, code: "failed" });
+    const hidden = await seedContact(owner.businessId, { phone: null });
+    expect(await act(owner, { intent: "save", user_id: hidden.id, items })).toMatchObject({ ok: false, code: "hidden" });
+    expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(1);
+  });
+});
