@@ -86,9 +86,16 @@ describe("Sync tab", () => {
     await page.getByLabel("New name for Colour").press("Enter");
     await expect.poll(() => toast(page).textContent()).toBe("Service updated.");
     await page.getByRole("button", { name: "Coloring", exact: true }).click(); // a tap opens the chip
-    await page.getByRole("button", { name: "Delete Coloring" }).click();
+    expect(await page.getByRole("button", { name: "Delete Coloring" }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Delete Coloring" }).focus();
+    await page.keyboard.press("Enter");
     await expect.poll(() => toast(page).textContent()).toBe("Service deleted.");
     await expect.poll(() => page.getByRole("button", { name: "Coloring", exact: true }).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("service-name");
+    await page.mouse.move(5, 400);
+    expect(await page.getByRole("button", { name: "Edit Haircut" }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Haircut", exact: true }).hover();
+    expect(await page.getByRole("button", { name: "Edit Haircut" }).isVisible()).toBe(true);
 
     // Contacts: select all, Start Sync with progress per contact, review the proposals.
     await page.getByRole("checkbox", { name: "Select all contacts" }).check();

@@ -24,6 +24,9 @@ export function ServiceCatalogue({ items, notify }: { items: Item[]; notify: Not
   const [openId, setOpenId] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
   const handled = useRef<unknown>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // The deleted chip held the focus; keep the keyboard user in the catalogue.
+  const focusInput = useCallback(() => input.current?.focus(), []);
   const keys = useMemo(() => new Set(items.map((i) => serviceKey(i.service))), [items]);
   const suggestions = useMemo(() => [...items.map((i) => i.service), ...STARTERS.filter((s) => !keys.has(serviceKey(s)))], [items, keys]);
 
@@ -71,6 +74,7 @@ export function ServiceCatalogue({ items, notify }: { items: Item[]; notify: Not
         <div className="field service-field">
           <label htmlFor="service-name">{t("sync.serviceName")}</label>
           <input
+            ref={input}
             id="service-name"
             name="service"
             list="service-suggestions"
@@ -106,6 +110,7 @@ export function ServiceCatalogue({ items, notify }: { items: Item[]; notify: Not
               editing={editingId === item.id}
               onOpen={(open) => onOpen(item.id, open)}
               onEdit={(editing) => onEdit(item.id, editing)}
+              onDeleted={focusInput}
               notify={notify}
             />
           ))}

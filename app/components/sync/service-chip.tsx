@@ -16,10 +16,11 @@ type Props = {
   editing: boolean;
   onOpen(open: boolean): void;
   onEdit(editing: boolean): void;
+  onDeleted(): void;
   notify: Notify;
 };
 
-export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, notify }: Props) {
+export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, onDeleted, notify }: Props) {
   const t = useT();
   const fetcher = useFetcher<SyncActionData>();
   const [draft, setDraft] = useState(item.service);
@@ -28,6 +29,7 @@ export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, no
   const nameButton = useRef<HTMLButtonElement>(null);
   const handled = useRef<unknown>(null);
   const wasEditing = useRef(false);
+  const byKeyboard = useRef(false);
 
   useEffect(() => {
     if (editing) input.current?.focus();
@@ -52,8 +54,9 @@ export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, no
       }
     } else if (data.intent === "service-delete" && data.ok) {
       notify(t("sync.serviceDeleted"));
+      if (byKeyboard.current) onDeleted();
     }
-  }, [fetcher.data, notify, onEdit, t]);
+  }, [fetcher.data, notify, onEdit, onDeleted, t]);
 
   const reloading = fetcher.state !== "idle";
   const last = fetcher.data;
@@ -125,7 +128,11 @@ export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, no
           type="button"
           className="chip-btn chip-btn-danger"
           aria-label={t("sync.deleteService", { name: item.service })}
-          onClick={() => fetcher.submit({ intent: "service-delete", id: item.id }, { method: "post" })}
+          onClick={(e) => {
+            // A keyboard "click" has no pointer detail; only then move the focus (no keyboard pop-up on phones).
+            byKeyboard.current = e.detail === 0;
+            fetcher.submit({ intent: "service-delete", id: item.id }, { method: "post" });
+          }}
         >
           <TrashIcon size={16} />
         </button>
