@@ -1,0 +1,60 @@
+// What the wizard offers: the services to pick, and the clients (bookings)
+// a rule can be made for.
+import { addDays, localDate } from "../time";
+
+export const DEFAULT_SERVICES = ["Haircut", "Coloring", "Styling", "Hair Treatment"];
+/** Past bookings stay bookable this long, so a follow-up can still be made for them. */
+export const BOOKABLE_PAST_DAYS = 90;
+export const MAX_CANDIDATES = 500;
+
+export type BusinessRef = { id: string; timeZone: string };
+
+/** The catalogue plus the services named by bookings; the four defaults when there are none. */
+export async function ruleServices(d1: D1Database, businessId: string): Promise<string[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT name FROM services WHERE business_id = ?1
+       UNION SELECT DISTINCT service FROM bookings WHERE business_id = ?1 AND status != 'cancelled' AND trim(service) != ''`,
+    )
+    .bind(businessId)
+    .all<{ name: string }>();
+  const byKey = new Map<string, string>();
+  for (const { name } of results) {
+    const clean = name.trim();
+    if (clean && !byKey.has(clean.toLowerCase())) byKey.set(clean.toLowerCase(), clean);
+  }
+  const list = [...byKey.values()].sort((a, b) => a.localeCompare(b));
+  return list.length ? list : [...DEFAULT_SERVICES];
+}
+
+export type Candidate = {
+  booking_id: string;
+  sender_name: string;
+  sender_number: string;
+  service: string;
+  booking_date: string;
+  booking_time: string;
+};
+
+/**
+ * Bookable clients: bookings that are scheduled or completed, from
+ * BOOKABLE_PAST_DAYS ago (in the business's zone) onwards, with their client.
+ * Sorted by name, then date. `services` filters (case-insensitively) when given.
+ */
+export async function bookableClients(d1: D1Database, business: BusinessRef, now: number, services: string[] = []): Promise<Candidate[]> {
+  const since = addDays(localDate(now, business.timeZone), -BOOKABLE_PAST_DAYS);
+  const keys = services.map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const { results } = await d1
+    .prepare(
+      `SELECT b.id AS booking_id, c.name AS sender_name, c.phone AS sender_number, b.service,
+              b.booking_date, b.booking_time
+       FROM bookings b JOIN clients c ON c.id = b.client_id AND c.business_id = b.business_id
+       WHERE b.business_id = ?1 AND b.status IN ('scheduled', 'completed') AND b.booking_date >= ?2
+         AND (?3 = 0 OR lower(b.service) IN (SELECT value FROM json_each(?4)))
+       ORDER BY c.name COLLATE NOCASE, b.booking_date, b.booking_time
+       LIMIT ${MAX_CANDIDATES}`,
+    )
+    .bind(business.id, since, keys.length, JSON.stringify(keys))
+    .all<Candidate>();
+  return results.map((r) => ({ ...r, booking_time: r.booking_time.slice(0, 5) }));
+}

@@ -1,0 +1,204 @@
+// Rules: one wizard submission is a group of rules, one per selected client
+// (booking), each with the one scheduled message it sends.
+import { localDate } from "../time";
+import { resolveOverdueReminders } from "./catch-up";
+import { scheduleFromInput, type CreateRuleInput } from "./input";
+import { planMessage, scheduleLabel, type Plan } from "./schedule";
+import { reminderHistory } from "./history.server";
+
+export type RulesBusiness = { id: string; timeZone: string; sendTime: string };
+export type RulesContext = { d1: D1Database; business: RulesBusiness; now: number };
+
+export type RuleClientStatus = "scheduled" | "sent" | "failed" | "cancelled";
+
+export type RuleClient = {
+  id: string;
+  rule_id: string;
+  client_name: string;
+  client_phone: string;
+  client_status: RuleClientStatus;
+  booking_id: string;
+  booking_date: string;
+  booking_time: string;
+  schedule_date: string;
+  schedule_time: string | null;
+  schedule_type: "preset" | "custom";
+  last_error: string | null;
+  sent_at: string | null;
+};
+
+export type RuleGroup = {
+  rule_group_id: string;
+  id: string;
+  business_id: string;
+  rule_name: string;
+  type: "followup" | "reminder";
+  services: string[];
+  template: string;
+  message_body: string;
+  schedule_type: "preset" | "custom";
+  schedule_value: string;
+  custom_date: string | null;
+  custom_time: string | null;
+  schedule_label: string;
+  clients: RuleClient[];
+  clients_count: number;
+  created_at: string;
+};
+
+export type Result<T> = ({ ok: true } & T) | { ok: false; status: number; detail: string };
+
+type BookingRow = { id: string; booking_date: string; booking_time: string; status: string; name: string };
+
+export async function createRules(ctx: RulesContext, input: CreateRuleInput): Promise<Result<{ groupId: string; rules: RuleGroup[] }>> {
+  const { d1, business, now } = ctx;
+  const parsed = scheduleFromInput(input, localDate(now, business.timeZone));
+  if ("error" in parsed) return { ok: false, status: 400, detail: parsed.error };
+  const { schedule } = parsed;
+
+  const ids = [...new Set(input.clients.map((c) => c.booking_id))];
+  const { results: bookings } = await d1
+    .prepare(
+      `SELECT b.id, b.booking_date, b.booking_time, b.status, c.name
+       FROM bookings b JOIN clients c ON c.id = b.client_id
+       WHERE b.business_id = ?1 AND b.id IN (SELECT value FROM json_each(?2))`,
+    )
+    .bind(business.id, JSON.stringify(ids))
+    .all<BookingRow>();
+  if (bookings.length !== ids.length) return { ok: false, status: 404, detail: "Booking not found." };
+  const gone = bookings.find((b) => b.status === "cancelled" || b.status === "no_show");
+  if (gone) return { ok: false, status: 400, detail: `The booking of ${gone.name} on ${gone.booking_date} is cancelled.` };
+
+  const history = input.type === "reminder" ? await reminderHistory(d1, business.id, ids) : new Map();
+  const groupId = crypto.randomUUID();
+  const rows = bookings.map((b) => {
+    let plan: Plan = planMessage({
+      type: input.type, schedule, booking: { date: b.booking_date, time: b.booking_time },
+      timeZone: business.timeZone, sendTime: business.sendTime, now,
+    });
+    if (input.type === "reminder") {
+      plan = resolveOverdueReminders([{ plan }], history.get(b.id) ?? { pending: false, lastSentAt: null })[0].plan;
+    }
+    return {
+      rule_id: crypto.randomUUID(), id: crypto.randomUUID(), booking_id: b.id,
+      send_date: plan.sendDate, send_time: plan.sendTime, send_at: plan.sendAt,
+      status: plan.status, last_error: plan.status === "cancelled" ? plan.reason : null,
+    };
+  });
+
+  const isCustom = input.schedule_type === "custom";
+  const value = "days" in schedule ? String(schedule.days) : "";
+  const services = [...new Set(input.services.map((s) => s.trim()))];
+  await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO rules (id, business_id, group_id, type, name, services, template, schedule_type, schedule_value,
+                            custom_date, custom_time, schedule_label, created_at)
+         SELECT json_extract(value, '$.rule_id'), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12 FROM json_each(?13)`,
+      )
+      .bind(
+        business.id, groupId, input.type, services.join(", "), JSON.stringify(services), input.template,
+        isCustom ? "custom" : "preset", value, "date" in schedule ? schedule.date : null, "date" in schedule ? schedule.time : null,
+        scheduleLabel(input.type, schedule), now, JSON.stringify(rows),
+      ),
+    d1
+      .prepare(
+        `INSERT INTO scheduled_messages (id, business_id, rule_id, booking_id, send_date, send_time, send_at, status, last_error, created_at, updated_at)
+         SELECT json_extract(value, '$.id'), ?1, json_extract(value, '$.rule_id'), json_extract(value, '$.booking_id'),
+                json_extract(value, '$.send_date'), json_extract(value, '$.send_time'), json_extract(value, '$.send_at'),
+                json_extract(value, '$.status'), json_extract(value, '$.last_error'), ?2, ?2
+         FROM json_each(?3)`,
+      )
+      .bind(business.id, now, JSON.stringify(rows)),
+  ]);
+
+  const groups = await listRules(d1, business.id, groupId);
+  // One rule per client: the answer lists each, so the count reads "N rules".
+  const rules = groups.flatMap((g) =>
+    g.clients.map((c) => ({ ...g, id: c.rule_id, clients: [c], clients_count: 1 })),
+  );
+  return { ok: true, groupId, rules };
+}
+
+type ListRow = {
+  rule_id: string; group_id: string; type: "followup" | "reminder"; name: string; services: string; template: string;
+  schedule_type: "preset" | "custom"; schedule_value: string; custom_date: string | null; custom_time: string | null;
+  schedule_label: string; created_at: number;
+  message_id: string | null; status: string | null; send_date: string | null; send_time: string | null; last_error: string | null;
+  sent_at: number | null; booking_id: string | null; booking_date: string | null; booking_time: string | null;
+  client_name: string | null; client_phone: string | null;
+};
+
+export const MAX_LISTED_GROUPS = 100;
+
+export function clientStatus(status: string | null): RuleClientStatus {
+  if (status === "sent" || status === "failed" || status === "cancelled") return status;
+  return "scheduled";
+}
+
+/** The business's rules, newest first, grouped by their wizard submission. */
+export async function listRules(d1: D1Database, businessId: string, onlyGroup?: string): Promise<RuleGroup[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT r.id AS rule_id, r.group_id, r.type, r.name, r.services, r.template, r.schedule_type, r.schedule_value,
+              r.custom_date, r.custom_time, r.schedule_label, r.created_at,
+              m.id AS message_id, m.status, m.send_date, m.send_time, m.last_error, m.sent_at, m.booking_id,
+              b.booking_date, b.booking_time, c.name AS client_name, c.phone AS client_phone
+       FROM rules r
+       LEFT JOIN scheduled_messages m ON m.rule_id = r.id AND m.business_id = r.business_id
+       LEFT JOIN bookings b ON b.id = m.booking_id
+       LEFT JOIN clients c ON c.id = b.client_id
+       WHERE r.business_id = ?1 AND r.group_id IN (
+         SELECT group_id FROM rules WHERE business_id = ?1 AND (?2 IS NULL OR group_id = ?2)
+         GROUP BY group_id ORDER BY max(created_at) DESC LIMIT ${MAX_LISTED_GROUPS})
+       ORDER BY r.created_at DESC, r.group_id, c.name COLLATE NOCASE, b.booking_date`,
+    )
+    .bind(businessId, onlyGroup ?? null)
+    .all<ListRow>();
+
+  const groups = new Map<string, RuleGroup>();
+  for (const row of results) {
+    let group = groups.get(row.group_id);
+    if (!group) {
+      group = {
+        rule_group_id: row.group_id, id: row.rule_id, business_id: businessId, rule_name: row.name, type: row.type,
+        services: parseServices(row.services), template: row.template, message_body: row.template,
+        schedule_type: row.schedule_type, schedule_value: row.schedule_value, custom_date: row.custom_date,
+        custom_time: row.custom_time, schedule_label: row.schedule_label, clients: [], clients_count: 0,
+        created_at: new Date(row.created_at).toISOString(),
+      };
+      groups.set(row.group_id, group);
+    }
+    if (row.message_id && row.booking_id) {
+      group.clients.push({
+        id: row.message_id, rule_id: row.rule_id, client_name: row.client_name ?? "", client_phone: row.client_phone ?? "",
+        client_status: clientStatus(row.status), booking_id: row.booking_id, booking_date: row.booking_date ?? "",
+        booking_time: (row.booking_time ?? "").slice(0, 5), schedule_date: row.send_date ?? "", schedule_time: row.send_time,
+        schedule_type: row.schedule_type, last_error: row.last_error, sent_at: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+      });
+      group.clients_count = group.clients.length;
+    }
+  }
+  return [...groups.values()];
+}
+
+function parseServices(raw: string): string[] {
+  try {
+    const v = JSON.parse(raw);
+    return Array.isArray(v) ? v.filter((s): s is string => typeof s === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Deletes a group (or, with `by: "id"`, one rule); its pending messages go with it. Answers how many rules. */
+export async function deleteRules(d1: D1Database, businessId: string, by: "group" | "id", key: string): Promise<number> {
+  const column = by === "group" ? "group_id" : "id";
+  const [, deleted] = await d1.batch([
+    d1
+      .prepare(`DELETE FROM scheduled_messages WHERE business_id = ?1 AND rule_id IN (SELECT id FROM rules WHERE business_id = ?1 AND ${column} = ?2)`)
+      .bind(businessId, key),
+    d1.prepare(`DELETE FROM rules WHERE business_id = ?1 AND ${column} = ?2`).bind(businessId, key),
+  ]);
+  return deleted.meta.changes ?? 0;
+}

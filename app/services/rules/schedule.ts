@@ -1,0 +1,78 @@
+// When a rule message goes out, computed in the business's IANA time zone.
+// Pure functions: the same code plans at creation and re-plans when a booking moves.
+import { addDays, bookingInstant, localDate, localTime, zonedInstant } from "../time";
+
+export type RuleType = "followup" | "reminder";
+
+export const PRESET_DAYS: Record<RuleType, readonly number[]> = {
+  followup: [15, 30, 60],
+  reminder: [1, 2, 3],
+};
+export const CUSTOM_DAYS_MIN = 1;
+export const CUSTOM_DAYS_MAX = 365;
+
+/** N days after (follow-up) or before (reminder) the appointment, at the business's send time; or an exact local date and time. */
+export type Schedule = { days: number } | { date: string; time: string };
+
+export type RuleSchedule = {
+  type: RuleType;
+  scheduleType: "preset" | "custom";
+  scheduleValue: string;
+  customDate: string | null;
+  customTime: string | null;
+};
+
+export function scheduleOf(rule: RuleSchedule): Schedule {
+  if (rule.scheduleType === "custom" && rule.customDate && rule.customTime) return { date: rule.customDate, time: rule.customTime };
+  return { days: Number(rule.scheduleValue) || 0 };
+}
+
+export type PlanInput = {
+  type: RuleType;
+  schedule: Schedule;
+  booking: { date: string; time: string };
+  timeZone: string;
+  /** The business's daily send time (HH:MM) for day-count schedules. */
+  sendTime: string;
+  now: number;
+};
+
+export type Plan =
+  | { status: "scheduled"; sendDate: string; sendTime: string; sendAt: number; overdue: boolean; moment: number }
+  | { status: "cancelled"; sendDate: string; sendTime: string; sendAt: number; reason: string };
+
+export const REASON_APPOINTMENT_PASSED = "The appointment has already passed.";
+export const REASON_AFTER_APPOINTMENT = "The planned time is after the appointment.";
+
+/**
+ * The planned moment of one message. A moment that already passed (the rule
+ * was made late, or the booking moved) is `overdue`: it goes out at the next
+ * run, at `now`. A reminder is never planned at or after its appointment.
+ */
+export function planMessage(input: PlanInput): Plan {
+  const { type, schedule, booking, timeZone, now } = input;
+  let date: string;
+  let time: string;
+  if ("days" in schedule) {
+    date = addDays(booking.date, type === "followup" ? schedule.days : -schedule.days);
+    time = input.sendTime;
+  } else {
+    date = schedule.date;
+    time = schedule.time;
+  }
+  const moment = zonedInstant(date, time, timeZone);
+  if (type === "reminder") {
+    const appointment = bookingInstant(booking.date, booking.time, timeZone);
+    if (appointment <= now) return { status: "cancelled", sendDate: date, sendTime: time, sendAt: moment, reason: REASON_APPOINTMENT_PASSED };
+    if (moment >= appointment) return { status: "cancelled", sendDate: date, sendTime: time, sendAt: moment, reason: REASON_AFTER_APPOINTMENT };
+  }
+  if (moment >= now) return { status: "scheduled", sendDate: date, sendTime: time, sendAt: moment, overdue: false, moment };
+  return { status: "scheduled", sendDate: localDate(now, timeZone), sendTime: localTime(now, timeZone), sendAt: now, overdue: true, moment };
+}
+
+/** The English schedule description the API answers (the screen builds its own, translated). */
+export function scheduleLabel(type: RuleType, schedule: Schedule): string {
+  if (!("days" in schedule)) return `Custom: ${schedule.date} ${schedule.time}`;
+  const n = schedule.days;
+  return `${n} ${n === 1 ? "day" : "days"} ${type === "followup" ? "after" : "before"} appointment`;
+}
