@@ -14,6 +14,8 @@ export interface WhatsAppSender {
 export type DeliveryDeps = { env: Env; sender: WhatsAppSender; now: () => number };
 
 export const MAX_ATTEMPTS = 5;
+/** A row in 'sending' this recently is in a consumer's hands: a duplicate delivery waits instead of racing it. */
+export const SENDING_LEASE_MS = 60_000;
 
 type Row = {
   id: string; business_id: string; status: string; attempts: number; updated_at: number; send_at: number;
@@ -29,8 +31,10 @@ function isTransient(error: unknown): boolean {
   return e?.transient !== false;
 }
 
-function backoffSeconds(attempt: number) {
-  return Math.min(300, 10 * 2 ** Math.max(0, attempt - 1));
+/** 10 s, 20 s, 40 s... capped at 5 minutes. DELIVERY_RETRY_SECONDS changes the base (the benchmark shortens it). */
+export function backoffSeconds(attempt: number, env?: Env) {
+  const base = Number((env as unknown as Record<string, string | undefined> | undefined)?.DELIVERY_RETRY_SECONDS) || 10;
+  return Math.min(300, base * 2 ** Math.max(0, attempt - 1));
 }
 
 export async function deliverOne(deps: DeliveryDeps, id: string): Promise<{ outcome: DeliveryOutcome; delaySeconds?: number }> {
@@ -43,7 +47,7 @@ export async function deliverOne(deps: DeliveryDeps, id: string): Promise<{ outc
        FROM scheduled_messages m
        JOIN rules r ON r.id = m.rule_id
        JOIN businesses biz ON biz.id = m.business_id
-       LEFT JOIN bookings b ON b.id = m.booking_id
+       LEFT JOIN bookings b ON b.id = m.booking_id AND b.business_id = m.business_id
        LEFT JOIN clients c ON c.id = b.client_id
        WHERE m.id = ?1`,
     )
@@ -53,6 +57,10 @@ export async function deliverOne(deps: DeliveryDeps, id: string): Promise<{ outc
   if (row.status !== "queued" && row.status !== "sending") return { outcome: "skipped" };
 
   const now = deps.now();
+  if (row.status === "sending" && now - row.updated_at < SENDING_LEASE_MS) {
+    // Another delivery of this id is sending right now (or crashed moments ago): look again after its lease.
+    return { outcome: "retry", delaySeconds: Math.ceil((SENDING_LEASE_MS - (now - row.updated_at)) / 1000) + 1 };
+  }
   const cancel = async (reason: string) => {
     await d1
       .prepare(`UPDATE scheduled_messages SET status = 'cancelled', last_error = ?2, updated_at = ?3 WHERE id = ?1 AND status IN ('queued','sending')`)
@@ -60,11 +68,23 @@ export async function deliverOne(deps: DeliveryDeps, id: string): Promise<{ outc
       .run();
     return { outcome: "cancelled" as const };
   };
-  if (!row.booking_status || row.booking_status === "cancelled") return cancel("booking cancelled");
-  if (!row.client_phone) return cancel("client has no phone");
+  if (!row.booking_status) return cancel("The booking was deleted.");
+  if (row.booking_status === "cancelled" || row.booking_status === "no_show") return cancel("The booking was cancelled.");
+  if (!row.client_phone) return cancel("The client has no phone number.");
   if (row.rule_type === "reminder" && bookingInstant(row.booking_date!, row.booking_time!, row.time_zone) <= now) {
-    return cancel("appointment already passed");
+    return cancel("The appointment has already passed.");
   }
+
+  // Claim it: of two deliveries of the same id, exactly one wins this update.
+  const attempt = row.attempts + 1;
+  const claim = await d1
+    .prepare(
+      `UPDATE scheduled_messages SET status = 'sending', attempts = ?2, updated_at = ?3
+       WHERE id = ?1 AND status = ?4 AND attempts = ?5 AND updated_at = ?6`,
+    )
+    .bind(id, attempt, now, row.status, row.attempts, row.updated_at)
+    .run();
+  if ((claim.meta.changes ?? 0) === 0) return { outcome: "skipped" };
 
   const text = renderTemplate(row.template, {
     name: row.client_name || "",
@@ -73,25 +93,15 @@ export async function deliverOne(deps: DeliveryDeps, id: string): Promise<{ outc
   });
   const chatId = `${row.client_phone}@c.us`;
 
-  if (row.status === "sending") {
-    // A previous attempt may have reached the gateway before it crashed: look
-    // for the message in the chat before sending it again.
-    const found = await findAlreadySent(deps, row.business_id, chatId, text, row.updated_at);
+  if (row.attempts > 0) {
+    // An earlier attempt may have reached the gateway before it failed or
+    // crashed (a timeout, a lost answer): look in the chat before sending again.
+    const found = await findAlreadySent(deps, row.business_id, chatId, text, row.send_at);
     if (found) {
-      await markSent(d1, id, found, now);
+      await markSent(d1, id, found, deps.now());
       return { outcome: "sent" };
     }
   }
-
-  const attempt = row.attempts + 1;
-  const claim = await d1
-    .prepare(
-      `UPDATE scheduled_messages SET status = 'sending', attempts = ?2, updated_at = ?3
-       WHERE id = ?1 AND status = ?4 AND attempts = ?5`,
-    )
-    .bind(id, attempt, now, row.status, row.attempts)
-    .run();
-  if ((claim.meta.changes ?? 0) === 0) return { outcome: "skipped" }; // another consumer has it
 
   try {
     const sent = await deps.sender.sendText(row.business_id, chatId, text);
@@ -104,13 +114,14 @@ export async function deliverOne(deps: DeliveryDeps, id: string): Promise<{ outc
         .prepare(`UPDATE scheduled_messages SET status = 'queued', last_error = ?2, updated_at = ?3 WHERE id = ?1 AND status = 'sending'`)
         .bind(id, reason, deps.now())
         .run();
-      return { outcome: "retry", delaySeconds: backoffSeconds(attempt) };
+      return { outcome: "retry", delaySeconds: backoffSeconds(attempt, deps.env) };
     }
     await markFailed(d1, id, reason, deps.now());
     return { outcome: "failed" };
   }
 }
 
+/** A message from us with this exact text in the chat since the planned moment. */
 async function findAlreadySent(deps: DeliveryDeps, session: string, chatId: string, text: string, since: number) {
   if (!deps.sender.getMessages) return null;
   try {
@@ -139,17 +150,20 @@ async function markFailed(d1: D1Database, id: string, reason: string, now: numbe
     .run();
 }
 
+/** The messages of a batch are independent rows: deliver them side by side. */
 export async function processOutboundBatch(batch: MessageBatch<OutboundMessage>, deps: DeliveryDeps) {
-  for (const message of batch.messages) {
-    try {
-      const result = await deliverOne(deps, message.body.id);
-      if (result.outcome === "retry") message.retry({ delaySeconds: result.delaySeconds });
-      else message.ack();
-    } catch (error) {
-      console.error("delivery failed", message.body.id, error);
-      message.retry({ delaySeconds: 30 });
-    }
-  }
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      try {
+        const result = await deliverOne(deps, message.body.id);
+        if (result.outcome === "retry") message.retry({ delaySeconds: result.delaySeconds });
+        else message.ack();
+      } catch (error) {
+        console.error("delivery failed", message.body.id, error);
+        message.retry({ delaySeconds: 30 });
+      }
+    }),
+  );
 }
 
 /** Messages the queue gave up on: record the failure so the owner sees it. */

@@ -1,7 +1,12 @@
 // The cron sweep: claims due scheduled messages and queues their ids. It never
 // sends; the queue consumer does (delivery.server.ts).
-/** Due messages older than this are not sent late: they are marked missed. */
+/**
+ * The grace window: after missed cron runs, messages due up to this long ago
+ * still go out at the next run; older ones are not sent late but marked failed
+ * with MISSED_REASON, so the owner sees it.
+ */
 export const GRACE_MS = 6 * 60 * 60 * 1000;
+export const MISSED_REASON = "Missed: not sent within 6 hours of its planned time.";
 /** A queued or sending row untouched this long was lost by the queue: queue it again. */
 export const STALE_MS = 15 * 60 * 1000;
 const CLAIM_CHUNK = 500;
@@ -15,10 +20,10 @@ export async function sweepDueMessages({ env, now }: { env: Env; now: number }):
 
   const missed = await d1
     .prepare(
-      `UPDATE scheduled_messages SET status = 'failed', last_error = 'missed', updated_at = ?1
+      `UPDATE scheduled_messages SET status = 'failed', last_error = ?3, updated_at = ?1
        WHERE status = 'scheduled' AND send_at < ?2`,
     )
-    .bind(now, now - GRACE_MS)
+    .bind(now, now - GRACE_MS, MISSED_REASON)
     .run();
   result.missed = missed.meta.changes ?? 0;
 

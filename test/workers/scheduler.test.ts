@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
-import { GRACE_MS, sweepDueMessages } from "../../app/services/scheduler.server";
+import { GRACE_MS, MISSED_REASON, sweepDueMessages } from "../../app/services/scheduler.server";
 import { messageRow, seedBooking, seedBusiness, seedClient, seedRuleMessage } from "../support/seed";
 
 async function seedDue(sendAt: number) {
@@ -38,6 +38,6 @@ describe("cron sweep", () => {
     await sweepDueMessages({ env, now: Date.now() });
     const row = await messageRow(old.messageId);
     expect(row?.status).toBe("failed");
-    expect(row?.last_error).toBe("missed");
+    expect(row?.last_error).toBe(MISSED_REASON);
   });
 });
