@@ -1,0 +1,158 @@
+// Create Follow-up Rule: five steps, Back and Next, Send on the last.
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useT, type MessageKey } from "~/i18n";
+import type { RuleType } from "~/services/rules/schedule";
+import { candidateKey, loadCandidates, type Candidate } from "./client-source";
+import { Modal } from "./modal";
+import { ClientsStep, MessageStep, scheduleReady, ScheduleStep, ServicesStep, TypeStep, type ScheduleState } from "./wizard-steps";
+
+const STEPS: MessageKey[] = ["wizard.step.type", "wizard.step.service", "wizard.step.clients", "wizard.step.message", "wizard.step.schedule"];
+
+type Props = {
+  services: string[];
+  clients: Candidate[];
+  today: string;
+  timeZone: string;
+  sendTime: string;
+  onClose: () => void;
+  onDone: (kind: "success" | "error", text: string) => void;
+};
+
+const noSchedule: ScheduleState = { choice: "", customDate: "", customTime: "", customDays: "" };
+
+function browserToday() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+/** Mounted only while open, so closing it (for any reason) resets it. */
+export function RuleWizard({ services, clients, today, timeZone, sendTime, onClose, onDone }: Props) {
+  const t = useT();
+  const [step, setStep] = useState(0);
+  const [type, setType] = useState<RuleType | "">("");
+  const [chosenServices, setChosenServices] = useState<string[]>([]);
+  const [candidates, setCandidates] = useState<Candidate[]>(clients);
+  const [loading, setLoading] = useState(false);
+  const [chosenClients, setChosenClients] = useState<string[]>([]);
+  const [template, setTemplate] = useState(() => t("wizard.message.default"));
+  const [schedule, setSchedule] = useState<ScheduleState>(noSchedule);
+  const [sending, setSending] = useState(false);
+  const request = useRef(0);
+
+  // Choosing services reloads the client list and clears the chosen clients.
+  const servicesKey = JSON.stringify(chosenServices);
+  useEffect(() => {
+    const mine = ++request.current;
+    setChosenClients([]);
+    if (chosenServices.length === 0) {
+      setCandidates(clients);
+      setLoading(false);
+      return;
+    }
+    setLoading(true);
+    loadCandidates(chosenServices, clients).then((list) => {
+      if (mine !== request.current) return;
+      setCandidates(list);
+      setLoading(false);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [servicesKey]);
+
+  // A reminder can only go to an appointment still ahead.
+  const visible = useMemo(() => (type === "reminder" ? candidates.filter((c) => c.booking_date >= today) : candidates), [candidates, type, today]);
+  const visibleKeys = useMemo(() => new Set(visible.map(candidateKey)), [visible]);
+  const selectedClients = visible.filter((c) => chosenClients.includes(candidateKey(c)));
+
+  const ready = [
+    type !== "",
+    chosenServices.length > 0,
+    selectedClients.length > 0,
+    template.trim().length > 0,
+    scheduleReady(schedule),
+  ][step];
+
+  const chooseType = (v: RuleType) => {
+    if (v !== type) setSchedule(noSchedule);
+    setType(v);
+    setChosenClients((keys) => keys.filter((k) => visibleKeys.has(k)));
+  };
+
+  async function send() {
+    if (!type || sending) return;
+    setSending(true);
+    const custom = schedule.choice === "custom";
+    const body = {
+      type,
+      services: chosenServices,
+      template,
+      schedule_type: custom ? "custom" : "preset",
+      schedule_value: custom ? schedule.customDays : schedule.choice,
+      customDate: custom ? schedule.customDate : "",
+      customTime: custom ? schedule.customTime : "",
+      clients: selectedClients,
+    };
+    try {
+      const res = await fetch("/api/rules/create", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(body),
+      });
+      const answer = (await res.json().catch(() => ({}))) as { success?: boolean; rules?: unknown[]; detail?: string };
+      if (res.status === 401) onDone("error", t("rules.toast.login"));
+      else if (!res.ok || !answer.success) onDone("error", t("rules.toast.createFailed", { detail: answer.detail || t("rules.toast.unknown") }));
+      else {
+        onDone("success", t("rules.toast.created", { n: answer.rules?.length ?? 0 }));
+        onClose();
+        return;
+      }
+    } catch {
+      onDone("error", t("rules.toast.createError"));
+    }
+    setSending(false);
+  }
+
+  const last = step === STEPS.length - 1;
+  return (
+    <Modal
+      title={t("wizard.title")}
+      onClose={onClose}
+      locked={sending}
+      closeLabel={t("rules.close")}
+      className="modal-wizard"
+      testId="rule-wizard"
+      footer={
+        <div className="row between wizard-nav">
+          <button type="button" className="btn btn-ghost" onClick={() => setStep((s) => s - 1)} disabled={step === 0 || sending}>
+            {t("wizard.back")}
+          </button>
+          {last ? (
+            <button type="button" className="btn btn-primary" onClick={send} disabled={!ready || sending}>
+              {sending ? t("wizard.sending") : t("wizard.send")}
+            </button>
+          ) : (
+            <button type="button" className="btn btn-primary" onClick={() => setStep((s) => s + 1)} disabled={!ready}>
+              {t("wizard.next")}
+            </button>
+          )}
+        </div>
+      }
+    >
+      <div className="wizard-progress">
+        <p className="wizard-step-name" id="wizard-step-name">{t("wizard.progress", { n: step + 1, step: t(STEPS[step]) })}</p>
+        <div className="progress" role="progressbar" aria-labelledby="wizard-step-name" aria-valuemin={1} aria-valuemax={5} aria-valuenow={step + 1}>
+          <div className="progress-fill" style={{ inlineSize: `${((step + 1) / STEPS.length) * 100}%` }} />
+        </div>
+      </div>
+      <section className="wizard-step" key={step} aria-labelledby="wizard-step-name">
+        {step === 0 && <TypeStep value={type} onChange={chooseType} />}
+        {step === 1 && <ServicesStep services={services} selected={chosenServices} onChange={setChosenServices} />}
+        {step === 2 && <ClientsStep candidates={visible} loading={loading} selected={chosenClients.filter((k) => visibleKeys.has(k))} onChange={setChosenClients} upcomingOnly={type === "reminder"} />}
+        {step === 3 && <MessageStep template={template} onChange={setTemplate} services={chosenServices} sampleDate={today} />}
+        {step === 4 && type && (
+          <ScheduleStep type={type} value={schedule} onChange={setSchedule} minDate={browserToday()} sendTime={sendTime} timeZone={timeZone} />
+        )}
+      </section>
+    </Modal>
+  );
+}
