@@ -1,5 +1,6 @@
-// The queue consumer: delivers one scheduled message per queue message, at
-// most once. The row is the source of truth; the queue only carries its id.
+// The queue consumer: delivers each scheduled message at most once. The row
+// is the source of truth; the queue only carries ids. A batch costs a fixed
+// handful of D1 round trips (read, claim, record), whatever its size.
 import { formatDateGB, renderTemplate } from "./templates";
 import { bookingInstant } from "./time";
 
@@ -16,6 +17,7 @@ export type DeliveryDeps = { env: Env; sender: WhatsAppSender; now: () => number
 export const MAX_ATTEMPTS = 5;
 /** A row in 'sending' this recently is in a consumer's hands: a duplicate delivery waits instead of racing it. */
 export const SENDING_LEASE_MS = 60_000;
+export const RETRIES_EXHAUSTED = "delivery retries exhausted";
 
 type Row = {
   id: string; business_id: string; status: string; attempts: number; updated_at: number; send_at: number;
@@ -25,6 +27,7 @@ type Row = {
 };
 
 export type DeliveryOutcome = "sent" | "skipped" | "cancelled" | "retry" | "failed";
+export type DeliveryResult = { outcome: DeliveryOutcome; delaySeconds?: number };
 
 function isTransient(error: unknown): boolean {
   const e = error as { transient?: boolean } | null;
@@ -37,9 +40,29 @@ export function backoffSeconds(attempt: number, env?: Env) {
   return Math.min(300, base * 2 ** Math.max(0, attempt - 1));
 }
 
-export async function deliverOne(deps: DeliveryDeps, id: string): Promise<{ outcome: DeliveryOutcome; delaySeconds?: number }> {
+/** Why a message must not go out any more, if it must not. */
+function cancelReason(row: Row, now: number): string | null {
+  if (!row.booking_status) return "The booking was deleted.";
+  if (row.booking_status === "cancelled" || row.booking_status === "no_show") return "The booking was cancelled.";
+  if (!row.client_phone) return "The client has no phone number.";
+  if (row.rule_type === "reminder" && bookingInstant(row.booking_date!, row.booking_time!, row.time_zone) <= now) {
+    return "The appointment has already passed.";
+  }
+  return null;
+}
+
+const fromJson = (fields: string[]) =>
+  `(SELECT ${fields.map((f) => `json_extract(value, '$.${f}') AS ${f}`).join(", ")} FROM json_each(?1)) AS j`;
+
+export async function deliverOne(deps: DeliveryDeps, id: string): Promise<DeliveryResult> {
+  return (await deliverMany(deps, [id])).get(id)!;
+}
+
+export async function deliverMany(deps: DeliveryDeps, requested: string[]): Promise<Map<string, DeliveryResult>> {
   const d1 = deps.env.DB;
-  const row = await d1
+  const ids = [...new Set(requested)];
+  const results = new Map<string, DeliveryResult>();
+  const { results: rows } = await d1
     .prepare(
       `SELECT m.id, m.business_id, m.status, m.attempts, m.updated_at, m.send_at, r.template, r.type AS rule_type,
               b.status AS booking_status, b.booking_date, b.booking_time, b.service,
@@ -49,76 +72,109 @@ export async function deliverOne(deps: DeliveryDeps, id: string): Promise<{ outc
        JOIN businesses biz ON biz.id = m.business_id
        LEFT JOIN bookings b ON b.id = m.booking_id AND b.business_id = m.business_id
        LEFT JOIN clients c ON c.id = b.client_id
-       WHERE m.id = ?1`,
+       WHERE m.id IN (SELECT value FROM json_each(?1))`,
     )
-    .bind(id)
-    .first<Row>();
-  if (!row) return { outcome: "skipped" };
-  if (row.status !== "queued" && row.status !== "sending") return { outcome: "skipped" };
+    .bind(JSON.stringify(ids))
+    .all<Row>();
+  const byId = new Map(rows.map((r) => [r.id, r]));
 
   const now = deps.now();
-  if (row.status === "sending" && now - row.updated_at < SENDING_LEASE_MS) {
-    // Another delivery of this id is sending right now (or crashed moments ago): look again after its lease.
-    return { outcome: "retry", delaySeconds: Math.ceil((SENDING_LEASE_MS - (now - row.updated_at)) / 1000) + 1 };
+  const cancels: { id: string; reason: string }[] = [];
+  const candidates: Row[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row || (row.status !== "queued" && row.status !== "sending")) {
+      results.set(id, { outcome: "skipped" });
+    } else if (row.status === "sending" && now - row.updated_at < SENDING_LEASE_MS) {
+      // Another delivery of this id is sending right now (or crashed moments ago): look again after its lease.
+      results.set(id, { outcome: "retry", delaySeconds: Math.ceil((SENDING_LEASE_MS - (now - row.updated_at)) / 1000) + 1 });
+    } else {
+      const reason = cancelReason(row, now);
+      if (reason) {
+        cancels.push({ id, reason });
+        results.set(id, { outcome: "cancelled" });
+      } else candidates.push(row);
+    }
   }
-  const cancel = async (reason: string) => {
+  if (cancels.length) {
     await d1
-      .prepare(`UPDATE scheduled_messages SET status = 'cancelled', last_error = ?2, updated_at = ?3 WHERE id = ?1 AND status IN ('queued','sending')`)
-      .bind(id, reason, now)
+      .prepare(
+        `UPDATE scheduled_messages SET status = 'cancelled', last_error = j.reason, updated_at = ?2 FROM ${fromJson(["id", "reason"])}
+         WHERE scheduled_messages.id = j.id AND scheduled_messages.status IN ('queued', 'sending')`,
+      )
+      .bind(JSON.stringify(cancels), now)
       .run();
-    return { outcome: "cancelled" as const };
-  };
-  if (!row.booking_status) return cancel("The booking was deleted.");
-  if (row.booking_status === "cancelled" || row.booking_status === "no_show") return cancel("The booking was cancelled.");
-  if (!row.client_phone) return cancel("The client has no phone number.");
-  if (row.rule_type === "reminder" && bookingInstant(row.booking_date!, row.booking_time!, row.time_zone) <= now) {
-    return cancel("The appointment has already passed.");
   }
 
-  // Claim it: of two deliveries of the same id, exactly one wins this update.
-  const attempt = row.attempts + 1;
-  const claim = await d1
-    .prepare(
-      `UPDATE scheduled_messages SET status = 'sending', attempts = ?2, updated_at = ?3
-       WHERE id = ?1 AND status = ?4 AND attempts = ?5 AND updated_at = ?6`,
-    )
-    .bind(id, attempt, now, row.status, row.attempts, row.updated_at)
-    .run();
-  if ((claim.meta.changes ?? 0) === 0) return { outcome: "skipped" };
-
-  const text = renderTemplate(row.template, {
-    name: row.client_name || "",
-    service: row.service || "",
-    date: formatDateGB(row.booking_date!),
-  });
-  const chatId = `${row.client_phone}@c.us`;
-
-  if (row.attempts > 0) {
-    // An earlier attempt may have reached the gateway before it failed or
-    // crashed (a timeout, a lost answer): look in the chat before sending again.
-    const found = await findAlreadySent(deps, row.business_id, chatId, text, row.send_at);
-    if (found) {
-      await markSent(d1, id, found, deps.now());
-      return { outcome: "sent" };
+  // Claim: of two deliveries of the same id, exactly one wins this update.
+  const claimed: Row[] = [];
+  if (candidates.length) {
+    const { results: won } = await d1
+      .prepare(
+        `UPDATE scheduled_messages SET status = 'sending', attempts = scheduled_messages.attempts + 1, updated_at = ?2
+         FROM ${fromJson(["id", "status", "attempts", "updated_at"])}
+         WHERE scheduled_messages.id = j.id AND scheduled_messages.status = j.status
+           AND scheduled_messages.attempts = j.attempts AND scheduled_messages.updated_at = j.updated_at
+         RETURNING id`,
+      )
+      .bind(JSON.stringify(candidates.map(({ id, status, attempts, updated_at }) => ({ id, status, attempts, updated_at }))), now)
+      .all<{ id: string }>();
+    const winners = new Set(won.map((w) => w.id));
+    for (const row of candidates) {
+      if (winners.has(row.id)) claimed.push(row);
+      else results.set(row.id, { outcome: "skipped" });
     }
   }
 
-  try {
-    const sent = await deps.sender.sendText(row.business_id, chatId, text);
-    await markSent(d1, id, sent.id, deps.now());
-    return { outcome: "sent" };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    if (isTransient(error) && attempt < MAX_ATTEMPTS) {
-      await d1
-        .prepare(`UPDATE scheduled_messages SET status = 'queued', last_error = ?2, updated_at = ?3 WHERE id = ?1 AND status = 'sending'`)
-        .bind(id, reason, deps.now())
-        .run();
-      return { outcome: "retry", delaySeconds: backoffSeconds(attempt, deps.env) };
-    }
-    await markFailed(d1, id, reason, deps.now());
-    return { outcome: "failed" };
+  const sent: { id: string; provider_id: string }[] = [];
+  const retried: { id: string; reason: string }[] = [];
+  const failed: { id: string; reason: string }[] = [];
+  await Promise.all(
+    claimed.map(async (row) => {
+      const attempt = row.attempts + 1;
+      const text = renderTemplate(row.template, {
+        name: row.client_name || "",
+        service: row.service || "",
+        date: formatDateGB(row.booking_date!),
+      });
+      const chatId = `${row.client_phone}@c.us`;
+      try {
+        // An earlier attempt may have reached the gateway before it failed or
+        // crashed (a timeout, a lost answer): look in the chat before sending again.
+        const already = row.attempts > 0 ? await findAlreadySent(deps, row.business_id, chatId, text, row.send_at) : null;
+        const providerId = already ?? (await deps.sender.sendText(row.business_id, chatId, text)).id;
+        sent.push({ id: row.id, provider_id: providerId });
+        results.set(row.id, { outcome: "sent" });
+      } catch (error) {
+        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        if (isTransient(error) && attempt < MAX_ATTEMPTS) {
+          retried.push({ id: row.id, reason });
+          results.set(row.id, { outcome: "retry", delaySeconds: backoffSeconds(attempt, deps.env) });
+        } else {
+          failed.push({ id: row.id, reason });
+          results.set(row.id, { outcome: "failed" });
+        }
+      }
+    }),
+  );
+
+  const at = deps.now();
+  const writes: D1PreparedStatement[] = [];
+  if (sent.length) {
+    writes.push(d1.prepare(
+      `UPDATE scheduled_messages SET status = 'sent', provider_message_id = j.provider_id, sent_at = ?2, last_error = NULL, updated_at = ?2
+       FROM ${fromJson(["id", "provider_id"])} WHERE scheduled_messages.id = j.id AND scheduled_messages.status IN ('sending', 'queued')`,
+    ).bind(JSON.stringify(sent), at));
   }
+  if (retried.length) {
+    writes.push(d1.prepare(
+      `UPDATE scheduled_messages SET status = 'queued', last_error = j.reason, updated_at = ?2
+       FROM ${fromJson(["id", "reason"])} WHERE scheduled_messages.id = j.id AND scheduled_messages.status = 'sending'`,
+    ).bind(JSON.stringify(retried), at));
+  }
+  if (failed.length) writes.push(markFailed(d1, failed, at));
+  if (writes.length) await d1.batch(writes);
+  return results;
 }
 
 /** A message from us with this exact text in the chat since the planned moment. */
@@ -133,43 +189,38 @@ async function findAlreadySent(deps: DeliveryDeps, session: string, chatId: stri
   }
 }
 
-async function markSent(d1: D1Database, id: string, providerId: string, now: number) {
-  await d1
+function markFailed(d1: D1Database, failed: { id: string; reason: string }[], now: number) {
+  return d1
     .prepare(
-      `UPDATE scheduled_messages SET status = 'sent', provider_message_id = ?2, sent_at = ?3, last_error = NULL, updated_at = ?3
-       WHERE id = ?1 AND status IN ('sending','queued')`,
+      `UPDATE scheduled_messages SET status = 'failed', last_error = j.reason, updated_at = ?2
+       FROM ${fromJson(["id", "reason"])} WHERE scheduled_messages.id = j.id AND scheduled_messages.status IN ('queued', 'sending')`,
     )
-    .bind(id, providerId, now)
-    .run();
+    .bind(JSON.stringify(failed), now);
 }
 
-async function markFailed(d1: D1Database, id: string, reason: string, now: number) {
-  await d1
-    .prepare(`UPDATE scheduled_messages SET status = 'failed', last_error = ?2, updated_at = ?3 WHERE id = ?1 AND status IN ('queued','sending')`)
-    .bind(id, reason, now)
-    .run();
-}
-
-/** The messages of a batch are independent rows: deliver them side by side. */
+/** One pass over the whole batch; each queue message is acked or retried by its row's outcome. */
 export async function processOutboundBatch(batch: MessageBatch<OutboundMessage>, deps: DeliveryDeps) {
-  await Promise.all(
-    batch.messages.map(async (message) => {
-      try {
-        const result = await deliverOne(deps, message.body.id);
-        if (result.outcome === "retry") message.retry({ delaySeconds: result.delaySeconds });
-        else message.ack();
-      } catch (error) {
-        console.error("delivery failed", message.body.id, error);
-        message.retry({ delaySeconds: 30 });
-      }
-    }),
-  );
+  let results: Map<string, DeliveryResult>;
+  try {
+    results = await deliverMany(deps, batch.messages.map((m) => m.body.id));
+  } catch (error) {
+    console.error("delivery batch failed", error);
+    for (const message of batch.messages) message.retry({ delaySeconds: 30 });
+    return;
+  }
+  const handled = new Set<string>();
+  for (const message of batch.messages) {
+    const result = results.get(message.body.id);
+    // A second copy of an id in the same batch is acked: the first carries it.
+    if (result?.outcome === "retry" && !handled.has(message.body.id)) message.retry({ delaySeconds: result.delaySeconds });
+    else message.ack();
+    handled.add(message.body.id);
+  }
 }
 
 /** Messages the queue gave up on: record the failure so the owner sees it. */
 export async function processDeadLetters(batch: MessageBatch<OutboundMessage>, env: Env, now: number) {
-  for (const message of batch.messages) {
-    await markFailed(env.DB, message.body.id, "delivery retries exhausted", now);
-    message.ack();
-  }
+  const failed = batch.messages.map((m) => ({ id: m.body.id, reason: RETRIES_EXHAUSTED }));
+  if (failed.length) await markFailed(env.DB, failed, now).run();
+  batch.ackAll();
 }

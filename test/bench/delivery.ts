@@ -4,7 +4,7 @@
 //   npx tsx test/bench/delivery.ts [--messages 10000] [--businesses 100] [--fail-rate 0.1] [--timeout 600]
 // Prints messages per second, duplicates and losses; exits 1 unless both are 0.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startSimulator } from "../../workers/simulator/server";
@@ -107,7 +107,11 @@ async function main() {
       "--persist-to", persist, "--var", `APP_URL:${appUrl}`, "--var", `WAHA_URL:${sim.url}`, "--var", "DELIVERY_RETRY_SECONDS:1",
     ], { env: quietEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let tail = "";
-    const keep = (d: Buffer) => (tail = (tail + d.toString()).slice(-4000));
+    const logFile = process.env.BENCH_WRANGLER_LOG;
+    const keep = (d: Buffer) => {
+      tail = (tail + d.toString()).slice(-4000);
+      if (logFile) appendFileSync(logFile, d);
+    };
     child.stdout?.on("data", keep);
     child.stderr?.on("data", keep);
     const up = Date.now() + 300_000;

@@ -45,6 +45,15 @@ describe("RELIABILITY 12: each scheduled message is sent once", () => {
     expect(await messageRow(ids[0])).toMatchObject({ status: "sent", provider_message_id: "wamid-1" });
   });
 
+  it("two consumers delivering the same ids at the same moment send each once", async () => {
+    const { ids } = await seedDue(4);
+    await sweepInto(Date.now());
+    const gateway = fakeGateway();
+    await Promise.all([deliver(ids, gateway.sender), deliver([...ids].reverse(), gateway.sender), deliver(ids.slice(1), gateway.sender)]);
+    expect(gateway.sent).toHaveLength(4);
+    for (const id of ids) expect((await messageRow(id))?.status).toBe("sent");
+  });
+
   it("a retried batch sends nothing twice", async () => {
     const { ids } = await seedDue(3);
     await sweepInto(Date.now());

@@ -39,7 +39,7 @@ type ScheduleFields = Pick<RuleGroup, "type" | "schedule_type" | "schedule_value
 
 export function describeSchedule(t: Translate, rule: ScheduleFields): string {
   if (rule.schedule_type === "custom" && rule.custom_date) {
-    return t("rules.schedule.custom", { date: formatDateGB(rule.custom_date), time: rule.custom_time ?? "" }).trim();
+    return t("rules.schedule.custom", { when: ltr(`${formatDateGB(rule.custom_date)} ${rule.custom_time ?? ""}`.trim()) });
   }
   const n = Number(rule.schedule_value);
   if (!Number.isInteger(n) || n <= 0) return rule.schedule_label;
@@ -57,7 +57,12 @@ export function formatCreated(iso: string, lang: string): string {
   if (Number.isNaN(d.getTime())) return iso;
   const date = d.toLocaleDateString("en-GB");
   const time = d.toLocaleTimeString(lang === "he" ? "he-IL" : "en-GB", { hour: "2-digit", minute: "2-digit", hour12: false });
-  return `${date} ${time}`;
+  return ltr(`${date} ${time}`);
+}
+
+/** Keeps "dd/mm/yyyy HH:MM" in reading order inside right-to-left text (Unicode isolates). */
+export function ltr(text: string) {
+  return `\u2066${text}\u2069`;
 }
 
 export function formatPhone(digits: string) {

@@ -14,7 +14,7 @@ export function LiveClock({ label, lang }: { label: string; lang: string }) {
   return (
     <p className="live-clock" data-testid="live-clock">
       <span className="muted">{label}</span>{" "}
-      <time dateTime={now.toISOString()}>
+      <time dateTime={now.toISOString()} dir="ltr">
         {now.toLocaleDateString("en-GB")} {now.toLocaleTimeString(locale, { hour12: false })}
       </time>{" "}
       <span className="muted">({zone})</span>

@@ -56,15 +56,17 @@ function ClientRow({ client }: { client: RuleClient }) {
       </div>
       <div className="muted small" dir="ltr">{formatPhone(client.client_phone)}</div>
       <div className="rule-client-when small">
-        <span>{formatDateGB(client.booking_date)} {client.booking_time}</span>
+        <bdi dir="ltr">{formatDateGB(client.booking_date)} {client.booking_time}</bdi>
         <span className="rule-arrow" aria-label={t("rules.details.sendsAt")}>
           <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
             <path d="M5 12h14M13 6l6 6-6 6" />
           </svg>
         </span>
-        <span>
-          {formatDateGB(client.schedule_date)} {client.schedule_time || t("rules.details.processing")}
-        </span>
+        {client.schedule_time ? (
+          <bdi dir="ltr">{formatDateGB(client.schedule_date)} {client.schedule_time}</bdi>
+        ) : (
+          <span><bdi dir="ltr">{formatDateGB(client.schedule_date)}</bdi> {t("rules.details.processing")}</span>
+        )}
       </div>
       {reason && <div className="rule-client-reason small">{t("rules.details.reason", { reason })}</div>}
     </li>
@@ -94,7 +96,7 @@ export function RuleDetails({ rule, onClose, onDelete }: { rule: RuleGroup; onCl
         <div><dt>{t("rules.details.total")}</dt><dd>{rule.clients_count}</dd></div>
       </dl>
       <h3 className="rule-section">{t("rules.details.message")}</h3>
-      <p className="rule-template">{rule.template || rule.message_body}</p>
+      <p className="rule-template" dir="auto">{rule.template || rule.message_body}</p>
       <h3 className="rule-section">{t("rules.details.clients")}</h3>
       {rule.clients.length === 0 ? (
         <p className="muted">{t("rules.details.noClients")}</p>

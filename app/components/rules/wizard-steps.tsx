@@ -87,7 +87,7 @@ export function ClientsStep({ candidates, loading, selected, onChange, upcomingO
                 <span className="pick-client-text">
                   <span className="pick-client-name">{c.sender_name || t("rules.unknownName")}</span>
                   <span className="muted small"><bdi dir="ltr">{formatPhone(c.sender_number)}</bdi> · {c.service}</span>
-                  <span className="muted small">{formatDateGB(c.booking_date)} {c.booking_time}</span>
+                  <span className="muted small"><bdi dir="ltr">{formatDateGB(c.booking_date)} {c.booking_time}</bdi></span>
                 </span>
               </label>
             ))}
@@ -109,12 +109,12 @@ export function MessageStep({ template, onChange, services, sampleDate }: { temp
     <div>
       <div className="field">
         <label htmlFor="rule-template">{t("wizard.message.label")}</label>
-        <textarea id="rule-template" value={template} onChange={(e) => onChange(e.target.value)} maxLength={2000} rows={5} data-autofocus aria-describedby="rule-template-hint" />
+        <textarea id="rule-template" dir="auto" value={template} onChange={(e) => onChange(e.target.value)} maxLength={2000} rows={5} data-autofocus aria-describedby="rule-template-hint" />
         <span id="rule-template-hint" className="muted small">{t("wizard.message.tokens")}</span>
       </div>
       <p className="label">{t("wizard.message.preview")}</p>
       <div className="chat-preview" data-testid="template-preview">
-        <div className="bubble bubble-out">{preview || "\u00a0"}</div>
+        <div className="bubble bubble-out" dir="auto">{preview || "\u00a0"}</div>
       </div>
     </div>
   );
