@@ -163,6 +163,7 @@ describe("Rules tab in the browser", () => {
     const now = new Date();
     await wizard.getByLabel("Date").fill(localDay(now));
     await wizard.getByLabel("Time").fill(`${pad(now.getHours())}:${pad(now.getMinutes())}`);
+    await screenshot(page, "rules-wizard-5-custom-en-390");
     await wizard.getByRole("button", { name: "Send" }).click();
     await expectToast(page, "Successfully created 1 rules!");
     await page.getByTestId("rules-toast").waitFor({ state: "detached", timeout: 6000 }); // gone after 4 s
