@@ -40,7 +40,8 @@ export function firstIssue(error: z.ZodError): string {
   const field = issue.path.join(".");
   // Messages written for people are used as they are; generic ones get the field name.
   if (issue.code === "custom" || !field) return issue.message;
-  if (issue.code === "invalid_type" && issue.input === undefined) return `${field} is required.`;
+  // zod 4 keeps the input off issues by default; its message names what was received.
+  if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) return `${field} is required.`;
   if (issue.code === "too_big") return `${field} is too long.`;
   if (issue.code === "invalid_type") return `${field} has the wrong type.`;
   return `${field}: ${issue.message}`;
