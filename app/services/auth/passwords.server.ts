@@ -29,9 +29,9 @@ async function sendResetLink(ctx: AccountCtx, email: string) {
   const user = (await ctx.db.select().from(schema.users).where(eq(schema.users.email, email)).limit(1))[0];
   // Pending registrations finish by registering again; they get no reset link.
   if (!user?.emailVerifiedAt) return;
-  if (!(await claimEmailSlot(ctx.db, email, ctx.now))) return;
+  if (!(await claimEmailSlot(ctx.db, "reset", email, ctx.now))) return;
   const token = await issueResetToken(ctx.db, ctx.env.SESSION_SECRET, user.id, ctx.now);
-  await deliver(ctx.env, ctx.db, resetEmail(ctx.lang, email, resetLink(ctx.env.APP_URL, token)));
+  await deliver(ctx.env, ctx.db, "reset", resetEmail(ctx.lang, email, resetLink(ctx.env.APP_URL, token)));
 }
 
 export async function resetPassword(ctx: AccountCtx, token: string, password: string): Promise<Result> {

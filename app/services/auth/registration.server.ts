@@ -65,9 +65,9 @@ export async function register(ctx: AccountCtx, input: Registration): Promise<Re
  * (then the earlier code stays the live one).
  */
 async function sendCode(ctx: AccountCtx, email: string): Promise<"sent" | "suppressed" | "failed"> {
-  if (!(await claimEmailSlot(ctx.db, email, ctx.now))) return "suppressed";
+  if (!(await claimEmailSlot(ctx.db, "signup", email, ctx.now))) return "suppressed";
   const code = await issueCode(ctx.db, ctx.env.SESSION_SECRET, email, "signup", ctx.now);
-  return (await deliver(ctx.env, ctx.db, codeEmail(ctx.lang, email, code))) ? "sent" : "failed";
+  return (await deliver(ctx.env, ctx.db, "signup", codeEmail(ctx.lang, email, code))) ? "sent" : "failed";
 }
 
 export async function resendCode(ctx: AccountCtx, rawEmail: string): Promise<Result<{ codeSent: boolean }>> {

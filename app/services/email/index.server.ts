@@ -1,5 +1,5 @@
-// Picks the e-mail provider from EMAIL_PROVIDER and spaces e-mails to one
-// address at least a minute apart.
+// Picks the e-mail provider from EMAIL_PROVIDER and spaces e-mails of one
+// kind (sign-up code, reset link) to one address at least a minute apart.
 import type { Db } from "../../../db";
 import { clear, exceeds, LIMITS } from "../auth/rate-limit.server";
 import { outboxSender } from "./outbox.server";
@@ -23,21 +23,23 @@ export function outboxIsPublic(env: Env): boolean {
   return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
 }
 
-const throttleKey = (to: string) => `mail:${to}`;
+export type MailKind = "signup" | "reset";
+const throttleKey = (kind: MailKind, to: string) => `mail:${kind}:${to}`;
 
 /**
- * Claims the address's one-a-minute slot. False means an e-mail went there
- * less than 60 s ago: the caller sends nothing (and creates no new code).
+ * Claims the address's one-a-minute slot for this kind of e-mail. False means
+ * one went there less than 60 s ago: the caller sends nothing (and creates no
+ * new code, so the one already sent stays good).
  */
-export async function claimEmailSlot(db: Db, to: string, now: number): Promise<boolean> {
-  return !(await exceeds(db, throttleKey(to), LIMITS.emailPerAddress, now));
+export async function claimEmailSlot(db: Db, kind: MailKind, to: string, now: number): Promise<boolean> {
+  return !(await exceeds(db, throttleKey(kind, to), LIMITS.emailPerAddress, now));
 }
 
 /** Sends after a slot was claimed; a failure frees the slot so the person can retry at once. */
-export async function deliver(env: Env, db: Db, message: EmailMessage): Promise<boolean> {
+export async function deliver(env: Env, db: Db, kind: MailKind, message: EmailMessage): Promise<boolean> {
   const result = await getEmailSender(env, db).send(message);
   if (result.status === "sent") return true;
-  console.error(`E-mail to ${message.to} failed: ${result.message}`);
-  await clear(db, throttleKey(message.to));
+  console.error(`E-mail (${kind}) failed: ${result.message}`);
+  await clear(db, throttleKey(kind, message.to));
   return false;
 }
