@@ -1,5 +1,5 @@
 // Settings: Change Password with three show/hide fields.
-import { useFetcher } from "@remix-run/react";
+import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useT, type MessageKey } from "~/i18n";
 import { Banner } from "~/components/auth/auth-layout";
@@ -14,7 +14,9 @@ export function PasswordForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const [clientError, setClientError] = useState<MessageKey | null>(null);
   const busy = fetcher.state !== "idle";
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Without scripts the form posts the whole page: the answer is then the page's action data.
+  const pageAnswer = useActionData<Answer | { intent: string }>();
+  const answer = fetcher.state === "idle" ? (fetcher.data ?? (pageAnswer?.intent === "password" ? (pageAnswer as Answer) : undefined)) : undefined;
 
   useEffect(() => {
     if (answer?.ok) formRef.current?.reset();

@@ -1,6 +1,6 @@
 // Settings: the profile, read-only until Edit Profile; Save Changes / Cancel
 // (Cancel restores the last saved values by re-mounting the form from them).
-import { useFetcher } from "@remix-run/react";
+import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useT, type MessageKey } from "~/i18n";
 import { Banner } from "~/components/auth/auth-layout";
@@ -18,7 +18,9 @@ export function ProfileForm({ settings, timeZones }: { settings: Settings; timeZ
   const [clientError, setClientError] = useState<MessageKey | null>(null);
   const [saved, setSaved] = useState(false);
   const busy = fetcher.state !== "idle";
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Without scripts the form posts the whole page: the answer is then the page's action data.
+  const pageAnswer = useActionData<Answer | { intent: string }>();
+  const answer = fetcher.state === "idle" ? (fetcher.data ?? (pageAnswer?.intent === "profile" ? (pageAnswer as Answer) : undefined)) : undefined;
 
   useEffect(() => {
     if (answer?.ok) {

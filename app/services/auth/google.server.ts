@@ -3,7 +3,7 @@
 // they post that code to /api/auth/google/callback. Either way the person is
 // found by Google's (issuer, subject), never by e-mail alone.
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { GoogleStrategy } from "remix-auth-google";
 import { z } from "zod";
@@ -137,7 +137,13 @@ export async function findOrCreateGoogleUser(db: Db, p: GoogleProfile, timeZone:
         googleIssuer: GOOGLE_ISSUER, googleSubject: p.sub, emailVerifiedAt: sameEmail.emailVerifiedAt ?? now,
         ...(pending ? { passwordHash: null, name: sameEmail.name || p.name.slice(0, 200) } : {}),
       }).where(eq(u.id, sameEmail.id)),
-      ...(pending ? [db.delete(schema.authSessions).where(eq(schema.authSessions.userId, sameEmail.id))] : []),
+      ...(pending
+        ? [
+          db.delete(schema.authSessions).where(eq(schema.authSessions.userId, sameEmail.id)),
+          db.update(schema.verifications).set({ usedAt: now })
+            .where(and(eq(schema.verifications.target, email), eq(schema.verifications.purpose, "signup"), isNull(schema.verifications.usedAt))),
+        ]
+        : []),
     ]);
     return withBusiness(db, sameEmail.id);
   }
