@@ -1,7 +1,10 @@
-import type { Browser } from "playwright-core";
+// A new owner's whole account life in the browser, at phone width, in English
+// and Hebrew: register (country suggestions), code from the local outbox,
+// verify, log in, the shell, Settings, password change, logout, password reset.
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
-import { registerAndLogin } from "./support/account";
+import { outboxFor, registerAndLogin, waitForMail } from "./support/account";
 import { startStack, type Stack } from "./support/stack";
 
 let stack: Stack;
@@ -16,14 +19,177 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+const hydrated = (page: Page) => page.waitForFunction(() => (document.querySelector('input[name="timezone"]') as HTMLInputElement | null)?.value);
+
 describe("accounts in the browser", () => {
-  it("registerAndLogin leaves a new owner on the dashboard", async () => {
+  it("registers, verifies, signs in, edits settings, changes and resets the password (English, 390 px)", async () => {
+    const { page, errors } = await newPage(browser, 390);
+    const url = stack.appUrl;
+    const email = `dana.${Date.now()}@example.com`;
+    const started = Date.now();
+
+    await page.goto(`${url}/register`);
+    await hydrated(page);
+    await page.getByLabel("Full Name").fill("Dana Levi");
+    await page.getByLabel("Business Name").fill("Dana's Salon");
+    await page.getByRole("combobox", { name: "Country" }).fill("is");
+    const options = page.getByRole("option");
+    await options.first().waitFor();
+    expect(await options.count()).toBeLessThanOrEqual(10);
+    expect(await options.allTextContents()).toContain("Israel");
+    await screenshot(page, "accounts-register-suggestions-en-390");
+    await page.getByRole("option", { name: "Israel", exact: true }).click();
+    expect(await page.getByRole("combobox", { name: "Country" }).inputValue()).toBe("Israel");
+    await page.getByLabel("Phone Number").fill("0521234567");
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("dana-pass-1");
+    await page.getByLabel("Confirm Password").fill("dana-pass-2");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Passwords do not match");
+    await page.getByLabel("Confirm Password").fill("dana-pass-1");
+    await screenshot(page, "accounts-register-en-390");
+    await page.getByRole("button", { name: "Create Account" }).click();
+
+    await page.getByRole("heading", { name: "Check your email" }).waitFor();
+    const code = await waitForMail(page, url, email, /\b(\d{6})\b/, started);
+    await page.getByLabel("Verification code").fill(code);
+    await screenshot(page, "accounts-verify-en-390");
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await page.getByRole("heading", { name: "Your account is ready!" }).waitFor();
+    await screenshot(page, "accounts-registered-en-390");
+    await page.getByRole("link", { name: "Go to Login" }).click();
+
+    await page.waitForURL(/\/login$/);
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("dana-pass-1");
+    await page.getByRole("button", { name: "Show password" }).click();
+    expect(await page.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("text");
+    await screenshot(page, "accounts-login-en-390");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((u) => u.pathname === "/dashboard");
+    expect(await page.locator(".avatar").textContent()).toBe("DL");
+    expect(await page.getByTestId("user-email").textContent()).toBe(email);
+
+    // Settings: read-only until Edit Profile; Cancel restores; Save Changes saves.
+    await page.getByRole("link", { name: "Settings" }).click();
+    await page.waitForURL(/\/dashboard\/settings$/);
+    await page.getByRole("heading", { name: "Account Settings" }).waitFor();
+    expect(await page.getByLabel("Business Name").getAttribute("readonly")).not.toBeNull();
+    expect(await page.getByLabel("Time zone").inputValue()).toBe(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
+    await screenshot(page, "accounts-settings-en-390");
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await page.getByLabel("Business Name").fill("Something Else");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    expect(await page.getByLabel("Business Name").inputValue()).toBe("Dana's Salon");
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await page.getByLabel("Business Name").fill("Dana Hair Studio");
+    await page.getByLabel("City").fill("Haifa");
+    await page.getByLabel("Time zone").selectOption("Europe/London");
+    await page.getByLabel("Daily send time for rule messages").fill("09:30");
+    await screenshot(page, "accounts-settings-editing-en-390");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText("Your changes were saved.").waitFor();
+    await expect.poll(() => page.locator(".shell-business").textContent()).toBe("Dana Hair Studio");
+    await page.reload();
+    expect(await page.getByLabel("Time zone").inputValue()).toBe("Europe/London");
+    expect(await page.getByLabel("Daily send time for rule messages").inputValue()).toBe("09:30");
+
+    await page.getByLabel("Current Password").fill("dana-pass-1");
+    await page.getByLabel("New Password", { exact: true }).fill("dana-pass-2");
+    await page.getByLabel("Confirm New Password").fill("dana-pass-3");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expect.poll(() => page.getByTestId("password-error").textContent()).toBe("New password and confirm password do not match");
+    await page.getByLabel("Confirm New Password").fill("dana-pass-2");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.getByText("Password changed successfully!").waitFor();
+    expect(await page.getByLabel("Current Password").inputValue()).toBe("");
+    await screenshot(page, "accounts-password-changed-en-390");
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+
+    // Forgotten password: a link by e-mail, single use, taken out of the address bar.
+    await page.goto(`${url}/login`);
+    await page.getByRole("link", { name: "Forgot Password?" }).click();
+    await page.waitForURL(/\/forgot-password$/);
+    await page.getByLabel("Email Address").fill(email);
+    const asked = Date.now();
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await page.getByRole("link", { name: "Back to Login" }).first().waitFor();
+    await screenshot(page, "accounts-forgot-sent-en-390");
+    const link = await waitForMail(page, url, email, /(\S+\/reset-password#access_token=\S+)/, asked);
+    expect(link.startsWith(`${url}/reset-password#access_token=`)).toBe(true);
+
+    const res = await page.goto(link);
+    expect(res?.headers()["referrer-policy"]).toBe("no-referrer");
+    await page.waitForFunction(() => !location.hash);
+    expect(page.url()).toBe(`${url}/reset-password`);
+    await page.getByLabel("New Password").fill("dana-pass-3");
+    await page.getByLabel("Confirm Password").fill("dana-pass-3");
+    await screenshot(page, "accounts-reset-en-390");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByTestId("reset-success").waitFor();
+    expect(await page.getByTestId("reset-success").textContent()).toBe("Password reset successful!");
+    await page.getByRole("link", { name: "Go to Login" }).click();
+
+    await page.waitForURL(/\/login$/);
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("dana-pass-2");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect.poll(() => page.getByTestId("login-error").textContent()).toBe("Invalid email or password");
+    await page.getByLabel("Password", { exact: true }).fill("dana-pass-3");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((u) => u.pathname === "/dashboard");
+    expect(await page.locator(".avatar").textContent()).toBe("DL");
+
+    // The link was single use.
+    await page.goto(link);
+    await page.waitForFunction(() => !location.hash);
+    expect((await outboxFor(page, url, email)).length).toBe(2);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it("shows the screens in Hebrew, right to left (390 px)", async () => {
+    const { page, errors } = await newPage(browser, 390);
+    const host = new URL(stack.appUrl).hostname;
+    await page.context().addCookies([{ name: "lang", value: "he", domain: host, path: "/" }]);
+
+    await page.goto(`${stack.appUrl}/login`);
+    expect(await page.getAttribute("html", "dir")).toBe("rtl");
+    await page.getByRole("link", { name: "המשך עם Google" }).waitFor();
+    await page.getByRole("button", { name: "התחברות" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe('נא להזין דוא"ל וסיסמה');
+    await screenshot(page, "accounts-login-he-390");
+
+    await page.goto(`${stack.appUrl}/register`);
+    await hydrated(page);
+    await page.getByRole("combobox", { name: "מדינה" }).fill("יש");
+    await page.getByRole("option", { name: "ישראל", exact: true }).waitFor();
+    await screenshot(page, "accounts-register-suggestions-he-390");
+
+    await page.goto(`${stack.appUrl}/forgot-password`);
+    await screenshot(page, "accounts-forgot-he-390");
+    await page.goto(`${stack.appUrl}/reset-password`);
+    await page.getByRole("alert").waitFor();
+    await screenshot(page, "accounts-reset-missing-he-390");
+
+    const email = `noa.${Date.now()}@example.com`;
+    await registerAndLogin(page, stack.appUrl, { name: "נועה כהן", business: "הסלון של נועה", email, password: "noa-pass-1", country: "ישראל" });
+    expect(await page.locator(".avatar").textContent()).toBe("נכ");
+    await page.goto(`${stack.appUrl}/dashboard/settings`);
+    await page.getByRole("button", { name: "עריכת פרופיל" }).click();
+    await screenshot(page, "accounts-settings-editing-he-390");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it("registerAndLogin leaves a new owner on the dashboard (the helper for other browser tests)", async () => {
     const { page, errors } = await newPage(browser, 390);
     const email = `helper.${Date.now()}@example.com`;
     await registerAndLogin(page, stack.appUrl, { name: "Maya Cohen", business: "Maya Nails", email, password: "maya-pass-1" });
     expect(new URL(page.url()).pathname).toBe("/dashboard");
-    await expect.poll(() => page.locator(".avatar").textContent()).toBe("MC");
-    await screenshot(page, "accounts-helper-dashboard-en-390");
+    expect(await page.locator(".avatar").textContent()).toBe("MC");
     expect(errors).toEqual([]);
     await page.context().close();
   });
