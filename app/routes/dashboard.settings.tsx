@@ -56,7 +56,7 @@ export default function SettingsTab() {
         <p className="muted">{t("settings.subtitle")}</p>
       </header>
       <ProfileForm settings={settings} timeZones={timeZones} />
-      <PasswordForm />
+      <PasswordForm email={settings.email} />
     </div>
   );
 }

@@ -35,9 +35,10 @@ export default function ResetPassword() {
   const [clientError, setClientError] = useState<MessageKey | null>(null);
 
   useEffect(() => {
-    const found = new URLSearchParams(window.location.hash.slice(1)).get("access_token") ?? "";
+    const found = new URLSearchParams(window.location.hash.slice(1)).get("access_token");
     if (window.location.hash) window.history.replaceState(null, "", window.location.pathname + window.location.search);
-    setToken(found);
+    // Keeps a token already read (effects can run twice in development).
+    setToken((prev) => found ?? prev ?? "");
   }, []);
 
   if (data && "done" in data) {

@@ -8,7 +8,7 @@ import { validatePasswordChange } from "~/services/auth/validation";
 
 type Answer = { intent: "password"; ok: true } | { intent: "password"; ok: false; error: MessageKey };
 
-export function PasswordForm() {
+export function PasswordForm({ email }: { email: string }) {
   const t = useT();
   const fetcher = useFetcher<Answer>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -43,6 +43,8 @@ export function PasswordForm() {
       )}
       <fetcher.Form method="post" noValidate onSubmit={onSubmit} ref={formRef}>
         <input type="hidden" name="intent" value="password" />
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <PasswordField id="current_password" name="current_password" label={t("password.current")} autoComplete="current-password" />
         <PasswordField id="new_password" name="new_password" label={t("password.new")} autoComplete="new-password" />
         <PasswordField id="confirm_password" name="confirm_password" label={t("password.confirm")} autoComplete="new-password" />

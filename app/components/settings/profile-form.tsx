@@ -82,8 +82,9 @@ export function ProfileForm({ settings, timeZones }: { settings: Settings; timeZ
             </select>
             <span id="timezone-hint" className="hint">{t("settings.timezoneHint")}</span>
           </div>
-          <Text name="send_time" label={t("settings.sendTime")} value={settings.send_time} readOnly={ro} type="time" step={60}
-            hint={t("settings.sendTimeHint")} />
+          {/* Text, not type="time": that shows 12-hour clocks in some locales, and times here are HH:MM, 24-hour. */}
+          <Text name="send_time" label={t("settings.sendTime")} value={settings.send_time} readOnly={ro} maxLength={5} placeholder="10:00"
+            pattern="([01][0-9]|2[0-3]):[0-5][0-9]" dir="ltr" className="time-input" hint={t("settings.sendTimeHint")} />
         </fieldset>
 
         {editing && (

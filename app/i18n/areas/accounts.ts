@@ -235,7 +235,7 @@ export const accounts = defineMessages(
     "reset.submit": "איפוס סיסמה",
     "reset.submitting": "מאפסים...",
     "reset.required": "נא להזין סיסמה חדשה",
-    "reset.missingToken": "אסימון האיפוס חסר או שגוי. פתחו שוב את הקישור מהדוא\"ל.",
+    "reset.missingToken": "קישור האיפוס חסר או שגוי. פתחו שוב את הקישור מהדוא\"ל.",
     "reset.success": "הסיסמה אופסה בהצלחה!",
     "reset.failed": "איפוס הסיסמה נכשל. נסו שוב.",
     "reset.badToken": "קישור האיפוס שגוי, פג תוקפו או שכבר נעשה בו שימוש. בקשו קישור חדש.",

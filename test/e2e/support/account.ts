@@ -27,7 +27,20 @@ export async function waitForMail(page: Page, appUrl: string, email: string, pat
   }
 }
 
-/** Waits until the page's scripts run (the register form fills in the browser's time zone then). */
+/**
+ * Waits until React has taken over the server's HTML. Acting earlier loses
+ * clicks on script-only buttons, and a screenshot taken before can race the
+ * hydration.
+ */
+export async function whenHydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const router = (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter;
+    return document.readyState === "complete" && router?.state.initialized === true;
+  });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** The register form fills in the browser's time zone once its scripts run. */
 async function hydrated(page: Page) {
   await page.waitForFunction(() => (document.querySelector('input[name="timezone"]') as HTMLInputElement | null)?.value);
 }
@@ -62,7 +75,8 @@ export async function registerAndLogin(page: Page, appUrl: string, account: NewA
   await page.locator("a[href='/login'].btn-primary").waitFor({ timeout: 15_000 });
 
   await page.goto(`${appUrl}/login`);
-  await page.waitForLoadState("networkidle");
+  // The Google link gets the browser's time zone once the page's scripts run.
+  await page.waitForSelector("a[href^='/api/auth/google?tz=']", { state: "attached" });
   const login = page.locator("form:has(input[name='password'])").first();
   await login.locator("input[name='email']").fill(account.email);
   await login.locator("input[name='password']").fill(account.password);
