@@ -70,6 +70,6 @@ export async function updateSettings(env: Env, authed: AuthedUser, patch: Settin
 async function retimePending(env: Env, db: Db, businessId: string, now: number) {
   const m = schema.scheduledMessages;
   const rows = await db.selectDistinct({ id: m.bookingId }).from(m)
-    .where(and(eq(m.businessId, businessId), inArray(m.status, ["scheduled"])));
+    .where(and(eq(m.businessId, businessId), inArray(m.status, ["scheduled", "queued"])));
   if (rows.length) await bookingsChanged(env, rows.map((r) => r.id), now);
 }

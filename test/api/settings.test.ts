@@ -79,9 +79,13 @@ describe("settings API", () => {
     const owner = await signedInOwner();
     const clientId = await seedClient(owner.businessId);
     const bookingId = await seedBooking(owner.businessId, clientId);
-    await seedRuleMessage(owner.businessId, bookingId);
+    const { messageId } = await seedRuleMessage(owner.businessId, bookingId);
     const res = await owner.api("/api/settings", { method: "PATCH", json: { timezone: "America/New_York" } });
     expect(res.status).toBe(200);
+    // Booking 2030-01-15, follow-up after 15 days at the daily send time (10:00), now in New York.
+    expect(await row("SELECT send_date, send_at FROM scheduled_messages WHERE id = ?", messageId)).toEqual({ send_date: "2030-01-30", send_at: Date.UTC(2030, 0, 30, 15, 0) });
+    await owner.api("/api/settings", { method: "PATCH", json: { send_time: "09:00" } });
+    expect((await row("SELECT send_at FROM scheduled_messages WHERE id = ?", messageId))?.send_at).toBe(Date.UTC(2030, 0, 30, 14, 0));
   });
 });
 
