@@ -33,3 +33,21 @@ export const SearchIcon = (p: IconProps) => (
 export const AlertIcon = (p: IconProps) => (
   <Svg {...p}><path d="M12 9v4M12 17h.01" /><path d="M10.3 3.9L1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" /></Svg>
 );
+export const CloseIcon = (p: IconProps) => (
+  <Svg {...p}><path d="M6 6l12 12M18 6L6 18" /></Svg>
+);
+export const RefreshIcon = (p: IconProps) => (
+  <Svg {...p}><path d="M20 11a8 8 0 0 0-14.3-4.9L4 8" /><path d="M4 4v4h4" /><path d="M4 13a8 8 0 0 0 14.3 4.9L20 16" /><path d="M20 20v-4h-4" /></Svg>
+);
+export const PlusIcon = (p: IconProps) => (
+  <Svg {...p}><path d="M12 5v14M5 12h14" /></Svg>
+);
+export const ChevronIcon = (p: IconProps) => (
+  <Svg {...p}><path d="M6 9l6 6 6-6" /></Svg>
+);
+export const EditIcon = (p: IconProps) => (
+  <Svg {...p}><path d="M4 20h4L19 9l-4-4L4 16z" /><path d="M13.5 6.5l4 4" /></Svg>
+);
+export const TrashIcon = (p: IconProps) => (
+  <Svg {...p}><path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" /></Svg>
+);

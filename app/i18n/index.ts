@@ -1,6 +1,8 @@
 // All UI text goes through this dictionary. Each feature keeps its strings in
 // its own file under areas/, so features can grow without touching each other.
 import { useRouteLoaderData } from "@remix-run/react";
+import { bookings } from "./areas/bookings";
+import { clients } from "./areas/clients";
 import { common } from "./areas/common";
 import { connect } from "./areas/connect";
 import { dashboard } from "./areas/dashboard";
@@ -14,7 +16,7 @@ import type { Lang } from "./define";
 export type { Lang } from "./define";
 export { languages } from "./define";
 
-const areas = [common, landing, dashboard, connect, accounts, settings, sync, rules] as const;
+const areas = [common, landing, dashboard, connect, accounts, settings, sync, rules, clients, bookings] as const;
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]
   ? (H extends { en: infer E } ? E : never) & (R extends readonly { en: Record<string, string> }[] ? Merge<R> : unknown)

@@ -1,5 +1,156 @@
-import { PlaceholderTab } from "~/components/placeholder-tab";
+// Calendar tab (Bookings screen): List and Calendar views, Add Booking,
+// search, a from/to window for the list, Refresh. The list shows pages of 100
+// newest first; the calendar loads only its visible range.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useNavigation, useRevalidator, useRouteError, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { requireUser } from "~/services/auth/session.server";
+import { bookingsAction, bookingsScreen, type BookingItem } from "~/services/bookings/screen.server";
+import { useT } from "~/i18n";
+import { AddBookingModal } from "~/components/bookings/add-booking-modal";
+import { BookingCard } from "~/components/bookings/booking-card";
+import { CalendarView } from "~/components/bookings/calendar-view";
+import { PlusIcon, RefreshIcon, SearchIcon } from "~/components/icons";
+import modalStyles from "~/styles/modal.css?url";
+import styles from "~/styles/bookings.css?url";
 
-export default function Tab() {
-  return <PlaceholderTab title="dash.tab.calendar" />;
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: modalStyles }, { rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = () => [{ title: "Calendar · Chatbook" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { db, business } = await requireUser(request, context.cloudflare.env);
+  return bookingsScreen(db, business, new URL(request.url).searchParams, Date.now());
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const env = context.cloudflare.env;
+  const { db, business } = await requireUser(request, env);
+  return bookingsAction({ db, env, now: Date.now() }, business, await request.formData());
+}
+
+// Edits patch the list in place; a reload would drop loaded pages.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, defaultShouldRevalidate }) =>
+  formMethod && formMethod !== "GET" && formAction?.startsWith("/dashboard/calendar") ? false : defaultShouldRevalidate;
+
+export default function CalendarTab() {
+  const data = useLoaderData<typeof loader>();
+  const screen = data.kind === "screen" ? data : null;
+  if (!screen) throw new Response("Unexpected data", { status: 500 });
+  const t = useT();
+  const [, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const more = useFetcher<typeof loader>();
+  const [items, setItems] = useState<BookingItem[]>(screen.bookings);
+  const [cursor, setCursor] = useState(screen.next_cursor);
+  const [filters, setFilters] = useState(screen.filters);
+  const [adding, setAdding] = useState<{ booking_date?: string; booking_time?: string } | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const view = screen.view;
+
+  useEffect(() => {
+    setItems(screen.bookings);
+    setCursor(screen.next_cursor);
+    setFilters(screen.filters);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data]);
+
+  useEffect(() => {
+    if (more.state !== "idle" || more.data?.kind !== "screen") return;
+    const page = more.data;
+    setItems((prev) => [...prev, ...page.bookings.filter((b) => !prev.some((p) => p.id === b.id))]);
+    setCursor(page.next_cursor);
+  }, [more.state, more.data]);
+
+  const query = (next: typeof filters, extra: Record<string, string> = {}) => {
+    const params = new URLSearchParams({ view, q: next.q, from: next.from, to: next.to, ...extra });
+    if (!next.q) params.delete("q");
+    return params;
+  };
+  const apply = () => setSearchParams(query(filters), { replace: true, preventScrollReset: true });
+  const refresh = () => (view === "list" ? revalidator.revalidate() : setReloadKey((k) => k + 1));
+  const created = () => {
+    setAdding(null);
+    refresh();
+  };
+  const loading = (navigation.state === "loading" && navigation.location.pathname === "/dashboard/calendar") || revalidator.state === "loading";
+  const tabQuery = (v: string) => `?${new URLSearchParams({ view: v, ...(screen.filters.q ? { q: screen.filters.q } : {}) })}`;
+
+  return (
+    <section className="bookings stack" aria-labelledby="bookings-title">
+      <h1 id="bookings-title" className="tab-title">{t("bookings.title")}</h1>
+      <div className="view-tabs" role="tablist" aria-label={t("bookings.views")}>
+        <Link role="tab" aria-selected={view === "list"} to={tabQuery("list")} replace preventScrollReset>{t("bookings.viewList")}</Link>
+        <Link role="tab" aria-selected={view === "calendar"} to={tabQuery("calendar")} replace preventScrollReset>{t("bookings.viewCalendar")}</Link>
+      </div>
+
+      <form className="card filters" role="search" onSubmit={(e) => { e.preventDefault(); apply(); }}>
+        <div className="row gap-sm">
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => setAdding({ booking_date: screen.today })}>
+            <PlusIcon size={18} /> {t("bookings.add")}
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm push-end" onClick={refresh}><RefreshIcon size={16} /> {t("bookings.refresh")}</button>
+        </div>
+        <div className="search-row">
+          <label htmlFor="booking-search" className="sr-only">{t("bookings.searchLabel")}</label>
+          <input id="booking-search" className="input" type="search" value={filters.q} maxLength={100} placeholder={t("bookings.searchPlaceholder")}
+            onChange={(e) => setFilters({ ...filters, q: e.target.value })} />
+          <button type="submit" className="btn btn-ghost btn-sm"><SearchIcon size={18} /> {t("bookings.search")}</button>
+        </div>
+        {view === "list" && (
+          <div className="date-time">
+            <div className="field"><label htmlFor="booking-from">{t("bookings.from")}</label>
+              <input id="booking-from" type="date" value={filters.from} onChange={(e) => setFilters({ ...filters, from: e.target.value })} /></div>
+            <div className="field"><label htmlFor="booking-to">{t("bookings.to")}</label>
+              <input id="booking-to" type="date" value={filters.to} onChange={(e) => setFilters({ ...filters, to: e.target.value })} /></div>
+          </div>
+        )}
+      </form>
+
+      {view === "list" ? (
+        <div aria-busy={loading}>
+          {loading && <p className="list-status muted" role="status"><span className="spinner" aria-hidden="true" /> {t("bookings.loading")}</p>}
+          {!loading && items.length === 0 && <p className="list-status muted card" role="status">{t("bookings.empty")}</p>}
+          <ul className="booking-list">
+            {items.map((b) => (
+              <BookingCard key={b.id} booking={b}
+                onSaved={(saved) => setItems((prev) => prev.map((p) => (p.id === saved.id ? saved : p)))}
+                onDeleted={(id) => setItems((prev) => prev.filter((p) => p.id !== id))} />
+            ))}
+          </ul>
+          {cursor && (
+            <div className="row center load-more">
+              <button type="button" className="btn btn-ghost btn-sm" disabled={more.state !== "idle"}
+                onClick={() => more.load(`/dashboard/calendar?${query(screen.filters, { cursor })}`)}>
+                {more.state !== "idle" ? t("bookings.loading") : t("bookings.loadMore")}
+              </button>
+            </div>
+          )}
+        </div>
+      ) : (
+        <CalendarView q={screen.filters.q} timeZone={screen.timeZone} reloadKey={reloadKey} onAddAt={(date, time) => setAdding({ booking_date: date, booking_time: time })} />
+      )}
+
+      {screen.services.length > 0 && <datalist id="service-options">{screen.services.map((s) => <option key={s} value={s} />)}</datalist>}
+      {adding && <AddBookingModal initial={adding} onClose={() => setAdding(null)} onCreated={created} />}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const t = useT();
+  let message = t("bookings.failedLoad");
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 401) message = t("bookings.notAuthenticated");
+    else if (typeof error.data === "string" && error.data && error.status < 500) message = error.data;
+  } else if (error instanceof Error && error.message) {
+    message = error.message;
+  }
+  return (
+    <div className="card">
+      <h1 className="tab-title">{t("bookings.title")}</h1>
+      <p className="alert alert-error" role="alert">{t("bookings.errorPrefix", { message })}</p>
+    </div>
+  );
 }

@@ -1,5 +1,153 @@
-import { PlaceholderTab } from "~/components/placeholder-tab";
+// Clients tab (WhatsApp Clients): search, last-visit range, expandable rows,
+// Add Client. Pages of 50 newest first with "Load more"; edits patch the list
+// in place so loaded pages and the open row survive.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, type ShouldRevalidateFunction, useFetcher, useLoaderData, useNavigation, useRevalidator, useRouteError, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { requireUser } from "~/services/auth/session.server";
+import { clientsAction, clientsPage, type ClientItem } from "~/services/clients/screen.server";
+import { useT } from "~/i18n";
+import { AddClientModal } from "~/components/clients/add-client-modal";
+import { ClientRow } from "~/components/clients/client-row";
+import { PlusIcon, RefreshIcon, SearchIcon } from "~/components/icons";
+import modalStyles from "~/styles/modal.css?url";
+import styles from "~/styles/clients.css?url";
 
-export default function Tab() {
-  return <PlaceholderTab title="dash.tab.clients" />;
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: modalStyles }, { rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = () => [{ title: "Clients · Chatbook" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { db, business } = await requireUser(request, context.cloudflare.env);
+  return clientsPage(db, business, new URL(request.url).searchParams, Date.now());
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const env = context.cloudflare.env;
+  const { db, business } = await requireUser(request, env);
+  return clientsAction({ db, env, now: Date.now() }, business, await request.formData());
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, defaultShouldRevalidate }) =>
+  formMethod && formMethod !== "GET" && formAction?.startsWith("/dashboard/clients") ? false : defaultShouldRevalidate;
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export default function ClientsTab() {
+  const data = useLoaderData<typeof loader>();
+  const t = useT();
+  const [, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const more = useFetcher<typeof loader>();
+  const [items, setItems] = useState<ClientItem[]>(data.clients);
+  const [cursor, setCursor] = useState(data.next_cursor);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [filters, setFilters] = useState(data.filters);
+
+  useEffect(() => {
+    setItems(data.clients);
+    setCursor(data.next_cursor);
+  }, [data]);
+
+  useEffect(() => {
+    if (more.state !== "idle" || !more.data) return;
+    const page = more.data;
+    setItems((prev) => [...prev, ...page.clients.filter((c) => !prev.some((p) => p.id === c.id))]);
+    setCursor(page.next_cursor);
+  }, [more.state, more.data]);
+
+  const apply = (next: typeof filters) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(next)) if (v) params.set(k, v);
+    setSearchParams(params, { replace: true, preventScrollReset: true });
+  };
+
+  // Typing searches after a 300 ms pause; the Search button applies at once.
+  useEffect(() => {
+    if (filters.q === data.filters.q) return;
+    const timer = setTimeout(() => apply(filters), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filters.q]);
+
+  const loading = (navigation.state === "loading" && navigation.location.pathname === "/dashboard/clients") || revalidator.state === "loading";
+  const loadMore = () => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(data.filters)) if (v) params.set(k, v);
+    params.set("cursor", cursor ?? "");
+    more.load(`/dashboard/clients?${params}`);
+  };
+  const created = (client: ClientItem) => {
+    setItems((prev) => [client, ...prev.filter((c) => c.id !== client.id)]);
+    setSelected(client.id);
+    setAdding(false);
+  };
+
+  return (
+    <section className="clients stack" aria-labelledby="clients-title">
+      <div className="row between gap-sm">
+        <h1 id="clients-title" className="tab-title">{t("clients.title")}</h1>
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => setAdding(true)}><PlusIcon size={18} /> {t("clients.add")}</button>
+      </div>
+
+      <form className="card filters" role="search" onSubmit={(e) => { e.preventDefault(); apply(filters); }}>
+        <div className="field search-field">
+          <label htmlFor="client-search" className="sr-only">{t("clients.searchLabel")}</label>
+          <input id="client-search" type="search" value={filters.q} placeholder={t("clients.searchPlaceholder")} maxLength={100}
+            onChange={(e) => setFilters({ ...filters, q: e.target.value })} />
+        </div>
+        <div className="date-range">
+          <div className="field"><label htmlFor="client-from">{t("clients.from")}</label>
+            <input id="client-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => setFilters({ ...filters, from: e.target.value })} /></div>
+          <div className="field"><label htmlFor="client-to">{t("clients.to")}</label>
+            <input id="client-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => setFilters({ ...filters, to: e.target.value })} /></div>
+        </div>
+        <p className="small muted range-hint">{t("clients.rangeHint")}</p>
+        <div className="filter-actions">
+          <button type="submit" className="btn btn-primary btn-sm"><SearchIcon size={18} /> {t("clients.search")}</button>
+          <button type="button" className="icon-btn" onClick={() => revalidator.revalidate()} aria-label={t("clients.refresh")} title={t("clients.refresh")}>
+            <RefreshIcon size={18} />
+          </button>
+        </div>
+      </form>
+
+      <div className="client-scroll" aria-busy={loading}>
+        {loading && <p className="list-status muted" role="status"><span className="spinner" aria-hidden="true" /> {t("clients.loading")}</p>}
+        {!loading && items.length === 0 && <p className="list-status muted" role="status">{t("clients.empty")}</p>}
+        <ul className="client-list" aria-label={t("clients.list")}>
+          {items.map((client) => (
+            <ClientRow key={client.id} client={client} expanded={selected === client.id}
+              onToggle={() => setSelected(selected === client.id ? null : client.id)}
+              onUpdated={(c) => setItems((prev) => prev.map((p) => (p.id === c.id ? c : p)))}
+              onDeleted={(id) => { setItems((prev) => prev.filter((p) => p.id !== id)); setSelected(null); }} />
+          ))}
+        </ul>
+        {cursor && (
+          <div className="row center load-more">
+            <button type="button" className="btn btn-ghost btn-sm" onClick={loadMore} disabled={more.state !== "idle"}>
+              {more.state !== "idle" ? t("clients.loading") : t("clients.loadMore")}
+            </button>
+          </div>
+        )}
+      </div>
+
+      {adding && <AddClientModal onClose={() => setAdding(false)} onCreated={created} />}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const t = useT();
+  let message = t("clients.err.loadFailed");
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 401) message = t("clients.err.sessionExpired");
+    else if (error.status === 403) message = t("clients.err.accessDenied");
+    else if (error.status >= 500) message = t("clients.err.unavailable");
+    else if (typeof error.data === "string" && error.data) message = error.data;
+  } else if (error instanceof TypeError) {
+    message = t("clients.err.network");
+  }
+  return <div className="card"><h1 className="tab-title">{t("clients.title")}</h1><div className="alert alert-error" role="alert">{message}</div></div>;
 }

@@ -1,0 +1,63 @@
+// The Clients screen's loader and action logic (cookie session, form posts);
+// the same services as the JSON API.
+import { data } from "@remix-run/cloudflare";
+import type { Db } from "../../../db";
+import { ServiceError } from "~/services/service-error";
+import { listQuery } from "~/services/list-query.server";
+import { formatPhone } from "~/utils/phone";
+import { validateClientCreate, validateClientPatch } from "./client-input";
+import { CLIENT_PAGE_MAX, createClient, deleteClient, listClients, updateClient, type BusinessRef, type ClientView } from "./clients.server";
+
+export type ClientItem = ClientView & { phone_display: string };
+export type ClientActionResult =
+  | { ok: true; intent: "create" | "update"; client: ClientItem }
+  | { ok: true; intent: "delete"; id: string }
+  | { ok: false; message: string };
+
+export const withDisplay = (c: ClientView): ClientItem => ({ ...c, phone_display: formatPhone(c.phone) });
+
+/** A bad query string (hand-edited URL) is a 400 page, not a crash. */
+export function badRequestOnServiceError(error: unknown): never {
+  if (error instanceof ServiceError) throw new Response(error.message, { status: error.status });
+  throw error;
+}
+
+export async function clientsPage(db: Db, business: BusinessRef, params: URLSearchParams, now: number) {
+  try {
+    const options = listQuery(params, CLIENT_PAGE_MAX);
+    const page = await listClients(db, business, options, now);
+    return { clients: page.clients.map(withDisplay), next_cursor: page.next_cursor, filters: { q: options.q, from: options.from ?? "", to: options.to ?? "" } };
+  } catch (error) {
+    badRequestOnServiceError(error);
+  }
+}
+
+const fields = (form: FormData, keys: string[]) =>
+  Object.fromEntries(keys.filter((k) => form.has(k)).map((k) => [k, form.get(k)])) as Record<string, unknown>;
+
+export async function clientsAction(deps: { db: Db; env: Env; now: number }, business: BusinessRef, form: FormData) {
+  const { db, now } = deps;
+  const fail = (message: string, status: number) => data<ClientActionResult>({ ok: false, message }, { status });
+  try {
+    const intent = String(form.get("intent") ?? "");
+    const id = String(form.get("id") ?? "");
+    if (intent === "create") {
+      const input = validateClientCreate(fields(form, ["name", "phone", "tags", "notes"]));
+      if (!input.ok) return fail(input.message, 400);
+      return data<ClientActionResult>({ ok: true, intent, client: withDisplay(await createClient(db, business, input.value, now)) });
+    }
+    if (intent === "update") {
+      const patch = validateClientPatch(fields(form, ["name", "phone", "tags", "notes"]));
+      if (!patch.ok) return fail(patch.message, 400);
+      return data<ClientActionResult>({ ok: true, intent, client: withDisplay(await updateClient(db, business, id, patch.value, now)) });
+    }
+    if (intent === "delete") {
+      await deleteClient(deps, business.id, id);
+      return data<ClientActionResult>({ ok: true, intent, id });
+    }
+    return fail("Unknown action.", 400);
+  } catch (error) {
+    if (error instanceof ServiceError) return fail(error.message, error.status);
+    throw error;
+  }
+}
