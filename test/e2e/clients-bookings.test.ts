@@ -1,0 +1,205 @@
+// A new owner adds, searches, edits and deletes clients and bookings, sees a
+// booking in the month, week and day views, and changes its status.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { registerAndLogin } from "./support/account";
+import { startStack, type Stack } from "./support/stack";
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+const scripts: string[] = [];
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  ({ page, errors } = await newPage(browser, 390));
+  page.on("request", (r) => { if (r.resourceType() === "script") scripts.push(r.url()); });
+  // Delete confirmations are the browser's own dialog; the owner says yes.
+  page.on("dialog", (d) => void (d.type() === "confirm" ? d.accept() : d.dismiss()));
+  await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: `owner.${Date.now()}@example.com`, password: "dana-pass-1" });
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const rows = () => page.getByTestId("client-row");
+const cards = () => page.getByTestId("booking-card");
+const dialog = () => page.getByRole("dialog");
+
+async function addClient(name: string, phone: string, tags = "", notes = "") {
+  await page.getByRole("button", { name: "Add Client" }).click();
+  await dialog().getByLabel("Name").fill(name);
+  await dialog().getByLabel("Phone").fill(phone);
+  if (tags) await dialog().getByLabel("Tags (optional)").fill(tags);
+  if (notes) await dialog().getByLabel("Notes (optional)").fill(notes);
+  await dialog().getByRole("button", { name: "Save" }).click();
+  await dialog().waitFor({ state: "detached" });
+}
+
+describe("clients and bookings in the browser", () => {
+  it("adds clients with the spec's validation, newest on top and selected", async () => {
+    await page.goto(`${stack.appUrl}/dashboard/clients`);
+    await expect.poll(() => page.getByRole("status").first().textContent()).toBe("No clients found.");
+
+    await page.getByRole("button", { name: "Add Client" }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("add-client-name");
+    await dialog().getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => dialog().getByRole("alert").textContent()).toBe("Name is required");
+    await dialog().getByLabel("Name").fill("Noa Cohen");
+    await dialog().getByLabel("Phone").fill("12ab");
+    await dialog().getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => dialog().getByRole("alert").textContent()).toBe("Phone must contain digits (optionally starts with +)");
+    await page.keyboard.press("Escape");
+    await dialog().waitFor({ state: "detached" });
+
+    await addClient("Noa Cohen", "054-123-4567", "vip, color", "Likes green tea");
+    await addClient("Dan Mizrahi", "+972 50 765 4321");
+    await expect.poll(() => rows().count()).toBe(2);
+    const top = rows().first();
+    expect(await top.locator(".client-name").textContent()).toBe("Dan Mizrahi");
+    expect(await top.getByRole("button", { expanded: true }).count()).toBe(1);
+    expect(await top.locator(".client-phone").textContent()).toBe("+972 50 765 4321");
+  });
+
+  it("searches by name or phone and expands one row at a time", async () => {
+    await page.getByLabel("Search clients").fill("noa");
+    await expect.poll(() => rows().count()).toBe(1);
+    await page.getByLabel("Search clients").fill("0541234");
+    await expect.poll(() => rows().allTextContents()).toEqual([expect.stringContaining("Noa Cohen")]);
+    await page.getByLabel("Search clients").fill("nobody");
+    await expect.poll(() => page.getByRole("status").first().textContent()).toBe("No clients found.");
+    await page.getByLabel("Search clients").fill("");
+    await expect.poll(() => rows().count()).toBe(2);
+
+    await rows().nth(1).locator(".client-head").click();
+    await expect.poll(() => page.locator(".client-head[aria-expanded='true']").count()).toBe(1);
+    const noa = rows().nth(1);
+    expect(await noa.locator(".client-facts").textContent()).toContain("Likes green tea");
+    expect(await noa.getByRole("link", { name: /WhatsApp chat with Noa Cohen/ }).getAttribute("href")).toBe("https://wa.me/972541234567");
+    await screenshot(page, "clients-en-390");
+  });
+
+  it("edits a client inline and deletes one after confirming", async () => {
+    const noa = rows().nth(1);
+    await noa.getByRole("button", { name: "Edit" }).click();
+    await noa.getByLabel("Name").fill("Noa Levi");
+    await noa.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => noa.locator(".client-name").textContent()).toBe("Noa Levi");
+
+    await rows().first().locator(".client-head").click();
+    await rows().first().getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => rows().allTextContents()).toEqual([expect.stringContaining("Noa Levi")]);
+    await page.reload();
+    await expect.poll(() => rows().count()).toBe(1);
+  });
+
+  it("adds, edits and re-statuses a booking in the list; a new phone becomes a client", async () => {
+    await page.goto(`${stack.appUrl}/dashboard/calendar`);
+    await expect.poll(() => page.getByRole("status").first().textContent()).toBe("No bookings found.");
+    expect(scripts.some((s) => s.includes("booking-calendar"))).toBe(false);
+
+    await page.getByRole("button", { name: "Add Booking" }).click();
+    await dialog().getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => dialog().getByRole("alert").textContent()).toBe("Name is required");
+    await dialog().getByLabel("Name").fill("Maya Katz");
+    await dialog().getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => dialog().getByRole("alert").textContent()).toBe("Phone is required");
+    await dialog().getByLabel("Phone").fill("052-555-1234");
+    await dialog().getByLabel("Service").fill("Haircut");
+    await dialog().getByLabel("Time").fill("10:00");
+    await dialog().getByLabel("Notes (optional)").fill("First visit");
+    await dialog().getByRole("button", { name: "Save" }).click();
+    await dialog().waitFor({ state: "detached" });
+    await expect.poll(() => cards().count()).toBe(1);
+    const card = cards().first();
+    expect(await card.locator(".booking-name").textContent()).toBe("Maya Katz");
+    expect(await card.getByTestId("booking-status").textContent()).toBe("Scheduled");
+    expect(await card.locator(".booking-facts").textContent()).toMatch(/\+972 52 555 1234.*Haircut.*\d\d\/\d\d\/\d{4}.*10:00.*First visit/);
+
+    await card.getByRole("button", { name: "Edit" }).click();
+    await card.getByLabel("Service").fill("Coloring");
+    await card.getByLabel("Time").fill("11:30");
+    await card.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => card.locator(".booking-facts").textContent()).toMatch(/Coloring.*11:30/);
+
+    await card.getByLabel("Change status").selectOption("completed");
+    await expect.poll(() => card.getByTestId("booking-status").textContent()).toBe("Completed");
+    await expect.poll(() => card.getByTestId("booking-status").getAttribute("class")).toContain("badge-blue");
+    await screenshot(page, "bookings-list-en-390");
+  });
+
+  it("shows the booking in the month, week and day views and changes its status from the detail panel", async () => {
+    await page.getByRole("tab", { name: "Calendar" }).click();
+    const event = page.locator(".fc-event", { hasText: "Maya Katz - Coloring" });
+    await event.first().waitFor();
+    expect(scripts.some((s) => s.includes("booking-calendar"))).toBe(true);
+    await screenshot(page, "calendar-month-en-390");
+
+    await page.getByRole("button", { name: "Week", exact: true }).click();
+    await expect.poll(() => page.locator(".fc-timeGridWeek-view").count()).toBe(1);
+    await event.first().waitFor();
+    await screenshot(page, "calendar-week-en-390");
+    await page.getByRole("button", { name: "Day", exact: true }).click();
+    await expect.poll(() => page.locator(".fc-timeGridDay-view").count()).toBe(1);
+    await event.first().waitFor();
+    await screenshot(page, "calendar-day-en-390");
+
+    await event.first().click();
+    const detail = page.getByTestId("booking-detail");
+    await expect.poll(() => detail.textContent()).toMatch(/Completed.*\+972 52 555 1234.*Coloring.*11:30.*First visit/);
+    await dialog().getByLabel("Change status").selectOption("no_show");
+    await expect.poll(() => detail.getByTestId("booking-status").textContent()).toBe("No-show");
+    await screenshot(page, "calendar-detail-en-390");
+    await dialog().getByRole("button", { name: "Close" }).last().click();
+    await expect.poll(() => event.first().getAttribute("class")).toContain("status-no_show");
+
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => page.getByRole("status").last().textContent()).toBe("There are no events in this range.");
+    await page.getByRole("button", { name: "Today" }).click();
+    await event.first().waitFor();
+  });
+
+  it("the booking's new phone is a client; deleting the booking empties the list", async () => {
+    await page.goto(`${stack.appUrl}/dashboard/clients`);
+    await expect.poll(() => rows().allTextContents()).toEqual([expect.stringContaining("Maya Katz"), expect.stringContaining("Noa Levi")]);
+
+    await page.goto(`${stack.appUrl}/dashboard/calendar`);
+    await cards().first().getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => page.getByRole("status").first().textContent()).toBe("No bookings found.");
+  });
+
+  it("reads right to left in Hebrew", async () => {
+    await page.getByRole("button", { name: "HE" }).click();
+    await page.waitForFunction(() => document.documentElement.dir === "rtl");
+    await page.goto(`${stack.appUrl}/dashboard/clients`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("לקוחות וואטסאפ");
+    await rows().first().locator(".client-head").click();
+    await screenshot(page, "clients-he-390");
+    await page.getByRole("button", { name: "הוספת לקוח" }).click();
+    await screenshot(page, "clients-add-he-390");
+    await page.keyboard.press("Escape");
+
+    await page.goto(`${stack.appUrl}/dashboard/calendar`);
+    await page.getByRole("button", { name: "הוספת תור" }).click();
+    await dialog().getByLabel("שם").fill("נועה לוי");
+    await dialog().getByLabel("טלפון").fill("0541234567");
+    await dialog().getByLabel("שירות").fill("תספורת");
+    await dialog().getByLabel("שעה").fill("09:30");
+    await dialog().getByRole("button", { name: "שמירה" }).click();
+    await dialog().waitFor({ state: "detached" });
+    await expect.poll(() => cards().count()).toBe(1);
+    // Typed differently, the same phone: the booking went to the existing client.
+    expect(await cards().first().locator(".booking-name").textContent()).toBe("Noa Levi");
+    await screenshot(page, "bookings-list-he-390");
+
+    await page.getByRole("tab", { name: "יומן" }).click();
+    await page.locator(".fc-event").first().waitFor();
+    expect(await page.locator(".fc").getAttribute("class")).toContain("fc-direction-rtl");
+    await screenshot(page, "calendar-month-he-390");
+    expect(errors).toEqual([]);
+  });
+});
