@@ -112,6 +112,16 @@ describe("GET /api/clients", () => {
     expect(third.next_cursor).toBeNull();
   });
 
+  it("derives last visits for a page larger than D1's 100 bound parameters", async () => {
+    const owner = await signedInOwner();
+    const ids: string[] = [];
+    for (let i = 0; i < 120; i++) ids.push(await seedClient(owner.businessId, { name: `C${i}`, createdAt: 1_000 + i }));
+    await seedBooking(owner.businessId, ids[0], { bookingDate: addDays(today(), -1), service: "Oldest client's visit" });
+    const page = await body(await owner.api("/api/clients?limit=200"));
+    expect(page.clients).toHaveLength(120);
+    expect(page.clients[119]).toMatchObject({ name: "C0", last_service: "Oldest client's visit" });
+  });
+
   it("searches name or phone case-insensitively, a local number included", async () => {
     const owner = await signedInOwner();
     await seedClient(owner.businessId, { name: "Noa Cohen", phone: "972541234567" });
@@ -129,13 +139,21 @@ describe("GET /api/clients", () => {
     const owner = await signedInOwner();
     const recent = await seedClient(owner.businessId, { name: "Recent" });
     const old = await seedClient(owner.businessId, { name: "Old" });
+    const returned = await seedClient(owner.businessId, { name: "Returned" });
     await seedClient(owner.businessId, { name: "Never" });
     await seedBooking(owner.businessId, recent, { bookingDate: addDays(today(), -3) });
+    await seedBooking(owner.businessId, recent, { bookingDate: addDays(today(), 5) });
     await seedBooking(owner.businessId, old, { bookingDate: addDays(today(), -90) });
+    await seedBooking(owner.businessId, old, { bookingDate: addDays(today(), -10), status: "cancelled" });
+    await seedBooking(owner.businessId, returned, { bookingDate: addDays(today(), -90) });
+    await seedBooking(owner.businessId, returned, { bookingDate: addDays(today(), -4) });
     const names = async (qs: string) => (await body(await owner.api(`/api/clients?${qs}`))).clients.map((c) => c.name).sort();
-    expect(await names(`from=${addDays(today(), -7)}`)).toEqual(["Recent"]);
+    expect(await names(`from=${addDays(today(), -7)}`)).toEqual(["Recent", "Returned"]);
+    // Returned came back since: their last visit is not in the range.
     expect(await names(`to=${addDays(today(), -30)}`)).toEqual(["Old"]);
-    expect(await names(`from=${addDays(today(), -100)}&to=${today()}`)).toEqual(["Old", "Recent"]);
+    expect(await names(`from=${addDays(today(), -100)}&to=${addDays(today(), -50)}`)).toEqual(["Old"]);
+    expect(await names(`from=${addDays(today(), -100)}&to=${today()}`)).toEqual(["Old", "Recent", "Returned"]);
+    expect(await names(`from=${addDays(today(), 1)}`)).toEqual([]);
   });
 
   it("answers bad query strings with a 400 and a message", async () => {

@@ -21,20 +21,33 @@ export type BookingActionResult =
 /** The list's default window when the owner has not chosen dates: the last 30 days and the next 30. */
 export const DEFAULT_WINDOW_DAYS = 30;
 
-const withDisplay = (b: BookingView): BookingItem => ({ ...b, client_phone_display: formatPhone(b.client_phone) });
+/** Cards a phone shows at once; "Load more" fetches the next ones. */
+export const SCREEN_PAGE = 30;
+
+/** Formats each distinct phone once: a calendar month can hold thousands of bookings of far fewer clients. */
+function displayer() {
+  const seen = new Map<string, string>();
+  return (b: BookingView): BookingItem => {
+    let display = seen.get(b.client_phone);
+    if (display === undefined) seen.set(b.client_phone, (display = formatPhone(b.client_phone)));
+    return { ...b, client_phone_display: display };
+  };
+}
+const withDisplay = (b: BookingView) => displayer()(b);
 
 export async function bookingsScreen(db: Db, business: BusinessRef, params: URLSearchParams, now: number) {
   const today = localDate(now, business.timeZone);
   try {
     if (params.has("start")) {
       const range = await bookingsInRange(db, business.id, rangeQuery(params));
-      return { kind: "range" as const, bookings: range.bookings.map(withDisplay), truncated: range.truncated };
+      return { kind: "range" as const, bookings: range.bookings.map(displayer()), truncated: range.truncated };
     }
     const view = params.get("view") === "calendar" ? ("calendar" as const) : ("list" as const);
     // An absent date means the default window; a date sent empty means no bound.
     const windowed = new URLSearchParams(params);
     if (!params.has("from")) windowed.set("from", addDays(today, -DEFAULT_WINDOW_DAYS));
     if (!params.has("to")) windowed.set("to", addDays(today, DEFAULT_WINDOW_DAYS));
+    if (!params.has("limit")) windowed.set("limit", String(SCREEN_PAGE));
     const options = listQuery(windowed, BOOKING_PAGE_MAX);
     const page = view === "list" ? await listBookings(db, business.id, options) : null;
     const services = await db.select({ name: schema.services.name }).from(schema.services)
@@ -42,7 +55,7 @@ export async function bookingsScreen(db: Db, business: BusinessRef, params: URLS
     return {
       kind: "screen" as const, view, today, timeZone: business.timeZone, nowLocal: `${today}T${localTime(now, business.timeZone)}`,
       filters: { q: options.q, from: options.from ?? "", to: options.to ?? "" },
-      bookings: page ? page.bookings.map(withDisplay) : [], next_cursor: page?.next_cursor ?? null,
+      bookings: page ? page.bookings.map(displayer()) : [], next_cursor: page?.next_cursor ?? null,
       services: services.map((s) => s.name),
     };
   } catch (error) {

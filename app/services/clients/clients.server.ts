@@ -27,25 +27,48 @@ export const CLIENT_PAGE_MAX = 200;
 export const DUPLICATE_PHONE = "A client with this phone number already exists.";
 export const CLIENT_NOT_FOUND = "Client not found.";
 
-// A visit: a booking that happened (or is today) and was not cancelled or missed.
-const visits = (today: string) => sql`FROM ${bookings} b WHERE b.business_id = ${clients.businessId} AND b.client_id = ${clients.id}
-  AND b.booking_date <= ${today} AND b.status NOT IN ('cancelled', 'no_show')`;
+// A visit: a booking dated on or before today that was not cancelled or missed.
+const isVisit = (businessId: string, today: string) =>
+  sql`b.business_id = ${businessId} AND b.booking_date <= ${today} AND b.status NOT IN ('cancelled', 'no_show')`;
 
-function viewColumns(today: string) {
-  const latest = sql`${visits(today)} ORDER BY b.booking_date DESC, b.booking_time DESC LIMIT 1`;
-  return {
-    client: clients,
-    lastVisit: sql<string | null>`(SELECT b.booking_date ${latest})`,
-    lastService: sql<string | null>`(SELECT b.service ${latest})`,
-  };
+/**
+ * Last visit and last service of a page of clients, in one query whatever the
+ * page size (the ids travel as one JSON parameter: D1 binds at most 100).
+ */
+async function lastVisits(db: Db, businessId: string, ids: string[], today: string) {
+  const found = new Map<string, { date: string; service: string }>();
+  if (ids.length === 0) return found;
+  const rows = await db.all<{ client_id: string; booking_date: string; service: string }>(sql`
+    SELECT client_id, booking_date, service FROM (
+      SELECT b.client_id, b.booking_date, b.service,
+        row_number() OVER (PARTITION BY b.client_id ORDER BY b.booking_date DESC, b.booking_time DESC) AS rank
+      FROM ${bookings} b
+      WHERE ${isVisit(businessId, today)} AND b.client_id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
+    ) WHERE rank = 1`);
+  for (const r of rows) found.set(r.client_id, { date: r.booking_date, service: r.service });
+  return found;
 }
 
-function toView(row: { client: ClientRow; lastVisit: string | null; lastService: string | null }): ClientView {
-  const c = row.client;
-  return {
-    id: c.id, name: c.name, phone: c.phone, profile_picture: c.profilePicture, last_visit: row.lastVisit,
-    last_service: row.lastService, tags: c.tags ?? [], notes: c.notes, created_at: c.createdAt,
-  };
+async function withLastVisits(db: Db, businessId: string, rows: ClientRow[], today: string): Promise<ClientView[]> {
+  const visits = await lastVisits(db, businessId, rows.map((c) => c.id), today);
+  return rows.map((c) => ({
+    id: c.id, name: c.name, phone: c.phone, profile_picture: c.profilePicture, last_visit: visits.get(c.id)?.date ?? null,
+    last_service: visits.get(c.id)?.service ?? null, tags: c.tags ?? [], notes: c.notes, created_at: c.createdAt,
+  }));
+}
+
+/**
+ * "Last visit between from and to": a visit in [from, min(to, today)] and no
+ * visit after that up to today. Both use the bookings' date index instead of
+ * working out every client's last visit.
+ */
+function lastVisitBetween(businessId: string, today: string, from?: string, to?: string): SQL[] {
+  const upper = to && to < today ? to : today;
+  const conditions = [sql`${clients.id} IN (SELECT b.client_id FROM ${bookings} b WHERE ${isVisit(businessId, upper)} AND b.booking_date >= ${from ?? ""})`];
+  if (upper < today) {
+    conditions.push(sql`NOT EXISTS (SELECT 1 FROM ${bookings} b WHERE ${isVisit(businessId, today)} AND b.client_id = ${clients.id} AND b.booking_date > ${upper})`);
+  }
+  return conditions;
 }
 
 export type ClientListOptions = { q?: string; from?: string; to?: string; cursor?: string; limit?: number };
@@ -58,26 +81,20 @@ export async function listClients(db: Db, business: Pick<BusinessRef, "id" | "ti
   const today = localDate(now, business.timeZone);
   const limit = Math.min(Math.max(opts.limit ?? CLIENT_PAGE_DEFAULT, 1), CLIENT_PAGE_MAX);
   const where: (SQL | undefined)[] = [eq(clients.businessId, business.id), nameOrPhoneMatches(opts.q ?? "", clients.name, clients.phone)];
-  if (opts.from || opts.to) {
-    const lastVisit = sql`(SELECT max(b.booking_date) ${visits(today)})`;
-    if (opts.from) where.push(sql`${lastVisit} >= ${opts.from}`);
-    if (opts.to) where.push(sql`${lastVisit} <= ${opts.to}`);
-  }
+  if (opts.from || opts.to) where.push(...lastVisitBetween(business.id, today, opts.from, opts.to));
   if (opts.cursor) {
     const [createdAt, id] = decodeCursor(opts.cursor, ["n", "s"]);
     where.push(sql`(${clients.createdAt}, ${clients.id}) < (${createdAt}, ${id})`);
   }
-  const rows = await db.select(viewColumns(today)).from(clients).where(and(...where))
-    .orderBy(desc(clients.createdAt), desc(clients.id)).limit(limit + 1);
-  const page = rows.slice(0, limit).map(toView);
+  const rows = await db.select().from(clients).where(and(...where)).orderBy(desc(clients.createdAt), desc(clients.id)).limit(limit + 1);
+  const page = await withLastVisits(db, business.id, rows.slice(0, limit), today);
   const last = page[page.length - 1];
   return { clients: page, next_cursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null };
 }
 
 export async function getClient(db: Db, business: Pick<BusinessRef, "id" | "timeZone">, id: string, now: number): Promise<ClientView | null> {
-  const rows = await db.select(viewColumns(localDate(now, business.timeZone))).from(clients)
-    .where(and(eq(clients.businessId, business.id), eq(clients.id, id))).limit(1);
-  return rows[0] ? toView(rows[0]) : null;
+  const row = await db.select().from(clients).where(and(eq(clients.businessId, business.id), eq(clients.id, id))).get();
+  return row ? (await withLastVisits(db, business.id, [row], localDate(now, business.timeZone)))[0] : null;
 }
 
 function phoneDigits(phone: string, country: string) {

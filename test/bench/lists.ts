@@ -1,0 +1,87 @@
+// Server time of the client list, the booking list and a calendar month for a
+// business with 5,000 clients and 50,000 bookings, against an empty business.
+//   npx tsx test/bench/lists.ts [--clients 5000] [--bookings 50000] [--runs 40]
+// Serves the built app with `wrangler dev --local` over a fresh local D1 and
+// times sequential requests on localhost (so the figures are server time plus
+// a loopback round trip). Prints p50 and p95 in ms and the response size.
+import { ownerSql, volumeSql } from "./seed";
+import { startSeededServer } from "./server";
+
+function arg(name: string, fallback: number) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+}
+const CLIENTS = arg("clients", 5000);
+const BOOKINGS = arg("bookings", 50_000);
+const RUNS = arg("runs", 40);
+const WARMUP = 5;
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const today = new Date();
+const day = (offset: number) => iso(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset)));
+// The month view's six-week grid, as the calendar asks for it (Sunday first, end exclusive).
+const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
+const gridStart = new Date(first.getTime() - first.getUTCDay() * 86_400_000);
+const gridEnd = new Date(gridStart.getTime() + 42 * 86_400_000);
+
+const scenarios: [label: string, path: string][] = [
+  ["clients list (first page)", "/api/clients"],
+  ["clients search 'cohen'", "/api/clients?q=cohen"],
+  ["clients by last visit (30 days)", `/api/clients?from=${day(-30)}&to=${day(0)}`],
+  ["bookings list (default window)", `/api/bookings?from=${day(-30)}&to=${day(30)}`],
+  ["bookings list (no window)", "/api/bookings"],
+  ["bookings search '0500001'", `/api/bookings?q=0500001&from=${day(-30)}&to=${day(30)}`],
+  ["calendar month", `/api/bookings?start=${iso(gridStart)}&end=${iso(gridEnd)}`],
+  ["Clients screen (HTML)", "/dashboard/clients"],
+  ["Calendar screen, list (HTML)", "/dashboard/calendar"],
+];
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function time(url: string, cookie: string) {
+  const started = performance.now();
+  const res = await fetch(url, { headers: { Cookie: cookie } });
+  const body = await res.arrayBuffer();
+  const ms = performance.now() - started;
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
+  return { ms, bytes: body.byteLength };
+}
+
+async function main() {
+  const big = ownerSql("big");
+  const empty = ownerSql("empty");
+  console.log(`Seeding ${CLIENTS} clients and ${BOOKINGS} bookings, then starting wrangler dev --local...`);
+  const seeded = performance.now();
+  const server = await startSeededServer([big.sql + empty.sql, volumeSql(big.businessId, CLIENTS, BOOKINGS)]);
+  console.log(`Ready in ${((performance.now() - seeded) / 1000).toFixed(0)} s. ${RUNS} sequential requests per row after ${WARMUP} warm-up ones.\n`);
+  const rows: string[][] = [["endpoint", "business", "p50 ms", "p95 ms", "rows/size"]];
+  try {
+    for (const [label, path] of scenarios) {
+      for (const [name, owner] of [[`${CLIENTS}/${BOOKINGS}`, big], ["empty", empty]] as const) {
+        for (let i = 0; i < WARMUP; i++) await time(server.url + path, owner.cookie);
+        const samples: number[] = [];
+        let bytes = 0;
+        for (let i = 0; i < RUNS; i++) ({ bytes } = await time(server.url + path, owner.cookie).then((r) => (samples.push(r.ms), r)));
+        samples.sort((a, b) => a - b);
+        let count = "";
+        if (path.startsWith("/api/")) {
+          const data = (await (await fetch(server.url + path, { headers: { Cookie: owner.cookie } })).json()) as Record<string, unknown[]>;
+          count = `${(data.clients ?? data.bookings ?? []).length} rows, `;
+        }
+        rows.push([label, name, percentile(samples, 50).toFixed(1), percentile(samples, 95).toFixed(1), `${count}${(bytes / 1024).toFixed(1)} KB`]);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  for (const r of rows) console.log(r.map((cell, c) => (c >= 2 && c <= 3 ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join("  "));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
