@@ -19,23 +19,29 @@ export const meta: MetaFunction = () => [{ title: "Calendar · Chatbook" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, business } = await requireUser(request, context.cloudflare.env);
-  return bookingsScreen(db, business, new URL(request.url).searchParams, Date.now());
+  return await bookingsScreen(db, business, new URL(request.url).searchParams, Date.now());
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const { db, business } = await requireUser(request, env);
-  return bookingsAction({ db, env, now: Date.now() }, business, await request.formData());
+  return await bookingsAction({ db, env, now: Date.now() }, business, await request.formData());
 }
 
 // Edits patch the list in place; a reload would drop loaded pages.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, defaultShouldRevalidate }) =>
   formMethod && formMethod !== "GET" && formAction?.startsWith("/dashboard/calendar") ? false : defaultShouldRevalidate;
 
+type ScreenData = Extract<Awaited<ReturnType<typeof loader>>, { kind: "screen" }>;
+
 export default function CalendarTab() {
   const data = useLoaderData<typeof loader>();
-  const screen = data.kind === "screen" ? data : null;
-  if (!screen) throw new Response("Unexpected data", { status: 500 });
+  // A range request is the calendar's own data call; opened as a page it shows the screen's error.
+  if (data.kind !== "screen") throw new Response("Open the Calendar tab from the tab bar.", { status: 400 });
+  return <CalendarScreen screen={data} />;
+}
+
+function CalendarScreen({ screen }: { screen: ScreenData }) {
   const t = useT();
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -52,8 +58,7 @@ export default function CalendarTab() {
     setItems(screen.bookings);
     setCursor(screen.next_cursor);
     setFilters(screen.filters);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data]);
+  }, [screen]);
 
   useEffect(() => {
     if (more.state !== "idle" || more.data?.kind !== "screen") return;

@@ -18,13 +18,13 @@ export const meta: MetaFunction = () => [{ title: "Clients · Chatbook" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, business } = await requireUser(request, context.cloudflare.env);
-  return clientsPage(db, business, new URL(request.url).searchParams, Date.now());
+  return await clientsPage(db, business, new URL(request.url).searchParams, Date.now());
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const { db, business } = await requireUser(request, env);
-  return clientsAction({ db, env, now: Date.now() }, business, await request.formData());
+  return await clientsAction({ db, env, now: Date.now() }, business, await request.formData());
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, defaultShouldRevalidate }) =>
