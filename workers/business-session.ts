@@ -8,6 +8,7 @@ import { getWhatsAppProvider } from "../app/providers/whatsapp/index.server";
 import type { SessionMe, WhatsAppProvider } from "../app/providers/whatsapp/types";
 import { webhookKeyFor } from "../app/services/whatsapp/webhook-key.server";
 import { isSettled, type WaStatus, type WaView } from "../app/services/whatsapp/status";
+import { formatChatPhone } from "../app/services/whatsapp/format-phone.server";
 
 export const POLL_MS = 2000;
 
@@ -47,7 +48,8 @@ export class BusinessSession extends DurableObject<Env> {
   }
 
   private view(): WaView {
-    return { status: this.s.status, me: this.s.me, hasQr: this.s.qr !== null, qrVersion: this.s.qrVersion };
+    const phone = this.s.status === "WORKING" && this.s.me ? formatChatPhone(this.s.me.id) : null;
+    return { status: this.s.status, me: this.s.me, phone, hasQr: this.s.qr !== null, qrVersion: this.s.qrVersion };
   }
 
   private async bind(businessId: string) {

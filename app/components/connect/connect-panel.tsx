@@ -1,7 +1,6 @@
 import { statusLabel, type WaView } from "~/services/whatsapp/status";
 import { ACTION_ERRORS } from "~/services/whatsapp/errors";
 import { useT, type MessageKey } from "~/i18n";
-import { formatChatPhone } from "./format";
 import { useWhatsAppSession } from "./use-whatsapp-session";
 
 type Props = { profile: { name: string; business_id: string }; initial: WaView | null };
@@ -37,7 +36,7 @@ export function ConnectPanel({ profile, initial }: Props) {
           <div><dt>{t("connect.sessionName")}</dt><dd className="mono">{profile.business_id}</dd></div>
           {s.status === "WORKING" && s.me && (
             <>
-              <div><dt>{t("connect.phone")}</dt><dd dir="ltr" data-testid="wa-phone">{formatChatPhone(s.me.id)}</dd></div>
+              <div><dt>{t("connect.phone")}</dt><dd dir="ltr" data-testid="wa-phone">{s.phone ?? s.me.id}</dd></div>
               {s.me.pushName && <div><dt>{t("connect.account")}</dt><dd>{s.me.pushName}</dd></div>}
               {s.me.verifiedName && <div><dt>{t("connect.business")}</dt><dd>{s.me.verifiedName}</dd></div>}
             </>

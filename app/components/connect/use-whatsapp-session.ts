@@ -11,6 +11,7 @@ type Me = WaView["me"];
 export function useWhatsAppSession(businessId: string, initial: WaView | null) {
   const [status, setStatus] = useState<string>(initial?.status ?? "disconnected");
   const [me, setMe] = useState<Me>(initial?.me ?? null);
+  const [phone, setPhone] = useState<string | null>(initial?.phone ?? null);
   const [error, setError] = useState<string | null>(initial ? null : "Error checking session");
   const [qrUrl, setQrUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,12 +29,13 @@ export function useWhatsAppSession(businessId: string, initial: WaView | null) {
     view.current = v;
     setStatus(v.status);
     setMe(v.me);
+    setPhone(v.phone ?? null);
   }, []);
 
   const checkStatus = useCallback(async () => {
     try {
       const res = await fetch(base, { headers: { Accept: "application/json" } });
-      if (res.status === 404) return applyView({ status: "no-session", me: null, hasQr: false, qrVersion: 0 });
+      if (res.status === 404) return applyView({ status: "no-session", me: null, phone: null, hasQr: false, qrVersion: 0 });
       if (!res.ok) throw new Error();
       applyView(await res.json());
     } catch {
@@ -96,7 +98,7 @@ export function useWhatsAppSession(businessId: string, initial: WaView | null) {
     fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
 
   return {
-    status, me, error, qrUrl, busy,
+    status, me, phone, error, qrUrl, busy,
     connect: () => {
       setStatus("connecting");
       return run("Failed to create session", () => post("/api/sessions", { name: businessId, start: false }), () => void checkStatus());

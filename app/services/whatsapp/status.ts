@@ -4,7 +4,8 @@ import type { SessionMe } from "~/providers/whatsapp/types";
 /** Gateway statuses plus the product's own: no-session, disconnected, connecting (while creating). */
 export type WaStatus = string;
 
-export type WaView = { status: WaStatus; me: SessionMe | null; hasQr: boolean; qrVersion: number };
+/** phone: the connected number formatted for people (on the server, so the page ships no phone library). */
+export type WaView = { status: WaStatus; me: SessionMe | null; phone: string | null; hasQr: boolean; qrVersion: number };
 
 const SETTLED = new Set(["WORKING", "STOPPED", "FAILED", "no-session", "disconnected"]);
 
