@@ -16,10 +16,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const sim = async (path: string, body: unknown = {}) => {
-  const res = await fetch(`${stack.simUrl}/__sim/sessions/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`simulator ${path}: ${res.status} ${await res.text()}`);
-};
+const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 
 const statusText = (page: Page) => page.getByTestId("wa-status").textContent();
 

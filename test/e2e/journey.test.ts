@@ -20,10 +20,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const sim = async (path: string, body: unknown = {}) => {
-  const res = await fetch(`${stack.simUrl}/__sim/sessions/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`simulator ${path}: ${res.status} ${await res.text()}`);
-};
+const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 const pad = (n: number) => String(n).padStart(2, "0");
 const gb = (iso: string) => iso.split("-").reverse().join("/");
 const ASK = "Hi! Can I come tomorrow at 5pm for a haircut?";

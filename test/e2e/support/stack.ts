@@ -12,6 +12,8 @@ export type Stack = {
   simUrl: string | null;
   /** Reads the stack's local D1 directly (for asserting what was stored). */
   query<T = Record<string, unknown>>(sql: string): T[];
+  /** POSTs to the simulator's control API, e.g. sim(`${businessId}/scan`, {phone}). */
+  sim(path: string, body?: unknown): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -83,6 +85,11 @@ export async function startStack({ simulator = false } = {}): Promise<Stack> {
   return {
     appUrl,
     simUrl: sim?.url ?? null,
+    async sim(path: string, body: unknown = {}) {
+      if (!sim) throw new Error("this stack runs without the simulator");
+      const res = await fetch(`${sim.url}/__sim/sessions/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(`simulator ${path}: ${res.status} ${await res.text()}`);
+    },
     query<T>(sql: string): T[] {
       const out = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persist, "--json", "--command", sql], { env: quietEnv, encoding: "utf8" });
       if (out.status !== 0) throw new Error(`query failed: ${out.stderr || out.stdout}`);
