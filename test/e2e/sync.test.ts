@@ -82,8 +82,13 @@ describe("Sync tab", () => {
     await page.getByLabel("New name for Colour").fill("Coloring");
     await page.getByLabel("New name for Colour").press("Enter");
     await expect.poll(() => toast(page).textContent()).toBe("Service updated.");
-    await page.getByRole("button", { name: "Coloring", exact: true }).click(); // a tap opens the chip
-    expect(await page.getByRole("button", { name: "Delete Coloring" }).isVisible()).toBe(true);
+    // A tap opens the chip; the list reloads after the update, so tap again if that re-render closed it.
+    const chip = page.getByRole("button", { name: "Coloring", exact: true });
+    const del = page.getByRole("button", { name: "Delete Coloring" });
+    await expect.poll(async () => {
+      if (!(await del.isVisible())) await chip.click();
+      return del.isVisible();
+    }).toBe(true);
     await page.getByRole("button", { name: "Delete Coloring" }).focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => toast(page).textContent()).toBe("Service deleted.");
