@@ -34,8 +34,15 @@ export const businesses = sqliteTable("businesses", {
   sendTime: text("send_time").notNull().default("10:00"),
   agreeTerms: integer("agree_terms", { mode: "boolean" }).notNull().default(true),
   agreeUpdates: integer("agree_updates", { mode: "boolean" }).notNull().default(false),
+  // The WhatsApp session's status as its Durable Object last saw it, mirrored
+  // here so the cron sweep holds due messages while WhatsApp is not WORKING.
+  // "unknown" until the Durable Object first reads the gateway.
+  waStatus: text("wa_status").notNull().default("unknown"),
+  waStatusAt: integer("wa_status_at").notNull().default(0),
+  // When the owner was last e-mailed that messages are waiting for WhatsApp.
+  waAlertAt: integer("wa_alert_at"),
   createdAt: createdAt(),
-});
+}, (t) => [index("businesses_wa_status").on(t.waStatus, t.waStatusAt)]);
 
 export const authSessions = sqliteTable("auth_sessions", {
   // SHA-256 of the session id held by the cookie or the JWT: a leaked table
@@ -181,7 +188,10 @@ export const scheduledMessages = sqliteTable("scheduled_messages", {
   sendTime: text("send_time"),
   sendAt: integer("send_at").notNull(),
   status: text("status", { enum: messageStatuses }).notNull().default("scheduled"),
+  // Claims by a delivery (> 0: look in the chat before sending again).
   attempts: integer("attempts").notNull().default(0),
+  // Sends the gateway answered with a retryable error; MAX_ATTEMPTS of them fail the message.
+  failures: integer("failures").notNull().default(0),
   lastError: text("last_error"),
   providerMessageId: text("provider_message_id"),
   sentAt: integer("sent_at"),
@@ -192,4 +202,6 @@ export const scheduledMessages = sqliteTable("scheduled_messages", {
   index("scheduled_messages_due").on(t.status, t.sendAt),
   index("scheduled_messages_booking").on(t.bookingId, t.status),
   index("scheduled_messages_business_rule").on(t.businessId, t.ruleId),
+  // message.ack events find the message they are about.
+  index("scheduled_messages_business_provider").on(t.businessId, t.providerMessageId),
 ]);

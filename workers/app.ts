@@ -6,6 +6,8 @@ import * as build from "../build/server";
 import { sweepDueMessages } from "../app/services/scheduler.server";
 import { processDeadLetters, processOutboundBatch, type OutboundMessage } from "../app/services/delivery.server";
 import { getWhatsAppProvider } from "../app/providers/whatsapp/index.server";
+import { businessSession } from "../app/services/whatsapp/session.server";
+import { alertWaitingOwners, reconcileSessions } from "../app/services/whatsapp/watch.server";
 
 export { BusinessSession } from "./business-session";
 
@@ -17,11 +19,20 @@ export default {
   },
 
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(sweepDueMessages({ env, now: Date.now() }));
+    ctx.waitUntil(
+      (async () => {
+        // Statuses first, so a WhatsApp that came back releases its messages in this same run.
+        await reconcileSessions(env, Date.now());
+        await sweepDueMessages({ env, now: Date.now() });
+        await alertWaitingOwners(env, Date.now());
+      })(),
+    );
   },
 
-  async queue(batch, env) {
-    if (batch.queue.endsWith("-dlq")) return processDeadLetters(batch, env, Date.now());
-    return processOutboundBatch(batch, { env, sender: getWhatsAppProvider(env), now: Date.now });
+  async queue(batch, env, ctx) {
+    const sender = getWhatsAppProvider(env);
+    if (batch.queue.endsWith("-dlq")) return processDeadLetters(batch, { env, sender }, Date.now());
+    const reconcile = (businessId: string) => ctx.waitUntil(businessSession(env, businessId).reconcile(businessId, true).catch(() => undefined));
+    return processOutboundBatch(batch, { env, sender, now: Date.now, reconcile });
   },
 } satisfies ExportedHandler<Env, OutboundMessage>;

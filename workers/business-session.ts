@@ -1,16 +1,26 @@
 // One Durable Object per business (idFromName(business_id)): owns the
 // WhatsApp session. It caches the gateway's status and QR image, performs
-// create/start/restart/logout/delete, takes session.status webhooks, and while
-// the status is transitional polls the gateway from an alarm every 2 s. Any
-// number of browser tabs polling it cost at most one gateway call per 2 s.
+// create/start/restart/logout/delete, takes session.status webhooks, and polls
+// the gateway from an alarm: every 2 s while the status is transitional, every
+// minute while a session exists (the backstop for lost webhooks and for a
+// gateway that forgot the session). Any number of browser tabs cost at most
+// one gateway call per 2 s. Every status it learns is mirrored to D1
+// (businesses.wa_status), where the cron sweep reads it to hold messages while
+// WhatsApp is not WORKING.
 import { DurableObject } from "cloudflare:workers";
 import { getWhatsAppProvider } from "../app/providers/whatsapp/index.server";
 import type { SessionMe, WhatsAppProvider } from "../app/providers/whatsapp/types";
+import { configMatches, sessionConfig } from "../app/providers/whatsapp/waha.server";
 import { webhookKeyFor } from "../app/services/whatsapp/webhook-key.server";
-import { isSettled, type WaStatus, type WaView } from "../app/services/whatsapp/status";
+import { gatewayTooOld, isSettled, type GatewayProblem, type WaStatus, type WaView } from "../app/services/whatsapp/status";
 import { formatChatPhone } from "../app/services/whatsapp/format-phone.server";
+import { recordWaStatus } from "../app/services/whatsapp/wa-status.server";
 
 export const POLL_MS = 2000;
+/** The slow backstop poll while a session exists and is settled. */
+export const SLOW_POLL_MS = 60_000;
+/** Opening the Connect tab re-reads the gateway when the cached status is older than this. */
+export const STALE_VIEW_MS = 30_000;
 
 type Stored = {
   businessId: string | null;
@@ -20,11 +30,17 @@ type Stored = {
   qrVersion: number;
   checkedAt: number;
   qrCheckedAt: number;
+  /** Bumped by every action that replaces the session; a read begun under an older epoch is dropped. */
+  epoch: number;
 };
 
-const initial: Stored = { businessId: null, status: "no-session", me: null, qr: null, qrVersion: 0, checkedAt: 0, qrCheckedAt: 0 };
+const initial: Stored = { businessId: null, status: "no-session", me: null, qr: null, qrVersion: 0, checkedAt: 0, qrCheckedAt: 0, epoch: 0 };
 
+/** A Connect action failed; the message is the spec's text (only the message survives the RPC). */
 export class WhatsAppActionError extends Error {}
+
+/** No session at the gateway (and none wanted): nothing to poll. */
+const hasNoSession = (status: WaStatus) => status === "no-session" || status === "disconnected";
 
 export class BusinessSession extends DurableObject<Env> {
   private s: Stored = initial;
@@ -34,7 +50,7 @@ export class BusinessSession extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
-      this.s = (await ctx.storage.get<Stored>("state")) ?? initial;
+      this.s = { ...initial, ...((await ctx.storage.get<Stored>("state")) ?? {}) };
     });
   }
 
@@ -61,10 +77,16 @@ export class BusinessSession extends DurableObject<Env> {
     if (!force && Date.now() - this.s.checkedAt < POLL_MS) return;
     if (!this.refreshing) {
       this.refreshing = (async () => {
+        const epoch = this.s.epoch;
         try {
           const info = await this.provider().getSession(this.s.businessId!);
-          const status: WaStatus = info ? info.status : "no-session";
-          await this.apply(status, info?.me ?? null, Date.now());
+          // A Cancel or Logout ran while we waited: this answer is about the old session.
+          if (this.s.epoch !== epoch) return;
+          await this.apply(info ? info.status : "no-session", info?.me ?? null, Date.now());
+        } catch (error) {
+          // The gateway is down: hold messages until it answers again (the Connect tab keeps its last status).
+          if (this.s.epoch === epoch && this.s.businessId) await recordWaStatus(this.env, this.s.businessId, "unreachable", Date.now());
+          throw error;
         } finally {
           this.refreshing = null;
         }
@@ -81,20 +103,36 @@ export class BusinessSession extends DurableObject<Env> {
       checkedAt,
       ...(leftQr ? { qr: null } : {}),
     });
+    if (this.s.businessId) await recordWaStatus(this.env, this.s.businessId, status, checkedAt);
     await this.schedulePoll();
   }
 
+  /** Transitional: every 2 s. Settled with a session: once a minute. No session: never. */
   private async schedulePoll() {
-    if (isSettled(this.s.status)) return;
+    if (hasNoSession(this.s.status)) return;
+    const delay = isSettled(this.s.status) ? SLOW_POLL_MS : POLL_MS;
     const current = await this.ctx.storage.getAlarm();
-    if (current === null) await this.ctx.storage.setAlarm(Date.now() + POLL_MS);
+    if (current === null || current > Date.now() + delay) await this.ctx.storage.setAlarm(Date.now() + delay);
   }
 
-  /** The cached state; fetched from the gateway the first time, and re-checked when stale while transitional. */
+  /** The cached state; fetched from the gateway the first time, when stale while transitional, and when older than 30 s. */
   async status(businessId: string): Promise<WaView> {
     await this.bind(businessId);
-    if (this.s.checkedAt === 0) await this.refresh(true);
+    const age = Date.now() - this.s.checkedAt;
+    if (this.s.checkedAt === 0 || age >= STALE_VIEW_MS) await this.refresh(true);
     else if (!isSettled(this.s.status)) await this.refresh();
+    return this.view();
+  }
+
+  /**
+   * Re-read the gateway: for the cron sweep unless a read happened in the last
+   * minute; `soon` (delivery was just told the session is not WORKING) unless
+   * one happened in the last 2 s.
+   */
+  async reconcile(businessId: string, soon = false): Promise<WaView> {
+    await this.bind(businessId);
+    if (soon) await this.refresh();
+    else if (Date.now() - this.s.checkedAt >= SLOW_POLL_MS - POLL_MS) await this.refresh(true);
     return this.view();
   }
 
@@ -105,9 +143,11 @@ export class BusinessSession extends DurableObject<Env> {
     if (!this.s.qr && Date.now() - this.s.qrCheckedAt >= POLL_MS) {
       if (!this.fetchingQr) {
         this.fetchingQr = (async () => {
+          const epoch = this.s.epoch;
           try {
             const image = await this.provider().getQr(this.s.businessId!);
-            // State may have moved on while we waited: keep the QR only if still scanning.
+            // State may have moved on while we waited: keep the QR only if still scanning the same session.
+            if (this.s.epoch !== epoch) return;
             if (image && this.s.status === "SCAN_QR_CODE") {
               await this.save({ qr: { mimetype: image.mimetype, data: toBase64(image.data) }, qrVersion: this.s.qrVersion + 1, qrCheckedAt: Date.now() });
             } else {
@@ -123,30 +163,43 @@ export class BusinessSession extends DurableObject<Env> {
     return this.s.qr;
   }
 
-  /** Connect WhatsApp: create the session (not started), start it, then re-read its status. */
-  async open(businessId: string): Promise<WaView> {
+  /**
+   * Connect WhatsApp: check the gateway's version, create the session (not
+   * started) or bring an existing one's config up to date, start it, then
+   * re-read its status.
+   */
+  async open(businessId: string): Promise<WaView & { problem?: GatewayProblem }> {
     await this.bind(businessId);
     const provider = this.provider();
-    await this.save({ status: "connecting", qr: null });
+    await this.save({ status: "connecting", qr: null, epoch: this.s.epoch + 1 });
+    const epoch = this.s.epoch;
+    const options = {
+      webhookUrl: `${this.env.APP_URL.replace(/\/$/, "")}/api/webhook`,
+      hmacKey: await webhookKeyFor(this.env, businessId),
+    };
     try {
-      const existing = await provider.getSession(businessId);
-      if (!existing) {
-        await provider.createSession(businessId, {
-          webhookUrl: `${this.env.APP_URL.replace(/\/$/, "")}/api/webhook`,
-          hmacKey: await webhookKeyFor(this.env, businessId),
-        });
+      const version = await provider.getVersion();
+      const tooOld = gatewayTooOld(version);
+      if (tooOld) {
+        // Refused before anything is created: the owner is told which WAHA is needed.
+        await this.save({ status: "no-session" });
+        return { ...this.view(), problem: { key: "connect.err.tooOld", params: tooOld } };
       }
+      const existing = await provider.getSession(businessId);
+      if (!existing) await provider.createSession(businessId, options);
+      else if (!configMatches(existing.config, sessionConfig(businessId, options))) await provider.updateSession(businessId, options);
     } catch (error) {
       await this.refreshAfterFailure();
       throw new WhatsAppActionError("Failed to create session", { cause: error });
     }
+    if (this.s.epoch !== epoch) return this.view(); // cancelled meanwhile
     try {
       await provider.startSession(businessId);
     } catch (error) {
       await this.refreshAfterFailure();
       throw new WhatsAppActionError("Failed to start session", { cause: error });
     }
-    await this.refresh(true);
+    if (this.s.epoch === epoch) await this.refresh(true);
     return this.view();
   }
 
@@ -164,12 +217,16 @@ export class BusinessSession extends DurableObject<Env> {
   /** Cancel Session (no-session afterwards) or Logout WhatsApp (disconnected afterwards): both delete the session. */
   async remove(businessId: string, reason: "cancel" | "logout"): Promise<WaView> {
     await this.bind(businessId);
+    // From here on, any read that started earlier is about a session that is going away.
+    await this.save({ epoch: this.s.epoch + 1 });
     try {
       await this.provider().deleteSession(businessId);
     } catch (error) {
       throw new WhatsAppActionError(reason === "logout" ? "Failed to logout" : "Failed to delete session", { cause: error });
     }
-    await this.save({ status: reason === "logout" ? "disconnected" : "no-session", me: null, qr: null, checkedAt: Date.now() });
+    const status = reason === "logout" ? "disconnected" : "no-session";
+    await this.save({ status, me: null, qr: null, checkedAt: Date.now(), epoch: this.s.epoch + 1 });
+    await recordWaStatus(this.env, businessId, status, Date.now());
     await this.ctx.storage.deleteAlarm();
     return this.view();
   }
@@ -177,17 +234,16 @@ export class BusinessSession extends DurableObject<Env> {
   /** A session.status webhook: push, not poll. Every QR refresh arrives as SCAN_QR_CODE again. */
   async onStatusEvent(businessId: string, status: WaStatus, me: SessionMe | null): Promise<void> {
     await this.bind(businessId);
-    if (this.s.status === "disconnected" || this.s.status === "no-session") {
-      // A late event from a session we just deleted must not bring it back.
-      if (status !== "STARTING" && status !== "SCAN_QR_CODE" && status !== "WORKING") return;
-    }
+    // After Cancel or Logout only a new Connect (status "connecting") brings a session back:
+    // a late event from the deleted session must not.
+    if (hasNoSession(this.s.status)) return;
     if (status === "SCAN_QR_CODE") await this.save({ qr: null, qrCheckedAt: 0 });
     await this.apply(status, me, Date.now());
   }
 
-  /** The backstop poll while the status is transitional. Reads only: safe to retry. */
+  /** The backstop poll. Reads only: safe to retry. */
   async alarm(): Promise<void> {
-    if (!this.s.businessId || isSettled(this.s.status)) return;
+    if (!this.s.businessId || hasNoSession(this.s.status)) return;
     try {
       // Not forced: if a caller just read the gateway, that read counts for this tick.
       await this.refresh();

@@ -6,7 +6,8 @@ import { ingestWebhook } from "~/services/whatsapp/ingest.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Method not allowed.");
   const raw = await request.text();
-  const result = await ingestWebhook(context.cloudflare.env, raw, request.headers.get("X-Webhook-Hmac"), Date.now());
+  const { env, ctx } = context.cloudflare;
+  const result = await ingestWebhook(env, raw, request.headers.get("X-Webhook-Hmac"), Date.now(), (work) => ctx.waitUntil(work));
   return json(result.body, result.status);
 }
 

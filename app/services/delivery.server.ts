@@ -1,8 +1,17 @@
 // The queue consumer: delivers each scheduled message at most once. The row
 // is the source of truth; the queue only carries ids. A batch costs a fixed
 // handful of D1 round trips (read, claim, record), whatever its size.
+//
+// The real world (WAHA-FIDELITY.md): while the business's WhatsApp is not
+// WORKING (a reconnect blip answers 422, a stopped or lost session 404) or the
+// gateway does not answer, a due message goes back to Scheduled without
+// burning a retry, and the business's status is recorded so the cron sweep
+// holds its messages until WhatsApp is back. Only errors the gateway itself
+// answers (500, 429) count towards MAX_ATTEMPTS.
+import type { ProviderErrorKind } from "~/providers/whatsapp/types";
 import { formatDateGB, renderTemplate } from "./templates";
 import { bookingInstant } from "./time";
+import { recordWaStatus } from "./whatsapp/wa-status.server";
 
 export type OutboundMessage = { id: string };
 
@@ -10,28 +19,47 @@ export type OutboundMessage = { id: string };
 export interface WhatsAppSender {
   sendText(session: string, chatId: string, text: string): Promise<{ id: string }>;
   getMessages?(session: string, chatId: string, limit: number): Promise<{ id: string; fromMe: boolean; body: string; timestamp: number }[]>;
+  /** check-exists: the chat id WhatsApp really uses for a number (null when the number is not on WhatsApp). */
+  checkNumber?(session: string, phoneDigits: string): Promise<{ exists: boolean; chatId: string | null }>;
 }
 
-export type DeliveryDeps = { env: Env; sender: WhatsAppSender; now: () => number };
+export type DeliveryDeps = {
+  env: Env;
+  sender: WhatsAppSender;
+  now: () => number;
+  /** Asks the business's Durable Object to re-read the gateway (after the gateway said the session is not WORKING). */
+  reconcile?: (businessId: string) => void;
+};
 
 export const MAX_ATTEMPTS = 5;
+export const WAITING_REASON = "Waiting for WhatsApp to reconnect";
+export const NOT_ON_WHATSAPP = "This number is not on WhatsApp.";
 /** A row in 'sending' this recently is in a consumer's hands: a duplicate delivery waits instead of racing it. */
 export const SENDING_LEASE_MS = 60_000;
 export const RETRIES_EXHAUSTED = "delivery retries exhausted";
 
 type Row = {
-  id: string; business_id: string; status: string; attempts: number; updated_at: number; send_at: number;
+  id: string; business_id: string; status: string; attempts: number; failures: number; updated_at: number; send_at: number;
   template: string; rule_type: "followup" | "reminder";
   booking_status: string | null; booking_date: string | null; booking_time: string | null; service: string | null;
-  client_name: string | null; client_phone: string | null; time_zone: string;
+  client_name: string | null; client_phone: string | null; time_zone: string; chat_id: string | null;
 };
 
-export type DeliveryOutcome = "sent" | "skipped" | "cancelled" | "retry" | "failed";
+export type DeliveryOutcome = "sent" | "skipped" | "cancelled" | "retry" | "waiting" | "failed";
 export type DeliveryResult = { outcome: DeliveryOutcome; delaySeconds?: number };
 
-function isTransient(error: unknown): boolean {
-  const e = error as { transient?: boolean } | null;
-  return e?.transient !== false;
+/** How a failed call must be handled; an error without a kind (a bug, a crash) is retried. */
+function kindOf(error: unknown): ProviderErrorKind {
+  const e = error as { kind?: ProviderErrorKind; transient?: boolean } | null;
+  if (e?.kind) return e.kind;
+  return e?.transient === false ? "permanent" : "retry";
+}
+
+/** The session status a "not WORKING" answer names (WAHA's 422 body), else what a 404 means. */
+function statusFrom(error: unknown): string {
+  const e = error as { status?: number; body?: { status?: unknown } } | null;
+  if (e?.status === 404) return "no-session";
+  return typeof e?.body?.status === "string" ? e.body.status : "STARTING";
 }
 
 /** 10 s, 20 s, 40 s... capped at 5 minutes. DELIVERY_RETRY_SECONDS changes the base (the benchmark shortens it). */
@@ -54,19 +82,15 @@ function cancelReason(row: Row, now: number): string | null {
 const fromJson = (fields: string[]) =>
   `(SELECT ${fields.map((f) => `json_extract(value, '$.${f}') AS ${f}`).join(", ")} FROM json_each(?1)) AS j`;
 
-export async function deliverOne(deps: DeliveryDeps, id: string): Promise<DeliveryResult> {
-  return (await deliverMany(deps, [id])).get(id)!;
-}
-
-export async function deliverMany(deps: DeliveryDeps, requested: string[]): Promise<Map<string, DeliveryResult>> {
-  const d1 = deps.env.DB;
-  const ids = [...new Set(requested)];
-  const results = new Map<string, DeliveryResult>();
-  const { results: rows } = await d1
+/** Each message with what sending it needs: its template, booking, client and the client's known chat id. */
+async function loadRows(d1: D1Database, ids: string[]): Promise<Map<string, Row>> {
+  const { results } = await d1
     .prepare(
-      `SELECT m.id, m.business_id, m.status, m.attempts, m.updated_at, m.send_at, r.template, r.type AS rule_type,
+      `SELECT m.id, m.business_id, m.status, m.attempts, m.failures, m.updated_at, m.send_at, r.template, r.type AS rule_type,
               b.status AS booking_status, b.booking_date, b.booking_time, b.service,
-              c.name AS client_name, c.phone AS client_phone, biz.time_zone
+              c.name AS client_name, c.phone AS client_phone, biz.time_zone,
+              (SELECT w.chat_id FROM wa_contacts w WHERE w.business_id = m.business_id AND w.phone = c.phone
+               ORDER BY w.chat_id LIKE '%@c.us' DESC LIMIT 1) AS chat_id
        FROM scheduled_messages m
        JOIN rules r ON r.id = m.rule_id
        JOIN businesses biz ON biz.id = m.business_id
@@ -76,7 +100,24 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
     )
     .bind(JSON.stringify(ids))
     .all<Row>();
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  return new Map(results.map((r) => [r.id, r]));
+}
+
+/** The message as the client reads it. */
+function messageText(row: Row): string {
+  return renderTemplate(row.template, { name: row.client_name || "", service: row.service || "", date: formatDateGB(row.booking_date!) });
+}
+
+export async function deliverOne(deps: DeliveryDeps, id: string): Promise<DeliveryResult> {
+  return (await deliverMany(deps, [id])).get(id)!;
+}
+
+export async function deliverMany(deps: DeliveryDeps, requested: string[]): Promise<Map<string, DeliveryResult>> {
+  const d1 = deps.env.DB;
+  const ids = [...new Set(requested)];
+  const results = new Map<string, DeliveryResult>();
+  const byId = await loadRows(d1, ids);
+
 
   const now = deps.now();
   const cancels: { id: string; reason: string }[] = [];
@@ -129,27 +170,41 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
   const sent: { id: string; provider_id: string }[] = [];
   const retried: { id: string; reason: string }[] = [];
   const failed: { id: string; reason: string }[] = [];
+  const waiting: { id: string; unsent: number }[] = [];
+  const held = new Map<string, string>(); // business -> the status WhatsApp is in
+  const learnt: { business_id: string; phone: string; chat_id: string }[] = [];
   await Promise.all(
     claimed.map(async (row) => {
-      const attempt = row.attempts + 1;
-      const text = renderTemplate(row.template, {
-        name: row.client_name || "",
-        service: row.service || "",
-        date: formatDateGB(row.booking_date!),
-      });
-      const chatId = `${row.client_phone}@c.us`;
+      const text = messageText(row);
+      let calledSend = false;
       try {
+        const chatId = row.chat_id ?? (await firstChatId(deps, row, learnt));
+        if (!chatId) {
+          failed.push({ id: row.id, reason: NOT_ON_WHATSAPP });
+          results.set(row.id, { outcome: "failed" });
+          return;
+        }
         // An earlier attempt may have reached the gateway before it failed or
-        // crashed (a timeout, a lost answer): look in the chat before sending again.
+        // crashed (a timeout, a lost answer): look in the chat before sending
+        // again. If the chat cannot be read, nothing is sent (never fail open).
         const already = row.attempts > 0 ? await findAlreadySent(deps, row.business_id, chatId, text, row.send_at) : null;
+        calledSend = !already;
         const providerId = already ?? (await deps.sender.sendText(row.business_id, chatId, text)).id;
         sent.push({ id: row.id, provider_id: providerId });
         results.set(row.id, { outcome: "sent" });
       } catch (error) {
         const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-        if (isTransient(error) && attempt < MAX_ATTEMPTS) {
+        const kind = kindOf(error);
+        if (kind === "not-working" || kind === "unreachable") {
+          // WhatsApp or the gateway is away: wait as Scheduled, no retry burnt.
+          // A "not WORKING" answer means nothing went out, so this claim does not count;
+          // after no answer at all the next attempt looks in the chat first.
+          held.set(row.business_id, kind === "unreachable" ? "unreachable" : statusFrom(error));
+          waiting.push({ id: row.id, unsent: kind === "not-working" || !calledSend ? 1 : 0 });
+          results.set(row.id, { outcome: "waiting" });
+        } else if (kind === "retry" && row.failures + 1 < MAX_ATTEMPTS) {
           retried.push({ id: row.id, reason });
-          results.set(row.id, { outcome: "retry", delaySeconds: backoffSeconds(attempt, deps.env) });
+          results.set(row.id, { outcome: "retry", delaySeconds: backoffSeconds(row.failures + 1, deps.env) });
         } else {
           failed.push({ id: row.id, reason });
           results.set(row.id, { outcome: "failed" });
@@ -160,33 +215,61 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
 
   const at = deps.now();
   const writes: D1PreparedStatement[] = [];
-  if (sent.length) {
-    writes.push(d1.prepare(
-      `UPDATE scheduled_messages SET status = 'sent', provider_message_id = j.provider_id, sent_at = ?2, last_error = NULL, updated_at = ?2
-       FROM ${fromJson(["id", "provider_id"])} WHERE scheduled_messages.id = j.id AND scheduled_messages.status IN ('sending', 'queued')`,
-    ).bind(JSON.stringify(sent), at));
-  }
+  if (sent.length) writes.push(markSent(d1, sent, at));
   if (retried.length) {
     writes.push(d1.prepare(
-      `UPDATE scheduled_messages SET status = 'queued', last_error = j.reason, updated_at = ?2
+      `UPDATE scheduled_messages SET status = 'queued', failures = scheduled_messages.failures + 1, last_error = j.reason, updated_at = ?2
        FROM ${fromJson(["id", "reason"])} WHERE scheduled_messages.id = j.id AND scheduled_messages.status = 'sending'`,
     ).bind(JSON.stringify(retried), at));
   }
+  if (waiting.length) {
+    writes.push(d1.prepare(
+      `UPDATE scheduled_messages SET status = 'scheduled', attempts = max(0, scheduled_messages.attempts - j.unsent), last_error = ?3, updated_at = ?2
+       FROM ${fromJson(["id", "unsent"])} WHERE scheduled_messages.id = j.id AND scheduled_messages.status = 'sending'`,
+    ).bind(JSON.stringify(waiting), at, WAITING_REASON));
+  }
+  if (learnt.length) {
+    writes.push(d1.prepare(
+      `INSERT INTO wa_contacts (id, business_id, chat_id, phone, name, last_message_at, created_at)
+       SELECT lower(hex(randomblob(16))), j.business_id, j.chat_id, j.phone, '', 0, ?2 FROM ${fromJson(["business_id", "phone", "chat_id"])}
+       WHERE true ON CONFLICT (business_id, chat_id) DO NOTHING`,
+    ).bind(JSON.stringify(learnt), at));
+  }
   if (failed.length) writes.push(markFailed(d1, failed, at));
   if (writes.length) await d1.batch(writes);
+  for (const [businessId, status] of held) {
+    await recordWaStatus(deps.env, businessId, status, at);
+    deps.reconcile?.(businessId);
+  }
   return results;
 }
 
-/** A message from us with this exact text in the chat since the planned moment. */
-async function findAlreadySent(deps: DeliveryDeps, session: string, chatId: string, text: string, since: number) {
+/** Before the first message to a number: the chat id WhatsApp uses for it (check-exists), or null if it has none. */
+async function firstChatId(deps: DeliveryDeps, row: Row, learnt: { business_id: string; phone: string; chat_id: string }[]) {
+  const phone = row.client_phone!;
+  if (!deps.sender.checkNumber) return `${phone}@c.us`;
+  const found = await deps.sender.checkNumber(row.business_id, phone);
+  if (!found.exists) return null;
+  const chatId = found.chatId ?? `${phone}@c.us`;
+  learnt.push({ business_id: row.business_id, phone, chat_id: chatId });
+  return chatId;
+}
+
+/** A message from us with this exact text in the chat since the planned moment. Throws when the chat cannot be read. */
+async function findAlreadySent(deps: Pick<DeliveryDeps, "sender">, session: string, chatId: string, text: string, since: number) {
   if (!deps.sender.getMessages) return null;
-  try {
-    const recent = await deps.sender.getMessages(session, chatId, 20);
-    const match = recent.find((m) => m.fromMe && m.body === text && m.timestamp * 1000 >= since - 60_000);
-    return match?.id ?? null;
-  } catch {
-    return null;
-  }
+  const recent = await deps.sender.getMessages(session, chatId, 20);
+  const match = recent.find((m) => m.fromMe && m.body === text && m.timestamp * 1000 >= since - 60_000);
+  return match?.id ?? null;
+}
+
+function markSent(d1: D1Database, sent: { id: string; provider_id: string }[], now: number) {
+  return d1
+    .prepare(
+      `UPDATE scheduled_messages SET status = 'sent', provider_message_id = j.provider_id, sent_at = ?2, last_error = NULL, updated_at = ?2
+       FROM ${fromJson(["id", "provider_id"])} WHERE scheduled_messages.id = j.id AND scheduled_messages.status IN ('sending', 'queued')`,
+    )
+    .bind(JSON.stringify(sent), now);
 }
 
 function markFailed(d1: D1Database, failed: { id: string; reason: string }[], now: number) {
@@ -218,9 +301,40 @@ export async function processOutboundBatch(batch: MessageBatch<OutboundMessage>,
   }
 }
 
-/** Messages the queue gave up on: record the failure so the owner sees it. */
-export async function processDeadLetters(batch: MessageBatch<OutboundMessage>, env: Env, now: number) {
-  const failed = batch.messages.map((m) => ({ id: m.body.id, reason: RETRIES_EXHAUSTED }));
-  if (failed.length) await markFailed(env.DB, failed, now).run();
+/**
+ * Messages the queue gave up on. One that an earlier attempt did send (the
+ * chat shows it) is Sent; one whose chat cannot be read now waits as
+ * Scheduled for the next sweep; the rest are Failed, so the owner sees it.
+ */
+export async function processDeadLetters(batch: MessageBatch<OutboundMessage>, deps: Pick<DeliveryDeps, "env" | "sender">, now: number) {
+  const d1 = deps.env.DB;
+  const rows = await loadRows(d1, [...new Set(batch.messages.map((m) => m.body.id))]);
+  const sent: { id: string; provider_id: string }[] = [];
+  const failed: { id: string; reason: string }[] = [];
+  const waiting: string[] = [];
+  await Promise.all(
+    [...rows.values()].map(async (row) => {
+      if (row.status !== "queued" && row.status !== "sending") return;
+      if (row.attempts === 0 || !row.client_phone) return void failed.push({ id: row.id, reason: RETRIES_EXHAUSTED });
+      try {
+        const chatId = row.chat_id ?? `${row.client_phone}@c.us`;
+        const already = await findAlreadySent(deps, row.business_id, chatId, messageText(row), row.send_at);
+        if (already) sent.push({ id: row.id, provider_id: already });
+        else failed.push({ id: row.id, reason: RETRIES_EXHAUSTED });
+      } catch {
+        waiting.push(row.id);
+      }
+    }),
+  );
+  const writes: D1PreparedStatement[] = [];
+  if (sent.length) writes.push(markSent(d1, sent, now));
+  if (waiting.length) {
+    writes.push(d1.prepare(
+      `UPDATE scheduled_messages SET status = 'scheduled', last_error = ?3, updated_at = ?2
+       WHERE id IN (SELECT value FROM json_each(?1)) AND status IN ('sending', 'queued')`,
+    ).bind(JSON.stringify(waiting), now, WAITING_REASON));
+  }
+  if (failed.length) writes.push(markFailed(d1, failed, now));
+  if (writes.length) await d1.batch(writes);
   batch.ackAll();
 }

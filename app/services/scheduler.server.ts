@@ -1,5 +1,8 @@
 // The cron sweep: claims due scheduled messages and queues their ids. It never
-// sends; the queue consumer does (delivery.server.ts).
+// sends; the queue consumer does (delivery.server.ts). Messages of a business
+// whose WhatsApp is not WORKING (businesses.wa_status) stay Scheduled until it
+// is, within the grace window.
+import { SENDING_STATUSES } from "./whatsapp/wa-status.server";
 /**
  * The grace window: after missed cron runs, messages due up to this long ago
  * still go out at the next run; older ones are not sent late but marked failed
@@ -32,12 +35,14 @@ export async function sweepDueMessages({ env, now }: { env: Env; now: number }):
     const claimed = await d1
       .prepare(
         `UPDATE scheduled_messages SET status = 'queued', updated_at = ?1
-         WHERE id IN (SELECT id FROM scheduled_messages WHERE status = 'scheduled' AND send_at <= ?1
-                      ORDER BY send_at LIMIT ${CLAIM_CHUNK})
+         WHERE id IN (SELECT m.id FROM scheduled_messages m JOIN businesses b ON b.id = m.business_id
+                      WHERE m.status = 'scheduled' AND m.send_at <= ?1
+                        AND b.wa_status IN (SELECT value FROM json_each(?2))
+                      ORDER BY m.send_at LIMIT ${CLAIM_CHUNK})
            AND status = 'scheduled'
          RETURNING id`,
       )
-      .bind(now)
+      .bind(now, JSON.stringify(SENDING_STATUSES))
       .all<{ id: string }>();
     const ids = claimed.results.map((r) => r.id);
     if (ids.length === 0) break;

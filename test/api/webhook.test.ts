@@ -81,7 +81,8 @@ describe("POST /api/webhook", () => {
   it("drops groups, broadcasts and newsletters", async () => {
     const { businessId } = await seedBusiness();
     for (const from of ["120363025@g.us", "status@broadcast", "1203630@newsletter"]) {
-      expect((await signedPost(businessId, messageEvent(businessId, { from }))).status).toBe(200);
+      const id = `false_${from}_${crypto.randomUUID()}`;
+      expect((await signedPost(businessId, messageEvent(businessId, { id, from }))).status).toBe(200);
     }
     expect(await count("SELECT count(*) AS n FROM wa_messages WHERE business_id = ?", businessId)).toBe(0);
   });

@@ -6,11 +6,21 @@ import { startSimulator } from "../../workers/simulator/server";
 declare module "vitest" {
   export interface ProvidedContext {
     simUrl: string;
+    /** A second simulator speaking WEBJS shapes, so the product is tested against both engines. */
+    webjsSimUrl: string;
   }
 }
 
+// Fast but faithful: WAHA's 3 s for DELETE/restart and 5 s wait for WORKING are shortened.
+const options = { port: 0, host: "127.0.0.1", apiKey: "test-waha-key", qrDelayMs: 300, startDelayMs: 300, opDelayMs: 0, notWorkingWaitMs: 300, ackDelayMs: 50, log: () => {} };
+
 export default async function setup(project: TestProject) {
-  const sim = await startSimulator({ port: 0, host: "127.0.0.1", apiKey: "test-waha-key", qrDelayMs: 300, startDelayMs: 300, log: () => {} });
+  const sim = await startSimulator(options);
+  const webjs = await startSimulator({ ...options, engine: "WEBJS" });
   project.provide("simUrl", sim.url);
-  return async () => sim.close();
+  project.provide("webjsSimUrl", webjs.url);
+  return async () => {
+    await sim.close();
+    await webjs.close();
+  };
 }

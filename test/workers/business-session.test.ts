@@ -80,7 +80,7 @@ describe("BusinessSession durable object", () => {
     await stub.remove(id, "cancel");
   });
 
-  it("polls from an alarm while transitional and stops once settled", async () => {
+  it("polls from an alarm every 2 s while transitional, then once a minute once settled", async () => {
     const id = newId();
     const stub = businessSession(env, id);
     await stub.open(id);
@@ -91,6 +91,9 @@ describe("BusinessSession durable object", () => {
     await expire(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect((await stub.status(id)).status).toBe("FAILED");
+    const next = await runInDurableObject(stub, (_i, state) => state.storage.getAlarm());
+    expect(next! - Date.now()).toBeGreaterThan(POLL_MS * 10);
+    await stub.remove(id, "cancel");
     expect(await runInDurableObject(stub, (_i, state) => state.storage.getAlarm())).toBeNull();
   });
 
@@ -113,12 +116,17 @@ describe("BusinessSession durable object", () => {
     await stub.remove(id, "cancel");
   });
 
-  it("a session.status event after logout does not bring a stopped session back", async () => {
+  it("after Logout, no late session.status event brings the old session back; a new Connect does", async () => {
     const id = newId();
     const stub = businessSession(env, id);
     await stub.remove(id, "logout");
-    await stub.onStatusEvent(id, "STOPPED", null);
-    expect((await stub.status(id)).status).toBe("disconnected");
+    for (const late of ["STOPPED", "SCAN_QR_CODE", "WORKING"]) {
+      await stub.onStatusEvent(id, late, { id: "972500000001@c.us" });
+      await runInDurableObject(stub, async (_i, state) => {
+        expect((await state.storage.get<{ status: string }>("state"))!.status).toBe("disconnected");
+      });
+    }
+    await stub.open(id);
     await stub.onStatusEvent(id, "SCAN_QR_CODE", null);
     await runInDurableObject(stub, async (_i, state) => {
       expect((await state.storage.get<{ status: string }>("state"))!.status).toBe("SCAN_QR_CODE");

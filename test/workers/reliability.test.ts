@@ -139,7 +139,7 @@ describe("RELIABILITY 12: each scheduled message is sent once", () => {
     expect(await messageRow(ids[0])).toMatchObject({ status: "failed", attempts: 1, last_error: "WhatsApp gateway 400: invalid chat" });
     const worker = (await import("../../workers/app")).default;
     const dlq = createMessageBatch<OutboundMessage>("chatbook-outbound-dlq", [{ id: "d1", timestamp: new Date(), attempts: 6, body: { id: ids[1] } }]);
-    await worker.queue(dlq, env);
+    await worker.queue(dlq, env, createExecutionContext());
     expect(await messageRow(ids[1])).toMatchObject({ status: "failed", last_error: "delivery retries exhausted" });
   });
 });

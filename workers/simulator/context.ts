@@ -1,11 +1,16 @@
 // What the route handlers share: the state, the webhook deliverer and QR images.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import QRCode from "qrcode";
-import type { SimSession, SimState } from "./state";
+import type { SimEngine, SimSession, SimState } from "./state";
 import type { createDeliverer } from "./webhooks";
 import { HttpError } from "./http";
 
 export interface SimContext {
+  engine: SimEngine;
+  version: string; // what GET /api/server/version answers
+  tier: string;
+  opDelayMs: number; // DELETE, restart and PUT take this long (WAHA: 3 s or more)
+  notWorkingWaitMs: number; // a call on a session that is not WORKING waits this long, then 422 (WAHA: 5 s)
   state: SimState;
   deliverer: ReturnType<typeof createDeliverer>;
   qrPng(s: SimSession): Promise<Buffer | null>;
@@ -35,14 +40,23 @@ export function createQrRenderer(): (s: SimSession) => Promise<Buffer | null> {
   };
 }
 
+/** GET/DELETE /api/sessions/{name}: the session, whatever its status; 404 when missing. */
 export function mustGet(sim: SimContext, name: string): SimSession {
   const s = sim.state.get(name);
   if (!s) throw new HttpError(404, "Session not found");
   return s;
 }
 
-export function sessionInfo(s: SimSession) {
-  return { name: s.name, status: s.status, engine: { engine: "NOWEB" }, config: s.config, me: s.me };
+/** QR, send and read calls: a STOPPED or missing session answers WAHA's 404. */
+export function mustRun(sim: SimContext, name: string): SimSession {
+  const s = sim.state.get(name);
+  if (!s || s.status === "STOPPED") {
+    throw new HttpError(
+      404,
+      `We didn't find a session with name '${name}'.\nPlease start it first by using POST /api/sessions/${name}/start request`,
+    );
+  }
+  return s;
 }
 
 /** What the page and the control API show about a session. */

@@ -2,7 +2,7 @@
 import { HttpError, readJson, send, sendJson } from "./http";
 import { mustGet, summary, type Route } from "./context";
 import { toChatId, type SimSession } from "./state";
-import { messagePayload } from "./webhooks";
+import { messagePayload } from "./shapes";
 import { renderPage } from "./page";
 
 function text(v: unknown, field: string): string {
@@ -15,6 +15,11 @@ function chatOf(v: unknown, field: string): string {
   const id = typeof v === "string" || typeof v === "number" ? toChatId(String(v)) : null;
   if (!id) throw new HttpError(400, `${field} must be phone digits (or a chat id)`);
   return id;
+}
+
+function count(v: unknown, field: string, max: number): number {
+  if (!Number.isInteger(v) || (v as number) < 0 || (v as number) > max) throw new HttpError(400, `${field} must be a whole number from 0 to ${max}`);
+  return v as number;
 }
 
 function mustWork(s: SimSession): void {
@@ -59,18 +64,37 @@ export async function handleControl({ req, res, parts, sim }: Route): Promise<bo
       mustWork(s);
       const chatId = chatOf(body.from, "from");
       const pushName = body.name === undefined ? undefined : text(body.name, "name");
+      // A hidden number (@lid) whose phone WhatsApp shares: the lids API answers it.
+      if (body.pn !== undefined) {
+        if (!chatId.endsWith("@lid")) throw new HttpError(400, "pn is only for a @lid sender");
+        s.lids.set(chatId, chatOf(body.pn, "pn"));
+      }
       const msg = sim.state.addMessage(s, { chatId, fromMe: false, source: "app", body: text(body.body, "body"), pushName });
-      return sendJson(res, 200, messagePayload(msg)), true;
+      return sendJson(res, 200, messagePayload(sim.engine, s, msg)), true;
     }
     case "reply": {
       mustWork(s);
       const chatId = chatOf(body.to, "to");
       const msg = sim.state.addMessage(s, { chatId, fromMe: true, source: "app", body: text(body.body, "body") });
-      return sendJson(res, 200, messagePayload(msg)), true;
+      return sendJson(res, 200, messagePayload(sim.engine, s, msg)), true;
     }
     case "fail":
       sim.state.fail(s);
       return sendJson(res, 200, summary(sim, s)), true;
+    case "disconnect": {
+      // The phone loses its connection: STARTING for `seconds`, then WORKING again.
+      mustWork(s);
+      sim.state.disconnect(s, count(body.seconds ?? 12, "seconds", 3600) * 1000);
+      return sendJson(res, 200, summary(sim, s)), true;
+    }
+    case "restrict":
+      // The next N sends are accepted (201), then WhatsApp refuses them: an ERROR ack with code 463.
+      s.sends.restrictNext = count(body.next ?? 1, "next", 100000);
+      return sendJson(res, 200, summary(sim, s)), true;
+    case "forget":
+      // The gateway loses the session without a word, as a WAHA restarted without its volume.
+      sim.state.forget(s.name);
+      return sendJson(res, 200, { forgotten: s.name }), true;
     case "fail-sends": {
       const { rate, next } = body;
       if (rate === undefined && next === undefined) throw new HttpError(400, "give rate (0..1) or next (N)");

@@ -12,10 +12,12 @@ const REASONS: Record<number, string> = {
   500: "Internal Server Error",
 };
 
+/** A NestJS-shaped error; `body` replaces the default {statusCode, message, error} when WAHA answers an object. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
   }

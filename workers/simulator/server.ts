@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
 import { createQrRenderer, type SimContext } from "./context";
 import { handleControl } from "./control";
 import { HttpError, sendError, sendJson } from "./http";
-import { SimState } from "./state";
+import { SimState, type SimEngine } from "./state";
+import { createSaver, loadSessions } from "./persist";
 import { handleApi } from "./waha-api";
 import { createDeliverer } from "./webhooks";
 
@@ -15,7 +16,16 @@ export interface SimulatorOptions {
   log?: (line: string) => void;
   qrDelayMs?: number; // STARTING -> SCAN_QR_CODE (default 1000)
   startDelayMs?: number; // STARTING -> WORKING for a session still logged in (default 1000)
-  qrRefreshMs?: number; // QR rotation, each one a session.status event (default 20000)
+  qrFirstMs?: number; // the first QR lives this long (default 60000, as WAHA)
+  qrRefreshMs?: number; // each later QR lives this long, each one a session.status event (default 20000)
+  qrMax?: number; // QRs shown before the session goes FAILED by itself (default 6)
+  opDelayMs?: number; // DELETE, restart and PUT take this long (default 3000, as WAHA; 0 in unit tests)
+  notWorkingWaitMs?: number; // calls on a session that is not WORKING wait this long, then 422 (default 5000)
+  ackDelayMs?: number; // sendText -> its message.ack (default 300)
+  engine?: SimEngine; // the shapes to speak (default NOWEB)
+  version?: string; // GET /api/server/version (default 2026.7.1)
+  tier?: string; // CORE or PLUS (default CORE)
+  stateFile?: string; // keep sessions here across restarts; unset = memory only
   apiKey?: string; // X-Api-Key required on /api/*; default env SIM_API_KEY; unset/empty = any key
 }
 
@@ -27,14 +37,32 @@ export interface Simulator {
 
 export async function startSimulator(opts: SimulatorOptions): Promise<Simulator> {
   const apiKey = opts.apiKey ?? process.env.SIM_API_KEY ?? "";
-  const deliverer = createDeliverer({ log: opts.log });
+  const engine = opts.engine ?? "NOWEB";
+  const version = opts.version ?? "2026.7.1";
+  const tier = opts.tier ?? "CORE";
+  const deliverer = createDeliverer({ engine, version, tier, log: opts.log });
+  const saver = opts.stateFile ? createSaver(opts.stateFile, () => state.sessions.values()) : null;
   const state = new SimState({
     qrDelayMs: opts.qrDelayMs ?? 1000,
     startDelayMs: opts.startDelayMs ?? 1000,
+    qrFirstMs: opts.qrFirstMs ?? 60_000,
     qrRefreshMs: opts.qrRefreshMs ?? 20_000,
+    qrMax: opts.qrMax ?? 6,
+    ackDelayMs: opts.ackDelayMs ?? 300,
     emit: (session, event, payload) => deliverer.deliver(session, event, payload),
+    changed: () => saver?.changed(),
   });
-  const sim: SimContext = { state, deliverer, qrPng: createQrRenderer() };
+  if (opts.stateFile) for (const s of loadSessions(opts.stateFile)) state.resume(s);
+  const sim: SimContext = {
+    engine,
+    version,
+    tier,
+    opDelayMs: opts.opDelayMs ?? 3000,
+    notWorkingWaitMs: opts.notWorkingWaitMs ?? 5000,
+    state,
+    deliverer,
+    qrPng: createQrRenderer(),
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://simulator");
@@ -62,7 +90,8 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
     handle(req, res).catch((err) => {
       if (!(err instanceof HttpError)) opts.log?.(`simulator error on ${req.method} ${req.url}: ${String(err?.stack ?? err)}`);
       if (res.headersSent) return void res.end();
-      if (err instanceof HttpError) sendError(res, err.status, err.message);
+      if (err instanceof HttpError && err.body) sendJson(res, err.status, err.body);
+      else if (err instanceof HttpError) sendError(res, err.status, err.message);
       else sendError(res, 500, "Internal simulator error");
     });
   });
@@ -83,6 +112,7 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
     close: () =>
       new Promise<void>((resolve) => {
         state.closeAll();
+        saver?.flush();
         deliverer.close();
         server.close(() => resolve());
         server.closeAllConnections(); // keep-alive sockets would hold close() open

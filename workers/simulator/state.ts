@@ -1,8 +1,11 @@
-// In-memory WAHA-like sessions: lifecycle, QR, chats and send bookkeeping.
-// Emits events through `emit`; delivery (webhooks) lives in webhooks.ts.
+// WAHA-like sessions in memory: lifecycle, QR rotation, chats, acks and send
+// bookkeeping, as WAHA's NOWEB engine behaves (shared/whatsapp/WAHA-FIDELITY.md).
+// Emits events through `emit`; delivery (webhooks) lives in webhooks.ts and
+// the saved copy on disk in persist.ts.
 import { randomBytes } from "node:crypto";
 
 export type SimStatus = "STARTING" | "SCAN_QR_CODE" | "WORKING" | "STOPPED" | "FAILED";
+export type SimEngine = "NOWEB" | "WEBJS";
 
 export interface WebhookConfig {
   url: string;
@@ -19,16 +22,13 @@ export interface SessionConfig {
 }
 
 export interface SimMessage {
-  id: string;
+  keyId: string; // the WhatsApp message id ("3EB0..." for API sends)
+  chatId: string; // always the customer's chat ("<digits>@c.us" or "<id>@lid")
   timestamp: number; // seconds
-  from: string;
-  to: string;
   fromMe: boolean;
   source: "app" | "api";
   body: string;
-  hasMedia: false;
   ack: number;
-  ackName: string;
   pushName: string | null; // the sender's display name, when known
 }
 
@@ -36,6 +36,7 @@ export interface SentRecord {
   chatId: string;
   text: string;
   timestamp: number; // ms
+  id: string; // the serialized message id, "true_<chatId>_<keyId>"
 }
 
 export interface SimSession {
@@ -45,28 +46,47 @@ export interface SimSession {
   config: SessionConfig;
   me: { id: string; pushName: string } | null;
   qr: string | null; // the current QR payload while SCAN_QR_CODE
+  qrCount: number; // QRs shown since the last start
   chats: Map<string, SimMessage[]>;
+  lids: Map<string, string>; // "<id>@lid" -> "<digits>@c.us"
   sent: SentRecord[];
-  sends: { accepted: number; failed: number; failRate: number; failNext: number };
+  sends: { accepted: number; failed: number; failRate: number; failNext: number; restrictNext: number; restricted: number };
   timers: Set<ReturnType<typeof setTimeout>>;
 }
 
 export interface StateOptions {
   qrDelayMs: number; // STARTING -> SCAN_QR_CODE when not logged in
   startDelayMs: number; // STARTING -> WORKING when still logged in
-  qrRefreshMs: number; // a new QR (and a session.status event) this often
+  qrFirstMs: number; // how long the first QR lives (WAHA: 60 s)
+  qrRefreshMs: number; // how long each later QR lives (WAHA: 20 s)
+  qrMax: number; // QRs before the session goes FAILED by itself (WAHA: 6)
+  ackDelayMs: number; // sendText -> message.ack
   emit: (session: SimSession, event: string, payload: unknown) => void;
+  changed?: () => void; // something worth saving happened
 }
+
+/** WAHA's rule for session names: letters, digits, "_" and "-", at most 54. */
+export const SESSION_NAME = /^[a-zA-Z0-9_-]{1,54}$/;
+
+/** WhatsApp ack levels as WAHA numbers them. */
+export const ACK = { ERROR: -1, PENDING: 0, SERVER: 1, DEVICE: 2, READ: 3, PLAYED: 4 } as const;
+export const ackName = (ack: number) => Object.entries(ACK).find(([, v]) => v === ack)?.[0] ?? "UNKNOWN";
+
+/** The restriction WhatsApp reports in an ERROR ack (Baileys' MessageAccountRestriction). */
+export const RESTRICTED = { code: 463, reason: "account_restricted" } as const;
 
 const hex = (bytes: number) => randomBytes(bytes).toString("hex").toUpperCase();
 
 /** Phone digits or a full chat id -> chat id ("+49 176..." -> "49176...@c.us"). */
 export function toChatId(input: string): string | null {
-  const s = String(input ?? "").trim();
+  const s = String(input ?? "").trim().replace(/@s\.whatsapp\.net$/, "@c.us");
   if (s.includes("@")) return s;
   const digits = s.replace(/[\s\-().+]/g, "");
   return /^\d{3,20}$/.test(digits) ? `${digits}@c.us` : null;
 }
+
+/** "<fromMe>_<chatId>_<keyId>": how WAHA serializes message ids. */
+export const serializedId = (m: Pick<SimMessage, "fromMe" | "chatId" | "keyId">) => `${m.fromMe}_${m.chatId}_${m.keyId}`;
 
 function isIgnored(config: SessionConfig, chatId: string): boolean {
   const ignore = (config.ignore ?? {}) as Record<string, unknown>;
@@ -75,6 +95,23 @@ function isIgnored(config: SessionConfig, chatId: string): boolean {
   if (chatId === "status@broadcast") return ignore.status === true;
   if (chatId.endsWith("@broadcast")) return ignore.broadcast === true;
   return false;
+}
+
+export function newSession(name: string, config: SessionConfig): SimSession {
+  return {
+    name,
+    status: "STOPPED",
+    statuses: [{ status: "STOPPED", timestamp: Date.now() }],
+    config,
+    me: null,
+    qr: null,
+    qrCount: 0,
+    chats: new Map(),
+    lids: new Map(),
+    sent: [],
+    sends: { accepted: 0, failed: 0, failRate: 0, failNext: 0, restrictNext: 0, restricted: 0 },
+    timers: new Set(),
+  };
 }
 
 export class SimState {
@@ -87,29 +124,26 @@ export class SimState {
   }
 
   create(name: string, config: SessionConfig, start: boolean): SimSession {
-    const s: SimSession = {
-      name,
-      status: "STOPPED",
-      statuses: [{ status: "STOPPED", timestamp: Date.now() }],
-      config,
-      me: null,
-      qr: null,
-      chats: new Map(),
-      sent: [],
-      sends: { accepted: 0, failed: 0, failRate: 0, failNext: 0 },
-      timers: new Set(),
-    };
+    const s = newSession(name, config);
     this.sessions.set(name, s);
-    if (start) this.start(s);
+    if (start) this.boot(s);
+    this.opts.changed?.();
     return s;
   }
 
-  /** Repeatable: a session already running is left alone, as WAHA does. */
-  start(s: SimSession): void {
-    if (s.status !== "STOPPED" && s.status !== "FAILED") return;
-    this.boot(s);
+  /** PUT /api/sessions/{name}: a new config; a running session restarts with it. */
+  update(s: SimSession, config: SessionConfig): void {
+    s.config = config;
+    if (s.status !== "STOPPED") this.boot(s);
+    this.opts.changed?.();
   }
 
+  /** Only a STOPPED session starts; on any other (FAILED included) start is a no-op, as in WAHA. */
+  start(s: SimSession): void {
+    if (s.status === "STOPPED") this.boot(s);
+  }
+
+  /** Restart recovers any status, FAILED included. */
   restart(s: SimSession): void {
     this.boot(s);
   }
@@ -119,10 +153,10 @@ export class SimState {
     this.setStatus(s, "STOPPED");
   }
 
+  /** Logout forgets the phone and restarts the session to a new QR; it does not stop it. */
   logout(s: SimSession): void {
-    this.clearTimers(s);
     s.me = null;
-    this.setStatus(s, "STOPPED");
+    this.boot(s);
   }
 
   fail(s: SimSession): void {
@@ -136,6 +170,23 @@ export class SimState {
     this.clearTimers(s);
     if (s.status !== "STOPPED") this.setStatus(s, "STOPPED");
     this.sessions.delete(name);
+    this.opts.changed?.();
+  }
+
+  /** The gateway loses the session with no event (a WAHA restarted without its volume). */
+  forget(name: string): void {
+    const s = this.sessions.get(name);
+    if (!s) return;
+    this.clearTimers(s);
+    this.sessions.delete(name);
+    this.opts.changed?.();
+  }
+
+  /** The phone's connection drops: STARTING for `ms`, then WORKING again (NOWEB reconnects by itself). */
+  disconnect(s: SimSession, ms: number): void {
+    this.clearTimers(s);
+    this.setStatus(s, "STARTING");
+    this.later(s, ms, () => this.setStatus(s, s.me ? "WORKING" : "STOPPED"));
   }
 
   /** The phone scanned the QR: logged in as `phone`. */
@@ -147,27 +198,46 @@ export class SimState {
 
   /** Store a message in its chat and announce it (message.any; message too when incoming). */
   addMessage(s: SimSession, m: { chatId: string; fromMe: boolean; source: "app" | "api"; body: string; pushName?: string }): SimMessage {
-    const me = s.me?.id ?? "";
     const msg: SimMessage = {
-      // NOWEB ids: "<fromMe>_<chatId>_<message id>"; ids sent from the API start 3EB0.
-      id: `${m.fromMe}_${m.chatId}_${m.source === "api" ? "3EB0" : ""}${hex(m.source === "api" ? 8 : 10)}`,
+      // Ids sent from the API start 3EB0, as WhatsApp Web's do.
+      keyId: m.source === "api" ? `3EB0${hex(8)}` : hex(10),
+      chatId: m.chatId,
       timestamp: Math.floor(Date.now() / 1000),
-      from: m.fromMe ? me : m.chatId,
-      to: m.fromMe ? m.chatId : me,
       fromMe: m.fromMe,
       source: m.source,
       body: m.body,
-      hasMedia: false,
-      ack: m.fromMe ? 1 : 2,
-      ackName: m.fromMe ? "SERVER" : "DEVICE",
+      ack: m.fromMe ? (m.source === "api" ? ACK.PENDING : ACK.SERVER) : ACK.DEVICE,
       pushName: m.pushName ?? (m.fromMe ? (s.me?.pushName ?? null) : null),
     };
     const chat = s.chats.get(m.chatId) ?? [];
     chat.push(msg);
     s.chats.set(m.chatId, chat);
+    this.opts.changed?.();
     if (isIgnored(s.config, m.chatId)) return msg; // WAHA's config.ignore: stored, not announced
     if (!m.fromMe) this.opts.emit(s, "message", msg);
     this.opts.emit(s, "message.any", msg);
+    return msg;
+  }
+
+  /** A message we sent changes ack: SERVER/DEVICE when delivered, ERROR when WhatsApp refused it. */
+  ack(s: SimSession, msg: SimMessage, ack: number, error?: { code: number; reason: string }): void {
+    msg.ack = ack;
+    this.opts.emit(s, "message.ack", { message: msg, error });
+  }
+
+  /** sendText was accepted: record it, then report its fate as WhatsApp would, a moment later. */
+  accepted(s: SimSession, chatId: string, text: string): SimMessage {
+    const restricted = s.sends.restrictNext > 0;
+    if (restricted) {
+      s.sends.restrictNext--;
+      s.sends.restricted++;
+    }
+    s.sends.accepted++;
+    const msg = this.addMessage(s, { chatId, fromMe: true, source: "api", body: text });
+    s.sent.push({ chatId, text, timestamp: Date.now(), id: serializedId(msg) });
+    this.later(s, this.opts.ackDelayMs, () =>
+      restricted ? this.ack(s, msg, ACK.ERROR, RESTRICTED) : this.ack(s, msg, ACK.DEVICE),
+    );
     return msg;
   }
 
@@ -184,18 +254,28 @@ export class SimState {
     for (const s of this.sessions.values()) this.clearTimers(s);
   }
 
+  /** After a restart of the simulator: running sessions come back as a restarted WAHA brings them back. */
+  resume(s: SimSession): void {
+    this.sessions.set(s.name, s);
+    if (s.status !== "STOPPED" && s.status !== "FAILED") this.boot(s);
+  }
+
   private boot(s: SimSession): void {
     this.clearTimers(s);
-    this.setStatus(s, "STARTING");
+    s.qrCount = 0;
+    this.setStatus(s, "STARTING", true);
     // A session still logged in reconnects; otherwise it needs a QR scan.
     if (s.me) this.later(s, this.opts.startDelayMs, () => this.setStatus(s, "WORKING"));
     else this.later(s, this.opts.qrDelayMs, () => this.showQr(s));
   }
 
+  /** A new QR: the first lives qrFirstMs, later ones qrRefreshMs; after qrMax the session FAILS by itself. */
   private showQr(s: SimSession): void {
+    if (s.qrCount >= this.opts.qrMax) return this.setStatus(s, "FAILED");
+    s.qrCount++;
     s.qr = `2@${randomBytes(24).toString("base64")},${randomBytes(32).toString("base64")},${randomBytes(16).toString("base64")}`;
     this.setStatus(s, "SCAN_QR_CODE", true);
-    this.later(s, this.opts.qrRefreshMs, () => this.showQr(s));
+    this.later(s, s.qrCount === 1 ? this.opts.qrFirstMs : this.opts.qrRefreshMs, () => this.showQr(s));
   }
 
   private setStatus(s: SimSession, status: SimStatus, force = false): void {
@@ -203,7 +283,8 @@ export class SimState {
     if (status !== "SCAN_QR_CODE") s.qr = null;
     s.status = status;
     s.statuses.push({ status, timestamp: Date.now() });
-    if (s.statuses.length > 5) s.statuses.splice(0, s.statuses.length - 5);
+    if (s.statuses.length > 3) s.statuses.splice(0, s.statuses.length - 3);
+    this.opts.changed?.();
     this.opts.emit(s, "session.status", { name: s.name, status, statuses: [...s.statuses] });
   }
 

@@ -3,7 +3,8 @@
 // Signing uses node:crypto on purpose: an independent check of the product's
 // WebCrypto verifier.
 import { createHmac, randomBytes } from "node:crypto";
-import type { SimMessage, SimSession, WebhookConfig } from "./state";
+import type { SimEngine, SimMessage, SimSession, WebhookConfig } from "./state";
+import { ackPayload, messagePayload } from "./shapes";
 
 const CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz";
 
@@ -20,43 +21,13 @@ export function eventId(prefix = "evt_"): string {
   return prefix + t + r;
 }
 
-/** The message payload as WAHA NOWEB sends it; `_data` mimics the Baileys raw message. */
-export function messagePayload(m: SimMessage): Record<string, unknown> {
-  const chatId = m.fromMe ? m.to : m.from;
-  const keyId = m.id.split("_").pop();
-  return {
-    id: m.id,
-    timestamp: m.timestamp,
-    from: m.from,
-    fromMe: m.fromMe,
-    source: m.source,
-    to: m.to,
-    participant: null,
-    body: m.body,
-    hasMedia: false,
-    media: null,
-    ack: m.ack,
-    ackName: m.ackName,
-    replyTo: null,
-    // NOWEB carries the sender's name as Baileys' pushName; notifyName is the
-    // WEBJS spelling, included so a parser reading either finds it.
-    _data: {
-      key: { remoteJid: chatId.replace(/@c\.us$/, "@s.whatsapp.net"), fromMe: m.fromMe, id: keyId },
-      messageTimestamp: m.timestamp,
-      pushName: m.pushName,
-      notifyName: m.pushName,
-      message: { conversation: m.body },
-    },
-  };
-}
-
 export interface DeliveryStats {
   ok: number;
   failed: number; // deliveries given up after the last retry
   retries: number;
 }
 
-export function createDeliverer(opts: { log?: (line: string) => void }) {
+export function createDeliverer(opts: { engine: SimEngine; version: string; tier: string; log?: (line: string) => void }) {
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const aborts = new Set<AbortController>();
   const stats = new Map<string, DeliveryStats>();
@@ -118,6 +89,15 @@ export function createDeliverer(opts: { log?: (line: string) => void }) {
     timers.add(t);
   }
 
+  function toPayload(session: SimSession, event: string, payload: unknown) {
+    if (event === "message.ack") {
+      const { message, error } = payload as { message: SimMessage; error?: { code: number; reason: string } };
+      return ackPayload(opts.engine, session, message, error);
+    }
+    if (event.startsWith("message")) return messagePayload(opts.engine, session, payload as SimMessage);
+    return payload;
+  }
+
   return {
     stats,
     /** Fan one event out to every webhook of the session subscribed to it. */
@@ -134,9 +114,9 @@ export function createDeliverer(opts: { log?: (line: string) => void }) {
         session: session.name,
         metadata: session.config.metadata ?? {},
         me: session.me,
-        payload: event.startsWith("message") ? messagePayload(payload as SimMessage) : payload,
-        engine: "NOWEB",
-        environment: { version: "simulator", engine: "NOWEB", tier: "CORE" },
+        payload: toPayload(session, event, payload),
+        engine: opts.engine,
+        environment: { version: opts.version, engine: opts.engine, tier: opts.tier, browser: null },
       };
       const body = JSON.stringify(envelope);
       for (const hook of hooks) void attempt(hook, session.name, body, eventId("req_"), 1);

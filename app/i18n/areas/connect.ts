@@ -36,6 +36,11 @@ export const connect = defineMessages(
     "connect.err.Failed to create session": "Failed to create session",
     "connect.err.Failed to start session": "Failed to start session",
     "connect.err.Failed to restart session": "Failed to restart session",
+    "connect.err.tooOld": "Your WhatsApp gateway is WAHA {version}, which is too old for Chatbook: it needs WAHA {minimum} or newer for named sessions, signed webhooks and event timestamps. Update the gateway, then connect again.",
+    "connect.waiting": "Waiting for WhatsApp to reconnect: {count} scheduled messages will go out as soon as it is back.",
+    "connect.waitingOne": "Waiting for WhatsApp to reconnect: 1 scheduled message will go out as soon as it is back.",
+    "mail.waiting.subject": "Your WhatsApp is disconnected: messages are waiting",
+    "mail.waiting.text": "Chatbook could not send {count} scheduled messages because your business WhatsApp is not connected.\n\nThey go out as soon as it is back. Open Chatbook to reconnect (Connect tab):\n{link}\n\nMessages waiting more than 6 hours are not sent late.",
   },
   {
     "connect.welcome": "ברוכים הבאים, {name}!",
@@ -72,5 +77,10 @@ export const connect = defineMessages(
     "connect.err.Failed to create session": "יצירת הסשן נכשלה",
     "connect.err.Failed to start session": "הפעלת הסשן נכשלה",
     "connect.err.Failed to restart session": "ההפעלה מחדש של הסשן נכשלה",
+    "connect.err.tooOld": "שער הוואטסאפ שלכם הוא WAHA {version}, ישן מדי עבור Chatbook: נדרש WAHA {minimum} ומעלה לסשנים בעלי שם, ל-webhooks חתומים ולחותמות זמן. עדכנו את השער והתחברו שוב.",
+    "connect.waiting": "ממתין לחיבור מחדש של וואטסאפ: {count} הודעות מתוזמנות יישלחו מיד כשהחיבור יחזור.",
+    "connect.waitingOne": "ממתין לחיבור מחדש של וואטסאפ: הודעה מתוזמנת אחת תישלח מיד כשהחיבור יחזור.",
+    "mail.waiting.subject": "הוואטסאפ שלכם מנותק: הודעות ממתינות",
+    "mail.waiting.text": "Chatbook לא הצליח לשלוח {count} הודעות מתוזמנות כי הוואטסאפ של העסק אינו מחובר.\n\nהן יישלחו מיד כשהחיבור יחזור. פתחו את Chatbook כדי להתחבר מחדש (לשונית חיבור):\n{link}\n\nהודעות שממתינות יותר מ-6 שעות לא יישלחו באיחור.",
   },
 );

@@ -2,10 +2,12 @@
 // Node: fetch + AbortSignal only. No retries here: callers decide, using
 // ProviderError.transient, so a send is never repeated behind their back.
 import {
-  isTransientStatus,
+  errorKind,
   ProviderError,
+  type CreateSessionOptions,
   type ProviderMessage,
   type QrImage,
+  type ServerVersion,
   type SessionInfo,
   type SessionMe,
   type WhatsAppProvider,
@@ -32,15 +34,83 @@ export function parseSessionInfo(raw: unknown, fallbackName = ""): SessionInfo {
     if (typeof o.me.verifiedName === "string") me.verifiedName = o.me.verifiedName;
     if (typeof o.me.isBusiness === "boolean") me.isBusiness = o.me.isBusiness;
   }
-  return { name: str(o.name) ?? fallbackName, status: str(o.status) ?? "STOPPED", me };
+  return { name: str(o.name) ?? fallbackName, status: str(o.status) ?? "STOPPED", me, config: o.config };
 }
 
-/** WEBJS ids are objects with _serialized; NOWEB returns a Baileys key. */
-function readMessageId(raw: unknown): string | undefined {
+/** The config the product needs on its session (PROVIDER.md's corrected create body). */
+export function sessionConfig(name: string, { webhookUrl, hmacKey }: CreateSessionOptions) {
+  return {
+    // markOnline false: the owner's phone keeps its notifications (WAHA-FIDELITY.md).
+    noweb: { store: { enabled: true, fullSync: false }, markOnline: false },
+    metadata: { "business.id": name },
+    ignore: { groups: true, status: true, channels: true, broadcast: true },
+    webhooks: [
+      {
+        url: webhookUrl,
+        events: ["message.any", "message.ack", "session.status"],
+        hmac: { key: hmacKey },
+        retries: { policy: "exponential", delaySeconds: 2, attempts: 5 },
+      },
+    ],
+  };
+}
+
+/** True when the gateway's config already carries what sessionConfig asks for. */
+export function configMatches(held: unknown, wanted: ReturnType<typeof sessionConfig>): boolean {
+  if (!isObj(held)) return false;
+  const hook = Array.isArray(held.webhooks) && held.webhooks.length === 1 && isObj(held.webhooks[0]) ? held.webhooks[0] : null;
+  const want = wanted.webhooks[0];
+  const events = hook && Array.isArray(hook.events) ? [...hook.events].sort().join() : "";
+  const noweb = isObj(held.noweb) ? held.noweb : {};
+  const store = isObj(noweb.store) ? noweb.store : {};
+  return (
+    hook !== null &&
+    hook.url === want.url &&
+    isObj(hook.hmac) && hook.hmac.key === want.hmac.key &&
+    events === [...want.events].sort().join() &&
+    store.enabled === true &&
+    noweb.markOnline === false
+  );
+}
+
+/** "4917...@s.whatsapp.net" (Baileys) -> "4917...@c.us" (WAHA's chat ids). */
+const toChatId = (jid: string) => jid.replace(/@s\.whatsapp\.net$/, "@c.us");
+
+/** The chat of a serialized id "<fromMe>_<chatId>_<key id>", if it is one. */
+function chatOfSerialized(id: string): string | undefined {
+  const m = /^(?:true|false)_([^_]+@[^_]+)_/.exec(id);
+  return m ? m[1] : undefined;
+}
+
+/**
+ * The customer's chat of a message, whoever wrote it. NOWEB sends an owner's
+ * message with `from` = the chat and no `to`; WEBJS with `from` = the owner.
+ * So: the Baileys key, then the serialized id, and `from`/`to` only last.
+ */
+export function messageChatId(raw: Json): string {
+  const data = isObj(raw._data) ? raw._data : {};
+  const key = isObj(data.key) ? data.key : isObj(raw.key) ? raw.key : null;
+  if (key && typeof key.remoteJid === "string") return toChatId(key.remoteJid);
+  if (isObj(data.id) && typeof data.id.remote === "string") return data.id.remote;
+  const fromId = typeof raw.id === "string" ? chatOfSerialized(raw.id) : undefined;
+  if (fromId) return fromId;
+  const from = str(raw.from) ?? "";
+  const to = str(raw.to) ?? "";
+  return raw.fromMe === true && to ? to : from;
+}
+
+/**
+ * The serialized id of a message in any engine's answer: WEBJS `id._serialized`,
+ * GOWS/others a string `id`, NOWEB (sendText) only the Baileys key, which
+ * becomes "true_<chat>_<key id>" as WAHA names it in webhooks and acks.
+ */
+export function readMessageId(raw: unknown): string | undefined {
   if (!isObj(raw)) return undefined;
   if (typeof raw.id === "string") return raw.id;
   if (isObj(raw.id) && typeof raw.id._serialized === "string") return raw.id._serialized;
-  if (isObj(raw.key) && typeof raw.key.id === "string") return raw.key.id;
+  if (isObj(raw.key) && typeof raw.key.id === "string" && typeof raw.key.remoteJid === "string") {
+    return `${raw.key.fromMe === false ? "false" : "true"}_${toChatId(raw.key.remoteJid)}_${raw.key.id}`;
+  }
   return undefined;
 }
 
@@ -50,13 +120,18 @@ function parseMessage(raw: unknown): ProviderMessage | null {
   if (!id) return null;
   return {
     id,
+    chatId: messageChatId(raw),
     timestamp: typeof raw.timestamp === "number" ? raw.timestamp : Number(raw.timestamp) || 0,
-    from: str(raw.from) ?? "",
-    to: str(raw.to) ?? "",
     fromMe: raw.fromMe === true,
     body: str(raw.body) ?? "",
     hasMedia: raw.hasMedia === true,
   };
+}
+
+/** "2026.6.1" -> [2026, 6, 1]; null when it is not a WAHA calendar version. */
+export function parseVersion(v: string): [number, number, number] | null {
+  const m = /^(\d{4})\.(\d{1,2})\.(\d{1,3})/.exec(v.trim());
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
 }
 
 function base64ToBytes(b64: string): Uint8Array {
@@ -70,12 +145,14 @@ export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {
   const base = opts.url.replace(/\/+$/, "");
   const doFetch = opts.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = opts.timeoutMs ?? 10_000;
+  // DELETE, restart and PUT stop an engine: WAHA takes 3 s or more.
+  const slowTimeoutMs = Math.max(timeoutMs, 30_000);
   const seg = encodeURIComponent;
 
   async function call(
     method: string,
     path: string,
-    init: { body?: unknown; accept?: string; allow?: number[] } = {},
+    init: { body?: unknown; accept?: string; allow?: number[]; slow?: boolean } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = {
       "X-Api-Key": opts.apiKey,
@@ -88,12 +165,12 @@ export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {
         method,
         headers,
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(init.slow ? slowTimeoutMs : timeoutMs),
       });
     } catch (err) {
       // Refused connection, DNS failure, timeout: the gateway may come back.
       const what = err instanceof Error && err.name === "TimeoutError" ? "timed out" : "unreachable";
-      throw new ProviderError(`WhatsApp gateway ${what}: ${method} ${path}`, { transient: true, cause: err });
+      throw new ProviderError(`WhatsApp gateway ${what}: ${method} ${path}`, { kind: "unreachable", cause: err });
     }
     if (res.ok || init.allow?.includes(res.status)) return res;
     const text = await res.text().catch(() => "");
@@ -103,11 +180,12 @@ export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {
     } catch {
       /* not JSON: keep the text */
     }
-    const detail = isObj(body) ? body.message : text;
+    // NestJS bodies carry `message`; WAHA's 422 for a session that is not WORKING carries `error` and `status`.
+    const detail = isObj(body) ? (body.message ?? (body.error && body.status ? `${body.error} (status ${body.status})` : body.error)) : text;
     const message = Array.isArray(detail) ? detail.join("; ") : String(detail || res.statusText);
     throw new ProviderError(`WhatsApp gateway ${res.status} on ${method} ${path}: ${message.slice(0, 300)}`, {
       status: res.status,
-      transient: isTransientStatus(res.status),
+      kind: errorKind(res.status, body),
       body,
     });
   }
@@ -118,44 +196,40 @@ export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {
     try {
       return JSON.parse(text);
     } catch {
-      throw new ProviderError("WhatsApp gateway answered invalid JSON", { status: res.status, transient: false });
+      throw new ProviderError("WhatsApp gateway answered invalid JSON", { status: res.status, kind: "permanent" });
     }
   }
 
-  const post = async (path: string, body?: unknown) => {
-    const res = await call("POST", path, { body });
+  const post = async (path: string, slow = false) => {
+    const res = await call("POST", path, { slow });
     await res.body?.cancel();
   };
 
   return {
-    async createSession(name, { webhookUrl, hmacKey }) {
+    async getVersion(): Promise<ServerVersion | null> {
+      const res = await call("GET", "/api/server/version", { allow: [404] });
+      if (res.status === 404) {
+        await res.body?.cancel();
+        return null;
+      }
+      const o = await json(res);
+      if (!isObj(o) || typeof o.version !== "string") return null;
+      return { version: o.version, engine: str(o.engine) ?? "", tier: str(o.tier) ?? "" };
+    },
+    async createSession(name, opts) {
       // Corrected body: config.store is not a WAHA field, noweb.store is.
-      const res = await call("POST", "/api/sessions", {
-        body: {
-          name,
-          start: false,
-          config: {
-            noweb: { store: { enabled: true, fullSync: false } },
-            metadata: { "business.id": name },
-            ignore: { groups: true, status: true, channels: true, broadcast: true },
-            webhooks: [
-              {
-                url: webhookUrl,
-                events: ["message.any", "session.status"],
-                hmac: { key: hmacKey },
-                retries: { policy: "exponential", delaySeconds: 2, attempts: 5 },
-              },
-            ],
-          },
-        },
-      });
+      const res = await call("POST", "/api/sessions", { body: { name, start: false, config: sessionConfig(name, opts) } });
       return parseSessionInfo(await json(res), name);
     },
+    async updateSession(name, opts) {
+      const res = await call("PUT", `/api/sessions/${seg(name)}`, { body: { name, config: sessionConfig(name, opts) }, slow: true });
+      await res.body?.cancel();
+    },
     startSession: (name) => post(`/api/sessions/${seg(name)}/start`),
-    restartSession: (name) => post(`/api/sessions/${seg(name)}/restart`),
-    logoutSession: (name) => post(`/api/sessions/${seg(name)}/logout`),
+    restartSession: (name) => post(`/api/sessions/${seg(name)}/restart`, true),
+    logoutSession: (name) => post(`/api/sessions/${seg(name)}/logout`, true),
     async deleteSession(name) {
-      const res = await call("DELETE", `/api/sessions/${seg(name)}`, { allow: [404] });
+      const res = await call("DELETE", `/api/sessions/${seg(name)}`, { allow: [404], slow: true });
       await res.body?.cancel();
     },
     async getSession(name) {
@@ -167,11 +241,12 @@ export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {
       return parseSessionInfo(await json(res), name);
     },
     async getQr(name): Promise<QrImage | null> {
+      // 422: not (yet) SCAN_QR_CODE; 404: the session is STOPPED or gone.
       const res = await call("GET", `/api/${seg(name)}/auth/qr?format=image`, {
         accept: "image/png",
-        allow: [422],
+        allow: [404, 422],
       });
-      if (res.status === 422) {
+      if (res.status === 422 || res.status === 404) {
         await res.body?.cancel();
         return null;
       }
@@ -180,7 +255,7 @@ export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {
         // Some WAHA versions answer JSON even when asked for an image.
         const o = await json(res);
         if (!isObj(o) || typeof o.data !== "string") {
-          throw new ProviderError("WhatsApp gateway sent no QR data", { status: res.status, transient: true });
+          throw new ProviderError("WhatsApp gateway sent no QR data", { status: res.status, kind: "retry" });
         }
         return { mimetype: str(o.mimetype) ?? "image/png", data: base64ToBytes(o.data) };
       }
@@ -189,8 +264,9 @@ export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {
     async sendText(name, chatId, text) {
       const res = await call("POST", "/api/sendText", { body: { session: name, chatId, text } });
       const id = readMessageId(await json(res));
-      // Accepted but unreadable: not transient, a retry would send it twice.
-      if (!id) throw new ProviderError("WhatsApp gateway returned no message id", { status: res.status, transient: false });
+      // Accepted but unreadable (one WEBJS release answers an empty 201): not
+      // retried blindly; the caller looks in the chat before any new attempt.
+      if (!id) throw new ProviderError("WhatsApp gateway returned no message id", { status: res.status, kind: "unreachable" });
       return { id };
     },
     async getMessages(name, chatId, limit) {
@@ -205,6 +281,10 @@ export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {
       const o = await json(await call("GET", `/api/contacts/check-exists?${q}`));
       const exists = isObj(o) && o.numberExists === true;
       return { exists, chatId: exists && isObj(o) ? (str(o.chatId) ?? null) : null };
+    },
+    async resolveLid(name, lid) {
+      const o = await json(await call("GET", `/api/${seg(name)}/lids/${seg(lid)}`));
+      return isObj(o) && typeof o.pn === "string" && o.pn ? toChatId(o.pn) : null;
     },
   };
 }

@@ -17,6 +17,8 @@ export type RuleClient = {
   client_name: string;
   client_phone: string;
   client_status: RuleClientStatus;
+  /** Due, but held until the business's WhatsApp reconnects. */
+  waiting: boolean;
   booking_id: string;
   booking_date: string;
   booking_time: string;
@@ -126,7 +128,7 @@ type ListRow = {
   schedule_label: string; created_at: number;
   message_id: string | null; status: string | null; send_date: string | null; send_time: string | null; last_error: string | null;
   sent_at: number | null; booking_id: string | null; booking_date: string | null; booking_time: string | null;
-  client_name: string | null; client_phone: string | null;
+  client_name: string | null; client_phone: string | null; waiting: number;
 };
 
 export const MAX_LISTED_GROUPS = 100;
@@ -137,13 +139,15 @@ export function clientStatus(status: string | null): RuleClientStatus {
 }
 
 /** The business's rules, newest first, grouped by their wizard submission. */
-export async function listRules(d1: D1Database, businessId: string, onlyGroup?: string): Promise<RuleGroup[]> {
+export async function listRules(d1: D1Database, businessId: string, onlyGroup?: string, now = Date.now()): Promise<RuleGroup[]> {
   const { results } = await d1
     .prepare(
       `SELECT r.id AS rule_id, r.group_id, r.type, r.name, r.services, r.template, r.schedule_type, r.schedule_value,
               r.custom_date, r.custom_time, r.schedule_label, r.created_at,
               m.id AS message_id, m.status, m.send_date, m.send_time, m.last_error, m.sent_at, m.booking_id,
-              b.booking_date, b.booking_time, c.name AS client_name, c.phone AS client_phone
+              b.booking_date, b.booking_time, c.name AS client_name, c.phone AS client_phone,
+              (m.status IN ('scheduled', 'queued') AND m.send_at <= ?3
+                AND (SELECT wa_status FROM businesses WHERE id = ?1) NOT IN ('WORKING', 'unknown')) AS waiting
        FROM rules r
        LEFT JOIN scheduled_messages m ON m.rule_id = r.id AND m.business_id = r.business_id
        LEFT JOIN bookings b ON b.id = m.booking_id
@@ -153,7 +157,7 @@ export async function listRules(d1: D1Database, businessId: string, onlyGroup?: 
          GROUP BY group_id ORDER BY max(created_at) DESC LIMIT ${MAX_LISTED_GROUPS})
        ORDER BY r.created_at DESC, r.group_id, c.name COLLATE NOCASE, b.booking_date`,
     )
-    .bind(businessId, onlyGroup ?? null)
+    .bind(businessId, onlyGroup ?? null, now)
     .all<ListRow>();
 
   const groups = new Map<string, RuleGroup>();
@@ -172,7 +176,7 @@ export async function listRules(d1: D1Database, businessId: string, onlyGroup?: 
     if (row.message_id && row.booking_id) {
       group.clients.push({
         id: row.message_id, rule_id: row.rule_id, client_name: row.client_name ?? "", client_phone: row.client_phone ?? "",
-        client_status: clientStatus(row.status), booking_id: row.booking_id, booking_date: row.booking_date ?? "",
+        client_status: clientStatus(row.status), waiting: row.waiting === 1, booking_id: row.booking_id, booking_date: row.booking_date ?? "",
         booking_time: (row.booking_time ?? "").slice(0, 5), schedule_date: row.send_date ?? "", schedule_time: row.send_time,
         schedule_type: row.schedule_type, last_error: row.last_error, sent_at: row.sent_at ? new Date(row.sent_at).toISOString() : null,
       });

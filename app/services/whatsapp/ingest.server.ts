@@ -2,6 +2,8 @@
 // stored once (duplicates and concurrent replays are absorbed by unique keys).
 import { z } from "zod";
 import { chatIdToPhone, isCustomerChat, isLid } from "~/providers/whatsapp/chat-id";
+import { getWhatsAppProvider } from "~/providers/whatsapp/index.server";
+import { messageChatId } from "~/providers/whatsapp/waha.server";
 import { verifyWebhookSignature } from "~/providers/whatsapp/webhook-signature";
 import { webhookKeyFor } from "./webhook-key.server";
 import { businessSession } from "./session.server";
@@ -17,21 +19,37 @@ const Envelope = z.object({
   payload: z.unknown(),
 });
 
+// NOWEB sends an owner's message with `from` = the chat and no `to`; the chat
+// comes from the Baileys key or the serialized id (messageChatId), never `to`.
 const MessagePayload = z.object({
   id: z.string().min(1).max(300),
-  timestamp: z.number(),
-  from: z.string().max(200),
-  to: z.string().max(200).optional().default(""),
+  timestamp: z.coerce.number(),
+  from: z.string().max(200).nullish(),
+  to: z.string().max(200).nullish(),
   fromMe: z.boolean(),
   body: z.string().max(65536).nullish(),
   _data: z.object({ pushName: z.string().nullish(), notifyName: z.string().nullish() }).passthrough().nullish(),
-});
+}).passthrough();
+
+/** message.ack: ack -1 (ERROR) means WhatsApp refused a message the gateway had accepted. */
+const AckPayload = z.object({
+  id: z.string().min(1).max(300),
+  fromMe: z.boolean().optional(),
+  ack: z.number(),
+  error: z.object({ code: z.coerce.number().optional(), reason: z.string().max(200).optional() }).passthrough().nullish(),
+  _data: z.object({ update: z.object({ messageStubParameters: z.array(z.unknown()).nullish() }).passthrough().nullish() }).passthrough().nullish(),
+}).passthrough();
 
 const StatusPayload = z.object({ status: z.string().max(64) });
 
+export const ACK_ERROR = -1;
+
 export type IngestResult = { status: number; body: Record<string, unknown> };
 
-export async function ingestWebhook(env: Env, raw: string, signature: string | null, now: number): Promise<IngestResult> {
+/** Work that may finish after the answer (ctx.waitUntil in the Worker). */
+export type Defer = (work: Promise<unknown>) => void;
+
+export async function ingestWebhook(env: Env, raw: string, signature: string | null, now: number, defer: Defer = () => {}): Promise<IngestResult> {
   if (raw.length > MAX_WEBHOOK_BYTES) return { status: 413, body: { error: "Payload too large" } };
   let parsedJson: unknown;
   try {
@@ -65,14 +83,59 @@ export async function ingestWebhook(env: Env, raw: string, signature: string | n
   if (event === "message.any") {
     const payload = MessagePayload.safeParse(envelope.data.payload);
     if (!payload.success) return { status: 400, body: { error: "Bad message payload" } };
-    const stored = await storeMessage(env.DB, businessId, payload.data, now);
+    const chatId = messageChatId(payload.data);
+    const stored = await storeMessage(env.DB, businessId, chatId, payload.data, now);
+    if (stored && isLid(chatId)) defer(resolveLid(env, businessId, chatId));
     return { status: 200, body: { ok: true, stored } };
+  }
+  if (event === "message.ack") {
+    const payload = AckPayload.safeParse(envelope.data.payload);
+    if (!payload.success) return { status: 400, body: { error: "Bad ack payload" } };
+    const failed = payload.data.ack === ACK_ERROR ? await failRefusedMessage(env.DB, businessId, payload.data, now) : false;
+    return { status: 200, body: { ok: true, failed } };
   }
   return { status: 200, body: { ignored: event } };
 }
 
-async function storeMessage(d1: D1Database, businessId: string, m: z.infer<typeof MessagePayload>, now: number) {
-  const chatId = m.fromMe ? m.to : m.from;
+/** WhatsApp's error code on an ERROR ack: `error.code`, or Baileys' stub parameter. */
+export function ackErrorCode(p: z.infer<typeof AckPayload>): number | null {
+  const code = p.error?.code ?? Number(p._data?.update?.messageStubParameters?.[0]);
+  return Number.isFinite(code) && code ? code : null;
+}
+
+/** The owner-facing reason for a message WhatsApp refused after accepting it. */
+export function refusedReason(code: number | null): string {
+  if (code === 463) return "WhatsApp refused the message: this number is restricted from messaging new contacts (error 463).";
+  return code ? `WhatsApp refused the message (error ${code}).` : "WhatsApp refused the message.";
+}
+
+/** An ERROR ack turns the Sent reminder or follow-up it is about into Failed, with the reason. */
+async function failRefusedMessage(d1: D1Database, businessId: string, p: z.infer<typeof AckPayload>, now: number) {
+  const res = await d1
+    .prepare(
+      `UPDATE scheduled_messages SET status = 'failed', last_error = ?3, updated_at = ?4
+       WHERE business_id = ?1 AND provider_message_id = ?2 AND status = 'sent'`,
+    )
+    .bind(businessId, p.id, refusedReason(ackErrorCode(p)), now)
+    .run();
+  return (res.meta.changes ?? 0) > 0;
+}
+
+/** A hidden number (@lid): ask the gateway for the phone behind it and keep it on the contact. */
+async function resolveLid(env: Env, businessId: string, lid: string) {
+  try {
+    const pn = await getWhatsAppProvider(env).resolveLid(businessId, lid);
+    const phone = pn ? chatIdToPhone(pn) : null;
+    if (!phone) return;
+    await env.DB.prepare("UPDATE wa_contacts SET phone = ?3 WHERE business_id = ?1 AND chat_id = ?2 AND phone IS NULL")
+      .bind(businessId, lid, phone)
+      .run();
+  } catch (error) {
+    console.error("Resolving a hidden WhatsApp number failed", lid, error);
+  }
+}
+
+async function storeMessage(d1: D1Database, businessId: string, chatId: string, m: z.infer<typeof MessagePayload>, now: number) {
   if (!isCustomerChat(chatId)) return false;
   const phone = chatIdToPhone(chatId);
   const lid = isLid(chatId) ? chatId : null;
