@@ -84,7 +84,9 @@ export async function handleControl({ req, res, parts, sim }: Route): Promise<bo
     case "disconnect": {
       // The phone loses its connection: STARTING for `seconds`, then WORKING again.
       mustWork(s);
-      sim.state.disconnect(s, count(body.seconds ?? 12, "seconds", 3600) * 1000);
+      const seconds = body.seconds ?? 12;
+      if (typeof seconds !== "number" || !(seconds >= 0 && seconds <= 3600)) throw new HttpError(400, "seconds must be a number from 0 to 3600");
+      sim.state.disconnect(s, Math.round(seconds * 1000));
       return sendJson(res, 200, summary(sim, s)), true;
     }
     case "restrict":

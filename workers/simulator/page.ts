@@ -42,6 +42,17 @@ function sessionCard(sim: SimContext, name: string): string {
       <button>Reply</button></fieldset></form>`
       : ""
   }
+  ${
+    working
+      ? `<form data-action="${base}/disconnect"><fieldset><legend>Drop the phone's connection (STARTING, then WORKING again)</legend>
+      <label for="${id("seconds")}">Seconds offline</label> <input id="${id("seconds")}" name="seconds" type="number" min="0" max="3600" step="any" value="12" required>
+      <button>Disconnect</button></fieldset></form>`
+      : ""
+  }
+  <form data-action="${base}/restrict"><fieldset><legend>Restrict the account (sends accepted, then an ERROR ack, code 463)</legend>
+    <label for="${id("next")}">Next sends to refuse</label> <input id="${id("next")}" name="next" type="number" min="0" max="100000" step="1" value="${esc(s.sends.restrictNext || 1)}" required>
+    <button>Restrict</button> <small>Refused so far: ${info.sends.restricted}; still to refuse: ${info.sends.restrictNext}.</small></fieldset></form>
+  <form data-action="${base}/forget" data-confirm="Forget session ${esc(name)}? The gateway loses it without any event."><button>Forget the session (no event)</button></form>
   <form data-action="${base}/fail"><button>Make the session fail</button></form>
   <h3>Sent by the product (latest 20)</h3>
   <ul>${sent || "<li>Nothing yet.</li>"}</ul>
@@ -70,8 +81,12 @@ ${names.length ? names.map((n) => sessionCard(sim, n)).join("\n") : "<p>No sessi
   for (const form of document.querySelectorAll("form[data-action]")) {
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
+      if (form.dataset.confirm && !confirm(form.dataset.confirm)) return;
+      // Number inputs go as JSON numbers (the control API rejects "12").
+      const body = {};
+      for (const input of form.querySelectorAll("input[name]")) body[input.name] = input.type === "number" ? Number(input.value) : input.value;
       const res = await fetch(form.dataset.action, { method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(Object.fromEntries(new FormData(form))) });
+        body: JSON.stringify(body) });
       if (res.ok) location.reload();
       else document.getElementById("error").textContent = (await res.json().catch(() => ({}))).message || res.statusText;
     });

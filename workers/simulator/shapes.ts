@@ -38,11 +38,10 @@ export function messagePayload(engine: SimEngine, s: SimSession, m: SimMessage):
     };
   }
   // NOWEB: `from` is the chat (remoteJid) for both directions and there is no
-  // `to` in a 1:1 chat; the sender's name is Baileys' pushName.
+  // `to` (nor `participant`) in a 1:1 chat; the sender's name is Baileys' pushName.
   return {
     ...common,
     from: m.chatId,
-    participant: null,
     _data: {
       key: { remoteJid: jid(m.chatId), fromMe: m.fromMe, id: m.keyId },
       messageTimestamp: m.timestamp,
@@ -56,8 +55,11 @@ export function messagePayload(engine: SimEngine, s: SimSession, m: SimMessage):
 export function sendTextAnswer(engine: SimEngine, s: SimSession, m: SimMessage): Record<string, unknown> {
   if (engine === "WEBJS") {
     const id = serializedId(m);
+    const key = { fromMe: true, remote: m.chatId, id: m.keyId, _serialized: id };
     return {
-      id: { fromMe: true, remote: m.chatId, id: m.keyId, _serialized: id },
+      // whatsapp-web.js' Message: the raw model in _data, then its own fields.
+      _data: { id: key, body: m.body, type: "chat", t: m.timestamp, from: s.me?.id ?? "", to: m.chatId, ack: 0 },
+      id: key,
       ack: 0,
       hasMedia: false,
       body: m.body,
@@ -88,7 +90,9 @@ export function ackPayload(engine: SimEngine, s: SimSession, m: SimMessage, erro
   };
   if (engine === "WEBJS") base.to = m.chatId;
   if (error) {
-    base.error = { code: error.code, reason: error.reason };
+    // WAHA's WAMessageAckError: the code is a string; 463 (restricted) is "blocked".
+    const blocked = error.code === 463;
+    base.error = blocked ? { code: String(error.code), blocked, reason: error.reason, until: null } : { code: String(error.code), blocked };
     // Baileys reports the server's error code in the update's stub parameters.
     base._data = { key: { remoteJid: jid(m.chatId), fromMe: true, id: m.keyId }, update: { status: 0, messageStubParameters: [String(error.code)] } };
   }

@@ -153,10 +153,11 @@ export class SimState {
     this.setStatus(s, "STOPPED");
   }
 
-  /** Logout forgets the phone and restarts the session to a new QR; it does not stop it. */
+  /** Logout forgets the phone; a running session restarts to a new QR (it is not stopped), a STOPPED one stays STOPPED. */
   logout(s: SimSession): void {
     s.me = null;
-    this.boot(s);
+    if (s.status === "STOPPED") this.opts.changed?.();
+    else this.boot(s);
   }
 
   fail(s: SimSession): void {

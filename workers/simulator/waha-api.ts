@@ -44,11 +44,12 @@ export async function handleApi({ req, res, url, parts, sim }: Route): Promise<b
     const body = await readJson(req);
     const name = body.name === undefined ? "default" : body.name;
     if (typeof name !== "string" || !SESSION_NAME.test(name)) {
-      throw new HttpError(400, "Bad Request", {
-        statusCode: 400,
-        message: ["name must match /^[a-zA-Z0-9_-]*$/ regular expression", "name must be shorter than or equal to 54 characters"],
-        error: "Bad Request",
-      });
+      // class-validator lists only the rules the name breaks.
+      const message: string[] = [];
+      if (typeof name !== "string" || !/^[a-zA-Z0-9_-]*$/.test(name)) message.push("name must match /^[a-zA-Z0-9_-]*$/ regular expression");
+      if (typeof name === "string" && name.length > 54) message.push("name must be shorter than or equal to 54 characters");
+      if (message.length === 0) message.push("name should not be empty");
+      throw new HttpError(400, "Bad Request", { statusCode: 400, message, error: "Bad Request" });
     }
     if (sim.state.get(name)) throw new HttpError(422, `Session '${name}' already exists. Use PUT to update it.`);
     const s = sim.state.create(name, configOf(body), body.start !== false); // WAHA starts unless start:false
@@ -77,7 +78,10 @@ export async function handleApi({ req, res, url, parts, sim }: Route): Promise<b
     else if (c === "restart") {
       await sleep(sim.opDelayMs);
       sim.state.restart(s);
-    } else if (c === "logout") sim.state.logout(s);
+    } else if (c === "logout") {
+      if (s.status !== "STOPPED") await sleep(sim.opDelayMs); // WAHA stops the engine before it logs out
+      sim.state.logout(s);
+    }
     else return false;
     return sendJson(res, 201, sessionInfo(sim.engine, s)), true;
   }
