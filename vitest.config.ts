@@ -24,6 +24,7 @@ export default defineConfig(async () => {
             RESEND_API_KEY: "",
             EXTRACTOR: "offline",
             WAHA_URL: inject("simUrl"),
+            WEBJS_SIM_URL: inject("webjsSimUrl"),
           },
         },
       })),

@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** A simulator speaking WEBJS shapes (the default one speaks NOWEB). */
+      WEBJS_SIM_URL: string;
     }
   }
 }

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth/session.server";
 import { businessSession, ownSessionOr404, runAction } from "~/services/whatsapp/actions.server";
+import { waitingMessages } from "~/services/whatsapp/wa-status.server";
 import { apiError, json } from "~/utils/http.server";
 
-/** The session's status and me; 404 when there is no session. */
+/** The session's status and me, and how many due messages wait for WhatsApp; 404 when there is no session. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const { business } = await requireApiUser(request, env);
@@ -11,7 +12,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     const view = await businessSession(env, business.id).status(business.id);
     if (view.status === "no-session") return json({ status: "no-session", me: null, message: "Session not found" }, 404);
-    return json({ name: business.id, ...view });
+    return json({ name: business.id, ...view, waiting: await waitingMessages(env, business.id, Date.now()) });
   } catch (error) {
     console.error("Error checking session", error);
     return apiError(502, "Error checking session");

@@ -1,9 +1,9 @@
-import { statusLabel, type WaView } from "~/services/whatsapp/status";
+import { statusLabel } from "~/services/whatsapp/status";
 import { ACTION_ERRORS } from "~/services/whatsapp/errors";
 import { useT, type MessageKey } from "~/i18n";
-import { useWhatsAppSession } from "./use-whatsapp-session";
+import { useWhatsAppSession, type SessionView } from "./use-whatsapp-session";
 
-type Props = { profile: { name: string; business_id: string }; initial: WaView | null };
+type Props = { profile: { name: string; business_id: string }; initial: SessionView | null };
 
 const tone: Record<string, string> = {
   Connected: "badge-green", Starting: "badge-amber", "Scan QR": "badge-blue", Stopped: "badge-grey", Failed: "badge-red", Disconnected: "badge-grey",
@@ -14,7 +14,11 @@ export function ConnectPanel({ profile, initial }: Props) {
   const s = useWhatsAppSession(profile.business_id, initial);
   const label = statusLabel(s.status);
   const message: MessageKey = s.status === "connecting" ? "connect.msg.connecting" : (`connect.msg.${label}` as MessageKey);
-  const errorText = !s.error ? null : (ACTION_ERRORS as readonly string[]).includes(s.error) ? t(`connect.err.${s.error}` as MessageKey) : s.error;
+  const errorText = !s.error
+    ? null
+    : typeof s.error === "object"
+      ? t(s.error.key as MessageKey, s.error.params)
+      : (ACTION_ERRORS as readonly string[]).includes(s.error) ? t(`connect.err.${s.error}` as MessageKey) : s.error;
   const showConnect = s.status === "no-session" || s.status === "disconnected" || label === "Disconnected" && s.status !== "connecting";
 
   return (
@@ -54,6 +58,11 @@ export function ConnectPanel({ profile, initial }: Props) {
           </div>
         )}
 
+        {s.waiting > 0 && (
+          <div className="alert alert-warning" role="status" data-testid="wa-waiting">
+            {s.waiting === 1 ? t("connect.waitingOne") : t("connect.waiting", { count: String(s.waiting) })}
+          </div>
+        )}
         {errorText && <div className="alert alert-error" role="alert">{errorText}</div>}
 
         <div className="actions">

@@ -7,12 +7,17 @@ import { isSettled } from "~/services/whatsapp/status";
 export const POLL_MS = 2000;
 
 type Me = WaView["me"];
+/** The session as the screen holds it: the view plus the due messages waiting for WhatsApp. */
+export type SessionView = WaView & { waiting?: number };
+/** An error the server explained with a message key (e.g. a gateway too old). */
+export type KeyedError = { key: string; params: Record<string, string> };
 
-export function useWhatsAppSession(businessId: string, initial: WaView | null) {
+export function useWhatsAppSession(businessId: string, initial: SessionView | null) {
   const [status, setStatus] = useState<string>(initial?.status ?? "disconnected");
   const [me, setMe] = useState<Me>(initial?.me ?? null);
   const [phone, setPhone] = useState<string | null>(initial?.phone ?? null);
-  const [error, setError] = useState<string | null>(initial ? null : "Error checking session");
+  const [error, setError] = useState<string | KeyedError | null>(initial ? null : "Error checking session");
+  const [waiting, setWaiting] = useState(initial?.waiting ?? 0);
   const [qrUrl, setQrUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const held = useRef<{ url: string; version: number } | null>(null);
@@ -25,11 +30,12 @@ export function useWhatsAppSession(businessId: string, initial: WaView | null) {
     setQrUrl(null);
   }, []);
 
-  const applyView = useCallback((v: WaView) => {
+  const applyView = useCallback((v: SessionView) => {
     view.current = v;
     setStatus(v.status);
     setMe(v.me);
     setPhone(v.phone ?? null);
+    if (typeof v.waiting === "number") setWaiting(v.waiting);
   }, []);
 
   const checkStatus = useCallback(async () => {
@@ -81,7 +87,8 @@ export function useWhatsAppSession(businessId: string, initial: WaView | null) {
       setError(null);
       try {
         const res = await request();
-        const data = (await res.json().catch(() => ({}))) as Partial<WaView> & { detail?: string };
+        const data = (await res.json().catch(() => ({}))) as Partial<WaView> & { detail?: string; key?: string; params?: Record<string, string> };
+        if (!res.ok && data.key) return setError({ key: data.key, params: data.params ?? {} });
         if (!res.ok) throw new Error(data.detail || fallback);
         if (data.status) applyView(data as WaView);
         after?.();
@@ -98,7 +105,7 @@ export function useWhatsAppSession(businessId: string, initial: WaView | null) {
     fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
 
   return {
-    status, me, phone, error, qrUrl, busy,
+    status, me, phone, error, qrUrl, busy, waiting,
     connect: () => {
       setStatus("connecting");
       return run("Failed to create session", () => post("/api/sessions", { name: businessId, start: false }), () => void checkStatus());

@@ -40,7 +40,7 @@ export const connect = defineMessages(
     "connect.waiting": "Waiting for WhatsApp to reconnect: {count} scheduled messages will go out as soon as it is back.",
     "connect.waitingOne": "Waiting for WhatsApp to reconnect: 1 scheduled message will go out as soon as it is back.",
     "mail.waiting.subject": "Your WhatsApp is disconnected: messages are waiting",
-    "mail.waiting.text": "Chatbook could not send {count} scheduled messages because your business WhatsApp is not connected.\n\nThey go out as soon as it is back. Open Chatbook to reconnect (Connect tab):\n{link}\n\nMessages waiting more than 6 hours are not sent late.",
+    "mail.waiting.text": "Scheduled messages waiting: {count}. Chatbook could not send them because your business WhatsApp is not connected.\n\nThey go out as soon as it is back. Open Chatbook to reconnect (Connect tab):\n{link}\n\nMessages waiting more than 6 hours are not sent late.",
   },
   {
     "connect.welcome": "ברוכים הבאים, {name}!",
@@ -81,6 +81,6 @@ export const connect = defineMessages(
     "connect.waiting": "ממתין לחיבור מחדש של וואטסאפ: {count} הודעות מתוזמנות יישלחו מיד כשהחיבור יחזור.",
     "connect.waitingOne": "ממתין לחיבור מחדש של וואטסאפ: הודעה מתוזמנת אחת תישלח מיד כשהחיבור יחזור.",
     "mail.waiting.subject": "הוואטסאפ שלכם מנותק: הודעות ממתינות",
-    "mail.waiting.text": "Chatbook לא הצליח לשלוח {count} הודעות מתוזמנות כי הוואטסאפ של העסק אינו מחובר.\n\nהן יישלחו מיד כשהחיבור יחזור. פתחו את Chatbook כדי להתחבר מחדש (לשונית חיבור):\n{link}\n\nהודעות שממתינות יותר מ-6 שעות לא יישלחו באיחור.",
+    "mail.waiting.text": "הודעות מתוזמנות ממתינות: {count}. Chatbook לא הצליח לשלוח אותן כי הוואטסאפ של העסק אינו מחובר.\n\nהן יישלחו מיד כשהחיבור יחזור. פתחו את Chatbook כדי להתחבר מחדש (לשונית חיבור):\n{link}\n\nהודעות שממתינות יותר מ-6 שעות לא יישלחו באיחור.",
   },
 );
