@@ -70,7 +70,7 @@ function ClientRow({ client }: { client: RuleClient }) {
       </div>
       {reason && <div className="rule-client-reason small">{t("rules.details.reason", { reason })}</div>}
       {client.waiting && status === "scheduled" && (
-        <div className="rule-client-reason small" data-testid="rule-client-waiting">{t("rules.details.waiting")}</div>
+        <div className="rule-client-waiting small" data-testid="rule-client-waiting">{t("rules.details.waiting")}</div>
       )}
     </li>
   );

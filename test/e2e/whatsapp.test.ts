@@ -1,0 +1,176 @@
+// WhatsApp in the real world, as an owner lives it with `npm run dev`'s parts
+// (wrangler dev + the simulator behaving like WAHA's NOWEB engine): an owner's
+// reply typed on the phone reaches Sync; a reminder due during a 12 s
+// disconnect, or while the phone is logged out, waits and goes out once; a
+// restricted send ends Failed with its reason; a session the gateway forgets
+// stops showing Connected.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerAndLogin, whenHydrated } from "./support/account";
+import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { startStack, type Stack } from "./support/stack";
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack({ simulator: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
+const sent = async (businessId: string) =>
+  (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[];
+const cron = async () => expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
+const simStatus = async (businessId: string) => ((await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}`)).json()) as { status: string }).status;
+
+/** The JSON API with the page's own session cookie, as the screens call it. */
+async function api(page: Page, path: string, data: unknown) {
+  const res = await page.request.post(stack.appUrl + path, { data, headers: { Origin: stack.appUrl } });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return res.json();
+}
+
+/** A booking for a new client, and a reminder for it due this minute (the business's zone is the browser's). */
+async function reminderDueNow(page: Page, name: string, phone: string) {
+  const { date, time, tomorrow } = await page.evaluate(() => {
+    const p = (n: number) => String(n).padStart(2, "0");
+    const d = new Date();
+    const t = new Date(Date.now() + 86_400_000);
+    return {
+      date: `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`,
+      time: `${p(d.getHours())}:${p(d.getMinutes())}`,
+      tomorrow: `${t.getFullYear()}-${p(t.getMonth() + 1)}-${p(t.getDate())}`,
+    };
+  });
+  const { booking } = await api(page, "/api/bookings", { name, phone, service: "Haircut", booking_date: tomorrow, booking_time: "18:00" });
+  await api(page, "/api/rules/create", {
+    type: "reminder", services: ["Haircut"], template: "Hi {name}, see you for your {service} on {date}!",
+    schedule_type: "custom", customDate: date, customTime: time, clients: [{ booking_id: booking.id }],
+  });
+}
+
+async function ruleDetails(page: Page, lang: "en" | "he" = "en") {
+  await page.goto(`${stack.appUrl}/dashboard/rules`);
+  await whenHydrated(page);
+  await page.locator(".rule-card").first().click();
+  const details = page.getByTestId("rule-details");
+  await details.waitFor();
+  return details;
+}
+
+describe("WhatsApp in the real world", () => {
+  it("owner replies, a disconnect, a logged-out phone, a restricted number and a forgotten session", { timeout: 600_000 }, async () => {
+    const { page, errors } = await newPage(browser, 390);
+    await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.realworld@example.com", password: "realworld-pass-1" });
+
+    await page.getByRole("button", { name: "Connect WhatsApp" }).click();
+    await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
+    const businessId = (await page.locator(".facts .mono").textContent())!.trim();
+    await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
+    await expect.poll(() => page.getByTestId("wa-status").textContent(), { timeout: 15_000 }).toBe("Connected");
+
+    // 1. The customer asks without a time; the owner answers on the phone with one.
+    await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: "Hi! Can I come tomorrow for a haircut?" });
+    await sim(`${businessId}/reply`, { to: "972541234567", body: "Tomorrow at 17:00 works?" });
+    await expect.poll(() => stack.query("SELECT from_me, chat_id FROM wa_messages ORDER BY from_me"), { timeout: 15_000 }).toEqual([
+      { from_me: 0, chat_id: "972541234567@c.us" },
+      { from_me: 1, chat_id: "972541234567@c.us" },
+    ]);
+    await page.getByRole("link", { name: "Sync" }).click();
+    await page.waitForURL(/\/dashboard\/sync$/);
+    await page.getByLabel("Service name").fill("Haircut");
+    await page.getByRole("button", { name: "Add Service" }).click();
+    await page.getByRole("button", { name: "Haircut", exact: true }).waitFor();
+    await page.getByRole("checkbox", { name: "Select all contacts" }).check();
+    await page.getByRole("button", { name: "Start Sync" }).click();
+    const group = page.getByTestId("result-group").filter({ hasText: "Maya Azulay" });
+    await group.waitFor({ timeout: 20_000 });
+    expect(await group.getByLabel("Time").inputValue()).toBe("17:00");
+    await screenshot(page, "whatsapp-owner-reply-sync-en-390");
+
+    // 2. A reminder due during a 12 s disconnect waits, then goes out once.
+    await reminderDueNow(page, "Noa Cohen", "972541110001");
+    await sim(`${businessId}/disconnect`, { seconds: 12 });
+    await expect.poll(() => stack.query("SELECT wa_status FROM businesses"), { timeout: 10_000 }).toEqual([{ wa_status: "STARTING" }]);
+    await cron();
+    await page.goto(`${stack.appUrl}/dashboard`);
+    await page.getByTestId("wa-waiting").waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId("wa-waiting").textContent()).toContain("Waiting for WhatsApp to reconnect");
+    await screenshot(page, "whatsapp-waiting-connect-en-390");
+    expect(await sent(businessId)).toEqual([]);
+    await expect.poll(() => simStatus(businessId), { timeout: 20_000 }).toBe("WORKING");
+    await expect.poll(() => stack.query("SELECT wa_status FROM businesses"), { timeout: 15_000 }).toEqual([{ wa_status: "WORKING" }]);
+    await cron();
+    await expect.poll(() => sent(businessId), { timeout: 30_000 }).toEqual([expect.objectContaining({ chatId: "972541110001@c.us" })]);
+
+    // 3. The phone is logged out: a reminder due then stays Scheduled, shown as waiting, and goes out once after a new scan.
+    await fetch(`${stack.simUrl}/api/sessions/${businessId}/logout`, { method: "POST" });
+    await expect.poll(() => simStatus(businessId), { timeout: 10_000 }).toBe("SCAN_QR_CODE");
+    await reminderDueNow(page, "Lior Ben David", "972541110002");
+    await expect.poll(() => stack.query<{ wa_status: string }>("SELECT wa_status FROM businesses")[0].wa_status, { timeout: 15_000 }).not.toBe("WORKING");
+    await cron();
+    const waiting = await ruleDetails(page);
+    await expect.poll(() => waiting.getByTestId("rule-client-waiting").count(), { timeout: 10_000 }).toBe(1);
+    await screenshot(page, "whatsapp-waiting-rule-en-390");
+    expect(stack.query("SELECT status FROM scheduled_messages WHERE status = 'scheduled'")).toHaveLength(1);
+    await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
+    await expect.poll(() => stack.query("SELECT wa_status FROM businesses"), { timeout: 15_000 }).toEqual([{ wa_status: "WORKING" }]);
+    await cron();
+    await expect.poll(async () => (await sent(businessId)).length, { timeout: 30_000 }).toBe(2);
+    expect((await sent(businessId))[1].chatId).toBe("972541110002@c.us");
+
+    // 4. WhatsApp restricts the number: the send is accepted, then refused; the rule says why.
+    await sim(`${businessId}/restrict`, { next: 1 });
+    await reminderDueNow(page, "Yael Shapiro", "972541110003");
+    await cron();
+    await expect
+      .poll(() => stack.query<{ last_error: string }>("SELECT last_error FROM scheduled_messages WHERE status = 'failed'"), { timeout: 30_000 })
+      .toEqual([{ last_error: expect.stringContaining("error 463") }]);
+    const failed = await ruleDetails(page);
+    expect(await failed.textContent()).toContain("error 463");
+    await screenshot(page, "whatsapp-restricted-rule-en-390");
+    expect((await sent(businessId)).length).toBe(3);
+
+    // 5. The gateway forgets the session (a WAHA restarted without its volume): no longer Connected within a minute.
+    await sim(`${businessId}/forget`);
+    await page.goto(`${stack.appUrl}/dashboard`);
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return page.getByTestId("wa-status").textContent();
+      }, { timeout: 75_000, intervals: [5_000] })
+      .not.toBe("Connected");
+    await page.getByRole("button", { name: "Connect WhatsApp" }).waitFor();
+    await screenshot(page, "whatsapp-forgotten-en-390");
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the waiting state in Hebrew", { timeout: 300_000 }, async () => {
+    const { page, errors } = await newPage(browser, 390);
+    await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.realworld.he@example.com", password: "realworld-pass-2" });
+    await page.getByRole("button", { name: "Connect WhatsApp" }).click();
+    await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
+    const businessId = (await page.locator(".facts .mono").textContent())!.trim();
+    await sim(`${businessId}/scan`, { phone: "972501112299", pushName: "Dana Hair" });
+    await expect.poll(() => page.getByTestId("wa-status").textContent(), { timeout: 15_000 }).toBe("Connected");
+    await reminderDueNow(page, "נועה כהן", "972541110009");
+    await sim(`${businessId}/disconnect`, { seconds: 60 });
+    await expect.poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 10_000 }).toEqual([{ wa_status: "STARTING" }]);
+    await cron();
+    await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
+    await page.goto(`${stack.appUrl}/dashboard`);
+    await page.getByTestId("wa-waiting").waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId("wa-waiting").textContent()).toContain("ממתין לחיבור מחדש של וואטסאפ");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    await screenshot(page, "whatsapp-waiting-connect-he-390");
+    const details = await ruleDetails(page, "he");
+    expect(await details.getByTestId("rule-client-waiting").textContent()).toBe("ממתין לחיבור מחדש של וואטסאפ");
+    await screenshot(page, "whatsapp-waiting-rule-he-390");
+    expect(errors).toEqual([]);
+  });
+});
