@@ -7,6 +7,12 @@ import { ackName, serializedId, type SimEngine, type SimMessage, type SimSession
 
 const jid = (chatId: string) => chatId.replace(/@c\.us$/, "@s.whatsapp.net");
 
+/** whatsapp-web.js' Wid object, as raw WEBJS data carries ids. */
+const wid = (chatId: string) => {
+  const [user, server] = chatId.split("@");
+  return { server: server ?? "", user: user ?? "", _serialized: chatId };
+};
+
 /** A message as WAHA's message/message.any webhooks and GET .../messages carry it. */
 export function messagePayload(engine: SimEngine, s: SimSession, m: SimMessage): Record<string, unknown> {
   const id = serializedId(m);
@@ -58,7 +64,7 @@ export function sendTextAnswer(engine: SimEngine, s: SimSession, m: SimMessage):
     const key = { fromMe: true, remote: m.chatId, id: m.keyId, _serialized: id };
     return {
       // whatsapp-web.js' Message: the raw model in _data, then its own fields.
-      _data: { id: key, body: m.body, type: "chat", t: m.timestamp, from: s.me?.id ?? "", to: m.chatId, ack: 0 },
+      _data: { id: key, body: m.body, type: "chat", t: m.timestamp, from: wid(s.me?.id ?? ""), to: wid(m.chatId), ack: 0 },
       id: key,
       ack: 0,
       hasMedia: false,

@@ -286,7 +286,8 @@ export class SimState {
     s.statuses.push({ status, timestamp: Date.now() });
     if (s.statuses.length > 3) s.statuses.splice(0, s.statuses.length - 3);
     this.opts.changed?.();
-    this.opts.emit(s, "session.status", { name: s.name, status, statuses: [...s.statuses] });
+    // `data` carries extra info for a few statuses (passkeys on GOWS); null for the rest.
+    this.opts.emit(s, "session.status", { name: s.name, status, statuses: [...s.statuses], data: null });
   }
 
   private later(s: SimSession, ms: number, fn: () => void): void {
