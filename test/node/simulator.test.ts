@@ -120,6 +120,9 @@ describe("session lifecycle", () => {
     expect(created).toMatchObject({ name: "biz-1", status: "STOPPED", me: null });
     const dup = await expectError(client.createSession("biz-1", { webhookUrl: hookUrl, hmacKey: HMAC_KEY }), 422, "permanent");
     expect(dup.body).toEqual({ statusCode: 422, message: "Session 'biz-1' already exists. Use PUT to update it.", error: "Unprocessable Entity" });
+    // The list shows running sessions; a STOPPED one only with ?all=true.
+    expect((await http(sim, "GET", "/api/sessions")).body.map((x: any) => x.name)).not.toContain("biz-1");
+    expect((await http(sim, "GET", "/api/sessions?all=true")).body.map((x: any) => x.name)).toContain("biz-1");
 
     // A STOPPED session has no QR: WAHA's 404, not a wait.
     expect(await client.getQr("biz-1")).toBeNull();

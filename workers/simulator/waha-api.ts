@@ -39,7 +39,12 @@ export async function handleApi({ req, res, url, parts, sim }: Route): Promise<b
   }
 
   if (a === "sessions" && b === undefined) {
-    if (m === "GET") return sendJson(res, 200, [...sim.state.sessions.values()].map((s) => sessionInfo(sim.engine, s))), true;
+    if (m === "GET") {
+      // WAHA lists running sessions; STOPPED ones only with ?all=true.
+      const all = url.searchParams.get("all") === "true";
+      const list = [...sim.state.sessions.values()].filter((s) => all || s.status !== "STOPPED");
+      return sendJson(res, 200, list.map((s) => sessionInfo(sim.engine, s))), true;
+    }
     if (m !== "POST") return false;
     const body = await readJson(req);
     const name = body.name === undefined ? "default" : body.name;
