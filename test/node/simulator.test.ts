@@ -299,7 +299,9 @@ describe("QR rotation and timings (the timed simulator)", () => {
     const qrs = sessionHooks("rot-1", "session.status").filter((h) => h.body.payload.status === "SCAN_QR_CODE");
     expect(qrs.length).toBe(3); // qrMax
     for (const h of qrs) expect(h.body.payload).toMatchObject({ name: "rot-1", status: "SCAN_QR_CODE", statuses: expect.any(Array) });
-    const gaps = [qrs[1].at - qrs[0].at, qrs[2].at - qrs[1].at, failed.at - qrs[2].at];
+    // When each status was set (the event's own statuses), not when its webhook arrived.
+    const at = (h: Hook) => h.body.payload.statuses.at(-1).timestamp as number;
+    const gaps = [at(qrs[1]) - at(qrs[0]), at(qrs[2]) - at(qrs[1]), at(failed) - at(qrs[2])];
     expect(gaps[0]).toBeGreaterThanOrEqual(180); // qrFirstMs 200
     expect(gaps[1]).toBeGreaterThanOrEqual(80); // qrRefreshMs 100
     expect(gaps[1]).toBeLessThan(gaps[0]);
