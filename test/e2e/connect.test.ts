@@ -53,8 +53,10 @@ describe("Connect tab", () => {
     await page.locator("form[action^='/language'] button[value='en']").click();
     await page.waitForFunction(() => document.documentElement.dir === "ltr");
 
+    // WAHA takes 3 s or more to delete a session: the panel says it is working meanwhile.
     await page.getByRole("button", { name: "Logout WhatsApp" }).click();
-    await expect.poll(() => statusText(page)).toBe("Disconnected");
+    await page.getByTestId("wa-busy").waitFor();
+    await expect.poll(() => statusText(page), { timeout: 15_000 }).toBe("Disconnected");
     await page.getByRole("button", { name: "Connect WhatsApp" }).waitFor();
     expect(errors).toEqual([]);
   });
@@ -70,6 +72,6 @@ describe("Connect tab", () => {
     await page.getByRole("button", { name: "Restart Session" }).click();
     await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
     await page.getByRole("button", { name: "Cancel Session" }).click();
-    await expect.poll(() => statusText(page)).toBe("Disconnected");
+    await expect.poll(() => statusText(page), { timeout: 15_000 }).toBe("Disconnected");
   });
 });

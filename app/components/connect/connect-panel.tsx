@@ -83,8 +83,8 @@ export function ConnectPanel({ profile, initial }: Props) {
           {s.status === "WORKING" && (
             <button type="button" className="btn btn-danger-ghost" onClick={s.logout} disabled={s.busy}>{t("connect.logout")}</button>
           )}
-          {(s.status === "connecting" || s.status === "STARTING") && (
-            <div className="row gap-sm muted" role="status"><span className="spinner" aria-hidden="true" /> {t("connect.loading")}</div>
+          {(s.busy || s.status === "connecting" || s.status === "STARTING") && (
+            <div className="row gap-sm muted" role="status" data-testid={s.busy ? "wa-busy" : undefined}><span className="spinner" aria-hidden="true" /> {t("connect.loading")}</div>
           )}
         </div>
       </section>
