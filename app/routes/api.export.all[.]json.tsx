@@ -1,0 +1,11 @@
+// GET /api/export/all.json: clients, bookings, services, rules and their messages.
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireApiUser } from "~/services/auth/session.server";
+import { download, fullExport } from "~/services/export.server";
+import { apiRoute } from "~/utils/api-handler.server";
+
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { business } = await requireApiUser(request, context.cloudflare.env);
+  const data = await fullExport(context.cloudflare.env.DB, business.id, Date.now());
+  return download(JSON.stringify(data, null, 2), "chatbook-export.json", "application/json; charset=utf-8");
+});

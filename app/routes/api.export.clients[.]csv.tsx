@@ -1,0 +1,11 @@
+// GET /api/export/clients.csv: every client, for a spreadsheet.
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { langFromRequest } from "~/i18n";
+import { requireApiUser } from "~/services/auth/session.server";
+import { clientsCsv, download } from "~/services/export.server";
+import { apiRoute } from "~/utils/api-handler.server";
+
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { business } = await requireApiUser(request, context.cloudflare.env);
+  return download(await clientsCsv(context.cloudflare.env.DB, business.id, langFromRequest(request)), "clients.csv", "text/csv; charset=utf-8");
+});

@@ -1,0 +1,96 @@
+// The owner's data out: clients and bookings as CSV files a spreadsheet opens
+// with Hebrew intact (RFC 4180 quoting by papaparse, UTF-8 with a BOM, CRLF),
+// and everything the business owns as one JSON document.
+import Papa from "papaparse";
+import { translator, type Lang } from "~/i18n";
+import { formatPhone } from "~/utils/phone";
+
+const BOM = "\uFEFF";
+
+function csv(header: string[], rows: (string | number)[][]): string {
+  // Cells a spreadsheet would run as a formula are escaped; "+972 ..." phones are not formulas.
+  return BOM + Papa.unparse({ fields: header, data: rows }, { newline: "\r\n", quotes: false, escapeFormulae: /^[=@\t\r]|^[+-](?![\d\s(])/ });
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const tagList = (raw: string) => {
+  try {
+    const v = JSON.parse(raw);
+    return Array.isArray(v) ? v.join(", ") : "";
+  } catch {
+    return "";
+  }
+};
+
+/** Headers in the reader's language; the importer reads both languages back. */
+export async function clientsCsv(d1: D1Database, businessId: string, lang: Lang): Promise<string> {
+  const t = translator(lang);
+  const { results } = await d1
+    .prepare("SELECT name, phone, tags, notes, created_at FROM clients WHERE business_id = ? ORDER BY name COLLATE NOCASE, created_at")
+    .bind(businessId)
+    .all<{ name: string; phone: string; tags: string; notes: string; created_at: number }>();
+  return csv(
+    [t("export.col.name"), t("export.col.phone"), t("export.col.tags"), t("export.col.notes"), t("export.col.created")],
+    results.map((c) => [c.name, formatPhone(c.phone), tagList(c.tags), c.notes, day(c.created_at)]),
+  );
+}
+
+export async function bookingsCsv(d1: D1Database, businessId: string, lang: Lang): Promise<string> {
+  const t = translator(lang);
+  const { results } = await d1
+    .prepare(
+      `SELECT b.booking_date, b.booking_time, b.service, b.status, c.name, c.phone, b.notes
+       FROM bookings b JOIN clients c ON c.id = b.client_id
+       WHERE b.business_id = ? ORDER BY b.booking_date, b.booking_time`,
+    )
+    .bind(businessId)
+    .all<{ booking_date: string; booking_time: string; service: string; status: string; name: string; phone: string; notes: string }>();
+  return csv(
+    [t("export.col.date"), t("export.col.time"), t("export.col.service"), t("export.col.status"), t("export.col.client"), t("export.col.phone"), t("export.col.notes")],
+    results.map((b) => [
+      b.booking_date, b.booking_time.slice(0, 5), b.service,
+      t(`bookings.status.${b.status}` as Parameters<typeof t>[0]), b.name, formatPhone(b.phone), b.notes,
+    ]),
+  );
+}
+
+/** Everything the business owns, for the owner to take elsewhere. */
+export async function fullExport(d1: D1Database, businessId: string, now: number) {
+  const all = async (sql: string) => (await d1.prepare(sql).bind(businessId).all()).results;
+  const [business] = await all(
+    "SELECT id, name, phone, city, country, time_zone, send_time, created_at FROM businesses WHERE id = ?",
+  );
+  const parse = <T extends Record<string, unknown>>(rows: T[], field: keyof T) =>
+    rows.map((r) => ({ ...r, [field]: JSON.parse(String(r[field] ?? "[]")) }));
+  return {
+    format: "chatbook-export",
+    version: 1,
+    exported_at: new Date(now).toISOString(),
+    business,
+    services: await all("SELECT name, created_at FROM services WHERE business_id = ? ORDER BY name"),
+    clients: parse(await all("SELECT id, name, phone, tags, notes, created_at, updated_at FROM clients WHERE business_id = ? ORDER BY created_at"), "tags"),
+    bookings: await all(
+      "SELECT id, client_id, service, booking_date, booking_time, status, notes, source, created_at, updated_at FROM bookings WHERE business_id = ? ORDER BY booking_date, booking_time",
+    ),
+    rules: parse(
+      await all(
+        "SELECT id, group_id, type, name, services, template, schedule_type, schedule_value, custom_date, custom_time, schedule_label, created_at FROM rules WHERE business_id = ? ORDER BY created_at",
+      ),
+      "services",
+    ),
+    messages: await all(
+      "SELECT id, rule_id, booking_id, send_date, send_time, send_at, status, last_error, sent_at, created_at FROM scheduled_messages WHERE business_id = ? ORDER BY send_at",
+    ),
+  };
+}
+
+/** A file the browser saves under `name`. */
+export function download(body: string, name: string, type: string): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": type,
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
