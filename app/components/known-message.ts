@@ -11,6 +11,11 @@ const known: Record<string, MessageKey> = {
   "Time is required": "bookings.err.timeRequired",
   "A client with this phone number already exists.": "clients.err.duplicatePhone",
   "Not authenticated. Please login again.": "bookings.notAuthenticated",
+  'The file has no name and phone columns. Use headers such as "name" and "phone" (or "שם" and "טלפון").': "import.err.noColumns",
+  "The file could not be read as CSV or vCard.": "import.err.unreadable",
+  "The file has no contacts.": "import.err.empty",
+  "Choose a CSV or vCard file.": "import.err.choose",
+  "The file is too large.": "import.err.tooLarge",
 };
 
 export function useKnownMessage() {

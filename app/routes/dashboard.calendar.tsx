@@ -10,7 +10,7 @@ import { useT } from "~/i18n";
 import { AddBookingModal } from "~/components/bookings/add-booking-modal";
 import { BookingCard } from "~/components/bookings/booking-card";
 import { CalendarView } from "~/components/bookings/calendar-view";
-import { PlusIcon, RefreshIcon, SearchIcon } from "~/components/icons";
+import { DownloadIcon, PlusIcon, RefreshIcon, SearchIcon } from "~/components/icons";
 import modalStyles from "~/styles/modal.css?url";
 import styles from "~/styles/bookings.css?url";
 
@@ -83,7 +83,10 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
 
   return (
     <section className="bookings stack" aria-labelledby="bookings-title">
-      <h1 id="bookings-title" className="tab-title">{t("bookings.title")}</h1>
+      <div className="row between gap-sm wrap">
+        <h1 id="bookings-title" className="tab-title">{t("bookings.title")}</h1>
+        <a className="btn btn-ghost btn-sm" href="/api/export/bookings.csv" download><DownloadIcon size={18} /> {t("export.exportCsv")}</a>
+      </div>
       <div className="view-tabs" role="tablist" aria-label={t("bookings.views")}>
         <Link role="tab" aria-selected={view === "list"} to={tabQuery("list")} replace preventScrollReset>{t("bookings.viewList")}</Link>
         <Link role="tab" aria-selected={view === "calendar"} to={tabQuery("calendar")} replace preventScrollReset>{t("bookings.viewCalendar")}</Link>

@@ -8,8 +8,9 @@ import { requireUser } from "~/services/auth/session.server";
 import { clientsAction, clientsPage, type ClientItem } from "~/services/clients/screen.server";
 import { useT } from "~/i18n";
 import { AddClientModal } from "~/components/clients/add-client-modal";
+import { ImportModal } from "~/components/clients/import-modal";
 import { ClientRow } from "~/components/clients/client-row";
-import { PlusIcon, RefreshIcon, SearchIcon } from "~/components/icons";
+import { DownloadIcon, PlusIcon, RefreshIcon, SearchIcon, UploadIcon } from "~/components/icons";
 import modalStyles from "~/styles/modal.css?url";
 import styles from "~/styles/clients.css?url";
 
@@ -43,6 +44,8 @@ export default function ClientsTab() {
   const [cursor, setCursor] = useState(data.next_cursor);
   const [selected, setSelected] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [imported, setImported] = useState<{ imported: number; skipped: number } | null>(null);
   const [filters, setFilters] = useState(data.filters);
 
   useEffect(() => {
@@ -86,10 +89,17 @@ export default function ClientsTab() {
 
   return (
     <section className="clients stack" aria-labelledby="clients-title">
-      <div className="row between gap-sm">
+      <div className="row between gap-sm wrap">
         <h1 id="clients-title" className="tab-title">{t("clients.title")}</h1>
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => setAdding(true)}><PlusIcon size={18} /> {t("clients.add")}</button>
+        <div className="row gap-sm wrap">
+          <a className="btn btn-ghost btn-sm" href="/api/export/clients.csv" download><DownloadIcon size={18} /> {t("export.exportCsv")}</a>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setImporting(true)}><UploadIcon size={18} /> {t("import.button")}</button>
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => setAdding(true)}><PlusIcon size={18} /> {t("clients.add")}</button>
+        </div>
       </div>
+      {imported && (
+        <div className="alert alert-success" role="status" data-testid="import-done">{t("import.done", { imported: imported.imported, skipped: imported.skipped })}</div>
+      )}
 
       <form className="card filters" role="search" onSubmit={(e) => { e.preventDefault(); apply(filters); }}>
         <div className="field search-field">
@@ -133,6 +143,16 @@ export default function ClientsTab() {
       </div>
 
       {adding && <AddClientModal onClose={() => setAdding(false)} onCreated={created} />}
+      {importing && (
+        <ImportModal
+          onClose={() => setImporting(false)}
+          onImported={(done) => {
+            setImporting(false);
+            setImported(done);
+            revalidator.revalidate();
+          }}
+        />
+      )}
     </section>
   );
 }

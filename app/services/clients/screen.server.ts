@@ -7,12 +7,32 @@ import { listQuery } from "~/services/list-query.server";
 import { formatPhone } from "~/utils/phone";
 import { validateClientCreate, validateClientPatch } from "./client-input";
 import { CLIENT_PAGE_MAX, createClient, deleteClient, listClients, updateClient, type BusinessRef, type ClientView } from "./clients.server";
+import { importClients, MAX_IMPORT_BYTES, type ImportError, type PlannedRow } from "./import.server";
 
 export type ClientItem = ClientView & { phone_display: string };
+/** What the Import modal shows before saving. */
+export type ImportPreview = {
+  fresh: number; known: number; repeated: number; invalid: number;
+  rows: (Pick<PlannedRow, "row" | "name" | "status"> & { phone_display: string })[];
+  errors: ImportError[];
+};
 export type ClientActionResult =
   | { ok: true; intent: "create" | "update"; client: ClientItem }
   | { ok: true; intent: "delete"; id: string }
+  | { ok: true; intent: "import-preview"; preview: ImportPreview }
+  | { ok: true; intent: "import"; imported: number; skipped: number; errors: ImportError[] }
   | { ok: false; message: string };
+
+export const IMPORT_PREVIEW_ROWS = 20;
+
+/** The uploaded file's text and type (from its type, else its name). */
+async function uploaded(form: FormData): Promise<{ type: string | null; text: string } | string> {
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) return "Choose a CSV or vCard file.";
+  if (file.size > MAX_IMPORT_BYTES) return "The file is too large.";
+  const byName = /\.vcf$/i.test(file.name) ? "text/vcard" : /\.csv$/i.test(file.name) ? "text/csv" : null;
+  return { type: byName ?? (file.type || null), text: await file.text() };
+}
 
 export const withDisplay = (c: ClientView): ClientItem => ({ ...c, phone_display: formatPhone(c.phone) });
 
@@ -54,6 +74,21 @@ export async function clientsAction(deps: { db: Db; env: Env; now: number }, bus
     if (intent === "delete") {
       await deleteClient(deps, business.id, id);
       return data<ClientActionResult>({ ok: true, intent, id });
+    }
+    if (intent === "import-preview" || intent === "import") {
+      const file = await uploaded(form);
+      if (typeof file === "string") return fail(file, 400);
+      const result = await importClients(deps.env.DB, business, file, { dryRun: intent === "import-preview", now });
+      if (!result.ok) return fail(result.message, result.status);
+      const { plan } = result;
+      if (intent === "import") {
+        const skipped = plan.known + plan.repeated + (plan.fresh - result.imported);
+        return data<ClientActionResult>({ ok: true, intent, imported: result.imported, skipped, errors: plan.errors });
+      }
+      const rows = plan.rows.slice(0, IMPORT_PREVIEW_ROWS).map((r) => ({ row: r.row, name: r.name, status: r.status, phone_display: formatPhone(r.phone) }));
+      return data<ClientActionResult>({
+        ok: true, intent, preview: { fresh: plan.fresh, known: plan.known, repeated: plan.repeated, invalid: plan.errors.length, rows, errors: plan.errors },
+      });
     }
     return fail("Unknown action.", 400);
   } catch (error) {

@@ -1,0 +1,105 @@
+// Import clients: choose a CSV or vCard file, see what it holds (new, already
+// known, repeated, rows with problems and why), then confirm. Nothing is saved
+// before the confirmation; the save is all or nothing.
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { ClientActionResult, ImportPreview } from "~/services/clients/screen.server";
+import { useT, type MessageKey } from "~/i18n";
+import { Modal } from "../modal";
+import { useKnownMessage } from "../known-message";
+
+type Done = { imported: number; skipped: number };
+
+export function ImportModal({ onClose, onImported }: { onClose: () => void; onImported: (done: Done) => void }) {
+  const t = useT();
+  const known = useKnownMessage();
+  const fetcher = useFetcher<ClientActionResult>();
+  const file = useRef<File | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const result = fetcher.data;
+    if (!result.ok) setError(known(result.message) || t("import.failed"));
+    else if (result.intent === "import-preview") setPreview(result.preview);
+    else if (result.intent === "import") onImported({ imported: result.imported, skipped: result.skipped });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+
+  const send = (intent: "import-preview" | "import") => {
+    if (!file.current) return setError(t("import.err.choose"));
+    setError(null);
+    const form = new FormData();
+    form.set("intent", intent);
+    form.set("file", file.current);
+    fetcher.submit(form, { method: "post", action: "/dashboard/clients", encType: "multipart/form-data" });
+  };
+
+  const choose = (e: React.ChangeEvent<HTMLInputElement>) => {
+    file.current = e.target.files?.[0] ?? null;
+    setFileName(file.current?.name ?? null);
+    setPreview(null);
+    send("import-preview");
+  };
+
+  return (
+    <Modal title={t("import.title")} onClose={onClose} locked={busy} closeLabel={t("import.close")} className="import-modal">
+      <p className="small muted" id="import-help">{t("import.help")}</p>
+      {/* The browser's own file button speaks the browser's language: a label of ours stands in for it. */}
+      <div className="field file-field">
+        <span className="label">{t("import.file")}</span>
+        <input id="import-file" className="file-input" type="file" accept=".csv,.vcf,text/csv,text/vcard,text/x-vcard"
+          onChange={choose} disabled={busy} aria-describedby="import-help import-file-name" />
+        <label htmlFor="import-file" className="btn btn-ghost btn-sm">{t("import.chooseFile")}</label>
+        <span id="import-file-name" className="small muted" dir="auto">{fileName ?? t("import.noFile")}</span>
+      </div>
+      {busy && !preview && <p className="muted" role="status"><span className="spinner" aria-hidden="true" /> {t("import.reading")}</p>}
+      {preview && (
+        <div className="import-preview" data-testid="import-preview">
+          <p role="status">
+            {t("import.summary", { fresh: preview.fresh, known: preview.known, repeated: preview.repeated, invalid: preview.invalid })}
+          </p>
+          {preview.rows.length > 0 && (
+            <table className="import-table">
+              <caption className="h3">{t("import.firstRows")}</caption>
+              <thead>
+                <tr><th scope="col">{t("import.row")}</th><th scope="col">{t("export.col.name")}</th><th scope="col">{t("export.col.phone")}</th><th scope="col">{t("export.col.status")}</th></tr>
+              </thead>
+              <tbody>
+                {preview.rows.map((r) => (
+                  <tr key={r.row}>
+                    <td>{r.row}</td>
+                    <td dir="auto">{r.name}</td>
+                    <td dir="ltr">{r.phone_display}</td>
+                    <td>{t(`import.status.${r.status}` as MessageKey)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {preview.errors.length > 0 && (
+            <div className="import-problems">
+              <h3 className="h3">{t("import.problems")}</h3>
+              <ul data-testid="import-errors">
+                {preview.errors.map((e) => (
+                  <li key={`${e.row}-${e.message}`}>{t("import.row")} {e.row}: {known(e.message)}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {preview.fresh === 0 && <p className="muted">{t("import.nothing")}</p>}
+        </div>
+      )}
+      {error && <div className="alert alert-error" role="alert">{error}</div>}
+      <div className="modal-actions">
+        <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>{t("import.cancel")}</button>
+        <button type="button" className="btn btn-primary" onClick={() => send("import")} disabled={busy || !preview || preview.fresh === 0}>
+          {t("import.confirm", { count: preview?.fresh ?? 0 })}
+        </button>
+      </div>
+    </Modal>
+  );
+}
