@@ -41,8 +41,13 @@ export const businesses = sqliteTable("businesses", {
   waStatusAt: integer("wa_status_at").notNull().default(0),
   // When the owner was last e-mailed that messages are waiting for WhatsApp.
   waAlertAt: integer("wa_alert_at"),
+  // SHA-256 of the secret in the private calendar-feed address (null: no feed).
+  calendarFeedHash: text("calendar_feed_hash"),
   createdAt: createdAt(),
-}, (t) => [index("businesses_wa_status").on(t.waStatus, t.waStatusAt)]);
+}, (t) => [
+  index("businesses_wa_status").on(t.waStatus, t.waStatusAt),
+  uniqueIndex("businesses_calendar_feed").on(t.calendarFeedHash),
+]);
 
 export const authSessions = sqliteTable("auth_sessions", {
   // SHA-256 of the session id held by the cookie or the JWT: a leaked table

@@ -231,6 +231,14 @@ export class BusinessSession extends DurableObject<Env> {
     return this.view();
   }
 
+  /** The business is being deleted: the session goes from the gateway, and everything this object kept with it. */
+  async destroy(businessId: string): Promise<void> {
+    await this.remove(businessId, "cancel");
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.s = initial;
+  }
+
   /** A session.status webhook: push, not poll. Every QR refresh arrives as SCAN_QR_CODE again. */
   async onStatusEvent(businessId: string, status: WaStatus, me: SessionMe | null): Promise<void> {
     await this.bind(businessId);

@@ -1,0 +1,69 @@
+// The private calendar feed: an address with a long random secret (stored
+// only as its SHA-256) that Google, Apple or Outlook calendar subscribe to.
+// One event per booking that is not cancelled, from 90 days ago on, at its
+// local time in the business's zone (written in UTC), one hour long, with a
+// stable UID. Built and serialized by ical.js (RFC 5545 folding and escaping).
+import ICAL from "ical.js";
+import { randomToken, sha256Hex } from "~/utils/encoding";
+import { addDays, bookingInstant, localDate } from "./time";
+
+export const FEED_PAST_DAYS = 90;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Where the feed is served; the secret is the file name. */
+export const feedUrl = (appUrl: string, secret: string) => `${appUrl.replace(/\/+$/, "")}/feed/${secret}.ics`;
+
+/** Creates (or replaces) the business's feed; the old address stops working. Answers the new address. */
+export async function createFeed(env: Env, businessId: string): Promise<string> {
+  const secret = randomToken(32);
+  await env.DB.prepare("UPDATE businesses SET calendar_feed_hash = ? WHERE id = ?").bind(await sha256Hex(secret), businessId).run();
+  return feedUrl(env.APP_URL, secret);
+}
+
+export async function revokeFeed(env: Env, businessId: string): Promise<void> {
+  await env.DB.prepare("UPDATE businesses SET calendar_feed_hash = NULL WHERE id = ?").bind(businessId).run();
+}
+
+const STATUS: Record<string, string> = { scheduled: "CONFIRMED", confirmed: "CONFIRMED", completed: "CONFIRMED", no_show: "CANCELLED" };
+const toIcalTime = (ms: number) => ICAL.Time.fromJSDate(new Date(ms), true);
+
+/** The feed for a secret, or null when no business has it. */
+export async function feedFor(env: Env, secret: string, now: number): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(secret)) return null;
+  const business = await env.DB.prepare("SELECT id, name, time_zone FROM businesses WHERE calendar_feed_hash = ?")
+    .bind(await sha256Hex(secret))
+    .first<{ id: string; name: string; time_zone: string }>();
+  if (!business) return null;
+  const from = addDays(localDate(now, business.time_zone), -FEED_PAST_DAYS);
+  const { results } = await env.DB.prepare(
+    `SELECT b.id, b.booking_date, b.booking_time, b.service, b.status, b.notes, b.updated_at, c.name, c.phone
+     FROM bookings b JOIN clients c ON c.id = b.client_id
+     WHERE b.business_id = ? AND b.status <> 'cancelled' AND b.booking_date >= ?
+     ORDER BY b.booking_date, b.booking_time LIMIT 20000`,
+  )
+    .bind(business.id, from)
+    .all<{ id: string; booking_date: string; booking_time: string; service: string; status: string; notes: string; updated_at: number; name: string; phone: string }>();
+
+  const cal = new ICAL.Component("vcalendar");
+  cal.addPropertyWithValue("prodid", "-//Chatbook//Bookings//EN");
+  cal.addPropertyWithValue("version", "2.0");
+  cal.addPropertyWithValue("calscale", "GREGORIAN");
+  cal.addPropertyWithValue("method", "PUBLISH");
+  cal.addPropertyWithValue("x-wr-calname", business.name || "Chatbook");
+  cal.addPropertyWithValue("x-wr-timezone", business.time_zone);
+  cal.addPropertyWithValue("x-published-ttl", "PT1H"); // calendars re-read it hourly
+  for (const b of results) {
+    const start = bookingInstant(b.booking_date, b.booking_time, business.time_zone);
+    const event = new ICAL.Component("vevent");
+    event.addPropertyWithValue("uid", `${b.id}@chatbook`);
+    event.addPropertyWithValue("dtstamp", toIcalTime(b.updated_at || now));
+    event.addPropertyWithValue("dtstart", toIcalTime(start));
+    event.addPropertyWithValue("dtend", toIcalTime(start + HOUR_MS));
+    event.addPropertyWithValue("summary", `${b.name}: ${b.service}`);
+    event.addPropertyWithValue("status", STATUS[b.status] ?? "CONFIRMED");
+    const description = [`Status: ${b.status.replace("_", "-")}`, `Phone: +${b.phone}`, b.notes].filter(Boolean).join("\n");
+    event.addPropertyWithValue("description", description);
+    cal.addSubcomponent(event);
+  }
+  return cal.toString().replace(/\r?\n/g, "\r\n") + "\r\n";
+}
