@@ -5,14 +5,17 @@ import { useLoaderData } from "@remix-run/react";
 import { useT } from "~/i18n";
 import { PasswordForm } from "~/components/settings/password-form";
 import { ProfileForm } from "~/components/settings/profile-form";
+import { DataSection } from "~/components/settings/data-section";
+import { DeleteAccount } from "~/components/settings/delete-account";
 import { accountCtx } from "~/services/auth/context.server";
 import { changePassword } from "~/services/auth/passwords.server";
 import { requireUser } from "~/services/auth/session.server";
 import { validatePasswordChange } from "~/services/auth/validation";
 import { settingsOf, updateSettings } from "~/services/settings.server";
 import styles from "~/styles/accounts.css?url";
+import modalStyles from "~/styles/modal.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: modalStyles }, { rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Settings · Chatbook" }];
 
 function timeZoneList(current: string): string[] {
@@ -22,7 +25,8 @@ function timeZoneList(current: string): string[] {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, business } = await requireUser(request, context.cloudflare.env);
-  return { settings: settingsOf(user, business), timeZones: timeZoneList(business.timeZone) };
+  const account = { hasFeed: business.calendarFeedHash !== null, hasPassword: user.passwordHash !== null };
+  return { settings: settingsOf(user, business), timeZones: timeZoneList(business.timeZone), account };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -48,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SettingsTab() {
   const t = useT();
-  const { settings, timeZones } = useLoaderData<typeof loader>();
+  const { settings, timeZones, account } = useLoaderData<typeof loader>();
   return (
     <div className="settings">
       <header>
@@ -57,6 +61,8 @@ export default function SettingsTab() {
       </header>
       <ProfileForm settings={settings} timeZones={timeZones} />
       <PasswordForm email={settings.email} />
+      <DataSection hasFeed={account.hasFeed} />
+      <DeleteAccount hasPassword={account.hasPassword} email={settings.email} />
     </div>
   );
 }
