@@ -251,14 +251,20 @@ describe("WhatsApp's own refusals", () => {
   });
 });
 
+/** Connect as the Connect tab does (the business's Durable Object), then scan with the phone. */
+async function connectThroughProduct(businessId: string, phone: string) {
+  const stub = businessSession(env, businessId);
+  await stub.open(businessId);
+  await until(async () => (await simControl(businessId)).body?.status === "SCAN_QR_CODE", "the QR");
+  await simControl(`${businessId}/scan`, { phone });
+  await until(async () => (await stub.reconcile(businessId, true)).status === "WORKING" || null, "WORKING");
+}
+
 describe("sessions reconciled with the gateway", () => {
   it("a session the gateway forgets stops showing Connected at the next reconcile (cron or Connect tab)", async () => {
     const { businessId } = await seedBusiness();
     const stub = businessSession(env, businessId);
-    await stub.open(businessId);
-    await until(async () => (await simControl(businessId)).body?.status === "SCAN_QR_CODE", "the QR");
-    await simControl(`${businessId}/scan`, { phone: "972500000002" });
-    await until(async () => (await stub.reconcile(businessId, true)).status === "WORKING" || null, "WORKING");
+    await connectThroughProduct(businessId, "972500000002");
     expect(await waStatus(businessId)).toBe("WORKING");
 
     await simControl(`${businessId}/forget`, {});
@@ -275,10 +281,7 @@ describe("sessions reconciled with the gateway", () => {
   it("opening the Connect tab re-reads a status older than 30 s", async () => {
     const { businessId } = await seedBusiness();
     const stub = businessSession(env, businessId);
-    await stub.open(businessId);
-    await until(async () => (await simControl(businessId)).body?.status === "SCAN_QR_CODE", "the QR");
-    await simControl(`${businessId}/scan`, { phone: "972500000003" });
-    await until(async () => (await stub.reconcile(businessId, true)).status === "WORKING" || null, "WORKING");
+    await connectThroughProduct(businessId, "972500000003");
     await simControl(`${businessId}/forget`, {});
     expect((await stub.status(businessId)).status).toBe("WORKING"); // fresh cache: no gateway call
     await runInDurableObject(stub, (instance: BusinessSession) => {
@@ -319,9 +322,7 @@ describe("sessions reconciled with the gateway", () => {
   it("a status read that started before a Cancel never brings the old session back", async () => {
     const { businessId } = await seedBusiness();
     const stub = businessSession(env, businessId);
-    await stub.open(businessId);
-    await until(async () => (await simControl(businessId)).body?.status === "SCAN_QR_CODE", "the QR");
-    await simControl(`${businessId}/scan`, { phone: "972500000004" });
+    await connectThroughProduct(businessId, "972500000004");
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     const real = globalThis.fetch;
