@@ -4,6 +4,7 @@
 // relative to that message's own timestamp in the business's time zone.
 import { z } from "zod";
 import { localDateTimeOf, resolveDatePhrase, resolveTimePhrase, weekdayOf } from "./calendar";
+import { shortQuote } from "./quote";
 import type { ExtractedBooking, ExtractInput } from "./types";
 
 export const MAX_BODY_CHARS = 600;
@@ -134,9 +135,18 @@ export function parseAnswer(raw: unknown, input: ExtractInput): ExtractedBooking
     const key = `${service}|${date}|${time}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ service, date, time, notes: (p.data.notes ?? "").trim().slice(0, MAX_NOTES_CHARS) });
+    out.push({ service, date, time, notes: (p.data.notes ?? "").trim().slice(0, MAX_NOTES_CHARS), quote: quoteFor(messages, anchor, p.data.time_phrase) });
   }
   return out.sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
+}
+
+/** The message the time came from (the date's message when no message has the time phrase), shortened. */
+function quoteFor(messages: { body: string }[], anchor: { body: string }, timePhrase: string): string {
+  const needle = normalize(timePhrase);
+  const at = (m: { body: string }) => normalize(m.body).indexOf(needle);
+  if (at(anchor) >= 0) return shortQuote(anchor.body, at(anchor));
+  const from = [...messages].reverse().find((m) => at(m) >= 0);
+  return from ? shortQuote(from.body, at(from)) : shortQuote(anchor.body);
 }
 
 /**

@@ -23,6 +23,7 @@ export type Slot = {
   person: string | null;
   personLabel: string | null;
   gender: "M" | "F" | null; // of the person it is for, when a word says so
+  srcMsg: number; // the message it was read from (its quote)
   pos: number;
   expanded?: boolean;
 };
@@ -235,7 +236,7 @@ export function buildSlots(info: MsgInfo, productContext = false): Slot[] {
       date: d?.date ?? null, sameDay: d?.spec.kind === "same", dateKind: d?.spec.kind ?? null,
       time: { h: t.h, m: t.m, amb: t.amb },
       service: s?.service ?? null, explicitService: !!s, person: p?.key ?? null,
-      personLabel: p && !p.self ? p.label : null, gender: p ? genderOf(p.key, p.label) : null, pos: t.start,
+      personLabel: p && !p.self ? p.label : null, gender: p ? genderOf(p.key, p.label) : null, srcMsg: info.idx, pos: t.start,
     });
   }
   // "at 12 noon", "10:00? or is 10:00 too early?": one slot, said twice.

@@ -291,7 +291,7 @@ export class Dialogue {
       // "Sunday instead? Same time" / "same time next week"
       const b = live[live.length - 1];
       const date = d?.date ?? (b.date && saysNextWeek(info.low) ? addDays(b.date, 7) : null);
-      if (date) return this.commit([{ ...b, date, sameDay: false, pos: d?.start ?? 0, expanded: false }], info.from, info, false);
+      if (date) return this.commit([{ ...b, date, sameDay: false, srcMsg: info.idx, pos: d?.start ?? 0, expanded: false }], info.from, info, false);
     }
     // "Could I do highlights instead of a full colour?": same slot, new service.
     const fresh = info.mentions.filter((m) => !m.cancelTarget && !OLD_SERVICE.test(info.low.slice(Math.max(0, m.start - 24), m.start)));
@@ -436,6 +436,7 @@ export class Dialogue {
       const same = sameSlot.find((b) => s.person && b.person === s.person) ?? sameSlot.find((b) => b.service === s.service) ?? sameSlot[0];
       if (same) {
         absorbed.add(same);
+        if (s.srcMsg > same.srcMsg) { same.srcMsg = s.srcMsg; same.pos = s.pos; } // quote the latest message that states it
         if (same.by !== info.from || confirmed) same.confirmed = true;
         if (s.explicitService && !same.explicitService) { same.service = s.service; same.explicitService = true; }
         if (same.time.amb && !s.time.amb) same.time = s.time;

@@ -1,5 +1,6 @@
 // Offline booking extractor: deterministic rules, no model, runs in workerd and Node.
 import { localDateTimeOf } from "../calendar";
+import { shortQuote } from "../quote";
 import type { BookingExtractor, ExtractedBooking, ExtractInput } from "../types";
 import { analyzeMessage, attachMentions } from "./analyze";
 import { Dialogue } from "./dialogue";
@@ -50,7 +51,8 @@ export function extractBookings(input: ExtractInput): ExtractedBooking[] {
     const key = `${b.service}|${b.date}|${time}|${b.person ?? ""}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ service: b.service, date: b.date, time, notes: b.personLabel ? `for ${b.personLabel}` : "" });
+    const quote = shortQuote(msgs[b.srcMsg]?.body ?? "", b.pos);
+    out.push({ service: b.service, date: b.date, time, notes: b.personLabel ? `for ${b.personLabel}` : "", quote });
   }
   return out.sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
 }
