@@ -6,61 +6,15 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { extractBookings } from "../../app/providers/ai/offline";
-
-type Booking = { service: string; date: string; time: string };
-type Case = {
-  id: string;
-  category: string;
-  now: string;
-  timezone: string;
-  services: string[];
-  contact?: { name?: string };
-  messages: Array<{ fromMe: boolean; timestamp: string; body: string }>;
-  expected: Booking[];
-};
+import { isMultiBooking, scoreCases, toInput, type Case } from "../support/extraction-eval";
 
 const DEV = path.resolve(process.cwd(), "../shared/extraction/dev.json");
 const FIXTURES = path.resolve(process.cwd(), "test/providers/fixtures");
 const present = existsSync(DEV);
 if (!present) console.warn(`extractor-score: ${DEV} not found, skipping the dev-set score`);
 
-const str = (v: unknown) => (v === null || v === undefined ? "" : String(v)).trim();
-const normTime = (t: unknown) => /^(\d{1,2}:\d{2}):\d{2}$/.exec(str(t))?.[1] ?? str(t);
-const key = (b: Booking) => `${str(b.service).toLowerCase()}\u0000${str(b.date)}\u0000${normTime(b.time)}`;
 const load = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Case[];
-
-/** Chats that hold several bookings: ids marked "-m" in the repo's sets. */
-const isMultiBooking = (c: Case) => /-m\d/.test(c.id);
-
-function predict(c: Case): Booking[] {
-  return extractBookings({
-    messages: c.messages.map((m) => ({ fromMe: m.fromMe, timestamp: Date.parse(m.timestamp), body: m.body })),
-    services: c.services,
-    timeZone: c.timezone,
-    now: Date.parse(c.now),
-    contactName: c.contact?.name,
-  });
-}
-
-function score(cases: Case[]) {
-  let tp = 0, exp = 0, pred = 0, ok = 0;
-  const wrong: string[] = [];
-  for (const c of cases) {
-    const got = predict(c);
-    const unmatched = c.expected.map(key);
-    let hit = 0;
-    for (const b of got) {
-      const i = unmatched.indexOf(key(b));
-      if (i >= 0) { hit++; unmatched.splice(i, 1); }
-    }
-    tp += hit; exp += c.expected.length; pred += got.length;
-    if (hit === c.expected.length && got.length === c.expected.length) ok++;
-    else wrong.push(c.id);
-  }
-  const p = pred ? tp / pred : 1;
-  const r = exp ? tp / exp : 1;
-  return { f1: p + r > 0 ? (2 * p * r) / (p + r) : 0, cases: cases.length ? ok / cases.length : 0, wrong };
-}
+const score = (cases: Case[]) => scoreCases(cases, new Map(cases.map((c) => [c.id, extractBookings(toInput(c))])));
 
 describe.skipIf(!present)("offline extractor on the dev set", () => {
   it("gets every dev chat exactly right", () => {
