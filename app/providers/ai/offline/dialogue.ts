@@ -4,7 +4,9 @@
 import { buildSlots, isAlternatives, type MsgInfo, type Party, type Person, type Slot, type TimeVal } from "./analyze";
 import { addDays, weekdayOf } from "../calendar";
 import { saysNextWeek } from "./dates";
+import { BOOKED_MARKS, BOOKED_WORDS } from "./lexicon";
 import { groupSize } from "./party";
+import { wordsRe } from "./text";
 import { KID_PERSONS } from "./people";
 
 export type Booking = Slot & {
@@ -48,12 +50,13 @@ function ownersOf(info: MsgInfo, ms: Array<{ start: number; end: number; service
   return out;
 }
 
-/** The business writing "booked"/"רשמתי"/"✔" over several slots states a set, not options to pick from. */
-const BOOKED_SET = /(?<![\p{L}])(booked|all set|confirmed|both booked|רשמתי|קבעתי|נרשמת|eingetragen|gebucht|записала|записал|سجلتك)(?![\p{L}])|✔|✅/iu;
+const BOOKED_RE = wordsRe(BOOKED_WORDS);
 const OPTION_WORDS = /(?<![\p{L}])(or|או|oder|или|أو|او)(?![\p{L}])|\?/iu;
 
+/** The business writing "booked"/"רשמתי"/"✔" over several slots states a set, not options to pick from. */
 function statesBookedSet(info: MsgInfo): boolean {
-  return info.from === "B" && BOOKED_SET.test(info.low) && !OPTION_WORDS.test(info.low);
+  BOOKED_RE.lastIndex = 0;
+  return info.from === "B" && (BOOKED_RE.test(info.low) || BOOKED_MARKS.test(info.low)) && !OPTION_WORDS.test(info.low);
 }
 
 /** A slot for someone none of the live bookings is for ("10:30 for your dad") adds a booking. */

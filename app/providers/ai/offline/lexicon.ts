@@ -104,3 +104,9 @@ export const COUNT_WORDS: Record<string, number> = {
 
 /** Little words allowed between a person and the time that is theirs ("you at 9:00", "Leo 10:30", "הבן ב-12:00"). */
 export const PERSON_TIME_GLUE = /^(?:\s|at|@|for|your|my|the|is|um|für|в|ב|ל|ו|-|:)*$/iu;
+
+/** The business saying a set of slots is written down (not offered): "both booked", "רשמתי", "eingetragen". */
+export const BOOKED_WORDS = [
+  "booked", "all set", "confirmed", "רשמתי", "קבעתי", "נרשמת", "eingetragen", "gebucht", "записала", "записал", "سجلتك",
+];
+export const BOOKED_MARKS = /✔|✅/u;
