@@ -330,9 +330,7 @@ export class Dialogue {
       // "Can you move my sister to 16:00?": her booking's service.
       const theirs = s.person && s.person !== "SELF" ? live.filter((b) => b.person === s.person).at(-1) : undefined;
       if (theirs && !info.mentions.length) { s.service = theirs.service; s.explicitService = true; return; }
-      // Latest side's services, unless that is a list (prices) and the other side named one.
-      const [recent, older] = this.focusBy === "B" ? [this.focus.B, this.focus.C] : [this.focus.C, this.focus.B];
-      const fs = recent.length === 1 || !older.length ? recent : older.length === 1 ? older : recent;
+      const fs = this.focusServices();
       if (fs.length && (!latest || this.focusSvcMsg > latest.msg)) {
         const said = s.person ? this.focusPerson.get(s.person) : undefined;
         if (said && fs.includes(said)) s.service = said;
@@ -355,7 +353,7 @@ export class Dialogue {
     }
   }
 
-  /** The services the conversation last asked for, latest side first (as inherit() reads them). */
+  /** The services the conversation last asked for: the latest side's, unless that is a list (prices) and the other side named one. */
   private focusServices(): string[] {
     const [recent, older] = this.focusBy === "B" ? [this.focus.B, this.focus.C] : [this.focus.C, this.focus.B];
     return recent.length === 1 || !older.length ? recent : older.length === 1 ? older : recent;

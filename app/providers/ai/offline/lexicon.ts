@@ -96,6 +96,9 @@ export const GROUP_SIZE: Array<[number, string[]]> = [
     "ihr beide"]],
 ];
 
+/** Greetings after which "both" is the people greeted ("Hi both!"), not a party of two. */
+export const GREETINGS = ["hi", "hey", "hello", "hiya", "morning", "good morning", "evening", "thanks", "thank you", "cheers", "bye"];
+
 /** Counts written before a service ("two lash lifts", "3 manicures", "שתי מניקור"). */
 export const COUNT_WORDS: Record<string, number> = {
   two: 2, three: 3, four: 4, "2": 2, "3": 3, "4": 4, "שתי": 2, "שני": 2, "שלוש": 3, "שלושה": 3, "два": 2, "две": 2,

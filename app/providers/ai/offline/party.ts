@@ -2,10 +2,11 @@
 // 17:00", "me and my mum", "two lash lifts"), and which person a time belongs to
 // when one message gives several ("you at 9:00, your husband at 9:30").
 import type { MsgInfo, Person } from "./analyze";
-import { COUNT_WORDS, GROUP_SIZE, PERSON_TIME_GLUE } from "./lexicon";
+import { COUNT_WORDS, GREETINGS, GROUP_SIZE, PERSON_TIME_GLUE } from "./lexicon";
 import { wordsRe } from "./text";
 
 const GROUP_RES = GROUP_SIZE.map(([n, words]) => [n, wordsRe(words, "[ול]{0,2}")] as const);
+const AFTER_GREETING = new RegExp(`(?:^|[^\\p{L}])(?:${GREETINGS.join("|")})\\s*,?\\s*$`, "iu");
 /** "me and my mum", "לי ולבעלי", "אני ואחותי": the customer and someone else, side by side. */
 const SELF_PAIR_GAP = /^\s*(?:and|&|\+|with)?\s*(?:my|our)?\s*$/iu;
 const AND_I = /^\s+and\s+i(?![\p{L}])/iu;
@@ -13,8 +14,9 @@ const AND_I = /^\s+and\s+i(?![\p{L}])/iu;
 /** How many people the message's slot is for; 0 when it does not say. */
 export function groupSize(info: MsgInfo): number {
   for (const [n, re] of GROUP_RES) {
-    re.lastIndex = 0;
-    if (re.test(info.low)) return n;
+    for (const m of info.low.matchAll(re)) {
+      if (!AFTER_GREETING.test(info.low.slice(Math.max(0, m.index! - 16), m.index!))) return n;
+    }
   }
   return Math.max(countBeforeService(info), selfPairSize(info));
 }
