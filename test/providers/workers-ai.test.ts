@@ -119,6 +119,20 @@ describe("reading the model's answer", () => {
     expect(parseAnswer(answers.noBooking, input)).toEqual([]);
   });
 
+  it("reads JSON wrapped in prose, and a service written off the catalogue's spelling when it names one entry", () => {
+    const input: ExtractInput = {
+      services: ["Women's Haircut", "Men's Haircut", "Full Color"], timeZone: "Europe/London", now: at("2026-03-10T09:00:00Z"),
+      messages: [{ fromMe: false, timestamp: at("2026-03-09T18:00:00Z"), body: "Could I get a colour on Thursday at 10am?" }],
+    };
+    const proposal = (service: string) => ({ service, date_phrase: "Thursday", time_phrase: "10am", message: 1, notes: "" });
+    const prose = { response: `Here is what I found:\n${JSON.stringify({ bookings: [proposal("full colour")] })}\nHope this helps!` };
+    expect(parseAnswer(prose, input)).toEqual([
+      { service: "Full Color", date: "2026-03-12", time: "10:00", notes: "", quote: "Could I get a colour on Thursday at 10am?" },
+    ]);
+    // "haircut" alone could be either cut: refused rather than guessed.
+    expect(parseAnswer({ response: { bookings: [proposal("haircut")] } }, input)).toEqual([]);
+  });
+
   it("throws on an answer that is not the schema, so the caller can fall back", () => {
     for (const bad of [answers.prose, answers.offSchema, null, { response: 42 }, "{\"bookings\": "]) {
       expect(() => parseAnswer(bad, haircutChat)).toThrow();

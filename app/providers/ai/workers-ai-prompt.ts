@@ -158,14 +158,20 @@ export function parseAnswer(raw: unknown, input: ExtractInput): ExtractedBooking
  * offline extractor's matcher reads in it, when it reads exactly one.
  */
 function closestService(name: string, services: string[]): string | null {
+  // The matcher breaks ties by catalogue order: read with both orders, and a tie ("haircut"
+  // with women's and men's cuts) reads two ways and is refused.
+  const [a, b] = [services, [...services].reverse()].map((order) => servicesNamed(name, order));
+  return a.length === 1 && b.length === 1 && a[0] === b[0] ? a[0] : null;
+}
+
+function servicesNamed(name: string, services: string[]): string[] {
   const cat = compileCatalogue(services);
   const tokens = tokenize(name);
   const units = unitsOf(tokens, cat.rawKeys)
     .map((u) => ({ ...u, key: u.hint ? u.key : mapKey(u.key, cat) ?? "" }))
     .filter((u) => u.key);
   const keys = new Set(units.map((u) => u.key));
-  const found = new Set(findMentions(tokens, units, () => 0, cat, () => [{ keys, local: true }]).map((m) => m.service));
-  return found.size === 1 ? [...found][0] : null;
+  return [...new Set(findMentions(tokens, units, () => 0, cat, () => [{ keys, local: true }]).map((m) => m.service))];
 }
 
 /** The message the time came from (the date's message when no message has the time phrase), shortened. */
