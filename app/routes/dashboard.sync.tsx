@@ -50,7 +50,7 @@ export default function SyncTab() {
       id: contact.id,
       name: result?.name ?? contact.name,
       phone: contact.phone,
-      rows: (result?.items ?? []).map((i) => ({ key: i.bookingId, service: i.service, date: i.date, time: i.time, notes: i.notes })),
+      rows: (result?.items ?? []).map((i) => ({ key: i.bookingId, service: i.service, date: i.date, time: i.time, notes: i.notes, quote: i.quote })),
       failed: !result,
     };
     setGroups((all) => [...(all ?? []), group]);

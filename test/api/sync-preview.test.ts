@@ -16,7 +16,7 @@ describe("POST /api/sync/preview", () => {
     const body = await res.json<Preview>();
     expect(body).toEqual({
       success: true,
-      results: [{ id: contact.id, name: "Dana", items: [{ bookingId: expect.any(String), service: "Haircut", date: addDays(localDate(sentAt, "America/New_York"), 1), time: "17:00", notes: expect.any(String) }] }],
+      results: [{ id: contact.id, name: "Dana", items: [{ bookingId: expect.any(String), service: "Haircut", date: addDays(localDate(sentAt, "America/New_York"), 1), time: "17:00", notes: expect.any(String), quote: HAIRCUT_ASK }] }],
     });
   });
 

@@ -1,11 +1,12 @@
 // The "done when": a customer writes through the simulator, the owner
 // adds the service, selects the contact, Start Sync proposes Haircut,
 // tomorrow, 17:00, the owner saves it, and the booking is there.
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, localDate } from "../../app/services/time";
 import { registerAndLogin } from "./support/account";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { launchBrowser, newPage, SCREENSHOT_DIR, screenshot } from "./support/browser";
 import { startStack, type Stack } from "./support/stack";
 
 let stack: Stack;
@@ -121,7 +122,13 @@ describe("Sync tab", () => {
     expect(await group.getByLabel("Service").inputValue()).toBe("Haircut");
     expect(await group.getByLabel("Date").inputValue()).toBe(tomorrow);
     expect(await group.getByLabel("Time").inputValue()).toBe("17:00");
+    // The message it came from, to check before saving; dir="auto" keeps either script readable.
+    const quote = group.getByTestId("booking-quote");
+    expect(await quote.textContent()).toBe(ASK);
+    expect(await quote.getAttribute("dir")).toBe("auto");
+    expect(await group.getByText("From the chat").count()).toBe(1);
     await screenshot(page, "sync-proposal-en-390");
+    await group.screenshot({ path: path.join(SCREENSHOT_DIR, "sync-quote-en-390.png") }); // the card alone: the bottom bar covers it in the full page
 
     // A cleared field is outlined and explained; restoring it lets Save through.
     await group.getByLabel("Time").fill("");
@@ -157,7 +164,14 @@ describe("Sync tab", () => {
     await page.getByRole("button", { name: "התחלת סנכרון" }).click();
     await page.getByTestId("result-group").first().getByLabel("שירות").waitFor({ timeout: 20_000 });
     await page.getByRole("button", { name: "Haircut", exact: true }).focus();
+    const heGroup = page.getByTestId("result-group").first();
+    expect(await heGroup.getByText("מתוך השיחה").count()).toBe(1);
+    expect(await heGroup.getByTestId("booking-quote").textContent()).toBe(ASK);
+    // The English line inside the right-to-left card starts at the left edge of its box.
+    const box = await heGroup.getByTestId("booking-quote").evaluate((el) => getComputedStyle(el).direction);
+    expect(box).toBe("ltr");
     await screenshot(page, "sync-proposal-he-390");
+    await heGroup.screenshot({ path: path.join(SCREENSHOT_DIR, "sync-quote-he-390.png") });
     expect(errors).toEqual([]);
   });
 });

@@ -77,7 +77,7 @@ describe("reading the model's answer", () => {
   it("resolves 'tomorrow' against the message's own local date", async () => {
     const { ai } = stub(answers.tomorrowHaircut);
     expect(await createWorkersAiExtractor(ai, "m").extract(haircutChat)).toEqual([
-      { service: "Haircut", date: "2026-03-10", time: "17:00", notes: "" },
+      { service: "Haircut", date: "2026-03-10", time: "17:00", notes: "", quote: "Hi! Can I come tomorrow at 5pm for a haircut?" },
     ]);
   });
 
@@ -87,7 +87,7 @@ describe("reading the model's answer", () => {
       messages: [{ fromMe: false, timestamp: at("2026-03-12T21:30:00-04:00"), body: "Hi, can my daughter get a colour tomorrow at 11am?" }],
     };
     expect(parseAnswer(answers.eveningNewYork, input)).toEqual([
-      { service: "Full Color", date: "2026-03-13", time: "11:00", notes: "for her daughter" },
+      { service: "Full Color", date: "2026-03-13", time: "11:00", notes: "for her daughter", quote: "Hi, can my daughter get a colour tomorrow at 11am?" },
     ]);
   });
 
@@ -100,7 +100,7 @@ describe("reading the model's answer", () => {
         { fromMe: false, timestamp: at("2026-03-05T10:06:00Z"), body: "ok 11:30" },
       ],
     };
-    expect(parseAnswer(answers.fencedReschedule, input)).toEqual([{ service: "Beard Trim", date: "2026-03-12", time: "11:30", notes: "" }]);
+    expect(parseAnswer(answers.fencedReschedule, input)).toEqual([{ service: "Beard Trim", date: "2026-03-12", time: "11:30", notes: "", quote: "ok 11:30" }]);
   });
 
   it("drops what does not resolve, is outside the catalogue, is past, repeats, or carries a date the chat never says", () => {
@@ -113,10 +113,24 @@ describe("reading the model's answer", () => {
       ],
     };
     expect(parseAnswer(answers.mixedBag, input)).toEqual([
-      { service: "Haircut", date: "2026-03-12", time: "10:00", notes: "wants a fringe" },
-      { service: "Coloring", date: "2026-03-13", time: "14:00", notes: "" },
+      { service: "Haircut", date: "2026-03-12", time: "10:00", notes: "wants a fringe", quote: "Thursday 10am is fine. Friday we have 14:00" },
+      { service: "Coloring", date: "2026-03-13", time: "14:00", notes: "", quote: "Thursday 10am is fine. Friday we have 14:00" },
     ]);
     expect(parseAnswer(answers.noBooking, input)).toEqual([]);
+  });
+
+  it("reads JSON wrapped in prose, and a service written off the catalogue's spelling when it names one entry", () => {
+    const input: ExtractInput = {
+      services: ["Women's Haircut", "Men's Haircut", "Full Color"], timeZone: "Europe/London", now: at("2026-03-10T09:00:00Z"),
+      messages: [{ fromMe: false, timestamp: at("2026-03-09T18:00:00Z"), body: "Could I get a colour on Thursday at 10am?" }],
+    };
+    const proposal = (service: string) => ({ service, date_phrase: "Thursday", time_phrase: "10am", message: 1, notes: "" });
+    const prose = { response: `Here is what I found:\n${JSON.stringify({ bookings: [proposal("full colour")] })}\nHope this helps!` };
+    expect(parseAnswer(prose, input)).toEqual([
+      { service: "Full Color", date: "2026-03-12", time: "10:00", notes: "", quote: "Could I get a colour on Thursday at 10am?" },
+    ]);
+    // "haircut" alone could be either cut: refused rather than guessed.
+    expect(parseAnswer({ response: { bookings: [proposal("haircut")] } }, input)).toEqual([]);
   });
 
   it("throws on an answer that is not the schema, so the caller can fall back", () => {
@@ -137,12 +151,12 @@ describe("choosing the extractor", () => {
   it("uses the model's answer when the binding answers", async () => {
     const { ai, calls } = stub(answers.tomorrowHaircut);
     const extractor = getExtractor(env({ AI: ai }));
-    expect(await extractor.extract(haircutChat)).toEqual([{ service: "Haircut", date: "2026-03-10", time: "17:00", notes: "" }]);
+    expect(await extractor.extract(haircutChat)).toEqual([{ service: "Haircut", date: "2026-03-10", time: "17:00", notes: "", quote: "Hi! Can I come tomorrow at 5pm for a haircut?" }]);
     expect(calls).toHaveLength(1);
   });
 
   it("falls back to the offline extractor when the binding is remote-only, the answer is off-schema, or the model hangs", async () => {
-    const expected = [{ service: "Haircut", date: "2026-03-10", time: "17:00", notes: expect.any(String) }];
+    const expected = [{ service: "Haircut", date: "2026-03-10", time: "17:00", notes: expect.any(String), quote: expect.any(String) }];
     const remoteOnly = stub(new Error("Binding AI needs to be run remotely"));
     expect(await getExtractor(env({ AI: remoteOnly.ai })).extract(haircutChat)).toEqual(expected);
     expect(await getExtractor(env({ AI: stub(answers.prose).ai })).extract(haircutChat)).toEqual(expected);

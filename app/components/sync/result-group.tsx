@@ -7,7 +7,7 @@ import type { SyncActionData } from "~/services/sync/screen.server";
 import { CloseIcon } from "./sync-icons";
 import type { Notify } from "./toast";
 
-export type Row = { key: string; service: string; date: string; time: string; notes: string };
+export type Row = { key: string; service: string; date: string; time: string; notes: string; quote: string };
 export type Group = { id: string; name: string; phone: string; rows: Row[]; failed: boolean };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -39,7 +39,7 @@ export function ResultGroup({ group, notify }: { group: Group; notify: Notify })
     }
   }, [fetcher.data, group.name, notify, t]);
 
-  function edit(key: string, field: keyof Omit<Row, "key">, value: string) {
+  function edit(key: string, field: keyof Omit<Row, "key" | "quote">, value: string) {
     setRows((all) => all.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
     setSaved(false);
   }
@@ -79,6 +79,13 @@ export function ResultGroup({ group, notify }: { group: Group; notify: Notify })
                   onClick={() => { setRows((all) => all.filter((r) => r.key !== row.key)); setSaved(false); }}>
                   <CloseIcon size={16} />
                 </button>
+              )}
+              {row.quote && (
+                // The chat line it came from: dir="auto" so a Hebrew line in the English screen (and back) reads right.
+                <figure className="row-quote">
+                  <figcaption className="muted small">{t("sync.quote")}</figcaption>
+                  <blockquote dir="auto" data-testid="booking-quote">{row.quote}</blockquote>
+                </figure>
               )}
               <div className="field f-service">
                 <label htmlFor={id("service")}>{t("sync.service")}</label>

@@ -19,6 +19,7 @@ export type ExtractedBooking = {
   date: string; // YYYY-MM-DD
   time: string; // HH:MM
   notes: string;
+  quote: string; // the message it came from, shortened (see quote.ts), for the owner to check
 };
 
 export interface BookingExtractor {

@@ -4,6 +4,10 @@
 // relative to that message's own timestamp in the business's time zone.
 import { z } from "zod";
 import { localDateTimeOf, resolveDatePhrase, resolveTimePhrase, weekdayOf } from "./calendar";
+import { compileCatalogue, findMentions, mapKey } from "./offline/services";
+import { tokenize } from "./offline/text";
+import { unitsOf } from "./offline/vocab";
+import { shortQuote } from "./quote";
 import type { ExtractedBooking, ExtractInput } from "./types";
 
 export const MAX_BODY_CHARS = 600;
@@ -90,18 +94,26 @@ const Proposal = z.object({
   notes: z.string().nullish(),
 });
 
-/** The runtime answers {response: object} in JSON mode, or a string (sometimes fenced) otherwise. */
+/**
+ * The runtime answers {response: object} in JSON mode, or a string otherwise:
+ * sometimes fenced, sometimes with prose around the JSON ("Here are the bookings: {...}").
+ */
 export function answerPayload(raw: unknown): unknown {
   let value = raw && typeof raw === "object" && "response" in raw ? (raw as { response: unknown }).response : raw;
   if (typeof value === "string") {
     const text = value.trim().replace(/^```(?:json)?\s*/i, "").replace(/```$/, "").trim();
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw new Error("The model's answer is not JSON.");
-    }
+    value = parseJson(text) ?? parseJson(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+    if (value === undefined) throw new Error("The model's answer is not JSON.");
   }
   return value;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const normalize = (s: string) => s.toLocaleLowerCase().replace(/\s+/g, " ").trim();
@@ -117,13 +129,14 @@ export function parseAnswer(raw: unknown, input: ExtractInput): ExtractedBooking
   if (!parsed.success) throw new Error("The model's answer does not follow the schema.");
   const messages = chronological(input);
   const catalogue = new Map(input.services.map((s) => [normalize(s), s]));
+  const inCatalogue = (name: string) => catalogue.get(normalize(name)) ?? closestService(name, input.services);
   const now = localDateTimeOf(input.now, input.timeZone);
   const out: ExtractedBooking[] = [];
   const seen = new Set<string>();
   for (const item of parsed.data.bookings) {
     const p = Proposal.safeParse(item);
     if (!p.success) continue;
-    const service = catalogue.get(normalize(p.data.service));
+    const service = inCatalogue(p.data.service);
     if (!service) continue;
     const anchor = anchorMessage(messages, p.data.date_phrase, p.data.message);
     if (!anchor) continue;
@@ -134,9 +147,40 @@ export function parseAnswer(raw: unknown, input: ExtractInput): ExtractedBooking
     const key = `${service}|${date}|${time}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ service, date, time, notes: (p.data.notes ?? "").trim().slice(0, MAX_NOTES_CHARS) });
+    out.push({ service, date, time, notes: (p.data.notes ?? "").trim().slice(0, MAX_NOTES_CHARS), quote: quoteFor(messages, anchor, p.data.time_phrase) });
   }
   return out.sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
+}
+
+/**
+ * A service name off the catalogue's spelling ("womens haircut", "Full Colour",
+ * "תספורת אישה", as models write without JSON mode): the catalogue entry the
+ * offline extractor's matcher reads in it, when it reads exactly one.
+ */
+function closestService(name: string, services: string[]): string | null {
+  // The matcher breaks ties by catalogue order: read with both orders, and a tie ("haircut"
+  // with women's and men's cuts) reads two ways and is refused.
+  const [a, b] = [services, [...services].reverse()].map((order) => servicesNamed(name, order));
+  return a.length === 1 && b.length === 1 && a[0] === b[0] ? a[0] : null;
+}
+
+function servicesNamed(name: string, services: string[]): string[] {
+  const cat = compileCatalogue(services);
+  const tokens = tokenize(name);
+  const units = unitsOf(tokens, cat.rawKeys)
+    .map((u) => ({ ...u, key: u.hint ? u.key : mapKey(u.key, cat) ?? "" }))
+    .filter((u) => u.key);
+  const keys = new Set(units.map((u) => u.key));
+  return [...new Set(findMentions(tokens, units, () => 0, cat, () => [{ keys, local: true }]).map((m) => m.service))];
+}
+
+/** The message the time came from (the date's message when no message has the time phrase), shortened. */
+function quoteFor(messages: { body: string }[], anchor: { body: string }, timePhrase: string): string {
+  const needle = normalize(timePhrase);
+  const at = (m: { body: string }) => normalize(m.body).indexOf(needle);
+  if (at(anchor) >= 0) return shortQuote(anchor.body, at(anchor));
+  const from = [...messages].reverse().find((m) => at(m) >= 0);
+  return from ? shortQuote(from.body, at(from)) : shortQuote(anchor.body);
 }
 
 /**

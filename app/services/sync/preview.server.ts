@@ -20,7 +20,8 @@ export const PreviewBody = z.object({
   limit: z.number().int().min(1).max(PREVIEW_LIMIT_MAX).optional().default(PREVIEW_LIMIT_DEFAULT),
 });
 
-export type PreviewItem = { bookingId: string; service: string; date: string; time: string; notes: string };
+/** `quote` is the chat message the booking came from, shortened, so the owner can check it before saving. */
+export type PreviewItem = { bookingId: string; service: string; date: string; time: string; notes: string; quote: string };
 export type PreviewResult = { id: string; name: string; items: PreviewItem[] };
 type Ctx = { db: Db; env: Env; now: number; extractor?: BookingExtractor };
 type Business = { id: string; timeZone: string };
@@ -44,7 +45,7 @@ export async function previewSync(ctx: Ctx, business: Business, body: z.infer<ty
     results.push({
       id: contact.id,
       name: contact.name.trim() || "User",
-      items: found.map((b) => ({ bookingId: crypto.randomUUID(), service: b.service, date: b.date, time: b.time, notes: b.notes })),
+      items: found.map((b) => ({ bookingId: crypto.randomUUID(), service: b.service, date: b.date, time: b.time, notes: b.notes, quote: b.quote ?? "" })),
     });
   }
   return { ok: true as const, results };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractBookings, offlineExtractor } from "../../../app/providers/ai/offline";
+import { QUOTE_MAX_CHARS } from "../../../app/providers/ai/quote";
 import type { ExtractInput } from "../../../app/providers/ai/types";
 
 type Line = [who: "C" | "B", iso: string, body: string];
@@ -21,7 +22,7 @@ describe("offline extractor: simple requests and relative dates", () => {
       ["C", "2026-03-09T18:02:00+00:00", "Hi! Can I come tomorrow at 5pm for a haircut?"],
     ]);
     expect(await offlineExtractor.extract(input)).toEqual([
-      { service: "Haircut", date: "2026-03-10", time: "17:00", notes: "" },
+      { service: "Haircut", date: "2026-03-10", time: "17:00", notes: "", quote: "Hi! Can I come tomorrow at 5pm for a haircut?" },
     ]);
     expect(offlineExtractor.name).toBe("offline");
   });
@@ -257,4 +258,31 @@ describe("offline extractor: nothing to book", () => {
   for (const [name, input] of cases) {
     it(`yields nothing for a ${name}`, () => expect(extractBookings(input)).toEqual([]));
   }
+});
+
+describe("offline extractor: the quote shown with each proposal", () => {
+  it("quotes the latest message that states the slot: the owner's confirmation over the customer's ask", () => {
+    const input = chat("Europe/London", ["Haircut", "Manicure"], [
+      ["C", "2026-03-09T18:02:00+00:00", "Hi! Can I come tomorrow at 5pm for a haircut? And my daughter needs a manicure too"],
+      ["B", "2026-03-09T18:20:00+00:00", "Sure, see you tomorrow at 17:00 both of you"],
+    ]);
+    expect(extractBookings(input).map((b) => [b.service, b.time, b.quote])).toEqual([
+      ["Haircut", "17:00", "Sure, see you tomorrow at 17:00 both of you"],
+      ["Manicure", "17:00", "Sure, see you tomorrow at 17:00 both of you"],
+    ]);
+  });
+
+  it("cuts a long message at word boundaries around the time, marking what was left out", () => {
+    const chatter = "So sorry for the long message, it has been a crazy week with the kids and work and everything else going on. ";
+    const input = chat("Europe/London", ["Haircut"], [
+      ["C", "2026-03-09T18:02:00+00:00", `${chatter}${chatter}Could I book a haircut on Thursday at 10:30? ${chatter}`.trim()],
+    ]);
+    const [b] = extractBookings(input);
+    expect(b.time).toBe("10:30");
+    expect(b.quote.length).toBeLessThanOrEqual(QUOTE_MAX_CHARS + 2);
+    expect(b.quote).toMatch(/^….*Thursday at 10:30\?.*…$/);
+    // Whole words only: the inner text sits between spaces in the original.
+    const inner = b.quote.slice(1, -1);
+    expect(` ${input.messages[0].body} `).toContain(` ${inner} `);
+  });
 });

@@ -8,7 +8,8 @@ import { compileCatalogue, findMentions, mapKey, type Bags, type Catalogue, type
 import { lowerKeep, segment, tokenize, type Segments, type Token } from "./text";
 import { scanTimes, type TimeMention } from "./times";
 import { candidates, isKnownWord, unitsOf, type Unit } from "./vocab";
-import { PERSON_WORDS, isNameToken } from "./people";
+import { PERSON_WORDS, genderOf, isNameToken } from "./people";
+import { personsByTime } from "./party";
 
 export type Party = "B" | "C";
 export type TimeVal = { h: number; m: number; amb: boolean };
@@ -21,6 +22,8 @@ export type Slot = {
   explicitService: boolean;
   person: string | null;
   personLabel: string | null;
+  gender: "M" | "F" | null; // of the person it is for, when a word says so
+  srcMsg: number; // the message it was read from (its quote)
   pos: number;
   expanded?: boolean;
 };
@@ -209,6 +212,7 @@ export function buildSlots(info: MsgInfo, productContext = false): Slot[] {
   const dates = info.dates.filter((d) => !d.neg);
   const ments = info.mentions.filter((m) => !m.cancelTarget);
   const slots: Slot[] = [];
+  const byTime = personsByTime(info, times);
   for (const t of times) {
     const sent = info.segs.sentence[t.start];
     const d = nearest(dates.filter((x) => x.clause === t.clause), t.start)
@@ -216,7 +220,8 @@ export function buildSlots(info: MsgInfo, productContext = false): Slot[] {
       ?? nearest(dates.filter((x) => x.start < t.start), t.start)
       ?? nearest(dates, t.start);
     const pp = info.persons.filter((p) => p.clause === t.clause || info.segs.sentence[p.pos] === sent);
-    const p = nearest(pp.filter((x) => x.pos < t.start && t.start - x.pos < 40), t.start) ?? nearest(pp.filter((x) => x.clause === t.clause), t.start);
+    const p = byTime.get(t.start)
+      ?? nearest(pp.filter((x) => x.pos < t.start && t.start - x.pos < 40), t.start) ?? nearest(pp.filter((x) => x.clause === t.clause), t.start);
     // Outside its own clause, a service said about someone else ("your son (kids cut)") is not this slot's.
     const mine = (x: { start: number; end: number }) => {
       if (!p) return true;
@@ -231,7 +236,7 @@ export function buildSlots(info: MsgInfo, productContext = false): Slot[] {
       date: d?.date ?? null, sameDay: d?.spec.kind === "same", dateKind: d?.spec.kind ?? null,
       time: { h: t.h, m: t.m, amb: t.amb },
       service: s?.service ?? null, explicitService: !!s, person: p?.key ?? null,
-      personLabel: p && !p.self ? p.label : null, pos: t.start,
+      personLabel: p && !p.self ? p.label : null, gender: p ? genderOf(p.key, p.label) : null, srcMsg: info.idx, pos: t.start,
     });
   }
   // "at 12 noon", "10:00? or is 10:00 too early?": one slot, said twice.

@@ -83,7 +83,7 @@ const LISTS: Record<Cue, string[]> = {
   multi: [
     "both", "both of us", "kids", "children", "me and my", "twins", "two of us", "2 of us", "for us", "together",
     "2 dogs", "two dogs", "all three", "all of them", "all 3", "each", "שנינו", "שתינו", "שתיכן", "שניכם", "ביחד",
-    "יחד", "הילדים", "שלושתם", "כולם", "שניהם", "שתיהן", "вдвоём", "вдвоем", "с дочкой", "с сыном", "с подругой",
+    "יחד", "הילדים", "הבנים", "הבנות", "my boys", "my girls", "the boys", "the girls", "שלושתם", "כולם", "שניהם", "שתיהן", "вдвоём", "вдвоем", "с дочкой", "с сыном", "с подругой",
     "обе", "оба", "вместе", "احنا", "سوا", "zusammen", "beide", "wir beide",
   ],
   sameTime: [

@@ -16,7 +16,8 @@ const MONTH_ALT = alt(Object.keys(MONTHS));
 const HE_MONTH_ALT = alt(Object.keys(HE_MONTHS));
 const ORD = "(?:st|nd|rd|th|ter|er|\\.)?";
 
-const NUMERIC_RE = /(?<![\d:.\/,£$€₪])(\d{1,2})([.\/])(\d{1,2})(?:\2(\d{4}|\d{2}))?(\.)?(?![\d:\/])/g;
+// A colon may follow a date ("Saturday 11/28: updo 8am") but not start a time after it.
+const NUMERIC_RE = /(?<![\d:.\/,£$€₪])(\d{1,2})([.\/])(\d{1,2})(?:\2(\d{4}|\d{2}))?(\.)?(?![\d\/]|:\d)/g;
 const DAY_MONTH_RE = new RegExp(`${B}(\\d{1,2})${ORD}(?:\\s+of)?\\s*(?:de\\s+)?(${MONTH_ALT})${E}(?:,?\\s+(\\d{4})${E})?`, "giu");
 const MONTH_DAY_RE = new RegExp(`${B}(${MONTH_ALT})\\.?\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?(?![\\d:.]\\d)${E}(?:,?\\s+(\\d{4})${E})?`, "giu");
 const HE_DATE_RE = new RegExp(`(?<![\\d])(\\d{1,2})\\s*(?:ב|ל)-?(${HE_MONTH_ALT})(?![\\p{L}])(?:\\s+(\\d{4}))?`, "gu");

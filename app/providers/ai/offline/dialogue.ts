@@ -1,9 +1,12 @@
 // Follows the chat as a conversation: proposals, offers with alternatives and the
 // pick, confirmations, reschedules (the new slot replaces the old), declines
 // (undo the last open proposal), cancellations and cancellations taken back.
-import { buildSlots, isAlternatives, type MsgInfo, type Party, type Slot, type TimeVal } from "./analyze";
+import { buildSlots, isAlternatives, type MsgInfo, type Party, type Person, type Slot, type TimeVal } from "./analyze";
 import { addDays, weekdayOf } from "../calendar";
 import { saysNextWeek } from "./dates";
+import { BOOKED_MARKS, BOOKED_WORDS } from "./lexicon";
+import { groupSize } from "./party";
+import { wordsRe } from "./text";
 import { KID_PERSONS } from "./people";
 
 export type Booking = Slot & {
@@ -17,6 +20,9 @@ type Proposal = { by: Party; msg: number; added: Booking[]; replaced: Booking[] 
 
 export const timeEq = (a: TimeVal, b: TimeVal) =>
   a.m === b.m && (a.h === b.h || ((a.amb || b.amb) && a.h % 12 === b.h % 12));
+
+/** More people than this in one slot is a class or an event, not salon bookings. */
+const MAX_GROUP = 4;
 
 const REQUEST = /(need|want|would like|i'd like|book|can i|could i|get|looking for|לקבוע|רוצה|צריכה|צריך|אפשר|מעוניינ|хочу|можно|нужн|запис|بدي|ممكن|möchte|hätte gern|brauche|kann ich)/iu;
 const FIRST = /(?<![\p{L}])(first|earlier|earliest|הראשון|הראשונה|המוקדם|המוקדמת|erste|первый|الاول)(?![\p{L}])/iu;
@@ -34,12 +40,29 @@ function ownersOf(info: MsgInfo, ms: Array<{ start: number; end: number; service
     const inSent = info.persons.filter((p) => info.segs.sentence[p.pos] === sent);
     const nextStart = sorted[i + 1]?.start ?? Infinity;
     const prevEnd = sorted[i - 1]?.end ?? -1;
-    const after = inSent.find((p) => p.pos > m.end && p.pos < nextStart && FOR_BEFORE.test(info.low.slice(Math.max(0, p.pos - 16), p.pos)));
+    // "X for my husband", or Hebrew "X לאחותי" (ל- glued to the person is "for").
+    const forPerson = (p: Person) => FOR_BEFORE.test(info.low.slice(Math.max(0, p.pos - 16), p.pos)) || /^ו?ל/u.test(p.label);
+    const after = inSent.find((p) => p.pos > m.end && p.pos < nextStart && forPerson(p));
     const before = inSent.filter((p) => p.pos < m.start && p.pos > prevEnd).at(-1);
     const owner = after ?? before;
     if (owner && !out.has(owner.key)) out.set(owner.key, m.service);
   });
   return out;
+}
+
+const BOOKED_RE = wordsRe(BOOKED_WORDS);
+const OPTION_WORDS = /(?<![\p{L}])(or|או|oder|или|أو|او)(?![\p{L}])|\?/iu;
+
+/** The business writing "booked"/"רשמתי"/"✔" over several slots states a set, not options to pick from. */
+function statesBookedSet(info: MsgInfo): boolean {
+  BOOKED_RE.lastIndex = 0;
+  return info.from === "B" && (BOOKED_RE.test(info.low) || BOOKED_MARKS.test(info.low)) && !OPTION_WORDS.test(info.low);
+}
+
+/** A slot for someone none of the live bookings is for ("10:30 for your dad") adds a booking. */
+function isNewPerson(s: Slot, live: Booking[]): boolean {
+  if (!s.person || s.person === "SELF") return false;
+  return live.some((b) => b.person && !b.person.startsWith("G:")) && !live.some((b) => b.person === s.person);
 }
 
 type DateRef = { date: string | null; spec: { kind: string; wd?: number } };
@@ -73,6 +96,7 @@ export class Dialogue {
     private readonly kidsServices: ReadonlySet<string>,
     private readonly kidsVariant: (service: string) => string | null = () => null,
     private readonly adultVariant: (service: string) => string | null = () => null,
+    private readonly genderVariant: (service: string, gender: "M" | "F") => string | null = () => null,
   ) {}
 
   private active(before = Infinity): Booking[] {
@@ -236,11 +260,12 @@ export class Dialogue {
       if (picked) return this.commit(picked, by, info, true);
     }
     this.inherit(info, slots, cancelled);
+    slots = this.splitForGroup(info, slots);
     if (this.pending?.by === info.from && /^\W*(or|או|oder|или|أو|او)(?![\p{L}])/iu.test(info.low)) {
       this.pending.alts.push(...slots); // "Or Friday at 10:00" adds an option
       return;
     }
-    if (isAlternatives(info, slots, this.multi)) {
+    if (!statesBookedSet(info) && isAlternatives(info, slots, this.multi)) {
       this.undoOpen(other, slots);
       this.pending = { alts: slots, by: info.from, msg: info.idx };
       return;
@@ -269,7 +294,7 @@ export class Dialogue {
       // "Sunday instead? Same time" / "same time next week"
       const b = live[live.length - 1];
       const date = d?.date ?? (b.date && saysNextWeek(info.low) ? addDays(b.date, 7) : null);
-      if (date) return this.commit([{ ...b, date, sameDay: false, pos: d?.start ?? 0, expanded: false }], info.from, info, false);
+      if (date) return this.commit([{ ...b, date, sameDay: false, srcMsg: info.idx, pos: d?.start ?? 0, expanded: false }], info.from, info, false);
     }
     // "Could I do highlights instead of a full colour?": same slot, new service.
     const fresh = info.mentions.filter((m) => !m.cancelTarget && !OLD_SERVICE.test(info.low.slice(Math.max(0, m.start - 24), m.start)));
@@ -281,7 +306,10 @@ export class Dialogue {
     }
     if (info.cues.has("accept") && !info.cues.has("decline")) {
       const p = this.proposals[this.proposals.length - 1];
-      if (p && p.by === other) for (const b of p.added) b.confirmed = true;
+      if (p && p.by === other) {
+        for (const b of p.added) b.confirmed = true;
+        this.assignGroupServices(info, p);
+      }
     }
   }
 
@@ -299,9 +327,10 @@ export class Dialogue {
       if (s.service) return;
       if (same) { s.service = same.service; return; }
       if (cancelled.length === 1) { s.service = cancelled[0].service; return; }
-      // Latest side's services, unless that is a list (prices) and the other side named one.
-      const [recent, older] = this.focusBy === "B" ? [this.focus.B, this.focus.C] : [this.focus.C, this.focus.B];
-      const fs = recent.length === 1 || !older.length ? recent : older.length === 1 ? older : recent;
+      // "Can you move my sister to 16:00?": her booking's service.
+      const theirs = s.person && s.person !== "SELF" ? live.filter((b) => b.person === s.person).at(-1) : undefined;
+      if (theirs && !info.mentions.length) { s.service = theirs.service; s.explicitService = true; return; }
+      const fs = this.focusServices();
       if (fs.length && (!latest || this.focusSvcMsg > latest.msg)) {
         const said = s.person ? this.focusPerson.get(s.person) : undefined;
         if (said && fs.includes(said)) s.service = said;
@@ -319,14 +348,65 @@ export class Dialogue {
       if (!s.service || s.explicitService || !s.person) continue;
       if (KID_PERSONS.has(s.person)) s.service = this.kidsVariant(s.service) ?? s.service;
       else if (!s.person.startsWith("N:")) s.service = this.adultVariant(s.service) ?? s.service;
+      // "you at 18:00 and your husband at 18:30" after "a cut for me and my husband": his is the men's cut.
+      if (s.gender && !KID_PERSONS.has(s.person)) s.service = this.genderVariant(s.service, s.gender) ?? s.service;
     }
   }
 
-  private targets(s: Slot, slots: Slot[], info: MsgInfo): Booking[] {
-    const live = this.active(info.idx);
+  /** The services the conversation last asked for: the latest side's, unless that is a list (prices) and the other side named one. */
+  private focusServices(): string[] {
+    const [recent, older] = this.focusBy === "B" ? [this.focus.B, this.focus.C] : [this.focus.C, this.focus.B];
+    return recent.length === 1 || !older.length ? recent : older.length === 1 ? older : recent;
+  }
+
+  /**
+   * "Sure, see you tomorrow at 17:00 both of you": one slot said for several people
+   * becomes one slot each, with the services asked for (a haircut for me, a manicure
+   * for my daughter), or the same service for each.
+   */
+  private splitForGroup(info: MsgInfo, slots: Slot[]): Slot[] {
+    if (!slots.length || slots.some((x) => x.expanded)) return slots;
+    const first = slots[0];
+    if (slots.some((x) => x.date !== first.date || !timeEq(x.time, first.time))) return slots;
+    const n = groupSize(info);
+    if (n < 2 || n <= slots.length || n > MAX_GROUP) return slots;
+    const said = info.mentions.filter((m) => !m.cancelTarget);
+    const own = ownersOf(info, said);
+    const ownerOf = (svc: string, owners: Map<string, string>) => [...owners].find(([, v]) => v === svc)?.[0] ?? null;
+    let members: Array<{ service: string | null; person: string | null; explicit: boolean }>;
+    if (said.length === n) members = said.map((m) => ({ service: m.service, person: ownerOf(m.service, own), explicit: true }));
+    else if (!said.length && this.focusServices().length === n) {
+      members = this.focusServices().map((svc) => ({ service: svc, person: ownerOf(svc, this.focusPerson), explicit: true }));
+    } else {
+      // "me and my dad at 10": the people named, in order; else one unnamed person each.
+      const people = [...new Set(info.persons.filter((p) => !p.key.startsWith("N:")).map((p) => p.key))];
+      if (people.length === 1 && people[0] !== "SELF" && n === 2) people.push("SELF");
+      members = Array.from({ length: n }, (_, i) => ({ service: first.service, person: people.length === n ? people[i] : null, explicit: first.explicitService }));
+    }
+    const used = new Set<string>();
+    return members.map((m, i) => {
+      let person = m.person ?? (i === 0 ? first.person : null);
+      if (!person || used.has(person)) person = `G:${i + 1}`;
+      used.add(person);
+      return { ...first, service: m.service ?? first.service, explicitService: m.explicit, person, personLabel: i === 0 ? first.personLabel : null };
+    });
+  }
+
+  /** "Yes! swedish for me and deep tissue for him" after one slot offered to two: each gets theirs. */
+  private assignGroupServices(info: MsgInfo, p: Proposal): void {
+    const group = p.added.filter((b) => b.status === "active");
+    const said = info.mentions.filter((m) => !m.cancelTarget);
+    if (group.length < 2 || said.length !== group.length || new Set(said.map((m) => m.service)).size < 2) return;
+    if (group.some((b) => b.date !== group[0].date || !timeEq(b.time, group[0].time))) return;
+    group.forEach((b, i) => { b.service = said[i].service; b.explicitService = true; });
+  }
+
+  private targets(s: Slot, slots: Slot[], info: MsgInfo, absorbed: ReadonlySet<Booking>): Booking[] {
+    const live = this.active(info.idx).filter((b) => !absorbed.has(b));
     if (!live.length) return [];
     const resched = info.cues.has("reschedule") || this.reschedMsg >= Math.max(...live.map((b) => b.msg));
     if (info.cues.has("also") && !resched) return [];
+    if (isNewPerson(s, live) && !resched) return [];
     const exact = live.find((b) => b.date === s.date && timeEq(b.time, s.time));
     if (exact && slots.length === 1) return [exact];
     if (s.person && s.person !== "SELF") {
@@ -348,11 +428,16 @@ export class Dialogue {
   private commit(slots: Slot[], by: Party, info: MsgInfo, confirmed: boolean): void {
     const p: Proposal = { by, msg: info.idx, added: [], replaced: [] };
     this.dateless = slots.filter((s) => !s.date && s.service);
+    // Each booking answers for one slot of a message: "both of you at 17:00" keeps one and adds one.
+    const absorbed = new Set<Booking>();
     for (const s of slots) {
       if (!s.date || !s.service) continue;
-      const same = this.active().find((b) => b.date === s.date && timeEq(b.time, s.time) &&
+      const sameSlot = this.active().filter((b) => !absorbed.has(b) && b.msg !== info.idx && b.date === s.date && timeEq(b.time, s.time) &&
         (b.service === s.service || !s.explicitService || slots.length === 1 && b.msg < info.idx && !b.explicitService));
-      if (same && !(same.msg === info.idx)) {
+      const same = sameSlot.find((b) => s.person && b.person === s.person) ?? sameSlot.find((b) => b.service === s.service) ?? sameSlot[0];
+      if (same) {
+        absorbed.add(same);
+        if (s.srcMsg > same.srcMsg) { same.srcMsg = s.srcMsg; same.pos = s.pos; } // quote the latest message that states it
         if (same.by !== info.from || confirmed) same.confirmed = true;
         if (s.explicitService && !same.explicitService) { same.service = s.service; same.explicitService = true; }
         if (same.time.amb && !s.time.amb) same.time = s.time;
@@ -360,7 +445,7 @@ export class Dialogue {
         same.personLabel ??= s.personLabel;
         continue;
       }
-      for (const t of this.targets(s, slots, info)) { t.status = "replaced"; p.replaced.push(t); }
+      for (const t of this.targets(s, slots, info, absorbed)) { t.status = "replaced"; p.replaced.push(t); absorbed.add(t); }
       const nb: Booking = { ...s, id: ++this.seq, by, msg: info.idx, status: "active", confirmed };
       p.added.push(nb);
       this.bookings.push(nb);

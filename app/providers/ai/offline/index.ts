@@ -1,5 +1,6 @@
 // Offline booking extractor: deterministic rules, no model, runs in workerd and Node.
 import { localDateTimeOf } from "../calendar";
+import { shortQuote } from "../quote";
 import type { BookingExtractor, ExtractedBooking, ExtractInput } from "../types";
 import { analyzeMessage, attachMentions } from "./analyze";
 import { Dialogue } from "./dialogue";
@@ -29,7 +30,15 @@ export function extractBookings(input: ExtractInput): ExtractedBooking[] {
     const adults = cat.entries.filter((e) => !kids.has(e.name) && base.every((key) => e.keys.includes(key)));
     return adults.sort((a, b) => a.keys.length - b.keys.length || a.idx - b.idx)[0]?.name ?? null;
   };
-  const dialogue = new Dialogue(kids, kidsVariant, adultVariant);
+  // "Women's Haircut" <-> "Men's Haircut": the entry with the same words but the other gender.
+  const genderVariant = (service: string, gender: "M" | "F") => {
+    const e = cat.entries.find((x) => x.name === service);
+    const [want, drop] = gender === "M" ? ["C:MEN", "C:WOMEN"] : ["C:WOMEN", "C:MEN"];
+    if (!e || !e.keys.includes(drop)) return null;
+    const base = e.keys.filter((k) => k !== drop);
+    return cat.entries.find((x) => x.keys.includes(want) && x.keys.length === base.length + 1 && base.every((k) => x.keys.includes(k)))?.name ?? null;
+  };
+  const dialogue = new Dialogue(kids, kidsVariant, adultVariant, genderVariant);
   for (const info of infos) dialogue.step(info);
   if (dialogue.wrongNumber) return [];
   const now = localDateTimeOf(input.now, input.timeZone);
@@ -42,7 +51,8 @@ export function extractBookings(input: ExtractInput): ExtractedBooking[] {
     const key = `${b.service}|${b.date}|${time}|${b.person ?? ""}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ service: b.service, date: b.date, time, notes: b.personLabel ? `for ${b.personLabel}` : "" });
+    const quote = shortQuote(msgs[b.srcMsg]?.body ?? "", b.pos);
+    out.push({ service: b.service, date: b.date, time, notes: b.personLabel ? `for ${b.personLabel}` : "", quote });
   }
   return out.sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
 }

@@ -86,3 +86,30 @@ export const AM_WORDS = [
 
 /** Words right after a number that make it a quantity, not a time. */
 export const UNIT_AFTER = /^\s*(h\b|hr|hrs|hour|hours|min|mins|minute|minutes|week|weeks|wk|wks|day|days|month|months|year|years|yo\b|y\/o|kg|kilo|cm|ml|%|°|€|£|\$|₪|eur|euro|gbp|usd|nis|people|persons|pax|dogs|kids|sessions|times|stars|sets|reps|out of|x\b|pcs|pieces|floor|st\b|street|road|rd\b|ave|lane|שעות|שעה\b|דקות|דק'|שבועות|שבוע|ימים|חודשים|שנים|ש"ח|שח\b|שקל|ק"ג|אנשים|טיפולים|פעמים|רחוב|מינוט|минут|мин|часа\b|часов|недел|дн|лет|год|руб|евро|шек|кг|دقيقة|دقائق|ساعات|اسابيع|أسابيع|شيكل|شيقل|شواكل|دولار|يورو|كيلو|stunden|std|minuten|wochen|tage|jahre|euro|leute|personen)/iu;
+
+/** Words that say how many people one slot is for ("both of you at 17:00", "שתיכן", "3 of us"). */
+export const GROUP_SIZE: Array<[number, string[]]> = [
+  [3, ["three of us", "3 of us", "three of you", "3 of you", "all three", "all 3", "the three of us", "שלושתנו",
+    "שלושתכן", "שלושתכם", "שלושתן", "втроём", "втроем", "все трое", "wir drei", "alle drei"]],
+  [2, ["both", "both of us", "both of you", "two of us", "2 of us", "the two of us", "two of you", "the two of you",
+    "שתיכן", "שניכם", "שנינו", "שתינו", "שתיהן", "שניהם", "вдвоём", "вдвоем", "обе", "оба", "beide", "wir beide",
+    "ihr beide"]],
+];
+
+/** Greetings after which "both" is the people greeted ("Hi both!"), not a party of two. */
+export const GREETINGS = ["hi", "hey", "hello", "hiya", "morning", "good morning", "evening", "thanks", "thank you", "cheers", "bye"];
+
+/** Counts written before a service ("two lash lifts", "3 manicures", "שתי מניקור"). */
+export const COUNT_WORDS: Record<string, number> = {
+  two: 2, three: 3, four: 4, "2": 2, "3": 3, "4": 4, "שתי": 2, "שני": 2, "שלוש": 3, "שלושה": 3, "два": 2, "две": 2,
+  "три": 3, zwei: 2, drei: 3,
+};
+
+/** Little words allowed between a person and the time that is theirs ("you at 9:00", "Leo 10:30", "הבן ב-12:00"). */
+export const PERSON_TIME_GLUE = /^(?:\s|at|@|for|your|my|the|is|um|für|в|ב|ל|ו|-|:)*$/iu;
+
+/** The business saying a set of slots is written down (not offered): "both booked", "רשמתי", "eingetragen". */
+export const BOOKED_WORDS = [
+  "booked", "all set", "confirmed", "רשמתי", "קבעתי", "נרשמת", "eingetragen", "gebucht", "записала", "записал", "سجلتك",
+];
+export const BOOKED_MARKS = /✔|✅/u;

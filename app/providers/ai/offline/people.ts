@@ -3,14 +3,14 @@
 import { normTok, type Token } from "./text";
 
 const GROUPS: Record<string, string[]> = {
-  MOM: ["mom", "mum", "mother", "mama", "mommy", "mummy", "אמא", "мама", "маму", "маме", "ماما", "امي", "mutter"],
+  MOM: ["mom", "mum", "mother", "mama", "mommy", "mummy", "אמא", "אמך", "мама", "маму", "маме", "ماما", "امي", "mutter"],
   DAD: ["dad", "father", "papa", "daddy", "אבא", "папа", "بابا", "ابوي", "vater"],
-  SON: ["son", "הבן", "בני", "сын", "сына", "сыну", "ابني", "sohn"],
-  DAUGHTER: ["daughter", "הבת", "בתי", "дочь", "дочка", "дочке", "дочки", "дочку", "بنتي", "tochter"],
-  CHILD: ["הקטנה", "הקטן", "kid", "child", "ребенок", "ребёнок", "kind"],
-  HUSBAND: ["husband", "hubby", "בעלי", "муж", "мужа", "мужу", "زوجي"],
-  WIFE: ["wife", "אשתי", "жена", "жену", "زوجتي"],
-  SISTER: ["sister", "אחותי", "сестра", "сестру", "اختي", "schwester"],
+  SON: ["son", "lad", "הבן", "בני", "בנך", "сын", "сына", "сыну", "ابني", "sohn"],
+  DAUGHTER: ["daughter", "הבת", "בתי", "בתך", "дочь", "дочка", "дочке", "дочки", "дочку", "بنتي", "tochter"],
+  CHILD: ["הקטנה", "הקטן", "הילדים", "הבנים", "הבנות", "boys", "girls", "kid", "child", "ребенок", "ребёнок", "kind"],
+  HUSBAND: ["husband", "hubby", "בעלי", "בעלך", "בעלה", "муж", "мужа", "мужу", "زوجي"],
+  WIFE: ["wife", "אשתי", "אשתך", "жена", "жену", "زوجتي"],
+  SISTER: ["sister", "אחותי", "אחותך", "сестра", "сестру", "اختي", "schwester"],
   BROTHER: ["brother", "брат", "брата", "اخوي", "bruder"],
   FRIEND: ["friend", "חברה", "подруга", "подруги", "подругу", "друг", "صاحبتي", "صاحبي", "freundin", "freund"],
   SELF: ["me", "myself", "you", "לי", "אני", "אתה", "мне", "меня", "вам", "вас", "я", "انا", "الك", "ich", "mich", "mir"],
@@ -20,6 +20,20 @@ export const PERSON_WORDS: Record<string, string> = {};
 for (const [k, ws] of Object.entries(GROUPS)) for (const w of ws) PERSON_WORDS[normTok(w)] = k;
 
 export const KID_PERSONS = new Set(["SON", "DAUGHTER", "CHILD"]);
+
+/** Whose gender a person word tells ("your husband" -> a men's cut); SELF is told by Hebrew את/אתה. */
+const MALE = new Set(["DAD", "SON", "HUSBAND", "BROTHER"]);
+const FEMALE = new Set(["MOM", "DAUGHTER", "WIFE", "SISTER"]);
+const SELF_FEMALE = new Set(["את"]);
+const SELF_MALE = new Set(["אתה"]);
+
+export function genderOf(person: string, label: string | null): "M" | "F" | null {
+  if (MALE.has(person)) return "M";
+  if (FEMALE.has(person)) return "F";
+  if (person !== "SELF" || !label) return null;
+  const word = label.replace(/^[ובל]+(?=את)/u, "");
+  return SELF_FEMALE.has(word) ? "F" : SELF_MALE.has(word) ? "M" : null;
+}
 
 // Capitalised words that start sentences or are common in chats but are not names.
 const NOT_NAMES = new Set(
