@@ -6,6 +6,7 @@ import * as build from "../build/server";
 import { sweepDueMessages } from "../app/services/scheduler.server";
 import { processDeadLetters, processOutboundBatch, type OutboundMessage } from "../app/services/delivery.server";
 import { getWhatsAppProvider } from "../app/providers/whatsapp/index.server";
+import { guarded } from "../app/security/guard.server";
 
 export { BusinessSession } from "./business-session";
 
@@ -13,7 +14,7 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 
 export default {
   async fetch(request, env, ctx) {
-    return handleRemixRequest(request, { cloudflare: { env, ctx } });
+    return guarded(request, env, (checked, cspNonce) => handleRemixRequest(checked, { cloudflare: { env, ctx }, cspNonce }));
   },
 
   async scheduled(controller, env, ctx) {
