@@ -27,7 +27,8 @@ describe("cross-site posts (CSRF)", () => {
   it("a form on another site cannot add a client with the owner's cookie: 403 page, nothing written", async () => {
     const owner = await signedInOwner();
     const fields = { intent: "create", name: "Forged", phone: "0521112233", tags: "", notes: "" };
-    for (const headers of [{ Origin: EVIL }, { Referer: `${EVIL}/page` }, { Origin: "null" }]) {
+    const forged: Record<string, string>[] = [{ Origin: EVIL }, { Referer: `${EVIL}/page` }, { Origin: "null" }];
+    for (const headers of forged) {
       const res = await owner.page("/dashboard/clients", { method: "POST", body: form(fields), headers });
       expect(res.status).toBe(403);
       const html = await res.text();
