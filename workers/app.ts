@@ -7,6 +7,7 @@ import { sweepDueMessages } from "../app/services/scheduler.server";
 import { processDeadLetters, processOutboundBatch, type OutboundMessage } from "../app/services/delivery.server";
 import { getWhatsAppProvider } from "../app/providers/whatsapp/index.server";
 import { guarded } from "../app/security/guard.server";
+import { purgeOldRows } from "../app/services/retention.server";
 
 export { BusinessSession } from "./business-session";
 
@@ -19,6 +20,7 @@ export default {
 
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(sweepDueMessages({ env, now: Date.now() }));
+    ctx.waitUntil(purgeOldRows({ env, now: Date.now() }));
   },
 
   async queue(batch, env) {
