@@ -77,7 +77,8 @@ export default function Login() {
     if (hash.has("access_token") || hash.has("error")) {
       window.history.replaceState(null, "", window.location.pathname + window.location.search);
       const token = hash.get("access_token");
-      if (token) submit({ intent: "token", token, redirectTo }, { method: "post", replace: true });
+      // An explicit action: the router would otherwise put the fragment back in the address bar afterwards.
+      if (token) submit({ intent: "token", token, redirectTo }, { method: "post", replace: true, action: `/login${window.location.search}` });
       else setFragmentError(hash.has("error") ? "google.failed" : "google.noAccessToken");
     }
     const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
