@@ -3,12 +3,11 @@
 // adds the security headers to whatever is answered.
 import { langFromRequest, translator, dirOf, type MessageKey } from "~/i18n";
 import { cookieName } from "~/services/auth/session.server";
-import { apiError } from "~/utils/http.server";
+import { apiError, MAX_BODY_BYTES } from "~/utils/http.server";
 import { isDevelopmentRequest, isLocalHost, configIsDevelopment, productionProblems } from "./config.server";
 import { newNonce, withSecurityHeaders } from "./headers.server";
 
-/** Largest body a screen form or an API call may send; the webhook gets more room for message events. */
-export const MAX_BODY_BYTES = 64 * 1024;
+/** A screen form or an API call may send MAX_BODY_BYTES (64 KB); the webhook gets more room for message events. */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -146,13 +145,21 @@ function notFound(request: Request): Response {
 
 type GuardPage = "guard.crossSite" | "guard.notForm" | "guard.tooLarge" | "guard.notConfigured";
 
+/** The API speaks English in its error shape (as http.server.ts does). */
+const API_MESSAGES: Record<GuardPage, string> = {
+  "guard.crossSite": "This request came from another site and was refused.",
+  "guard.notForm": "Send the body as a form.",
+  "guard.tooLarge": "The request body is too large.",
+  "guard.notConfigured": "This server is not configured yet. Please try again later.",
+};
+
 /** The API gets its JSON error shape; a screen gets a short page in the owner's language. */
 function refusal(request: Request, status: number, page: GuardPage, nonce: string): Response {
   const lang = langFromRequest(request);
   const t = translator(lang);
   const title = t(`${page}.title` as MessageKey);
   const body = t(`${page}.body` as MessageKey);
-  if (new URL(request.url).pathname.startsWith("/api/")) return apiError(status, `${title}. ${body}`);
+  if (new URL(request.url).pathname.startsWith("/api/")) return apiError(status, API_MESSAGES[page]);
   const html = `<!doctype html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Chatbook</title>
 <style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1.25rem;line-height:1.5;color:#1f2937}h1{font-size:1.35rem}a{color:#0f766e;font-weight:600}</style></head>
