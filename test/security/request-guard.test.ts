@@ -137,6 +137,36 @@ describe("bodies", () => {
   });
 });
 
+describe("arrays in API bodies are capped", () => {
+  it("sync preview ids, sync save results and items, rule clients, services and client tags: 400 with the limit named, nothing written", async () => {
+    const owner = await signedInOwner();
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `9725000${String(i).padStart(5, "0")}@c.us`);
+    const cases: [string, string, unknown, RegExp][] = [
+      ["POST", "/api/sync/preview", { user_ids: ids(51), limit: 20 }, /^user_ids is too long/],
+      ["POST", "/api/sync/save", { results: ids(51).map((user_id) => ({ user_id, items: [] })) }, /^results is too long/],
+      ["POST", "/api/sync/save", { results: [{ user_id: ids(1)[0], items: Array.from({ length: 51 }, () => ({ service: "Cut", date: "2030-01-01", time: "10:00" })) }] }, /items is too long/],
+      ["POST", "/api/rules/create", {
+        type: "followup", services: ["Haircut"], template: "Hi {name}", schedule_type: "preset", schedule_value: "15", customDate: "", customTime: "",
+        clients: Array.from({ length: 501 }, (_, i) => ({ booking_id: `b${i}` })),
+      }, /^clients is too long/],
+      ["POST", "/api/rules/create", {
+        type: "followup", services: Array.from({ length: 101 }, (_, i) => `S${i}`), template: "Hi", schedule_type: "preset", schedule_value: "15",
+        clients: [{ booking_id: "b1" }],
+      }, /^services is too long/],
+      ["POST", "/api/clients", { name: "Many Tags", phone: "0521113344", tags: Array.from({ length: 31 }, (_, i) => `t${i}`) }, /tags/i],
+    ];
+    for (const [method, path, json, message] of cases) {
+      const res = await owner.api(path, { method, json });
+      const detail = ((await res.json()) as { detail: string }).detail;
+      expect(res.status, path).toBe(400);
+      expect(detail, path).toMatch(message);
+    }
+    const rows = await env.DB.prepare("SELECT (SELECT count(*) FROM rules WHERE business_id = ?1) + (SELECT count(*) FROM clients WHERE business_id = ?1) + (SELECT count(*) FROM bookings WHERE business_id = ?1) AS n")
+      .bind(owner.businessId).first<{ n: number }>();
+    expect(rows?.n).toBe(0);
+  });
+});
+
 describe("development routes and production settings", () => {
   it("/__dev/outbox and /__scheduled answer 404 on a public host, even with development settings", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
