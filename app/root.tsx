@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { ReactNode } from "react";
 import { dirOf, langFromRequest, type Lang } from "~/i18n";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useNonce } from "~/components/nonce";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -22,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const lang: Lang = data?.lang ?? "en";
+  const nonce = useNonce();
   return (
     <html lang={lang} dir={dirOf(lang)}>
       <head>
@@ -33,8 +35,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

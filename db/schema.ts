@@ -43,6 +43,8 @@ export const businesses = sqliteTable("businesses", {
   waAlertAt: integer("wa_alert_at"),
   // SHA-256 of the secret in the private calendar-feed address (null: no feed).
   calendarFeedHash: text("calendar_feed_hash"),
+  // Stored WhatsApp messages older than this many days are purged by the cron.
+  messageRetentionDays: integer("message_retention_days").notNull().default(180),
   createdAt: createdAt(),
 }, (t) => [
   index("businesses_wa_status").on(t.waStatus, t.waStatusAt),
@@ -56,8 +58,12 @@ export const authSessions = sqliteTable("auth_sessions", {
   userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   kind: text("kind", { enum: ["cookie", "api"] }).notNull(),
   expiresAt: integer("expires_at").notNull(),
+  // Set only on a token minted for a browser's own Google sign-in: the SHA-256
+  // of the short-lived cookie that sign-in started with. The login page trades
+  // such a token (#access_token) for a cookie session; no other token.
+  bindingHash: text("binding_hash"),
   createdAt: createdAt(),
-}, (t) => [index("auth_sessions_user").on(t.userId)]);
+}, (t) => [index("auth_sessions_user").on(t.userId), index("auth_sessions_expires").on(t.expiresAt)]);
 
 export const verifications = sqliteTable("verifications", {
   id: id(),
@@ -68,13 +74,13 @@ export const verifications = sqliteTable("verifications", {
   attempts: integer("attempts").notNull().default(0),
   usedAt: integer("used_at"),
   createdAt: createdAt(),
-}, (t) => [index("verifications_target").on(t.target, t.purpose, t.createdAt)]);
+}, (t) => [index("verifications_target").on(t.target, t.purpose, t.createdAt), index("verifications_expires").on(t.expiresAt)]);
 
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStart: integer("window_start").notNull(),
   count: integer("count").notNull().default(0),
-});
+}, (t) => [index("rate_limits_window").on(t.windowStart)]);
 
 export const emailOutbox = sqliteTable("email_outbox", {
   id: id(),
@@ -82,7 +88,7 @@ export const emailOutbox = sqliteTable("email_outbox", {
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   createdAt: createdAt(),
-}, (t) => [index("email_outbox_to").on(t.to, t.createdAt)]);
+}, (t) => [index("email_outbox_to").on(t.to, t.createdAt), index("email_outbox_created").on(t.createdAt)]);
 
 export const clients = sqliteTable("clients", {
   id: id(),
@@ -159,6 +165,8 @@ export const waMessages = sqliteTable("wa_messages", {
 }, (t) => [
   uniqueIndex("wa_messages_business_provider").on(t.businessId, t.providerId),
   index("wa_messages_business_chat_time").on(t.businessId, t.chatId, t.timestamp),
+  // The retention purge: each business's oldest messages first.
+  index("wa_messages_business_time").on(t.businessId, t.timestamp),
 ]);
 
 export const rules = sqliteTable("rules", {

@@ -8,6 +8,8 @@ import { processDeadLetters, processOutboundBatch, type OutboundMessage } from "
 import { getWhatsAppProvider } from "../app/providers/whatsapp/index.server";
 import { businessSession } from "../app/services/whatsapp/session.server";
 import { alertWaitingOwners, reconcileSessions } from "../app/services/whatsapp/watch.server";
+import { guarded } from "../app/security/guard.server";
+import { purgeOldRows } from "../app/services/retention.server";
 
 export { BusinessSession } from "./business-session";
 
@@ -15,7 +17,7 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 
 export default {
   async fetch(request, env, ctx) {
-    return handleRemixRequest(request, { cloudflare: { env, ctx } });
+    return guarded(request, env, (checked, cspNonce) => handleRemixRequest(checked, { cloudflare: { env, ctx }, cspNonce }));
   },
 
   async scheduled(controller, env, ctx) {
@@ -27,6 +29,7 @@ export default {
         await alertWaitingOwners(env, Date.now());
       })(),
     );
+    ctx.waitUntil(purgeOldRows({ env, now: Date.now() }));
   },
 
   async queue(batch, env, ctx) {

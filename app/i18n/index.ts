@@ -12,12 +12,13 @@ import { settings } from "./areas/settings";
 import { sync } from "./areas/sync";
 import { rules } from "./areas/rules";
 import { data } from "./areas/data";
+import { security } from "./areas/security";
 import type { Lang } from "./define";
 
 export type { Lang } from "./define";
 export { languages } from "./define";
 
-const areas = [common, landing, dashboard, connect, accounts, settings, sync, rules, clients, bookings, data] as const;
+const areas = [common, landing, dashboard, connect, accounts, settings, sync, rules, clients, bookings, data, security] as const;
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]
   ? (H extends { en: infer E } ? E : never) & (R extends readonly { en: Record<string, string> }[] ? Merge<R> : unknown)

@@ -4,6 +4,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { createDb } from "../../db";
 import { googleAuthenticator, googleConfigured, timeZoneCookie } from "~/services/auth/google.server";
+import { newBindingCookie } from "~/services/auth/google-binding.server";
 import { apiRoute } from "~/utils/api-handler.server";
 import { methodNotAllowed } from "~/utils/http.server";
 
@@ -18,6 +19,8 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
     const tz = timeZoneCookie(env, new URL(request.url).searchParams.get("tz"));
     const headers = new Headers(thrown.headers);
     if (tz) headers.append("Set-Cookie", tz);
+    // Ties a token minted for this sign-in to this browser (the login page's #access_token).
+    headers.append("Set-Cookie", newBindingCookie(env));
     return new Response(null, { status: thrown.status, headers });
   }
   return redirect("/dashboard");

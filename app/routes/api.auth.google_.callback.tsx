@@ -5,6 +5,7 @@ import { createDb } from "../../db";
 import { english } from "~/services/auth/context.server";
 import { exchangeGoogleCode, findOrCreateGoogleUser, GoogleAccountError, googleConfigured } from "~/services/auth/google.server";
 import { issueApiToken } from "~/services/auth/session.server";
+import { bindingHashOf } from "~/services/auth/google-binding.server";
 import { userJson } from "~/services/auth/user-json.server";
 import { isValidTimeZone } from "~/services/time";
 import { apiRoute } from "~/utils/api-handler.server";
@@ -27,7 +28,8 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   try {
     const tz = body.timezone && isValidTimeZone(body.timezone) ? body.timezone : "UTC";
     const { user, business } = await findOrCreateGoogleUser(db, profile, tz, now);
-    const token = await issueApiToken(env, db, user.id, now);
+    // A browser that started the sign-in here may hand this token to /login#access_token.
+    const token = await issueApiToken(env, db, user.id, now, await bindingHashOf(request, env));
     return json({ success: true, token, user: userJson(user, business), message: "Signed in with Google" });
   } catch (err) {
     if (!(err instanceof GoogleAccountError)) throw err;

@@ -20,5 +20,6 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   const body = await readJson(request, Body);
   const result = await register(accountCtx(request, context.cloudflare.env, context.cloudflare.ctx), body);
   if (!result.ok) return failureResponse(result);
-  return json({ success: true, message: english("register.codeSent", { email: result.email }), email: result.email });
+  const message = result.pending ? english("verify.pending") : english("register.codeSent", { email: result.email });
+  return json({ success: true, message, email: result.email });
 });

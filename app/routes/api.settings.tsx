@@ -11,6 +11,7 @@ const text = z.string().max(1000).optional();
 const Patch = z.object({
   name: text, email: text, business_name: text, phone: text, city: text, country: text,
   agree_terms: z.boolean().optional(), agree_updates: z.boolean().optional(), timezone: text, send_time: text,
+  message_retention_days: z.number().optional(),
 });
 
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {

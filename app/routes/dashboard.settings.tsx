@@ -46,8 +46,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     name: field("name"), email: field("email") || undefined, business_name: field("business_name"), phone: field("phone"),
     city: field("city"), country: field("country") || field("country_text"), timezone: field("timezone") || undefined,
     send_time: field("send_time") || undefined, agree_terms: form.get("agree_terms") === "on", agree_updates: form.get("agree_updates") === "on",
+    message_retention_days: field("message_retention_days") ? wholeNumber(field("message_retention_days")) : undefined,
   }, Date.now());
   return result.ok ? { intent: "profile" as const, ok: true as const } : { intent: "profile" as const, ok: false as const, error: result.key };
+}
+
+/** "30" is 30; anything else ("3e2", "-1", "abc") is NaN and refused by the settings check. */
+function wholeNumber(text: string): number {
+  return /^\s*\d{1,6}\s*$/.test(text) ? Number(text) : Number.NaN;
 }
 
 export default function SettingsTab() {

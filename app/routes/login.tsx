@@ -13,15 +13,11 @@ import { login } from "~/services/auth/login.server";
 import { resendCode, verifyEmail } from "~/services/auth/registration.server";
 import { getAuthedUser } from "~/services/auth/session.server";
 import { validateLogin } from "~/services/auth/validation";
+import { safeRedirect } from "~/security/redirect";
 import styles from "~/styles/accounts.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Login · Chatbook" }];
-
-/** Only same-site paths: never an open redirect. */
-function safeTarget(value: string | null) {
-  return value && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/dashboard";
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
@@ -54,11 +50,11 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
     if (!result.ok) return { error: result.key, unverified: email };
     return { notice: result.codeSent ? "verify.resent" : "verify.wait", unverified: email };
   }
-  if (intent === "token") return { error: await signInWithApiToken(request, env, field("token"), safeTarget(field("redirectTo"))) };
+  if (intent === "token") return { error: await signInWithApiToken(request, env, field("token"), safeRedirect(field("redirectTo"))) };
 
   const result = await login(ctx, email, field("password"));
   if (!result.ok) return { error: result.key, unverified: result.code === "email_not_verified" ? email : undefined };
-  throw await startScreenSession(request, env, ctx.db, result.user.id, safeTarget(field("redirectTo")));
+  throw await startScreenSession(request, env, ctx.db, result.user.id, safeRedirect(field("redirectTo")));
 }
 
 export default function Login() {
@@ -81,7 +77,8 @@ export default function Login() {
     if (hash.has("access_token") || hash.has("error")) {
       window.history.replaceState(null, "", window.location.pathname + window.location.search);
       const token = hash.get("access_token");
-      if (token) submit({ intent: "token", token, redirectTo }, { method: "post", replace: true });
+      // An explicit action: the router would otherwise put the fragment back in the address bar afterwards.
+      if (token) submit({ intent: "token", token, redirectTo }, { method: "post", replace: true, action: `/login${window.location.search}` });
       else setFragmentError(hash.has("error") ? "google.failed" : "google.noAccessToken");
     }
     const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -47,7 +47,8 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
     city: field("city"), agree_terms: form.get("agree_terms") === "on", agree_updates: form.get("agree_updates") === "on",
     timezone: field("timezone") || undefined,
   });
-  return result.ok ? { step: "verify", email: result.email } : { step: "form", error: result.key };
+  if (!result.ok) return { step: "form", error: result.key };
+  return result.pending ? { step: "verify", email: result.email, notice: "verify.pending" } : { step: "verify", email: result.email };
 }
 
 export default function Register() {

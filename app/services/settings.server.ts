@@ -8,10 +8,13 @@ import { resolveCountry } from "./countries";
 import { isValidTimeZone } from "./time";
 import type { AuthedUser } from "./auth/session.server";
 import { LIMITS, normalizeEmail, SEND_TIME_PATTERN } from "./auth/validation";
+import { RETENTION_DAYS } from "./retention";
 
 export type Settings = {
   name: string; email: string; business_name: string; phone: string; city: string; country: string;
   agree_terms: boolean; agree_updates: boolean; timezone: string; send_time: string;
+  /** Stored WhatsApp messages older than this are purged (retention.server.ts). */
+  message_retention_days: number;
 };
 
 export type SettingsPatch = Partial<Settings>;
@@ -20,7 +23,7 @@ export function settingsOf(user: AuthedUser["user"], business: AuthedUser["busin
   return {
     name: user.name, email: user.email, business_name: business.name, phone: business.phone, city: business.city,
     country: business.country, agree_terms: business.agreeTerms, agree_updates: business.agreeUpdates,
-    timezone: business.timeZone, send_time: business.sendTime,
+    timezone: business.timeZone, send_time: business.sendTime, message_retention_days: business.messageRetentionDays,
   };
 }
 
@@ -39,6 +42,8 @@ function problemIn(p: SettingsPatch, email: string): MessageKey | null {
   if ((p.phone ?? "").trim().length > LIMITS.phone) return "validate.phoneLong";
   if (p.timezone !== undefined && (p.timezone.length > 100 || !isValidTimeZone(p.timezone.trim()))) return "validate.timezone";
   if (p.send_time !== undefined && !SEND_TIME_PATTERN.test(p.send_time.trim())) return "settings.badSendTime";
+  const days = p.message_retention_days;
+  if (days !== undefined && (!Number.isInteger(days) || days < RETENTION_DAYS.min || days > RETENTION_DAYS.max)) return "settings.badRetention";
   return null;
 }
 
@@ -53,7 +58,7 @@ export async function updateSettings(env: Env, authed: AuthedUser, patch: Settin
     name: trim(patch.business_name), phone: trim(patch.phone), city: trim(patch.city),
     country: patch.country === undefined ? undefined : resolveCountry(patch.country)!,
     agreeTerms: patch.agree_terms, agreeUpdates: patch.agree_updates,
-    timeZone: trim(patch.timezone), sendTime: trim(patch.send_time),
+    timeZone: trim(patch.timezone), sendTime: trim(patch.send_time), messageRetentionDays: patch.message_retention_days,
   };
   const defined = Object.fromEntries(Object.entries(businessSet).filter(([, v]) => v !== undefined));
   const writes = [];

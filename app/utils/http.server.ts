@@ -34,30 +34,6 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   return parsed.data;
 }
 
-/** The body as text, refused with 413 as soon as it passes `maxBytes` (read as a stream, never whole first). */
-export async function readTextLimited(request: Request, maxBytes: number): Promise<string> {
-  const declared = Number(request.headers.get("Content-Length") ?? "");
-  if (Number.isFinite(declared) && declared > maxBytes) throw apiError(413, "The file is too large.");
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw apiError(413, "The file is too large.");
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) all.set(c, (at += c.byteLength) - c.byteLength);
-  return new TextDecoder().decode(all);
-}
-
 export function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "Invalid input.";

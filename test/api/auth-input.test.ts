@@ -40,16 +40,17 @@ describe("registration rules", () => {
     expect((await row("SELECT b.country FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = ?", other))?.country).toBe("GB");
   });
 
-  it("replaces a pending registration, and refuses a verified address clearly", async () => {
+  it("keeps a pending registration while its code is live, and refuses a verified address clearly", async () => {
     const email = uniqueEmail("again");
     await callJson("/api/auth/register", registration(email, { name: "First Try", password: "first-pass-1" }));
+    // A second sign-up (maybe someone else's) while the first code is live changes nothing: test/security/account-takeover.
     const again = await callJson("/api/auth/register", registration(email, { name: "Second Try", password: "second-pass-2", business_name: "Second Biz" }));
     expect(again.status).toBe(200);
     expect(await row<{ n: number }>("SELECT count(*) AS n FROM users WHERE email = ?", email)).toEqual({ n: 1 });
     expect((await callJson("/api/auth/verify", { email, token: await latestCode(email) })).status).toBe(200);
-    expect((await call("/api/auth/login", { email, password: "first-pass-1" })).status).toBe(401);
-    const login = await callJson("/api/auth/login", { email, password: "second-pass-2" });
-    expect(login.data.user.user_metadata).toMatchObject({ name: "Second Try", business_name: "Second Biz" });
+    expect((await call("/api/auth/login", { email, password: "second-pass-2" })).status).toBe(401);
+    const login = await callJson("/api/auth/login", { email, password: "first-pass-1" });
+    expect(login.data.user.user_metadata).toMatchObject({ name: "First Try", business_name: "Noa's Studio" });
 
     const taken = await callJson("/api/auth/register", registration(email));
     expect(taken.status).toBe(409);

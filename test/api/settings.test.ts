@@ -6,7 +6,7 @@ import { seedBooking, seedClient, seedRuleMessage } from "../support/seed";
 import { call, callJson, registeredUser, row } from "../support/accounts";
 
 describe("settings API", () => {
-  it("reads the spec's fields plus timezone and send_time", async () => {
+  it("reads the spec's fields plus timezone, send_time and message_retention_days", async () => {
     const owner = await registeredUser();
     const res = await callJson("/api/settings", undefined, { token: owner.token });
     expect(res.status).toBe(200);
@@ -14,7 +14,7 @@ describe("settings API", () => {
       success: true,
       settings: {
         name: "Noa Levi", email: owner.email, business_name: "Noa's Studio", phone: "0521234567", city: "Haifa", country: "IL",
-        agree_terms: true, agree_updates: false, timezone: "Asia/Jerusalem", send_time: "10:00",
+        agree_terms: true, agree_updates: false, timezone: "Asia/Jerusalem", send_time: "10:00", message_retention_days: 180,
       },
     });
   });

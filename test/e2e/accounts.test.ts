@@ -205,4 +205,39 @@ describe("accounts in the browser", () => {
     expect(errors, errors.join("\n")).toEqual([]);
     await page.context().close();
   });
+
+  it("a link carrying someone else's token in #access_token does not sign the visitor in (English and Hebrew, 390 px)", async () => {
+    const url = stack.appUrl;
+    // The attacker's own account and a bearer token from the API login.
+    const { page: attacker } = await newPage(browser, 390);
+    const email = `attacker.${Date.now()}@example.com`;
+    const started = Date.now();
+    const reg = await attacker.request.post(`${url}/api/auth/register`, {
+      data: { email, password: "attacker-pass-1", business_name: "Attacker Ltd", phone: "0521234567", name: "Mallory", city: "", country: "IL", agree_terms: true },
+    });
+    expect(reg.status()).toBe(200);
+    const code = await waitForMail(attacker, url, email, /\b(\d{6})\b/, started);
+    expect((await attacker.request.post(`${url}/api/auth/verify`, { data: { email, token: code } })).status()).toBe(200);
+    const login = await attacker.request.post(`${url}/api/auth/login`, { data: { email, password: "attacker-pass-1" } });
+    const token = ((await login.json()) as { token: string }).token;
+    expect(token.split(".")).toHaveLength(3);
+    await attacker.context().close();
+
+    for (const lang of ["en", "he"] as const) {
+      const { page, errors } = await newPage(browser, 390);
+      if (lang === "he") await page.context().addCookies([{ name: "lang", value: "he", url }]);
+      await page.goto(`${url}/login#access_token=${token}`);
+      const alert = page.getByTestId("login-error");
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(lang === "en" ? "Token validation failed" : "אימות האסימון נכשל");
+      // The token is gone from the address bar, and no session was made.
+      expect(page.url()).not.toContain("access_token");
+      expect((await page.context().cookies()).map((c) => c.name)).not.toContain("session");
+      await screenshot(page, `accounts-fragment-token-refused-${lang}-390`);
+      await page.goto(`${url}/dashboard`);
+      expect(new URL(page.url()).pathname).toBe("/login");
+      expect(errors, errors.join("\n")).toEqual([]);
+      await page.context().close();
+    }
+  }, 120_000);
 });

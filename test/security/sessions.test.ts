@@ -123,7 +123,7 @@ describe("session cookie", () => {
 
   it("is __Host- prefixed and Secure when APP_URL is https", async () => {
     const owner = await registeredUser();
-    const httpsEnv = { ...env, APP_URL: "https://chatbook.example" };
+    const httpsEnv = { ...env, APP_URL: "https://chatbook.example", EMAIL_PROVIDER: "resend" };
     const ctx = createExecutionContext();
     const res = await worker.fetch(new Request("https://chatbook.example/login", {
       method: "POST", redirect: "manual",

@@ -85,6 +85,8 @@ export function ProfileForm({ settings, timeZones }: { settings: Settings; timeZ
           {/* Text, not type="time": that shows 12-hour clocks in some locales, and times here are HH:MM, 24-hour. */}
           <Text name="send_time" label={t("settings.sendTime")} value={settings.send_time} readOnly={ro} maxLength={5} placeholder="10:00"
             pattern="([01][0-9]|2[0-3]):[0-5][0-9]" dir="ltr" className="time-input" hint={t("settings.sendTimeHint")} />
+          <Text name="message_retention_days" label={t("settings.retention")} value={String(settings.message_retention_days)} readOnly={ro}
+            type="number" inputMode="numeric" min={7} max={3650} step={1} dir="ltr" className="time-input" hint={t("settings.retentionHint")} />
         </fieldset>
 
         {editing && (

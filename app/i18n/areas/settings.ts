@@ -23,6 +23,9 @@ export const settings = defineMessages(
     "settings.saveFailed": "Failed to save settings",
     "settings.loadFailed": "Failed to load settings data",
     "settings.badSendTime": "The daily send time must be a time such as 10:00.",
+    "settings.retention": "Keep WhatsApp messages for (days)",
+    "settings.retentionHint": "Older chat messages are deleted automatically (7 to 3650 days). Clients and bookings stay.",
+    "settings.badRetention": "Keep messages for a whole number of days from 7 to 3650.",
     "settings.nothing": "Nothing to change.",
 
     "password.title": "Change Password",
@@ -61,6 +64,9 @@ export const settings = defineMessages(
     "settings.saveFailed": "שמירת ההגדרות נכשלה",
     "settings.loadFailed": "טעינת ההגדרות נכשלה",
     "settings.badSendTime": "שעת השליחה היומית צריכה להיות שעה כמו 10:00.",
+    "settings.retention": "שמירת הודעות וואטסאפ (ימים)",
+    "settings.retentionHint": "הודעות צ׳אט ישנות יותר נמחקות אוטומטית (7 עד 3650 ימים). הלקוחות והתורים נשארים.",
+    "settings.badRetention": "יש לשמור הודעות מספר ימים שלם בין 7 ל-3650.",
     "settings.nothing": "אין מה לשנות.",
 
     "password.title": "שינוי סיסמה",

@@ -6,7 +6,7 @@ import { resolveCountry } from "~/services/countries";
 import { isValidTimeZone } from "~/services/time";
 import { claimEmailSlot, deliver } from "~/services/email/index.server";
 import { codeEmail } from "~/services/email/templates.server";
-import { checkCode, issueCode } from "./codes.server";
+import { checkCode, hasLiveCode, issueCode } from "./codes.server";
 import { fail, type AccountCtx, type Result } from "./context.server";
 import { hashPassword } from "./password.server";
 import { exceeds, hit, isOverLimit, LIMITS } from "./rate-limit.server";
@@ -22,7 +22,11 @@ export function newBusinessId() {
   return `biz_${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-export async function register(ctx: AccountCtx, input: Registration): Promise<Result<{ email: string; codeSent: boolean }>> {
+/**
+ * `pending`: the address already has a sign-up whose code is still live, so
+ * nothing was changed: that code verifies that sign-up, with its password.
+ */
+export async function register(ctx: AccountCtx, input: Registration): Promise<Result<{ email: string; codeSent: boolean; pending?: boolean }>> {
   const { db, now } = ctx;
   const problem = validateRegistration(input);
   if (problem) return fail(400, problem);
@@ -42,7 +46,11 @@ export async function register(ctx: AccountCtx, input: Registration): Promise<Re
   if (existing?.emailVerifiedAt) return fail(409, "register.exists");
 
   if (existing) {
-    // A pending registration is replaced: whoever proves the address with a code owns it.
+    // A code already went to the address for the pending sign-up: whoever
+    // proves the address with it gets that sign-up's password, so a second
+    // registration (perhaps someone else's) changes nothing while it is live.
+    if (await hasLiveCode(db, email, "signup", now)) return { ok: true, email, codeSent: false, pending: true };
+    // No live code: the pending registration is replaced, and only a code sent from now on verifies it.
     await db.batch([
       db.update(schema.users).set({ name: input.name.trim(), passwordHash }).where(eq(schema.users.id, existing.id)),
       db.update(schema.businesses).set(profile).where(eq(schema.businesses.ownerUserId, existing.id)),

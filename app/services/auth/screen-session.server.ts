@@ -7,6 +7,7 @@ import type { MessageKey } from "~/i18n";
 import { sha256Hex } from "~/utils/encoding";
 import { googleAuthenticator, googleConfigured, googleFailureKey } from "./google.server";
 import { verifyToken } from "./jwt.server";
+import { bindingHashOf, clearBindingCookie, FRAGMENT_TOKEN_MS } from "./google-binding.server";
 import { cookieSessionHash, endSession, startCookieSession } from "./session.server";
 
 /**
@@ -36,21 +37,27 @@ export async function finishGoogleSignIn(request: Request, env: Env): Promise<Me
   }
   const secure = env.APP_URL.startsWith("https://");
   const clear = (name: string) => `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
-  throw await startScreenSession(request, env, db, userId, "/dashboard", [clear(secure ? "__Host-oauth" : "oauth"), clear("signup_tz")]);
+  throw await startScreenSession(request, env, db, userId, "/dashboard", [clear(secure ? "__Host-oauth" : "oauth"), clear("signup_tz"), clearBindingCookie(env)]);
 }
 
 /**
- * A bearer token given to the login page (#access_token=...): its API
- * session is traded for a cookie session, so the token in the address is spent.
+ * A token handed to the login page (#access_token=...). Only one minted for
+ * this browser's own Google sign-in (bound to the cookie set when it
+ * started), at most two minutes ago, is traded for a cookie session, once:
+ * its API session is spent. A token from anywhere else is refused, so a link
+ * cannot sign a victim into someone else's business.
  */
 export async function signInWithApiToken(request: Request, env: Env, token: string, target: string): Promise<MessageKey> {
   if (!token) return "google.noAccessToken";
   const now = Date.now();
   const claims = await verifyToken(token, env.SESSION_SECRET, now);
-  if (!claims) return "google.tokenFailed";
+  const binding = await bindingHashOf(request, env);
+  if (!claims || !binding) return "google.tokenFailed";
   const db = createDb(env.DB);
   const t = schema.authSessions;
-  const spent = await db.delete(t).where(and(eq(t.id, await sha256Hex(claims.sid)), gt(t.expiresAt, now))).returning({ userId: t.userId });
+  const spent = await db.delete(t)
+    .where(and(eq(t.id, await sha256Hex(claims.sid)), eq(t.bindingHash, binding), gt(t.expiresAt, now), gt(t.createdAt, now - FRAGMENT_TOKEN_MS)))
+    .returning({ userId: t.userId });
   if (!spent[0]) return "google.tokenFailed";
-  throw await startScreenSession(request, env, db, spent[0].userId, target);
+  throw await startScreenSession(request, env, db, spent[0].userId, target, [clearBindingCookie(env)]);
 }

@@ -32,10 +32,10 @@ export function sessionCookie(env: Env, value: string, maxAgeSeconds: number) {
   return `${cookieName(env)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure(env) ? "; Secure" : ""}`;
 }
 
-export async function createSession(db: Db, userId: string, kind: SessionKind, now: number) {
+export async function createSession(db: Db, userId: string, kind: SessionKind, now: number, bindingHash: string | null = null) {
   const sid = randomToken(32);
   const ttl = kind === "cookie" ? COOKIE_SESSION_MS : API_TOKEN_SECONDS * 1000;
-  await db.insert(schema.authSessions).values({ id: await sha256Hex(sid), userId, kind, expiresAt: now + ttl, createdAt: now });
+  await db.insert(schema.authSessions).values({ id: await sha256Hex(sid), userId, kind, expiresAt: now + ttl, createdAt: now, bindingHash });
   return { sid, expiresAt: now + ttl };
 }
 
@@ -45,13 +45,14 @@ export async function startCookieSession(env: Env, db: Db, userId: string, now: 
   return sessionCookie(env, sid, COOKIE_SESSION_MS / 1000);
 }
 
-export async function issueApiToken(env: Env, db: Db, userId: string, now: number) {
-  const { sid } = await createSession(db, userId, "api", now);
+/** `bindingHash`: only for a browser's own Google sign-in (see google-binding.server.ts). */
+export async function issueApiToken(env: Env, db: Db, userId: string, now: number, bindingHash: string | null = null) {
+  const { sid } = await createSession(db, userId, "api", now, bindingHash);
   const iat = Math.floor(now / 1000);
   return signToken({ sid, sub: userId, iat, exp: iat + API_TOKEN_SECONDS }, env.SESSION_SECRET);
 }
 
-function readCookie(request: Request, name: string) {
+export function readCookie(request: Request, name: string) {
   const header = request.headers.get("Cookie") ?? "";
   for (const part of header.split(/;\s*/)) {
     const i = part.indexOf("=");

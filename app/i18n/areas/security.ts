@@ -1,0 +1,27 @@
+import { defineMessages } from "../define";
+
+// Pages the Worker answers itself, before a screen runs: refused requests.
+export const security = defineMessages(
+  {
+    "guard.crossSite.title": "This request came from another site",
+    "guard.crossSite.body": "For your safety, Chatbook only accepts forms sent from its own pages. Open Chatbook and try again.",
+    "guard.notForm.title": "This request can't be used",
+    "guard.notForm.body": "Chatbook's pages accept only their own forms. Open the page and send the form again.",
+    "guard.tooLarge.title": "That was too much to send",
+    "guard.tooLarge.body": "The form you sent is too large. Shorten what you typed and try again.",
+    "guard.notConfigured.title": "Chatbook is not available yet",
+    "guard.notConfigured.body": "This server is still being set up. Please try again later.",
+    "guard.home": "Open Chatbook",
+  },
+  {
+    "guard.crossSite.title": "הבקשה הגיעה מאתר אחר",
+    "guard.crossSite.body": "לביטחונך, Chatbook מקבל רק טפסים שנשלחו מהדפים שלו. פתחו את Chatbook ונסו שוב.",
+    "guard.notForm.title": "לא ניתן להשתמש בבקשה הזו",
+    "guard.notForm.body": "הדפים של Chatbook מקבלים רק את הטפסים שלהם. פתחו את הדף ושלחו את הטופס שוב.",
+    "guard.tooLarge.title": "נשלח יותר מדי מידע",
+    "guard.tooLarge.body": "הטופס ששלחתם גדול מדי. קצרו את מה שהקלדתם ונסו שוב.",
+    "guard.notConfigured.title": "Chatbook עדיין לא זמין",
+    "guard.notConfigured.body": "השרת הזה עדיין בהגדרה. נסו שוב מאוחר יותר.",
+    "guard.home": "לפתיחת Chatbook",
+  },
+);

@@ -1,0 +1,36 @@
+// Where to send the browser after sign-in or a language switch: only a path
+// on this site. Checked after URL parsing, the way a browser reads it, so
+// tabs and newlines (which browsers drop), backslashes (read as slashes) and
+// percent-encoded forms cannot turn "/x" into "//evil.example".
+const BASE = "https://chatbook.invalid";
+
+function staysHere(value: string): boolean {
+  if (!value.startsWith("/") || value.length > 2000) return false;
+  // Control characters, whitespace and backslashes have no place in our own paths.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f\\]/.test(value.split(/[?#]/)[0])) return false;
+  try {
+    return new URL(value, BASE).origin === BASE;
+  } catch {
+    return false;
+  }
+}
+
+export function safeRedirect(value: string | null | undefined, fallback = "/dashboard"): string {
+  if (!value || !staysHere(value)) return fallback;
+  // A target that leaves the site once decoded is refused too (it may be decoded again on the way).
+  let decoded = value;
+  for (let i = 0; i < 3; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return fallback;
+    }
+    if (next === decoded) break;
+    if (!staysHere(next)) return fallback;
+    decoded = next;
+  }
+  const url = new URL(value, BASE);
+  return url.pathname + url.search + url.hash;
+}
