@@ -18,6 +18,8 @@ const ACTIONS: { path: string; intents: string[]; fields: string[] }[] = [
     path: "/dashboard/settings", intents: ["profile", "password", "bogus"],
     fields: ["name", "email", "business_name", "phone", "city", "country", "country_text", "timezone", "send_time", "message_retention_days", "agree_terms", "agree_updates", "current_password", "new_password", "confirm_password"],
   },
+  { path: "/dashboard/clients/import", intents: ["import-preview", "import", "bogus"], fields: ["file"] },
+  { path: "/dashboard/settings/data", intents: ["feed-create", "feed-revoke", "delete-account", "bogus"], fields: ["password", "confirm_email"] },
   { path: "/login", intents: ["login", "verify", "resend", "token", "bogus"], fields: ["email", "password", "code", "token", "redirectTo"] },
   { path: "/register", intents: ["register", "verify", "resend", "bogus"], fields: ["name", "business_name", "country", "country_text", "phone", "email", "password", "confirm_password", "city", "agree_terms", "agree_updates", "timezone", "code"] },
   { path: "/forgot-password", intents: [""], fields: ["email"] },
@@ -26,7 +28,10 @@ const ACTIONS: { path: string; intents: string[]; fields: string[] }[] = [
   { path: "/logout", intents: [""], fields: [] },
 ];
 
-const LOADERS = ["/", "/login", "/register", "/forgot-password", "/reset-password", "/dashboard", "/dashboard/clients", "/dashboard/calendar", "/dashboard/rules", "/dashboard/settings", "/dashboard/sync"];
+const LOADERS = [
+  "/", "/login", "/register", "/forgot-password", "/reset-password", "/dashboard", "/dashboard/clients", "/dashboard/calendar", "/dashboard/rules",
+  "/dashboard/settings", "/dashboard/sync", "/dashboard/clients/import", "/dashboard/settings/data", "/feed/not-a-feed.ics",
+];
 const QUERY_KEYS = ["q", "from", "to", "cursor", "view", "start", "end", "date", "redirectTo", "error", "error_description", "state", "lang", "index", "_routes"];
 
 describe("screens never answer 5xx", () => {

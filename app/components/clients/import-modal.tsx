@@ -35,7 +35,7 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
     const form = new FormData();
     form.set("intent", intent);
     form.set("file", file.current);
-    fetcher.submit(form, { method: "post", action: "/dashboard/clients", encType: "multipart/form-data" });
+    fetcher.submit(form, { method: "post", action: "/dashboard/clients/import", encType: "multipart/form-data" });
   };
 
   const choose = (e: React.ChangeEvent<HTMLInputElement>) => {

@@ -55,6 +55,27 @@ export async function clientsPage(db: Db, business: BusinessRef, params: URLSear
 const fields = (form: FormData, keys: string[]) =>
   Object.fromEntries(keys.filter((k) => form.has(k)).map((k) => [k, form.get(k)])) as Record<string, unknown>;
 
+/** The Import modal's posts (a file each): preview it, or save it. */
+export async function importAction(deps: { env: Env; now: number }, business: BusinessRef, form: FormData) {
+  const { now } = deps;
+  const fail = (message: string, status: number) => data<ClientActionResult>({ ok: false, message }, { status });
+  const intent = String(form.get("intent") ?? "");
+  if (intent !== "import-preview" && intent !== "import") return fail("Unknown action.", 400);
+  const file = await uploaded(form);
+  if (typeof file === "string") return fail(file, 400);
+  const result = await importClients(deps.env.DB, business, file, { dryRun: intent === "import-preview", now });
+  if (!result.ok) return fail(result.message, result.status);
+  const { plan } = result;
+  if (intent === "import") {
+    const skipped = plan.known + plan.repeated + (plan.fresh - result.imported);
+    return data<ClientActionResult>({ ok: true, intent, imported: result.imported, skipped, errors: plan.errors });
+  }
+  const rows = plan.rows.slice(0, IMPORT_PREVIEW_ROWS).map((r) => ({ row: r.row, name: r.name, status: r.status, phone_display: formatPhone(r.phone) }));
+  return data<ClientActionResult>({
+    ok: true, intent, preview: { fresh: plan.fresh, known: plan.known, repeated: plan.repeated, invalid: plan.errors.length, rows, errors: plan.errors },
+  });
+}
+
 export async function clientsAction(deps: { db: Db; env: Env; now: number }, business: BusinessRef, form: FormData) {
   const { db, now } = deps;
   const fail = (message: string, status: number) => data<ClientActionResult>({ ok: false, message }, { status });
@@ -74,21 +95,6 @@ export async function clientsAction(deps: { db: Db; env: Env; now: number }, bus
     if (intent === "delete") {
       await deleteClient(deps, business.id, id);
       return data<ClientActionResult>({ ok: true, intent, id });
-    }
-    if (intent === "import-preview" || intent === "import") {
-      const file = await uploaded(form);
-      if (typeof file === "string") return fail(file, 400);
-      const result = await importClients(deps.env.DB, business, file, { dryRun: intent === "import-preview", now });
-      if (!result.ok) return fail(result.message, result.status);
-      const { plan } = result;
-      if (intent === "import") {
-        const skipped = plan.known + plan.repeated + (plan.fresh - result.imported);
-        return data<ClientActionResult>({ ok: true, intent, imported: result.imported, skipped, errors: plan.errors });
-      }
-      const rows = plan.rows.slice(0, IMPORT_PREVIEW_ROWS).map((r) => ({ row: r.row, name: r.name, status: r.status, phone_display: formatPhone(r.phone) }));
-      return data<ClientActionResult>({
-        ok: true, intent, preview: { fresh: plan.fresh, known: plan.known, repeated: plan.repeated, invalid: plan.errors.length, rows, errors: plan.errors },
-      });
     }
     return fail("Unknown action.", 400);
   } catch (error) {

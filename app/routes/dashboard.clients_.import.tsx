@@ -1,0 +1,13 @@
+// The Clients tab's Import modal posts its file here (preview, then save):
+// its own route, so only this path accepts a body the size of a file.
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { requireUser } from "~/services/auth/session.server";
+import { importAction } from "~/services/clients/screen.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const env = context.cloudflare.env;
+  const { business } = await requireUser(request, env);
+  return await importAction({ env, now: Date.now() }, business, await request.formData());
+}
+
+export const loader = () => redirect("/dashboard/clients");
