@@ -1,7 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { dirOf, langFromRequest, type Lang } from "~/i18n";
+import { dictionaries } from "~/i18n/messages.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
 import styles from "~/styles/app.css?url";
@@ -17,8 +19,14 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { lang: langFromRequest(request) };
+  const lang = langFromRequest(request);
+  // Only this language's texts go to the page.
+  return { lang, messages: dictionaries[lang] };
 }
+
+/** The language (and so the dictionary) changes only through the language switch: other navigations keep them. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.startsWith("/language") ? defaultShouldRevalidate : false;
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

@@ -1,41 +1,42 @@
 // All UI text goes through this dictionary. Each feature keeps its strings in
 // its own file under areas/, so features can grow without touching each other.
+// The dictionaries themselves live in messages.server.ts: the server renders
+// with them and the root loader sends the page only its own language, so no
+// screen ships both languages' texts as JavaScript.
 import { useRouteLoaderData } from "@remix-run/react";
-import { bookings } from "./areas/bookings";
-import { clients } from "./areas/clients";
-import { common } from "./areas/common";
-import { connect } from "./areas/connect";
-import { dashboard } from "./areas/dashboard";
-import { landing } from "./areas/landing";
-import { accounts } from "./areas/accounts";
-import { settings } from "./areas/settings";
-import { sync } from "./areas/sync";
-import { rules } from "./areas/rules";
-import { data } from "./areas/data";
-import { security } from "./areas/security";
+import type { bookings } from "./areas/bookings";
+import type { clients } from "./areas/clients";
+import type { common } from "./areas/common";
+import type { connect } from "./areas/connect";
+import type { dashboard } from "./areas/dashboard";
+import type { landing } from "./areas/landing";
+import type { accounts } from "./areas/accounts";
+import type { settings } from "./areas/settings";
+import type { sync } from "./areas/sync";
+import type { rules } from "./areas/rules";
+import type { data } from "./areas/data";
+import type { security } from "./areas/security";
 import type { Lang } from "./define";
 
 export type { Lang } from "./define";
 export { languages } from "./define";
 
-const areas = [common, landing, dashboard, connect, accounts, settings, sync, rules, clients, bookings, data, security] as const;
+type Areas = [typeof common, typeof landing, typeof dashboard, typeof connect, typeof accounts, typeof settings, typeof sync, typeof rules, typeof clients, typeof bookings, typeof data, typeof security];
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]
   ? (H extends { en: infer E } ? E : never) & (R extends readonly { en: Record<string, string> }[] ? Merge<R> : unknown)
   : unknown;
-export type MessageKey = keyof Merge<typeof areas> & string;
-
-const dictionaries: Record<Lang, Record<string, string>> = {
-  en: Object.assign({}, ...areas.map((a) => a.en)),
-  he: Object.assign({}, ...areas.map((a) => a.he)),
-};
+export type MessageKey = keyof Merge<Areas> & string;
 
 export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
-export function translator(lang: Lang): Translate {
-  const dict = dictionaries[lang] ?? dictionaries.en;
+/** The messages of one language, as the root loader hands them to the page (only the reader's language is shipped). */
+export type Messages = Record<string, string>;
+
+/** A translate function over a dictionary; unknown keys show as themselves. */
+export function translatorOf(dict: Messages, fallback: Messages = {}): Translate {
   return (key, vars) => {
-    const text = dict[key] ?? dictionaries.en[key] ?? key;
+    const text = dict[key] ?? fallback[key] ?? key;
     return vars ? text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m)) : text;
   };
 }
@@ -62,6 +63,10 @@ export function useLang(): Lang {
   return data?.lang ?? "en";
 }
 
+const NO_MESSAGES: Messages = {};
+
+/** Translates with the dictionary the root loader sent (the page's language only). */
 export function useT(): Translate {
-  return translator(useLang());
+  const data = useRouteLoaderData<{ messages?: Messages }>("root");
+  return translatorOf(data?.messages ?? NO_MESSAGES);
 }

@@ -1,7 +1,8 @@
 // Checks every request before Remix sees it: a misconfigured public deploy,
 // development routes, cross-site posts, oversized or non-form bodies. Then
 // adds the security headers to whatever is answered.
-import { langFromRequest, translator, dirOf, type MessageKey } from "~/i18n";
+import { langFromRequest, dirOf, type MessageKey } from "~/i18n";
+import { translator } from "~/i18n/messages.server";
 import { cookieName } from "~/services/auth/session.server";
 import { apiError, MAX_BODY_BYTES } from "~/utils/http.server";
 import { isDevelopmentRequest, isLocalHost, configIsDevelopment, productionProblems } from "./config.server";

@@ -2,7 +2,8 @@
 // with Hebrew intact (RFC 4180 quoting by papaparse, UTF-8 with a BOM, CRLF),
 // and everything the business owns as one JSON document.
 import Papa from "papaparse";
-import { translator, type Lang } from "~/i18n";
+import { type Lang } from "~/i18n";
+import { translator } from "~/i18n/messages.server";
 import { formatPhone } from "~/utils/phone";
 
 const BOM = "\uFEFF";

@@ -2,7 +2,8 @@
 // screens translate `key`, the JSON API answers with its English text.
 import type { Db } from "../../../db";
 import { createDb } from "../../../db";
-import { langFromRequest, translator, type Lang, type MessageKey } from "~/i18n";
+import { langFromRequest, type Lang, type MessageKey } from "~/i18n";
+import { translator } from "~/i18n/messages.server";
 import { apiError } from "~/utils/http.server";
 import { clientIp } from "./rate-limit.server";
 

@@ -1,5 +1,6 @@
 // The product's e-mails, in the language the person was using.
-import { translator, type Lang } from "~/i18n";
+import { type Lang } from "~/i18n";
+import { translator } from "~/i18n/messages.server";
 import type { EmailMessage } from "./types";
 
 export function codeEmail(lang: Lang, to: string, code: string): EmailMessage {

@@ -1,7 +1,7 @@
 // The Connect tab's actions, shared by the screen and the JSON API. Tenant
 // check first: a business may only touch its own session (another id -> 404).
 import { apiError, json } from "~/utils/http.server";
-import { translator } from "~/i18n";
+import { translator } from "~/i18n/messages.server";
 import { businessSession } from "./session.server";
 import type { GatewayProblem } from "./status";
 

@@ -4,7 +4,7 @@
 // WhatsApp to reconnect (once per outage).
 import { createDb } from "../../../db";
 import { getEmailSender } from "../email/index.server";
-import { translator } from "~/i18n";
+import { translator } from "~/i18n/messages.server";
 import { businessSession } from "./session.server";
 
 /** A status not re-read for this long is reconciled by the cron (the Durable Object's own poll runs every minute). */

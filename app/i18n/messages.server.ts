@@ -1,0 +1,26 @@
+// The dictionaries, server side: e-mails, API messages and the root loader
+// (which sends the page only the reader's language) translate with these.
+import { bookings } from "./areas/bookings";
+import { clients } from "./areas/clients";
+import { common } from "./areas/common";
+import { connect } from "./areas/connect";
+import { dashboard } from "./areas/dashboard";
+import { landing } from "./areas/landing";
+import { accounts } from "./areas/accounts";
+import { settings } from "./areas/settings";
+import { sync } from "./areas/sync";
+import { rules } from "./areas/rules";
+import { data } from "./areas/data";
+import { security } from "./areas/security";
+import { translatorOf, type Lang, type Messages, type Translate } from "./index";
+
+const areas = [common, landing, dashboard, connect, accounts, settings, sync, rules, clients, bookings, data, security] as const;
+
+export const dictionaries: Record<Lang, Messages> = {
+  en: Object.assign({}, ...areas.map((a) => a.en)),
+  he: Object.assign({}, ...areas.map((a) => a.he)),
+};
+
+export function translator(lang: Lang): Translate {
+  return translatorOf(dictionaries[lang] ?? dictionaries.en, dictionaries.en);
+}
