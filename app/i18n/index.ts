@@ -11,12 +11,13 @@ import { accounts } from "./areas/accounts";
 import { settings } from "./areas/settings";
 import { sync } from "./areas/sync";
 import { rules } from "./areas/rules";
+import { messaging } from "./areas/messaging";
 import type { Lang } from "./define";
 
 export type { Lang } from "./define";
 export { languages } from "./define";
 
-const areas = [common, landing, dashboard, connect, accounts, settings, sync, rules, clients, bookings] as const;
+const areas = [common, landing, dashboard, connect, accounts, settings, sync, rules, clients, bookings, messaging] as const;
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]
   ? (H extends { en: infer E } ? E : never) & (R extends readonly { en: Record<string, string> }[] ? Merge<R> : unknown)

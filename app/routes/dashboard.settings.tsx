@@ -5,6 +5,8 @@ import { useLoaderData } from "@remix-run/react";
 import { useT } from "~/i18n";
 import { PasswordForm } from "~/components/settings/password-form";
 import { ProfileForm } from "~/components/settings/profile-form";
+import { MessagingForm } from "~/components/settings/messaging-form";
+import { messagingOf, updateMessagingSettings } from "~/services/messaging-settings.server";
 import { accountCtx } from "~/services/auth/context.server";
 import { changePassword } from "~/services/auth/passwords.server";
 import { requireUser } from "~/services/auth/session.server";
@@ -22,7 +24,7 @@ function timeZoneList(current: string): string[] {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, business } = await requireUser(request, context.cloudflare.env);
-  return { settings: settingsOf(user, business), timeZones: timeZoneList(business.timeZone) };
+  return { settings: settingsOf(user, business), timeZones: timeZoneList(business.timeZone), messaging: messagingOf(business) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -30,6 +32,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const authed = await requireUser(request, env);
   const form = await request.formData();
   const field = (k: string) => String(form.get(k) ?? "").slice(0, 1000);
+  if (field("intent") === "messaging") {
+    const result = await updateMessagingSettings(env.DB, authed.business, {
+      message_language: field("message_language"), pause_between_messages: field("pause_between_messages"),
+      quiet_hours_start: field("quiet_hours_start"), quiet_hours_end: field("quiet_hours_end"),
+    });
+    return result.ok ? { intent: "messaging" as const, ok: true as const } : { intent: "messaging" as const, ok: false as const, error: result.key };
+  }
   if (field("intent") === "password") {
     const current = field("current_password");
     const next = field("new_password");
@@ -48,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SettingsTab() {
   const t = useT();
-  const { settings, timeZones } = useLoaderData<typeof loader>();
+  const { settings, timeZones, messaging } = useLoaderData<typeof loader>();
   return (
     <div className="settings">
       <header>
@@ -56,6 +65,7 @@ export default function SettingsTab() {
         <p className="muted">{t("settings.subtitle")}</p>
       </header>
       <ProfileForm settings={settings} timeZones={timeZones} />
+      <MessagingForm settings={messaging} />
       <PasswordForm email={settings.email} />
     </div>
   );
