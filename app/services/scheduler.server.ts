@@ -40,11 +40,11 @@ export async function sweepDueMessages({ env, now }: { env: Env; now: number }):
                         AND b.wa_status IN (SELECT value FROM json_each(?2))
                       ORDER BY m.send_at LIMIT ${CLAIM_CHUNK})
            AND status = 'scheduled'
-         RETURNING id`,
+         RETURNING id, business_id`,
       )
       .bind(now, JSON.stringify(SENDING_STATUSES))
-      .all<{ id: string }>();
-    const ids = claimed.results.map((r) => r.id);
+      .all<{ id: string; business_id: string }>();
+    const ids = interleaveByBusiness(claimed.results);
     if (ids.length === 0) break;
     try {
       await enqueue(env, ids);
@@ -73,6 +73,20 @@ export async function sweepDueMessages({ env, now }: { env: Env; now: number }):
     result.requeued = stale.results.length;
   }
   return result;
+}
+
+/**
+ * One business's messages spread across batches (round robin): a batch then
+ * holds many numbers, each of which may send at once, instead of one number
+ * whose sends pacing spaces 3 s or more apart.
+ */
+export function interleaveByBusiness(rows: { id: string; business_id: string }[]): string[] {
+  const byBusiness = new Map<string, string[]>();
+  for (const r of rows) byBusiness.set(r.business_id, [...(byBusiness.get(r.business_id) ?? []), r.id]);
+  const lists = [...byBusiness.values()];
+  const out: string[] = [];
+  for (let i = 0; out.length < rows.length; i++) for (const list of lists) if (i < list.length) out.push(list[i]);
+  return out;
 }
 
 async function enqueue(env: Env, ids: string[]) {

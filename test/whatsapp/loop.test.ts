@@ -286,3 +286,26 @@ describe("quiet hours", () => {
     expect(localTime(held!.send_at as number, "Asia/Jerusalem")).toBe("08:00");
   });
 });
+
+describe("POST /api/rules/create: ask_confirmation", () => {
+  it("defaults to true for reminders and false for follow-ups, takes an explicit choice, and refuses a non-boolean with a 400", async () => {
+    const owner = await signedInOwner();
+    const clientId = await seedClient(owner.businessId);
+    const bookingId = await seedBooking(owner.businessId, clientId, { bookingDate: inDays(10), bookingTime: "10:00" });
+    const create = (extra: Record<string, unknown>) => owner.api("/api/rules/create", { method: "POST", json: {
+      services: ["Haircut"], template: "Hi {name}", schedule_type: "preset", clients: [{ booking_id: bookingId }], ...extra,
+    } });
+    const asked = async (res: Response) => {
+      expect(res.status).toBe(201);
+      const body = await res.json() as { rule_group_id: string; rules: { ask_confirmation: boolean }[] };
+      return body.rules[0].ask_confirmation;
+    };
+    expect(await asked(await create({ type: "reminder", schedule_value: "1" }))).toBe(true);
+    expect(await asked(await create({ type: "followup", schedule_value: "15" }))).toBe(false);
+    expect(await asked(await create({ type: "reminder", schedule_value: "2", ask_confirmation: false }))).toBe(false);
+    expect(await asked(await create({ type: "followup", schedule_value: "30", ask_confirmation: true }))).toBe(true);
+    const bad = await create({ type: "reminder", schedule_value: "3", ask_confirmation: "yes" });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("ask_confirmation has the wrong type.");
+  });
+});
