@@ -143,7 +143,7 @@ describe("WhatsApp in the real world", () => {
       .poll(async () => {
         await page.reload();
         return page.getByTestId("wa-status").textContent();
-      }, { timeout: 75_000, intervals: [5_000] })
+      }, { timeout: 75_000, interval: 5_000 })
       .not.toBe("Connected");
     await page.getByRole("button", { name: "Connect WhatsApp" }).waitFor();
     await screenshot(page, "whatsapp-forgotten-en-390");
