@@ -21,9 +21,13 @@ export const POLL_MS = 2000;
 export const SLOW_POLL_MS = 60_000;
 /** Opening the Connect tab re-reads the gateway when the cached status is older than this. */
 export const STALE_VIEW_MS = 30_000;
-/** Pacing: up to this much at random on top of the pause, and a little room for the send's own travel time. */
+/**
+ * Pacing: up to this much at random on top of the pause, and room for the
+ * send's own travel time (a send handed over late must not land closer than
+ * the pause to the next one; measured under load at the gateway, 200 ms of lag happens).
+ */
 export const PACE_JITTER_MS = 2_000;
-export const PACE_MARGIN_MS = 100;
+export const PACE_MARGIN_MS = 500;
 
 type Stored = {
   businessId: string | null;

@@ -101,7 +101,29 @@ describe("closing the loop on WhatsApp", () => {
     await screenshot(page, "loop-wizard-confirm-switch-en-390");
     await ask.uncheck();
     await expect.poll(() => wizard.getByTestId("template-preview").textContent()).not.toContain("Reply 1 to confirm");
+    // A custom time inside quiet hours (21:00 to 08:00) is allowed, with a warning.
+    await wizard.getByRole("button", { name: "Next" }).click();
+    await wizard.getByRole("radio", { name: "Custom" }).check();
+    await wizard.getByLabel("Date").fill(noa.tomorrow);
+    await wizard.getByLabel("Time").fill("06:30");
+    await expect.poll(() => wizard.getByTestId("quiet-warning").textContent()).toContain("06:30 is inside your quiet hours (21:00 to 08:00)");
+    await wizard.getByLabel("Time").fill("09:30");
+    await wizard.getByTestId("quiet-warning").waitFor({ state: "detached" });
     await page.keyboard.press("Escape");
+
+    // Settings: the message settings, saved on their own.
+    await page.goto(`${stack.appUrl}/dashboard/settings`);
+    await whenHydrated(page);
+    const messaging = page.getByTestId("messaging-settings");
+    expect(await messaging.getByLabel("Message language").inputValue()).toBe("en");
+    await messaging.getByLabel("Pause between messages (seconds)").fill("2");
+    await messaging.getByRole("button", { name: "Save message settings" }).click();
+    await expect.poll(() => messaging.getByTestId("messaging-error").textContent()).toContain("from 3 to 60");
+    await messaging.getByLabel("Pause between messages (seconds)").fill("3");
+    await messaging.getByRole("button", { name: "Save message settings" }).click();
+    await messaging.getByTestId("messaging-saved").waitFor();
+    await messaging.scrollIntoViewIfNeeded();
+    await screenshot(page, "loop-settings-messages-en-390");
 
     // The reminder goes out with the line; the client answers "1".
     await cron();
@@ -186,6 +208,11 @@ describe("closing the loop on WhatsApp", () => {
     await nextHe.click();
     await heWizard.getByRole("switch", { name: /לבקש מהלקוח לאשר/ }).waitFor();
     await screenshot(page, "loop-wizard-confirm-switch-he-390");
+    await page.keyboard.press("Escape");
+    await page.goto(`${stack.appUrl}/dashboard/settings`);
+    await whenHydrated(page);
+    await page.getByTestId("messaging-settings").getByText("הפסקה בין הודעות (שניות)").scrollIntoViewIfNeeded();
+    await screenshot(page, "loop-settings-messages-he-390");
 
     // The owner answers Maya on the phone: she no longer waits.
     await sim(`${businessId}/reply`, { to: "972541112233", body: "18:00 works, see you!" });
