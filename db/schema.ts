@@ -45,6 +45,14 @@ export const businesses = sqliteTable("businesses", {
   calendarFeedHash: text("calendar_feed_hash"),
   // Stored WhatsApp messages older than this many days are purged by the cron.
   messageRetentionDays: integer("message_retention_days").notNull().default(180),
+  // The language of the WhatsApp texts the product writes itself (the
+  // confirmation line, acknowledgements): the owner's language at sign-up.
+  messageLang: text("message_lang", { enum: ["en", "he"] }).notNull().default("en"),
+  // Pacing: at least this many seconds (3 to 60) between two sends of the number, plus up to 2 s at random.
+  sendGapSeconds: integer("send_gap_seconds").notNull().default(3),
+  // Quiet hours (local HH:MM): day-based messages wait for quietEnd.
+  quietStart: text("quiet_start").notNull().default("21:00"),
+  quietEnd: text("quiet_end").notNull().default("08:00"),
   createdAt: createdAt(),
 }, (t) => [
   index("businesses_wa_status").on(t.waStatus, t.waStatusAt),
@@ -100,6 +108,10 @@ export const clients = sqliteTable("clients", {
   tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
   notes: text("notes").notNull().default(""),
   profilePicture: text("profile_picture"),
+  // The client answered a confirmation request with something the product
+  // could not read: waiting for the owner's reply on WhatsApp (or a clear).
+  awaitingReplyAt: integer("awaiting_reply_at"),
+  awaitingReplyText: text("awaiting_reply_text"),
   createdAt: createdAt(),
   updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
 }, (t) => [
@@ -117,7 +129,7 @@ export const services = sqliteTable("services", {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex("services_business_name").on(t.businessId, t.nameKey)]);
 
-export const bookingStatuses = ["scheduled", "completed", "cancelled", "no_show"] as const;
+export const bookingStatuses = ["scheduled", "confirmed", "completed", "cancelled", "no_show"] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 export const bookings = sqliteTable("bookings", {
@@ -182,6 +194,8 @@ export const rules = sqliteTable("rules", {
   customDate: text("custom_date"),
   customTime: text("custom_time"),
   scheduleLabel: text("schedule_label").notNull().default(""),
+  // The message ends with "Reply 1 to confirm or 2 to cancel." in the business's message language.
+  askConfirmation: integer("ask_confirmation", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [
   index("rules_business_created").on(t.businessId, t.createdAt),
@@ -196,6 +210,15 @@ export const scheduledMessages = sqliteTable("scheduled_messages", {
   businessId: businessId(),
   ruleId: text("rule_id").notNull().references(() => rules.id, { onDelete: "cascade" }),
   bookingId: text("booking_id").notNull().references(() => bookings.id, { onDelete: "cascade" }),
+  // "rule": the rule's own message; "ack": the acknowledgement of the client's
+  // answer to it (at most one per rule message), whose text is in `body`.
+  kind: text("kind", { enum: ["rule", "ack"] }).notNull().default("rule"),
+  body: text("body"),
+  // The client's answer to a confirmation request (a reminder that asked).
+  replyText: text("reply_text"),
+  replyAction: text("reply_action", { enum: ["confirmed", "cancelled"] }),
+  replyMessageId: text("reply_message_id"),
+  repliedAt: integer("replied_at"),
   // The planned moment as the owner sees it (business time zone) and as an instant.
   sendDate: text("send_date").notNull(),
   sendTime: text("send_time"),
@@ -211,7 +234,7 @@ export const scheduledMessages = sqliteTable("scheduled_messages", {
   createdAt: createdAt(),
   updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
 }, (t) => [
-  uniqueIndex("scheduled_messages_rule_booking").on(t.ruleId, t.bookingId),
+  uniqueIndex("scheduled_messages_rule_booking_kind").on(t.ruleId, t.bookingId, t.kind),
   index("scheduled_messages_due").on(t.status, t.sendAt),
   index("scheduled_messages_booking").on(t.bookingId, t.status),
   index("scheduled_messages_business_rule").on(t.businessId, t.ruleId),

@@ -21,6 +21,13 @@ export const POLL_MS = 2000;
 export const SLOW_POLL_MS = 60_000;
 /** Opening the Connect tab re-reads the gateway when the cached status is older than this. */
 export const STALE_VIEW_MS = 30_000;
+/**
+ * Pacing: up to this much at random on top of the pause, and room for the
+ * send's own travel time (a send handed over late must not land closer than
+ * the pause to the next one; measured under load at the gateway, 200 ms of lag happens).
+ */
+export const PACE_JITTER_MS = 2_000;
+export const PACE_MARGIN_MS = 500;
 
 type Stored = {
   businessId: string | null;
@@ -46,11 +53,14 @@ export class BusinessSession extends DurableObject<Env> {
   private s: Stored = initial;
   private refreshing: Promise<void> | null = null;
   private fetchingQr: Promise<void> | null = null;
+  /** The last reserved send slot (also in storage, so a restarted object keeps pacing). */
+  private lastSlotAt = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
       this.s = { ...initial, ...((await ctx.storage.get<Stored>("state")) ?? {}) };
+      this.lastSlotAt = (await ctx.storage.get<number>("lastSlotAt")) ?? 0;
     });
   }
 
@@ -247,6 +257,23 @@ export class BusinessSession extends DurableObject<Env> {
     if (hasNoSession(this.s.status)) return;
     if (status === "SCAN_QR_CODE") await this.save({ qr: null, qrCheckedAt: 0 });
     await this.apply(status, me, Date.now());
+  }
+
+  /**
+   * Pacing, shared by every queue consumer sending for this number: the next
+   * send may go at least `gapMs` plus a random extra of up to 2 s after the
+   * previous slot. Answers how long to wait; a slot further away than
+   * `maxWaitMs` is not reserved (the caller retries later instead of sleeping).
+   * The slot is taken before the first await, so concurrent calls never share one.
+   */
+  async reserveSendSlot(gapMs: number, maxWaitMs: number): Promise<{ waitMs: number; reserved: boolean }> {
+    const now = Date.now();
+    const at = Math.max(now, this.lastSlotAt + gapMs + Math.floor(Math.random() * PACE_JITTER_MS) + PACE_MARGIN_MS);
+    const waitMs = at - now;
+    if (waitMs > maxWaitMs) return { waitMs, reserved: false };
+    this.lastSlotAt = at;
+    await this.ctx.storage.put("lastSlotAt", at);
+    return { waitMs, reserved: true };
   }
 
   /** The backstop poll. Reads only: safe to retry. */

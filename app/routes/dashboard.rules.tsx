@@ -26,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return {
     rules, services, clients, businessId: business.id, timeZone: business.timeZone, sendTime: business.sendTime,
+    messageLang: business.messageLang, quietStart: business.quietStart, quietEnd: business.quietEnd,
     today: localDate(now, business.timeZone),
   };
 }
@@ -87,6 +88,8 @@ export default function RulesTab() {
           today={data.today}
           timeZone={data.timeZone}
           sendTime={data.sendTime}
+          messageLang={data.messageLang}
+          quietHours={{ start: data.quietStart, end: data.quietEnd }}
           onClose={() => setWizardOpen(false)}
           onDone={(kind, text) => {
             show(kind, text);

@@ -7,6 +7,8 @@ import { PasswordForm } from "~/components/settings/password-form";
 import { ProfileForm } from "~/components/settings/profile-form";
 import { DataSection } from "~/components/settings/data-section";
 import { DeleteAccount } from "~/components/settings/delete-account";
+import { MessagingForm } from "~/components/settings/messaging-form";
+import { messagingOf, updateMessagingSettings } from "~/services/messaging-settings.server";
 import { accountCtx } from "~/services/auth/context.server";
 import { changePassword } from "~/services/auth/passwords.server";
 import { requireUser } from "~/services/auth/session.server";
@@ -26,7 +28,7 @@ function timeZoneList(current: string): string[] {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, business } = await requireUser(request, context.cloudflare.env);
   const account = { hasFeed: business.calendarFeedHash !== null, hasPassword: user.passwordHash !== null };
-  return { settings: settingsOf(user, business), timeZones: timeZoneList(business.timeZone), account };
+  return { settings: settingsOf(user, business), timeZones: timeZoneList(business.timeZone), messaging: messagingOf(business), account };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -34,6 +36,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const authed = await requireUser(request, env);
   const form = await request.formData();
   const field = (k: string) => String(form.get(k) ?? "").slice(0, 1000);
+  if (field("intent") === "messaging") {
+    const result = await updateMessagingSettings(env.DB, authed.business, {
+      message_language: field("message_language"), pause_between_messages: field("pause_between_messages"),
+      quiet_hours_start: field("quiet_hours_start"), quiet_hours_end: field("quiet_hours_end"),
+    });
+    return result.ok ? { intent: "messaging" as const, ok: true as const } : { intent: "messaging" as const, ok: false as const, error: result.key };
+  }
   if (field("intent") === "password") {
     const current = field("current_password");
     const next = field("new_password");
@@ -58,7 +67,7 @@ function wholeNumber(text: string): number {
 
 export default function SettingsTab() {
   const t = useT();
-  const { settings, timeZones, account } = useLoaderData<typeof loader>();
+  const { settings, timeZones, messaging, account } = useLoaderData<typeof loader>();
   return (
     <div className="settings">
       <header>
@@ -66,6 +75,7 @@ export default function SettingsTab() {
         <p className="muted">{t("settings.subtitle")}</p>
       </header>
       <ProfileForm settings={settings} timeZones={timeZones} />
+      <MessagingForm settings={messaging} />
       <PasswordForm email={settings.email} />
       <DataSection hasFeed={account.hasFeed} />
       <DeleteAccount hasPassword={account.hasPassword} email={settings.email} />

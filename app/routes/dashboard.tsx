@@ -13,6 +13,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     user: { name: user.name, email: user.email },
     business: { id: business.id, name: business.name },
+    // Clients whose unclear answer to a confirmation request waits for the owner's reply.
+    waitingClients: (await context.cloudflare.env.DB
+      .prepare("SELECT count(*) AS n FROM clients WHERE business_id = ?1 AND awaiting_reply_at IS NOT NULL")
+      .bind(business.id).first<{ n: number }>())?.n ?? 0,
   };
 }
 
@@ -26,7 +30,7 @@ const tabs: { to: string; name: TabName; label: MessageKey; end?: boolean }[] = 
 ];
 
 export default function DashboardShell() {
-  const { user, business } = useLoaderData<typeof loader>();
+  const { user, business, waitingClients } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <div className="shell">
@@ -49,6 +53,9 @@ export default function DashboardShell() {
           <NavLink key={tab.to} to={tab.to} end={tab.end} className="tab" prefetch="intent">
             <TabIcon name={tab.name} />
             <span>{t(tab.label)}</span>
+            {tab.name === "clients" && waitingClients > 0 && (
+              <span className="tab-badge" data-testid="clients-waiting-count" aria-label={t("waiting.tabCount", { n: waitingClients })}>{waitingClients}</span>
+            )}
           </NavLink>
         ))}
       </nav>

@@ -9,8 +9,11 @@
 // holds its messages until WhatsApp is back. Only errors the gateway itself
 // answers (500, 429) count towards MAX_ATTEMPTS.
 import type { ProviderErrorKind } from "~/providers/whatsapp/types";
+import { quietHoursEnd } from "./quiet-hours";
+import { REBOOKED_REASON } from "./rules/schedule";
+import { withConfirmationLine, type MessageLang } from "./replies/words";
 import { formatDateGB, renderTemplate } from "./templates";
-import { bookingInstant } from "./time";
+import { bookingInstant, localDate, localTime } from "./time";
 import { recordWaStatus } from "./whatsapp/wa-status.server";
 
 export type OutboundMessage = { id: string };
@@ -29,7 +32,24 @@ export type DeliveryDeps = {
   now: () => number;
   /** Asks the business's Durable Object to re-read the gateway (after the gateway said the session is not WORKING). */
   reconcile?: (businessId: string) => void;
+  /**
+   * Pacing: reserves the number's next send slot (the business's Durable
+   * Object, shared by every queue consumer). Without one (unit tests) sends are not paced.
+   */
+  pacer?: Pacer;
+  /** How a paced send waits for its slot (tests may speed it up). */
+  sleep?: (ms: number) => Promise<void>;
 };
+
+/** The answer of BusinessSession.reserveSendSlot: wait this long, then send; or, not reserved, try again after it. */
+export type SendSlot = { waitMs: number; reserved: boolean };
+export type Pacer = (businessId: string, gapMs: number, maxWaitMs: number) => Promise<SendSlot>;
+
+/** A send whose slot is further away than this goes back to the queue with that delay instead of sleeping. */
+export const MAX_PACE_WAIT_MS = 15_000;
+/** The random extra on top of the business's pause between messages. */
+export const PACE_JITTER_MS = 2_000;
+export { REBOOKED_REASON };
 
 export const MAX_ATTEMPTS = 5;
 export const WAITING_REASON = "Waiting for WhatsApp to reconnect";
@@ -40,12 +60,14 @@ export const RETRIES_EXHAUSTED = "delivery retries exhausted";
 
 type Row = {
   id: string; business_id: string; status: string; attempts: number; failures: number; updated_at: number; send_at: number;
-  template: string; rule_type: "followup" | "reminder";
+  kind: "rule" | "ack"; body: string | null; template: string; rule_type: "followup" | "reminder"; ask_confirmation: number;
+  custom_date: string | null;
   booking_status: string | null; booking_date: string | null; booking_time: string | null; service: string | null;
   client_name: string | null; client_phone: string | null; time_zone: string; chat_id: string | null;
+  message_lang: MessageLang; send_gap_seconds: number; quiet_start: string; quiet_end: string; rebooked: number;
 };
 
-export type DeliveryOutcome = "sent" | "skipped" | "cancelled" | "retry" | "waiting" | "failed";
+export type DeliveryOutcome = "sent" | "skipped" | "cancelled" | "retry" | "waiting" | "failed" | "quiet";
 export type DeliveryResult = { outcome: DeliveryOutcome; delaySeconds?: number };
 
 /** How a failed call must be handled; an error without a kind (a bug, a crash) is retried. */
@@ -71,8 +93,11 @@ export function backoffSeconds(attempt: number, env?: Env) {
 /** Why a message must not go out any more, if it must not. */
 function cancelReason(row: Row, now: number): string | null {
   if (!row.booking_status) return "The booking was deleted.";
-  if (row.booking_status === "cancelled" || row.booking_status === "no_show") return "The booking was cancelled.";
   if (!row.client_phone) return "The client has no phone number.";
+  // An acknowledgement answers the client's own message: it goes out even for the booking it cancelled.
+  if (row.kind === "ack") return null;
+  if (row.booking_status === "cancelled" || row.booking_status === "no_show") return "The booking was cancelled.";
+  if (row.rule_type === "followup" && row.rebooked) return REBOOKED_REASON;
   if (row.rule_type === "reminder" && bookingInstant(row.booking_date!, row.booking_time!, row.time_zone) <= now) {
     return "The appointment has already passed.";
   }
@@ -82,13 +107,29 @@ function cancelReason(row: Row, now: number): string | null {
 const fromJson = (fields: string[]) =>
   `(SELECT ${fields.map((f) => `json_extract(value, '$.${f}') AS ${f}`).join(", ")} FROM json_each(?1)) AS j`;
 
+/**
+ * When a day-based message (a preset, or N days) is due inside the business's
+ * quiet hours: the end of them. A custom date and time is the owner's explicit
+ * choice, and an acknowledgement answers the client: neither waits.
+ */
+function quietUntil(row: Row, now: number): number | null {
+  if (row.kind !== "rule" || row.custom_date) return null;
+  return quietHoursEnd(now, row.time_zone, row.quiet_start, row.quiet_end);
+}
+
 /** Each message with what sending it needs: its template, booking, client and the client's known chat id. */
 async function loadRows(d1: D1Database, ids: string[]): Promise<Map<string, Row>> {
   const { results } = await d1
     .prepare(
-      `SELECT m.id, m.business_id, m.status, m.attempts, m.failures, m.updated_at, m.send_at, r.template, r.type AS rule_type,
+      `SELECT m.id, m.business_id, m.status, m.attempts, m.failures, m.updated_at, m.send_at, m.kind, m.body,
+              r.template, r.type AS rule_type, r.ask_confirmation, r.custom_date,
               b.status AS booking_status, b.booking_date, b.booking_time, b.service,
               c.name AS client_name, c.phone AS client_phone, biz.time_zone,
+              biz.message_lang, biz.send_gap_seconds, biz.quiet_start, biz.quiet_end,
+              (r.type = 'followup' AND EXISTS (
+                SELECT 1 FROM bookings later WHERE later.business_id = m.business_id AND later.client_id = b.client_id
+                  AND later.id <> b.id AND later.status NOT IN ('cancelled', 'no_show')
+                  AND (later.booking_date || ' ' || later.booking_time) > (b.booking_date || ' ' || b.booking_time))) AS rebooked,
               (SELECT w.chat_id FROM wa_contacts w WHERE w.business_id = m.business_id AND w.phone = c.phone
                ORDER BY w.chat_id LIKE '%@c.us' DESC LIMIT 1) AS chat_id
        FROM scheduled_messages m
@@ -105,7 +146,9 @@ async function loadRows(d1: D1Database, ids: string[]): Promise<Map<string, Row>
 
 /** The message as the client reads it. */
 function messageText(row: Row): string {
-  return renderTemplate(row.template, { name: row.client_name || "", service: row.service || "", date: formatDateGB(row.booking_date!) });
+  if (row.kind === "ack") return row.body ?? "";
+  const text = renderTemplate(row.template, { name: row.client_name || "", service: row.service || "", date: formatDateGB(row.booking_date!) });
+  return withConfirmationLine(text, row.ask_confirmation === 1, row.message_lang === "he" ? "he" : "en");
 }
 
 export async function deliverOne(deps: DeliveryDeps, id: string): Promise<DeliveryResult> {
@@ -121,6 +164,7 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
 
   const now = deps.now();
   const cancels: { id: string; reason: string }[] = [];
+  const quiet: { id: string; send_at: number; send_date: string; send_time: string }[] = [];
   const candidates: Row[] = [];
   for (const id of ids) {
     const row = byId.get(id);
@@ -131,11 +175,26 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
       results.set(id, { outcome: "retry", delaySeconds: Math.ceil((SENDING_LEASE_MS - (now - row.updated_at)) / 1000) + 1 });
     } else {
       const reason = cancelReason(row, now);
+      const until = reason ? null : quietUntil(row, now);
       if (reason) {
         cancels.push({ id, reason });
         results.set(id, { outcome: "cancelled" });
+      } else if (until !== null) {
+        // Quiet hours: back to Scheduled, planned for their end (the rule's details show the new time).
+        quiet.push({ id, send_at: until, send_date: localDate(until, row.time_zone), send_time: localTime(until, row.time_zone) });
+        results.set(id, { outcome: "quiet" });
       } else candidates.push(row);
     }
+  }
+  if (quiet.length) {
+    await d1
+      .prepare(
+        `UPDATE scheduled_messages SET status = 'scheduled', send_at = j.send_at, send_date = j.send_date, send_time = j.send_time, updated_at = ?2
+         FROM ${fromJson(["id", "send_at", "send_date", "send_time"])}
+         WHERE scheduled_messages.id = j.id AND scheduled_messages.status IN ('queued', 'sending')`,
+      )
+      .bind(JSON.stringify(quiet), now)
+      .run();
   }
   if (cancels.length) {
     await d1
@@ -171,6 +230,7 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
   const retried: { id: string; reason: string }[] = [];
   const failed: { id: string; reason: string }[] = [];
   const waiting: { id: string; unsent: number }[] = [];
+  const paced: string[] = [];
   const held = new Map<string, string>(); // business -> the status WhatsApp is in
   const learnt: { business_id: string; phone: string; chat_id: string }[] = [];
   await Promise.all(
@@ -188,6 +248,17 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
         // crashed (a timeout, a lost answer): look in the chat before sending
         // again. If the chat cannot be read, nothing is sent (never fail open).
         const already = row.attempts > 0 ? await findAlreadySent(deps, row.business_id, chatId, text, row.send_at) : null;
+        if (!already && deps.pacer) {
+          // One number never sends two messages closer than its pause (+ up to 2 s), across every consumer.
+          const gapMs = Math.max(3, Math.min(60, row.send_gap_seconds || 3)) * 1000;
+          const slot = await deps.pacer(row.business_id, gapMs, MAX_PACE_WAIT_MS);
+          if (!slot.reserved) {
+            paced.push(row.id);
+            results.set(row.id, { outcome: "retry", delaySeconds: Math.max(1, Math.ceil(slot.waitMs / 1000)) });
+            return;
+          }
+          if (slot.waitMs > 0) await (deps.sleep ?? sleep)(slot.waitMs);
+        }
         calledSend = !already;
         const providerId = already ?? (await deps.sender.sendText(row.business_id, chatId, text)).id;
         sent.push({ id: row.id, provider_id: providerId });
@@ -228,6 +299,13 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
        FROM ${fromJson(["id", "unsent"])} WHERE scheduled_messages.id = j.id AND scheduled_messages.status = 'sending'`,
     ).bind(JSON.stringify(waiting), at, WAITING_REASON));
   }
+  if (paced.length) {
+    // Not sent: its turn is later. Back to the queue, and this claim does not count.
+    writes.push(d1.prepare(
+      `UPDATE scheduled_messages SET status = 'queued', attempts = max(0, attempts - 1), updated_at = ?2
+       WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'sending'`,
+    ).bind(JSON.stringify(paced), at));
+  }
   if (learnt.length) {
     writes.push(d1.prepare(
       `INSERT INTO wa_contacts (id, business_id, chat_id, phone, name, last_message_at, created_at)
@@ -243,6 +321,8 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
   }
   return results;
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Before the first message to a number: the chat id WhatsApp uses for it (check-exists), or null if it has none. */
 async function firstChatId(deps: DeliveryDeps, row: Row, learnt: { business_id: string; phone: string; chat_id: string }[]) {

@@ -31,8 +31,9 @@ export async function sweepDueMessages({ env, now }: { env: Env; now: number }):
   result.missed = missed.meta.changes ?? 0;
 
   // One conditional UPDATE per chunk: two overlapping sweeps can never claim the same row.
+  const claimed: { id: string; business_id: string }[] = [];
   for (let round = 0; round < 40; round++) {
-    const claimed = await d1
+    const chunk = await d1
       .prepare(
         `UPDATE scheduled_messages SET status = 'queued', updated_at = ?1
          WHERE id IN (SELECT m.id FROM scheduled_messages m JOIN businesses b ON b.id = m.business_id
@@ -40,25 +41,30 @@ export async function sweepDueMessages({ env, now }: { env: Env; now: number }):
                         AND b.wa_status IN (SELECT value FROM json_each(?2))
                       ORDER BY m.send_at LIMIT ${CLAIM_CHUNK})
            AND status = 'scheduled'
-         RETURNING id`,
+         RETURNING id, business_id`,
       )
       .bind(now, JSON.stringify(SENDING_STATUSES))
-      .all<{ id: string }>();
-    const ids = claimed.results.map((r) => r.id);
-    if (ids.length === 0) break;
-    try {
-      await enqueue(env, ids);
-    } catch (error) {
-      // Give the rows back so the next sweep tries again instead of losing them.
-      await d1
-        .prepare(`UPDATE scheduled_messages SET status = 'scheduled' WHERE status = 'queued' AND id IN (SELECT value FROM json_each(?1))`)
-        .bind(JSON.stringify(ids))
-        .run();
-      throw error;
-    }
-    result.queued += ids.length;
-    if (ids.length < CLAIM_CHUNK) break;
+      .all<{ id: string; business_id: string }>();
+    claimed.push(...chunk.results);
+    if (chunk.results.length < CLAIM_CHUNK) break;
   }
+  // Interleaved over everything claimed, so each queue batch holds many numbers (pacing spaces one number's sends).
+  const ids = interleaveByBusiness(claimed);
+  let enqueued = 0;
+  try {
+    for (let i = 0; i < ids.length; i += SEND_BATCH) {
+      await enqueue(env, ids.slice(i, i + SEND_BATCH));
+      enqueued = Math.min(ids.length, i + SEND_BATCH);
+    }
+  } catch (error) {
+    // Give the rest back so the next sweep tries again instead of losing them.
+    await d1
+      .prepare(`UPDATE scheduled_messages SET status = 'scheduled' WHERE status = 'queued' AND id IN (SELECT value FROM json_each(?1))`)
+      .bind(JSON.stringify(ids.slice(enqueued)))
+      .run();
+    throw error;
+  }
+  result.queued += ids.length;
 
   const stale = await d1
     .prepare(
@@ -73,6 +79,20 @@ export async function sweepDueMessages({ env, now }: { env: Env; now: number }):
     result.requeued = stale.results.length;
   }
   return result;
+}
+
+/**
+ * One business's messages spread across batches (round robin): a batch then
+ * holds many numbers, each of which may send at once, instead of one number
+ * whose sends pacing spaces 3 s or more apart.
+ */
+export function interleaveByBusiness(rows: { id: string; business_id: string }[]): string[] {
+  const byBusiness = new Map<string, string[]>();
+  for (const r of rows) byBusiness.set(r.business_id, [...(byBusiness.get(r.business_id) ?? []), r.id]);
+  const lists = [...byBusiness.values()];
+  const out: string[] = [];
+  for (let i = 0; out.length < rows.length; i++) for (const list of lists) if (i < list.length) out.push(list[i]);
+  return out;
 }
 
 async function enqueue(env: Env, ids: string[]) {

@@ -46,7 +46,7 @@ describe("POST /api/bookings", () => {
       [{ ...valid, booking_date: "14/03/2030" }, "Date must be a date as YYYY-MM-DD."],
       [{ ...valid, booking_date: "2030-02-30" }, "Date must be a date as YYYY-MM-DD."],
       [{ ...valid, booking_time: "25:00" }, "Time must be a time as HH:MM (24-hour)."],
-      [{ ...valid, status: "done" }, "status must be one of scheduled, completed, cancelled, no_show."],
+      [{ ...valid, status: "done" }, "status must be one of scheduled, confirmed, completed, cancelled, no_show."],
       [{ ...valid, service: "s".repeat(61) }, "Service name too long (max 60)."],
     ];
     for (const [json, message] of cases) {
@@ -166,7 +166,7 @@ describe("PATCH and DELETE /api/bookings/{id}", () => {
     const id = await seedBooking(owner.businessId, await seedClient(owner.businessId));
     for (const [json, message] of [
       [{ service: "" }, "Service is required"], [{ booking_date: "" }, "Date is required"], [{ booking_time: "7pm" }, "Time must be a time as HH:MM (24-hour)."],
-      [{ status: "done" }, "status must be one of scheduled, completed, cancelled, no_show."], [{}, "Send at least one of service, booking_date, booking_time, notes, status."],
+      [{ status: "done" }, "status must be one of scheduled, confirmed, completed, cancelled, no_show."], [{}, "Send at least one of service, booking_date, booking_time, notes, status."],
       [{ notes: "n".repeat(10_000) }, "Notes is too long (max 2000 characters)."], [{ service: 12 }, "Service must be text."],
     ] as const) {
       const res = await owner.api(`/api/bookings/${id}`, { method: "PATCH", json });

@@ -3,7 +3,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/auth";
 import { seedBooking, seedClient, seedRuleMessage } from "../support/seed";
-import { call, callJson, registeredUser, row } from "../support/accounts";
+import { call, callJson, registeredUser, registration, row, uniqueEmail } from "../support/accounts";
 
 describe("settings API", () => {
   it("reads the spec's fields plus timezone, send_time and message_retention_days", async () => {
@@ -15,6 +15,8 @@ describe("settings API", () => {
       settings: {
         name: "Noa Levi", email: owner.email, business_name: "Noa's Studio", phone: "0521234567", city: "Haifa", country: "IL",
         agree_terms: true, agree_updates: false, timezone: "Asia/Jerusalem", send_time: "10:00", message_retention_days: 180,
+        // The WhatsApp message settings: the language registered in, a 3 s pause, quiet hours 21:00 to 08:00.
+        message_language: "en", pause_between_messages: 3, quiet_hours_start: "21:00", quiet_hours_end: "08:00",
       },
     });
   });
@@ -127,5 +129,38 @@ describe("Settings tab", () => {
     expect((await call("/api/auth/login", { email: owner.email, password: "abcdef" })).status).toBe(200);
     expect((await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(200);
     expect((await call("/api/user/profile", undefined, { token: owner.token })).status).toBe(401);
+  });
+});
+
+describe("settings API: WhatsApp message settings", () => {
+  it("the message language is the language the owner registered in", async () => {
+    const email = uniqueEmail("he");
+    const reg = await callJson("/api/auth/register", registration(email), { cookie: "lang=he" });
+    expect(reg.status).toBe(200);
+    expect(await row("SELECT b.message_lang FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = ?", email)).toEqual({ message_lang: "he" });
+  });
+
+  it("saves the language, the pause and quiet hours; refuses bad values with a 400 and changes nothing", async () => {
+    const owner = await registeredUser();
+    const saved = await callJson("/api/settings", { message_language: "he", pause_between_messages: 10, quiet_hours_start: "22:00", quiet_hours_end: "07:30" },
+      { token: owner.token, method: "PATCH" });
+    expect(saved.status).toBe(200);
+    expect(saved.data.settings).toMatchObject({ message_language: "he", pause_between_messages: 10, quiet_hours_start: "22:00", quiet_hours_end: "07:30" });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ message_language: "fr" }, "The message language must be English or Hebrew."],
+      [{ pause_between_messages: 2 }, "The pause between messages must be a whole number of seconds from 3 to 60."],
+      [{ pause_between_messages: 61 }, "The pause between messages must be a whole number of seconds from 3 to 60."],
+      [{ pause_between_messages: 4.5 }, "The pause between messages must be a whole number of seconds from 3 to 60."],
+      [{ quiet_hours_start: "9pm" }, "Quiet hours must be times such as 21:00."],
+      [{ quiet_hours_end: "24:00", name: "Changed Name" }, "Quiet hours must be times such as 21:00."],
+      [{ pause_between_messages: true }, "pause_between_messages"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await callJson("/api/settings", body, { token: owner.token, method: "PATCH" });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.data)).toContain(message);
+    }
+    const after = await callJson("/api/settings", undefined, { token: owner.token });
+    expect(after.data.settings).toMatchObject({ name: "Noa Levi", message_language: "he", pause_between_messages: 10, quiet_hours_start: "22:00", quiet_hours_end: "07:30" });
   });
 });

@@ -1,8 +1,12 @@
 // Delivery benchmark: N due messages across B businesses, a share of sends
 // failing transiently, through the real local queue (wrangler dev --local),
 // the real cron handler (GET /__scheduled) and the WhatsApp simulator.
-//   npx tsx test/bench/delivery.ts [--messages 10000] [--businesses 100] [--fail-rate 0.1] [--timeout 600]
-// Prints messages per second, duplicates and losses; exits 1 unless both are 0.
+//   npx tsx test/bench/delivery.ts [--messages 10000] [--businesses 1000] [--fail-rate 0.1] [--timeout 900]
+// Sends are paced as in production (each business's Durable Object spaces one
+// number's sends at least 3 s + up to 2 s apart). Prints total time, messages
+// per second, the smallest gap between two sends of one number, duplicates and
+// losses, and the bound pacing sets; exits 1 unless duplicates and losses are
+// 0 and no number sent twice within 3 s.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { appendFileSync, copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,9 +19,14 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const MESSAGES = arg("messages", 10_000);
-const BUSINESSES = arg("businesses", 100);
+const BUSINESSES = arg("businesses", 1000);
 const FAIL_RATE = arg("fail-rate", 0.1);
-const TIMEOUT_S = arg("timeout", 600);
+const TIMEOUT_S = arg("timeout", 900);
+/** The business's pause between messages (the default) and the random extra on top. */
+const PAUSE_S = 3;
+const JITTER_S = 2;
+/** The Durable Object's margin for a send's own travel time (business-session.ts PACE_MARGIN_MS). */
+const MARGIN_S = 0.5;
 const PER_BUSINESS = Math.ceil(MESSAGES / BUSINESSES);
 
 const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" };
@@ -41,7 +50,9 @@ function seedSql(now: number): { sql: string; expected: Map<string, string> } {
   for (let b = 0; b < BUSINESSES && made < MESSAGES; b++) {
     const biz = `bench-${pad(b, 3)}`;
     out.push(`INSERT INTO users (id, email, name) VALUES ('usr-${biz}', '${biz}@bench.local', 'Bench ${b}');`);
-    out.push(`INSERT INTO businesses (id, owner_user_id, name, time_zone) VALUES ('${biz}', 'usr-${biz}', 'Bench ${b}', '${zones[b % zones.length]}');`);
+    // No quiet hours: the benchmark must not depend on the hour it runs at in four zones.
+    out.push(`INSERT INTO businesses (id, owner_user_id, name, time_zone, quiet_start, quiet_end, send_gap_seconds)
+      VALUES ('${biz}', 'usr-${biz}', 'Bench ${b}', '${zones[b % zones.length]}', '00:00', '00:00', ${PAUSE_S});`);
     out.push(`INSERT INTO rules (id, business_id, group_id, type, name, services, template, schedule_type, schedule_value, schedule_label)
       VALUES ('rul-${biz}', '${biz}', 'grp-${biz}', 'followup', 'Haircut', '["Haircut"]', 'Hi {name}, thanks for your {service} on {date}!', 'preset', '15', '15 days after appointment');`);
     const clients: string[] = [], bookings: string[] = [], messages: string[] = [];
@@ -156,9 +167,13 @@ async function main() {
 
     // What the gateway received, message by message.
     const seen = new Map<string, number>();
+    let smallestGap = Infinity;
     for (let b = 0; b < BUSINESSES; b++) {
-      const sent = (await (await api(`/__sim/sessions/bench-${pad(b, 3)}/sent`)).json()) as { chatId: string; text: string }[];
+      const sent = (await (await api(`/__sim/sessions/bench-${pad(b, 3)}/sent`)).json()) as { chatId: string; text: string; timestamp: number }[];
       for (const s of sent) seen.set(`${s.chatId}|${s.text}`, (seen.get(`${s.chatId}|${s.text}`) ?? 0) + 1);
+      // Pacing, as the gateway saw it: the gap between consecutive sends of this number.
+      const times = sent.map((s) => s.timestamp).sort((x, y) => x - y);
+      for (let i = 1; i < times.length; i++) smallestGap = Math.min(smallestGap, times[i] - times[i - 1]);
     }
     const duplicates = [...seen.values()].reduce((a, n) => a + n - 1, 0);
     const unexpected = [...seen.keys()].filter((k) => !expected.has(k)).length;
@@ -179,17 +194,26 @@ async function main() {
     const losses = notDelivered.length - failedVisible + unexpected;
 
     console.log("\nDelivery benchmark");
-    console.log(`  messages            ${MESSAGES} across ${BUSINESSES} businesses`);
+    // However fast the machine, one number's sends take at least (n - 1) pauses; on average the
+    // random extra adds half its range to each.
+    const perNumber = Math.min(PER_BUSINESS, MESSAGES);
+    const bound = (perNumber - 1) * PAUSE_S;
+    const expectedPaced = (perNumber - 1) * (PAUSE_S + MARGIN_S + JITTER_S / 2);
+    console.log(`  messages            ${MESSAGES} across ${BUSINESSES} businesses (${perNumber} per number)`);
     console.log(`  transient failures  ${last.failed} injected (${Math.round(FAIL_RATE * 100)}% of sends), retried`);
     console.log(`  delivered           ${seen.size} in ${elapsed.toFixed(1)} s${done ? "" : " (timed out)"}`);
     console.log(`  throughput          ${(seen.size / elapsed).toFixed(0)} messages/s (cron trigger to last accepted send)`);
     if (ninetyNine) console.log(`  first 99%           ${((ninetyNine - t0) / 1000).toFixed(1)} s; the rest waits out retry backoff (1, 2, 4, 8 s)`);
     console.log(`  rows by status      ${JSON.stringify(status)}`);
     console.log(`  failed after retries ${failedVisible}${failedRows.length ? ` ${JSON.stringify(failedRows.slice(0, 3))}` : ""}`);
+    console.log(`  total time          ${elapsed.toFixed(1)} s`);
+    console.log(`  smallest gap        ${Number.isFinite(smallestGap) ? (smallestGap / 1000).toFixed(2) + " s" : "n/a"} between two sends of one number (pause ${PAUSE_S} s + up to ${JITTER_S} s)`);
+    console.log(`  pacing bound        >= ${bound} s ((${perNumber} - 1) x ${PAUSE_S} s; ~${expectedPaced.toFixed(0)} s with the margin and the average random extra); total is ${(elapsed / Math.max(1, bound)).toFixed(1)}x the bound`);
     console.log(`  duplicates          ${duplicates}`);
     console.log(`  losses              ${losses}`);
-    const ok = duplicates === 0 && losses === 0;
-    console.log(ok ? "\nOK: no duplicates, no losses." : "\nFAILED: duplicates or losses.");
+    const paced = !(smallestGap < PAUSE_S * 1000);
+    const ok = duplicates === 0 && losses === 0 && paced;
+    console.log(ok ? "\nOK: no duplicates, no losses, no number sent twice within 3 s." : "\nFAILED: duplicates, losses or a gap under 3 s.");
     await stop();
     process.exit(ok ? 0 : 1);
   } catch (error) {

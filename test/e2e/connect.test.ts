@@ -24,7 +24,7 @@ describe("Connect tab", () => {
   it("connects WhatsApp through the QR code, receives a customer's message, and logs out", async () => {
     const { page, errors } = await newPage(browser, 390);
     await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.connect@example.com", password: "secret123" });
-    await expect.poll(() => statusText(page)).toBe("Disconnected");
+    await expect.poll(() => statusText(page), { timeout: 15_000 }).toBe("Disconnected"); // delete takes 3 s or more, as WAHA
     const businessId = (await page.locator(".facts .mono").textContent())!.trim();
 
     await page.getByRole("button", { name: "Connect WhatsApp" }).click();

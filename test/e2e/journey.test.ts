@@ -95,7 +95,7 @@ describe("the whole journey", () => {
     expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
     await expect
       .poll(async () => (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[], { timeout: 30_000 })
-      .toEqual([expect.objectContaining({ chatId: "972541234567@c.us", text: `Hi Maya Azulay, see you for your Haircut on ${gb(tomorrow)}!` })]);
+      .toEqual([expect.objectContaining({ chatId: "972541234567@c.us", text: `Hi Maya Azulay, see you for your Haircut on ${gb(tomorrow)}!\n\nReply 1 to confirm or 2 to cancel.` })]);
 
     // And the rule's client is marked Sent.
     await expect.poll(async () => {

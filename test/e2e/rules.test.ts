@@ -169,7 +169,8 @@ describe("Rules tab in the browser", () => {
     await page.getByTestId("rules-toast").waitFor({ state: "detached", timeout: 6000 }); // gone after 4 s
 
     expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
-    const expected = `Hi Noa Cohen, see you for your Haircut on ${gb(day)}!`;
+    // A reminder asks the client to confirm unless the owner turns the switch off.
+    const expected = `Hi Noa Cohen, see you for your Haircut on ${gb(day)}!\n\nReply 1 to confirm or 2 to cancel.`;
     await expect
       .poll(async () => (await (await fetch(`${stack.simUrl}/__sim/sessions/${session}/sent`)).json()) as { chatId: string; text: string }[], { timeout: 20_000 })
       .toEqual([expect.objectContaining({ chatId: "972501111111@c.us", text: expected })]);

@@ -11,12 +11,15 @@ const HOSTILE = ["", "x".repeat(20_000), "\u0000<script>", "-1e309", "9999-99-99
 
 /** Each screen action, its intents and every field name it reads. */
 const ACTIONS: { path: string; intents: string[]; fields: string[] }[] = [
-  { path: "/dashboard/clients", intents: ["create", "update", "delete", "bogus"], fields: ["id", "name", "phone", "tags", "notes"] },
+  { path: "/dashboard/clients", intents: ["create", "update", "delete", "clear-waiting", "bogus"], fields: ["id", "name", "phone", "tags", "notes"] },
   { path: "/dashboard/calendar", intents: ["create", "update", "delete", "status", "bogus"], fields: ["id", "name", "phone", "service", "booking_date", "booking_time", "notes", "status"] },
   { path: "/dashboard/sync", intents: ["service-add", "service-update", "service-delete", "preview", "save", "bogus"], fields: ["id", "service", "user_id", "items"] },
   {
-    path: "/dashboard/settings", intents: ["profile", "password", "bogus"],
-    fields: ["name", "email", "business_name", "phone", "city", "country", "country_text", "timezone", "send_time", "message_retention_days", "agree_terms", "agree_updates", "current_password", "new_password", "confirm_password"],
+    path: "/dashboard/settings", intents: ["profile", "password", "messaging", "bogus"],
+    fields: [
+      "name", "email", "business_name", "phone", "city", "country", "country_text", "timezone", "send_time", "message_retention_days", "agree_terms", "agree_updates",
+      "current_password", "new_password", "confirm_password", "message_language", "pause_between_messages", "quiet_hours_start", "quiet_hours_end",
+    ],
   },
   { path: "/dashboard/clients/import", intents: ["import-preview", "import", "bogus"], fields: ["file"] },
   { path: "/dashboard/settings/data", intents: ["feed-create", "feed-revoke", "delete-account", "bogus"], fields: ["password", "confirm_email"] },

@@ -12,7 +12,9 @@ export async function seedBusiness(overrides: Partial<typeof schema.businesses.$
   const businessId = overrides.id ?? uid("biz");
   await db().insert(schema.users).values({ id: userId, email: `${userId}@example.com`, name: "Dana Levi", emailVerifiedAt: Date.now() });
   await db().insert(schema.businesses).values({
-    id: businessId, ownerUserId: userId, name: "Dana's Salon", country: "IL", timeZone: "Asia/Jerusalem", ...overrides,
+    id: businessId, ownerUserId: userId, name: "Dana's Salon", country: "IL", timeZone: "Asia/Jerusalem",
+    // No quiet hours unless a test asks for them: delivery tests must not depend on the hour they run at.
+    quietStart: "00:00", quietEnd: "00:00", ...overrides,
   });
   return { userId, businessId, email: `${userId}@example.com` };
 }

@@ -144,7 +144,8 @@ describe("RELIABILITY 14: time zones and booking changes", () => {
     const [second] = await rule(biz, now, [id], { type: "reminder", schedule_value: "2" });
     expect(await messageRow(second.id)).toMatchObject({ status: "cancelled", last_error: REASON_SUPERSEDED });
     const { gateway } = await runAt(now + 30_000);
-    expect(gateway.sent.map((s) => s.text)).toEqual(["Hi Noa Cohen, see you on 11/07/2030"]);
+    // A reminder asks the client to confirm unless told not to.
+    expect(gateway.sent.map((s) => s.text)).toEqual(["Hi Noa Cohen, see you on 11/07/2030\n\nReply 1 to confirm or 2 to cancel."]);
   });
 
   it("a reminder is never planned after its appointment", async () => {

@@ -14,7 +14,8 @@ import { useBookingMutation } from "./use-booking-mutation";
 
 const BookingCalendar = lazy(() => import("./booking-calendar.client"));
 
-const COLORS = { green: "#16a34a", blue: "#2563eb", red: "#dc2626", grey: "#6b7280" } as const;
+// Confirmed's teal carries white text at 5.5:1.
+const COLORS = { green: "#16a34a", teal: "#0f766e", blue: "#2563eb", red: "#dc2626", grey: "#6b7280" } as const;
 /** Spec: a booking is a one-hour event; a booking without a time starts at 09:00. */
 const EVENT_MINUTES = 60;
 const DEFAULT_TIME = "09:00";

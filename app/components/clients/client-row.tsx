@@ -37,6 +37,8 @@ export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: 
     if (result.ok && result.intent === "update") {
       onUpdated(result.client);
       setEditing(false);
+    } else if (result.ok && result.intent === "clear-waiting") {
+      onUpdated({ ...client, awaiting_reply: null });
     } else if (result.ok && result.intent === "delete") {
       onDeleted(result.id);
     } else if (!result.ok) {
@@ -69,6 +71,7 @@ export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: 
         <span className="client-main">
           <span className="client-name">{name}</span>
           <span className="client-phone muted small" dir="ltr">{client.phone_display}</span>
+          {client.awaiting_reply && <span className="badge badge-amber waiting-badge" data-testid="client-waiting">{t("waiting.badge")}</span>}
         </span>
         <ChevronIcon className="chevron" />
       </button>
@@ -91,6 +94,15 @@ export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: 
             </form>
           ) : (
             <>
+              {client.awaiting_reply && (
+                <div className="client-waiting" data-testid="client-waiting-detail">
+                  <p className="small" dir="auto">{t("waiting.said", { text: client.awaiting_reply.text })}</p>
+                  <button type="button" className="btn btn-ghost btn-sm" disabled={busy}
+                    onClick={() => { lastIntent.current = "clear-waiting"; fetcher.submit({ intent: "clear-waiting", id: client.id }, { method: "post", action: "/dashboard/clients" }); }}>
+                    {t("waiting.clear")}
+                  </button>
+                </div>
+              )}
               <dl className="client-facts">
                 <div><dt>{t("clients.lastVisit")}</dt><dd>{client.last_visit ? formatDateGB(client.last_visit) : t("clients.none")}</dd></div>
                 <div><dt>{t("clients.lastService")}</dt><dd>{client.last_service ?? t("clients.none")}</dd></div>

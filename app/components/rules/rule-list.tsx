@@ -4,6 +4,7 @@ import {
   badgeClass, clientsCount, clientStatusOf, describeSchedule, formatCreated, formatDateGB, formatPhone, overallStatus, statusLabel,
 } from "./format";
 import { Modal } from "./modal";
+import { REBOOKED_REASON } from "~/services/rules/schedule";
 
 function ruleTitle(rule: RuleGroup) {
   return rule.services.length ? rule.services.join(", ") : rule.rule_name;
@@ -47,7 +48,9 @@ export function RuleCards({ rules, onOpen }: { rules: RuleGroup[]; onOpen: (rule
 function ClientRow({ client }: { client: RuleClient }) {
   const t = useT();
   const status = clientStatusOf(client.client_status);
-  const reason = client.last_error && (status === "failed" || status === "cancelled") ? client.last_error : null;
+  const rawReason = client.last_error && (status === "failed" || status === "cancelled") ? client.last_error : null;
+  const rebooked = rawReason === REBOOKED_REASON;
+  const reason = rebooked ? null : rawReason;
   return (
     <li className="rule-client">
       <div className="rule-client-who">
@@ -69,6 +72,12 @@ function ClientRow({ client }: { client: RuleClient }) {
         )}
       </div>
       {reason && <div className="rule-client-reason small">{t("rules.details.reason", { reason })}</div>}
+      {rebooked && <div className="rule-client-reason small" data-testid="rule-client-rebooked">{t("confirm.rebooked")}</div>}
+      {client.reply_action && (
+        <div className={`rule-client-reply small is-${client.reply_action}`} data-testid="rule-client-reply" dir="auto">
+          {t(client.reply_action === "confirmed" ? "confirm.reply.confirmed" : "confirm.reply.cancelled", { text: client.reply_text ?? "" })}
+        </div>
+      )}
       {client.waiting && status === "scheduled" && (
         <div className="rule-client-waiting small" data-testid="rule-client-waiting">{t("rules.details.waiting")}</div>
       )}

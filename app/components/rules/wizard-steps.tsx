@@ -1,6 +1,8 @@
 // The five steps of the rule wizard. Each is a controlled view of the wizard's state.
 import { useEffect, useRef } from "react";
-import { useLang, useT } from "~/i18n";
+import { useLang, useT, type Lang } from "~/i18n";
+import { inQuietHours } from "~/services/quiet-hours";
+import { withConfirmationLine } from "~/services/replies/words";
 import { PRESET_DAYS, type RuleType } from "~/services/rules/schedule";
 import { renderTemplate } from "~/services/templates";
 import { candidateKey, type Candidate } from "./client-source";
@@ -98,13 +100,20 @@ export function ClientsStep({ candidates, loading, selected, onChange, upcomingO
   );
 }
 
-export function MessageStep({ template, onChange, services, sampleDate }: { template: string; onChange: (v: string) => void; services: string[]; sampleDate: string }) {
+type MessageProps = {
+  template: string; onChange: (v: string) => void; services: string[]; sampleDate: string;
+  ask: boolean; onAskChange: (v: boolean) => void; messageLang: Lang;
+};
+
+export function MessageStep({ template, onChange, services, sampleDate, ask, onAskChange, messageLang }: MessageProps) {
   const t = useT();
-  const preview = renderTemplate(template, {
+  const rendered = renderTemplate(template, {
     name: t("wizard.message.sampleName"),
     service: services.length ? services.join(", ") : t("wizard.message.sampleService"),
     date: formatDateGB(sampleDate),
   });
+  // The line is added in the business's message language, whatever language the screen is in.
+  const preview = template.trim() ? withConfirmationLine(rendered, ask, messageLang) : rendered;
   return (
     <div>
       <div className="field">
@@ -112,6 +121,14 @@ export function MessageStep({ template, onChange, services, sampleDate }: { temp
         <textarea id="rule-template" dir="auto" value={template} onChange={(e) => onChange(e.target.value)} maxLength={2000} rows={5} data-autofocus aria-describedby="rule-template-hint" />
         <span id="rule-template-hint" className="muted small">{t("wizard.message.tokens")}</span>
       </div>
+      <label className="switch-row">
+        <input type="checkbox" role="switch" className="switch" checked={ask} onChange={(e) => onAskChange(e.target.checked)}
+          aria-describedby="ask-confirmation-hint" data-testid="ask-confirmation" />
+        <span>
+          <span className="switch-label">{t("confirm.switch")}</span>
+          <span id="ask-confirmation-hint" className="muted small switch-hint">{t("confirm.switchHint")}</span>
+        </span>
+      </label>
       <p className="label">{t("wizard.message.preview")}</p>
       <div className="chat-preview" data-testid="template-preview">
         <div className="bubble bubble-out" dir="auto">{preview || "\u00a0"}</div>
@@ -129,9 +146,10 @@ type ScheduleProps = {
   minDate: string;
   sendTime: string;
   timeZone: string;
+  quietHours: { start: string; end: string };
 };
 
-export function ScheduleStep({ type, value, onChange, minDate, sendTime, timeZone }: ScheduleProps) {
+export function ScheduleStep({ type, value, onChange, minDate, sendTime, timeZone, quietHours }: ScheduleProps) {
   const t = useT();
   const lang = useLang();
   const presetLabel = (n: number) =>
@@ -167,6 +185,11 @@ export function ScheduleStep({ type, value, onChange, minDate, sendTime, timeZon
             </div>
           </div>
           <p className="muted small">{t("wizard.schedule.zone", { zone: timeZone })}</p>
+          {value.customDate && value.customTime && inQuietHours(value.customTime, quietHours.start, quietHours.end) && (
+            <p className="quiet-warning small" role="status" data-testid="quiet-warning">
+              {t("confirm.quietWarning", { time: value.customTime, start: quietHours.start, end: quietHours.end })}
+            </p>
+          )}
           <p className="or-divider"><span>{t("wizard.schedule.or")}</span></p>
           <div className="field">
             <label htmlFor="custom-days">{t(type === "followup" ? "wizard.schedule.daysAfter" : "wizard.schedule.daysBefore")}</label>

@@ -1,6 +1,6 @@
 // Create Follow-up Rule: five steps, Back and Next, Send on the last.
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useT, type MessageKey } from "~/i18n";
+import { useT, type Lang, type MessageKey } from "~/i18n";
 import type { RuleType } from "~/services/rules/schedule";
 import { candidateKey, loadCandidates, type Candidate } from "./client-source";
 import { Modal } from "./modal";
@@ -14,6 +14,9 @@ type Props = {
   today: string;
   timeZone: string;
   sendTime: string;
+  /** The language of the business's WhatsApp texts (the confirmation line in the preview). */
+  messageLang: Lang;
+  quietHours: { start: string; end: string };
   onClose: () => void;
   onDone: (kind: "success" | "error", text: string) => void;
 };
@@ -26,7 +29,7 @@ function browserToday() {
 }
 
 /** Mounted only while open, so closing it (for any reason) resets it. */
-export function RuleWizard({ services, clients, today, timeZone, sendTime, onClose, onDone }: Props) {
+export function RuleWizard({ services, clients, today, timeZone, sendTime, messageLang, quietHours, onClose, onDone }: Props) {
   const t = useT();
   const [step, setStep] = useState(0);
   const [type, setType] = useState<RuleType | "">("");
@@ -36,6 +39,9 @@ export function RuleWizard({ services, clients, today, timeZone, sendTime, onClo
   const [chosenClients, setChosenClients] = useState<string[]>([]);
   const [template, setTemplate] = useState(() => t("wizard.message.default"));
   const [schedule, setSchedule] = useState<ScheduleState>(noSchedule);
+  // null: the type's default (reminders ask, follow-ups do not) until the owner flips the switch.
+  const [askChoice, setAskChoice] = useState<boolean | null>(null);
+  const ask = askChoice ?? type === "reminder";
   const [sending, setSending] = useState(false);
   const request = useRef(0);
 
@@ -89,6 +95,7 @@ export function RuleWizard({ services, clients, today, timeZone, sendTime, onClo
       schedule_value: custom ? schedule.customDays : schedule.choice,
       customDate: custom ? schedule.customDate : "",
       customTime: custom ? schedule.customTime : "",
+      ask_confirmation: ask,
       clients: selectedClients,
     };
     try {
@@ -148,9 +155,10 @@ export function RuleWizard({ services, clients, today, timeZone, sendTime, onClo
         {step === 0 && <TypeStep value={type} onChange={chooseType} />}
         {step === 1 && <ServicesStep services={services} selected={chosenServices} onChange={setChosenServices} />}
         {step === 2 && <ClientsStep candidates={visible} loading={loading} selected={chosenClients.filter((k) => visibleKeys.has(k))} onChange={setChosenClients} upcomingOnly={type === "reminder"} />}
-        {step === 3 && <MessageStep template={template} onChange={setTemplate} services={chosenServices} sampleDate={today} />}
+        {step === 3 && <MessageStep template={template} onChange={setTemplate} services={chosenServices} sampleDate={today}
+          ask={ask} onAskChange={setAskChoice} messageLang={messageLang} />}
         {step === 4 && type && (
-          <ScheduleStep type={type} value={schedule} onChange={setSchedule} minDate={browserToday()} sendTime={sendTime} timeZone={timeZone} />
+          <ScheduleStep type={type} value={schedule} onChange={setSchedule} minDate={browserToday()} sendTime={sendTime} timeZone={timeZone} quietHours={quietHours} />
         )}
       </section>
     </Modal>

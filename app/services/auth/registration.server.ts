@@ -40,7 +40,7 @@ export async function register(ctx: AccountCtx, input: Registration): Promise<Re
   const passwordHash = await hashPassword(input.password);
   const profile = {
     name: input.business_name.trim(), phone: input.phone.trim(), city: input.city.trim(), country, timeZone,
-    agreeTerms: input.agree_terms, agreeUpdates: input.agree_updates,
+    agreeTerms: input.agree_terms, agreeUpdates: input.agree_updates, messageLang: ctx.lang,
   };
   const existing = (await db.select().from(schema.users).where(eq(schema.users.email, email)).limit(1))[0];
   if (existing?.emailVerifiedAt) return fail(409, "register.exists");

@@ -2,16 +2,17 @@
 // keeps drizzle out of the browser bundle, and the type check below keeps them equal).
 import type { BookingStatus as SchemaStatus } from "../../../db/schema";
 
-export const bookingStatuses = ["scheduled", "completed", "cancelled", "no_show"] as const;
+export const bookingStatuses = ["scheduled", "confirmed", "completed", "cancelled", "no_show"] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const statusesMatchSchema: Same<BookingStatus, SchemaStatus> = true;
 void statusesMatchSchema;
 
-/** Badge colour: scheduled green, completed blue, cancelled red, anything else (no-show) grey. */
-export function statusTone(status: string): "green" | "blue" | "red" | "grey" {
+/** Badge colour: scheduled green, confirmed (by the client's reply) teal, completed blue, cancelled red, anything else (no-show) grey. */
+export function statusTone(status: string): "green" | "teal" | "blue" | "red" | "grey" {
   if (status === "scheduled") return "green";
+  if (status === "confirmed") return "teal";
   if (status === "completed") return "blue";
   if (status === "cancelled") return "red";
   return "grey";

@@ -20,6 +20,8 @@ export type ClientRow = typeof clients.$inferSelect;
 export type ClientView = {
   id: string; name: string; phone: string; profile_picture: string | null;
   last_visit: string | null; last_service: string | null; tags: string[]; notes: string; created_at: number;
+  /** The client answered a confirmation request with something unclear and waits for the owner's reply. */
+  awaiting_reply: { at: number; text: string } | null;
 };
 
 export const CLIENT_PAGE_DEFAULT = 50;
@@ -54,6 +56,7 @@ async function withLastVisits(db: Db, businessId: string, rows: ClientRow[], tod
   return rows.map((c) => ({
     id: c.id, name: c.name, phone: c.phone, profile_picture: c.profilePicture, last_visit: visits.get(c.id)?.date ?? null,
     last_service: visits.get(c.id)?.service ?? null, tags: c.tags ?? [], notes: c.notes, created_at: c.createdAt,
+    awaiting_reply: c.awaitingReplyAt ? { at: c.awaitingReplyAt, text: c.awaitingReplyText ?? "" } : null,
   }));
 }
 

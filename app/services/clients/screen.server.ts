@@ -6,7 +6,8 @@ import { ServiceError } from "~/services/service-error";
 import { listQuery } from "~/services/list-query.server";
 import { formatPhone } from "~/utils/phone";
 import { validateClientCreate, validateClientPatch } from "./client-input";
-import { CLIENT_PAGE_MAX, createClient, deleteClient, listClients, updateClient, type BusinessRef, type ClientView } from "./clients.server";
+import { clearAwaiting } from "~/services/replies/replies.server";
+import { CLIENT_NOT_FOUND, CLIENT_PAGE_MAX, createClient, deleteClient, listClients, updateClient, type BusinessRef, type ClientView } from "./clients.server";
 import { importClients, MAX_IMPORT_BYTES, type ImportError, type PlannedRow } from "./import.server";
 
 export type ClientItem = ClientView & { phone_display: string };
@@ -21,6 +22,7 @@ export type ClientActionResult =
   | { ok: true; intent: "delete"; id: string }
   | { ok: true; intent: "import-preview"; preview: ImportPreview }
   | { ok: true; intent: "import"; imported: number; skipped: number; errors: ImportError[] }
+  | { ok: true; intent: "clear-waiting"; id: string }
   | { ok: false; message: string };
 
 export const IMPORT_PREVIEW_ROWS = 20;
@@ -91,6 +93,10 @@ export async function clientsAction(deps: { db: Db; env: Env; now: number }, bus
       const patch = validateClientPatch(fields(form, ["name", "phone", "tags", "notes"]));
       if (!patch.ok) return fail(patch.message, 400);
       return data<ClientActionResult>({ ok: true, intent, client: withDisplay(await updateClient(db, business, id, patch.value, now)) });
+    }
+    if (intent === "clear-waiting") {
+      if (!(await clearAwaiting(deps.env.DB, business.id, id))) return fail(CLIENT_NOT_FOUND, 404);
+      return data<ClientActionResult>({ ok: true, intent, id });
     }
     if (intent === "delete") {
       await deleteClient(deps, business.id, id);

@@ -49,7 +49,7 @@ export async function bookableClients(d1: D1Database, business: BusinessRef, now
       `SELECT b.id AS booking_id, c.name AS sender_name, c.phone AS sender_number, b.service,
               b.booking_date, b.booking_time
        FROM bookings b JOIN clients c ON c.id = b.client_id AND c.business_id = b.business_id
-       WHERE b.business_id = ?1 AND b.status IN ('scheduled', 'completed') AND b.booking_date >= ?2
+       WHERE b.business_id = ?1 AND b.status IN ('scheduled', 'confirmed', 'completed') AND b.booking_date >= ?2
          AND (?3 = 0 OR lower(b.service) IN (SELECT value FROM json_each(?4)))
        ORDER BY c.name COLLATE NOCASE, b.booking_date, b.booking_time
        LIMIT ${MAX_CANDIDATES}`,

@@ -12,7 +12,7 @@ export async function reminderHistory(
       `SELECT m.booking_id, max(m.status IN ('scheduled', 'queued', 'sending')) AS pending,
               max(CASE WHEN m.status = 'sent' THEN m.sent_at END) AS last_sent_at
        FROM scheduled_messages m JOIN rules r ON r.id = m.rule_id
-       WHERE m.business_id = ?1 AND r.type = 'reminder'
+       WHERE m.business_id = ?1 AND r.type = 'reminder' AND m.kind = 'rule'
          AND m.booking_id IN (SELECT value FROM json_each(?2))
          AND m.id NOT IN (SELECT value FROM json_each(?3))
        GROUP BY m.booking_id`,

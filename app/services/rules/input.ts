@@ -33,6 +33,7 @@ export const CreateRuleSchema = z.object({
   schedule_value: z.union([text(10), z.number(), z.null()]).optional(),
   customDate: optionalText(20),
   customTime: optionalText(20),
+  ask_confirmation: z.boolean().nullish(),
   clients: z
     .array(ClientSchema)
     .min(1, { message: "Choose at least one client." })

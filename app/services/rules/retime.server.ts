@@ -28,7 +28,7 @@ export async function retimeBookingMessages(d1: D1Database, bookingIds: string[]
        JOIN rules r ON r.id = m.rule_id
        JOIN businesses biz ON biz.id = m.business_id
        LEFT JOIN bookings b ON b.id = m.booking_id AND b.business_id = m.business_id
-       WHERE m.booking_id IN (SELECT value FROM json_each(?1)) AND m.status IN ('scheduled', 'queued')`,
+       WHERE m.booking_id IN (SELECT value FROM json_each(?1)) AND m.status IN ('scheduled', 'queued') AND m.kind = 'rule'`,
     )
     .bind(JSON.stringify(ids))
     .all<PendingRow>();

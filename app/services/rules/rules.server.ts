@@ -27,6 +27,10 @@ export type RuleClient = {
   schedule_type: "preset" | "custom";
   last_error: string | null;
   sent_at: string | null;
+  /** The client's answer to the confirmation request, when they gave one. */
+  reply_text: string | null;
+  reply_action: "confirmed" | "cancelled" | null;
+  replied_at: string | null;
 };
 
 export type RuleGroup = {
@@ -43,6 +47,7 @@ export type RuleGroup = {
   custom_date: string | null;
   custom_time: string | null;
   schedule_label: string;
+  ask_confirmation: boolean;
   clients: RuleClient[];
   clients_count: number;
   created_at: string;
@@ -95,13 +100,13 @@ export async function createRules(ctx: RulesContext, input: CreateRuleInput): Pr
     d1
       .prepare(
         `INSERT INTO rules (id, business_id, group_id, type, name, services, template, schedule_type, schedule_value,
-                            custom_date, custom_time, schedule_label, created_at)
-         SELECT json_extract(value, '$.rule_id'), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12 FROM json_each(?13)`,
+                            custom_date, custom_time, schedule_label, created_at, ask_confirmation)
+         SELECT json_extract(value, '$.rule_id'), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?14 FROM json_each(?13)`,
       )
       .bind(
         business.id, groupId, input.type, services.join(", "), JSON.stringify(services), input.template,
         isCustom ? "custom" : "preset", value, "date" in schedule ? schedule.date : null, "date" in schedule ? schedule.time : null,
-        scheduleLabel(input.type, schedule), now, JSON.stringify(rows),
+        scheduleLabel(input.type, schedule), now, JSON.stringify(rows), askConfirmation(input) ? 1 : 0,
       ),
     d1
       .prepare(
@@ -122,10 +127,16 @@ export async function createRules(ctx: RulesContext, input: CreateRuleInput): Pr
   return { ok: true, groupId, rules };
 }
 
+/** Reminders ask the client to confirm unless told not to; follow-ups only when told to. */
+export function askConfirmation(input: Pick<CreateRuleInput, "type" | "ask_confirmation">): boolean {
+  return input.ask_confirmation ?? input.type === "reminder";
+}
+
 type ListRow = {
   rule_id: string; group_id: string; type: "followup" | "reminder"; name: string; services: string; template: string;
   schedule_type: "preset" | "custom"; schedule_value: string; custom_date: string | null; custom_time: string | null;
-  schedule_label: string; created_at: number;
+  schedule_label: string; created_at: number; ask_confirmation: number;
+  reply_text: string | null; reply_action: "confirmed" | "cancelled" | null; replied_at: number | null;
   message_id: string | null; status: string | null; send_date: string | null; send_time: string | null; last_error: string | null;
   sent_at: number | null; booking_id: string | null; booking_date: string | null; booking_time: string | null;
   client_name: string | null; client_phone: string | null; waiting: number;
@@ -143,13 +154,13 @@ export async function listRules(d1: D1Database, businessId: string, onlyGroup?: 
   const { results } = await d1
     .prepare(
       `SELECT r.id AS rule_id, r.group_id, r.type, r.name, r.services, r.template, r.schedule_type, r.schedule_value,
-              r.custom_date, r.custom_time, r.schedule_label, r.created_at,
-              m.id AS message_id, m.status, m.send_date, m.send_time, m.last_error, m.sent_at, m.booking_id,
+              r.custom_date, r.custom_time, r.schedule_label, r.created_at, r.ask_confirmation,
+              m.reply_text, m.reply_action, m.replied_at, m.id AS message_id, m.status, m.send_date, m.send_time, m.last_error, m.sent_at, m.booking_id,
               b.booking_date, b.booking_time, c.name AS client_name, c.phone AS client_phone,
               (m.status IN ('scheduled', 'queued') AND m.send_at <= ?3
                 AND (SELECT wa_status FROM businesses WHERE id = ?1) NOT IN ('WORKING', 'unknown')) AS waiting
        FROM rules r
-       LEFT JOIN scheduled_messages m ON m.rule_id = r.id AND m.business_id = r.business_id
+       LEFT JOIN scheduled_messages m ON m.rule_id = r.id AND m.business_id = r.business_id AND m.kind = 'rule'
        LEFT JOIN bookings b ON b.id = m.booking_id
        LEFT JOIN clients c ON c.id = b.client_id
        WHERE r.business_id = ?1 AND r.group_id IN (
@@ -168,7 +179,7 @@ export async function listRules(d1: D1Database, businessId: string, onlyGroup?: 
         rule_group_id: row.group_id, id: row.rule_id, business_id: businessId, rule_name: row.name, type: row.type,
         services: parseServices(row.services), template: row.template, message_body: row.template,
         schedule_type: row.schedule_type, schedule_value: row.schedule_value, custom_date: row.custom_date,
-        custom_time: row.custom_time, schedule_label: row.schedule_label, clients: [], clients_count: 0,
+        custom_time: row.custom_time, schedule_label: row.schedule_label, ask_confirmation: row.ask_confirmation === 1, clients: [], clients_count: 0,
         created_at: new Date(row.created_at).toISOString(),
       };
       groups.set(row.group_id, group);
@@ -179,6 +190,7 @@ export async function listRules(d1: D1Database, businessId: string, onlyGroup?: 
         client_status: clientStatus(row.status), waiting: row.waiting === 1, booking_id: row.booking_id, booking_date: row.booking_date ?? "",
         booking_time: (row.booking_time ?? "").slice(0, 5), schedule_date: row.send_date ?? "", schedule_time: row.send_time,
         schedule_type: row.schedule_type, last_error: row.last_error, sent_at: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+        reply_text: row.reply_text, reply_action: row.reply_action, replied_at: row.replied_at ? new Date(row.replied_at).toISOString() : null,
       });
       group.clients_count = group.clients.length;
     }

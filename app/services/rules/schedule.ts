@@ -43,6 +43,8 @@ export type Plan =
 
 export const REASON_APPOINTMENT_PASSED = "The appointment has already passed.";
 export const REASON_AFTER_APPOINTMENT = "The planned time is after the appointment.";
+/** A follow-up whose client already has a later booking is not sent. */
+export const REBOOKED_REASON = "Client already rebooked";
 
 /**
  * The planned moment of one message. A moment that already passed (the rule

@@ -5,6 +5,7 @@ import { chatIdToPhone, isCustomerChat, isLid } from "~/providers/whatsapp/chat-
 import { getWhatsAppProvider } from "~/providers/whatsapp/index.server";
 import { messageChatId } from "~/providers/whatsapp/waha.server";
 import { verifyWebhookSignature } from "~/providers/whatsapp/webhook-signature";
+import { handleClientMessage, ownerAnswered } from "../replies/replies.server";
 import { webhookKeyFor } from "./webhook-key.server";
 import { businessSession } from "./session.server";
 
@@ -86,6 +87,12 @@ export async function ingestWebhook(env: Env, raw: string, signature: string | n
     const chatId = messageChatId(payload.data);
     const stored = await storeMessage(env.DB, businessId, chatId, payload.data, now);
     if (stored && isLid(chatId)) defer(resolveLid(env, businessId, chatId));
+    // Only a message seen for the first time is read as an answer: a repeated webhook never acts twice.
+    if (stored && isCustomerChat(chatId)) {
+      const at = Math.round(payload.data.timestamp * 1000);
+      if (payload.data.fromMe) await ownerAnswered(env.DB, businessId, chatId, at);
+      else await handleClientMessage(env, businessId, { providerId: payload.data.id, chatId, body: payload.data.body ?? "", at }, now, defer);
+    }
     return { status: 200, body: { ok: true, stored } };
   }
   if (event === "message.ack") {

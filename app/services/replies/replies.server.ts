@@ -1,0 +1,163 @@
+// A client's WhatsApp message, read against their open confirmation request:
+// "1"/"yes"/"כן" confirms the booking, "2"/"cancel"/"ביטול" cancels it (and
+// its pending messages); either way an acknowledgement goes out through the
+// ordinary delivery path (a scheduled_messages row of kind "ack", queued now,
+// paced, sent exactly once, held while WhatsApp is not WORKING). Anything else
+// marks the client as waiting for the owner's answer. The owner's own message
+// in the chat clears that.
+//
+// Called by the webhook only for a message stored for the first time, so a
+// repeated webhook (the same WhatsApp message id) never acts twice; every
+// write is conditional besides.
+import { chatIdToPhone } from "~/providers/whatsapp/chat-id";
+import { bookingsChanged } from "../booking-events.server";
+import { bookingInstant, localDate, localTime } from "../time";
+import { SENDING_STATUSES } from "../whatsapp/wa-status.server";
+import { acknowledgement, readReply, type ReplyIntent } from "./words";
+
+export type ReplyOutcome =
+  | { handled: "none" }
+  | { handled: "unclear"; clientId: string }
+  | { handled: "confirmed" | "cancelled"; messageId: string; bookingId: string; ackId: string | null };
+
+type Incoming = { providerId: string; chatId: string; body: string; at: number };
+
+type Open = {
+  id: string; rule_id: string; booking_id: string; service: string; booking_date: string; booking_time: string;
+  client_id: string; time_zone: string; message_lang: string;
+};
+
+/** The client a chat belongs to (through the contact's known phone, for hidden numbers and check-exists chat ids). */
+async function clientOfChat(d1: D1Database, businessId: string, chatId: string): Promise<string | null> {
+  const row = await d1
+    .prepare(
+      `SELECT c.id FROM clients c
+       WHERE c.business_id = ?1 AND c.phone = coalesce(
+         (SELECT w.phone FROM wa_contacts w WHERE w.business_id = ?1 AND w.chat_id = ?2 AND w.phone IS NOT NULL), ?3)`,
+    )
+    .bind(businessId, chatId, chatIdToPhone(chatId))
+    .first<{ id: string }>();
+  return row?.id ?? null;
+}
+
+/**
+ * The client's open confirmation requests, nearest appointment first: sent
+ * rule messages that asked, not yet answered, for a booking still ahead and
+ * not cancelled, sent after the client's last answer (so a repeated "1"
+ * answers nothing more).
+ */
+async function openRequests(d1: D1Database, businessId: string, clientId: string, now: number): Promise<Open[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT m.id, m.rule_id, m.booking_id, b.service, b.booking_date, b.booking_time, b.client_id, biz.time_zone, biz.message_lang
+       FROM bookings b
+       JOIN scheduled_messages m ON m.booking_id = b.id AND m.business_id = b.business_id
+       JOIN rules r ON r.id = m.rule_id
+       JOIN businesses biz ON biz.id = b.business_id
+       WHERE b.business_id = ?1 AND b.client_id = ?2 AND b.status IN ('scheduled', 'confirmed')
+         AND m.kind = 'rule' AND m.status = 'sent' AND m.reply_action IS NULL AND r.ask_confirmation = 1
+         AND m.sent_at > coalesce((
+           SELECT max(a.replied_at) FROM scheduled_messages a JOIN bookings ab ON ab.id = a.booking_id
+           WHERE a.business_id = ?1 AND ab.client_id = ?2 AND a.reply_action IS NOT NULL), 0)
+       ORDER BY b.booking_date, b.booking_time, m.sent_at DESC`,
+    )
+    .bind(businessId, clientId)
+    .all<Open>();
+  return results.filter((r) => bookingInstant(r.booking_date, r.booking_time, r.time_zone) > now);
+}
+
+export async function handleClientMessage(env: Env, businessId: string, m: Incoming, now: number, defer: (p: Promise<unknown>) => void = () => {}): Promise<ReplyOutcome> {
+  const d1 = env.DB;
+  const clientId = await clientOfChat(d1, businessId, m.chatId);
+  if (!clientId) return { handled: "none" };
+  const open = await openRequests(d1, businessId, clientId, now);
+  if (open.length === 0) return { handled: "none" };
+  const intent: ReplyIntent = readReply(m.body);
+  if (intent === "unclear") {
+    await d1
+      .prepare(`UPDATE clients SET awaiting_reply_at = ?3, awaiting_reply_text = ?4 WHERE business_id = ?1 AND id = ?2`)
+      .bind(businessId, clientId, m.at, m.body.slice(0, 500))
+      .run();
+    return { handled: "unclear", clientId };
+  }
+
+  const request = open[0];
+  const action = intent === "confirm" ? "confirmed" : "cancelled";
+  const lang = request.message_lang === "he" ? "he" : "en";
+  const ackText = acknowledgement(lang, action, { service: request.service, date: request.booking_date, time: request.booking_time });
+  const ackId = crypto.randomUUID();
+  // One transaction: the answer is recorded once (keyed on the WhatsApp message id), and the
+  // booking and the acknowledgement follow only the write that recorded it.
+  const answered = `EXISTS (SELECT 1 FROM scheduled_messages WHERE id = ?1 AND reply_message_id = ?2)`;
+  const [recorded, , ack] = await d1.batch([
+    d1.prepare(
+      `UPDATE scheduled_messages SET reply_text = ?3, reply_action = ?4, reply_message_id = ?2, replied_at = ?5, updated_at = ?6
+       WHERE id = ?1 AND reply_action IS NULL`,
+    ).bind(request.id, m.providerId, m.body.slice(0, 500), action, m.at, now),
+    d1.prepare(
+      `UPDATE bookings SET status = ?4, updated_at = ?5
+       WHERE id = ?3 AND business_id = ?6 AND status IN ('scheduled', 'confirmed') AND ${answered}`,
+    ).bind(request.id, m.providerId, request.booking_id, action, now, businessId),
+    d1.prepare(
+      `INSERT INTO scheduled_messages (id, business_id, rule_id, booking_id, kind, body, send_date, send_time, send_at, status, created_at, updated_at)
+       SELECT ?3, ?4, ?5, ?6, 'ack', ?7, ?8, ?9, ?10, 'scheduled', ?10, ?10 WHERE ${answered}
+       ON CONFLICT (rule_id, booking_id, kind) DO NOTHING`,
+    ).bind(request.id, m.providerId, ackId, businessId, request.rule_id, request.booking_id, ackText,
+      localDate(now, request.time_zone), localTime(now, request.time_zone), now),
+  ]);
+  if ((recorded.meta.changes ?? 0) === 0) return { handled: "none" };
+  // A cancelled booking takes its pending reminders and follow-ups with it.
+  if (action === "cancelled") await bookingsChanged(env, [request.booking_id], now);
+  const queued = (ack.meta.changes ?? 0) > 0;
+  if (queued) defer(queueNow(env, ackId, now));
+  return { handled: action, messageId: request.id, bookingId: request.booking_id, ackId: queued ? ackId : null };
+}
+
+/**
+ * Hands the acknowledgement to the queue right away, as the cron sweep would
+ * (the same conditional claim, and only while WhatsApp is WORKING); if this
+ * fails, the next sweep takes it.
+ */
+export async function queueNow(env: Env, id: string, now: number): Promise<boolean> {
+  try {
+    const claimed = await env.DB
+      .prepare(
+        `UPDATE scheduled_messages SET status = 'queued', updated_at = ?2
+         WHERE id = ?1 AND status = 'scheduled'
+           AND (SELECT wa_status FROM businesses WHERE id = scheduled_messages.business_id) IN (SELECT value FROM json_each(?3))
+         RETURNING id`,
+      )
+      .bind(id, now, JSON.stringify(SENDING_STATUSES))
+      .first<{ id: string }>();
+    if (!claimed) return false;
+    try {
+      await env.OUTBOUND.send({ id });
+    } catch (error) {
+      await env.DB.prepare(`UPDATE scheduled_messages SET status = 'scheduled' WHERE id = ?1 AND status = 'queued'`).bind(id).run();
+      throw error;
+    }
+    return true;
+  } catch (error) {
+    console.error("Queueing an acknowledgement failed; the sweep will take it", id, error);
+    return false;
+  }
+}
+
+/** The owner wrote in the client's chat (on the phone): the client is no longer waiting for an answer. */
+export async function ownerAnswered(d1: D1Database, businessId: string, chatId: string, at: number): Promise<void> {
+  const clientId = await clientOfChat(d1, businessId, chatId);
+  if (!clientId) return;
+  await d1
+    .prepare(`UPDATE clients SET awaiting_reply_at = NULL, awaiting_reply_text = NULL WHERE business_id = ?1 AND id = ?2 AND awaiting_reply_at <= ?3`)
+    .bind(businessId, clientId, at)
+    .run();
+}
+
+/** The owner cleared the waiting mark by hand. Answers false for a client that is not the business's. */
+export async function clearAwaiting(d1: D1Database, businessId: string, clientId: string): Promise<boolean> {
+  const res = await d1
+    .prepare(`UPDATE clients SET awaiting_reply_at = NULL, awaiting_reply_text = NULL WHERE business_id = ?1 AND id = ?2`)
+    .bind(businessId, clientId)
+    .run();
+  return (res.meta.changes ?? 0) > 0;
+}
