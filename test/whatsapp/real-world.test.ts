@@ -137,6 +137,19 @@ describe("delivery waits for WhatsApp instead of failing", () => {
     expect((await sentTo(businessId)).length).toBe(1);
   });
 
+  it("the waiting e-mail speaks the business's message language", async () => {
+    const { businessId, email } = await seedBusiness({ messageLang: "he", waStatus: "STARTING" });
+    const clientId = await seedClient(businessId);
+    const bookingId = await seedBooking(businessId, clientId, { bookingDate: tomorrow() });
+    await seedRuleMessage(businessId, bookingId, { sendAt: Date.now() - 20 * 60 * 1000 });
+    await alertWaitingOwners(env, Date.now());
+    const mail = await env.DB.prepare('SELECT subject, text FROM email_outbox WHERE "to" = ?').bind(email).first<{ subject: string; text: string }>();
+    expect(mail!.subject).toBe("הוואטסאפ שלכם מנותק: הודעות ממתינות");
+    expect(mail!.text).toContain("הודעות מתוזמנות ממתינות: 1.");
+    // Leave no due message behind for the sweeps of the tests that follow.
+    await env.DB.prepare("DELETE FROM scheduled_messages WHERE business_id = ?").bind(businessId).run();
+  });
+
   it("past the catch-up window a held message is marked missed, not sent at an odd hour", async () => {
     const { businessId, messageId } = await dueReminder();
     await simControl(`${businessId}/disconnect`, { seconds: 60 });

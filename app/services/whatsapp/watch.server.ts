@@ -4,6 +4,7 @@
 // WhatsApp to reconnect (once per outage).
 import { createDb } from "../../../db";
 import { getEmailSender } from "../email/index.server";
+import { parseLang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
 import { businessSession } from "./session.server";
 
@@ -34,29 +35,25 @@ export async function reconcileSessions(env: Env, now: number): Promise<number> 
 
 export async function alertWaitingOwners(env: Env, now: number): Promise<number> {
   const { results } = await env.DB.prepare(
-    `SELECT b.id, u.email, count(m.id) AS waiting FROM businesses b
+    `SELECT b.id, b.message_lang, u.email, count(m.id) AS waiting FROM businesses b
      JOIN users u ON u.id = b.owner_user_id
      JOIN scheduled_messages m ON m.business_id = b.id AND m.status = 'scheduled' AND m.send_at <= ?1
      WHERE b.wa_status NOT IN ('WORKING', 'unknown') AND b.wa_alert_at IS NULL
      GROUP BY b.id LIMIT 200`,
   )
     .bind(now - ALERT_AFTER_MS)
-    .all<{ id: string; email: string; waiting: number }>();
+    .all<{ id: string; message_lang: string; email: string; waiting: number }>();
   if (!results.length) return 0;
   const sender = getEmailSender(env, createDb(env.DB));
-  const [en, he] = [translator("en"), translator("he")];
   for (const r of results) {
     // Claim first: two overlapping cron runs send one e-mail.
     const claim = await env.DB.prepare("UPDATE businesses SET wa_alert_at = ?2 WHERE id = ?1 AND wa_alert_at IS NULL").bind(r.id, now).run();
     if (!claim.meta.changes) continue;
     const link = `${env.APP_URL.replace(/\/+$/, "")}/dashboard`;
     const params = { count: String(r.waiting), link };
-    // Owners have no stored language yet: the e-mail speaks both.
-    const result = await sender.send({
-      to: r.email,
-      subject: `${en("mail.waiting.subject")} / ${he("mail.waiting.subject")}`,
-      text: `${en("mail.waiting.text", params)}\n\n---\n\n${he("mail.waiting.text", params)}`,
-    });
+    // In the business's message language (the owner's language at sign-up, or as set in Settings).
+    const t = translator(parseLang(r.message_lang));
+    const result = await sender.send({ to: r.email, subject: t("mail.waiting.subject"), text: t("mail.waiting.text", params) });
     if (result.status !== "sent") console.error("Waiting-messages e-mail failed", r.id, result.message);
   }
   return results.length;
