@@ -7,7 +7,7 @@ import { exchangeGoogleCode, findOrCreateGoogleUser, GoogleAccountError, googleC
 import { issueApiToken } from "~/services/auth/session.server";
 import { bindingHashOf } from "~/services/auth/google-binding.server";
 import { userJson } from "~/services/auth/user-json.server";
-import { isValidTimeZone } from "~/services/time";
+import { isValidTimeZone } from "~/utils/time-zone";
 import { apiRoute } from "~/utils/api-handler.server";
 import { apiError, json, readJson, methodNotAllowed } from "~/utils/http.server";
 

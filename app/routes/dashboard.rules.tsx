@@ -6,7 +6,7 @@ import { useT } from "~/i18n";
 import { requireUser } from "~/services/auth/session.server";
 import { bookableClients, ruleServices } from "~/services/rules/candidates.server";
 import { listRules, type RuleGroup } from "~/services/rules/rules.server";
-import { localDate } from "~/services/time";
+import { localDate } from "~/utils/time-zone";
 import { DeleteConfirm, RuleCards, RuleDetails } from "~/components/rules/rule-list";
 import { ToastView, useToast } from "~/components/rules/toast";
 import { RuleWizard } from "~/components/rules/wizard";

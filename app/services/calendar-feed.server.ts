@@ -5,7 +5,7 @@
 // stable UID. Built and serialized by ical.js (RFC 5545 folding and escaping).
 import ICAL from "ical.js";
 import { randomToken, sha256Hex } from "~/utils/encoding";
-import { addDays, bookingInstant, localDate } from "./time";
+import { addDays, bookingInstant, localDate } from "~/utils/time-zone";
 
 export const FEED_PAST_DAYS = 90;
 const HOUR_MS = 60 * 60 * 1000;

@@ -13,7 +13,7 @@ import { quietHoursEnd } from "./quiet-hours";
 import { REBOOKED_REASON } from "./rules/schedule";
 import { withConfirmationLine, type MessageLang } from "./replies/words";
 import { formatDateGB, renderTemplate } from "./templates";
-import { bookingInstant, localDate, localTime } from "./time";
+import { bookingInstant, localDate, localTime } from "~/utils/time-zone";
 import { recordWaStatus } from "./whatsapp/wa-status.server";
 
 export type OutboundMessage = { id: string };

@@ -1,14 +1,14 @@
 // Query-string options of the client and booking lists (JSON API and screens):
 // wrong values are a 400 with a message, never a silent full scan.
 import { ServiceError } from "./service-error";
-import { isDate } from "~/utils/input";
+import { isRealDate } from "~/utils/dates";
 import { SEARCH_MAX } from "./clients/search.server";
 import { bookingStatuses, type BookingStatus } from "./bookings/status";
 
 function dateParam(params: URLSearchParams, key: string): string | undefined {
   const value = params.get(key)?.trim();
   if (!value) return undefined;
-  if (!isDate(value)) throw new ServiceError(400, `${key} must be a date as YYYY-MM-DD.`);
+  if (!isRealDate(value)) throw new ServiceError(400, `${key} must be a date as YYYY-MM-DD.`);
   return value;
 }
 

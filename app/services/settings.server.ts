@@ -5,7 +5,7 @@ import { schema, type Db } from "../../db";
 import type { MessageKey } from "~/i18n";
 import { bookingsChanged } from "./booking-events.server";
 import { resolveCountry } from "./countries";
-import { isValidTimeZone } from "./time";
+import { isValidTimeZone } from "~/utils/time-zone";
 import type { AuthedUser } from "./auth/session.server";
 import { LIMITS, normalizeEmail, SEND_TIME_PATTERN } from "./auth/validation";
 import { RETENTION_DAYS } from "./retention";

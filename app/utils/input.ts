@@ -1,6 +1,8 @@
 // Reading fields from an untrusted JSON object (API bodies, form values) with
 // messages a person can act on. Shared by the forms and the server.
 
+import { isRealDate } from "./dates";
+
 export type Raw = Record<string, unknown>;
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -36,19 +38,10 @@ export function requireFilled(raw: Raw, fields: [key: string, message: string][]
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** YYYY-MM-DD that names a real day. */
-export function isDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 1900 && y <= 2200 && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
-}
-
 export function dateField(raw: Raw, key: string, label: string): string | undefined {
   const value = text(raw, key, 10, label);
   if (value === undefined || value === "") return value;
-  if (!isDate(value)) throw new InputError(`${label} must be a date as YYYY-MM-DD.`);
+  if (!isRealDate(value)) throw new InputError(`${label} must be a date as YYYY-MM-DD.`);
   return value;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/auth";
 import { db, seedBooking, seedClient } from "../support/seed";
 import { schema } from "../../db";
-import { addDays, localDate } from "../../app/services/time";
+import { addDays, localDate } from "../../app/utils/time-zone";
 import { DEFAULT_SERVICES } from "../../app/services/rules/candidates.server";
 import { DEFAULT_TEMPLATE } from "../../app/services/templates";
 

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { addDays, localDate } from "../../app/services/time";
+import { addDays, localDate } from "../../app/utils/time-zone";
 import { signedInOwner } from "../support/auth";
 import { addService, HAIRCUT_ASK, preview, seedContact, type Preview } from "../support/sync";
 

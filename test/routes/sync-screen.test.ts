@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db";
 import { syncScreenAction } from "../../app/services/sync/screen.server";
-import { addDays, localDate } from "../../app/services/time";
+import { addDays, localDate } from "../../app/utils/time-zone";
 import { signedInOwner } from "../support/auth";
 import { addService, count, HAIRCUT_ASK, seedContact } from "../support/sync";
 import { shownHtml } from "../support/html";

@@ -6,7 +6,7 @@ import { mergeCandidates } from "../../app/components/rules/client-source";
 import { CreateRuleSchema, scheduleFromInput } from "../../app/services/rules/input";
 import { planMessage } from "../../app/services/rules/schedule";
 import { resolveOverdueReminders, REASON_SUPERSEDED } from "../../app/services/rules/catch-up";
-import { zonedInstant } from "../../app/services/time";
+import { zonedInstant } from "../../app/utils/time-zone";
 
 describe("rule statuses (spec section 4)", () => {
   it("maps client values: canceled is Cancelled, empty is Scheduled, unknown is capitalised", () => {

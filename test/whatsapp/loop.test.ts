@@ -11,7 +11,7 @@ import { interleaveByBusiness } from "../../app/services/scheduler.server";
 import { acknowledgement, CONFIRMATION_LINE, readReply } from "../../app/services/replies/words";
 import { listRules } from "../../app/services/rules/rules.server";
 import { businessSession } from "../../app/services/whatsapp/session.server";
-import { localTime, zonedInstant } from "../../app/services/time";
+import { localTime, zonedInstant } from "../../app/utils/time-zone";
 import { signedInOwner } from "../support/auth";
 import { fakeGateway } from "../support/fake-gateway";
 import { connectedSession, postEvent, simControl, until } from "../support/gateway";

@@ -7,7 +7,7 @@ import { bookingsChanged } from "../../app/services/booking-events.server";
 import { createRules, type RulesBusiness } from "../../app/services/rules/rules.server";
 import { REASON_SUPERSEDED } from "../../app/services/rules/catch-up";
 import { REASON_AFTER_APPOINTMENT, REASON_APPOINTMENT_PASSED } from "../../app/services/rules/schedule";
-import { zonedInstant } from "../../app/services/time";
+import { zonedInstant } from "../../app/utils/time-zone";
 import { fakeGateway, sweepInto } from "../support/fake-gateway";
 import { messageRow, seedBooking, seedBusiness, seedClient } from "../support/seed";
 

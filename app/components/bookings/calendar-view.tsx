@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import type { EventInput } from "@fullcalendar/core";
 import type { BookingItem } from "~/services/bookings/screen.server";
 import { statusTone } from "~/services/bookings/status";
-import { localDate, localTime } from "~/services/time";
+import { localDate, localTime } from "~/utils/time-zone";
 import { useLang, useT } from "~/i18n";
 import type { loader } from "~/routes/dashboard.calendar";
 import { BookingDetail } from "./booking-detail";

@@ -9,7 +9,7 @@ import { GoogleStrategy } from "remix-auth-google";
 import { z } from "zod";
 import { schema, type Db } from "../../../db";
 import type { MessageKey } from "~/i18n";
-import { isValidTimeZone } from "~/services/time";
+import { isValidTimeZone } from "~/utils/time-zone";
 import { newBusinessId } from "./registration.server";
 import { normalizeEmail } from "./validation";
 

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { schema } from "../../../db";
 import { resolveCountry } from "~/services/countries";
-import { isValidTimeZone } from "~/services/time";
+import { isValidTimeZone } from "~/utils/time-zone";
 import { claimEmailSlot, deliver } from "~/services/email/index.server";
 import { codeEmail } from "~/services/email/templates.server";
 import { checkCode, hasLiveCode, issueCode } from "./codes.server";

@@ -7,7 +7,7 @@ import { badRequestOnServiceError } from "~/services/clients/screen.server";
 import type { BusinessRef } from "~/services/clients/clients.server";
 import { ServiceError } from "~/services/service-error";
 import { listQuery, rangeQuery } from "~/services/list-query.server";
-import { addDays, localDate, localTime } from "~/services/time";
+import { addDays, localDate, localTime } from "~/utils/time-zone";
 import { formatPhone } from "~/utils/phone";
 import { validateBookingCreate, validateBookingPatch } from "./booking-input";
 import { BOOKING_PAGE_MAX, bookingsInRange, createBooking, deleteBooking, listBookings, updateBooking, type BookingView } from "./bookings.server";

@@ -3,6 +3,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type Db } from "../../../db";
+import { isUniqueViolation } from "../../../db/errors";
 import { checkServiceName, SERVICE_NAME_ERRORS } from "./service-name";
 
 export const MAX_SERVICES = 200;
@@ -70,10 +71,3 @@ export async function deleteService(db: Db, businessId: string, id: string): Pro
   return deleted.length ? { ok: true } : notFound;
 }
 
-/** drizzle wraps D1's error; the constraint name is in the cause. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { message?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
-    if (String(e.message ?? "").includes("UNIQUE constraint failed")) return true;
-  }
-  return false;
-}

@@ -3,9 +3,10 @@
 // business's time zone) that was not cancelled or a no-show.
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
+import { isUniqueViolation } from "../../../db/errors";
 import { bookingsChanged } from "~/services/booking-events.server";
 import { ServiceError } from "~/services/service-error";
-import { localDate } from "~/services/time";
+import { localDate } from "~/utils/time-zone";
 import { decodeCursor, encodeCursor } from "~/utils/cursor";
 import { normalizePhone } from "~/utils/phone";
 import { CLIENT_LIMITS, type ClientInput, type ClientPatch } from "./client-input";
@@ -110,7 +111,6 @@ async function clientByPhone(db: Db, businessId: string, digits: string) {
   return db.select().from(clients).where(and(eq(clients.businessId, businessId), eq(clients.phone, digits))).get();
 }
 
-const isUniqueViolation = (error: unknown) => String((error as Error)?.message ?? error).includes("UNIQUE constraint failed");
 
 export async function createClient(db: Db, business: BusinessRef, input: ClientInput, now: number): Promise<ClientView> {
   const phone = phoneDigits(input.phone, business.country);

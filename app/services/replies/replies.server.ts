@@ -11,7 +11,7 @@
 // write is conditional besides.
 import { chatIdToPhone } from "~/providers/whatsapp/chat-id";
 import { bookingsChanged } from "../booking-events.server";
-import { bookingInstant, localDate, localTime } from "../time";
+import { bookingInstant, localDate, localTime } from "~/utils/time-zone";
 import { SENDING_STATUSES } from "../whatsapp/wa-status.server";
 import { acknowledgement, readReply, type ReplyIntent } from "./words";
 

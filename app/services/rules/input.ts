@@ -1,7 +1,8 @@
 // The body of POST /api/rules/create (the spec's field names), and how it
 // becomes a schedule. Shared by the API route and its tests.
+import { isRealDate } from "~/utils/dates";
 import { z } from "zod";
-import { addDays } from "../time";
+import { addDays } from "~/utils/time-zone";
 import { CUSTOM_DAYS_MAX, CUSTOM_DAYS_MIN, PRESET_DAYS, type RuleType, type Schedule } from "./schedule";
 
 export const MAX_RULE_CLIENTS = 500;
@@ -41,15 +42,7 @@ export const CreateRuleSchema = z.object({
 });
 export type CreateRuleInput = z.output<typeof CreateRuleSchema>;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
-
-export function isRealDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
-}
 
 export function isTime(value: string): boolean {
   return TIME.test(value);

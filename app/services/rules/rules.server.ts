@@ -1,6 +1,6 @@
 // Rules: one wizard submission is a group of rules, one per selected client
 // (booking), each with the one scheduled message it sends.
-import { localDate } from "../time";
+import { localDate } from "~/utils/time-zone";
 import { resolveOverdueReminders } from "./catch-up";
 import { scheduleFromInput, type CreateRuleInput } from "./input";
 import { planMessage, scheduleLabel, type Plan } from "./schedule";

@@ -1,6 +1,6 @@
 // When a rule message goes out, computed in the business's IANA time zone.
 // Pure functions: the same code plans at creation and re-plans when a booking moves.
-import { addDays, bookingInstant, localDate, localTime, zonedInstant } from "../time";
+import { addDays, bookingInstant, localDate, localTime, zonedInstant } from "~/utils/time-zone";
 
 export type RuleType = "followup" | "reminder";
 

@@ -1,0 +1,21 @@
+// Calendar dates as the product stores them: "YYYY-MM-DD" strings with no
+// time zone. Zone-aware conversions live in time-zone.ts.
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Years a booking or a rule may name; outside them a typo is more likely than a plan. */
+export const YEAR_RANGE = { min: 1900, max: 2200 } as const;
+
+/** A real calendar day given as numbers (month 1-12), within YEAR_RANGE. */
+export function isRealDay(year: number, month: number, day: number): boolean {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false;
+  if (year < YEAR_RANGE.min || year > YEAR_RANGE.max) return false;
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+}
+
+/** "YYYY-MM-DD" that names a real day: the one date check of the product. */
+export function isRealDate(value: string): boolean {
+  const match = DATE_PATTERN.exec(value);
+  return match !== null && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
+}
