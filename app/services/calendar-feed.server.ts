@@ -5,7 +5,8 @@
 // stable UID. Built and serialized by ical.js (RFC 5545 folding and escaping).
 import ICAL from "ical.js";
 import { randomToken, sha256Hex } from "~/utils/encoding";
-import { addDays, bookingInstant, localDate } from "~/utils/time-zone";
+import { bookingInstant, localDate } from "~/utils/time-zone";
+import { addDays } from "~/utils/dates";
 
 export const FEED_PAST_DAYS = 90;
 const HOUR_MS = 60 * 60 * 1000;

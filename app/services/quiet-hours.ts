@@ -1,6 +1,7 @@
 // Quiet hours: a local window (default 21:00 to 08:00) in which day-based
 // messages never go out; they wait for its end. Equal start and end: none.
-import { addDays, localDate, localTime, zonedInstant } from "~/utils/time-zone";
+import { localDate, localTime, zonedInstant } from "~/utils/time-zone";
+import { addDays } from "~/utils/dates";
 
 export const DEFAULT_QUIET = { start: "21:00", end: "08:00" } as const;
 

@@ -19,3 +19,12 @@ export function isRealDate(value: string): boolean {
   const match = DATE_PATTERN.exec(value);
   return match !== null && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
 }
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The date `days` after (or before, when negative) a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}

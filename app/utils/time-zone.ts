@@ -80,10 +80,3 @@ export function zonedInstant(date: string, time: string, timeZone: string): numb
 export function bookingInstant(date: string, time: string, timeZone: string): number {
   return zonedInstant(date, time.slice(0, 5), timeZone);
 }
-
-/** Calendar arithmetic on YYYY-MM-DD, independent of any zone. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const t = new Date(Date.UTC(y, m - 1, d + days));
-  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
-}

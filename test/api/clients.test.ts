@@ -2,7 +2,8 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/auth";
 import { seedBooking, seedClient } from "../support/seed";
-import { localDate, addDays } from "../../app/utils/time-zone";
+import { localDate } from "../../app/utils/time-zone";
+import { addDays } from "../../app/utils/dates";
 
 type ClientJson = { id: string; name: string; phone: string; tags: string[]; notes: string; last_visit: string | null; last_service: string | null; profile_picture: string | null };
 const body = async (res: Response) => (await res.json()) as Record<string, unknown> & { clients: ClientJson[]; client: ClientJson; next_cursor: string | null };

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/auth";
 import { db, seedBooking, seedClient } from "../support/seed";
 import { schema } from "../../db";
-import { addDays, localDate } from "../../app/utils/time-zone";
+import { localDate } from "../../app/utils/time-zone";
+import { addDays } from "../../app/utils/dates";
 import { DEFAULT_SERVICES } from "../../app/services/rules/candidates.server";
 import { DEFAULT_TEMPLATE } from "../../app/services/templates";
 

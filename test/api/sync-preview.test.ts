@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { addDays, localDate } from "../../app/utils/time-zone";
+import { localDate } from "../../app/utils/time-zone";
+import { addDays } from "../../app/utils/dates";
 import { signedInOwner } from "../support/auth";
 import { addService, HAIRCUT_ASK, preview, seedContact, type Preview } from "../support/sync";
 

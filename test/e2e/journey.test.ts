@@ -3,7 +3,8 @@
 // a reminder rule for the current minute, the cron, the message on the phone.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, localDate } from "../../app/utils/time-zone";
+import { localDate } from "../../app/utils/time-zone";
+import { addDays } from "../../app/utils/dates";
 import { registerAndLogin } from "./support/account";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { startStack, type Stack } from "./support/stack";

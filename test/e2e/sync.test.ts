@@ -4,7 +4,8 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, localDate } from "../../app/utils/time-zone";
+import { localDate } from "../../app/utils/time-zone";
+import { addDays } from "../../app/utils/dates";
 import { registerAndLogin } from "./support/account";
 import { launchBrowser, newPage, SCREENSHOT_DIR, screenshot } from "./support/browser";
 import { startStack, type Stack } from "./support/stack";

@@ -1,6 +1,7 @@
 // What the wizard offers: the services to pick, and the clients (bookings)
 // a rule can be made for.
-import { addDays, localDate } from "~/utils/time-zone";
+import { localDate } from "~/utils/time-zone";
+import { addDays } from "~/utils/dates";
 
 export const DEFAULT_SERVICES = ["Haircut", "Coloring", "Styling", "Hair Treatment"];
 /** Past bookings stay bookable this long, so a follow-up can still be made for them. */

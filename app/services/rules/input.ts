@@ -2,7 +2,7 @@
 // becomes a schedule. Shared by the API route and its tests.
 import { isRealDate } from "~/utils/dates";
 import { z } from "zod";
-import { addDays } from "~/utils/time-zone";
+import { addDays } from "~/utils/dates";
 import { CUSTOM_DAYS_MAX, CUSTOM_DAYS_MIN, PRESET_DAYS, type RuleType, type Schedule } from "./schedule";
 
 export const MAX_RULE_CLIENTS = 500;

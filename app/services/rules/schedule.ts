@@ -1,6 +1,7 @@
 // When a rule message goes out, computed in the business's IANA time zone.
 // Pure functions: the same code plans at creation and re-plans when a booking moves.
-import { addDays, bookingInstant, localDate, localTime, zonedInstant } from "~/utils/time-zone";
+import { bookingInstant, localDate, localTime, zonedInstant } from "~/utils/time-zone";
+import { addDays } from "~/utils/dates";
 
 export type RuleType = "followup" | "reminder";
 
