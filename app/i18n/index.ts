@@ -17,12 +17,13 @@ import type { rules } from "./areas/rules";
 import type { data } from "./areas/data";
 import type { security } from "./areas/security";
 import type { messaging } from "./areas/messaging";
+import type { problems } from "./areas/problems";
 import type { Lang } from "./define";
 
 export type { Lang } from "./define";
 export { languages } from "./define";
 
-type Areas = [typeof common, typeof landing, typeof dashboard, typeof connect, typeof accounts, typeof settings, typeof sync, typeof rules, typeof clients, typeof bookings, typeof data, typeof security, typeof messaging];
+type Areas = [typeof common, typeof landing, typeof dashboard, typeof connect, typeof accounts, typeof settings, typeof sync, typeof rules, typeof clients, typeof bookings, typeof data, typeof security, typeof messaging, typeof problems];
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]
   ? (H extends { en: infer E } ? E : never) & (R extends readonly { en: Record<string, string> }[] ? Merge<R> : unknown)

@@ -13,9 +13,10 @@ import { rules } from "./areas/rules";
 import { data } from "./areas/data";
 import { security } from "./areas/security";
 import { messaging } from "./areas/messaging";
+import { problems } from "./areas/problems";
 import { translatorOf, type Lang, type Messages, type Translate } from "./index";
 
-const areas = [common, landing, dashboard, connect, accounts, settings, sync, rules, clients, bookings, data, security, messaging] as const;
+const areas = [common, landing, dashboard, connect, accounts, settings, sync, rules, clients, bookings, data, security, messaging, problems] as const;
 
 export const dictionaries: Record<Lang, Messages> = {
   en: Object.assign({}, ...areas.map((a) => a.en)),

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth/session.server";
 import { businessSession, ownSessionOr404 } from "~/services/whatsapp/actions.server";
-import { apiError } from "~/utils/http.server";
+import { apiText } from "~/utils/http.server";
 
 /** The QR image (PNG) while the session waits for a scan; 422 otherwise, as WAHA answers. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -13,9 +13,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     qr = await businessSession(env, business.id).qr(business.id);
   } catch (error) {
     console.error("QR fetch failed", error);
-    return apiError(502, "Error checking session");
+    return apiText(502, "Error checking session");
   }
-  if (!qr) return apiError(422, "No QR code: the session is not waiting for a scan.");
+  if (!qr) return apiText(422, "No QR code: the session is not waiting for a scan.");
   const bytes = Uint8Array.from(atob(qr.data), (c) => c.charCodeAt(0));
   return new Response(bytes, { headers: { "Content-Type": qr.mimetype || "image/png", "Cache-Control": "no-store" } });
 }

@@ -9,7 +9,7 @@ import { bindingHashOf } from "~/services/auth/google-binding.server";
 import { userJson } from "~/services/auth/user-json.server";
 import { isValidTimeZone } from "~/utils/time-zone";
 import { apiRoute } from "~/utils/api-handler.server";
-import { apiError, json, readJson, methodNotAllowed } from "~/utils/http.server";
+import { apiText, json, readJson, methodNotAllowed } from "~/utils/http.server";
 
 const Body = z.object({ code: z.string().max(2000).default(""), timezone: z.string().max(100).optional() });
 
@@ -19,10 +19,10 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   if (request.method !== "POST") return methodNotAllowed();
   const env = context.cloudflare.env;
   const body = await readJson(request, Body);
-  if (!body.code.trim()) return apiError(400, english("google.codeRequired"), { message: english("google.codeRequired") });
-  if (!googleConfigured(env)) return apiError(503, english("google.notConfigured"), { message: english("google.notConfigured") });
+  if (!body.code.trim()) return apiText(400, english("google.codeRequired"), { message: english("google.codeRequired") });
+  if (!googleConfigured(env)) return apiText(503, english("google.notConfigured"), { message: english("google.notConfigured") });
   const profile = await exchangeGoogleCode(env, body.code.trim());
-  if (!profile) return apiError(401, english("google.exchangeFailed"), { message: english("google.exchangeFailed") });
+  if (!profile) return apiText(401, english("google.exchangeFailed"), { message: english("google.exchangeFailed") });
   const db = createDb(env.DB);
   const now = Date.now();
   try {
@@ -33,6 +33,6 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
     return json({ success: true, token, user: userJson(user, business), message: "Signed in with Google" });
   } catch (err) {
     if (!(err instanceof GoogleAccountError)) throw err;
-    return apiError(err.status, english(err.key), { message: english(err.key) });
+    return apiText(err.status, english(err.key), { message: english(err.key) });
   }
 });

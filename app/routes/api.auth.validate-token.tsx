@@ -4,15 +4,15 @@ import { english } from "~/services/auth/context.server";
 import { getAuthedUser, bearerToken } from "~/services/auth/session.server";
 import { userJson } from "~/services/auth/user-json.server";
 import { apiRoute } from "~/utils/api-handler.server";
-import { apiError, json, methodNotAllowed } from "~/utils/http.server";
+import { apiText, json, methodNotAllowed } from "~/utils/http.server";
 
 export const loader = apiRoute(async () => methodNotAllowed());
 
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed();
   const token = bearerToken(request);
-  if (!token) return apiError(401, english("google.noAccessToken"), { message: english("google.noAccessToken") });
+  if (!token) return apiText(401, english("google.noAccessToken"), { message: english("google.noAccessToken") });
   const authed = await getAuthedUser(request, context.cloudflare.env);
-  if (!authed) return apiError(401, english("google.tokenFailed"), { message: english("google.tokenFailed") });
+  if (!authed) return apiText(401, english("google.tokenFailed"), { message: english("google.tokenFailed") });
   return json({ success: true, token, user: userJson(authed.user, authed.business), message: "Token is valid" });
 });

@@ -4,12 +4,12 @@ import { requireApiUser } from "~/services/auth/session.server";
 import { validateBookingPatch } from "~/services/bookings/booking-input";
 import { BOOKING_NOT_FOUND, deleteBooking, getBooking, updateBooking } from "~/services/bookings/bookings.server";
 import { apiRoute, JsonObject } from "~/utils/api-handler.server";
-import { apiError, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { apiText, json, methodNotAllowed, readJson } from "~/utils/http.server";
 
 export const loader = apiRoute(async ({ request, context, params }: LoaderFunctionArgs) => {
   const { db, business } = await requireApiUser(request, context.cloudflare.env);
   const booking = await getBooking(db, business.id, params.id ?? "");
-  if (!booking) return apiError(404, BOOKING_NOT_FOUND);
+  if (!booking) return apiText(404, BOOKING_NOT_FOUND);
   return json({ success: true, booking });
 });
 
@@ -25,8 +25,8 @@ export const action = apiRoute(async ({ request, context, params }: ActionFuncti
   }
   const patch = validateBookingPatch(await readJson(request, JsonObject));
   if (!patch.ok) {
-    if (!(await getBooking(db, business.id, id))) return apiError(404, BOOKING_NOT_FOUND);
-    return apiError(400, patch.message);
+    if (!(await getBooking(db, business.id, id))) return apiText(404, BOOKING_NOT_FOUND);
+    return apiText(400, patch.message);
   }
   const booking = await updateBooking(deps, business.id, id, patch.value);
   return json({ success: true, detail: "Booking updated.", booking });

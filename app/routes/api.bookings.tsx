@@ -6,7 +6,7 @@ import { validateBookingCreate } from "~/services/bookings/booking-input";
 import { BOOKING_PAGE_MAX, bookingsInRange, createBooking, listBookings } from "~/services/bookings/bookings.server";
 import { listQuery, rangeQuery, statusParam } from "~/services/list-query.server";
 import { apiRoute, JsonObject } from "~/utils/api-handler.server";
-import { apiError, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { apiText, json, methodNotAllowed, readJson } from "~/utils/http.server";
 
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { db, business } = await requireApiUser(request, context.cloudflare.env);
@@ -23,7 +23,7 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   if (request.method !== "POST") return methodNotAllowed();
   const { db, business } = await requireApiUser(request, env);
   const input = validateBookingCreate(await readJson(request, JsonObject));
-  if (!input.ok) return apiError(400, input.message);
+  if (!input.ok) return apiText(400, input.message);
   const booking = await createBooking({ db, env, now: Date.now() }, business, input.value);
   return json({ success: true, detail: "Booking created.", booking }, 201);
 });

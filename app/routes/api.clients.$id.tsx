@@ -4,12 +4,12 @@ import { requireApiUser } from "~/services/auth/session.server";
 import { validateClientPatch } from "~/services/clients/client-input";
 import { CLIENT_NOT_FOUND, deleteClient, getClient, updateClient } from "~/services/clients/clients.server";
 import { apiRoute, JsonObject } from "~/utils/api-handler.server";
-import { apiError, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { apiText, json, methodNotAllowed, readJson } from "~/utils/http.server";
 
 export const loader = apiRoute(async ({ request, context, params }: LoaderFunctionArgs) => {
   const { db, business } = await requireApiUser(request, context.cloudflare.env);
   const client = await getClient(db, business, params.id ?? "", Date.now());
-  if (!client) return apiError(404, CLIENT_NOT_FOUND);
+  if (!client) return apiText(404, CLIENT_NOT_FOUND);
   return json({ success: true, client });
 });
 
@@ -25,8 +25,8 @@ export const action = apiRoute(async ({ request, context, params }: ActionFuncti
   const patch = validateClientPatch(await readJson(request, JsonObject));
   if (!patch.ok) {
     // An unknown id is a 404 whatever the body says.
-    if (!(await getClient(db, business, id, Date.now()))) return apiError(404, CLIENT_NOT_FOUND);
-    return apiError(400, patch.message);
+    if (!(await getClient(db, business, id, Date.now()))) return apiText(404, CLIENT_NOT_FOUND);
+    return apiText(400, patch.message);
   }
   const client = await updateClient(db, business, id, patch.value, Date.now());
   return json({ success: true, detail: "Client updated.", client });

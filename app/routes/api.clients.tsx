@@ -5,7 +5,7 @@ import { validateClientCreate } from "~/services/clients/client-input";
 import { CLIENT_PAGE_MAX, createClient, listClients } from "~/services/clients/clients.server";
 import { listQuery } from "~/services/list-query.server";
 import { apiRoute, JsonObject } from "~/utils/api-handler.server";
-import { apiError, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { apiText, json, methodNotAllowed, readJson } from "~/utils/http.server";
 
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { db, business } = await requireApiUser(request, context.cloudflare.env);
@@ -18,7 +18,7 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   if (request.method !== "POST") return methodNotAllowed();
   const { db, business } = await requireApiUser(request, context.cloudflare.env);
   const input = validateClientCreate(await readJson(request, JsonObject));
-  if (!input.ok) return apiError(400, input.message);
+  if (!input.ok) return apiText(400, input.message);
   const client = await createClient(db, business, input.value, Date.now());
   return json({ success: true, detail: "Client added.", client }, 201);
 });

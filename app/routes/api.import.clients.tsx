@@ -4,7 +4,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth/session.server";
 import { importClients } from "~/services/clients/import.server";
 import { apiRoute } from "~/utils/api-handler.server";
-import { apiError, json, methodNotAllowed } from "~/utils/http.server";
+import { apiText, json, methodNotAllowed } from "~/utils/http.server";
 
 /** How many rows the preview shows. */
 export const PREVIEW_ROWS = 20;
@@ -15,7 +15,7 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   const text = await request.text(); // the request guard has already refused a body over MAX_IMPORT_BYTES
   const dryRun = ["1", "true"].includes(new URL(request.url).searchParams.get("dry_run") ?? "");
   const result = await importClients(context.cloudflare.env.DB, business, { type: request.headers.get("Content-Type"), text }, { dryRun, now: Date.now() });
-  if (!result.ok) return apiError(result.status, result.message);
+  if (!result.ok) return apiText(result.status, result.message);
   const { plan, imported } = result;
   const skipped = plan.known + plan.repeated;
   if (dryRun) {

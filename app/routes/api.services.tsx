@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { requireApiUser } from "~/services/auth/session.server";
 import { addService, listServices, ServiceBody } from "~/services/catalogue/services.server";
 import { apiRoute } from "~/utils/api-handler.server";
-import { apiError, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { apiText, json, methodNotAllowed, readJson } from "~/utils/http.server";
 
 /** GET /api/services: names (services) and objects (items). */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
@@ -17,6 +17,6 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   const { db, business } = await requireApiUser(request, context.cloudflare.env);
   const body = await readJson(request, ServiceBody);
   const result = await addService(db, business.id, body.service, Date.now());
-  if (!result.ok) return apiError(result.status, result.message, { message: result.message, code: result.code });
+  if (!result.ok) return apiText(result.status, result.message, { message: result.message, code: result.code });
   return json({ success: true, message: "Service added.", item: result.item }, 201);
 });

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth/session.server";
 import { businessSession, ownSessionOr404, runAction } from "~/services/whatsapp/actions.server";
-import { apiError } from "~/utils/http.server";
+import { apiText } from "~/utils/http.server";
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiError(405, "Method not allowed.");
+  if (request.method !== "POST") return apiText(405, "Method not allowed.");
   const env = context.cloudflare.env;
   const { business } = await requireApiUser(request, env);
   ownSessionOr404(business.id, params.id);
@@ -12,5 +12,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export async function loader() {
-  return apiError(405, "Method not allowed.");
+  return apiText(405, "Method not allowed.");
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { requireApiUser } from "~/services/auth/session.server";
 import { businessSession, ownSessionOr404, runAction } from "~/services/whatsapp/actions.server";
 import { waitingMessages } from "~/services/whatsapp/wa-status.server";
-import { apiError, json } from "~/utils/http.server";
+import { apiText, json } from "~/utils/http.server";
 
 /** The session's status and me, and how many due messages wait for WhatsApp; 404 when there is no session. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -15,13 +15,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return json({ name: business.id, ...view, waiting: await waitingMessages(env, business.id, Date.now()) });
   } catch (error) {
     console.error("Error checking session", error);
-    return apiError(502, "Error checking session");
+    return apiText(502, "Error checking session");
   }
 }
 
 /** DELETE: Cancel Session; with ?reason=logout, Logout WhatsApp (ends disconnected). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== "DELETE") return apiError(405, "Method not allowed.");
+  if (request.method !== "DELETE") return apiText(405, "Method not allowed.");
   const env = context.cloudflare.env;
   const { business } = await requireApiUser(request, env);
   ownSessionOr404(business.id, params.id);

@@ -6,7 +6,7 @@ import { requireApiUser } from "~/services/auth/session.server";
 import { settingsOf, updateSettings } from "~/services/settings.server";
 import { messagingOf, MessagingPatchFields, updateMessagingSettings } from "~/services/messaging-settings.server";
 import { apiRoute } from "~/utils/api-handler.server";
-import { apiError, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { apiText, json, methodNotAllowed, readJson } from "~/utils/http.server";
 
 const text = z.string().max(1000).optional();
 const Patch = z.object({
@@ -29,9 +29,9 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   const messagingPatch = { message_language, pause_between_messages, quiet_hours_start, quiet_hours_end };
   // The message settings are checked first, so a bad one changes nothing at all.
   const messaging = await updateMessagingSettings(env.DB, authed.business, messagingPatch, { dryRun: true });
-  if (!messaging.ok) return apiError(400, english(messaging.key));
+  if (!messaging.ok) return apiText(400, english(messaging.key));
   const result = await updateSettings(env, authed, patch, Date.now());
-  if (!result.ok) return apiError(400, english(result.key));
+  if (!result.ok) return apiText(400, english(result.key));
   const saved = await updateMessagingSettings(env.DB, authed.business, messagingPatch);
   return json({ success: true, detail: "Settings saved", settings: { ...result.settings, ...(saved.ok ? saved.settings : messagingOf(authed.business)) } });
 });

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { requireApiUser } from "~/services/auth/session.server";
 import { apiRoute } from "~/utils/api-handler.server";
 import { saveSync, SaveBody } from "~/services/sync/save.server";
-import { apiError, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { apiText, json, methodNotAllowed, readJson } from "~/utils/http.server";
 
 /** POST /api/sync/save {results: [{user_id, items}]} -> {success, saved, skipped}. */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
@@ -11,7 +11,7 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   const { db, business } = await requireApiUser(request, env);
   const body = await readJson(request, SaveBody);
   const answer = await saveSync({ db, env, now: Date.now() }, business, body);
-  if (!answer.ok) return apiError(answer.status, answer.message);
+  if (!answer.ok) return apiText(answer.status, answer.message);
   return json({ success: true, saved: answer.saved, skipped: answer.skipped });
 });
 

@@ -4,7 +4,7 @@
 import { langFromRequest, dirOf, type MessageKey } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
 import { cookieName } from "~/services/auth/session.server";
-import { apiError, MAX_BODY_BYTES } from "~/utils/http.server";
+import { apiText, MAX_BODY_BYTES } from "~/utils/http.server";
 import { isDevelopmentRequest, isLocalHost, configIsDevelopment, productionProblems } from "./config.server";
 import { newNonce, withSecurityHeaders } from "./headers.server";
 import { MAX_IMPORT_BYTES } from "~/services/clients/import.server";
@@ -149,7 +149,7 @@ async function readUpTo(request: Request, limit: number): Promise<Uint8Array<Arr
 }
 
 function notFound(request: Request): Response {
-  if (new URL(request.url).pathname.startsWith("/api/")) return apiError(404, "Not found");
+  if (new URL(request.url).pathname.startsWith("/api/")) return apiText(404, "Not found");
   return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
@@ -169,7 +169,7 @@ function refusal(request: Request, status: number, page: GuardPage, nonce: strin
   const t = translator(lang);
   const title = t(`${page}.title` as MessageKey);
   const body = t(`${page}.body` as MessageKey);
-  if (new URL(request.url).pathname.startsWith("/api/")) return apiError(status, API_MESSAGES[page]);
+  if (new URL(request.url).pathname.startsWith("/api/")) return apiText(status, API_MESSAGES[page]);
   const html = `<!doctype html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Chatbook</title>
 <style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1.25rem;line-height:1.5;color:#1f2937}h1{font-size:1.35rem}a{color:#0f766e;font-weight:600}</style></head>

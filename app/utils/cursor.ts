@@ -1,6 +1,6 @@
 // Opaque "load more" cursors for keyset pagination: the sort key of the last
 // row sent, base64url-encoded JSON. A tampered cursor is a 400, never a 500.
-import { ServiceError } from "~/services/service-error";
+import { AppError } from "./problem";
 
 export function encodeCursor(values: (string | number)[]): string {
   const bytes = new TextEncoder().encode(JSON.stringify(values));
@@ -11,7 +11,7 @@ export function encodeCursor(values: (string | number)[]): string {
 
 /** Decodes a cursor whose items have the given types ("s" string, "n" integer). */
 export function decodeCursor(cursor: string, shape: ("s" | "n")[]): (string | number)[] {
-  const invalid = new ServiceError(400, "cursor is not valid.");
+  const invalid = new AppError(400, "problem.cursorInvalid");
   if (cursor.length > 400 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid;
   let values: unknown;
   try {

@@ -4,7 +4,7 @@ import type { Db } from "../../../db";
 import { createDb } from "../../../db";
 import { langFromRequest, type Lang, type MessageKey } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
-import { apiError } from "~/utils/http.server";
+import { apiText } from "~/utils/http.server";
 import { clientIp } from "./rate-limit.server";
 
 export type AccountCtx = {
@@ -38,5 +38,5 @@ export const english = translator("en");
 
 /** A failed operation as the API's error shape ({success:false, detail, error}). */
 export function failureResponse(f: Fail): Response {
-  return apiError(f.status, english(f.key), f.code ? { code: f.code } : {});
+  return apiText(f.status, english(f.key), f.code ? { code: f.code } : {});
 }

@@ -4,7 +4,7 @@
 import { redirect } from "@remix-run/cloudflare";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { createDb, schema, type Db } from "../../../db";
-import { apiError } from "~/utils/http.server";
+import { apiText } from "~/utils/http.server";
 import { randomToken, sha256Hex } from "~/utils/encoding";
 import { signToken, verifyToken } from "./jwt.server";
 
@@ -100,7 +100,7 @@ export async function requireUser(request: Request, env: Env): Promise<AuthedUse
 export async function requireApiUser(request: Request, env: Env): Promise<AuthedUser> {
   const authed = await getAuthedUser(request, env);
   if (authed) return authed;
-  throw apiError(401, "Not authenticated. Please login again.");
+  throw apiText(401, "Not authenticated. Please login again.");
 }
 
 export async function endSession(db: Db, sessionHash: string) {

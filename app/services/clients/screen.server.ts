@@ -3,6 +3,7 @@
 import { data } from "@remix-run/cloudflare";
 import type { Db } from "../../../db";
 import { ServiceError } from "~/services/service-error";
+import { AppError } from "~/utils/problem";
 import { listQuery } from "~/services/list-query.server";
 import { formatPhone } from "~/utils/phone";
 import { validateClientCreate, validateClientPatch } from "./client-input";
@@ -41,6 +42,7 @@ export const withDisplay = (c: ClientView): ClientItem => ({ ...c, phone_display
 /** A bad query string (hand-edited URL) is a 400 page, not a crash. */
 export function badRequestOnServiceError(error: unknown): never {
   if (error instanceof ServiceError) throw new Response(error.message, { status: error.status });
+  if (error instanceof AppError) throw new Response(error.problem.key, { status: error.status });
   throw error;
 }
 
@@ -105,6 +107,7 @@ export async function clientsAction(deps: { db: Db; env: Env; now: number }, bus
     return fail("Unknown action.", 400);
   } catch (error) {
     if (error instanceof ServiceError) return fail(error.message, error.status);
+    if (error instanceof AppError) return fail(error.problem.key, error.status);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 // The Connect tab's actions, shared by the screen and the JSON API. Tenant
 // check first: a business may only touch its own session (another id -> 404).
-import { apiError, json } from "~/utils/http.server";
+import { apiText, json } from "~/utils/http.server";
 import { translator } from "~/i18n/messages.server";
 import { businessSession } from "./session.server";
 import type { GatewayProblem } from "./status";
@@ -8,7 +8,7 @@ import type { GatewayProblem } from "./status";
 import { ACTION_ERRORS } from "./errors";
 
 export function ownSessionOr404(businessId: string, requested: string | undefined) {
-  if (requested !== businessId) throw apiError(404, "Session not found");
+  if (requested !== businessId) throw apiText(404, "Session not found");
 }
 
 /**
@@ -19,12 +19,12 @@ export function ownSessionOr404(businessId: string, requested: string | undefine
 export async function runAction(fallback: (typeof ACTION_ERRORS)[number], action: () => Promise<object>) {
   try {
     const { problem, ...result } = (await action()) as { problem?: GatewayProblem };
-    if (problem) return apiError(502, translator("en")(problem.key, problem.params), { key: problem.key, params: problem.params });
+    if (problem) return apiText(502, translator("en")(problem.key, problem.params), { key: problem.key, params: problem.params });
     return json({ success: true, ...result });
   } catch (error) {
     const message = error instanceof Error && (ACTION_ERRORS as readonly string[]).includes(error.message) ? error.message : fallback;
     console.error(message, error);
-    return apiError(502, message);
+    return apiText(502, message);
   }
 }
 

@@ -1,0 +1,53 @@
+// Field schemas the forms and API bodies are built from. Every message is a
+// dictionary key; each form's schema picks the keys its spec text needs.
+import { z } from "zod";
+import type { MessageKey } from "~/i18n";
+import { isRealDate } from "~/utils/dates";
+import { checkPhoneInput, PHONE_RULE_MESSAGE } from "~/utils/phone-rule";
+import { says } from "./parse";
+
+/** Text that must be filled in: absent, non-text or blank is `required`; longer than `max` is `tooLong`. */
+export function requiredText(required: MessageKey, max: number, tooLong: MessageKey = "problem.textTooLong") {
+  return z.string(says(required)).trim().min(1, says(required)).max(max, says(tooLong));
+}
+
+/** Text that may be left out; absent becomes "". */
+export function optionalText(max: number, tooLong: MessageKey = "problem.textTooLong") {
+  return z.string().trim().max(max, says(tooLong)).optional().transform((value) => value ?? "");
+}
+
+/** YYYY-MM-DD naming a real day. */
+export function dateText(required: MessageKey, invalid: MessageKey = "problem.dateFormat") {
+  return z.string(says(required)).trim().min(1, says(required)).refine(isRealDate, says(invalid));
+}
+
+const TIME_PATTERN = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+const LAST = { hour: 23, minute: 59, second: 59 } as const;
+
+/** HH:MM or HH:MM:SS on a 24-hour clock, kept as HH:MM. */
+export function timeText(required: MessageKey, invalid: MessageKey = "problem.timeFormat") {
+  return z
+    .string(says(required))
+    .trim()
+    .min(1, says(required))
+    .refine((value) => {
+      const match = TIME_PATTERN.exec(value);
+      return match !== null && Number(match[1]) <= LAST.hour && Number(match[2]) <= LAST.minute && Number(match[3] ?? 0) <= LAST.second;
+    }, says(invalid))
+    .transform((value) => {
+      const [hours, minutes] = value.split(":");
+      return `${hours.padStart(2, "0")}:${minutes}`;
+    });
+}
+
+/** The spec's phone rule (digits, optional +), as typed by a person; normalized later by utils/phone.ts. */
+export function phoneText(required: MessageKey, rule: MessageKey, tooLong: MessageKey) {
+  return z
+    .string(says(required))
+    .trim()
+    .min(1, says(required))
+    .superRefine((value, ctx) => {
+      const broken = checkPhoneInput(value);
+      if (broken) ctx.addIssue({ code: "custom", message: broken === PHONE_RULE_MESSAGE ? rule : tooLong });
+    });
+}
