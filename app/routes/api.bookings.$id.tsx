@@ -1,15 +1,16 @@
 // GET, PATCH (service, date, time, notes, status) and DELETE /api/bookings/{id}.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth/session.server";
-import { validateBookingPatch } from "~/services/bookings/booking-input";
-import { BOOKING_NOT_FOUND, deleteBooking, getBooking, updateBooking } from "~/services/bookings/bookings.server";
+import { deleteBooking, getBooking, updateBooking } from "~/services/bookings/bookings.server";
 import { apiRoute, JsonObject } from "~/utils/api-handler.server";
-import { apiText, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { apiError, apiProblem, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { BookingPatch } from "~/validation/bookings";
+import { validate } from "~/validation/parse";
 
 export const loader = apiRoute(async ({ request, context, params }: LoaderFunctionArgs) => {
   const { db, business } = await requireApiUser(request, context.cloudflare.env);
   const booking = await getBooking(db, business.id, params.id ?? "");
-  if (!booking) return apiText(404, BOOKING_NOT_FOUND);
+  if (!booking) return apiError(404, "bookings.err.notFound");
   return json({ success: true, booking });
 });
 
@@ -23,10 +24,11 @@ export const action = apiRoute(async ({ request, context, params }: ActionFuncti
     await deleteBooking(deps, business.id, id);
     return json({ success: true, detail: "Booking deleted." });
   }
-  const patch = validateBookingPatch(await readJson(request, JsonObject));
+  const patch = validate(BookingPatch, await readJson(request, JsonObject));
   if (!patch.ok) {
-    if (!(await getBooking(db, business.id, id))) return apiText(404, BOOKING_NOT_FOUND);
-    return apiText(400, patch.message);
+    // An unknown id is a 404 whatever the body says.
+    if (!(await getBooking(db, business.id, id))) return apiError(404, "bookings.err.notFound");
+    return apiProblem(400, patch.problem);
   }
   const booking = await updateBooking(deps, business.id, id, patch.value);
   return json({ success: true, detail: "Booking updated.", booking });

@@ -2,11 +2,12 @@
 // calendar range) and POST /api/bookings (a new phone creates the client).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth/session.server";
-import { validateBookingCreate } from "~/services/bookings/booking-input";
 import { BOOKING_PAGE_MAX, bookingsInRange, createBooking, listBookings } from "~/services/bookings/bookings.server";
 import { listQuery, rangeQuery, statusParam } from "~/services/list-query.server";
 import { apiRoute, JsonObject } from "~/utils/api-handler.server";
-import { apiText, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { apiProblem, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { BookingForm } from "~/validation/bookings";
+import { validate } from "~/validation/parse";
 
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { db, business } = await requireApiUser(request, context.cloudflare.env);
@@ -22,8 +23,8 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   const env = context.cloudflare.env;
   if (request.method !== "POST") return methodNotAllowed();
   const { db, business } = await requireApiUser(request, env);
-  const input = validateBookingCreate(await readJson(request, JsonObject));
-  if (!input.ok) return apiText(400, input.message);
+  const input = validate(BookingForm, await readJson(request, JsonObject));
+  if (!input.ok) return apiProblem(400, input.problem);
   const booking = await createBooking({ db, env, now: Date.now() }, business, input.value);
   return json({ success: true, detail: "Booking created.", booking }, 201);
 });

@@ -1,15 +1,16 @@
 // GET, PATCH and DELETE /api/clients/{id}. Another business's id is a 404.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth/session.server";
-import { validateClientPatch } from "~/services/clients/client-input";
-import { CLIENT_NOT_FOUND, deleteClient, getClient, updateClient } from "~/services/clients/clients.server";
+import { deleteClient, getClient, updateClient } from "~/services/clients/clients.server";
 import { apiRoute, JsonObject } from "~/utils/api-handler.server";
-import { apiText, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { apiError, apiProblem, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { validate } from "~/validation/parse";
+import { ClientPatch } from "~/validation/clients";
 
 export const loader = apiRoute(async ({ request, context, params }: LoaderFunctionArgs) => {
   const { db, business } = await requireApiUser(request, context.cloudflare.env);
   const client = await getClient(db, business, params.id ?? "", Date.now());
-  if (!client) return apiText(404, CLIENT_NOT_FOUND);
+  if (!client) return apiError(404, "clients.err.notFound");
   return json({ success: true, client });
 });
 
@@ -22,11 +23,11 @@ export const action = apiRoute(async ({ request, context, params }: ActionFuncti
     await deleteClient({ db, env, now: Date.now() }, business.id, id);
     return json({ success: true, detail: "Client deleted." });
   }
-  const patch = validateClientPatch(await readJson(request, JsonObject));
+  const patch = validate(ClientPatch, await readJson(request, JsonObject));
   if (!patch.ok) {
     // An unknown id is a 404 whatever the body says.
-    if (!(await getClient(db, business, id, Date.now()))) return apiText(404, CLIENT_NOT_FOUND);
-    return apiText(400, patch.message);
+    if (!(await getClient(db, business, id, Date.now()))) return apiError(404, "clients.err.notFound");
+    return apiProblem(400, patch.problem);
   }
   const client = await updateClient(db, business, id, patch.value, Date.now());
   return json({ success: true, detail: "Client updated.", client });

@@ -1,11 +1,12 @@
 // GET /api/clients (newest first, a page at a time) and POST /api/clients.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth/session.server";
-import { validateClientCreate } from "~/services/clients/client-input";
 import { CLIENT_PAGE_MAX, createClient, listClients } from "~/services/clients/clients.server";
 import { listQuery } from "~/services/list-query.server";
 import { apiRoute, JsonObject } from "~/utils/api-handler.server";
-import { apiText, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { apiProblem, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { ClientForm } from "~/validation/clients";
+import { validate } from "~/validation/parse";
 
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { db, business } = await requireApiUser(request, context.cloudflare.env);
@@ -17,8 +18,8 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed();
   const { db, business } = await requireApiUser(request, context.cloudflare.env);
-  const input = validateClientCreate(await readJson(request, JsonObject));
-  if (!input.ok) return apiText(400, input.message);
+  const input = validate(ClientForm, await readJson(request, JsonObject));
+  if (!input.ok) return apiProblem(400, input.problem);
   const client = await createClient(db, business, input.value, Date.now());
   return json({ success: true, detail: "Client added.", client }, 201);
 });

@@ -1,7 +1,8 @@
 // GET /api/export/all.json: clients, bookings, services, rules and their messages.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth/session.server";
-import { download, fullExport } from "~/services/export.server";
+import { fullExport } from "~/services/export.server";
+import { download } from "~/utils/download.server";
 import { apiRoute } from "~/utils/api-handler.server";
 
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {

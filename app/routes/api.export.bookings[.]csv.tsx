@@ -2,7 +2,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { langFromRequest } from "~/i18n";
 import { requireApiUser } from "~/services/auth/session.server";
-import { bookingsCsv, download } from "~/services/export.server";
+import { bookingsCsv } from "~/services/export.server";
+import { download } from "~/utils/download.server";
 import { apiRoute } from "~/utils/api-handler.server";
 
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {

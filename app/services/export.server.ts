@@ -84,14 +84,3 @@ export async function fullExport(d1: D1Database, businessId: string, now: number
     ),
   };
 }
-
-/** A file the browser saves under `name`. */
-export function download(body: string, name: string, type: string): Response {
-  return new Response(body, {
-    headers: {
-      "Content-Type": type,
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "no-store",
-    },
-  });
-}

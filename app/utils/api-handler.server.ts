@@ -4,8 +4,7 @@
 // without internals.
 import { z } from "zod";
 import { AppError } from "./problem";
-import { ServiceError } from "~/services/service-error";
-import { apiError, apiProblem, apiText } from "./http.server";
+import { apiError, apiProblem } from "./http.server";
 
 export function apiRoute<A>(handler: (args: A) => Promise<Response>) {
   return async (args: A): Promise<Response> => {
@@ -14,7 +13,6 @@ export function apiRoute<A>(handler: (args: A) => Promise<Response>) {
     } catch (error) {
       if (error instanceof Response) return error;
       if (error instanceof AppError) return apiProblem(error.status, error.problem);
-      if (error instanceof ServiceError) return apiText(error.status, error.message);
       console.error(error);
       return apiError(500, "problem.unexpected");
     }

@@ -26,7 +26,9 @@ describe("POST /api/clients", () => {
     expect((await owner.api("/api/clients", { method: "POST", json: { name: "Noa", phone: "+972541234567", tags: ["a", "b"] } })).status).toBe(201);
     const dup = await owner.api("/api/clients", { method: "POST", json: { name: "Noa again", phone: "0541234567" } });
     expect(dup.status).toBe(409);
-    expect(await dup.json()).toEqual({ success: false, detail: "A client with this phone number already exists.", error: "A client with this phone number already exists." });
+    expect(await dup.json()).toEqual({
+      success: false, detail: "A client with this phone number already exists.", error: "A client with this phone number already exists.", key: "clients.err.duplicatePhone",
+    });
   });
 
   it("gives the spec's messages for a missing name and a bad phone", async () => {

@@ -6,7 +6,7 @@ import { signedInOwner } from "../support/auth";
 import { seedBooking, seedClient } from "../support/seed";
 
 type Owner = Awaited<ReturnType<typeof signedInOwner>>;
-type Result = { success: boolean; imported: number; skipped: number; errors: { row: number; message: string }[] };
+type Result = { success: boolean; imported: number; skipped: number; errors: { row: number; message: string; key: string }[] };
 
 const upload = (owner: Owner, body: string, type: string, query = "") =>
   owner.api(`/api/import/clients${query}`, { method: "POST", headers: { "Content-Type": type }, body });
@@ -43,9 +43,9 @@ describe("POST /api/import/clients", () => {
     expect(body).toEqual({
       success: true, imported: 2, skipped: 2,
       errors: [
-        { row: 3, message: "Name is required" },
-        { row: 4, message: "Phone is required" },
-        { row: 7, message: "Phone must contain digits (optionally starts with +)" },
+        { row: 3, message: "Name is required", key: "clients.err.nameRequired" },
+        { row: 4, message: "Phone is required", key: "clients.err.phoneRequired" },
+        { row: 7, message: "Phone must contain digits (optionally starts with +)", key: "clients.err.phoneRule" },
       ],
     });
     expect(await clientsOf(owner.businessId)).toEqual([
@@ -61,7 +61,7 @@ describe("POST /api/import/clients", () => {
     const owner = await signedInOwner();
     const file = "name,phone\nMaya,0521234567\nBroken,\nMaya twice,+972521234567\n";
     const preview = (await (await upload(owner, file, "text/csv", "?dry_run=1")).json()) as any;
-    expect(preview).toMatchObject({ success: true, dry_run: true, new: 1, known: 0, repeated: 1, invalid: 1, errors: [{ row: 3, message: "Phone is required" }] });
+    expect(preview).toMatchObject({ success: true, dry_run: true, new: 1, known: 0, repeated: 1, invalid: 1, errors: [{ row: 3, message: "Phone is required", key: "clients.err.phoneRequired" }] });
     expect(preview.rows.map((r: { status: string; phone: string }) => [r.status, r.phone])).toEqual([["new", "972521234567"], ["repeated", "972521234567"]]);
     expect(await clientsOf(owner.businessId)).toEqual([]);
   });
@@ -69,7 +69,7 @@ describe("POST /api/import/clients", () => {
   it("imports Android (vCard 2.1, quoted-printable Hebrew) and iPhone (vCard 3.0) contacts, taking the mobile number of several", async () => {
     const owner = await signedInOwner();
     const android = (await (await upload(owner, ANDROID_VCF, "text/vcard")).json()) as Result;
-    expect(android).toEqual({ success: true, imported: 1, skipped: 0, errors: [{ row: 2, message: "Name is required" }] });
+    expect(android).toEqual({ success: true, imported: 1, skipped: 0, errors: [{ row: 2, message: "Name is required", key: "clients.err.nameRequired" }] });
     const iphone = (await (await upload(owner, IPHONE_VCF, "text/x-vcard")).json()) as Result;
     expect(iphone).toMatchObject({ imported: 1, errors: [] });
     expect(await clientsOf(owner.businessId)).toEqual([

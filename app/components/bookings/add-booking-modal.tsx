@@ -1,65 +1,67 @@
 // Add Booking: Name, Phone, Service, Date, Time, Notes, checked in the spec's
-// order. A phone that is not yet a client creates the client.
+// order (one message at a time, under its field). A phone that is not yet a
+// client creates the client. A failed save shows the spec's browser alert.
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import type { BookingActionResult, BookingItem } from "~/services/bookings/screen.server";
-import { validateBookingCreate } from "~/services/bookings/booking-input";
+import { BookingForm } from "~/validation/bookings";
+import { parseForm } from "~/validation/parse";
 import { useT } from "~/i18n";
+import { FieldError } from "../form/field-error";
+import { firstInvalid } from "../form/first-invalid";
 import { Modal } from "../modal";
-import { useKnownMessage } from "../known-message";
-import { BOOKINGS_ACTION } from "./use-booking-mutation";
+import { BOOKINGS_ACTION, useBookingResult } from "./use-booking-mutation";
 
 type Props = { initial: { booking_date?: string; booking_time?: string }; onClose: () => void; onCreated: (booking: BookingItem) => void };
 
+const ORDER = ["name", "phone", "service", "booking_date", "booking_time", "notes"] as const;
+
 export function AddBookingModal({ initial, onClose, onCreated }: Props) {
   const t = useT();
-  const known = useKnownMessage();
   const fetcher = useFetcher<BookingActionResult>();
-  const [form, setForm] = useState({ name: "", phone: "", service: "", booking_date: initial.booking_date ?? "", booking_time: initial.booking_time ?? "", notes: "" });
-  const [error, setError] = useState<string | null>(null);
   const saving = fetcher.state !== "idle";
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok && fetcher.data.intent === "create") onCreated(fetcher.data.booking);
-    else if (!fetcher.data.ok) window.alert(known(fetcher.data.message) || t("bookings.failedCreate"));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
-
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const checked = validateBookingCreate(form);
-    if (!checked.ok) return setError(known(checked.message));
-    setError(null);
-    const v = checked.value;
-    fetcher.submit({ intent: "create", name: v.name, phone: v.phone, service: v.service, booking_date: v.booking_date, booking_time: v.booking_time, notes: v.notes },
-      { method: "post", action: BOOKINGS_ACTION });
-  };
-  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm({ ...form, [key]: e.target.value });
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const [form, fields] = useForm({
+    id: "add-booking",
+    lastResult: saving ? undefined : failed?.reply,
+    defaultValue: { booking_date: initial.booking_date ?? "", booking_time: initial.booking_time ?? "" },
+    onValidate: ({ formData }) => parseForm(formData, BookingForm),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  useBookingResult(fetcher, { onSaved: onCreated });
+  const shown = firstInvalid(fields, ORDER);
+  const errorOf = (name: (typeof ORDER)[number]) => <FieldError id={fields[name].errorId} problems={shown === name ? fields[name].errors : undefined} />;
 
   return (
     <Modal title={t("bookings.add")} onClose={onClose} locked={saving} closeLabel={t("bookings.close")}>
-      <form onSubmit={submit} noValidate aria-busy={saving}>
+      <fetcher.Form method="post" action={BOOKINGS_ACTION} {...getFormProps(form)} aria-busy={saving}>
+        <input type="hidden" name="intent" value="create" />
         <div className="field"><label htmlFor="add-booking-name">{t("bookings.name")}</label>
-          <input id="add-booking-name" value={form.name} onChange={set("name")} maxLength={200} autoComplete="off" disabled={saving} /></div>
+          <input {...getInputProps(fields.name, { type: "text" })} id="add-booking-name" maxLength={200} autoComplete="off" disabled={saving} />
+          {errorOf("name")}</div>
         <div className="field"><label htmlFor="add-booking-phone">{t("bookings.phone")}</label>
-          <input id="add-booking-phone" value={form.phone} onChange={set("phone")} inputMode="tel" dir="ltr" placeholder={t("bookings.phonePlaceholder")} autoComplete="off" disabled={saving} /></div>
+          <input {...getInputProps(fields.phone, { type: "text" })} id="add-booking-phone" inputMode="tel" dir="ltr" placeholder={t("bookings.phonePlaceholder")} autoComplete="off" disabled={saving} />
+          {errorOf("phone")}</div>
         <div className="field"><label htmlFor="add-booking-service">{t("bookings.service")}</label>
-          <input id="add-booking-service" value={form.service} onChange={set("service")} maxLength={60} list="service-options" autoComplete="off" disabled={saving} /></div>
+          <input {...getInputProps(fields.service, { type: "text" })} id="add-booking-service" maxLength={60} list="service-options" autoComplete="off" disabled={saving} />
+          {errorOf("service")}</div>
         <div className="date-time">
           <div className="field"><label htmlFor="add-booking-date">{t("bookings.date")}</label>
-            <input id="add-booking-date" type="date" value={form.booking_date} onChange={set("booking_date")} disabled={saving} /></div>
+            <input {...getInputProps(fields.booking_date, { type: "date" })} id="add-booking-date" disabled={saving} />
+            {errorOf("booking_date")}</div>
           <div className="field"><label htmlFor="add-booking-time">{t("bookings.time")}</label>
-            <input id="add-booking-time" type="time" value={form.booking_time} onChange={set("booking_time")} disabled={saving} /></div>
+            <input {...getInputProps(fields.booking_time, { type: "time" })} id="add-booking-time" disabled={saving} />
+            {errorOf("booking_time")}</div>
         </div>
         <div className="field"><label htmlFor="add-booking-notes">{t("bookings.notesOptional")}</label>
-          <textarea id="add-booking-notes" value={form.notes} onChange={set("notes")} maxLength={2000} disabled={saving} /></div>
-        {error && <div className="alert alert-error" role="alert">{error}</div>}
+          <textarea {...getTextareaProps(fields.notes)} id="add-booking-notes" maxLength={2000} disabled={saving} />
+          {errorOf("notes")}</div>
         <div className="modal-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={saving}>{t("bookings.cancel")}</button>
           <button type="submit" className="btn btn-primary" disabled={saving}>{saving ? t("bookings.saving") : t("bookings.save")}</button>
         </div>
-      </form>
+      </fetcher.Form>
     </Modal>
   );
 }

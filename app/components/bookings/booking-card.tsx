@@ -1,38 +1,28 @@
 // A booking in the List view: status badge, phone, service, date, time and
 // notes; status change, inline Edit (service, date, time, notes) and Delete.
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import type { BookingItem } from "~/services/bookings/screen.server";
-import { validateBookingPatch } from "~/services/bookings/booking-input";
+import type { BookingActionResult, BookingItem } from "~/services/bookings/screen.server";
+import { BookingEditForm } from "~/validation/bookings";
+import { parseForm } from "~/validation/parse";
 import { formatDateGB } from "~/services/templates";
 import { useT } from "~/i18n";
-import { useKnownMessage } from "../known-message";
+import { FieldError } from "../form/field-error";
 import { EditIcon, TrashIcon } from "../icons";
 import { StatusBadge, StatusSelect } from "./status";
-import { useBookingMutation } from "./use-booking-mutation";
+import { BOOKINGS_ACTION, useBookingMutation, useBookingResult } from "./use-booking-mutation";
 
 type Props = { booking: BookingItem; onSaved: (b: BookingItem) => void; onDeleted: (id: string) => void };
 
 export function BookingCard({ booking, onSaved, onDeleted }: Props) {
   const t = useT();
-  const known = useKnownMessage();
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState({ service: "", booking_date: "", booking_time: "", notes: "" });
-  const mutation = useBookingMutation({ onSaved: (b) => { onSaved(b); setEditing(false); }, onDeleted });
+  const mutation = useBookingMutation({ onSaved, onDeleted });
   const base = `booking-${booking.id}`;
-
-  const startEdit = () => {
-    setForm({ service: booking.service, booking_date: booking.booking_date, booking_time: booking.booking_time.slice(0, 5), notes: booking.notes });
-    setEditing(true);
-  };
-  const save = () => {
-    const checked = validateBookingPatch(form);
-    if (!checked.ok) return window.alert(known(checked.message));
-    mutation.update(booking.id, form);
-  };
   const remove = () => {
     if (window.confirm(t("bookings.confirmDelete"))) mutation.remove(booking.id);
   };
-  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm({ ...form, [key]: e.target.value });
 
   return (
     <li className="card booking-card" data-testid="booking-card" aria-busy={mutation.busy}>
@@ -41,22 +31,7 @@ export function BookingCard({ booking, onSaved, onDeleted }: Props) {
         <StatusBadge status={booking.status} />
       </div>
       {editing ? (
-        <form className="booking-edit" onSubmit={(e) => { e.preventDefault(); save(); }}>
-          <div className="field"><label htmlFor={`${base}-service`}>{t("bookings.service")}</label>
-            <input id={`${base}-service`} value={form.service} onChange={set("service")} maxLength={60} list="service-options" /></div>
-          <div className="date-time">
-            <div className="field"><label htmlFor={`${base}-date`}>{t("bookings.date")}</label>
-              <input id={`${base}-date`} type="date" value={form.booking_date} onChange={set("booking_date")} /></div>
-            <div className="field"><label htmlFor={`${base}-time`}>{t("bookings.time")}</label>
-              <input id={`${base}-time`} type="time" value={form.booking_time} onChange={set("booking_time")} /></div>
-          </div>
-          <div className="field"><label htmlFor={`${base}-notes`}>{t("bookings.notes")}</label>
-            <textarea id={`${base}-notes`} value={form.notes} onChange={set("notes")} maxLength={2000} /></div>
-          <div className="row gap-sm">
-            <button type="submit" className="btn btn-primary btn-sm" disabled={mutation.busy}>{mutation.busy ? t("bookings.saving") : t("bookings.save")}</button>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(false)} disabled={mutation.busy}>{t("bookings.cancel")}</button>
-          </div>
-        </form>
+        <BookingEdit booking={booking} base={base} onCancel={() => setEditing(false)} onSaved={(b) => { onSaved(b); setEditing(false); }} />
       ) : (
         <>
           <dl className="booking-facts">
@@ -68,11 +43,55 @@ export function BookingCard({ booking, onSaved, onDeleted }: Props) {
           </dl>
           <div className="booking-actions">
             <StatusSelect id={`${base}-status`} value={booking.status} disabled={mutation.busy} onChange={(status) => mutation.update(booking.id, { status })} />
-            <button type="button" className="btn btn-ghost btn-sm" onClick={startEdit} disabled={mutation.busy}><EditIcon size={16} /> {t("bookings.edit")}</button>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(true)} disabled={mutation.busy}><EditIcon size={16} /> {t("bookings.edit")}</button>
             <button type="button" className="btn btn-danger-ghost btn-sm" onClick={remove} disabled={mutation.busy}><TrashIcon size={16} /> {t("bookings.delete")}</button>
           </div>
         </>
       )}
     </li>
+  );
+}
+
+type EditProps = { booking: BookingItem; base: string; onCancel: () => void; onSaved: (b: BookingItem) => void };
+
+/** The inline edit (service, date, time, notes): problems under their fields; a failed save shows the spec's alert. */
+function BookingEdit({ booking, base, onCancel, onSaved }: EditProps) {
+  const t = useT();
+  const fetcher = useFetcher<BookingActionResult>();
+  const saving = fetcher.state !== "idle";
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const [form, fields] = useForm({
+    id: `${base}-edit`,
+    lastResult: saving ? undefined : failed?.reply,
+    defaultValue: { service: booking.service, booking_date: booking.booking_date, booking_time: booking.booking_time.slice(0, 5), notes: booking.notes },
+    onValidate: ({ formData }) => parseForm(formData, BookingEditForm),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  useBookingResult(fetcher, { onSaved });
+
+  return (
+    <fetcher.Form method="post" action={BOOKINGS_ACTION} className="booking-edit" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="edit" />
+      <input type="hidden" name="id" value={booking.id} />
+      <div className="field"><label htmlFor={`${base}-service`}>{t("bookings.service")}</label>
+        <input {...getInputProps(fields.service, { type: "text" })} id={`${base}-service`} maxLength={60} list="service-options" />
+        <FieldError id={fields.service.errorId} problems={fields.service.errors} /></div>
+      <div className="date-time">
+        <div className="field"><label htmlFor={`${base}-date`}>{t("bookings.date")}</label>
+          <input {...getInputProps(fields.booking_date, { type: "date" })} id={`${base}-date`} />
+          <FieldError id={fields.booking_date.errorId} problems={fields.booking_date.errors} /></div>
+        <div className="field"><label htmlFor={`${base}-time`}>{t("bookings.time")}</label>
+          <input {...getInputProps(fields.booking_time, { type: "time" })} id={`${base}-time`} />
+          <FieldError id={fields.booking_time.errorId} problems={fields.booking_time.errors} /></div>
+      </div>
+      <div className="field"><label htmlFor={`${base}-notes`}>{t("bookings.notes")}</label>
+        <textarea {...getTextareaProps(fields.notes)} id={`${base}-notes`} maxLength={2000} />
+        <FieldError id={fields.notes.errorId} problems={fields.notes.errors} /></div>
+      <div className="row gap-sm">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>{saving ? t("bookings.saving") : t("bookings.save")}</button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel} disabled={saving}>{t("bookings.cancel")}</button>
+      </div>
+    </fetcher.Form>
   );
 }

@@ -1,64 +1,76 @@
-// Add Client: name, phone, tags and notes. It cannot be closed while saving;
-// on success the parent puts the new client at the top and selects it.
+// Add Client: name, phone, tags and notes, checked in the spec's order (one
+// message at a time, under its field). It cannot be closed while saving; on
+// success the parent puts the new client at the top and selects it. A server
+// problem (a phone another client has) shows in the form.
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import type { ClientActionResult, ClientItem } from "~/services/clients/screen.server";
-import { validateClientCreate } from "~/services/clients/client-input";
+import { useEffect } from "react";
+import type { ClientActionResult, ClientItem } from "~/routes/dashboard.clients/screen.server";
+import { ClientForm } from "~/validation/clients";
+import { parseForm } from "~/validation/parse";
 import { useT } from "~/i18n";
+import { FieldError, useProblemText } from "../form/field-error";
+import { firstInvalid } from "../form/first-invalid";
 import { Modal } from "../modal";
-import { useKnownMessage } from "../known-message";
+
+const ORDER = ["name", "phone", "tags", "notes"] as const;
 
 export function AddClientModal({ onClose, onCreated }: { onClose: () => void; onCreated: (client: ClientItem) => void }) {
   const t = useT();
-  const known = useKnownMessage();
+  const problemText = useProblemText();
   const fetcher = useFetcher<ClientActionResult>();
-  const [form, setForm] = useState({ name: "", phone: "", tags: "", notes: "" });
-  const [error, setError] = useState<string | null>(null);
   const saving = fetcher.state !== "idle";
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const [form, fields] = useForm({
+    id: "add-client",
+    lastResult: saving ? undefined : failed?.reply,
+    onValidate: ({ formData }) => parseForm(formData, ClientForm),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const shown = firstInvalid(fields, ORDER);
 
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok && fetcher.data.intent === "create") onCreated(fetcher.data.client);
-    else if (!fetcher.data.ok) setError(known(fetcher.data.message) || t("clients.failedAdd"));
+    if (fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.intent === "create") onCreated(fetcher.data.client);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const checked = validateClientCreate(form);
-    if (!checked.ok) return setError(known(checked.message));
-    setError(null);
-    fetcher.submit({ intent: "create", ...form }, { method: "post", action: "/dashboard/clients" });
-  };
-  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm({ ...form, [key]: e.target.value });
+  const errorOf = (name: (typeof ORDER)[number]) => <FieldError id={fields[name].errorId} problems={shown === name ? fields[name].errors : undefined} />;
+  // A problem the server did not tie to a field (or no field error came back with it).
+  const formProblem = shown ? undefined : (form.errors?.[0] ?? (failed && !failed.reply ? failed.problem : undefined));
 
   return (
     <Modal title={t("clients.addTitle")} onClose={onClose} locked={saving} closeLabel={t("clients.close")}>
-      <form onSubmit={submit} noValidate aria-busy={saving}>
+      <fetcher.Form method="post" action="/dashboard/clients" {...getFormProps(form)} aria-busy={saving}>
+        <input type="hidden" name="intent" value="create" />
         <div className="field">
           <label htmlFor="add-client-name">{t("clients.name")}</label>
-          <input id="add-client-name" name="name" value={form.name} onChange={set("name")} maxLength={200} autoComplete="off" disabled={saving} />
+          <input {...getInputProps(fields.name, { type: "text" })} id="add-client-name" maxLength={200} autoComplete="off" disabled={saving} />
+          {errorOf("name")}
         </div>
         <div className="field">
           <label htmlFor="add-client-phone">{t("clients.phone")}</label>
-          <input id="add-client-phone" name="phone" value={form.phone} onChange={set("phone")} inputMode="tel" dir="ltr"
+          <input {...getInputProps(fields.phone, { type: "text" })} id="add-client-phone" inputMode="tel" dir="ltr"
             placeholder={t("clients.phonePlaceholder")} autoComplete="off" disabled={saving} />
+          {errorOf("phone")}
         </div>
         <div className="field">
           <label htmlFor="add-client-tags">{t("clients.tags")}</label>
-          <input id="add-client-tags" name="tags" value={form.tags} onChange={set("tags")} aria-describedby="add-client-tags-hint" disabled={saving} />
+          <input {...getInputProps(fields.tags, { type: "text", ariaDescribedBy: "add-client-tags-hint" })} id="add-client-tags" disabled={saving} />
           <span id="add-client-tags-hint" className="small muted">{t("clients.tagsHint")}</span>
+          {errorOf("tags")}
         </div>
         <div className="field">
           <label htmlFor="add-client-notes">{t("clients.notes")}</label>
-          <textarea id="add-client-notes" name="notes" value={form.notes} onChange={set("notes")} maxLength={2000} disabled={saving} />
+          <textarea {...getTextareaProps(fields.notes)} id="add-client-notes" maxLength={2000} disabled={saving} />
+          {errorOf("notes")}
         </div>
-        {error && <div className="alert alert-error" role="alert">{error}</div>}
+        {formProblem && <div className="alert alert-error" role="alert" id={form.errorId}>{problemText(formProblem)}</div>}
         <div className="modal-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={saving}>{t("clients.cancel")}</button>
           <button type="submit" className="btn btn-primary" disabled={saving}>{saving ? t("clients.saving") : t("clients.save")}</button>
         </div>
-      </form>
+      </fetcher.Form>
     </Modal>
   );
 }

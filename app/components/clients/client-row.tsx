@@ -1,19 +1,25 @@
 // One client: a header that expands (one row at a time) to last visit, last
-// service, tags and notes, with a WhatsApp link, inline Edit and Delete.
+// service, tags and notes, with a WhatsApp link, inline Edit and Delete. The
+// edit checks its fields under each one; a failed save or delete shows the
+// spec's browser alert with the server's problem in the reader's language.
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import type { ClientActionResult, ClientItem } from "~/services/clients/screen.server";
-import { validateClientPatch } from "~/services/clients/client-input";
+import { useEffect, useState } from "react";
+import type { ClientActionResult, ClientItem } from "~/routes/dashboard.clients/screen.server";
+import { ClientForm } from "~/validation/clients";
+import { parseForm } from "~/validation/parse";
 import { formatDateGB } from "~/services/templates";
 import { useT } from "~/i18n";
 import { initials } from "~/utils/initials";
-import { useKnownMessage } from "../known-message";
+import { FieldError, useProblemText } from "../form/field-error";
 import { ChatIcon, ChevronIcon, EditIcon, TrashIcon } from "../icons";
 
 type Props = {
   client: ClientItem; expanded: boolean; onToggle: () => void;
   onUpdated: (client: ClientItem) => void; onDeleted: (id: string) => void;
 };
+
+const ACTION = "/dashboard/clients";
 
 export function Avatar({ client }: { client: Pick<ClientItem, "name" | "profile_picture"> }) {
   if (client.profile_picture) return <img className="avatar client-avatar" src={client.profile_picture} alt="" width={40} height={40} />;
@@ -22,45 +28,24 @@ export function Avatar({ client }: { client: Pick<ClientItem, "name" | "profile_
 
 export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: Props) {
   const t = useT();
-  const known = useKnownMessage();
-  const fetcher = useFetcher<ClientActionResult>();
+  const problemText = useProblemText();
+  const other = useFetcher<ClientActionResult>();
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState({ name: client.name, phone: client.phone_display, tags: client.tags.join(", "), notes: client.notes });
-  const busy = fetcher.state !== "idle";
-  const intent = fetcher.formData?.get("intent");
+  const busy = other.state !== "idle";
   const detailsId = `client-${client.id}-details`;
-  const lastIntent = useRef("");
 
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const result = fetcher.data;
-    if (result.ok && result.intent === "update") {
-      onUpdated(result.client);
-      setEditing(false);
-    } else if (result.ok && result.intent === "clear-waiting") {
-      onUpdated({ ...client, awaiting_reply: null });
-    } else if (result.ok && result.intent === "delete") {
-      onDeleted(result.id);
-    } else if (!result.ok) {
-      window.alert(known(result.message) || t(lastIntent.current === "delete" ? "clients.failedDelete" : "clients.failedSave"));
-    }
+    if (other.state !== "idle" || !other.data) return;
+    const result = other.data;
+    if (result.ok && result.intent === "clear-waiting") onUpdated({ ...client, awaiting_reply: null });
+    else if (result.ok && result.intent === "delete") onDeleted(result.id);
+    else if (!result.ok) window.alert(problemText(result.problem));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  }, [other.state, other.data]);
 
-  const startEdit = () => {
-    setForm({ name: client.name, phone: client.phone_display, tags: client.tags.join(", "), notes: client.notes });
-    setEditing(true);
-  };
-  const save = () => {
-    const checked = validateClientPatch(form);
-    if (!checked.ok) return window.alert(known(checked.message));
-    lastIntent.current = "update";
-    fetcher.submit({ intent: "update", id: client.id, ...form }, { method: "post", action: "/dashboard/clients" });
-  };
   const remove = () => {
     if (!window.confirm(t("clients.confirmDelete"))) return;
-    lastIntent.current = "delete";
-    fetcher.submit({ intent: "delete", id: client.id }, { method: "post", action: "/dashboard/clients" });
+    other.submit({ intent: "delete", id: client.id }, { method: "post", action: ACTION });
   };
   const name = client.name || t("clients.unknown");
 
@@ -78,27 +63,15 @@ export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: 
       {expanded && (
         <div className="client-details" id={detailsId}>
           {editing ? (
-            <form className="client-edit" onSubmit={(e) => { e.preventDefault(); save(); }} aria-busy={busy}>
-              <div className="field"><label htmlFor={`${detailsId}-name`}>{t("clients.name")}</label>
-                <input id={`${detailsId}-name`} value={form.name} maxLength={200} onChange={(e) => setForm({ ...form, name: e.target.value })} /></div>
-              <div className="field"><label htmlFor={`${detailsId}-phone`}>{t("clients.phone")}</label>
-                <input id={`${detailsId}-phone`} value={form.phone} dir="ltr" inputMode="tel" onChange={(e) => setForm({ ...form, phone: e.target.value })} /></div>
-              <div className="field"><label htmlFor={`${detailsId}-tags`}>{t("clients.tags")}</label>
-                <input id={`${detailsId}-tags`} value={form.tags} onChange={(e) => setForm({ ...form, tags: e.target.value })} /></div>
-              <div className="field"><label htmlFor={`${detailsId}-notes`}>{t("clients.notes")}</label>
-                <textarea id={`${detailsId}-notes`} value={form.notes} maxLength={2000} onChange={(e) => setForm({ ...form, notes: e.target.value })} /></div>
-              <div className="row gap-sm">
-                <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>{busy && intent === "update" ? t("clients.saving") : t("clients.save")}</button>
-                <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => setEditing(false)}>{t("clients.cancel")}</button>
-              </div>
-            </form>
+            <ClientEdit client={client} baseId={detailsId} onCancel={() => setEditing(false)}
+              onSaved={(saved) => { onUpdated(saved); setEditing(false); }} />
           ) : (
             <>
               {client.awaiting_reply && (
                 <div className="client-waiting" data-testid="client-waiting-detail">
                   <p className="small" dir="auto">{t("waiting.said", { text: client.awaiting_reply.text })}</p>
                   <button type="button" className="btn btn-ghost btn-sm" disabled={busy}
-                    onClick={() => { lastIntent.current = "clear-waiting"; fetcher.submit({ intent: "clear-waiting", id: client.id }, { method: "post", action: "/dashboard/clients" }); }}>
+                    onClick={() => other.submit({ intent: "clear-waiting", id: client.id }, { method: "post", action: ACTION })}>
                     {t("waiting.clear")}
                   </button>
                 </div>
@@ -116,7 +89,7 @@ export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: 
                   aria-label={t("clients.openChatWith", { name })}>
                   <ChatIcon size={18} /> WhatsApp
                 </a>
-                <button type="button" className="btn btn-ghost btn-sm" onClick={startEdit} disabled={busy}><EditIcon size={16} /> {t("clients.edit")}</button>
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(true)} disabled={busy}><EditIcon size={16} /> {t("clients.edit")}</button>
                 <button type="button" className="btn btn-danger-ghost btn-sm" onClick={remove} disabled={busy}><TrashIcon size={16} /> {t("clients.delete")}</button>
               </div>
             </>
@@ -124,5 +97,54 @@ export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: 
         </div>
       )}
     </li>
+  );
+}
+
+type EditProps = { client: ClientItem; baseId: string; onCancel: () => void; onSaved: (client: ClientItem) => void };
+
+/** The inline edit: every field is sent; problems show under their fields (and the server's in the spec's alert too). */
+function ClientEdit({ client, baseId, onCancel, onSaved }: EditProps) {
+  const t = useT();
+  const problemText = useProblemText();
+  const fetcher = useFetcher<ClientActionResult>();
+  const saving = fetcher.state !== "idle";
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const [form, fields] = useForm({
+    id: `${baseId}-edit`,
+    lastResult: saving ? undefined : failed?.reply,
+    defaultValue: { name: client.name, phone: client.phone_display, tags: client.tags.join(", "), notes: client.notes },
+    onValidate: ({ formData }) => parseForm(formData, ClientForm),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok && fetcher.data.intent === "update") onSaved(fetcher.data.client);
+    else if (!fetcher.data.ok) window.alert(problemText(fetcher.data.problem));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <fetcher.Form method="post" action={ACTION} className="client-edit" {...getFormProps(form)} aria-busy={saving}>
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="id" value={client.id} />
+      <div className="field"><label htmlFor={`${baseId}-name`}>{t("clients.name")}</label>
+        <input {...getInputProps(fields.name, { type: "text" })} id={`${baseId}-name`} maxLength={200} />
+        <FieldError id={fields.name.errorId} problems={fields.name.errors} /></div>
+      <div className="field"><label htmlFor={`${baseId}-phone`}>{t("clients.phone")}</label>
+        <input {...getInputProps(fields.phone, { type: "text" })} id={`${baseId}-phone`} dir="ltr" inputMode="tel" />
+        <FieldError id={fields.phone.errorId} problems={fields.phone.errors} /></div>
+      <div className="field"><label htmlFor={`${baseId}-tags`}>{t("clients.tags")}</label>
+        <input {...getInputProps(fields.tags, { type: "text" })} id={`${baseId}-tags`} />
+        <FieldError id={fields.tags.errorId} problems={fields.tags.errors} /></div>
+      <div className="field"><label htmlFor={`${baseId}-notes`}>{t("clients.notes")}</label>
+        <textarea {...getTextareaProps(fields.notes)} id={`${baseId}-notes`} maxLength={2000} />
+        <FieldError id={fields.notes.errorId} problems={fields.notes.errors} /></div>
+      <div className="row gap-sm">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>{saving ? t("clients.saving") : t("clients.save")}</button>
+        <button type="button" className="btn btn-ghost btn-sm" disabled={saving} onClick={onCancel}>{t("clients.cancel")}</button>
+      </div>
+    </fetcher.Form>
   );
 }

@@ -3,34 +3,35 @@
 // before the confirmation; the save is all or nothing.
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { ClientActionResult, ImportPreview } from "~/services/clients/screen.server";
+import type { ImportActionResult, ImportPreview } from "~/routes/dashboard.clients_.import/import.server";
 import { useT, type MessageKey } from "~/i18n";
+import type { Problem } from "~/utils/problem";
+import { useProblemText } from "../form/field-error";
 import { Modal } from "../modal";
-import { useKnownMessage } from "../known-message";
 
 type Done = { imported: number; skipped: number };
 
 export function ImportModal({ onClose, onImported }: { onClose: () => void; onImported: (done: Done) => void }) {
   const t = useT();
-  const known = useKnownMessage();
-  const fetcher = useFetcher<ClientActionResult>();
+  const problemText = useProblemText();
+  const fetcher = useFetcher<ImportActionResult>();
   const file = useRef<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Problem | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const result = fetcher.data;
-    if (!result.ok) setError(known(result.message) || t("import.failed"));
+    if (!result.ok) setError(result.problem);
     else if (result.intent === "import-preview") setPreview(result.preview);
     else if (result.intent === "import") onImported({ imported: result.imported, skipped: result.skipped });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 
   const send = (intent: "import-preview" | "import") => {
-    if (!file.current) return setError(t("import.err.choose"));
+    if (!file.current) return setError({ key: "import.err.choose" });
     setError(null);
     const form = new FormData();
     form.set("intent", intent);
@@ -85,7 +86,7 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
               <h3 className="h3">{t("import.problems")}</h3>
               <ul data-testid="import-errors">
                 {preview.errors.map((e) => (
-                  <li key={`${e.row}-${e.message}`}>{t("import.row")} {e.row}: {known(e.message)}</li>
+                  <li key={`${e.row}-${e.key}`}>{t("import.row")} {e.row}: {problemText(e)}</li>
                 ))}
               </ul>
             </div>
@@ -93,7 +94,7 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
           {preview.fresh === 0 && <p className="muted">{t("import.nothing")}</p>}
         </div>
       )}
-      {error && <div className="alert alert-error" role="alert">{error}</div>}
+      {error && <div className="alert alert-error" role="alert">{problemText(error)}</div>}
       <div className="modal-actions">
         <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>{t("import.cancel")}</button>
         <button type="button" className="btn btn-primary" onClick={() => send("import")} disabled={busy || !preview || preview.fresh === 0}>

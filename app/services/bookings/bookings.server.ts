@@ -6,9 +6,9 @@ import { schema, type Db } from "../../../db";
 import { bookingsChanged } from "~/services/booking-events.server";
 import { findOrCreateClient, type BusinessRef } from "~/services/clients/clients.server";
 import { nameOrPhoneMatches } from "~/services/clients/search.server";
-import { ServiceError } from "~/services/service-error";
+import { AppError } from "~/utils/problem";
 import { decodeCursor, encodeCursor } from "~/utils/cursor";
-import type { BookingCreate, BookingPatch } from "./booking-input";
+import type { BookingInput, BookingPatchInput } from "~/validation/bookings";
 import type { BookingStatus } from "./status";
 
 const { bookings, clients } = schema;
@@ -24,7 +24,6 @@ export const BOOKING_PAGE_MAX = 500;
 /** A month view spans six weeks; a busy business still fits, beyond this the calendar says it shows the first ones. */
 export const RANGE_MAX_EVENTS = 3000;
 export const RANGE_MAX_DAYS = 62;
-export const BOOKING_NOT_FOUND = "Booking not found.";
 
 type Deps = { db: Db; env: Env; now: number };
 
@@ -65,9 +64,9 @@ export async function listBookings(db: Db, businessId: string, opts: BookingList
 
 /** The calendar's visible range: start inclusive, end exclusive (as the calendar reports it), oldest first. */
 export async function bookingsInRange(db: Db, businessId: string, opts: { start: string; end: string; q?: string }) {
-  if (opts.end <= opts.start) throw new ServiceError(400, "end must be after start.");
+  if (opts.end <= opts.start) throw new AppError(400, "problem.rangeOrder");
   const days = (Date.parse(opts.end) - Date.parse(opts.start)) / 86_400_000;
-  if (days > RANGE_MAX_DAYS) throw new ServiceError(400, `The calendar range can span at most ${RANGE_MAX_DAYS} days.`);
+  if (days > RANGE_MAX_DAYS) throw new AppError(400, "problem.rangeTooLong", { max: RANGE_MAX_DAYS });
   const rows = await selectViews(db)
     .where(and(eq(bookings.businessId, businessId), gte(bookings.bookingDate, opts.start), lt(bookings.bookingDate, opts.end),
       nameOrPhoneMatches(opts.q ?? "", clients.name, clients.phone)))
@@ -81,7 +80,7 @@ export async function getBooking(db: Db, businessId: string, id: string): Promis
 }
 
 /** A booking for a phone that is not yet a client creates the client. */
-export async function createBooking({ db, env, now }: Deps, business: BusinessRef, input: BookingCreate, source: "manual" | "sync" = "manual") {
+export async function createBooking({ db, env, now }: Deps, business: BusinessRef, input: BookingInput, source: "manual" | "sync" = "manual") {
   const { client } = await findOrCreateClient(db, business.id, { name: input.name, phone: input.phone, country: business.country }, now);
   const id = crypto.randomUUID();
   await db.insert(bookings).values({
@@ -93,7 +92,7 @@ export async function createBooking({ db, env, now }: Deps, business: BusinessRe
 }
 
 /** Edit, move or change the status of a booking. */
-export async function updateBooking({ db, env, now }: Deps, businessId: string, id: string, patch: BookingPatch) {
+export async function updateBooking({ db, env, now }: Deps, businessId: string, id: string, patch: BookingPatchInput) {
   const changes: Partial<typeof bookings.$inferInsert> = { updatedAt: now };
   if (patch.service !== undefined) changes.service = patch.service;
   if (patch.booking_date !== undefined) changes.bookingDate = patch.booking_date;
@@ -102,7 +101,7 @@ export async function updateBooking({ db, env, now }: Deps, businessId: string, 
   if (patch.status !== undefined) changes.status = patch.status;
   const updated = await db.update(bookings).set(changes)
     .where(and(eq(bookings.businessId, businessId), eq(bookings.id, id))).returning({ id: bookings.id });
-  if (updated.length === 0) throw new ServiceError(404, BOOKING_NOT_FOUND);
+  if (updated.length === 0) throw new AppError(404, "bookings.err.notFound");
   await bookingsChanged(env, [id], now);
   return (await getBooking(db, businessId, id))!;
 }
@@ -110,6 +109,6 @@ export async function updateBooking({ db, env, now }: Deps, businessId: string, 
 /** Deletes a booking; its pending rule messages go with it (cascade). */
 export async function deleteBooking({ db, env, now }: Deps, businessId: string, id: string) {
   const deleted = await db.delete(bookings).where(and(eq(bookings.businessId, businessId), eq(bookings.id, id))).returning({ id: bookings.id });
-  if (deleted.length === 0) throw new ServiceError(404, BOOKING_NOT_FOUND);
+  if (deleted.length === 0) throw new AppError(404, "bookings.err.notFound");
   await bookingsChanged(env, [id], now);
 }

@@ -1,23 +1,33 @@
-// The Calendar tab's loader and action logic (cookie session, form posts);
-// the same services as the JSON API.
+// The Calendar tab's loader and action (cookie session, form posts): the
+// same services as the JSON API; failures come back as problems (message
+// keys) that the screen shows in the reader's language.
 import { data } from "@remix-run/cloudflare";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { asc, eq } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
-import { badRequestOnServiceError } from "~/services/clients/screen.server";
 import type { BusinessRef } from "~/services/clients/clients.server";
-import { ServiceError } from "~/services/service-error";
 import { listQuery, rangeQuery } from "~/services/list-query.server";
+import { BOOKING_PAGE_MAX, bookingsInRange, createBooking, deleteBooking, getBooking, listBookings, updateBooking, type BookingView } from "~/services/bookings/bookings.server";
 import { localDate, localTime } from "~/utils/time-zone";
 import { addDays } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
-import { validateBookingCreate, validateBookingPatch } from "./booking-input";
-import { BOOKING_PAGE_MAX, bookingsInRange, createBooking, deleteBooking, listBookings, updateBooking, type BookingView } from "./bookings.server";
+import { AppError, problem, type Problem } from "~/utils/problem";
+import { BookingEditForm, BookingForm, BookingPatch } from "~/validation/bookings";
+import { firstFormProblem, parseForm } from "~/validation/parse";
 
 export type BookingItem = BookingView & { client_phone_display: string };
+/** A failed action: the problem to show (the spec's alert), and for the conform forms their field errors. */
+export type BookingFailure = { ok: false; problem: Problem; reply?: SubmissionResult<Problem[]> };
 export type BookingActionResult =
-  | { ok: true; intent: "create" | "update"; booking: BookingItem }
+  | { ok: true; intent: "create" | "edit" | "update"; booking: BookingItem }
   | { ok: true; intent: "delete"; id: string }
-  | { ok: false; message: string };
+  | BookingFailure;
+
+/** A service's failure thrown from the loader: an error page with the problem (a bad query string is a 400, not a crash). */
+function screenError(error: unknown): never {
+  if (error instanceof AppError) throw data({ problem: error.problem }, { status: error.status });
+  throw error;
+}
 
 /** The list's default window when the owner has not chosen dates: the last 30 days and the next 30. */
 export const DEFAULT_WINDOW_DAYS = 30;
@@ -60,35 +70,52 @@ export async function bookingsScreen(db: Db, business: BusinessRef, params: URLS
       services: services.map((s) => s.name),
     };
   } catch (error) {
-    badRequestOnServiceError(error);
+    screenError(error);
   }
 }
 
-const fields = (form: FormData, keys: string[]) =>
-  Object.fromEntries(keys.filter((k) => form.has(k)).map((k) => [k, form.get(k)])) as Record<string, unknown>;
+const failure = (status: number, found: Problem, reply?: SubmissionResult<Problem[]>) =>
+  data<BookingActionResult>(reply ? { ok: false, problem: found, reply } : { ok: false, problem: found }, { status });
 
-export async function bookingsAction(deps: { db: Db; env: Env; now: number }, business: BusinessRef, form: FormData) {
-  const fail = (message: string, status: number) => data<BookingActionResult>({ ok: false, message }, { status });
+type Deps = { db: Db; env: Env; now: number };
+
+/** Checks a form post and saves it; problems of the fields, of the write (not found...) or of a phone come back as problems. */
+async function save<V>(
+  deps: Deps, business: BusinessRef, intent: "create" | "edit" | "update", id: string,
+  submission: Submission<unknown, Problem[], V>, write: (value: V) => Promise<BookingView>,
+) {
+  if (submission.status !== "success") {
+    // An unknown id is a 404 whatever the fields say.
+    if (intent !== "create" && !(await getBooking(deps.db, business.id, id))) {
+      return failure(404, problem("bookings.err.notFound"), submission.reply({ formErrors: [problem("bookings.err.notFound")] }));
+    }
+    return failure(400, firstFormProblem(submission.error), submission.reply());
+  }
   try {
-    const intent = String(form.get("intent") ?? "");
-    const id = String(form.get("id") ?? "");
-    if (intent === "create") {
-      const input = validateBookingCreate(fields(form, ["name", "phone", "service", "booking_date", "booking_time", "notes"]));
-      if (!input.ok) return fail(input.message, 400);
-      return data<BookingActionResult>({ ok: true, intent, booking: withDisplay(await createBooking(deps, business, input.value)) });
-    }
-    if (intent === "update") {
-      const patch = validateBookingPatch(fields(form, ["service", "booking_date", "booking_time", "notes", "status"]));
-      if (!patch.ok) return fail(patch.message, 400);
-      return data<BookingActionResult>({ ok: true, intent, booking: withDisplay(await updateBooking(deps, business.id, id, patch.value)) });
-    }
-    if (intent === "delete") {
+    return data<BookingActionResult>({ ok: true, intent, booking: withDisplay(await write(submission.value)) });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // A phone the rule refuses belongs to its field; anything else (not found...) to the form.
+    const onPhone = intent === "create" && error.status === 400;
+    return failure(error.status, error.problem, submission.reply(onPhone ? { fieldErrors: { phone: [error.problem] } } : { formErrors: [error.problem] }));
+  }
+}
+
+/** Add Booking, the inline edit (which sends every field), and moves or status changes (only what changes). */
+export async function bookingsAction(deps: Deps, business: BusinessRef, form: FormData) {
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  if (intent === "create") return save(deps, business, intent, id, parseForm(form, BookingForm), (value) => createBooking(deps, business, value));
+  if (intent === "edit") return save(deps, business, intent, id, parseForm(form, BookingEditForm), (value) => updateBooking(deps, business.id, id, value));
+  if (intent === "update") return save(deps, business, intent, id, parseForm(form, BookingPatch), (value) => updateBooking(deps, business.id, id, value));
+  if (intent === "delete") {
+    try {
       await deleteBooking(deps, business.id, id);
       return data<BookingActionResult>({ ok: true, intent, id });
+    } catch (error) {
+      if (error instanceof AppError) return failure(error.status, error.problem);
+      throw error;
     }
-    return fail("Unknown action.", 400);
-  } catch (error) {
-    if (error instanceof ServiceError) return fail(error.message, error.status);
-    throw error;
   }
+  return failure(400, problem("problem.unknownAction"));
 }

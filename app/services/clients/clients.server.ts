@@ -5,11 +5,11 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/errors";
 import { bookingsChanged } from "~/services/booking-events.server";
-import { ServiceError } from "~/services/service-error";
 import { localDate } from "~/utils/time-zone";
 import { decodeCursor, encodeCursor } from "~/utils/cursor";
-import { normalizePhone } from "~/utils/phone";
-import { CLIENT_LIMITS, type ClientInput, type ClientPatch } from "./client-input";
+import { normalizePhone, PHONE_RULE_MESSAGE } from "~/utils/phone";
+import { AppError } from "~/utils/problem";
+import { CLIENT_LIMITS, type ClientInput, type ClientPatchInput } from "~/validation/clients";
 import { nameOrPhoneMatches } from "./search.server";
 
 const { clients, bookings, businesses } = schema;
@@ -27,8 +27,6 @@ export type ClientView = {
 
 export const CLIENT_PAGE_DEFAULT = 50;
 export const CLIENT_PAGE_MAX = 200;
-export const DUPLICATE_PHONE = "A client with this phone number already exists.";
-export const CLIENT_NOT_FOUND = "Client not found.";
 
 // A visit: a booking dated on or before today that was not cancelled or missed.
 const isVisit = (businessId: string, today: string) =>
@@ -101,33 +99,36 @@ export async function getClient(db: Db, business: Pick<BusinessRef, "id" | "time
   return row ? (await withLastVisits(db, business.id, [row], localDate(now, business.timeZone)))[0] : null;
 }
 
+/** The phone's stored digits; a phone that breaks the spec's rule is a 400. */
 function phoneDigits(phone: string, country: string) {
   const normalized = normalizePhone(phone, country);
-  if (!normalized.ok) throw new ServiceError(400, normalized.message);
+  if (!normalized.ok) throw new AppError(400, normalized.message === PHONE_RULE_MESSAGE ? "clients.err.phoneRule" : "clients.err.phoneTooLong");
   return normalized.digits;
 }
+
+const duplicatePhone = () => new AppError(409, "clients.err.duplicatePhone");
+const clientNotFound = () => new AppError(404, "clients.err.notFound");
 
 async function clientByPhone(db: Db, businessId: string, digits: string) {
   return db.select().from(clients).where(and(eq(clients.businessId, businessId), eq(clients.phone, digits))).get();
 }
 
-
 export async function createClient(db: Db, business: BusinessRef, input: ClientInput, now: number): Promise<ClientView> {
   const phone = phoneDigits(input.phone, business.country);
-  if (await clientByPhone(db, business.id, phone)) throw new ServiceError(409, DUPLICATE_PHONE);
+  if (await clientByPhone(db, business.id, phone)) throw duplicatePhone();
   const id = crypto.randomUUID();
   try {
     await db.insert(clients).values({ id, businessId: business.id, name: input.name, phone, tags: input.tags, notes: input.notes, createdAt: now, updatedAt: now });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ServiceError(409, DUPLICATE_PHONE);
+    if (isUniqueViolation(error)) throw duplicatePhone();
     throw error;
   }
   return (await getClient(db, business, id, now))!;
 }
 
-export async function updateClient(db: Db, business: BusinessRef, id: string, patch: ClientPatch, now: number): Promise<ClientView> {
+export async function updateClient(db: Db, business: BusinessRef, id: string, patch: ClientPatchInput, now: number): Promise<ClientView> {
   const current = await db.select().from(clients).where(and(eq(clients.businessId, business.id), eq(clients.id, id))).get();
-  if (!current) throw new ServiceError(404, CLIENT_NOT_FOUND);
+  if (!current) throw clientNotFound();
   const changes: Partial<ClientRow> = { updatedAt: now };
   if (patch.name !== undefined) changes.name = patch.name;
   if (patch.tags !== undefined) changes.tags = patch.tags;
@@ -135,12 +136,12 @@ export async function updateClient(db: Db, business: BusinessRef, id: string, pa
   if (patch.phone !== undefined) {
     changes.phone = phoneDigits(patch.phone, business.country);
     const other = changes.phone !== current.phone ? await clientByPhone(db, business.id, changes.phone) : undefined;
-    if (other) throw new ServiceError(409, DUPLICATE_PHONE);
+    if (other) throw duplicatePhone();
   }
   try {
     await db.update(clients).set(changes).where(and(eq(clients.businessId, business.id), eq(clients.id, id)));
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ServiceError(409, DUPLICATE_PHONE);
+    if (isUniqueViolation(error)) throw duplicatePhone();
     throw error;
   }
   return (await getClient(db, business, id, now))!;
@@ -152,7 +153,7 @@ export async function deleteClient({ db, env, now }: { db: Db; env: Env; now: nu
   const bookingIds = (await db.select({ id: bookings.id }).from(bookings)
     .where(and(eq(bookings.businessId, businessId), eq(bookings.clientId, id)))).map((b) => b.id);
   const deleted = await db.delete(clients).where(owned).returning({ id: clients.id });
-  if (deleted.length === 0) throw new ServiceError(404, CLIENT_NOT_FOUND);
+  if (deleted.length === 0) throw clientNotFound();
   if (bookingIds.length) await bookingsChanged(env, bookingIds, now);
 }
 

@@ -7,11 +7,14 @@
 import ICAL from "ical.js";
 import Papa from "papaparse";
 import { normalizePhone } from "~/utils/phone";
-import { CLIENT_LIMITS, parseTags } from "./client-input";
+import { AppError, problem, type Problem } from "~/utils/problem";
+import { validate } from "~/validation/parse";
+import { CLIENT_LIMITS, ClientImportRow } from "~/validation/clients";
 
 export type ImportFormat = "csv" | "vcard";
 export type ImportRow = { row: number; name: string; phone: string; tags: string[]; notes: string };
-export type ImportError = { row: number; message: string };
+/** A row that will not be imported, and why (a message key, shown in the reader's language). */
+export type ImportError = { row: number } & Problem;
 export type PlannedRow = ImportRow & { status: "new" | "known" | "repeated" };
 export type ImportPlan = { rows: PlannedRow[]; errors: ImportError[]; fresh: number; known: number; repeated: number };
 
@@ -20,14 +23,7 @@ export const MAX_IMPORT_ROWS = 10_000;
 /** The largest file accepted (a 10,000-row CSV is well under it). */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 
-export const IMPORT_MESSAGES = {
-  noName: "Name is required",
-  noPhone: "Phone is required",
-  noColumns: 'The file has no name and phone columns. Use headers such as "name" and "phone" (or "שם" and "טלפון").',
-  empty: "The file has no contacts.",
-  tooMany: `The file has more than ${MAX_IMPORT_ROWS} rows. Split it and import each part.`,
-  unreadable: "The file could not be read as CSV or vCard.",
-} as const;
+const rowError = (row: number, found: Problem): ImportError => ({ row, ...found });
 
 /** Header words in English and Hebrew (lower-cased, without spaces, dashes or underscores). */
 const HEADERS = {
@@ -57,7 +53,7 @@ export function parseCsv(text: string): { rows: ImportRow[]; errors: ImportError
   if (headerAt < 0) return { rows: [], errors: [] };
   const cols = columnsOf(lines[headerAt]);
   if ((cols.name < 0 && cols.first < 0 && cols.last < 0) || cols.phone < 0) {
-    return { rows: [], errors: [{ row: headerAt + 1, message: IMPORT_MESSAGES.noColumns }] };
+    return { rows: [], errors: [rowError(headerAt + 1, problem("import.err.noColumns"))] };
   }
   const cell = (line: string[], i: number) => (i >= 0 ? (line[i] ?? "").trim() : "");
   const rows: ImportRow[] = [];
@@ -138,7 +134,7 @@ export function parseVcard(text: string): { rows: ImportRow[]; errors: ImportErr
       const note = String(card.getFirstPropertyValue("note") ?? "").trim();
       rows.push({ row, name: fn || fromN, phone, tags: categories.map((c) => c.trim()).filter(Boolean), notes: note });
     } catch {
-      errors.push({ row, message: IMPORT_MESSAGES.unreadable });
+      errors.push(rowError(row, problem("import.err.unreadable")));
     }
   });
   return { rows, errors };
@@ -154,31 +150,15 @@ export function planImport(parsed: { rows: ImportRow[]; errors: ImportError[] },
   const seen = new Set<string>();
   let fresh = 0, knownCount = 0, repeated = 0;
   for (const r of parsed.rows) {
-    const name = r.name.replace(/\s+/g, " ").trim();
-    if (!name) {
-      errors.push({ row: r.row, message: IMPORT_MESSAGES.noName });
+    // Checked as the Add Client form checks a client, except that a missing phone says so.
+    const checked = validate(ClientImportRow, { name: r.name.replace(/\s+/g, " "), phone: r.phone, tags: r.tags });
+    if (!checked.ok) {
+      errors.push(rowError(r.row, checked.problem));
       continue;
     }
-    if (name.length > CLIENT_LIMITS.name) {
-      errors.push({ row: r.row, message: `Name is too long (max ${CLIENT_LIMITS.name} characters).` });
-      continue;
-    }
-    if (!r.phone) {
-      errors.push({ row: r.row, message: IMPORT_MESSAGES.noPhone });
-      continue;
-    }
-    const phone = normalizePhone(r.phone, country);
-    if (!phone.ok) {
-      errors.push({ row: r.row, message: phone.message });
-      continue;
-    }
-    let tags: string[];
-    try {
-      tags = parseTags(r.tags);
-    } catch (error) {
-      errors.push({ row: r.row, message: (error as Error).message });
-      continue;
-    }
+    const { name, tags } = checked.value;
+    const phone = normalizePhone(checked.value.phone, country);
+    if (!phone.ok) continue; // the schema has applied the same rule
     const notes = r.notes.slice(0, CLIENT_LIMITS.notes);
     let status: PlannedRow["status"] = "new";
     if (known.has(phone.digits)) (status = "known"), knownCount++;
@@ -227,7 +207,7 @@ export async function knownPhones(d1: D1Database, businessId: string): Promise<S
   return new Set(results.map((r) => r.phone));
 }
 
-/** The whole import: parse, plan, and (unless `dryRun`) save. */
+/** The whole import: parse, plan, and (unless `dryRun`) save. A file it cannot take is an AppError (415, 413, 400). */
 export async function importClients(
   d1: D1Database,
   business: { id: string; country: string },
@@ -235,11 +215,11 @@ export async function importClients(
   opts: { dryRun: boolean; now: number },
 ) {
   const format = formatOf(file.type, file.text);
-  if (!format) return { ok: false as const, status: 415, message: "Send a CSV (text/csv) or vCard (text/vcard) file." };
+  if (!format) throw new AppError(415, "import.err.format");
   const parsed = parseImport(format, file.text);
-  if (parsed.rows.length > MAX_IMPORT_ROWS) return { ok: false as const, status: 413, message: IMPORT_MESSAGES.tooMany };
-  if (!parsed.rows.length && !parsed.errors.length) return { ok: false as const, status: 400, message: IMPORT_MESSAGES.empty };
+  if (parsed.rows.length > MAX_IMPORT_ROWS) throw new AppError(413, "import.err.tooMany", { max: MAX_IMPORT_ROWS });
+  if (!parsed.rows.length && !parsed.errors.length) throw new AppError(400, "import.err.empty");
   const plan = planImport(parsed, business.country, await knownPhones(d1, business.id));
   const imported = opts.dryRun ? 0 : await saveImport(d1, business.id, plan, opts.now);
-  return { ok: true as const, format, plan, imported };
+  return { format, plan, imported };
 }

@@ -2,7 +2,7 @@
 // its own route, so only this path accepts a body the size of a file.
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/services/auth/session.server";
-import { importAction } from "~/services/clients/screen.server";
+import { importAction } from "./import.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;

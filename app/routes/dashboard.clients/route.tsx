@@ -5,8 +5,9 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { isRouteErrorResponse, type ShouldRevalidateFunction, useFetcher, useLoaderData, useNavigation, useRevalidator, useRouteError, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { requireUser } from "~/services/auth/session.server";
-import { clientsAction, clientsPage, type ClientItem } from "~/services/clients/screen.server";
+import { clientsAction, clientsPage, type ClientItem } from "./screen.server";
 import { useT } from "~/i18n";
+import { isProblemData } from "~/components/form/problem-data";
 import { AddClientModal } from "~/components/clients/add-client-modal";
 import { ImportModal } from "~/components/clients/import-modal";
 import { ClientRow } from "~/components/clients/client-row";
@@ -165,7 +166,7 @@ export function ErrorBoundary() {
     if (error.status === 401) message = t("clients.err.sessionExpired");
     else if (error.status === 403) message = t("clients.err.accessDenied");
     else if (error.status >= 500) message = t("clients.err.unavailable");
-    else if (typeof error.data === "string" && error.data) message = error.data;
+    else if (isProblemData(error.data)) message = t(error.data.problem.key, error.data.problem.params);
   } else if (error instanceof TypeError) {
     message = t("clients.err.network");
   }
