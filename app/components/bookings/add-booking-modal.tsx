@@ -36,7 +36,6 @@ export function AddBookingModal({ initial, onClose, onCreated }: Props) {
   return (
     <Modal title={t("bookings.add")} onClose={onClose} locked={saving} closeLabel={t("bookings.close")}>
       <fetcher.Form method="post" action={BOOKINGS_ACTION} {...getFormProps(form)} aria-busy={saving}>
-        <input type="hidden" name="intent" value="create" />
         <div className="field"><label htmlFor="add-booking-name">{t("bookings.name")}</label>
           <input {...getInputProps(fields.name, { type: "text" })} id="add-booking-name" maxLength={200} autoComplete="off" disabled={saving} />
           {errorOf("name")}</div>
@@ -57,6 +56,8 @@ export function AddBookingModal({ initial, onClose, onCreated }: Props) {
         <div className="field"><label htmlFor="add-booking-notes">{t("bookings.notesOptional")}</label>
           <textarea {...getTextareaProps(fields.notes)} id="add-booking-notes" maxLength={2000} disabled={saving} />
           {errorOf("notes")}</div>
+        {/* After the fields: the dialog focuses its first input. */}
+        <input type="hidden" name="intent" value="create" />
         <div className="modal-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={saving}>{t("bookings.cancel")}</button>
           <button type="submit" className="btn btn-primary" disabled={saving}>{saving ? t("bookings.saving") : t("bookings.save")}</button>

@@ -42,7 +42,6 @@ export function AddClientModal({ onClose, onCreated }: { onClose: () => void; on
   return (
     <Modal title={t("clients.addTitle")} onClose={onClose} locked={saving} closeLabel={t("clients.close")}>
       <fetcher.Form method="post" action="/dashboard/clients" {...getFormProps(form)} aria-busy={saving}>
-        <input type="hidden" name="intent" value="create" />
         <div className="field">
           <label htmlFor="add-client-name">{t("clients.name")}</label>
           <input {...getInputProps(fields.name, { type: "text" })} id="add-client-name" maxLength={200} autoComplete="off" disabled={saving} />
@@ -66,6 +65,8 @@ export function AddClientModal({ onClose, onCreated }: { onClose: () => void; on
           {errorOf("notes")}
         </div>
         {formProblem && <div className="alert alert-error" role="alert" id={form.errorId}>{problemText(formProblem)}</div>}
+        {/* After the fields: the dialog focuses its first input. */}
+        <input type="hidden" name="intent" value="create" />
         <div className="modal-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={saving}>{t("clients.cancel")}</button>
           <button type="submit" className="btn btn-primary" disabled={saving}>{saving ? t("clients.saving") : t("clients.save")}</button>
