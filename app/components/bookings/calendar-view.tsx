@@ -4,11 +4,10 @@
 import { useFetcher } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import type { EventInput } from "@fullcalendar/core";
-import type { BookingItem } from "~/services/bookings/screen.server";
+import type { BookingItem, bookingsScreen } from "~/services/bookings/screen.server";
 import { statusTone } from "~/services/bookings/status";
 import { localDate, localTime } from "~/utils/time-zone";
 import { useLang, useT } from "~/i18n";
-import type { loader } from "~/routes/dashboard.calendar";
 import { BookingDetail } from "./booking-detail";
 import { useBookingMutation } from "./use-booking-mutation";
 
@@ -48,7 +47,9 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
   const t = useT();
   const lang = useLang();
   const hydrated = useHydrated();
-  const fetcher = useFetcher<typeof loader>();
+  // The Calendar route's loader answers with bookingsScreen's result; typed from the
+  // service so that the route (which renders this view) and this view do not import each other.
+  const fetcher = useFetcher<typeof bookingsScreen>();
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
   const [items, setItems] = useState<BookingItem[]>([]);
   const [truncated, setTruncated] = useState(false);
@@ -88,7 +89,10 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
         <Suspense fallback={loadingText}>
           <BookingCalendar
             lang={lang} labels={labels} events={events}
-            now={() => `${localDate(Date.now(), timeZone)}T${localTime(Date.now(), timeZone)}`}
+            now={() => {
+              const now = Date.now(); // one instant, so the date and the time agree across midnight
+              return `${localDate(now, timeZone)}T${localTime(now, timeZone)}`;
+            }}
             onRange={(start, end) => setRange((r) => (r?.start === start && r.end === end ? r : { start, end }))}
             onOpen={setOpenId}
             onMove={(id, date, time, undo) => { revert.current = undo; mover.update(id, { booking_date: date, booking_time: time }); }}

@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useT, type Lang, type MessageKey } from "~/i18n";
 import type { RuleType } from "~/services/rules/schedule";
+import { localDate } from "~/utils/time-zone";
 import { candidateKey, loadCandidates, type Candidate } from "./client-source";
 import { Modal } from "./modal";
 import { ClientsStep, MessageStep, scheduleReady, ScheduleStep, ServicesStep, TypeStep, type ScheduleState } from "./wizard-steps";
@@ -23,10 +24,8 @@ type Props = {
 
 const noSchedule: ScheduleState = { choice: "", customDate: "", customTime: "", customDays: "" };
 
-function browserToday() {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-}
+/** The browser's own date (the server allows a day's slack for a browser behind the business). */
+const browserToday = () => localDate(Date.now(), Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** Mounted only while open, so closing it (for any reason) resets it. */
 export function RuleWizard({ services, clients, today, timeZone, sendTime, messageLang, quietHours, onClose, onDone }: Props) {

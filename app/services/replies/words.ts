@@ -60,7 +60,7 @@ export function readReply(body: string): ReplyIntent {
   let text = body.normalize("NFKC").toLowerCase().trim();
   if (!text || text.includes("?")) return "unclear";
   // Skin tones and variation selectors do not change a thumbs-up.
-  text = text.replace(/[\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]/gu, "");
+  text = text.replace(/\p{Emoji_Modifier}|\uFE0F|\u200D/gu, "");
   for (const phrase of AGREEING_PHRASES) text = text.replace(phrase, " ok ");
   text = text.replace(/['’`׳]/g, "");
   text = text.replace(/(\p{Extended_Pictographic})/gu, " $1 ");

@@ -1,0 +1,26 @@
+// Lint for the whole tree: JavaScript and TypeScript basics, the rules of
+// React hooks, and accessibility of the JSX. Formatting is Prettier's job.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", ".wrangler/", "node_modules/", "test-results/", "worker-configuration.d.ts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.serviceworker } },
+    rules: {
+      // Unused arguments named with a leading underscore are deliberate (handler signatures).
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ...jsxA11y.flatConfigs.recommended,
+    plugins: { ...jsxA11y.flatConfigs.recommended.plugins, "react-hooks": reactHooks },
+    rules: { ...jsxA11y.flatConfigs.recommended.rules, ...reactHooks.configs["recommended-latest"].rules },
+  },
+);
