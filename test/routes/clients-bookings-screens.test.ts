@@ -1,5 +1,9 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createDb } from "../../db";
+import { clientsAction } from "../../app/routes/dashboard.clients/screen.server";
+import { importAction } from "../../app/routes/dashboard.clients_.import/import.server";
+import { bookingsAction } from "../../app/routes/dashboard.calendar/screen.server";
 import { signedInOwner } from "../support/auth";
 import { seedBooking, seedClient } from "../support/seed";
 
@@ -30,6 +34,12 @@ describe("Clients and Calendar screens", () => {
     const calendar = await owner.page("/dashboard/calendar?limit=-1");
     expect(calendar.status).toBe(400);
     expect(await calendar.text()).toContain("limit must be a whole number");
+    // The same problem, in the reader's language.
+    const hebrew = await SELF.fetch("http://localhost/dashboard/clients?from=nope", { headers: { Cookie: `${owner.cookie}; lang=he` } });
+    expect(hebrew.status).toBe(400);
+    const html = await hebrew.text();
+    expect(html).toContain("השדה from חייב להיות תאריך בתבנית YYYY-MM-DD.");
+    expect(html).not.toContain("must be a date");
   });
 
   it("save through their forms, and leave another business's rows alone", async () => {
@@ -58,5 +68,78 @@ describe("Clients and Calendar screens", () => {
     expect((await owner.page("/dashboard/calendar", form({ intent: "update", id: String(booking!.id), status: "no_show" }))).status).toBe(200);
     expect(await row("SELECT status FROM bookings WHERE id = ?", booking!.id)).toEqual({ status: "no_show" });
     expect((await owner.page("/dashboard/calendar", form({ intent: "update", id: String(booking!.id), booking_time: "9pm" }))).status).toBe(400);
+  });
+});
+
+const formData = (fields: Record<string, string | File>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+};
+/** What an action answered: its status and its body (Remix's data()). */
+const answer = (result: unknown) => {
+  const { data, init } = result as { data: Record<string, unknown>; init: { status?: number } | null };
+  return { status: init?.status ?? 200, body: data };
+};
+
+describe("Clients and Calendar actions", () => {
+  async function context() {
+    const owner = await signedInOwner();
+    const business = { id: owner.businessId, timeZone: "Asia/Jerusalem", country: "IL" };
+    const deps = { db: createDb(env.DB), env, now: Date.now() };
+    return { owner, business, deps };
+  }
+
+  it("answer every failure as a problem (a message key), with field errors for the forms", async () => {
+    const { owner, business, deps } = await context();
+    const client = (fields: Record<string, string>) => clientsAction(deps, business, formData(fields)).then(answer);
+    await seedClient(owner.businessId, { name: "Noa", phone: "972541234567" });
+    const dana = await seedClient(owner.businessId, { name: "Dana", phone: "972507654321" });
+
+    expect(await client({ intent: "create", name: "", phone: "" })).toMatchObject({
+      status: 400, body: { ok: false, problem: { key: "clients.err.nameRequired" }, reply: { error: { name: [{ key: "clients.err.nameRequired" }], phone: [{ key: "clients.err.phoneRule" }] } } },
+    });
+    expect(await client({ intent: "create", name: "Noa again", phone: "054-123-4567" })).toMatchObject({
+      status: 409, body: { ok: false, problem: { key: "clients.err.duplicatePhone" }, reply: { error: { phone: [{ key: "clients.err.duplicatePhone" }] } } },
+    });
+    expect(await client({ intent: "update", id: dana, name: "Dana", phone: "+972 54 123 4567", tags: "", notes: "" })).toMatchObject({
+      status: 409, body: { problem: { key: "clients.err.duplicatePhone" }, reply: { error: { phone: [{ key: "clients.err.duplicatePhone" }] } } },
+    });
+    expect(await client({ intent: "update", id: "gone", name: "X", phone: "0521234567" })).toMatchObject({ status: 404, body: { problem: { key: "clients.err.notFound" } } });
+    expect(await client({ intent: "delete", id: "gone" })).toMatchObject({ status: 404, body: { problem: { key: "clients.err.notFound" } } });
+    expect(await client({ intent: "bogus" })).toMatchObject({ status: 400, body: { problem: { key: "problem.unknownAction" } } });
+
+    const booking = (fields: Record<string, string>) => bookingsAction(deps, business, formData(fields)).then(answer);
+    expect(await booking({ intent: "create", name: "Maya", phone: "", service: "", booking_date: "", booking_time: "" })).toMatchObject({
+      status: 400, body: { problem: { key: "clients.err.phoneRequired" }, reply: { error: { phone: [{ key: "clients.err.phoneRequired" }] } } },
+    });
+    const id = await seedBooking(owner.businessId, dana);
+    expect(await booking({ intent: "update", id, booking_time: "9pm" })).toMatchObject({ status: 400, body: { problem: { key: "bookings.err.timeFormat" } } });
+    // Deleted meanwhile (with its client): the edit and the move say the booking is gone.
+    await client({ intent: "delete", id: dana });
+    expect(await booking({ intent: "edit", id, service: "Cut", booking_date: "2030-01-01", booking_time: "10:00", notes: "" })).toMatchObject({
+      status: 404, body: { problem: { key: "bookings.err.notFound" }, reply: { error: { "": [{ key: "bookings.err.notFound" }] } } },
+    });
+    expect(await booking({ intent: "update", id, booking_date: "2030-01-02" })).toMatchObject({ status: 404, body: { problem: { key: "bookings.err.notFound" } } });
+    expect(await booking({ intent: "delete", id })).toMatchObject({ status: 404, body: { problem: { key: "bookings.err.notFound" } } });
+  });
+
+  it("the Import modal gets file problems and row problems as keys with the row number", async () => {
+    const { business, deps } = await context();
+    const upload = (intent: string, file?: File) => importAction(deps, business, formData(file ? { intent, file } : { intent })).then(answer);
+    expect(await upload("import-preview")).toMatchObject({ status: 400, body: { ok: false, problem: { key: "import.err.choose" } } });
+    expect(await upload("import-preview", new File(["\n"], "empty.csv", { type: "text/csv" }))).toMatchObject({ status: 400, body: { problem: { key: "import.err.empty" } } });
+    expect(await upload("import-preview", new File(["{}"], "x.json", { type: "application/json" }))).toMatchObject({ status: 415, body: { problem: { key: "import.err.format" } } });
+    const csv = new File([`name,phone\nMaya,0521234567\n,0521234568\nNo Phone,\nBad,abc\n${"x".repeat(201)},0521234569\n`], "clients.csv", { type: "text/csv" });
+    const preview = await upload("import-preview", csv);
+    expect(preview.body).toMatchObject({ ok: true, preview: { fresh: 1, invalid: 4 } });
+    expect((preview.body.preview as { errors: unknown[] }).errors).toMatchObject([
+      { row: 3, key: "clients.err.nameRequired" },
+      { row: 4, key: "clients.err.phoneRequired" },
+      { row: 5, key: "clients.err.phoneRule" },
+      { row: 6, key: "clients.err.nameTooLong", params: { max: 200 } },
+    ]);
+    const columns = await upload("import-preview", new File(["colour,size\nred,L\n"], "x.csv", { type: "text/csv" }));
+    expect(columns.body).toMatchObject({ ok: true, preview: { errors: [{ row: 1, key: "import.err.noColumns" }] } });
   });
 });

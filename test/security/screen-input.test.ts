@@ -12,7 +12,7 @@ const HOSTILE = ["", "x".repeat(20_000), "\u0000<script>", "-1e309", "9999-99-99
 /** Each screen action, its intents and every field name it reads. */
 const ACTIONS: { path: string; intents: string[]; fields: string[] }[] = [
   { path: "/dashboard/clients", intents: ["create", "update", "delete", "clear-waiting", "bogus"], fields: ["id", "name", "phone", "tags", "notes"] },
-  { path: "/dashboard/calendar", intents: ["create", "update", "delete", "status", "bogus"], fields: ["id", "name", "phone", "service", "booking_date", "booking_time", "notes", "status"] },
+  { path: "/dashboard/calendar", intents: ["create", "edit", "update", "delete", "status", "bogus"], fields: ["id", "name", "phone", "service", "booking_date", "booking_time", "notes", "status"] },
   { path: "/dashboard/sync", intents: ["service-add", "service-update", "service-delete", "preview", "save", "bogus"], fields: ["id", "service", "user_id", "items"] },
   {
     path: "/dashboard/settings", intents: ["profile", "password", "messaging", "bogus"],

@@ -3,7 +3,7 @@
 // client creates the client. A failed save shows the spec's browser alert.
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import type { BookingActionResult, BookingItem } from "~/services/bookings/screen.server";
+import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calendar/screen.server";
 import { BookingForm } from "~/validation/bookings";
 import { parseForm } from "~/validation/parse";
 import { useT } from "~/i18n";

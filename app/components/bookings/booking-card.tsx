@@ -3,7 +3,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import type { BookingActionResult, BookingItem } from "~/services/bookings/screen.server";
+import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calendar/screen.server";
 import { BookingEditForm } from "~/validation/bookings";
 import { parseForm } from "~/validation/parse";
 import { formatDateGB } from "~/services/templates";

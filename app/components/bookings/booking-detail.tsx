@@ -1,6 +1,6 @@
 // The calendar's detail panel for one booking: status (with the control that
 // changes it), phone, service, date, time and notes, and a close button.
-import type { BookingItem } from "~/services/bookings/screen.server";
+import type { BookingItem } from "~/routes/dashboard.calendar/screen.server";
 import { formatDateGB } from "~/services/templates";
 import { useT } from "~/i18n";
 import { Modal } from "../modal";

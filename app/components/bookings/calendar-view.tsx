@@ -4,7 +4,7 @@
 import { useFetcher } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import type { EventInput } from "@fullcalendar/core";
-import type { BookingItem, bookingsScreen } from "~/services/bookings/screen.server";
+import type { BookingItem, bookingsScreen } from "~/routes/dashboard.calendar/screen.server";
 import { statusTone } from "~/services/bookings/status";
 import { localDate, localTime } from "~/utils/time-zone";
 import { useLang, useT } from "~/i18n";

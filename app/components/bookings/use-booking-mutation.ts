@@ -3,7 +3,7 @@
 // server's problem in the reader's language.
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { BookingActionResult, BookingItem } from "~/services/bookings/screen.server";
+import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calendar/screen.server";
 import { useProblemText } from "../form/field-error";
 
 type Callbacks = { onSaved?: (booking: BookingItem) => void; onDeleted?: (id: string) => void; onFailed?: () => void };
@@ -14,7 +14,9 @@ export const BOOKINGS_ACTION = "/dashboard/calendar";
 export function useBookingResult(fetcher: { state: string; data?: BookingActionResult }, callbacks: Callbacks) {
   const problemText = useProblemText();
   const latest = useRef(callbacks);
-  latest.current = callbacks;
+  useEffect(() => {
+    latest.current = callbacks;
+  });
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const result = fetcher.data;

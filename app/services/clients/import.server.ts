@@ -160,9 +160,9 @@ export function planImport(parsed: { rows: ImportRow[]; errors: ImportError[] },
     const phone = normalizePhone(checked.value.phone, country);
     if (!phone.ok) continue; // the schema has applied the same rule
     const notes = r.notes.slice(0, CLIENT_LIMITS.notes);
-    let status: PlannedRow["status"] = "new";
-    if (known.has(phone.digits)) (status = "known"), knownCount++;
-    else if (seen.has(phone.digits)) (status = "repeated"), repeated++;
+    const status: PlannedRow["status"] = known.has(phone.digits) ? "known" : seen.has(phone.digits) ? "repeated" : "new";
+    if (status === "known") knownCount++;
+    else if (status === "repeated") repeated++;
     else fresh++;
     seen.add(phone.digits);
     rows.push({ row: r.row, name, phone: phone.digits, tags, notes, status });

@@ -5,8 +5,9 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useNavigation, useRevalidator, useRouteError, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { requireUser } from "~/services/auth/session.server";
-import { bookingsAction, bookingsScreen, type BookingItem } from "~/services/bookings/screen.server";
+import { bookingsAction, bookingsScreen, type BookingItem } from "./screen.server";
 import { useT } from "~/i18n";
+import { isProblemData } from "~/components/form/problem-data";
 import { AddBookingModal } from "~/components/bookings/add-booking-modal";
 import { BookingCard } from "~/components/bookings/booking-card";
 import { CalendarView } from "~/components/bookings/calendar-view";
@@ -36,8 +37,9 @@ type ScreenData = Extract<Awaited<ReturnType<typeof loader>>, { kind: "screen" }
 
 export default function CalendarTab() {
   const data = useLoaderData<typeof loader>();
-  // A range request is the calendar's own data call; opened as a page it shows the screen's error.
-  if (data.kind !== "screen") throw new Response("Open the Calendar tab from the tab bar.", { status: 400 });
+  const t = useT();
+  // A range request is the calendar's own data call; opened as a page it says where to go.
+  if (data.kind !== "screen") return <CalendarError message={t("bookings.err.openFromTab")} />;
   return <CalendarScreen screen={data} />;
 }
 
@@ -151,10 +153,13 @@ export function ErrorBoundary() {
   let message = t("bookings.failedLoad");
   if (isRouteErrorResponse(error)) {
     if (error.status === 401) message = t("bookings.notAuthenticated");
-    else if (typeof error.data === "string" && error.data && error.status < 500) message = error.data;
-  } else if (error instanceof Error && error.message) {
-    message = error.message;
+    else if (isProblemData(error.data)) message = t(error.data.problem.key, error.data.problem.params);
   }
+  return <CalendarError message={message} />;
+}
+
+function CalendarError({ message }: { message: string }) {
+  const t = useT();
   return (
     <div className="card">
       <h1 className="tab-title">{t("bookings.title")}</h1>
