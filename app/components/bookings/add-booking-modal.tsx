@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import type { BookingActionResult, BookingItem } from "~/services/bookings/screen.server";
 import { validateBookingCreate } from "~/services/bookings/booking-input";
 import { useT } from "~/i18n";
-import { Modal } from "../modal";
+import { Modal } from "~/components/ui/modal";
 import { useKnownMessage } from "../known-message";
 import { BOOKINGS_ACTION } from "./use-booking-mutation";
 

@@ -6,7 +6,7 @@ import { validateBookingPatch } from "~/services/bookings/booking-input";
 import { formatDateGB } from "~/services/templates";
 import { useT } from "~/i18n";
 import { useKnownMessage } from "../known-message";
-import { EditIcon, TrashIcon } from "../icons";
+import { EditIcon, TrashIcon } from "~/components/ui/icons";
 import { StatusBadge, StatusSelect } from "./status";
 import { useBookingMutation } from "./use-booking-mutation";
 

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import type { ClientActionResult, ClientItem } from "~/services/clients/screen.server";
 import { validateClientCreate } from "~/services/clients/client-input";
 import { useT } from "~/i18n";
-import { Modal } from "../modal";
+import { Modal } from "~/components/ui/modal";
 import { useKnownMessage } from "../known-message";
 
 export function AddClientModal({ onClose, onCreated }: { onClose: () => void; onCreated: (client: ClientItem) => void }) {

@@ -5,7 +5,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { ClientActionResult, ImportPreview } from "~/services/clients/screen.server";
 import { useT, type MessageKey } from "~/i18n";
-import { Modal } from "../modal";
+import { Modal } from "~/components/ui/modal";
 import { useKnownMessage } from "../known-message";
 
 type Done = { imported: number; skipped: number };
