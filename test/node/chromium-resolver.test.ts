@@ -54,6 +54,14 @@ describe("resolveChromium", () => {
     for (const dropped of ["--single-process", "--headless='shell'", "--disable-web-security"]) expect(choice.args).not.toContain(dropped);
   });
 
+  it("passes on the npm Chromium's environment (its own libraries) when it has one", async () => {
+    expect((await resolveChromium(machine([]))).env).toBeUndefined();
+    const withLibs = async () => ({ executablePath: "/tmp/chromium", args: [], env: { LD_LIBRARY_PATH: "/tmp/al2023/lib" } });
+    const choice = await resolveChromium({ ...machine([]), npmChromium: withLibs });
+    expect(choice.env).toEqual({ LD_LIBRARY_PATH: "/tmp/al2023/lib" });
+    expect((await resolveChromium({ ...machine(["/usr/bin/chromium"]), npmChromium: withLibs })).env).toBeUndefined();
+  });
+
   it("says what to do where the npm Chromium cannot run", async () => {
     await expect(resolveChromium({ ...machine([]), platform: "darwin", arch: "arm64" })).rejects.toThrow(/No Chrome or Chromium found.*set CHROMIUM_PATH/);
     expect(npmChromium).not.toHaveBeenCalled();

@@ -7,9 +7,9 @@ export const SCREENSHOT_DIR = path.resolve("test-results/screenshots");
 
 /** Chromium as chromiumForTests() finds it (CHROMIUM_PATH, the machine's, or npm's). */
 export async function launchBrowser(): Promise<Browser> {
-  const { executablePath, args, source } = await chromiumForTests();
+  const { executablePath, args, env, source } = await chromiumForTests();
   try {
-    return await chromium.launch({ executablePath, args });
+    return await chromium.launch({ executablePath, args, ...(env && { env: { ...process.env, ...env } }) });
   } catch (err) {
     throw new Error(`Chromium from ${source} (${executablePath}) did not start`, { cause: err });
   }

@@ -2,13 +2,18 @@
 // outside npm: CHROMIUM_PATH if set, else a Chrome or Chromium installed on
 // the machine, else the Chromium that @sparticuz/chromium ships inside the
 // npm package (Linux x64; unpacked to the temp directory on first use).
+import { spawnSync } from "node:child_process";
 import { accessSync, constants, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 export type ChromiumChoice = {
   executablePath: string;
   /** Command-line flags for this binary, on top of what Playwright passes. */
   args: string[];
+  /** Environment additions for the browser process, if it needs any. */
+  env?: Record<string, string>;
   source: "CHROMIUM_PATH" | "system" | "npm";
 };
 
@@ -62,13 +67,32 @@ export type ResolveOptions = {
   names?: string[];
   paths?: string[];
   isExecutable?: (file: string) => boolean;
-  /** The npm Chromium: its unpacked binary and its flags. */
-  npmChromium?: () => Promise<{ executablePath: string; args: string[] }>;
+  /** The npm Chromium: its unpacked binary, its flags and its environment. */
+  npmChromium?: () => Promise<{ executablePath: string; args: string[]; env?: Record<string, string> }>;
 };
 
+/** Shared libraries `ldd` cannot find for a binary (none if there is no ldd). */
+export function missingLibraries(binary: string): string[] {
+  const out = spawnSync("ldd", [binary], { encoding: "utf8" });
+  if (out.status !== 0 || !out.stdout) return [];
+  return [...out.stdout.matchAll(/^\s*(\S+) => not found/gm)].map((m) => m[1]);
+}
+
 async function sparticuz() {
-  const chromium = (await import("@sparticuz/chromium")).default;
-  return { executablePath: await chromium.executablePath(), args: chromium.args };
+  const { default: chromium, inflate } = await import("@sparticuz/chromium");
+  const executablePath = await chromium.executablePath();
+  const args = chromium.args;
+  // The binary links the system's NSS, which a machine that never had a
+  // browser may lack; the package ships those libraries too (built for
+  // Amazon Linux), so use them only then.
+  if (missingLibraries(executablePath).length === 0) return { executablePath, args };
+  const bin = path.join(path.dirname(createRequire(import.meta.url).resolve("@sparticuz/chromium")), "..", "bin");
+  await inflate(path.join(bin, "al2023.tar.br"));
+  const lib = path.join(tmpdir(), "al2023", "lib");
+  const LD_LIBRARY_PATH = [lib, process.env.LD_LIBRARY_PATH].filter(Boolean).join(path.delimiter);
+  const still = spawnSync("ldd", [executablePath], { encoding: "utf8", env: { ...process.env, LD_LIBRARY_PATH } }).stdout ?? "";
+  if (/not found/.test(still)) throw new Error(`The npm Chromium (${executablePath}) lacks shared libraries even with the ones its package ships:\n${still}Install Chromium or its libraries (e.g. libnss3), or set CHROMIUM_PATH.`);
+  return { executablePath, args, env: { LD_LIBRARY_PATH } };
 }
 
 export async function resolveChromium(options: ResolveOptions = {}): Promise<ChromiumChoice> {
@@ -97,7 +121,7 @@ export async function resolveChromium(options: ResolveOptions = {}): Promise<Chr
     throw new Error(`No Chrome or Chromium found (looked for ${names.join(", ")} on PATH and in ${paths.join(", ")}), and the npm Chromium is for Linux x64 only. Install one or set CHROMIUM_PATH.`);
   }
   const npm = await npmChromium();
-  return { executablePath: npm.executablePath, args: npmChromiumArgs(npm.args), source: "npm" };
+  return { executablePath: npm.executablePath, args: npmChromiumArgs(npm.args), ...(npm.env && { env: npm.env }), source: "npm" };
 }
 
 let cached: Promise<ChromiumChoice> | undefined;
