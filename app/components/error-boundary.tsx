@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useT } from "~/i18n";
-import { AlertIcon, SearchIcon } from "./icons";
+import { AlertIcon, SearchIcon } from "~/components/ui/icons";
 
 /** Friendly page for 404s and unexpected errors; never shows a stack trace. */
 export function GeneralErrorBoundary() {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { SiteHeader } from "~/components/site-header";
 import { useT, type MessageKey } from "~/i18n";
-import { CalendarIcon, ChatIcon, CheckIcon, PhoneIcon, SparkleIcon } from "~/components/icons";
+import { CalendarIcon, ChatIcon, CheckIcon, PhoneIcon, SparkleIcon } from "~/components/ui/icons";
 
 const steps: { icon: typeof PhoneIcon; title: MessageKey; body: MessageKey }[] = [
   { icon: PhoneIcon, title: "landing.step1.title", body: "landing.step1.body" },

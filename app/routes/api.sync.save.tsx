@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth/session.server";
 import { apiRoute } from "~/utils/api-handler.server";
-import { saveSync, SaveBody } from "~/services/sync/save.server";
-import { apiText, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { saveSync } from "~/services/sync/save.server";
+import { json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { SaveBody } from "~/validation/sync";
 
 /** POST /api/sync/save {results: [{user_id, items}]} -> {success, saved, skipped}. */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
@@ -10,9 +11,8 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   const env = context.cloudflare.env;
   const { db, business } = await requireApiUser(request, env);
   const body = await readJson(request, SaveBody);
-  const answer = await saveSync({ db, env, now: Date.now() }, business, body);
-  if (!answer.ok) return apiText(answer.status, answer.message);
-  return json({ success: true, saved: answer.saved, skipped: answer.skipped });
+  const { saved, skipped } = await saveSync({ db, env, now: Date.now() }, business, body);
+  return json({ success: true, saved, skipped });
 });
 
 export async function loader(_: LoaderFunctionArgs) {

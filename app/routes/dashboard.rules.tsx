@@ -8,11 +8,13 @@ import { bookableClients, ruleServices } from "~/services/rules/candidates.serve
 import { listRules, type RuleGroup } from "~/services/rules/rules.server";
 import { localDate } from "~/utils/time-zone";
 import { DeleteConfirm, RuleCards, RuleDetails } from "~/components/rules/rule-list";
-import { ToastView, useToast } from "~/components/rules/toast";
+import { Toast, useToast } from "~/components/ui/toast";
 import { RuleWizard } from "~/components/rules/wizard";
+import modalCss from "~/styles/modal.css?url";
 import rulesCss from "~/styles/rules.css?url";
+import toastCss from "~/styles/toast.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: rulesCss }];
+export const links: LinksFunction = () => [modalCss, toastCss, rulesCss].map((href) => ({ rel: "stylesheet", href }));
 export const meta: MetaFunction = () => [{ title: "Rules · Chatbook" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -35,7 +37,7 @@ export default function RulesTab() {
   const data = useLoaderData<typeof loader>();
   const t = useT();
   const revalidator = useRevalidator();
-  const { toast, show } = useToast();
+  const { toast, show, hide } = useToast();
   const [wizardOpen, setWizardOpen] = useState(false);
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -66,7 +68,7 @@ export default function RulesTab() {
 
   return (
     <section className="rules-tab" aria-labelledby="tab-title">
-      <ToastView toast={toast} />
+      <Toast toast={toast} onHide={hide} duration={4000} placement="top" testId="rules-toast" />
       <div className="row between gap-sm rules-head">
         <h1 id="tab-title" className="tab-title">{t("rules.title")}</h1>
         <button type="button" className="btn btn-primary btn-sm" onClick={() => setWizardOpen(true)}>

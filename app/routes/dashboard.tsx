@@ -4,7 +4,7 @@ import { requireUser } from "~/services/auth/session.server";
 import { useT, type MessageKey } from "~/i18n";
 import { LanguageToggle } from "~/components/language-toggle";
 import { initials } from "~/utils/initials";
-import { TabIcon, type TabName } from "~/components/tab-icons";
+import { TabIcon, type TabName } from "~/components/ui/icons";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Chatbook" }];
 

@@ -57,7 +57,7 @@ describe("services API", () => {
     await owner.api("/api/services", { method: "POST", json: { service: "Haircut" } });
     const dup = await owner.api("/api/services", { method: "POST", json: { service: " HAIRCUT" } });
     expect(dup.status).toBe(409);
-    expect(await dup.json()).toMatchObject({ success: false, detail: 'Service "HAIRCUT" already exists.', code: "duplicate" });
+    expect(await dup.json()).toMatchObject({ success: false, detail: 'Service "HAIRCUT" already exists.', code: "duplicate", key: "sync.err.duplicate", params: { name: "HAIRCUT" } });
 
     const other = await owner.api("/api/services", { method: "POST", json: { service: "Styling" } });
     const { item } = await other.json<{ item: { id: string } }>();
@@ -86,7 +86,9 @@ describe("services API", () => {
       expect(body.success).toBe(false);
       expect(body.detail.length).toBeGreaterThan(3);
     }
-    expect((await owner.api("/api/services/nope", { method: "PATCH", json: { service: "A" } })).status).toBe(404);
+    const gone = await owner.api("/api/services/nope", { method: "PATCH", json: { service: "A" } });
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ success: false, detail: "Service not found.", message: "Service not found.", code: "notFound" });
     expect((await owner.api("/api/services/nope", { method: "PATCH", json: { service: 1 } })).status).toBe(400);
     expect((await servicesOf(owner)).items).toEqual([]);
   });

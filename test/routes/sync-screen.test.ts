@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db";
-import { syncScreenAction } from "../../app/services/sync/screen.server";
+import { syncScreenAction } from "../../app/routes/dashboard.sync/screen.server";
 import { localDate } from "../../app/utils/time-zone";
 import { addDays } from "../../app/utils/dates";
 import { signedInOwner } from "../support/auth";
@@ -14,10 +14,14 @@ const form = (fields: Record<string, string>) => {
   return f;
 };
 
-async function act(owner: Awaited<ReturnType<typeof signedInOwner>>, fields: Record<string, string>) {
+/** The action's answer: its status and data (problems are message keys, never sentences). */
+async function answer(owner: Awaited<ReturnType<typeof signedInOwner>>, fields: Record<string, string>) {
   const business = { id: owner.businessId, timeZone: "Asia/Jerusalem", country: "IL" };
-  return syncScreenAction({ db: createDb(env.DB), env, now: Date.now() }, business, form(fields));
+  const res = await syncScreenAction({ db: createDb(env.DB), env, now: Date.now() }, business, form(fields));
+  return { status: res.status, data: await res.json<Record<string, unknown>>() };
 }
+
+const act = async (owner: Awaited<ReturnType<typeof signedInOwner>>, fields: Record<string, string>) => (await answer(owner, fields)).data;
 
 describe("Sync tab", () => {
   it("sends visitors who are not signed in to /login", async () => {
@@ -53,44 +57,62 @@ describe("Sync tab", () => {
     expect(html).toContain("התחלת סנכרון");
   });
 
-  it("handles the catalogue's actions with codes the screen translates", async () => {
+  it("handles the catalogue's actions with problems the screen translates", async () => {
     const owner = await signedInOwner();
-    const added = await act(owner, { intent: "service-add", service: " Haircut " });
-    expect(added).toEqual({ intent: "service-add", ok: true, name: "Haircut" });
-    expect(await act(owner, { intent: "service-add", service: "haircut" })).toEqual({ intent: "service-add", ok: false, code: "duplicate", name: "haircut" });
-    expect(await act(owner, { intent: "service-add", service: "" })).toMatchObject({ ok: false, code: "empty" });
-    expect(await act(owner, { intent: "service-add", service: "y".repeat(61) })).toMatchObject({ ok: false, code: "tooLong" });
+    expect(await act(owner, { intent: "service-add", service: " Haircut " })).toMatchObject({ intent: "service-add", ok: true, name: "Haircut" });
+    const dup = await answer(owner, { intent: "service-add", service: "haircut" });
+    expect(dup.status).toBe(409);
+    expect(dup.data).toMatchObject({ intent: "service-add", ok: false, problem: { key: "sync.err.duplicate", params: { name: "haircut" } } });
+    // The form's reply puts the problem under its field (conform's lastResult).
+    expect(dup.data.reply).toMatchObject({ error: { service: [{ key: "sync.err.duplicate", params: { name: "haircut" } }] } });
+    const empty = await answer(owner, { intent: "service-add", service: "" });
+    expect(empty.status).toBe(400);
+    expect(empty.data).toMatchObject({ ok: false, problem: { key: "sync.err.empty" }, reply: { error: { service: [{ key: "sync.err.empty" }] } } });
+    expect(await act(owner, { intent: "service-add", service: "y".repeat(61) })).toMatchObject({ ok: false, problem: { key: "sync.err.tooLong" } });
     const { id } = (await env.DB.prepare("SELECT id FROM services WHERE business_id = ?").bind(owner.businessId).first<{ id: string }>())!;
-    expect(await act(owner, { intent: "service-update", id, service: "Men's cut" })).toEqual({ intent: "service-update", id, ok: true, name: "Men's cut" });
+    expect(await act(owner, { intent: "service-update", id, service: "Men's cut" })).toMatchObject({ intent: "service-update", id, ok: true, name: "Men's cut" });
+    expect(await act(owner, { intent: "service-update", id, service: " " })).toMatchObject({ ok: false, problem: { key: "sync.err.empty" } });
 
     const intruder = await signedInOwner();
-    expect(await act(intruder, { intent: "service-update", id, service: "Mine" })).toMatchObject({ ok: false, code: "notFound" });
-    expect(await act(intruder, { intent: "service-delete", id })).toEqual({ intent: "service-delete", id, ok: false });
+    expect(await answer(intruder, { intent: "service-update", id, service: "Mine" })).toMatchObject({ status: 404, data: { ok: false, problem: { key: "sync.err.notFound" } } });
+    expect(await act(intruder, { intent: "service-delete", id })).toEqual({ intent: "service-delete", id, ok: false, problem: { key: "sync.err.notFound" } });
     expect(await act(owner, { intent: "service-delete", id })).toEqual({ intent: "service-delete", id, ok: true });
-    expect(await act(owner, { intent: "nonsense" })).toBeNull();
+    expect(await answer(owner, { intent: "nonsense" })).toEqual({ status: 400, data: { intent: null, ok: false, problem: { key: "problem.unknownAction" } } });
+  });
+
+  it("refuses the 201st service", async () => {
+    const owner = await signedInOwner();
+    const now = Date.now();
+    await env.DB.batch(Array.from({ length: 200 }, (_, i) =>
+      env.DB.prepare("INSERT INTO services (id, business_id, name, name_key, created_at) VALUES (?, ?, ?, ?, ?)").bind(crypto.randomUUID(), owner.businessId, `S${i}`, `s${i}`, now)));
+    expect(await answer(owner, { intent: "service-add", service: "One more" })).toMatchObject({ status: 409, data: { ok: false, problem: { key: "sync.err.limit", params: { max: 200 } } } });
   });
 
   it("previews one contact per request and saves a group", async () => {
     const owner = await signedInOwner();
     const sentAt = Date.now() - 60_000;
     const contact = await seedContact(owner.businessId, { name: "Maya", messages: [[false, HAIRCUT_ASK, sentAt]] });
-    expect(await act(owner, { intent: "preview", user_id: contact.id })).toEqual({ intent: "preview", userId: contact.id, ok: false, code: "noServices" });
+    expect(await act(owner, { intent: "preview", user_id: contact.id })).toEqual({ intent: "preview", userId: contact.id, ok: false, problem: { key: "sync.hint" } });
     await addService(owner, "Haircut");
     const preview = await act(owner, { intent: "preview", user_id: contact.id });
     const tomorrow = addDays(localDate(sentAt, "Asia/Jerusalem"), 1);
     expect(preview).toMatchObject({ ok: true, result: { id: contact.id, name: "Maya", items: [{ service: "Haircut", date: tomorrow, time: "17:00" }] } });
     const other = await signedInOwner();
     await addService(other, "Haircut");
-    expect(await act(other, { intent: "preview", user_id: contact.id })).toMatchObject({ ok: false, code: "failed" });
+    expect(await act(other, { intent: "preview", user_id: contact.id })).toMatchObject({ ok: false, problem: { key: "sync.readFailed" } });
+    // Nothing stored and no WhatsApp session to ask: the screen says the chat could not be read.
+    const unread = await seedContact(owner.businessId, { name: "Offline" });
+    expect(await answer(owner, { intent: "preview", user_id: unread.id })).toMatchObject({ status: 502, data: { ok: false, problem: { key: "sync.readFailed" } } });
 
     const items = JSON.stringify([{ service: "Haircut", date: tomorrow, time: "17:00", notes: "" }]);
     expect(await act(owner, { intent: "save", user_id: contact.id, items })).toEqual({ intent: "save", userId: contact.id, ok: true, saved: 1, skipped: 0 });
     expect(await act(owner, { intent: "save", user_id: contact.id, items })).toMatchObject({ ok: true, saved: 0, skipped: 1 });
-    expect(await act(owner, { intent: "save", user_id: contact.id, items: JSON.stringify([{ service: "Haircut", date: "", time: "17:00" }]) })).toMatchObject({ ok: false, code: "incomplete" });
-    expect(await act(owner, { intent: "save", user_id: contact.id, items: "{oops" })).toMatchObject({ ok: false, code: "failed" });
-    expect(await act(other, { intent: "save", user_id: contact.id, items })).toMatchObject({ ok: false, code: "failed" });
+    expect(await act(owner, { intent: "save", user_id: contact.id, items: JSON.stringify([{ service: "Haircut", date: "", time: "17:00" }]) })).toMatchObject({ ok: false, problem: { key: "sync.incomplete" } });
+    expect(await act(owner, { intent: "save", user_id: contact.id, items: JSON.stringify([{ service: "Haircut", date: tomorrow, time: "17:00", notes: "x".repeat(2001) }]) })).toMatchObject({ ok: false, problem: { key: "sync.err.notesTooLong" } });
+    expect(await act(owner, { intent: "save", user_id: contact.id, items: "{oops" })).toMatchObject({ ok: false, problem: { key: "sync.saveFailed" } });
+    expect(await act(other, { intent: "save", user_id: contact.id, items })).toMatchObject({ ok: false, problem: { key: "sync.saveFailed" } });
     const hidden = await seedContact(owner.businessId, { phone: null });
-    expect(await act(owner, { intent: "save", user_id: hidden.id, items })).toMatchObject({ ok: false, code: "hidden" });
+    expect(await answer(owner, { intent: "save", user_id: hidden.id, items })).toMatchObject({ status: 422, data: { ok: false, problem: { key: "sync.hiddenSave" } } });
     expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(1);
   });
 });

@@ -9,7 +9,7 @@ import { parseForm } from "~/validation/parse";
 import { useT } from "~/i18n";
 import { FieldError } from "../form/field-error";
 import { firstInvalid } from "../form/first-invalid";
-import { Modal } from "../modal";
+import { Modal } from "~/components/ui/modal";
 import { BOOKINGS_ACTION, useBookingResult } from "./use-booking-mutation";
 
 type Props = { initial: { booking_date?: string; booking_time?: string }; onClose: () => void; onCreated: (booking: BookingItem) => void };

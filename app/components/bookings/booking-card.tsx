@@ -9,7 +9,7 @@ import { parseForm } from "~/validation/parse";
 import { formatDateGB } from "~/services/templates";
 import { useT } from "~/i18n";
 import { FieldError } from "../form/field-error";
-import { EditIcon, TrashIcon } from "../icons";
+import { EditIcon, TrashIcon } from "~/components/ui/icons";
 import { StatusBadge, StatusSelect } from "./status";
 import { BOOKINGS_ACTION, useBookingMutation, useBookingResult } from "./use-booking-mutation";
 

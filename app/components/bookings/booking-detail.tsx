@@ -3,7 +3,7 @@
 import type { BookingItem } from "~/routes/dashboard.calendar/screen.server";
 import { formatDateGB } from "~/services/templates";
 import { useT } from "~/i18n";
-import { Modal } from "../modal";
+import { Modal } from "~/components/ui/modal";
 import { StatusBadge, StatusSelect } from "./status";
 import { useBookingMutation } from "./use-booking-mutation";
 

@@ -11,7 +11,7 @@ import { parseForm } from "~/validation/parse";
 import { useT } from "~/i18n";
 import { FieldError, useProblemText } from "../form/field-error";
 import { firstInvalid } from "../form/first-invalid";
-import { Modal } from "../modal";
+import { Modal } from "~/components/ui/modal";
 
 const ORDER = ["name", "phone", "tags", "notes"] as const;
 

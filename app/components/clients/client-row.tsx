@@ -12,7 +12,7 @@ import { formatDateGB } from "~/services/templates";
 import { useT } from "~/i18n";
 import { initials } from "~/utils/initials";
 import { FieldError, useProblemText } from "../form/field-error";
-import { ChatIcon, ChevronIcon, EditIcon, TrashIcon } from "../icons";
+import { ChatIcon, ChevronIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
 
 type Props = {
   client: ClientItem; expanded: boolean; onToggle: () => void;

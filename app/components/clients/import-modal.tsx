@@ -7,7 +7,7 @@ import type { ImportActionResult, ImportPreview } from "~/routes/dashboard.clien
 import { useT, type MessageKey } from "~/i18n";
 import type { Problem } from "~/utils/problem";
 import { useProblemText } from "../form/field-error";
-import { Modal } from "../modal";
+import { Modal } from "~/components/ui/modal";
 
 type Done = { imported: number; skipped: number };
 

@@ -3,7 +3,7 @@ import type { RuleClient, RuleGroup } from "~/services/rules/rules.server";
 import {
   badgeClass, clientsCount, clientStatusOf, describeSchedule, formatCreated, formatDateGB, formatPhone, overallStatus, statusLabel,
 } from "./format";
-import { Modal } from "./modal";
+import { Modal } from "~/components/ui/modal";
 import { REBOOKED_REASON } from "~/services/rules/schedule";
 
 function ruleTitle(rule: RuleGroup) {

@@ -4,7 +4,7 @@ import { useT, type Lang, type MessageKey } from "~/i18n";
 import type { RuleType } from "~/services/rules/schedule";
 import { localDate } from "~/utils/time-zone";
 import { candidateKey, loadCandidates, type Candidate } from "./client-source";
-import { Modal } from "./modal";
+import { Modal } from "~/components/ui/modal";
 import { ClientsStep, MessageStep, scheduleReady, ScheduleStep, ServicesStep, TypeStep, type ScheduleState } from "./wizard-steps";
 
 const STEPS: MessageKey[] = ["wizard.step.type", "wizard.step.service", "wizard.step.clients", "wizard.step.message", "wizard.step.schedule"];

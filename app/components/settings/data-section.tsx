@@ -4,7 +4,7 @@ import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useT } from "~/i18n";
 import type { DataAnswer } from "~/routes/dashboard.settings_.data";
-import { DownloadIcon } from "../icons";
+import { DownloadIcon } from "~/components/ui/icons";
 
 export function DataSection({ hasFeed }: { hasFeed: boolean }) {
   const t = useT();

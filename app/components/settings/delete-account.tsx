@@ -4,7 +4,7 @@ import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useT } from "~/i18n";
 import type { DataAnswer } from "~/routes/dashboard.settings_.data";
-import { Modal } from "../modal";
+import { Modal } from "~/components/ui/modal";
 
 export function DeleteAccount({ hasPassword, email }: { hasPassword: boolean; email: string }) {
   const t = useT();

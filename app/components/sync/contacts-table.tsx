@@ -2,7 +2,7 @@
 // scrolls at 280 px.
 import { useEffect, useRef } from "react";
 import { useT } from "~/i18n";
-import type { ScreenContact } from "~/services/sync/screen.server";
+import type { ScreenContact } from "~/routes/dashboard.sync/screen.server";
 
 type Props = { contacts: ScreenContact[]; selected: Set<string>; onChange(next: Set<string>): void; disabled: boolean };
 

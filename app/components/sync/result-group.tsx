@@ -1,43 +1,41 @@
 // One contact's proposed bookings: editable rows (Service, Date, Time, Notes);
 // Delete (clears this contact's rows here, no call) and Save on the last row.
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useT } from "~/i18n";
-import type { SyncActionData } from "~/services/sync/screen.server";
-import { CloseIcon } from "./sync-icons";
-import type { Notify } from "./toast";
+import type { SyncActionData } from "~/routes/dashboard.sync/screen.server";
+import { CloseIcon } from "~/components/ui/icons";
+import type { ShowToast } from "~/components/ui/toast";
+import { useFetcherResult } from "~/components/ui/use-fetcher-result";
+import type { Problem } from "~/utils/problem";
 
 export type Row = { key: string; service: string; date: string; time: string; notes: string; quote: string };
-export type Group = { id: string; name: string; phone: string; rows: Row[]; failed: boolean };
+/** `problem`: why this contact has no proposals (its chat could not be read), or null. */
+export type Group = { id: string; name: string; phone: string; rows: Row[]; problem: Problem | null };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;
 const invalid = (r: Row) => ({ service: !r.service.trim(), date: !DATE.test(r.date), time: !TIME.test(r.time) });
 
-export function ResultGroup({ group, notify }: { group: Group; notify: Notify }) {
+export function ResultGroup({ group, show }: { group: Group; show: ShowToast }) {
   const t = useT();
   const fetcher = useFetcher<SyncActionData>();
   const [rows, setRows] = useState(group.rows);
   const [attempted, setAttempted] = useState(false);
   const [saved, setSaved] = useState(false);
-  const handled = useRef<unknown>(null);
   const busy = fetcher.state !== "idle";
   const incomplete = rows.some((r) => Object.values(invalid(r)).some(Boolean));
 
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data || data === handled.current || data.intent !== "save") return;
-    handled.current = data;
+  useFetcherResult(fetcher, (data) => {
+    if (data.intent !== "save") return;
     if (data.ok) {
       setSaved(true);
-      notify(t("sync.savedToast", { saved: data.saved, skipped: data.skipped, name: group.name }));
-    } else if (data.code === "incomplete") {
-      setAttempted(true);
-      notify(t("sync.incomplete"), "error");
-    } else {
-      notify(t(data.code === "hidden" ? "sync.hiddenSave" : "sync.saveFailed"), "error");
+      show("success", t("sync.savedToast", { saved: data.saved, skipped: data.skipped, name: group.name }));
+      return;
     }
-  }, [fetcher.data, group.name, notify, t]);
+    if (data.problem.key === "sync.incomplete") setAttempted(true);
+    show("error", t(data.problem.key, data.problem.params));
+  });
 
   function edit(key: string, field: keyof Omit<Row, "key" | "quote">, value: string) {
     setRows((all) => all.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
@@ -47,7 +45,7 @@ export function ResultGroup({ group, notify }: { group: Group; notify: Notify })
   function save() {
     if (incomplete) {
       setAttempted(true);
-      notify(t("sync.incomplete"), "error");
+      show("error", t("sync.incomplete"));
       return;
     }
     const items = rows.map(({ service, date, time, notes }) => ({ service: service.trim(), date, time, notes: notes.trim() }));
@@ -62,8 +60,8 @@ export function ResultGroup({ group, notify }: { group: Group; notify: Notify })
         {group.phone && <bdi dir="ltr" className="muted small">{group.phone}</bdi>}
         {saved && <span className="badge badge-green">{t("sync.savedBadge")}</span>}
       </header>
-      {group.failed ? (
-        <p className="muted empty-text">{t("sync.readFailed")}</p>
+      {group.problem ? (
+        <p className="muted empty-text">{t(group.problem.key, group.problem.params)}</p>
       ) : rows.length === 0 ? (
         <p className="muted empty-text">{t("sync.noBookings")}</p>
       ) : (

@@ -1,61 +1,64 @@
 // The service catalogue: add with suggestions, chips with edit and delete.
-// Every change goes through the route's action, after which Remix reloads
-// the list.
-import { useFetcher } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+// Every change goes through the route's action (the Service name rule runs in
+// the browser first and again on the server), after which Remix reloads the
+// list. Without scripts the add form still posts to the page.
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useActionData, useFetcher } from "@remix-run/react";
+import { useCallback, useMemo, useRef, useState, type FormEvent } from "react";
 import { useT } from "~/i18n";
-import { checkServiceName, serviceKey } from "~/services/catalogue/service-name";
-import type { SyncActionData } from "~/services/sync/screen.server";
+import { FieldError } from "~/components/form/field-error";
+import { PlusIcon } from "~/components/ui/icons";
+import type { ShowToast } from "~/components/ui/toast";
+import { useFetcherResult } from "~/components/ui/use-fetcher-result";
+import type { SyncActionData } from "~/routes/dashboard.sync/screen.server";
+import { firstFormProblem, parseForm } from "~/validation/parse";
+import { AddServiceForm, notTaken, serviceKey } from "~/validation/sync";
 import { ServiceChip } from "./service-chip";
-import { serviceError } from "./service-errors";
-import { PlusIcon } from "./sync-icons";
-import type { Notify } from "./toast";
 
 type Item = { id: string; service: string };
 
 // Offered while typing, next to the existing services, when not in the list yet.
 const STARTERS = ["Haircut", "Coloring", "Styling", "Hair Treatment"];
 
-export function ServiceCatalogue({ items, notify }: { items: Item[]; notify: Notify }) {
+export function ServiceCatalogue({ items, show }: { items: Item[]; show: ShowToast }) {
   const t = useT();
   const adder = useFetcher<SyncActionData>();
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const posted = useActionData<SyncActionData>();
+  const answer = adder.data ?? posted;
   const [openId, setOpenId] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const handled = useRef<unknown>(null);
   const input = useRef<HTMLInputElement>(null);
   // The deleted chip held the focus; keep the keyboard user in the catalogue.
   const focusInput = useCallback(() => input.current?.focus(), []);
   const keys = useMemo(() => new Set(items.map((i) => serviceKey(i.service))), [items]);
   const suggestions = useMemo(() => [...items.map((i) => i.service), ...STARTERS.filter((s) => !keys.has(serviceKey(s)))], [items, keys]);
+  const schema = useMemo(() => notTaken(AddServiceForm, keys), [keys]);
 
-  useEffect(() => {
-    const data = adder.data;
-    if (!data || data === handled.current || data.intent !== "service-add") return;
-    handled.current = data;
-    if (data.ok) {
-      setName("");
-      setError(null);
-      notify(t("sync.serviceAdded"));
-    } else {
-      const message = serviceError(t, data.code, data.name);
-      setError(message);
-      notify(message, "error");
-    }
-  }, [adder.data, notify, t]);
+  const [form, fields] = useForm({
+    id: "service-add",
+    lastResult: answer?.intent === "service-add" ? answer.reply : undefined,
+    onValidate: ({ formData }) => parseForm(formData, schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
 
-  function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = checkServiceName(name);
-    const problem = !checked.ok ? serviceError(t, checked.error) : keys.has(checked.key) ? serviceError(t, "duplicate", checked.name) : null;
-    if (problem) {
-      setError(problem);
-      notify(problem, "error");
-      return;
+  useFetcherResult(adder, (data) => {
+    if (data.intent !== "service-add") return;
+    if (data.ok) show("success", t("sync.serviceAdded"));
+    else show("error", t(data.problem.key, data.problem.params));
+  });
+
+  const formProps = getFormProps(form);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    formProps.onSubmit(event);
+    // Refused here: the same text inline (conform) and in a toast.
+    if (event.defaultPrevented) {
+      const refused = parseForm(new FormData(event.currentTarget), schema);
+      if (refused.status !== "success") {
+        const first = firstFormProblem(refused.error);
+        show("error", t(first.key, first.params));
+      }
     }
-    setError(null);
-    adder.submit({ intent: "service-add", service: name }, { method: "post" });
   }
 
   const onOpen = useCallback((id: string, open: boolean) => setOpenId(open ? id : null), []);
@@ -70,23 +73,17 @@ export function ServiceCatalogue({ items, notify }: { items: Item[]; notify: Not
       {items.length === 0 && (
         <div className="alert alert-info" role="note" data-testid="services-banner">{t("sync.banner")}</div>
       )}
-      <form className="service-form" onSubmit={add} noValidate>
+      <adder.Form method="post" className="service-form" {...formProps} onSubmit={submit}>
+        <input type="hidden" name="intent" value="service-add" />
         <div className="field service-field">
           <label htmlFor="service-name">{t("sync.serviceName")}</label>
           <input
+            {...getInputProps(fields.service, { type: "text" })}
             ref={input}
             id="service-name"
-            name="service"
             list="service-suggestions"
             autoComplete="off"
             placeholder={t("sync.servicePlaceholder")}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              if (error) setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "service-error" : undefined}
             maxLength={200}
           />
           <datalist id="service-suggestions">
@@ -94,10 +91,10 @@ export function ServiceCatalogue({ items, notify }: { items: Item[]; notify: Not
           </datalist>
         </div>
         <button type="submit" className="btn btn-primary" disabled={adder.state !== "idle"}>
-          <PlusIcon /> {adder.state === "submitting" ? t("sync.adding") : t("sync.addService")}
+          <PlusIcon size={18} /> {adder.state === "submitting" ? t("sync.adding") : t("sync.addService")}
         </button>
-      </form>
-      {error && <p id="service-error" className="field-error" role="alert">{error}</p>}
+      </adder.Form>
+      <FieldError id={fields.service.errorId} problems={fields.service.errors} />
 
       {items.length > 0 ? (
         <ul className="chips" aria-label={t("sync.services")}>
@@ -111,7 +108,7 @@ export function ServiceCatalogue({ items, notify }: { items: Item[]; notify: Not
               onOpen={(open) => onOpen(item.id, open)}
               onEdit={(editing) => onEdit(item.id, editing)}
               onDeleted={focusInput}
-              notify={notify}
+              show={show}
             />
           ))}
         </ul>

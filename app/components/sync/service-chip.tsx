@@ -1,13 +1,16 @@
 // One service chip: normal, showing edit/delete (hover, keyboard focus, or a
 // tap on touch screens), or editing inline with save and cancel.
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useT } from "~/i18n";
-import type { SyncActionData } from "~/services/sync/screen.server";
-import { checkServiceName, serviceKey } from "~/services/catalogue/service-name";
-import { CloseIcon, PencilIcon, TickIcon, TrashIcon } from "./sync-icons";
-import type { Notify } from "./toast";
-import { serviceError } from "./service-errors";
+import { FieldError } from "~/components/form/field-error";
+import { CheckIcon, CloseIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
+import type { ShowToast } from "~/components/ui/toast";
+import { useFetcherResult } from "~/components/ui/use-fetcher-result";
+import type { SyncActionData } from "~/routes/dashboard.sync/screen.server";
+import { parseForm } from "~/validation/parse";
+import { notTaken, RenameServiceForm } from "~/validation/sync";
 
 type Props = {
   item: { id: string; service: string };
@@ -17,94 +20,45 @@ type Props = {
   onOpen(open: boolean): void;
   onEdit(editing: boolean): void;
   onDeleted(): void;
-  notify: Notify;
+  show: ShowToast;
 };
 
-export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, onDeleted, notify }: Props) {
+export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, onDeleted, show }: Props) {
   const t = useT();
   const fetcher = useFetcher<SyncActionData>();
-  const [draft, setDraft] = useState(item.service);
-  const [error, setError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const nameButton = useRef<HTMLButtonElement>(null);
-  const handled = useRef<unknown>(null);
   const wasEditing = useRef(false);
   const byKeyboard = useRef(false);
 
   useEffect(() => {
-    if (editing) input.current?.focus();
-    else if (wasEditing.current) nameButton.current?.focus();
+    if (!editing && wasEditing.current) nameButton.current?.focus();
     wasEditing.current = editing;
   }, [editing]);
 
-  // Reacts as soon as the answer arrives, before the list reloads: a deleted
-  // chip unmounts with the reload.
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data || data === handled.current) return;
-    handled.current = data;
+  // Heard as soon as the answer arrives, before the list reloads: a deleted
+  // chip unmounts with the reload. A chip gone elsewhere just closes (the
+  // reload removes it); other failures of update and delete stay quiet, as
+  // the spec has it, except the name problems shown under the input.
+  useFetcherResult(fetcher, (data) => {
     if (data.intent === "service-update") {
       if (data.ok) {
-        notify(t("sync.serviceUpdated"));
+        show("success", t("sync.serviceUpdated"));
         onEdit(false);
-      } else if (data.code === "notFound") {
+      } else if (data.problem.key === "sync.err.notFound") {
         onEdit(false);
-      } else {
-        setError(serviceError(t, data.code, data.name));
       }
     } else if (data.intent === "service-delete" && data.ok) {
-      notify(t("sync.serviceDeleted"));
+      show("success", t("sync.serviceDeleted"));
       if (byKeyboard.current) onDeleted();
     }
-  }, [fetcher.data, notify, onEdit, onDeleted, t]);
+  });
 
   const reloading = fetcher.state !== "idle";
   const last = fetcher.data;
   if (reloading && (fetcher.formData?.get("intent") === "service-delete" || (last?.intent === "service-delete" && last.ok))) return null;
   const name = reloading && last?.intent === "service-update" && last.ok ? last.name : item.service;
 
-  function save(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkServiceName(draft);
-    if (!checked.ok) return setError(serviceError(t, checked.error));
-    if (checked.key === serviceKey(item.service) && checked.name === item.service) return onEdit(false);
-    if (otherKeys.has(checked.key)) return setError(serviceError(t, "duplicate", checked.name));
-    setError(null);
-    fetcher.submit({ intent: "service-update", id: item.id, service: draft }, { method: "post" });
-  }
-
-  if (editing) {
-    const errorId = `service-edit-error-${item.id}`;
-    return (
-      <li className="chip chip-editing">
-        <form className="chip-edit" onSubmit={save} noValidate>
-          <input
-            ref={input}
-            className={`input chip-input${error ? " invalid" : ""}`}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Escape") {
-                e.preventDefault();
-                onEdit(false);
-              }
-            }}
-            aria-label={t("sync.editName", { name: item.service })}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            maxLength={200}
-          />
-          <button type="submit" className="chip-btn chip-btn-ok" aria-label={t("sync.save")} disabled={fetcher.state !== "idle"}>
-            <TickIcon />
-          </button>
-          <button type="button" className="chip-btn" aria-label={t("sync.cancel")} onClick={() => onEdit(false)}>
-            <CloseIcon />
-          </button>
-        </form>
-        {error && <p id={errorId} className="chip-error" role="alert">{error}</p>}
-      </li>
-    );
-  }
+  if (editing) return <ChipEditor item={item} otherKeys={otherKeys} fetcher={fetcher} onEdit={onEdit} />;
 
   return (
     <li className="chip" data-open={open || undefined}>
@@ -116,13 +70,9 @@ export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, on
           type="button"
           className="chip-btn"
           aria-label={t("sync.editService", { name: item.service })}
-          onClick={() => {
-            setDraft(item.service);
-            setError(null);
-            onEdit(true);
-          }}
+          onClick={() => onEdit(true)}
         >
-          <PencilIcon size={16} />
+          <EditIcon size={16} />
         </button>
         <button
           type="button"
@@ -137,6 +87,63 @@ export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, on
           <TrashIcon size={16} />
         </button>
       </span>
+    </li>
+  );
+}
+
+type EditorProps = Pick<Props, "item" | "otherKeys" | "onEdit"> & { fetcher: ReturnType<typeof useFetcher<SyncActionData>> };
+
+/** The inline edit form, fresh each time editing starts (no stale name or error from an earlier try). */
+function ChipEditor({ item, otherKeys, fetcher, onEdit }: EditorProps) {
+  const t = useT();
+  const input = useRef<HTMLInputElement>(null);
+  const before = useRef(fetcher.data);
+  const answer = fetcher.data !== before.current && fetcher.data?.intent === "service-update" ? fetcher.data : undefined;
+  const schema = useMemo(() => notTaken(RenameServiceForm, otherKeys), [otherKeys]);
+  const [form, fields] = useForm({
+    id: `service-edit-${item.id}`,
+    defaultValue: { service: item.service },
+    lastResult: answer?.reply,
+    onValidate: ({ formData }) => parseForm(formData, schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onSubmit(event, { submission }) {
+      // The same name as now: nothing to ask the server.
+      if (submission?.status === "success" && submission.value.service === item.service) {
+        event.preventDefault();
+        onEdit(false);
+      }
+    },
+  });
+
+  useEffect(() => input.current?.focus(), []);
+
+  return (
+    <li className="chip chip-editing">
+      <fetcher.Form method="post" className="chip-edit" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="service-update" />
+        <input type="hidden" name="id" value={item.id} />
+        <input
+          {...getInputProps(fields.service, { type: "text" })}
+          ref={input}
+          className={`input chip-input${fields.service.errors ? " invalid" : ""}`}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") {
+              e.preventDefault();
+              onEdit(false);
+            }
+          }}
+          aria-label={t("sync.editName", { name: item.service })}
+          maxLength={200}
+        />
+        <button type="submit" className="chip-btn chip-btn-ok" aria-label={t("sync.save")} disabled={fetcher.state !== "idle"}>
+          <CheckIcon size={18} />
+        </button>
+        <button type="button" className="chip-btn" aria-label={t("sync.cancel")} onClick={() => onEdit(false)}>
+          <CloseIcon size={18} />
+        </button>
+      </fetcher.Form>
+      <FieldError id={fields.service.errorId} problems={fields.service.errors} />
     </li>
   );
 }

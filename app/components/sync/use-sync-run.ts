@@ -1,39 +1,39 @@
 // Start Sync reads one contact per request, in turn, so the screen can show
 // progress ("3 of 12") and each contact's proposals as soon as they are ready.
 import { useFetcher } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { ScreenContact, SyncActionData } from "~/services/sync/screen.server";
+import { useCallback, useState } from "react";
+import { useFetcherResult } from "~/components/ui/use-fetcher-result";
+import type { ScreenContact, SyncActionData } from "~/routes/dashboard.sync/screen.server";
 
 type Queue = { contacts: ScreenContact[]; index: number };
+export type PreviewAnswer = Extract<SyncActionData, { intent: "preview" }>;
 
-export function useSyncRun(onContactDone: (contact: ScreenContact, data: SyncActionData | undefined) => void) {
+export function useSyncRun(onContactDone: (contact: ScreenContact, data: PreviewAnswer | undefined) => void) {
   const fetcher = useFetcher<SyncActionData>({ key: "sync-preview" });
   const [queue, setQueue] = useState<Queue | null>(null);
-  const handled = useRef<unknown>(undefined);
-  const submitFor = fetcher.submit;
+  const submit = fetcher.submit;
+  const read = useCallback((contact: ScreenContact) => submit({ intent: "preview", user_id: contact.id }, { method: "post" }), [submit]);
 
   const start = useCallback((contacts: ScreenContact[]) => {
     if (!contacts.length) return;
-    handled.current = fetcher.data;
     setQueue({ contacts, index: 0 });
-    submitFor({ intent: "preview", user_id: contacts[0].id }, { method: "post" });
-  }, [fetcher.data, submitFor]);
+    read(contacts[0]);
+  }, [read]);
 
-  useEffect(() => {
-    if (!queue || fetcher.state !== "idle" || fetcher.data === handled.current) return;
-    handled.current = fetcher.data;
-    const data = fetcher.data?.intent === "preview" ? fetcher.data : undefined;
-    onContactDone(queue.contacts[queue.index], data);
+  useFetcherResult(fetcher, (data) => {
+    if (!queue) return;
+    const answer = data.intent === "preview" ? data : undefined;
+    onContactDone(queue.contacts[queue.index], answer);
     const next = queue.index + 1;
     // With no services the rest would fail the same way.
-    const stop = data && !data.ok && data.code === "noServices";
+    const stop = answer && !answer.ok && answer.problem.key === "sync.hint";
     if (next < queue.contacts.length && !stop) {
       setQueue({ ...queue, index: next });
-      submitFor({ intent: "preview", user_id: queue.contacts[next].id }, { method: "post" });
+      read(queue.contacts[next]);
     } else {
       setQueue(null);
     }
-  }, [queue, fetcher.state, fetcher.data, onContactDone, submitFor]);
+  });
 
   return {
     running: queue !== null,

@@ -11,7 +11,7 @@ import { isProblemData } from "~/components/form/problem-data";
 import { AddBookingModal } from "~/components/bookings/add-booking-modal";
 import { BookingCard } from "~/components/bookings/booking-card";
 import { CalendarView } from "~/components/bookings/calendar-view";
-import { DownloadIcon, PlusIcon, RefreshIcon, SearchIcon } from "~/components/icons";
+import { DownloadIcon, PlusIcon, RefreshIcon, SearchIcon } from "~/components/ui/icons";
 import modalStyles from "~/styles/modal.css?url";
 import styles from "~/styles/bookings.css?url";
 

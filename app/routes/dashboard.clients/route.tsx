@@ -2,7 +2,7 @@
 // Add Client. Pages of 50 newest first with "Load more"; edits patch the list
 // in place so loaded pages and the open row survive.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, type ShouldRevalidateFunction, useFetcher, useLoaderData, useNavigation, useRevalidator, useRouteError, useSearchParams } from "@remix-run/react";
+import { isRouteErrorResponse, type ShouldRevalidateFunction, useLoaderData, useNavigation, useRevalidator, useRouteError, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { requireUser } from "~/services/auth/session.server";
 import { clientsAction, clientsPage, type ClientItem } from "./screen.server";
@@ -11,7 +11,8 @@ import { isProblemData } from "~/components/form/problem-data";
 import { AddClientModal } from "~/components/clients/add-client-modal";
 import { ImportModal } from "~/components/clients/import-modal";
 import { ClientRow } from "~/components/clients/client-row";
-import { DownloadIcon, PlusIcon, RefreshIcon, SearchIcon, UploadIcon } from "~/components/icons";
+import { DownloadIcon, PlusIcon, RefreshIcon, SearchIcon, UploadIcon } from "~/components/ui/icons";
+import { usePagedList } from "~/components/ui/use-paged-list";
 import modalStyles from "~/styles/modal.css?url";
 import styles from "~/styles/clients.css?url";
 
@@ -40,26 +41,12 @@ export default function ClientsTab() {
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const more = useFetcher<typeof loader>();
-  const [items, setItems] = useState<ClientItem[]>(data.clients);
-  const [cursor, setCursor] = useState(data.next_cursor);
+  const { items, setItems, next: cursor, loadingMore, loadMore: loadPage } = usePagedList(data, (d) => ({ items: d.clients, next: d.next_cursor }));
   const [selected, setSelected] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [imported, setImported] = useState<{ imported: number; skipped: number } | null>(null);
   const [filters, setFilters] = useState(data.filters);
-
-  useEffect(() => {
-    setItems(data.clients);
-    setCursor(data.next_cursor);
-  }, [data]);
-
-  useEffect(() => {
-    if (more.state !== "idle" || !more.data) return;
-    const page = more.data;
-    setItems((prev) => [...prev, ...page.clients.filter((c) => !prev.some((p) => p.id === c.id))]);
-    setCursor(page.next_cursor);
-  }, [more.state, more.data]);
 
   const apply = (next: typeof filters) => {
     const params = new URLSearchParams();
@@ -76,12 +63,12 @@ export default function ClientsTab() {
   }, [filters.q]);
 
   const loading = (navigation.state === "loading" && navigation.location.pathname === "/dashboard/clients") || revalidator.state === "loading";
-  const loadMore = () => {
+  const loadMore = () => loadPage((next) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(data.filters)) if (v) params.set(k, v);
-    params.set("cursor", cursor ?? "");
-    more.load(`/dashboard/clients?${params}`);
-  };
+    params.set("cursor", next);
+    return `/dashboard/clients?${params}`;
+  });
   const created = (client: ClientItem) => {
     setItems((prev) => [client, ...prev.filter((c) => c.id !== client.id)]);
     setSelected(client.id);
@@ -136,8 +123,8 @@ export default function ClientsTab() {
         </ul>
         {cursor && (
           <div className="row center load-more">
-            <button type="button" className="btn btn-ghost btn-sm" onClick={loadMore} disabled={more.state !== "idle"}>
-              {more.state !== "idle" ? t("clients.loading") : t("clients.loadMore")}
+            <button type="button" className="btn btn-ghost btn-sm" onClick={loadMore} disabled={loadingMore}>
+              {loadingMore ? t("clients.loading") : t("clients.loadMore")}
             </button>
           </div>
         )}

@@ -2,9 +2,9 @@
 // know them, most recent chat first.
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
+import { AppError } from "~/utils/problem";
 
 export const MAX_SYNC_CONTACTS = 500;
-export const CONTACT_NOT_FOUND = "Contact not found.";
 
 export type WaContact = typeof schema.waContacts.$inferSelect;
 /** As the API shows it: name defaults to 'Unknown', phone is "" when WhatsApp hides the number (@lid chats). */
@@ -24,8 +24,8 @@ export async function listSyncContacts(db: Db, businessId: string): Promise<Sync
   return rows.map(toSyncContact);
 }
 
-/** The business's own contacts among ids, in the order asked; null when any id is not theirs. */
-export async function ownContacts(db: Db, businessId: string, ids: string[]): Promise<WaContact[] | null> {
+/** The business's own contacts among ids, in the order asked; a 404 when any id is not theirs. */
+export async function ownContacts(db: Db, businessId: string, ids: string[]): Promise<WaContact[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
   const rows = await db
@@ -34,5 +34,6 @@ export async function ownContacts(db: Db, businessId: string, ids: string[]): Pr
     .where(and(eq(schema.waContacts.businessId, businessId), inArray(schema.waContacts.id, unique)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = unique.map((id) => byId.get(id));
-  return ordered.every((c): c is WaContact => c !== undefined) ? ordered : null;
+  if (!ordered.every((c): c is WaContact => c !== undefined)) throw new AppError(404, "sync.err.contactNotFound");
+  return ordered;
 }

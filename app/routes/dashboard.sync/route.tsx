@@ -3,16 +3,20 @@ import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { useT } from "~/i18n";
 import { requireUser } from "~/services/auth/session.server";
-import { syncScreenAction, syncScreenData, type ScreenContact, type SyncActionData } from "~/services/sync/screen.server";
 import { ContactsTable } from "~/components/sync/contacts-table";
 import { ResultGroup, type Group } from "~/components/sync/result-group";
 import { ServiceCatalogue } from "~/components/sync/service-catalogue";
-import { Toast, useToast } from "~/components/sync/toast";
 import { useSyncRun } from "~/components/sync/use-sync-run";
-import styles from "~/styles/sync.css?url";
+import { Toast, useToast } from "~/components/ui/toast";
+import syncCss from "~/styles/sync.css?url";
+import toastCss from "~/styles/toast.css?url";
+import { syncScreenAction, syncScreenData, type ScreenContact, type SyncActionData } from "./screen.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [toastCss, syncCss].map((href) => ({ rel: "stylesheet", href }));
 export const meta: MetaFunction = () => [{ title: "Sync · Chatbook" }];
+
+/** The spec's Sync toast: 2000 ms for success, 2500 ms for errors, at the bottom. */
+const TOAST_MS = { success: 2000, error: 2500 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, business } = await requireUser(request, context.cloudflare.env);
@@ -25,36 +29,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return syncScreenAction({ db, env, now: Date.now() }, business, await request.formData());
 }
 
-// Service changes reload the list; reading and saving proposals change nothing shown by the loader.
+// Every service change reloads the list (also a refused one: another tab may
+// have changed it); reading and saving proposals change nothing the loader shows.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
   const intent = formData?.get("intent");
-  return intent === "preview" || intent === "save" ? false : defaultShouldRevalidate;
+  if (intent === "preview" || intent === "save") return false;
+  if (typeof intent === "string" && intent.startsWith("service-")) return true;
+  return defaultShouldRevalidate;
 };
 
 export default function SyncTab() {
   const { services, contacts } = useLoaderData<typeof loader>();
   const t = useT();
-  const { toast, notify } = useToast();
+  const { toast, show, hide } = useToast();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [groups, setGroups] = useState<Group[] | null>(null);
   const [runId, setRunId] = useState(0);
 
-  const onContactDone = useCallback((contact: ScreenContact, data: SyncActionData | undefined) => {
-    if (data?.intent === "preview" && !data.ok && data.code === "noServices") {
+  const onContactDone = useCallback((contact: ScreenContact, data: Extract<SyncActionData, { intent: "preview" }> | undefined) => {
+    if (data && !data.ok && data.problem.key === "sync.hint") {
       setGroups([]);
-      notify(t("sync.hint"), "error");
+      show("error", t(data.problem.key));
       return;
     }
-    const result = data?.intent === "preview" && data.ok ? data.result : null;
+    const result = data?.ok ? data.result : null;
     const group: Group = {
       id: contact.id,
       name: result?.name ?? contact.name,
       phone: contact.phone,
       rows: (result?.items ?? []).map((i) => ({ key: i.bookingId, service: i.service, date: i.date, time: i.time, notes: i.notes, quote: i.quote })),
-      failed: !result,
+      problem: data?.ok ? null : (data?.problem ?? { key: "sync.readFailed" }),
     };
     setGroups((all) => [...(all ?? []), group]);
-  }, [notify, t]);
+  }, [show, t]);
 
   const run = useSyncRun(onContactDone);
   const chosen = contacts.filter((c) => selected.has(c.id));
@@ -75,7 +82,7 @@ export default function SyncTab() {
         <p className="muted small">{t("sync.intro")}</p>
       </header>
 
-      <ServiceCatalogue items={services} notify={notify} />
+      <ServiceCatalogue items={services} show={show} />
 
       <section className="card sync-card" aria-labelledby="contacts-title">
         <h2 id="contacts-title" className="sync-h2">{t("sync.contacts")}</h2>
@@ -104,14 +111,14 @@ export default function SyncTab() {
             )}
           </div>
         )}
-        {groups?.map((g) => <ResultGroup key={`${runId}-${g.id}`} group={g} notify={notify} />)}
+        {groups?.map((g) => <ResultGroup key={`${runId}-${g.id}`} group={g} show={show} />)}
         {!run.running && !groups?.length && <p className="muted empty-text">{t("sync.noResults")}</p>}
         <datalist id="sync-service-options">
           {services.map((s) => <option key={s.id} value={s.service} />)}
         </datalist>
       </section>
 
-      <Toast toast={toast} />
+      <Toast toast={toast} onHide={hide} duration={TOAST_MS} placement="bottom" testId="sync-toast" />
     </div>
   );
 }

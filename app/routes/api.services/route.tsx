@@ -1,8 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { translator } from "~/i18n/messages.server";
 import { requireApiUser } from "~/services/auth/session.server";
-import { addService, listServices, ServiceBody } from "~/services/catalogue/services.server";
-import { apiRoute } from "~/utils/api-handler.server";
-import { apiText, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { addService, listServices } from "~/services/catalogue/services.server";
+import { apiRoute, JsonObject } from "~/utils/api-handler.server";
+import { json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { catalogueAnswer, serviceOf } from "./catalogue.server";
+
+const english = translator("en");
 
 /** GET /api/services: names (services) and objects (items). */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
@@ -15,8 +19,9 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed();
   const { db, business } = await requireApiUser(request, context.cloudflare.env);
-  const body = await readJson(request, ServiceBody);
-  const result = await addService(db, business.id, body.service, Date.now());
-  if (!result.ok) return apiText(result.status, result.message, { message: result.message, code: result.code });
-  return json({ success: true, message: "Service added.", item: result.item }, 201);
+  const service = serviceOf(await readJson(request, JsonObject));
+  return catalogueAnswer(async () => {
+    const item = await addService(db, business.id, service, Date.now());
+    return json({ success: true, message: english("sync.serviceAdded"), item }, 201);
+  });
 });

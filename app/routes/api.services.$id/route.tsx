@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { translator } from "~/i18n/messages.server";
+import { requireApiUser } from "~/services/auth/session.server";
+import { deleteService, renameService } from "~/services/catalogue/services.server";
+import { apiRoute, JsonObject } from "~/utils/api-handler.server";
+import { json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { catalogueAnswer, serviceOf } from "../api.services/catalogue.server";
+
+const english = translator("en");
+
+/** PATCH /api/services/{id} {service}; DELETE /api/services/{id}. Another business's id is 404. */
+export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
+  const { db, business } = await requireApiUser(request, context.cloudflare.env);
+  const id = params.id ?? "";
+  if (request.method === "PATCH") {
+    const service = serviceOf(await readJson(request, JsonObject));
+    return catalogueAnswer(async () => {
+      const item = await renameService(db, business.id, id, service);
+      return json({ success: true, message: english("sync.serviceUpdated"), item });
+    });
+  }
+  if (request.method === "DELETE") {
+    return catalogueAnswer(async () => {
+      await deleteService(db, business.id, id);
+      return json({ success: true, message: english("sync.serviceDeleted") });
+    });
+  }
+  return methodNotAllowed();
+});
+
+export async function loader(_: LoaderFunctionArgs) {
+  return methodNotAllowed();
+}

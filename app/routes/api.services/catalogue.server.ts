@@ -1,0 +1,31 @@
+// How the catalogue API answers a failure: the usual problem shape, plus
+// `message` (the spec's POST /api/services reads detail or message) and `code`
+// (empty, tooLong, duplicate, limit, notFound: the last part of the key).
+import { translator } from "~/i18n/messages.server";
+import { AppError, type Problem } from "~/utils/problem";
+import { apiProblem } from "~/utils/http.server";
+import { validate } from "~/validation/parse";
+import { ServiceBody } from "~/validation/sync";
+
+const english = translator("en");
+
+export function catalogueProblem(status: number, problem: Problem): Response {
+  return apiProblem(status, problem, { message: english(problem.key, problem.params), code: problem.key.split(".").pop() });
+}
+
+/** The body's service name by the Service name rule; a failure is thrown as the catalogue's answer. */
+export function serviceOf(body: unknown): string {
+  const checked = validate(ServiceBody, body);
+  if (!checked.ok) throw catalogueProblem(400, checked.problem);
+  return checked.value.service;
+}
+
+/** Runs a catalogue change; its AppError becomes the catalogue's answer. */
+export async function catalogueAnswer(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError) return catalogueProblem(error.status, error.problem);
+    throw error;
+  }
+}

@@ -1,0 +1,129 @@
+// The Sync tab's loader data and form actions (cookie session, fetchers).
+// They call the same services as the JSON API; a failure goes back as a
+// problem (a message key) that the screen shows in the owner's language, with
+// conform's reply for the catalogue's forms.
+import { json } from "@remix-run/cloudflare";
+import type { SubmissionResult } from "@conform-to/react";
+import type { Db } from "../../../db";
+import { addService, deleteService, listServices, renameService } from "~/services/catalogue/services.server";
+import { listSyncContacts } from "~/services/sync/contacts.server";
+import { previewSync, type PreviewResult } from "~/services/sync/preview.server";
+import { saveSync } from "~/services/sync/save.server";
+import { formatPhone } from "~/utils/phone";
+import { AppError, problem, type Problem } from "~/utils/problem";
+import { firstFormProblem, parseForm, validate } from "~/validation/parse";
+import { AddServiceForm, PREVIEW_LIMIT_DEFAULT, PreviewBody, RenameServiceForm, SaveBody, SaveForm, ServiceIdForm } from "~/validation/sync";
+
+type Ctx = { db: Db; env: Env; now: number };
+type Business = { id: string; timeZone: string; country: string };
+
+export type ScreenContact = { id: string; name: string; phone: string };
+
+export async function syncScreenData(db: Db, businessId: string) {
+  const [services, contacts] = await Promise.all([listServices(db, businessId), listSyncContacts(db, businessId)]);
+  // Formatted here so the phone library stays out of the browser bundle.
+  const shown: ScreenContact[] = contacts.map((c) => ({ ...c, phone: c.phone ? formatPhone(c.phone) : "" }));
+  return { services, contacts: shown };
+}
+
+type Reply = SubmissionResult<Problem[]>;
+type Failed = { ok: false; problem: Problem };
+
+export type SyncActionData =
+  | ({ intent: "service-add" } & ({ ok: true; name: string } | Failed) & { reply: Reply })
+  | ({ intent: "service-update"; id: string } & ({ ok: true; name: string } | Failed) & { reply: Reply })
+  | ({ intent: "service-delete"; id: string } & ({ ok: true } | Failed))
+  | ({ intent: "preview"; userId: string } & ({ ok: true; result: PreviewResult } | Failed))
+  | ({ intent: "save"; userId: string } & ({ ok: true; saved: number; skipped: number } | Failed))
+  | ({ intent: null } & Failed);
+
+const answer = (data: SyncActionData, status = 200) => json(data, { status });
+
+/** An unexpected failure is logged; the owner gets the screen's own words for it. */
+function settle(error: unknown, fallback: Problem): { status: number; problem: Problem } {
+  if (error instanceof AppError) return { status: error.status, problem: error.problem };
+  console.error(error);
+  return { status: 500, problem: fallback };
+}
+
+export async function syncScreenAction(ctx: Ctx, business: Business, form: FormData): Promise<Response> {
+  const intent = form.get("intent");
+  const fields = Object.fromEntries(form);
+  switch (intent) {
+    case "service-add": {
+      const submission = parseForm(form, AddServiceForm);
+      if (submission.status !== "success") return answer({ intent, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+      try {
+        const item = await addService(ctx.db, business.id, submission.value.service, ctx.now);
+        return answer({ intent, ok: true, name: item.service, reply: submission.reply({ resetForm: true }) });
+      } catch (error) {
+        const { status, problem: failure } = settle(error, problem("sync.err.addFailed"));
+        return answer({ intent, ok: false, problem: failure, reply: submission.reply({ fieldErrors: { service: [failure] } }) }, status);
+      }
+    }
+    case "service-update": {
+      const submission = parseForm(form, RenameServiceForm);
+      const id = typeof fields.id === "string" ? fields.id.slice(0, 200) : "";
+      if (submission.status !== "success") return answer({ intent, id, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+      try {
+        const item = await renameService(ctx.db, business.id, submission.value.id, submission.value.service);
+        return answer({ intent, id, ok: true, name: item.service, reply: submission.reply({ resetForm: true }) });
+      } catch (error) {
+        const { status, problem: failure } = settle(error, problem("problem.unexpected"));
+        return answer({ intent, id, ok: false, problem: failure, reply: submission.reply({ fieldErrors: { service: [failure] } }) }, status);
+      }
+    }
+    case "service-delete": {
+      const input = validate(ServiceIdForm, fields);
+      const id = input.ok ? input.value.id : "";
+      try {
+        await deleteService(ctx.db, business.id, id);
+        return answer({ intent, id, ok: true });
+      } catch (error) {
+        const { status, problem: failure } = settle(error, problem("problem.unexpected"));
+        return answer({ intent, id, ok: false, problem: failure }, status);
+      }
+    }
+    case "preview": {
+      const userId = typeof fields.user_id === "string" ? fields.user_id.slice(0, 200) : "";
+      // The screen's own words for a contact it could not read, whatever the reason.
+      const unread = problem("sync.readFailed");
+      const body = validate(PreviewBody, { user_ids: [userId], limit: PREVIEW_LIMIT_DEFAULT });
+      if (!body.ok) return answer({ intent, userId, ok: false, problem: unread }, 400);
+      try {
+        const outcome = await previewSync(ctx, business, body.value);
+        const result = outcome.results[0];
+        if (!result || outcome.unread.includes(result.id)) return answer({ intent, userId, ok: false, problem: unread }, 502);
+        return answer({ intent, userId, ok: true, result });
+      } catch (error) {
+        const { status, problem: failure } = settle(error, unread);
+        // With no services the run stops and the screen says so; any other failure is this contact's.
+        return answer({ intent, userId, ok: false, problem: failure.key === "sync.hint" ? failure : unread }, status);
+      }
+    }
+    case "save": {
+      const userId = typeof fields.user_id === "string" ? fields.user_id.slice(0, 200) : "";
+      const failed = problem("sync.saveFailed");
+      const input = validate(SaveForm, fields);
+      if (!input.ok) return answer({ intent, userId, ok: false, problem: failed }, 400);
+      let items: unknown;
+      try {
+        items = JSON.parse(input.value.items);
+      } catch {
+        return answer({ intent, userId, ok: false, problem: failed }, 400);
+      }
+      const body = validate(SaveBody, { results: [{ user_id: input.value.user_id, items }] });
+      if (!body.ok) return answer({ intent, userId, ok: false, problem: body.problem }, 400);
+      try {
+        const { saved, skipped } = await saveSync(ctx, business, body.value);
+        return answer({ intent, userId, ok: true, saved, skipped });
+      } catch (error) {
+        const { status, problem: failure } = settle(error, failed);
+        // Not found (gone, or not this business's) reads as the spec's "Failed to save for this contact."
+        return answer({ intent, userId, ok: false, problem: status === 404 ? failed : failure }, status);
+      }
+    }
+    default:
+      return answer({ intent: null, ok: false, problem: problem("problem.unknownAction") }, 400);
+  }
+}
