@@ -4,7 +4,6 @@
 // problem (a phone another client has) shows in the form.
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
 import type { ClientActionResult, ClientItem } from "~/routes/dashboard.clients/screen.server";
 import { ClientForm } from "~/validation/clients";
 import { parseForm } from "~/validation/parse";
@@ -12,6 +11,7 @@ import { useT } from "~/i18n";
 import { FieldError, useProblemText } from "../form/field-error";
 import { firstInvalid } from "../form/first-invalid";
 import { Modal } from "~/components/ui/modal";
+import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 
 const ORDER = ["name", "phone", "tags", "notes"] as const;
 
@@ -30,10 +30,7 @@ export function AddClientModal({ onClose, onCreated }: { onClose: () => void; on
   });
   const shown = firstInvalid(fields, ORDER);
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.intent === "create") onCreated(fetcher.data.client);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  useFetcherResult(fetcher, { ok: (result) => result.intent === "create" && onCreated(result.client) });
 
   const errorOf = (name: (typeof ORDER)[number]) => <FieldError id={fields[name].errorId} problems={shown === name ? fields[name].errors : undefined} />;
   // A problem the server did not tie to a field (or no field error came back with it).

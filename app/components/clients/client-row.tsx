@@ -4,7 +4,7 @@
 // spec's browser alert with the server's problem in the reader's language.
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { ClientActionResult, ClientItem } from "~/routes/dashboard.clients/screen.server";
 import { ClientForm } from "~/validation/clients";
 import { parseForm } from "~/validation/parse";
@@ -13,6 +13,7 @@ import { useT } from "~/i18n";
 import { initials } from "~/utils/initials";
 import { FieldError, useProblemText } from "../form/field-error";
 import { ChatIcon, ChevronIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
+import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 
 type Props = {
   client: ClientItem; expanded: boolean; onToggle: () => void;
@@ -34,14 +35,13 @@ export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: 
   const busy = other.state !== "idle";
   const detailsId = `client-${client.id}-details`;
 
-  useEffect(() => {
-    if (other.state !== "idle" || !other.data) return;
-    const result = other.data;
-    if (result.ok && result.intent === "clear-waiting") onUpdated({ ...client, awaiting_reply: null });
-    else if (result.ok && result.intent === "delete") onDeleted(result.id);
-    else if (!result.ok) window.alert(problemText(result.problem));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [other.state, other.data]);
+  useFetcherResult(other, {
+    ok: (result) => {
+      if (result.intent === "clear-waiting") onUpdated({ ...client, awaiting_reply: null });
+      else if (result.intent === "delete") onDeleted(result.id);
+    },
+    problem: (found) => window.alert(problemText(found)),
+  });
 
   const remove = () => {
     if (!window.confirm(t("clients.confirmDelete"))) return;
@@ -118,12 +118,10 @@ function ClientEdit({ client, baseId, onCancel, onSaved }: EditProps) {
     shouldRevalidate: "onInput",
   });
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok && fetcher.data.intent === "update") onSaved(fetcher.data.client);
-    else if (!fetcher.data.ok) window.alert(problemText(fetcher.data.problem));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  useFetcherResult(fetcher, {
+    ok: (result) => result.intent === "update" && onSaved(result.client),
+    problem: (found) => window.alert(problemText(found)),
+  });
 
   return (
     <fetcher.Form method="post" action={ACTION} className="client-edit" {...getFormProps(form)} aria-busy={saving}>

@@ -2,12 +2,13 @@
 // known, repeated, rows with problems and why), then confirm. Nothing is saved
 // before the confirmation; the save is all or nothing.
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { ImportActionResult, ImportPreview } from "~/routes/dashboard.clients_.import/import.server";
 import { useT, type MessageKey } from "~/i18n";
 import type { Problem } from "~/utils/problem";
 import { useProblemText } from "../form/field-error";
 import { Modal } from "~/components/ui/modal";
+import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 
 type Done = { imported: number; skipped: number };
 
@@ -21,14 +22,13 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
   const [fileName, setFileName] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const result = fetcher.data;
-    if (!result.ok) setError(result.problem);
-    else if (result.intent === "import-preview") setPreview(result.preview);
-    else if (result.intent === "import") onImported({ imported: result.imported, skipped: result.skipped });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  useFetcherResult(fetcher, {
+    ok: (result) => {
+      if (result.intent === "import-preview") setPreview(result.preview);
+      else onImported({ imported: result.imported, skipped: result.skipped });
+    },
+    problem: setError,
+  });
 
   const send = (intent: "import-preview" | "import") => {
     if (!file.current) return setError({ key: "import.err.choose" });
