@@ -3,23 +3,20 @@
 // another client has (on add and on edit), a client or booking deleted
 // meanwhile, file and row problems of an import, and a bad list query typed
 // into the address.
-import type { Browser, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page, Route } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { registerAndLogin, whenHydrated } from "./support/account";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
-import { startStack, type Stack } from "./support/stack";
+import { screenshot } from "./support/browser";
+import { useBrowserStack } from "./support/browser-stack";
 
-let stack: Stack;
-let browser: Browser;
+const { stack, newPage } = useBrowserStack();
 let page: Page;
 let errors: string[];
 /** The browser's own alerts (the spec's save and delete failures), newest last. */
 const alerts: string[] = [];
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  ({ page, errors } = await newPage(browser, 390));
+  ({ page, errors } = await newPage(390));
   await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
   page.on("dialog", (d) => {
     if (d.type() === "confirm") return void d.accept();
@@ -27,10 +24,6 @@ beforeAll(async () => {
     void d.dismiss();
   });
   await registerAndLogin(page, stack.appUrl, { name: "דנה לוי", business: "מספרת דנה", email: `he.clients.${Date.now()}@example.com`, password: "dana-pass-1" });
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
 });
 
 const dialog = () => page.getByRole("dialog");
