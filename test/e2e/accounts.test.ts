@@ -1,29 +1,19 @@
 // A new owner's whole account life in the browser, at phone width, in English
 // and Hebrew: register (country suggestions), code from the local outbox,
 // verify, log in, the shell, Settings, password change, logout, password reset.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "./support/browser";
 import { outboxFor, registerAndLogin, waitForMail, whenHydrated } from "./support/account";
-import { startStack, type Stack } from "./support/stack";
+import { useBrowserStack } from "./support/browser-stack";
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, newPage } = useBrowserStack();
 
 const hydrated = (page: Page) => page.waitForFunction(() => (document.querySelector('input[name="timezone"]') as HTMLInputElement | null)?.value);
 
 describe("accounts in the browser", () => {
   it("registers, verifies, signs in, edits settings, changes and resets the password (English, 390 px)", async () => {
-    const { page, errors } = await newPage(browser, 390);
+    const { page, errors } = await newPage(390);
     const url = stack.appUrl;
     const email = `dana.${Date.now()}@example.com`;
     const started = Date.now();
@@ -158,7 +148,7 @@ describe("accounts in the browser", () => {
   }, 120_000);
 
   it("shows the screens in Hebrew, right to left (390 px)", async () => {
-    const { page, errors } = await newPage(browser, 390);
+    const { page, errors } = await newPage(390);
     const host = new URL(stack.appUrl).hostname;
     await page.context().addCookies([{ name: "lang", value: "he", domain: host, path: "/" }]);
 
@@ -197,7 +187,7 @@ describe("accounts in the browser", () => {
   }, 120_000);
 
   it("registerAndLogin leaves a new owner on the dashboard (the helper for other browser tests)", async () => {
-    const { page, errors } = await newPage(browser, 390);
+    const { page, errors } = await newPage(390);
     const email = `helper.${Date.now()}@example.com`;
     await registerAndLogin(page, stack.appUrl, { name: "Maya Cohen", business: "Maya Nails", email, password: "maya-pass-1" });
     expect(new URL(page.url()).pathname).toBe("/dashboard");
@@ -209,7 +199,7 @@ describe("accounts in the browser", () => {
   it("a link carrying someone else's token in #access_token does not sign the visitor in (English and Hebrew, 390 px)", async () => {
     const url = stack.appUrl;
     // The attacker's own account and a bearer token from the API login.
-    const { page: attacker } = await newPage(browser, 390);
+    const { page: attacker } = await newPage(390);
     const email = `attacker.${Date.now()}@example.com`;
     const started = Date.now();
     const reg = await attacker.request.post(`${url}/api/auth/register`, {
@@ -224,7 +214,7 @@ describe("accounts in the browser", () => {
     await attacker.context().close();
 
     for (const lang of ["en", "he"] as const) {
-      const { page, errors } = await newPage(browser, 390);
+      const { page, errors } = await newPage(390);
       if (lang === "he") await page.context().addCookies([{ name: "lang", value: "he", url }]);
       await page.goto(`${url}/login#access_token=${token}`);
       const alert = page.getByTestId("login-error");

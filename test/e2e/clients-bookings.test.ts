@@ -1,29 +1,22 @@
 // A new owner adds, searches, edits and deletes clients and bookings, sees a
 // booking in the month, week and day views, and changes its status.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { screenshot } from "./support/browser";
 import { registerAndLogin } from "./support/account";
-import { startStack, type Stack } from "./support/stack";
+import { useBrowserStack } from "./support/browser-stack";
 
-let stack: Stack;
-let browser: Browser;
+const { stack, newPage } = useBrowserStack();
 let page: Page;
 let errors: string[];
 const scripts: string[] = [];
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  ({ page, errors } = await newPage(browser, 390));
+  ({ page, errors } = await newPage(390));
   page.on("request", (r) => { if (r.resourceType() === "script") scripts.push(r.url()); });
   // Delete confirmations are the browser's own dialog; the owner says yes.
   page.on("dialog", (d) => void (d.type() === "confirm" ? d.accept() : d.dismiss()));
   await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: `owner.${Date.now()}@example.com`, password: "dana-pass-1" });
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
 });
 
 const rows = () => page.getByTestId("client-row");

@@ -1,20 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { registerAndLogin } from "./support/account";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
-import { startStack, type Stack } from "./support/stack";
+import { screenshot } from "./support/browser";
+import { useBrowserStack } from "./support/browser-stack";
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ simulator: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, newPage } = useBrowserStack({ simulator: true });
 
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 
@@ -22,7 +12,7 @@ const statusText = (page: Page) => page.getByTestId("wa-status").textContent();
 
 describe("Connect tab", () => {
   it("connects WhatsApp through the QR code, receives a customer's message, and logs out", async () => {
-    const { page, errors } = await newPage(browser, 390);
+    const { page, errors } = await newPage(390);
     await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.connect@example.com", password: "secret123" });
     await expect.poll(() => statusText(page), { timeout: 15_000 }).toBe("Disconnected"); // delete takes 3 s or more, as WAHA
     const businessId = (await page.locator(".facts .mono").textContent())!.trim();
@@ -62,7 +52,7 @@ describe("Connect tab", () => {
   });
 
   it("follows a failed session and offers Restart and Cancel", async () => {
-    const { page } = await newPage(browser, 390);
+    const { page } = await newPage(390);
     await registerAndLogin(page, stack.appUrl, { name: "Avi Cohen", business: "Avi Barber", email: "avi.connect@example.com", password: "secret123" });
     const businessId = (await page.locator(".facts .mono").textContent())!.trim();
     await page.getByRole("button", { name: "Connect WhatsApp" }).click();

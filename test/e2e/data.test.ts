@@ -1,21 +1,10 @@
 // The owner's clients in from a phone's contacts and a spreadsheet, and out as CSV.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerAndLogin, whenHydrated } from "./support/account";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
-import { startStack, type Stack } from "./support/stack";
+import { screenshot } from "./support/browser";
+import { useBrowserStack } from "./support/browser-stack";
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, newPage } = useBrowserStack();
 
 const VCF = [
   "BEGIN:VCARD", "VERSION:2.1",
@@ -28,7 +17,7 @@ const CSV = "\uFEFFשם;טלפון;הערות\r\nDana Levi;054-222-3333;Prefers 
 describe("import and export of clients", () => {
   for (const lang of ["en", "he"] as const) {
     it(`imports a phone's contacts and a spreadsheet with a bad line, then exports them (${lang})`, { timeout: 240_000 }, async () => {
-      const { page, errors } = await newPage(browser, 390);
+      const { page, errors } = await newPage(390);
       if (lang === "he") await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
       await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: `dana.data.${lang}@example.com`, password: "data-pass-123" });
       await page.goto(`${stack.appUrl}/dashboard/clients`);

@@ -1,25 +1,15 @@
 // The whole product in one run, as a new salon owner meets it: register and
 // verify, connect WhatsApp, a customer writes, sync and save the booking,
 // a reminder rule for the current minute, the cron, the message on the phone.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { localDate } from "../../app/utils/time-zone";
 import { addDays } from "../../app/utils/dates";
 import { registerAndLogin } from "./support/account";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
-import { startStack, type Stack } from "./support/stack";
+import { screenshot } from "./support/browser";
+import { useBrowserStack } from "./support/browser-stack";
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ simulator: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, newPage } = useBrowserStack({ simulator: true });
 
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -34,7 +24,7 @@ async function waitMinuteRoom(page: Page) {
 
 describe("the whole journey", () => {
   it("registers, connects WhatsApp, syncs a customer's booking, and sends a reminder on the cron", { timeout: 300_000 }, async () => {
-    const { page, errors } = await newPage(browser, 390);
+    const { page, errors } = await newPage(390);
     await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.journey@example.com", password: "journey-pass-1" });
 
     // Connect WhatsApp.

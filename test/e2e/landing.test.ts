@@ -1,24 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
-import { startStack, type Stack } from "./support/stack";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "./support/browser";
+import { useBrowserStack } from "./support/browser-stack";
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, newPage } = useBrowserStack();
 
 describe("landing page in the browser", () => {
   for (const width of [390, 1280]) {
     it(`switches between English and Hebrew at ${width}px and remembers the choice`, async () => {
-      const { page, errors } = await newPage(browser, width);
+      const { page, errors } = await newPage(width);
       await page.goto(stack.appUrl + "/");
       await expect.poll(() => page.locator("h1").textContent()).toBe("Turn WhatsApp Messages into Bookings Automatically");
       expect(await page.getAttribute("html", "dir")).toBe("ltr");
@@ -43,7 +32,7 @@ describe("landing page in the browser", () => {
   }
 
   it("shows the friendly 404 page for unknown paths", async () => {
-    const { page } = await newPage(browser, 390);
+    const { page } = await newPage(390);
     const res = await page.goto(stack.appUrl + "/nowhere");
     expect(res?.status()).toBe(404);
     await expect.poll(() => page.locator("h1").textContent()).toBe("Page not found");

@@ -4,23 +4,12 @@
 // got the thanks; another answers "2" and the booking is Cancelled with its
 // other messages; a third writes something else and waits for the owner.
 import type { Page } from "playwright-core";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerAndLogin, whenHydrated } from "./support/account";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
-import { startStack, type Stack } from "./support/stack";
+import { screenshot } from "./support/browser";
+import { useBrowserStack } from "./support/browser-stack";
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ simulator: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, newPage } = useBrowserStack({ simulator: true });
 
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 const sent = async (businessId: string) =>
@@ -75,7 +64,7 @@ async function openCalendarEvent(page: Page, text: string) {
 
 describe("closing the loop on WhatsApp", () => {
   it("\"1\" confirms, \"2\" cancels, anything else waits for the owner", { timeout: 600_000 }, async () => {
-    const { page, errors } = await newPage(browser, 390);
+    const { page, errors } = await newPage(390);
     await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.loop@example.com", password: "loop-pass-123" });
     await page.getByRole("button", { name: "Connect WhatsApp" }).click();
     await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });

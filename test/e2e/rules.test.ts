@@ -1,23 +1,12 @@
 // The Rules tab in Chromium: the wizard, the list, details, delete, and a
 // reminder that really goes out through the WhatsApp simulator on the cron.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { registerAndLogin } from "./support/account";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
-import { startStack, type Stack } from "./support/stack";
+import { screenshot } from "./support/browser";
+import { useBrowserStack } from "./support/browser-stack";
 
-let stack: Stack;
-let browser: Browser;
-
-// wrangler dev can take minutes to start on a busy machine.
-beforeAll(async () => {
-  stack = await startStack({ simulator: true });
-  browser = await launchBrowser();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, newPage } = useBrowserStack({ simulator: true });
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -41,7 +30,7 @@ async function expectToast(page: Page, text: string) {
 
 describe("Rules tab in the browser", () => {
   it("creates a follow-up through the wizard, shows it, opens its details and deletes it", { timeout: 180_000 }, async () => {
-    const { page, errors } = await newPage(browser, 390);
+    const { page, errors } = await newPage(390);
     await signUp(page, "Wizard");
     const haircutDay = inDays(3);
     await addBooking(page, { name: "Noa Cohen", phone: "+972501111111", service: "Haircut", booking_date: haircutDay, booking_time: "14:30" });
@@ -135,7 +124,7 @@ describe("Rules tab in the browser", () => {
   });
 
   it("sends a reminder set for the current minute through the simulator when the cron runs, and marks it Sent", { timeout: 180_000 }, async () => {
-    const { page, errors } = await newPage(browser, 390);
+    const { page, errors } = await newPage(390);
     await signUp(page, "Cron");
     const profile = await (await page.request.get(`${stack.appUrl}/api/user/profile`)).json();
     const session: string = profile.data.business_id;

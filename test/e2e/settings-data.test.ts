@@ -1,27 +1,16 @@
 // Settings: export everything, a calendar address to subscribe to, and deleting the account.
-import type { Browser } from "playwright-core";
 import ICAL from "ical.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerAndLogin, whenHydrated } from "./support/account";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
-import { startStack, type Stack } from "./support/stack";
+import { screenshot } from "./support/browser";
+import { useBrowserStack } from "./support/browser-stack";
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ simulator: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, newPage } = useBrowserStack({ simulator: true });
 
 describe("Settings: your data", () => {
   for (const lang of ["en", "he"] as const) {
     it(`subscribes a calendar to the bookings, exports everything, and deletes the account (${lang})`, { timeout: 240_000 }, async () => {
-      const { page, errors } = await newPage(browser, 390);
+      const { page, errors } = await newPage(390);
       if (lang === "he") await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
       const email = `dana.settings.${lang}@example.com`;
       await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "settings-pass-1" });

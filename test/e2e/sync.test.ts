@@ -2,25 +2,15 @@
 // adds the service, selects the contact, Start Sync proposes Haircut,
 // tomorrow, 17:00, the owner saves it, and the booking is there.
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { localDate } from "../../app/utils/time-zone";
 import { addDays } from "../../app/utils/dates";
 import { registerAndLogin } from "./support/account";
-import { launchBrowser, newPage, SCREENSHOT_DIR, screenshot } from "./support/browser";
-import { startStack, type Stack } from "./support/stack";
+import { SCREENSHOT_DIR, screenshot } from "./support/browser";
+import { useBrowserStack } from "./support/browser-stack";
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ simulator: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, newPage } = useBrowserStack({ simulator: true });
 
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 const toast = (page: Page) => page.getByTestId("sync-toast");
@@ -37,7 +27,7 @@ async function connectWhatsApp(page: Page): Promise<string> {
 
 describe("Sync tab", () => {
   it("turns a customer's WhatsApp message into a saved booking", async () => {
-    const { page, errors } = await newPage(browser, 390);
+    const { page, errors } = await newPage(390);
     await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.sync@example.com", password: "secret123" });
     const businessId = await connectWhatsApp(page);
     await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: ASK });

@@ -4,23 +4,13 @@
 // disconnect, or while the phone is logged out, waits and goes out once; a
 // restricted send ends Failed with its reason; a session the gateway forgets
 // stops showing Connected.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { registerAndLogin, whenHydrated } from "./support/account";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
-import { startStack, type Stack } from "./support/stack";
+import { screenshot } from "./support/browser";
+import { useBrowserStack } from "./support/browser-stack";
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ simulator: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, newPage } = useBrowserStack({ simulator: true });
 
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 const sent = async (businessId: string) =>
@@ -65,7 +55,7 @@ async function ruleDetails(page: Page, lang: "en" | "he" = "en") {
 
 describe("WhatsApp in the real world", () => {
   it("owner replies, a disconnect, a logged-out phone, a restricted number and a forgotten session", { timeout: 600_000 }, async () => {
-    const { page, errors } = await newPage(browser, 390);
+    const { page, errors } = await newPage(390);
     await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.realworld@example.com", password: "realworld-pass-1" });
 
     await page.getByRole("button", { name: "Connect WhatsApp" }).click();
@@ -151,7 +141,7 @@ describe("WhatsApp in the real world", () => {
   });
 
   it("shows the waiting state in Hebrew", { timeout: 300_000 }, async () => {
-    const { page, errors } = await newPage(browser, 390);
+    const { page, errors } = await newPage(390);
     await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.realworld.he@example.com", password: "realworld-pass-2" });
     await page.getByRole("button", { name: "Connect WhatsApp" }).click();
     await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });

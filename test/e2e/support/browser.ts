@@ -1,17 +1,18 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { chromiumForTests } from "./chromium";
 
 export const SCREENSHOT_DIR = path.resolve("test-results/screenshots");
 
+/** Chromium as chromiumForTests() finds it (CHROMIUM_PATH, the machine's, or npm's). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-  });
+  const { executablePath, args, env, source } = await chromiumForTests();
+  try {
+    return await chromium.launch({ executablePath, args, ...(env && { env: { ...process.env, ...env } }) });
+  } catch (err) {
+    throw new Error(`Chromium from ${source} (${executablePath}) did not start`, { cause: err });
+  }
 }
 
 /** A page that fails the test on any console error or uncaught exception. */
