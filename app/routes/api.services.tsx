@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { addService, listServices, ServiceBody } from "~/services/catalogue/services.server";
 import { apiRoute } from "~/utils/api-handler.server";
 import { apiText, json, methodNotAllowed, readJson } from "~/utils/http.server";

@@ -113,6 +113,3 @@ export function bearerToken(request: Request): string | null {
 export function clearSessionCookie(env: Env) {
   return sessionCookie(env, "", 0);
 }
-
-/** @deprecated Moved to security/signed-in.server.ts; this re-export goes once every route imports from there. */
-export { requireApiUser, requireUser } from "~/security/signed-in.server";
