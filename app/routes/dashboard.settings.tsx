@@ -48,25 +48,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "messaging") {
     const submission = parseForm(form, MessagingFormSchema);
-    if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), 400, submission.reply());
+    if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), submission.reply(), 400);
     await updateMessagingSettings(env.DB, authed.business, submission.value);
     return saved(intent);
   }
   if (intent === "password") {
     const submission = parseForm(form, PasswordChangeFormSchema);
-    if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), 400, submission.reply({ hideFields: PASSWORDS }));
+    if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), submission.reply({ hideFields: PASSWORDS }), 400);
     try {
       await changePassword(accountCtx(request, env), authed, submission.value);
       return saved(intent);
     } catch (error) {
-      const { status, problem } = caught(error);
+      const { problem } = caught(error);
       const tied = problem.key === "password.wrongCurrent" ? { fieldErrors: { current_password: [problem] } } : { formErrors: [problem] };
-      return refused(intent, problem, status, submission.reply({ hideFields: PASSWORDS, ...tied }));
+      return refused(intent, problem, submission.reply({ hideFields: PASSWORDS, ...tied }));
     }
   }
   if (intent === "profile") {
     const submission = parseForm(form, profileFormSchema(authed.user.email));
-    if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), 400, submission.reply());
+    if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), submission.reply(), 400);
     await updateSettings(env, authed, submission.value, Date.now());
     return saved(intent);
   }
@@ -77,7 +77,8 @@ function saved<I extends string>(intent: I) {
   return data<SettingsAnswer<I>>({ intent, ok: true });
 }
 
-function refused<I extends string>(intent: I, problem: Problem, status: number, reply: SubmissionResult<Problem[]>) {
+/** A refused form (its check bypassed) is 400; a service's refusal is shown with 200, the problem in the body. */
+function refused<I extends string>(intent: I, problem: Problem, reply: SubmissionResult<Problem[]>, status = 200) {
   return data<SettingsAnswer<I>>({ intent, ok: false, problem, reply }, { status });
 }
 

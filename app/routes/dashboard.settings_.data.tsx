@@ -35,9 +35,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await deleteAccount(env, authed, submission.value);
     } catch (error) {
-      const { status, problem } = caught(error);
+      const { problem } = caught(error);
       const tied = problem.key === "account.err.wrongPassword" ? { fieldErrors: { password: [problem] } } : { formErrors: [problem] };
-      return data<DataAnswer>({ intent, ok: false, problem, reply: submission.reply({ hideFields: ["password"], ...tied }) }, { status });
+      return data<DataAnswer>({ intent, ok: false, problem, reply: submission.reply({ hideFields: ["password"], ...tied }) });
     }
     throw redirect("/?deleted=1", { headers: { "Set-Cookie": clearSessionCookie(env) } });
   }

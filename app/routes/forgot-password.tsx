@@ -22,8 +22,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await forgotPassword(accountCtx(request, context.cloudflare.env, context.cloudflare.ctx), submission.value.email);
     return data({ sent: true as const });
   } catch (error) {
-    const { status, problem } = caught(error);
-    return data({ sent: false as const, problem, reply: submission.reply({ formErrors: [problem] }) }, { status });
+    const { problem } = caught(error);
+    return data({ sent: false as const, problem, reply: submission.reply({ formErrors: [problem] }) });
   }
 }
 

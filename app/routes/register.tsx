@@ -47,8 +47,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await verifyEmail(ctx, submission.value);
       return answer({ step: "done" });
     } catch (error) {
-      const { status, problem } = caught(error);
-      return answer({ step: "verify", email, problem, reply: codeRefused(submission, problem) }, status);
+      const { problem } = caught(error);
+      return answer({ step: "verify", email, problem, reply: codeRefused(submission, problem) });
     }
   }
   if (intent === "resend") {
@@ -58,8 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const sent = await resendCode(ctx, submission.value.email);
       return answer({ step: "verify", email, notice: sent.codeSent ? "verify.resent" : "verify.wait" });
     } catch (error) {
-      const { status, problem } = caught(error);
-      return answer({ step: "verify", email, problem, reply: submission.reply({ formErrors: [problem] }) }, status);
+      const { problem } = caught(error);
+      return answer({ step: "verify", email, problem, reply: submission.reply({ formErrors: [problem] }) });
     }
   }
 
@@ -71,9 +71,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await register(ctx, submission.value);
     return answer(result.pending ? { step: "verify", email: result.email, notice: "verify.pending" } : { step: "verify", email: result.email });
   } catch (error) {
-    const { status, problem } = caught(error);
+    const { problem } = caught(error);
     const tied = problem.key === "register.exists" ? { fieldErrors: { email: [problem] } } : { formErrors: [problem] };
-    return answer({ step: "form", problem, reply: submission.reply({ hideFields: HIDDEN, ...tied }) }, status);
+    return answer({ step: "form", problem, reply: submission.reply({ hideFields: HIDDEN, ...tied }) });
   }
 }
 

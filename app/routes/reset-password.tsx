@@ -31,8 +31,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await resetPassword(accountCtx(request, context.cloudflare.env), submission.value);
     return data({ done: true as const });
   } catch (error) {
-    const { status, problem } = caught(error);
-    return data({ done: false as const, problem, reply: submission.reply({ hideFields: HIDDEN, formErrors: [problem] }) }, { status });
+    const { problem } = caught(error);
+    return data({ done: false as const, problem, reply: submission.reply({ hideFields: HIDDEN, formErrors: [problem] }) });
   }
 }
 

@@ -80,8 +80,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const sent = await resendCode(ctx, submission.value.email);
       return answer({ intent, unverified: email, notice: sent.codeSent ? "verify.resent" : "verify.wait" });
     } catch (error) {
-      const { status, problem } = caught(error);
-      return answer({ intent, unverified: email, problem, reply: submission.reply({ formErrors: [problem] }) }, status);
+      const { problem } = caught(error);
+      return answer({ intent, unverified: email, problem, reply: submission.reply({ formErrors: [problem] }) });
     }
   }
 
@@ -93,8 +93,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await verifyEmail(ctx, submission.value);
       return answer({ intent, notice: "login.verified" });
     } catch (error) {
-      const { status, problem } = caught(error);
-      return answer({ intent, unverified: email, problem, reply: codeRefused(submission, problem) }, status);
+      const { problem } = caught(error);
+      return answer({ intent, unverified: email, problem, reply: codeRefused(submission, problem) });
     }
   }
 
@@ -105,8 +105,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       throw await startScreenSession(request, env, ctx.db, userId, safeRedirect(String(form.get("redirectTo") ?? "")));
     } catch (error) {
       if (error instanceof Response) throw error;
-      const { status, problem } = caught(error);
-      return answer({ intent, problem }, status);
+      const { problem } = caught(error);
+      return answer({ intent, problem });
     }
   }
 
@@ -117,10 +117,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw await startScreenSession(request, env, ctx.db, user.id, safeRedirect(String(form.get("redirectTo") ?? "")));
   } catch (error) {
     if (error instanceof Response) throw error;
-    const { status, problem } = caught(error);
+    const { problem } = caught(error);
     // The right password of an address not verified yet: the code step opens.
-    if (problem.key === "login.unverified") return answer({ intent: "login", unverified: submission.value.email, reply: submission.reply(HIDDEN) }, status);
-    return answer({ intent: "login", problem, reply: submission.reply({ ...HIDDEN, formErrors: [problem] }) }, status);
+    if (problem.key === "login.unverified") return answer({ intent: "login", unverified: submission.value.email, reply: submission.reply(HIDDEN) });
+    return answer({ intent: "login", problem, reply: submission.reply({ ...HIDDEN, formErrors: [problem] }) });
   }
 }
 
