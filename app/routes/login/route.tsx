@@ -21,7 +21,7 @@ import { EmailOnlySchema, LoginSchema, VerifyCodeSchema } from "~/validation/acc
 import { firstFormProblem, parseForm } from "~/validation/parse";
 import { codeRefused } from "~/components/auth/verify-code-form";
 import styles from "~/styles/accounts.css?url";
-import { afterGoogle, startScreenSession } from "./sign-in.server";
+import { afterBoundToken, afterGoogle, startScreenSession } from "./sign-in.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Login · Chatbook" }];
@@ -102,7 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const token = String(form.get("token") ?? "").slice(0, 4000);
     try {
       const userId = await spendBoundToken(request, env, ctx.db, token, ctx.now);
-      throw await startScreenSession(request, env, ctx.db, userId, safeRedirect(String(form.get("redirectTo") ?? "")));
+      throw await afterBoundToken(request, env, ctx.db, userId, safeRedirect(String(form.get("redirectTo") ?? "")));
     } catch (error) {
       if (error instanceof Response) throw error;
       const { problem } = caught(error);

@@ -24,3 +24,8 @@ export async function startScreenSession(request: Request, env: Env, db: Db, use
 export function afterGoogle(request: Request, env: Env, db: Db, userId: string) {
   return startScreenSession(request, env, db, userId, "/dashboard", [...googleCookiesCleared(env), clearBindingCookie(env)]);
 }
+
+/** After trading the token of this browser's own Google sign-in: its binding cookie ends too. */
+export function afterBoundToken(request: Request, env: Env, db: Db, userId: string, target: string) {
+  return startScreenSession(request, env, db, userId, target, [clearBindingCookie(env)]);
+}
