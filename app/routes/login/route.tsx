@@ -36,12 +36,13 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const url = new URL(request.url);
   if (url.searchParams.has("code") || url.searchParams.has("state")) {
     const ctx = accountCtx(request, env);
+    let userId: string;
     try {
-      throw await afterGoogle(request, env, ctx.db, await finishGoogleSignIn(request, env, ctx.db, ctx.now));
+      userId = await finishGoogleSignIn(request, env, ctx.db, ctx.now);
     } catch (error) {
-      if (error instanceof Response) throw error;
       return { oauthError: caught(error).problem, oauthDetail: null };
     }
+    throw await afterGoogle(request, env, ctx.db, userId);
   }
   const error = url.searchParams.get("error");
   if (error && OWN_ERRORS.includes(error)) return { oauthError: problem(error as MessageKey), oauthDetail: null };
@@ -100,28 +101,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "token") {
     const token = String(form.get("token") ?? "").slice(0, 4000);
+    let userId: string;
     try {
-      const userId = await spendBoundToken(request, env, ctx.db, token, ctx.now);
-      throw await afterBoundToken(request, env, ctx.db, userId, safeRedirect(String(form.get("redirectTo") ?? "")));
+      userId = await spendBoundToken(request, env, ctx.db, token, ctx.now);
     } catch (error) {
-      if (error instanceof Response) throw error;
-      const { problem } = caught(error);
-      return answer({ intent, problem });
+      return answer({ intent, problem: caught(error).problem });
     }
+    throw await afterBoundToken(request, env, ctx.db, userId, safeRedirect(String(form.get("redirectTo") ?? "")));
   }
 
   const submission = parseForm(form, LoginSchema);
   if (submission.status !== "success") return answer({ intent: "login", problem: firstFormProblem(submission.error), reply: submission.reply(HIDDEN) }, 400);
+  let userId: string;
   try {
-    const { user } = await login(ctx, submission.value);
-    throw await startScreenSession(request, env, ctx.db, user.id, safeRedirect(String(form.get("redirectTo") ?? "")));
+    userId = (await login(ctx, submission.value)).user.id;
   } catch (error) {
-    if (error instanceof Response) throw error;
     const { problem } = caught(error);
     // The right password of an address not verified yet: the code step opens.
     if (problem.key === "login.unverified") return answer({ intent: "login", unverified: submission.value.email, reply: submission.reply(HIDDEN) });
     return answer({ intent: "login", problem, reply: submission.reply({ ...HIDDEN, formErrors: [problem] }) });
   }
+  throw await startScreenSession(request, env, ctx.db, userId, safeRedirect(String(form.get("redirectTo") ?? "")));
 }
 
 export default function Login() {
