@@ -1,7 +1,7 @@
 // POST /api/import/clients: the file itself is the body (Content-Type
 // text/csv or text/vcard). ?dry_run=1 answers the preview without saving.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { importClients } from "~/services/clients/import.server";
 import { apiRoute } from "~/utils/api-handler.server";
 import { apiText, json, methodNotAllowed } from "~/utils/http.server";
