@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { createDb } from "../../db";
 import { outboxIsPublic } from "~/services/email/index.server";
 import { readOutbox } from "~/services/email/outbox.server";
-import { normalizeEmail } from "~/services/auth/validation";
+import { normalizeEmail } from "~/validation/accounts";
 import { json } from "~/utils/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -10,7 +10,8 @@ import { methodNotAllowed } from "~/utils/http.server";
 
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const env = context.cloudflare.env;
-  if (!googleConfigured(env)) return redirect("/login?error=" + encodeURIComponent("Google sign-in is not set up on this server."));
+  // The login screen shows this key in the reader's language.
+  if (!googleConfigured(env)) return redirect("/login?error=google.notConfigured");
   try {
     await googleAuthenticator(env, createDb(env.DB), Date.now()).authenticate("google", request);
   } catch (thrown) {

@@ -1,6 +1,8 @@
 // POST /api/auth/logout: ends the server session behind the bearer token (or cookie).
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { endSession, requireApiUser } from "~/services/auth/session.server";
+import { english } from "~/services/auth/context.server";
+import { endSession } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { apiRoute } from "~/utils/api-handler.server";
 import { json, methodNotAllowed } from "~/utils/http.server";
 
@@ -10,5 +12,5 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   if (request.method !== "POST") return methodNotAllowed();
   const authed = await requireApiUser(request, context.cloudflare.env);
   await endSession(authed.db, authed.sessionHash);
-  return json({ success: true, detail: "Logged out" });
+  return json({ success: true, detail: english("auth.loggedOut") });
 });

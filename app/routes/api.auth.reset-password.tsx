@@ -1,21 +1,22 @@
 // POST /api/auth/reset-password: {new_password} with the link's token as the bearer.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
-import { accountCtx, english, failureResponse } from "~/services/auth/context.server";
+import { accountCtx, english } from "~/services/auth/context.server";
 import { resetPassword } from "~/services/auth/passwords.server";
 import { bearerToken } from "~/services/auth/session.server";
-import { apiRoute } from "~/utils/api-handler.server";
-import { json, readJson, methodNotAllowed } from "~/utils/http.server";
-
-const Body = z.object({ new_password: z.string().max(1000).default("") });
+import { apiRoute, JsonObject } from "~/utils/api-handler.server";
+import { apiProblem, json, readJson, methodNotAllowed } from "~/utils/http.server";
+import { validate } from "~/validation/parse";
+import { ResetBodySchema } from "~/validation/accounts";
 
 export const loader = apiRoute(async () => methodNotAllowed());
 
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed();
-  const body = await readJson(request, Body);
-  const token = bearerToken(request) ?? "";
-  const result = await resetPassword(accountCtx(request, context.cloudflare.env), token, body.new_password);
-  if (!result.ok) return failureResponse(result);
+  // The body's rules are checked together with the token, in the spec's order.
+  const body = await readJson(request, JsonObject);
+  const checked = validate(ResetBodySchema, { new_password: body.new_password, token: bearerToken(request) ?? "" });
+  // No token is "who are you?" (401); anything else wrong with the request is 400.
+  if (!checked.ok) return apiProblem(checked.problem.key === "reset.missingToken" ? 401 : 400, checked.problem);
+  await resetPassword(accountCtx(request, context.cloudflare.env), checked.value);
   return json({ success: true, detail: english("reset.success") });
 });

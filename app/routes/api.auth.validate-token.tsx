@@ -4,15 +4,19 @@ import { english } from "~/services/auth/context.server";
 import { getAuthedUser, bearerToken } from "~/services/auth/session.server";
 import { userJson } from "~/services/auth/user-json.server";
 import { apiRoute } from "~/utils/api-handler.server";
-import { apiText, json, methodNotAllowed } from "~/utils/http.server";
+import { apiError, json, methodNotAllowed } from "~/utils/http.server";
+import type { MessageKey } from "~/i18n";
+
+/** This endpoint's answers also carry the text as `message` (the spec reads it). */
+const refuse = (key: MessageKey) => apiError(401, key, undefined, { message: english(key) });
 
 export const loader = apiRoute(async () => methodNotAllowed());
 
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed();
   const token = bearerToken(request);
-  if (!token) return apiText(401, english("google.noAccessToken"), { message: english("google.noAccessToken") });
+  if (!token) return refuse("google.noAccessToken");
   const authed = await getAuthedUser(request, context.cloudflare.env);
-  if (!authed) return apiText(401, english("google.tokenFailed"), { message: english("google.tokenFailed") });
-  return json({ success: true, token, user: userJson(authed.user, authed.business), message: "Token is valid" });
+  if (!authed) return refuse("google.tokenFailed");
+  return json({ success: true, token, user: userJson(authed.user, authed.business), message: english("google.tokenValid") });
 });

@@ -1,6 +1,6 @@
 // GET, PATCH (service, date, time, notes, status) and DELETE /api/bookings/{id}.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { deleteBooking, getBooking, updateBooking } from "~/services/bookings/bookings.server";
 import { apiRoute, JsonObject } from "~/utils/api-handler.server";
 import { apiError, apiProblem, json, methodNotAllowed, readJson } from "~/utils/http.server";

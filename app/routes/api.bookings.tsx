@@ -1,7 +1,7 @@
 // GET /api/bookings (newest first, a page at a time; or ?start=&end= for a
 // calendar range) and POST /api/bookings (a new phone creates the client).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { BOOKING_PAGE_MAX, bookingsInRange, createBooking, listBookings } from "~/services/bookings/bookings.server";
 import { listQuery, rangeQuery, statusParam } from "~/services/list-query.server";
 import { apiRoute, JsonObject } from "~/utils/api-handler.server";

@@ -1,7 +1,7 @@
 // POST /api/calendar-feed: create (or replace) the private calendar address;
 // DELETE: revoke it (the old address answers 404).
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { createFeed, revokeFeed } from "~/services/calendar-feed.server";
 import { apiRoute } from "~/utils/api-handler.server";
 import { json, methodNotAllowed } from "~/utils/http.server";

@@ -1,6 +1,6 @@
 // GET, PATCH and DELETE /api/clients/{id}. Another business's id is a 404.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { deleteClient, getClient, updateClient } from "~/services/clients/clients.server";
 import { apiRoute, JsonObject } from "~/utils/api-handler.server";
 import { apiError, apiProblem, json, methodNotAllowed, readJson } from "~/utils/http.server";

@@ -1,6 +1,6 @@
 // GET /api/clients (newest first, a page at a time) and POST /api/clients.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { CLIENT_PAGE_MAX, createClient, listClients } from "~/services/clients/clients.server";
 import { listQuery } from "~/services/list-query.server";
 import { apiRoute, JsonObject } from "~/utils/api-handler.server";

@@ -1,6 +1,6 @@
 // GET /api/export/all.json: clients, bookings, services, rules and their messages.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { fullExport } from "~/services/export.server";
 import { download } from "~/utils/download.server";
 import { apiRoute } from "~/utils/api-handler.server";

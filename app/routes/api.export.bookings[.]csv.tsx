@@ -1,7 +1,7 @@
 // GET /api/export/bookings.csv: every booking with its client, for a spreadsheet.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { langFromRequest } from "~/i18n";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { bookingsCsv } from "~/services/export.server";
 import { download } from "~/utils/download.server";
 import { apiRoute } from "~/utils/api-handler.server";

@@ -3,7 +3,7 @@
 // Rows that will not be imported are listed with their line (or card) number
 // and the English text of their problem.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { importClients, type ImportError } from "~/services/clients/import.server";
 import { translator } from "~/i18n/messages.server";
 import { apiRoute } from "~/utils/api-handler.server";

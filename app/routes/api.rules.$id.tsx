@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { deleteRules } from "~/services/rules/rules.server";
 import { apiRoute } from "~/utils/api-handler.server";
 import { methodNotAllowed } from "~/utils/http.server";

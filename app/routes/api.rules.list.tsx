@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { listRules } from "~/services/rules/rules.server";
 import { apiRoute } from "~/utils/api-handler.server";
 import { json } from "~/utils/http.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { bookableClients } from "~/services/rules/candidates.server";
 import { apiRoute } from "~/utils/api-handler.server";
 import { apiText, json } from "~/utils/http.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { businessSession, ownSessionOr404, runAction } from "~/services/whatsapp/actions.server";
 import { apiText } from "~/utils/http.server";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { businessSession, ownSessionOr404, runAction } from "~/services/whatsapp/actions.server";
 import { waitingMessages } from "~/services/whatsapp/wa-status.server";
 import { apiText, json } from "~/utils/http.server";

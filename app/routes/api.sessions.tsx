@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { businessSession, ownSessionOr404, runAction } from "~/services/whatsapp/actions.server";
 import { apiText, readJson } from "~/utils/http.server";
 

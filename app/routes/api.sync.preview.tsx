@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { apiRoute } from "~/utils/api-handler.server";
 import { previewSync } from "~/services/sync/preview.server";
 import { json, methodNotAllowed, readJson } from "~/utils/http.server";

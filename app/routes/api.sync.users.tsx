@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { listSyncContacts } from "~/services/sync/contacts.server";
 import { apiRoute } from "~/utils/api-handler.server";
 import { json, methodNotAllowed } from "~/utils/http.server";

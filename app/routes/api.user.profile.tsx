@@ -1,6 +1,6 @@
 // GET /api/user/profile: {name, business_id}; business_id is also the WhatsApp session name.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { apiRoute } from "~/utils/api-handler.server";
 import { json, methodNotAllowed } from "~/utils/http.server";
 

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/services/auth/session.server";
+import { requireUser } from "~/security/signed-in.server";
 import { businessSession } from "~/services/whatsapp/session.server";
 import type { WaView } from "~/services/whatsapp/status";
 import { waitingMessages } from "~/services/whatsapp/wa-status.server";

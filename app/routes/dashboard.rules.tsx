@@ -3,7 +3,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useT } from "~/i18n";
-import { requireUser } from "~/services/auth/session.server";
+import { requireUser } from "~/security/signed-in.server";
 import { bookableClients, ruleServices } from "~/services/rules/candidates.server";
 import { listRules, type RuleGroup } from "~/services/rules/rules.server";
 import { localDate } from "~/utils/time-zone";

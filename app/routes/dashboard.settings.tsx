@@ -1,6 +1,8 @@
 // Settings tab (Account Settings): profile and business details, the time
-// zone and daily send time the scheduler uses, and Change Password.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+// zone and daily send time the scheduler uses, the WhatsApp message settings
+// and Change Password. Each form posts its own intent here.
+import type { SubmissionResult } from "@conform-to/react";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useT } from "~/i18n";
 import { PasswordForm } from "~/components/settings/password-form";
@@ -11,9 +13,11 @@ import { MessagingForm } from "~/components/settings/messaging-form";
 import { messagingOf, updateMessagingSettings } from "~/services/messaging-settings.server";
 import { accountCtx } from "~/services/auth/context.server";
 import { changePassword } from "~/services/auth/passwords.server";
-import { requireUser } from "~/services/auth/session.server";
-import { validatePasswordChange } from "~/services/auth/validation";
+import { requireUser } from "~/security/signed-in.server";
 import { settingsOf, updateSettings } from "~/services/settings.server";
+import { caught, problem, type Problem } from "~/utils/problem";
+import { MessagingFormSchema, PasswordChangeFormSchema, profileFormSchema } from "~/validation/accounts";
+import { firstFormProblem, parseForm } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
 import modalStyles from "~/styles/modal.css?url";
 
@@ -31,38 +35,51 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { settings: settingsOf(user, business), timeZones: timeZoneList(business.timeZone), messaging: messagingOf(business), account };
 }
 
+/** One form's answer: saved, or the problem to show (`reply` ties it to the form's fields). */
+export type SettingsAnswer<I extends string> = { intent: I; ok: true } | { intent: I; ok: false; problem: Problem; reply?: SubmissionResult<Problem[]> };
+
+const PASSWORDS = ["current_password", "new_password", "confirm_password"];
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const authed = await requireUser(request, env);
   const form = await request.formData();
-  const field = (k: string) => String(form.get(k) ?? "").slice(0, 1000);
-  if (field("intent") === "messaging") {
-    const result = await updateMessagingSettings(env.DB, authed.business, {
-      message_language: field("message_language"), pause_between_messages: field("pause_between_messages"),
-      quiet_hours_start: field("quiet_hours_start"), quiet_hours_end: field("quiet_hours_end"),
-    });
-    return result.ok ? { intent: "messaging" as const, ok: true as const } : { intent: "messaging" as const, ok: false as const, error: result.key };
+  const intent = form.get("intent");
+
+  if (intent === "messaging") {
+    const submission = parseForm(form, MessagingFormSchema);
+    if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), submission.reply(), 400);
+    await updateMessagingSettings(env.DB, authed.business, submission.value);
+    return saved(intent);
   }
-  if (field("intent") === "password") {
-    const current = field("current_password");
-    const next = field("new_password");
-    const problem = validatePasswordChange(current, next, field("confirm_password"));
-    if (problem) return { intent: "password" as const, ok: false as const, error: problem };
-    const result = await changePassword(accountCtx(request, env), authed, current, next);
-    return result.ok ? { intent: "password" as const, ok: true as const } : { intent: "password" as const, ok: false as const, error: result.key };
+  if (intent === "password") {
+    const submission = parseForm(form, PasswordChangeFormSchema);
+    if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), submission.reply({ hideFields: PASSWORDS }), 400);
+    try {
+      await changePassword(accountCtx(request, env), authed, submission.value);
+      return saved(intent);
+    } catch (error) {
+      const { problem } = caught(error);
+      const tied = problem.key === "password.wrongCurrent" ? { fieldErrors: { current_password: [problem] } } : { formErrors: [problem] };
+      return refused(intent, problem, submission.reply({ hideFields: PASSWORDS, ...tied }));
+    }
   }
-  const result = await updateSettings(env, authed, {
-    name: field("name"), email: field("email") || undefined, business_name: field("business_name"), phone: field("phone"),
-    city: field("city"), country: field("country") || field("country_text"), timezone: field("timezone") || undefined,
-    send_time: field("send_time") || undefined, agree_terms: form.get("agree_terms") === "on", agree_updates: form.get("agree_updates") === "on",
-    message_retention_days: field("message_retention_days") ? wholeNumber(field("message_retention_days")) : undefined,
-  }, Date.now());
-  return result.ok ? { intent: "profile" as const, ok: true as const } : { intent: "profile" as const, ok: false as const, error: result.key };
+  if (intent === "profile") {
+    const submission = parseForm(form, profileFormSchema(authed.user.email));
+    if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), submission.reply(), 400);
+    await updateSettings(env, authed, submission.value, Date.now());
+    return saved(intent);
+  }
+  return data({ intent: "unknown" as const, ok: false as const, problem: problem("problem.unknownAction") }, { status: 400 });
 }
 
-/** "30" is 30; anything else ("3e2", "-1", "abc") is NaN and refused by the settings check. */
-function wholeNumber(text: string): number {
-  return /^\s*\d{1,6}\s*$/.test(text) ? Number(text) : Number.NaN;
+function saved<I extends string>(intent: I) {
+  return data<SettingsAnswer<I>>({ intent, ok: true });
+}
+
+/** A refused form (its check bypassed) is 400; a service's refusal is shown with 200, the problem in the body. */
+function refused<I extends string>(intent: I, problem: Problem, reply: SubmissionResult<Problem[]>, status = 200) {
+  return data<SettingsAnswer<I>>({ intent, ok: false, problem, reply }, { status });
 }
 
 export default function SettingsTab() {

@@ -1,41 +1,47 @@
 // Settings' data actions (posted by fetchers from the Settings tab): the
 // private calendar address (create or replace, stop sharing) and deleting
 // the account.
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { deleteAccount, DELETE_MESSAGES } from "~/services/account.server";
-import { clearSessionCookie, requireUser } from "~/services/auth/session.server";
+import type { SubmissionResult } from "@conform-to/react";
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { deleteAccount } from "~/services/account.server";
+import { clearSessionCookie } from "~/services/auth/session.server";
+import { requireUser } from "~/security/signed-in.server";
 import { createFeed, revokeFeed } from "~/services/calendar-feed.server";
-import type { MessageKey } from "~/i18n";
+import { caught, problem, type Problem } from "~/utils/problem";
+import { deleteAccountSchema } from "~/validation/accounts";
+import { firstFormProblem, parseForm } from "~/validation/parse";
 
 export type DataAnswer =
   | { intent: "feed-create"; ok: true; url: string }
   | { intent: "feed-revoke"; ok: true }
-  | { intent: "delete-account"; ok: false; error: MessageKey };
-
-const DELETE_KEYS: Record<string, MessageKey> = {
-  [DELETE_MESSAGES.wrongPassword]: "account.err.wrongPassword",
-  [DELETE_MESSAGES.passwordRequired]: "account.err.passwordRequired",
-  [DELETE_MESSAGES.emailMismatch]: "account.err.emailMismatch",
-  [DELETE_MESSAGES.whatsappFailed]: "account.err.whatsapp",
-};
+  | { intent: "delete-account"; ok: false; problem: Problem; reply: SubmissionResult<Problem[]> }
+  | { intent: "unknown"; ok: false; problem: Problem };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const authed = await requireUser(request, env);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "feed-create") return { intent, ok: true, url: await createFeed(env, authed.business.id) } satisfies DataAnswer;
+  const intent = form.get("intent");
+  if (intent === "feed-create") return data<DataAnswer>({ intent, ok: true, url: await createFeed(env, authed.business.id) });
   if (intent === "feed-revoke") {
     await revokeFeed(env, authed.business.id);
-    return { intent, ok: true } satisfies DataAnswer;
+    return data<DataAnswer>({ intent, ok: true });
   }
   if (intent === "delete-account") {
-    const text = (k: string) => String(form.get(k) ?? "").slice(0, 1024);
-    const result = await deleteAccount(env, authed, { password: text("password"), confirm_email: text("confirm_email") });
-    if (result.ok) throw redirect("/?deleted=1", { headers: { "Set-Cookie": clearSessionCookie(env) } });
-    return { intent, ok: false, error: DELETE_KEYS[result.message] ?? "account.err.failed" } satisfies DataAnswer;
+    const submission = parseForm(form, deleteAccountSchema({ hasPassword: authed.user.passwordHash !== null, email: authed.user.email }));
+    if (submission.status !== "success") {
+      return data<DataAnswer>({ intent, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    }
+    try {
+      await deleteAccount(env, authed, submission.value);
+    } catch (error) {
+      const { problem } = caught(error);
+      const tied = problem.key === "account.err.wrongPassword" ? { fieldErrors: { password: [problem] } } : { formErrors: [problem] };
+      return data<DataAnswer>({ intent, ok: false, problem, reply: submission.reply({ hideFields: ["password"], ...tied }) });
+    }
+    throw redirect("/?deleted=1", { headers: { "Set-Cookie": clearSessionCookie(env) } });
   }
-  throw new Response("Unknown action.", { status: 400 });
+  return data<DataAnswer>({ intent: "unknown", ok: false, problem: problem("problem.unknownAction") }, { status: 400 });
 }
 
 export const loader = () => redirect("/dashboard/settings");

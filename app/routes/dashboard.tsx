@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/services/auth/session.server";
+import { requireUser } from "~/security/signed-in.server";
 import { useT, type MessageKey } from "~/i18n";
 import { LanguageToggle } from "~/components/language-toggle";
 import { initials } from "~/utils/initials";

@@ -1,16 +1,21 @@
 // /register: the form, then the 6-digit code, then success with Go to Login.
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useT, type MessageKey } from "~/i18n";
 import { AuthLayout, Banner } from "~/components/auth/auth-layout";
 import { CountryInput } from "~/components/auth/country-input";
+import { firstProblemOf, ProblemBanner, TextField } from "~/components/auth/form-problems";
 import { PasswordField } from "~/components/auth/password-field";
-import { VerifyCodeForm } from "~/components/auth/verify-code-form";
+import { codeRefused, VerifyCodeForm } from "~/components/auth/verify-code-form";
+import { FieldError, useProblemText } from "~/components/form/field-error";
 import { accountCtx } from "~/services/auth/context.server";
 import { register, resendCode, verifyEmail } from "~/services/auth/registration.server";
 import { getAuthedUser } from "~/services/auth/session.server";
-import { validateRegistration } from "~/services/auth/validation";
+import { caught, type Problem } from "~/utils/problem";
+import { EmailOnlySchema, RegistrationFormSchema, VerifyCodeSchema } from "~/validation/accounts";
+import { firstFormProblem, parseForm } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -21,61 +26,80 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-type ActionData =
-  | { step: "form"; error: MessageKey }
-  | { step: "verify"; email: string; error?: MessageKey; notice?: MessageKey }
+type RegisterAnswer =
+  | { step: "form"; problem: Problem; reply: SubmissionResult<Problem[]> }
+  | { step: "verify"; email: string; problem?: Problem; reply?: SubmissionResult<Problem[]>; notice?: MessageKey }
   | { step: "done" };
 
-export async function action({ request, context }: ActionFunctionArgs): Promise<ActionData> {
+const HIDDEN = ["password", "confirm_password"];
+
+export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = accountCtx(request, context.cloudflare.env, context.cloudflare.ctx);
   const form = await request.formData();
-  const field = (k: string) => String(form.get(k) ?? "").slice(0, 1000);
-  const intent = field("intent");
-  const email = field("email");
+  const intent = form.get("intent");
+  const answer = (value: RegisterAnswer, status = 200) => data(value, { status });
+  const email = String(form.get("email") ?? "").slice(0, 320);
+
   if (intent === "verify") {
-    const result = await verifyEmail(ctx, email, field("code"));
-    return result.ok ? { step: "done" } : { step: "verify", email, error: result.key };
+    const submission = parseForm(form, VerifyCodeSchema);
+    if (submission.status !== "success") return answer({ step: "verify", email, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+    try {
+      await verifyEmail(ctx, submission.value);
+      return answer({ step: "done" });
+    } catch (error) {
+      const { problem } = caught(error);
+      return answer({ step: "verify", email, problem, reply: codeRefused(submission, problem) });
+    }
   }
   if (intent === "resend") {
-    const result = await resendCode(ctx, email);
-    if (!result.ok) return { step: "verify", email, error: result.key };
-    return { step: "verify", email, notice: result.codeSent ? "verify.resent" : "verify.wait" };
+    const submission = parseForm(form, EmailOnlySchema);
+    if (submission.status !== "success") return answer({ step: "verify", email, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+    try {
+      const sent = await resendCode(ctx, submission.value.email);
+      return answer({ step: "verify", email, notice: sent.codeSent ? "verify.resent" : "verify.wait" });
+    } catch (error) {
+      const { problem } = caught(error);
+      return answer({ step: "verify", email, problem, reply: submission.reply({ formErrors: [problem] }) });
+    }
   }
-  const result = await register(ctx, {
-    name: field("name"), business_name: field("business_name"), country: field("country") || field("country_text"),
-    phone: field("phone"), email, password: field("password"), confirm_password: field("confirm_password"),
-    city: field("city"), agree_terms: form.get("agree_terms") === "on", agree_updates: form.get("agree_updates") === "on",
-    timezone: field("timezone") || undefined,
-  });
-  if (!result.ok) return { step: "form", error: result.key };
-  return result.pending ? { step: "verify", email: result.email, notice: "verify.pending" } : { step: "verify", email: result.email };
+
+  const submission = parseForm(form, RegistrationFormSchema);
+  if (submission.status !== "success") {
+    return answer({ step: "form", problem: firstFormProblem(submission.error), reply: submission.reply({ hideFields: HIDDEN }) }, 400);
+  }
+  try {
+    const result = await register(ctx, submission.value);
+    return answer(result.pending ? { step: "verify", email: result.email, notice: "verify.pending" } : { step: "verify", email: result.email });
+  } catch (error) {
+    const { problem } = caught(error);
+    const tied = problem.key === "register.exists" ? { fieldErrors: { email: [problem] } } : { formErrors: [problem] };
+    return answer({ step: "form", problem, reply: submission.reply({ hideFields: HIDDEN, ...tied }) });
+  }
 }
 
 export default function Register() {
   const t = useT();
-  const data = useActionData<typeof action>();
+  const text = useProblemText();
+  const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const [clientError, setClientError] = useState<MessageKey | null>(null);
   // A server failure replaces the form with the failure view until Try Again.
   const [dismissed, setDismissed] = useState<unknown>(null);
   const tzRef = useRef<HTMLInputElement>(null);
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: answer?.step === "form" ? answer.reply : undefined,
+    // The terms box starts checked (the spec); the updates box unchecked.
+    defaultValue: { agree_terms: true },
+    onValidate: ({ formData }) => parseForm(formData, RegistrationFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
 
   useEffect(() => {
     if (tzRef.current) tzRef.current.value = Intl.DateTimeFormat().resolvedOptions().timeZone ?? "";
   }, []);
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    const f = new FormData(e.currentTarget);
-    const s = (k: string) => String(f.get(k) ?? "");
-    const problem = validateRegistration({
-      name: s("name"), business_name: s("business_name"), country: s("country"), phone: s("phone"), email: s("email"),
-      password: s("password"), confirm_password: s("confirm_password"), city: s("city"), agree_terms: f.get("agree_terms") === "on",
-    });
-    setClientError(problem);
-    if (problem) e.preventDefault();
-  };
-
-  if (data?.step === "done") {
+  if (answer?.step === "done") {
     return (
       <AuthLayout title={t("register.successTitle")}>
         <Banner kind="success">{t("register.successBody")}</Banner>
@@ -83,10 +107,10 @@ export default function Register() {
       </AuthLayout>
     );
   }
-  if (data?.step === "verify") {
+  if (answer?.step === "verify") {
     return (
-      <AuthLayout title={t("verify.title")} subtitle={t("register.codeSent", { email: data.email })}>
-        <VerifyCodeForm email={data.email} error={data.error} notice={data.notice} />
+      <AuthLayout title={t("verify.title")} subtitle={t("register.codeSent", { email: answer.email })}>
+        <VerifyCodeForm email={answer.email} lastResult={answer.reply} notice={answer.notice} />
         <p className="auth-foot small">
           <Link to="/register" reloadDocument>{t("verify.changeEmail")}</Link>
         </p>
@@ -94,26 +118,32 @@ export default function Register() {
     );
   }
 
-  const failure = data?.step === "form" && dismissed !== data ? data.error : null;
+  const failure = answer?.step === "form" && dismissed !== answer ? answer.problem : null;
   return (
     <AuthLayout title={t("register.title")} subtitle={t("register.subtitle")}>
       {failure && (
         <div className="stack">
-          <Banner kind="error" testId="register-failure">{t(failure) || t("register.failed")}</Banner>
-          <button type="button" className="btn btn-primary btn-block" onClick={() => setDismissed(data)}>{t("register.tryAgain")}</button>
+          <Banner kind="error" testId="register-failure">{text(failure) || t("register.failed")}</Banner>
+          <button type="button" className="btn btn-primary btn-block" onClick={() => setDismissed(answer)}>{t("register.tryAgain")}</button>
         </div>
       )}
-      <Form method="post" noValidate onSubmit={onSubmit} hidden={!!failure} className="auth-form">
-        {clientError && <Banner kind="error">{t(clientError)}</Banner>}
-        <Field name="name" label={t("field.fullName")} autoComplete="name" maxLength={200} />
-        <Field name="business_name" label={t("field.businessName")} autoComplete="organization" maxLength={200} />
-        <CountryInput name="country" label={t("field.country")} />
-        <Field name="phone" label={t("field.phone")} type="tel" inputMode="numeric" autoComplete="tel" maxLength={20} />
-        <Field name="city" label={t("field.cityOptional")} autoComplete="address-level2" maxLength={100} />
-        <Field name="email" label={t("field.email")} type="email" autoComplete="email" maxLength={254} />
-        <PasswordField id="password" name="password" label={t("field.password")} autoComplete="new-password" />
-        <PasswordField id="confirm_password" name="confirm_password" label={t("field.confirmPassword")} autoComplete="new-password" />
-        <label className="check"><input type="checkbox" name="agree_terms" defaultChecked /> <span>{t("terms.agree")}</span></label>
+      <Form method="post" {...getFormProps(form)} hidden={!!failure} className="auth-form">
+        <ProblemBanner problem={failure ? null : firstProblemOf(form.allErrors)} testId="register-error" />
+        <TextField field={fields.name} label={t("field.fullName")} autoComplete="name" maxLength={200} />
+        <TextField field={fields.business_name} label={t("field.businessName")} autoComplete="organization" maxLength={200} />
+        <CountryInput field={fields.country} label={t("field.country")} />
+        <TextField field={fields.phone} label={t("field.phone")} type="tel" inputMode="numeric" autoComplete="tel" maxLength={20} />
+        <TextField field={fields.city} label={t("field.cityOptional")} autoComplete="address-level2" maxLength={100} />
+        <TextField field={fields.email} label={t("field.email")} type="email" autoComplete="email" maxLength={254} />
+        <PasswordField field={fields.password} label={t("field.password")} autoComplete="new-password" />
+        <PasswordField field={fields.confirm_password} label={t("field.confirmPassword")} autoComplete="new-password" />
+        <div className="field">
+          <label className="check">
+            <input {...getInputProps(fields.agree_terms, { type: "checkbox" })} />
+            <span>{t("terms.agree")}</span>
+          </label>
+          <FieldError id={fields.agree_terms.errorId} problems={fields.agree_terms.errors} />
+        </div>
         <label className="check"><input type="checkbox" name="agree_updates" /> <span>{t("updates.agree")}</span></label>
         <input type="hidden" name="timezone" ref={tzRef} />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
@@ -124,14 +154,5 @@ export default function Register() {
         {t("register.haveAccount")} <Link to="/login">{t("nav.login")}</Link>
       </p>
     </AuthLayout>
-  );
-}
-
-function Field({ name, label, ...rest }: { name: string; label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <div className="field">
-      <label htmlFor={name}>{label}</label>
-      <input id={name} name={name} type="text" {...rest} />
-    </div>
   );
 }

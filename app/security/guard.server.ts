@@ -4,7 +4,7 @@
 import { langFromRequest, dirOf, type MessageKey } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
 import { cookieName } from "~/services/auth/session.server";
-import { apiText, MAX_BODY_BYTES } from "~/utils/http.server";
+import { apiError, MAX_BODY_BYTES } from "~/utils/http.server";
 import { isDevelopmentRequest, isLocalHost, configIsDevelopment, productionProblems } from "./config.server";
 import { newNonce, withSecurityHeaders } from "./headers.server";
 import { MAX_IMPORT_BYTES } from "~/services/clients/import.server";
@@ -149,18 +149,19 @@ async function readUpTo(request: Request, limit: number): Promise<Uint8Array<Arr
 }
 
 function notFound(request: Request): Response {
-  if (new URL(request.url).pathname.startsWith("/api/")) return apiText(404, "Not found");
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (new URL(request.url).pathname.startsWith("/api/")) return apiError(404, "guard.notFound");
+  const text = translator(langFromRequest(request))("guard.notFound");
+  return new Response(text, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 type GuardPage = "guard.crossSite" | "guard.notForm" | "guard.tooLarge" | "guard.notConfigured";
 
-/** The API speaks English in its error shape (as http.server.ts does). */
-const API_MESSAGES: Record<GuardPage, string> = {
-  "guard.crossSite": "This request came from another site and was refused.",
-  "guard.notForm": "Send the body as a form.",
-  "guard.tooLarge": "The request body is too large.",
-  "guard.notConfigured": "This server is not configured yet. Please try again later.",
+/** The API's own wording of each refusal (its English, from the same dictionary). */
+const API_MESSAGES: Record<GuardPage, MessageKey> = {
+  "guard.crossSite": "guard.api.crossSite",
+  "guard.notForm": "guard.api.notForm",
+  "guard.tooLarge": "problem.bodyTooLarge",
+  "guard.notConfigured": "guard.api.notConfigured",
 };
 
 /** The API gets its JSON error shape; a screen gets a short page in the owner's language. */
@@ -169,7 +170,7 @@ function refusal(request: Request, status: number, page: GuardPage, nonce: strin
   const t = translator(lang);
   const title = t(`${page}.title` as MessageKey);
   const body = t(`${page}.body` as MessageKey);
-  if (new URL(request.url).pathname.startsWith("/api/")) return apiText(status, API_MESSAGES[page]);
+  if (new URL(request.url).pathname.startsWith("/api/")) return apiError(status, API_MESSAGES[page]);
   const html = `<!doctype html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Chatbook</title>
 <style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1.25rem;line-height:1.5;color:#1f2937}h1{font-size:1.35rem}a{color:#0f766e;font-weight:600}</style></head>

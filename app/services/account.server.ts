@@ -6,33 +6,24 @@
 // messages, services, stored chats, sessions and tokens, and the calendar
 // feed; rows keyed by the e-mail (codes, throttles, outbox) go in the same
 // batch.
+import { AppError } from "~/utils/problem";
 import type { AuthedUser } from "./auth/session.server";
 import { verifyPassword } from "./auth/password.server";
 import { businessSession } from "./whatsapp/session.server";
 
-export type DeleteAccountInput = { password?: string; confirm_email?: string };
-export type DeleteAccountResult = { ok: true } | { ok: false; status: number; message: string };
-
-export const DELETE_MESSAGES = {
-  wrongPassword: "The password is not correct. Nothing was deleted.",
-  passwordRequired: "Enter your password to delete the account.",
-  emailMismatch: "Type your account's e-mail address to delete the account.",
-  whatsappFailed: "WhatsApp could not be disconnected, so nothing was deleted. Please try again in a minute.",
-} as const;
-
-export async function deleteAccount(env: Env, authed: AuthedUser, input: DeleteAccountInput): Promise<DeleteAccountResult> {
+/**
+ * The confirmation was checked by deleteAccountSchema (a password for an
+ * account that has one, else the e-mail address); here the password is
+ * verified. Refusals are AppError and delete nothing.
+ */
+export async function deleteAccount(env: Env, authed: AuthedUser, input: { password?: string }): Promise<void> {
   const { user, business } = authed;
-  if (user.passwordHash) {
-    if (!input.password) return { ok: false, status: 400, message: DELETE_MESSAGES.passwordRequired };
-    if (!(await verifyPassword(input.password, user.passwordHash))) return { ok: false, status: 403, message: DELETE_MESSAGES.wrongPassword };
-  } else if ((input.confirm_email ?? "").trim().toLowerCase() !== user.email.toLowerCase()) {
-    return { ok: false, status: 400, message: DELETE_MESSAGES.emailMismatch };
-  }
+  if (user.passwordHash && !(await verifyPassword(input.password ?? "", user.passwordHash))) throw new AppError(403, "account.err.wrongPassword");
   try {
     await businessSession(env, business.id).destroy(business.id);
   } catch (error) {
     console.error("Deleting the WhatsApp session failed; the account stays", business.id, error);
-    return { ok: false, status: 502, message: DELETE_MESSAGES.whatsappFailed };
+    throw new AppError(502, "account.err.whatsapp");
   }
   const d1 = env.DB;
   await d1.batch([
@@ -42,5 +33,4 @@ export async function deleteAccount(env: Env, authed: AuthedUser, input: DeleteA
     // Cascades: businesses (and everything they own), auth sessions.
     d1.prepare("DELETE FROM users WHERE id = ?").bind(user.id),
   ]);
-  return { ok: true };
 }

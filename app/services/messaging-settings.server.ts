@@ -2,13 +2,8 @@
 // own texts (the confirmation line, acknowledgements), the pause between two
 // messages of the number, and quiet hours. Kept apart from the profile
 // settings: the Settings screen and /api/settings add these fields.
-import { z } from "zod";
-import type { MessageKey } from "~/i18n";
+import type { MessagingPatch } from "~/validation/accounts";
 import { DEFAULT_QUIET } from "./quiet-hours";
-
-export const PAUSE_MIN_SECONDS = 3;
-export const PAUSE_MAX_SECONDS = 60;
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export type MessagingSettings = {
   message_language: "en" | "he";
@@ -28,49 +23,19 @@ export function messagingOf(business: BusinessRow): MessagingSettings {
   };
 }
 
-/** The fields of a PATCH /api/settings body this module owns (any subset). */
-export const MessagingPatchFields = {
-  message_language: z.string().max(10).optional(),
-  pause_between_messages: z.union([z.number(), z.string().max(10)]).optional(),
-  quiet_hours_start: z.string().max(10).optional(),
-  quiet_hours_end: z.string().max(10).optional(),
-};
-export type MessagingPatch = { message_language?: string; pause_between_messages?: number | string; quiet_hours_start?: string; quiet_hours_end?: string };
-
-type Checked = { ok: true; set: Partial<Omit<BusinessRow, "id">> } | { ok: false; key: MessageKey };
-
-export function checkMessagingPatch(p: MessagingPatch): Checked {
+/** Saves the fields that were sent (checked by their schema, validation/accounts.ts) and answers the new settings. */
+export async function updateMessagingSettings(d1: D1Database, business: BusinessRow, p: MessagingPatch): Promise<MessagingSettings> {
   const set: Partial<Omit<BusinessRow, "id">> = {};
-  if (p.message_language !== undefined) {
-    const lang = p.message_language.trim();
-    if (lang !== "en" && lang !== "he") return { ok: false, key: "messaging.err.language" };
-    set.messageLang = lang;
-  }
-  if (p.pause_between_messages !== undefined) {
-    const raw = typeof p.pause_between_messages === "number" ? p.pause_between_messages : p.pause_between_messages.trim();
-    const n = typeof raw === "number" ? raw : raw === "" ? NaN : Number(raw);
-    if (!Number.isInteger(n) || n < PAUSE_MIN_SECONDS || n > PAUSE_MAX_SECONDS) return { ok: false, key: "messaging.err.pause" };
-    set.sendGapSeconds = n;
-  }
-  for (const [field, column] of [["quiet_hours_start", "quietStart"], ["quiet_hours_end", "quietEnd"]] as const) {
-    const v = p[field];
-    if (v === undefined) continue;
-    if (!HHMM.test(v.trim())) return { ok: false, key: "messaging.err.quiet" };
-    set[column] = v.trim();
-  }
-  return { ok: true, set };
-}
-
-export async function updateMessagingSettings(d1: D1Database, business: BusinessRow, p: MessagingPatch, { dryRun = false } = {}):
-  Promise<{ ok: true; settings: MessagingSettings } | { ok: false; key: MessageKey }> {
-  const checked = checkMessagingPatch(p);
-  if (!checked.ok) return checked;
-  const next = { ...business, ...checked.set };
-  if (!dryRun && Object.keys(checked.set).length) {
+  if (p.message_language !== undefined) set.messageLang = p.message_language;
+  if (p.pause_between_messages !== undefined) set.sendGapSeconds = p.pause_between_messages;
+  if (p.quiet_hours_start !== undefined) set.quietStart = p.quiet_hours_start;
+  if (p.quiet_hours_end !== undefined) set.quietEnd = p.quiet_hours_end;
+  const next = { ...business, ...set };
+  if (Object.keys(set).length) {
     await d1
       .prepare(`UPDATE businesses SET message_lang = ?2, send_gap_seconds = ?3, quiet_start = ?4, quiet_end = ?5 WHERE id = ?1`)
       .bind(business.id, next.messageLang, next.sendGapSeconds, next.quietStart, next.quietEnd)
       .run();
   }
-  return { ok: true, settings: messagingOf(next) };
+  return messagingOf(next);
 }

@@ -35,3 +35,14 @@ export class AppError extends Error {
 export function isMessageKey(value: unknown): value is MessageKey {
   return typeof value === "string" && /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$/.test(value);
 }
+
+/**
+ * For screen actions that show a service's refusal: the AppError that was
+ * thrown (its status and problem); anything else is thrown on. Screens show
+ * the problem on a 200 answer (browsers log every 4xx answer to a fetch as
+ * an error); only a form refused by its schema answers 400.
+ */
+export function caught(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  throw error;
+}

@@ -114,6 +114,11 @@ describe("Google sign-in on the screens (remix-auth-google)", () => {
     const res = await worker.fetch(new Request("http://localhost/api/auth/google", { redirect: "manual" }) as Request<unknown, IncomingRequestCfProperties>,
       { ...env, GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" }, createExecutionContext());
     expect(res.status).toBe(302);
-    expect(decodeURIComponent(res.headers.get("Location")!)).toBe("/login?error=Google sign-in is not set up on this server.");
+    expect(res.headers.get("Location")).toBe("/login?error=google.notConfigured");
+    // The login screen says so in the reader's language.
+    for (const [lang, text] of [["en", "Google sign-in is not set up on this server."], ["he", "התחברות עם Google לא הוגדרה בשרת הזה."]]) {
+      const page = await SELF.fetch("http://localhost/login?error=google.notConfigured", { headers: { Cookie: `lang=${lang}` } });
+      expect(await page.text()).toMatch(new RegExp(`role="alert"[^>]*>${text.replace(/\./g, "\\.")}</`));
+    }
   });
 });

@@ -35,7 +35,11 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Password", { exact: true }).fill("dana-pass-1");
     await page.getByLabel("Confirm Password").fill("dana-pass-2");
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Passwords do not match");
+    // The red banner says the first problem; the field it is about says it too, tied to its input.
+    await expect.poll(() => page.getByTestId("register-error").textContent()).toBe("Passwords do not match");
+    const confirm = page.getByLabel("Confirm Password");
+    expect(await confirm.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator(`#${await confirm.getAttribute("aria-describedby")}`).textContent()).toBe("Passwords do not match");
     await page.getByLabel("Confirm Password").fill("dana-pass-1");
     await screenshot(page, "accounts-register-en-390");
     await page.getByRole("button", { name: "Create Account" }).click();
@@ -157,7 +161,7 @@ describe("accounts in the browser", () => {
     expect(await page.getAttribute("html", "dir")).toBe("rtl");
     await page.getByRole("link", { name: "המשך עם Google" }).waitFor();
     await page.getByRole("button", { name: "התחברות" }).click();
-    await expect.poll(() => page.getByRole("alert").textContent()).toBe('נא להזין דוא"ל וסיסמה');
+    await expect.poll(() => page.getByTestId("login-error").textContent()).toBe('נא להזין דוא"ל וסיסמה');
     await screenshot(page, "accounts-login-he-390");
 
     await page.goto(`${stack.appUrl}/register`);

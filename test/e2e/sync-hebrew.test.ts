@@ -4,23 +4,15 @@
 // without scripts (the form posts the page), or through values the screen
 // accepts but the server refuses (a name another tab added meanwhile, a list
 // at its limit, a contact that went away, a date out of range).
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { registerAndLogin, whenHydrated } from "./support/account";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
-import { startStack, type Stack } from "./support/stack";
+import { screenshot } from "./support/browser";
+import { useBrowserStack } from "./support/browser-stack";
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack(); // no WhatsApp gateway: a chat with nothing stored cannot be read
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+// No WhatsApp gateway: a chat with nothing stored cannot be read.
+const browserStack = useBrowserStack();
+const { stack, newPage } = browserStack;
 
 const ASK = "Hi! Can I come tomorrow at 5pm for a haircut?";
 const toast = (page: Page) => page.getByTestId("sync-toast");
@@ -39,7 +31,7 @@ function contactSql(businessId: string, id: string, name: string, phone: string 
 
 describe("Sync tab in Hebrew", () => {
   it("shows every server message of the catalogue and the sync in Hebrew", async () => {
-    const { page, errors } = await newPage(browser, 390);
+    const { page, errors } = await newPage(390);
     const app = stack.appUrl;
     await registerAndLogin(page, app, { name: "Noa Levi", business: "Noa Hair", email: "noa.sync.he@example.com", password: "secret123" });
     await page.locator("form[action^='/language'] button[value='he']").click();
@@ -53,7 +45,7 @@ describe("Sync tab in Hebrew", () => {
     ].join(""));
 
     // 1. The Service name rule on the server: without scripts the form posts the page itself.
-    const bare = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const bare = await browserStack.browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false, storageState: await page.context().storageState() });
     const plain = await bare.newPage();
     await plain.goto(`${app}/dashboard/sync`);
     expect(await plain.locator("html").getAttribute("dir")).toBe("rtl");

@@ -40,7 +40,7 @@ const tradeAtLogin = (token: string, cookie = "") =>
 async function refused(res: Response) {
   expect(res.status).toBe(200);
   expect(res.headers.get("Set-Cookie")).toBeNull();
-  expect(await res.text()).toContain("Token validation failed");
+  expect(await res.text()).toMatch(/data-testid="login-error"[^>]*>Token validation failed</);
 }
 
 describe("#access_token at the login page", () => {

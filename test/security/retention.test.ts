@@ -120,8 +120,8 @@ describe("the retention setting", () => {
       }),
     });
     const bad = await save("3e2");
-    expect(bad.status).toBe(200);
-    expect(await bad.text()).toContain("Keep messages for a whole number of days from 7 to 3650.");
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toMatch(/data-testid="settings-error"[^>]*>Keep messages for a whole number of days from 7 to 3650\.</);
     expect((await save("45")).status).toBe(200);
     const row = await env.DB.prepare("SELECT message_retention_days AS d FROM businesses WHERE id = ?").bind(owner.businessId).first<{ d: number }>();
     expect(row?.d).toBe(45);

@@ -1,13 +1,19 @@
 // Country text input with suggestions (an ARIA combobox): from 2 typed
 // characters, case-insensitive substring, at most 10, in the UI language.
-// The chosen alpha-2 code travels in a hidden input named `name`.
+// The chosen alpha-2 code travels in a hidden input named `name`; what was
+// typed in `${name}_text`. The form's problem about the country is tied to
+// the text input, the one a person sees.
 import { useId, useMemo, useState, type KeyboardEvent } from "react";
 import { useLang, useT } from "~/i18n";
+import { FieldError } from "~/components/form/field-error";
 import { countryName, countrySuggestions, resolveCountry } from "~/services/countries";
+import type { ProblemField } from "./form-problems";
 
-type Props = { name: string; label: string; defaultCode?: string; disabled?: boolean; onChange?: (code: string) => void };
+type Props = { field: ProblemField; label: string; defaultCode?: string; disabled?: boolean; onChange?: (code: string) => void };
 
-export function CountryInput({ name, label, defaultCode = "", disabled, onChange }: Props) {
+export function CountryInput({ field, label, defaultCode = "", disabled, onChange }: Props) {
+  const name = field.name;
+  const invalid = Boolean(field.errors?.length);
   const t = useT();
   const lang = useLang();
   const id = useId();
@@ -70,6 +76,8 @@ export function CountryInput({ name, label, defaultCode = "", disabled, onChange
         aria-expanded={showList}
         aria-controls={`${id}-list`}
         aria-activedescendant={showList && active >= 0 ? `${id}-opt-${active}` : undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? field.errorId : undefined}
         autoComplete="off"
         maxLength={100}
         placeholder={t("country.placeholder")}
@@ -82,6 +90,7 @@ export function CountryInput({ name, label, defaultCode = "", disabled, onChange
         onKeyDown={onKeyDown}
       />
       <input type="hidden" name={name} value={code} />
+      <FieldError id={field.errorId} problems={field.errors} />
       {showList && (
         <ul className="combobox-list" id={`${id}-list`} role="listbox" aria-label={t("country.suggestions")}>
           {options.length === 0 && <li className="combobox-empty muted">{t("country.noMatch")}</li>}

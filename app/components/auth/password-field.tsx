@@ -1,28 +1,33 @@
-// A password input with a show/hide toggle (a real button, announced as pressed).
-import { useState, type InputHTMLAttributes } from "react";
+// A password input with a show/hide toggle (a real button, announced as
+// pressed) and its own problem under it.
+import { getInputProps } from "@conform-to/react";
+import { useState } from "react";
 import { useT } from "~/i18n";
+import { FieldError } from "~/components/form/field-error";
+import type { ProblemField } from "./form-problems";
 
-type Props = { id: string; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id">;
+type Props = { field: ProblemField; label: string; autoComplete: "current-password" | "new-password" };
 
-export function PasswordField({ id, label, ...input }: Props) {
+export function PasswordField({ field, label, autoComplete }: Props) {
   const t = useT();
   const [shown, setShown] = useState(false);
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={field.id}>{label}</label>
       <div className="password-wrap">
-        <input id={id} type={shown ? "text" : "password"} maxLength={200} {...input} />
+        <input {...getInputProps(field, { type: shown ? "text" : "password" })} maxLength={200} autoComplete={autoComplete} />
         <button
           type="button"
           className="password-toggle"
           aria-label={shown ? t("field.hidePassword") : t("field.showPassword")}
           aria-pressed={shown}
-          aria-controls={id}
+          aria-controls={field.id}
           onClick={() => setShown((s) => !s)}
         >
           {shown ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
+      <FieldError id={field.errorId} problems={field.errors} />
     </div>
   );
 }

@@ -1,38 +1,40 @@
 // The 6-digit code step (registration, and sign-in of an unverified address):
-// Verify, and Send a new code. Posts to the current route's action.
+// Verify, and Send a new code. Posts to the current route's action; Verify
+// checks the code first, Send a new code only the address.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
 import { useT, type MessageKey } from "~/i18n";
-import { validateCode } from "~/services/auth/validation";
+import type { Problem } from "~/utils/problem";
+import { EmailOnlySchema, VerifyCodeSchema } from "~/validation/accounts";
+import { parseForm } from "~/validation/parse";
 import { Banner } from "./auth-layout";
+import { firstProblemOf, ProblemBanner, TextField } from "./form-problems";
 
-export function VerifyCodeForm({ email, error, notice }: { email: string; error?: MessageKey; notice?: MessageKey }) {
+type VerifySubmission = ReturnType<typeof parseForm<typeof VerifyCodeSchema>>;
+type Props = { email: string; lastResult?: SubmissionResult<Problem[]>; notice?: MessageKey };
+
+export function VerifyCodeForm({ email, lastResult, notice }: Props) {
   const t = useT();
   const navigation = useNavigation();
   const intent = navigation.formData?.get("intent");
-  // A problem found before sending; cleared by every send, so the server's answer shows next.
-  const [clientError, setClientError] = useState<MessageKey | null>(null);
-  const shownError = clientError ?? error;
-
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter?.value !== "verify") return setClientError(null);
-    const problem = validateCode(String(new FormData(e.currentTarget).get("code") ?? ""));
-    setClientError(problem);
-    if (problem) e.preventDefault();
-  };
+  const [form, fields] = useForm({
+    id: "verify",
+    lastResult,
+    // Send a new code needs only the address (a subset of the code's fields).
+    onValidate: ({ formData }) =>
+      (formData.get("intent") === "resend" ? parseForm(formData, EmailOnlySchema) : parseForm(formData, VerifyCodeSchema)) as VerifySubmission,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const problem = firstProblemOf(form.allErrors);
 
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} className="auth-form" data-testid="verify-form">
-      {shownError && <Banner kind="error">{t(shownError)}</Banner>}
-      {!shownError && notice && <Banner kind="info">{t(notice)}</Banner>}
+    <Form method="post" {...getFormProps(form)} className="auth-form" data-testid="verify-form">
+      <ProblemBanner problem={problem} testId="verify-error" />
+      {!problem && notice && <Banner kind="info">{t(notice)}</Banner>}
       <input type="hidden" name="email" value={email} />
-      <div className="field">
-        <label htmlFor="code">{t("verify.code")}</label>
-        <input id="code" name="code" className="code-input" inputMode="numeric" autoComplete="one-time-code" maxLength={6}
-          pattern="[0-9]*" aria-describedby="code-hint" />
-        <span id="code-hint" className="muted small">{t("verify.hint")}</span>
-      </div>
+      <TextField field={fields.code} label={t("verify.code")} className="code-input" inputMode="numeric" autoComplete="one-time-code"
+        maxLength={6} pattern="[0-9]*" hint={t("verify.hint")} />
       <button type="submit" name="intent" value="verify" className="btn btn-primary btn-block" disabled={navigation.state !== "idle"}>
         {intent === "verify" ? t("verify.submitting") : t("verify.submit")}
       </button>
@@ -41,4 +43,9 @@ export function VerifyCodeForm({ email, error, notice }: { email: string; error?
       </button>
     </Form>
   );
+}
+
+/** The server's refusal of a code, tied to the code field (a wrong or dead code) or to the whole form. */
+export function codeRefused(submission: { reply: (options?: { formErrors?: Problem[]; fieldErrors?: Record<string, Problem[]> }) => SubmissionResult<Problem[]> }, problem: Problem) {
+  return submission.reply(problem.key.startsWith("code.") ? { fieldErrors: { code: [problem] } } : { formErrors: [problem] });
 }

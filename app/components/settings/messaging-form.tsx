@@ -1,11 +1,18 @@
 // Settings: the WhatsApp messages the product sends (message language,
-// pause between messages, quiet hours). Its own form and intent, apart from the profile.
+// pause between messages, quiet hours). Its own form and intent, apart from
+// the profile. Failures show in a red banner, each also under its own field.
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useT, type MessageKey } from "~/i18n";
+import { useT } from "~/i18n";
 import { Banner } from "~/components/auth/auth-layout";
+import { firstProblemOf, ProblemBanner } from "~/components/auth/form-problems";
+import { FieldError } from "~/components/form/field-error";
+import type { SettingsAnswer } from "~/routes/dashboard.settings";
 import type { MessagingSettings } from "~/services/messaging-settings.server";
+import { MessagingFormSchema } from "~/validation/accounts";
+import { parseForm } from "~/validation/parse";
 
-type Answer = { intent: "messaging"; ok: true } | { intent: "messaging"; ok: false; error: MessageKey };
+type Answer = SettingsAnswer<"messaging">;
 
 const TIME_PATTERN = "([01][0-9]|2[0-3]):[0-5][0-9]";
 
@@ -14,38 +21,52 @@ export function MessagingForm({ settings }: { settings: MessagingSettings }) {
   const fetcher = useFetcher<Answer>();
   const busy = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [form, fields] = useForm({
+    id: "messaging",
+    lastResult: answer && !answer.ok ? answer.reply : undefined,
+    defaultValue: settings,
+    onValidate: ({ formData }) => parseForm(formData, MessagingFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const problem = firstProblemOf(form.allErrors);
+  const { quiet_hours_start: start, quiet_hours_end: end } = fields;
   return (
     <section className="card" aria-labelledby="messaging-title" data-testid="messaging-settings">
       <h2 id="messaging-title">{t("messaging.title")}</h2>
       <p className="muted small">{t("messaging.hint")}</p>
-      {answer && !answer.ok && <Banner kind="error" testId="messaging-error">{t(answer.error)}</Banner>}
-      {answer?.ok && <Banner kind="success" testId="messaging-saved">{t("messaging.saved")}</Banner>}
-      <fetcher.Form method="post" noValidate>
+      <ProblemBanner problem={problem} testId="messaging-error" />
+      {!problem && answer?.ok && <Banner kind="success" testId="messaging-saved">{t("messaging.saved")}</Banner>}
+      <fetcher.Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="messaging" />
         <div className="field">
-          <label htmlFor="message_language">{t("messaging.language")}</label>
-          <select id="message_language" name="message_language" defaultValue={settings.message_language} aria-describedby="message_language-hint">
+          <label htmlFor={fields.message_language.id}>{t("messaging.language")}</label>
+          <select {...getSelectProps(fields.message_language, { ariaDescribedBy: "message_language-hint" })}>
             <option value="en">{t("messaging.lang.en")}</option>
             <option value="he">{t("messaging.lang.he")}</option>
           </select>
           <span id="message_language-hint" className="hint">{t("messaging.languageHint")}</span>
+          <FieldError id={fields.message_language.errorId} problems={fields.message_language.errors} />
         </div>
         <div className="field">
-          <label htmlFor="pause_between_messages">{t("messaging.pause")}</label>
-          <input id="pause_between_messages" name="pause_between_messages" type="number" inputMode="numeric" min={3} max={60} step={1}
-            defaultValue={settings.pause_between_messages} dir="ltr" aria-describedby="pause-hint" className="time-input" />
+          <label htmlFor={fields.pause_between_messages.id}>{t("messaging.pause")}</label>
+          <input {...getInputProps(fields.pause_between_messages, { type: "number", ariaDescribedBy: "pause-hint" })} inputMode="numeric"
+            min={3} max={60} step={1} dir="ltr" className="time-input" />
           <span id="pause-hint" className="hint">{t("messaging.pauseHint")}</span>
+          <FieldError id={fields.pause_between_messages.errorId} problems={fields.pause_between_messages.errors} />
         </div>
         <div className="row gap-sm">
           <div className="field">
-            <label htmlFor="quiet_hours_start">{t("messaging.quietStart")}</label>
-            <input id="quiet_hours_start" name="quiet_hours_start" type="text" defaultValue={settings.quiet_hours_start} maxLength={5}
-              placeholder="21:00" pattern={TIME_PATTERN} dir="ltr" className="time-input" aria-describedby="quiet-hint" />
+            <label htmlFor={start.id}>{t("messaging.quietStart")}</label>
+            <input {...getInputProps(start, { type: "text", ariaDescribedBy: "quiet-hint" })} maxLength={5} placeholder="21:00" pattern={TIME_PATTERN}
+              dir="ltr" className="time-input" />
+            <FieldError id={start.errorId} problems={start.errors} />
           </div>
           <div className="field">
-            <label htmlFor="quiet_hours_end">{t("messaging.quietEnd")}</label>
-            <input id="quiet_hours_end" name="quiet_hours_end" type="text" defaultValue={settings.quiet_hours_end} maxLength={5}
-              placeholder="08:00" pattern={TIME_PATTERN} dir="ltr" className="time-input" aria-describedby="quiet-hint" />
+            <label htmlFor={end.id}>{t("messaging.quietEnd")}</label>
+            <input {...getInputProps(end, { type: "text", ariaDescribedBy: "quiet-hint" })} maxLength={5} placeholder="08:00" pattern={TIME_PATTERN}
+              dir="ltr" className="time-input" />
+            <FieldError id={end.errorId} problems={end.errors} />
           </div>
         </div>
         <span id="quiet-hint" className="hint">{t("messaging.quietHint")}</span>

@@ -1,26 +1,32 @@
 // Settings: the profile, read-only until Edit Profile; Save Changes / Cancel
 // (Cancel restores the last saved values by re-mounting the form from them).
+// Failures show in a red banner, each also under its own field.
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { useActionData, useFetcher } from "@remix-run/react";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { useT, type MessageKey } from "~/i18n";
+import { useEffect, useState } from "react";
+import { useT } from "~/i18n";
 import { Banner } from "~/components/auth/auth-layout";
 import { CountryInput } from "~/components/auth/country-input";
-import { validateProfile } from "~/services/auth/validation";
+import { firstProblemOf, ProblemBanner, TextField } from "~/components/auth/form-problems";
+import { FieldError } from "~/components/form/field-error";
+import type { SettingsAnswer } from "~/routes/dashboard.settings";
 import type { Settings } from "~/services/settings.server";
+import { profileFormSchema } from "~/validation/accounts";
+import { parseForm } from "~/validation/parse";
 
-type Answer = { intent: "profile"; ok: true } | { intent: "profile"; ok: false; error: MessageKey };
+type Answer = SettingsAnswer<"profile">;
 
 export function ProfileForm({ settings, timeZones }: { settings: Settings; timeZones: string[] }) {
-  const t = useT();
   const fetcher = useFetcher<Answer>();
   const [editing, setEditing] = useState(false);
   const [generation, setGeneration] = useState(0);
-  const [clientError, setClientError] = useState<MessageKey | null>(null);
   const [saved, setSaved] = useState(false);
-  const busy = fetcher.state !== "idle";
+  // An answer left behind by Cancel is not shown again.
+  const [dismissed, setDismissed] = useState<unknown>(null);
   // Without scripts the form posts the whole page: the answer is then the page's action data.
   const pageAnswer = useActionData<Answer | { intent: string }>();
-  const answer = fetcher.state === "idle" ? (fetcher.data ?? (pageAnswer?.intent === "profile" ? (pageAnswer as Answer) : undefined)) : undefined;
+  const latest = fetcher.state === "idle" ? (fetcher.data ?? (pageAnswer?.intent === "profile" ? (pageAnswer as Answer) : undefined)) : undefined;
+  const answer = latest !== dismissed ? latest : undefined;
 
   useEffect(() => {
     if (answer?.ok) {
@@ -32,60 +38,88 @@ export function ProfileForm({ settings, timeZones }: { settings: Settings; timeZ
 
   const cancel = () => {
     setEditing(false);
-    setClientError(null);
+    setDismissed(latest);
     setGeneration((g) => g + 1);
   };
-
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    const f = new FormData(e.currentTarget);
-    const s = (k: string) => String(f.get(k) ?? "");
-    const problem = validateProfile({ name: s("name"), business_name: s("business_name"), phone: s("phone"), city: s("city"), country: s("country") });
-    setClientError(problem);
-    if (problem) e.preventDefault();
+  const edit = () => {
+    setEditing(true);
+    setSaved(false);
   };
 
-  const error = clientError ?? (answer && !answer.ok ? answer.error : null);
+  return (
+    <ProfileFields key={generation} fetcher={fetcher} settings={settings} timeZones={timeZones} editing={editing} saved={saved}
+      answer={answer && !answer.ok ? answer : undefined} onEdit={edit} onCancel={cancel} />
+  );
+}
+
+type FieldsProps = {
+  fetcher: ReturnType<typeof useFetcher<Answer>>;
+  settings: Settings;
+  timeZones: string[];
+  editing: boolean;
+  saved: boolean;
+  answer?: Extract<Answer, { ok: false }>;
+  onEdit: () => void;
+  onCancel: () => void;
+};
+
+/** The form itself, mounted afresh (from the saved settings) after Save and Cancel. */
+function ProfileFields({ fetcher, settings, timeZones, editing, saved, answer, onEdit, onCancel }: FieldsProps) {
+  const t = useT();
+  const busy = fetcher.state !== "idle";
+  const schema = profileFormSchema(settings.email);
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: answer?.reply,
+    defaultValue: { ...settings, message_retention_days: String(settings.message_retention_days) },
+    onValidate: ({ formData }) => parseForm(formData, schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
   const ro = !editing;
+  const problem = firstProblemOf(form.allErrors);
+
   return (
     <section className="card" aria-labelledby="profile-title">
       <div className="settings-head">
         <h2 id="profile-title">{t("settings.profile")}</h2>
         {!editing && (
-          <button type="button" className="btn btn-ghost btn-sm" aria-label={t("settings.edit")} onClick={() => { setEditing(true); setSaved(false); setClientError(null); }}>
+          <button type="button" className="btn btn-ghost btn-sm" aria-label={t("settings.edit")} onClick={onEdit}>
             <Short long={t("settings.edit")} short={t("settings.editShort")} />
           </button>
         )}
       </div>
-      {error && <Banner kind="error" testId="settings-error">{t(error) || t("settings.saveFailed")}</Banner>}
+      <ProblemBanner problem={problem} testId="settings-error" />
       {saved && !editing && <Banner kind="success">{t("settings.saved")}</Banner>}
-      <fetcher.Form method="post" noValidate onSubmit={onSubmit} key={generation} data-testid="profile-form">
+      <fetcher.Form method="post" {...getFormProps(form)} data-testid="profile-form">
         <input type="hidden" name="intent" value="profile" />
-        <Text name="name" label={t("field.fullName")} value={settings.name} readOnly={ro} maxLength={200} autoComplete="name" />
-        <Text name="email" label={t("field.email")} value={settings.email} readOnly type="email" hint={editing ? t("settings.emailFixed") : undefined} />
-        <Text name="business_name" label={t("field.businessName")} value={settings.business_name} readOnly={ro} maxLength={200} autoComplete="organization" />
-        <Text name="phone" label={t("field.phone")} value={settings.phone} readOnly={ro} maxLength={20} type="tel" inputMode="numeric" autoComplete="tel" />
-        <Text name="city" label={t("field.city")} value={settings.city} readOnly={ro} maxLength={100} autoComplete="address-level2" />
-        <CountryInput name="country" label={t("field.country")} defaultCode={settings.country} disabled={ro} />
+        <TextField field={fields.name} label={t("field.fullName")} readOnly={ro} maxLength={200} autoComplete="name" />
+        <TextField field={fields.email} label={t("field.email")} readOnly type="email" hint={editing ? t("settings.emailFixed") : undefined} />
+        <TextField field={fields.business_name} label={t("field.businessName")} readOnly={ro} maxLength={200} autoComplete="organization" />
+        <TextField field={fields.phone} label={t("field.phone")} readOnly={ro} maxLength={20} type="tel" inputMode="numeric" autoComplete="tel" />
+        <TextField field={fields.city} label={t("field.city")} readOnly={ro} maxLength={100} autoComplete="address-level2" />
+        <CountryInput field={fields.country} label={t("field.country")} defaultCode={settings.country} disabled={ro} />
 
         <fieldset>
           <legend>{t("settings.preferences")}</legend>
-          <label className="check"><input type="checkbox" name="agree_terms" defaultChecked={settings.agree_terms} disabled={ro} /> <span>{t("terms.agree")}</span></label>
-          <label className="check"><input type="checkbox" name="agree_updates" defaultChecked={settings.agree_updates} disabled={ro} /> <span>{t("updates.agree")}</span></label>
+          <label className="check"><input {...getInputProps(fields.agree_terms, { type: "checkbox" })} disabled={ro} /> <span>{t("terms.agree")}</span></label>
+          <label className="check"><input {...getInputProps(fields.agree_updates, { type: "checkbox" })} disabled={ro} /> <span>{t("updates.agree")}</span></label>
         </fieldset>
 
         <fieldset>
           <legend>{t("settings.schedule")}</legend>
           <div className="field">
-            <label htmlFor="timezone">{t("settings.timezone")}</label>
-            <select id="timezone" name="timezone" defaultValue={settings.timezone} disabled={ro} aria-describedby="timezone-hint">
+            <label htmlFor={fields.timezone.id}>{t("settings.timezone")}</label>
+            <select {...getSelectProps(fields.timezone, { ariaDescribedBy: `${fields.timezone.id}-hint` })} disabled={ro}>
               {timeZones.map((z) => <option key={z} value={z}>{z.replace(/_/g, " ")}</option>)}
             </select>
-            <span id="timezone-hint" className="hint">{t("settings.timezoneHint")}</span>
+            <span id={`${fields.timezone.id}-hint`} className="hint">{t("settings.timezoneHint")}</span>
+            <FieldError id={fields.timezone.errorId} problems={fields.timezone.errors} />
           </div>
           {/* Text, not type="time": that shows 12-hour clocks in some locales, and times here are HH:MM, 24-hour. */}
-          <Text name="send_time" label={t("settings.sendTime")} value={settings.send_time} readOnly={ro} maxLength={5} placeholder="10:00"
+          <TextField field={fields.send_time} label={t("settings.sendTime")} readOnly={ro} maxLength={5} placeholder="10:00"
             pattern="([01][0-9]|2[0-3]):[0-5][0-9]" dir="ltr" className="time-input" hint={t("settings.sendTimeHint")} />
-          <Text name="message_retention_days" label={t("settings.retention")} value={String(settings.message_retention_days)} readOnly={ro}
+          <TextField field={fields.message_retention_days} label={t("settings.retention")} readOnly={ro}
             type="number" inputMode="numeric" min={7} max={3650} step={1} dir="ltr" className="time-input" hint={t("settings.retentionHint")} />
         </fieldset>
 
@@ -94,7 +128,7 @@ export function ProfileForm({ settings, timeZones }: { settings: Settings; timeZ
             <button type="submit" className="btn btn-primary" disabled={busy} aria-label={busy ? undefined : t("settings.save")}>
               {busy ? t("settings.saving") : <Short long={t("settings.save")} short={t("settings.saveShort")} />}
             </button>
-            <button type="button" className="btn btn-ghost" onClick={cancel} disabled={busy}>{t("settings.cancel")}</button>
+            <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>{t("settings.cancel")}</button>
           </div>
         )}
       </fetcher.Form>
@@ -109,18 +143,5 @@ function Short({ long, short }: { long: string; short: string }) {
       <span className="label-long">{long}</span>
       <span className="label-short" aria-hidden="true">{short}</span>
     </>
-  );
-}
-
-type TextProps = { name: string; label: string; value: string; hint?: ReactNode } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "value" | "name">;
-
-function Text({ name, label, value, hint, ...rest }: TextProps) {
-  const id = `settings-${name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} type="text" defaultValue={value} aria-describedby={hint ? `${id}-hint` : undefined} {...rest} />
-      {hint && <span id={`${id}-hint`} className="hint">{hint}</span>}
-    </div>
   );
 }

@@ -37,6 +37,8 @@ export const accounts = defineMessages(
     "login.verified": "Email verified. You can sign in now.",
     "auth.tooManyIp": "Too many attempts. Please wait a few minutes and try again.",
     "auth.accountLocked": "Too many failed attempts for this account. Please try again in an hour.",
+    "auth.notAuthenticated": "Not authenticated. Please login again.",
+    "auth.loggedOut": "Logged out",
 
     "google.failedPrefix": "OAuth login failed:",
     "google.noAccessToken": "No access token found",
@@ -47,6 +49,8 @@ export const accounts = defineMessages(
     "google.notConfigured": "Google sign-in is not set up on this server.",
     "google.emailUnverified": "Your Google account's email address is not verified.",
     "google.codeRequired": "code is required.",
+    "google.signedIn": "Signed in with Google",
+    "google.tokenValid": "Token is valid",
 
     "register.title": "Create your account",
     "register.subtitle": "Start turning WhatsApp chats into bookings.",
@@ -159,6 +163,8 @@ export const accounts = defineMessages(
     "login.verified": "כתובת הדוא\"ל אומתה. אפשר להתחבר עכשיו.",
     "auth.tooManyIp": "יותר מדי ניסיונות. המתינו כמה דקות ונסו שוב.",
     "auth.accountLocked": "יותר מדי ניסיונות כושלים בחשבון הזה. נסו שוב בעוד שעה.",
+    "auth.notAuthenticated": "לא מחוברים. נא להתחבר שוב.",
+    "auth.loggedOut": "התנתקתם",
 
     "google.failedPrefix": "ההתחברות עם Google נכשלה:",
     "google.noAccessToken": "לא נמצא אסימון גישה",
@@ -169,6 +175,8 @@ export const accounts = defineMessages(
     "google.notConfigured": "התחברות עם Google לא הוגדרה בשרת הזה.",
     "google.emailUnverified": "כתובת הדוא\"ל של חשבון ה-Google שלכם לא מאומתת.",
     "google.codeRequired": "חסר קוד.",
+    "google.signedIn": "התחברתם עם Google",
+    "google.tokenValid": "האסימון תקף",
 
     "register.title": "יצירת חשבון",
     "register.subtitle": "מתחילים להפוך שיחות וואטסאפ לתורים.",

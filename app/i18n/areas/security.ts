@@ -1,6 +1,7 @@
 import { defineMessages } from "../define";
 
-// Pages the Worker answers itself, before a screen runs: refused requests.
+// Pages the Worker answers itself, before a screen runs: refused requests
+// (a short page for the screens, the API's error shape for /api/).
 export const security = defineMessages(
   {
     "guard.crossSite.title": "This request came from another site",
@@ -12,6 +13,10 @@ export const security = defineMessages(
     "guard.notConfigured.title": "Chatbook is not available yet",
     "guard.notConfigured.body": "This server is still being set up. Please try again later.",
     "guard.home": "Open Chatbook",
+    "guard.api.crossSite": "This request came from another site and was refused.",
+    "guard.api.notForm": "Send the body as a form.",
+    "guard.api.notConfigured": "This server is not configured yet. Please try again later.",
+    "guard.notFound": "Not found",
   },
   {
     "guard.crossSite.title": "הבקשה הגיעה מאתר אחר",
@@ -23,5 +28,9 @@ export const security = defineMessages(
     "guard.notConfigured.title": "Chatbook עדיין לא זמין",
     "guard.notConfigured.body": "השרת הזה עדיין בהגדרה. נסו שוב מאוחר יותר.",
     "guard.home": "לפתיחת Chatbook",
+    "guard.api.crossSite": "הבקשה הגיעה מאתר אחר ונדחתה.",
+    "guard.api.notForm": "יש לשלוח את הגוף כטופס.",
+    "guard.api.notConfigured": "השרת הזה עדיין לא הוגדר. נסו שוב מאוחר יותר.",
+    "guard.notFound": "לא נמצא",
   },
 );

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { translator } from "~/i18n/messages.server";
-import { requireApiUser } from "~/services/auth/session.server";
+import { requireApiUser } from "~/security/signed-in.server";
 import { addService, listServices } from "~/services/catalogue/services.server";
 import { apiRoute, JsonObject } from "~/utils/api-handler.server";
 import { json, methodNotAllowed, readJson } from "~/utils/http.server";

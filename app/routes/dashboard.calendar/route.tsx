@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useNavigation, useRevalidator, useRouteError, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { requireUser } from "~/services/auth/session.server";
+import { requireUser } from "~/security/signed-in.server";
 import { bookingsAction, bookingsScreen, type BookingItem } from "./screen.server";
 import { useT } from "~/i18n";
 import { isProblemData } from "~/components/form/problem-data";

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, type ShouldRevalidateFunction, useLoaderData, useNavigation, useRevalidator, useRouteError, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { requireUser } from "~/services/auth/session.server";
+import { requireUser } from "~/security/signed-in.server";
 import { clientsAction, clientsPage, type ClientItem } from "./screen.server";
 import { useT } from "~/i18n";
 import { isProblemData } from "~/components/form/problem-data";

@@ -1,7 +1,7 @@
 // The Clients tab's Import modal posts its file here (preview, then save):
 // its own route, so only this path accepts a body the size of a file.
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireUser } from "~/services/auth/session.server";
+import { requireUser } from "~/security/signed-in.server";
 import { importAction } from "./import.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {

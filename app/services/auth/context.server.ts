@@ -1,10 +1,10 @@
-// What every account operation needs, and the shape of its answer: the
-// screens translate `key`, the JSON API answers with its English text.
+// What every account operation needs. Operations return their values and
+// throw AppError (a status and a message key) when they refuse: screens show
+// the key in the reader's language, the JSON API answers its English text.
 import type { Db } from "../../../db";
 import { createDb } from "../../../db";
-import { langFromRequest, type Lang, type MessageKey } from "~/i18n";
+import { langFromRequest, type Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
-import { apiText } from "~/utils/http.server";
 import { clientIp } from "./rate-limit.server";
 
 export type AccountCtx = {
@@ -17,11 +17,6 @@ export type AccountCtx = {
   waitUntil: (p: Promise<unknown>) => void;
 };
 
-export type Fail = { ok: false; status: number; key: MessageKey; code?: string };
-export type Result<T extends object = object> = ({ ok: true } & T) | Fail;
-
-export const fail = (status: number, key: MessageKey, code?: string): Fail => ({ ok: false, status, key, code });
-
 export function accountCtx(request: Request, env: Env, ctx?: { waitUntil(p: Promise<unknown>): void }): AccountCtx {
   return {
     env,
@@ -33,10 +28,5 @@ export function accountCtx(request: Request, env: Env, ctx?: { waitUntil(p: Prom
   };
 }
 
-/** The API's English wording of a message key. */
+/** The API's English wording of a message key (for success answers; failures go through apiProblem). */
 export const english = translator("en");
-
-/** A failed operation as the API's error shape ({success:false, detail, error}). */
-export function failureResponse(f: Fail): Response {
-  return apiText(f.status, english(f.key), f.code ? { code: f.code } : {});
-}

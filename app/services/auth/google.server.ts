@@ -9,9 +9,10 @@ import { GoogleStrategy } from "remix-auth-google";
 import { z } from "zod";
 import { schema, type Db } from "../../../db";
 import type { MessageKey } from "~/i18n";
+import { AppError } from "~/utils/problem";
 import { isValidTimeZone } from "~/utils/time-zone";
+import { normalizeEmail } from "~/validation/accounts";
 import { newBusinessId } from "./registration.server";
-import { normalizeEmail } from "./validation";
 
 export const GOOGLE_ISSUER = "https://accounts.google.com";
 const TOKEN_URL = "https://oauth2.googleapis.com/token";
@@ -22,23 +23,18 @@ export type GoogleProfile = { sub: string; email: string; emailVerified: boolean
 type User = typeof schema.users.$inferSelect;
 type Business = typeof schema.businesses.$inferSelect;
 
-/** A refusal with a message for the person (not a fault of Google's endpoints). */
-export class GoogleAccountError extends Error {
-  constructor(readonly key: MessageKey, readonly status: number) {
-    super(key);
-  }
-}
-
 export const googleConfigured = (env: Env) => Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 
 /** Google returns the browser to the login screen, which finishes the sign-in. */
 export const googleRedirectUri = (env: Env) => `${env.APP_URL.replace(/\/+$/, "")}/login`;
 
+const secure = (env: Env) => env.APP_URL.startsWith("https://");
+const stateCookieName = (env: Env) => (secure(env) ? "__Host-oauth" : "oauth");
+
 function stateStorage(env: Env) {
-  const secure = env.APP_URL.startsWith("https://");
   return createCookieSessionStorage({
     cookie: {
-      name: secure ? "__Host-oauth" : "oauth", httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: 600,
+      name: stateCookieName(env), httpOnly: true, sameSite: "lax", secure: secure(env), path: "/", maxAge: 600,
       secrets: [env.SESSION_SECRET],
     },
   });
@@ -60,19 +56,40 @@ export function googleAuthenticator(env: Env, db: Db, now: number) {
   return authenticator.use(strategy);
 }
 
-/** Screens: the key of the message to show for a failed sign-in. */
-export function googleFailureKey(err: unknown): MessageKey {
+/** The key of the message to show for a failed sign-in on the screens. */
+function googleFailureKey(err: unknown): MessageKey {
   const cause = err instanceof AuthorizationError ? err.cause : err;
-  if (cause instanceof GoogleAccountError) return cause.key;
+  if (cause instanceof AppError) return cause.problem.key;
   if (err instanceof AuthorizationError && /state/i.test(err.message)) return "google.failed";
   return "google.exchangeFailed";
+}
+
+/**
+ * Google sent the browser back to /login with ?code&state: the id of the
+ * owner it signed in. A failure is an AppError with the message to show; a
+ * redirect remix-auth throws is passed on as it is.
+ */
+export async function finishGoogleSignIn(request: Request, env: Env, db: Db, now: number): Promise<string> {
+  if (!googleConfigured(env)) throw new AppError(503, "google.notConfigured");
+  try {
+    return await googleAuthenticator(env, db, now).authenticate("google", request, { throwOnError: true });
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    console.warn("Google sign-in failed:", err instanceof Error ? err.message : err);
+    throw new AppError(401, googleFailureKey(err));
+  }
+}
+
+/** Set-Cookie values ending what a finished Google sign-in no longer needs (its state and the sign-up time zone). */
+export function googleCookiesCleared(env: Env): string[] {
+  const clear = (name: string) => `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure(env) ? "; Secure" : ""}`;
+  return [clear(stateCookieName(env)), clear(TZ_COOKIE)];
 }
 
 /** The browser's time zone, sent when the sign-in started, for a business created now. */
 export function timeZoneCookie(env: Env, tz: string | null): string | null {
   if (!tz || tz.length > 100 || !isValidTimeZone(tz)) return null;
-  const secure = env.APP_URL.startsWith("https://");
-  return `${TZ_COOKIE}=${encodeURIComponent(tz)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=600${secure ? "; Secure" : ""}`;
+  return `${TZ_COOKIE}=${encodeURIComponent(tz)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=600${secure(env) ? "; Secure" : ""}`;
 }
 
 function signupTimeZone(request: Request): string {
@@ -111,7 +128,7 @@ async function withBusiness(db: Db, userId: string) {
     await db.select({ user: schema.users, business: schema.businesses }).from(schema.users)
       .innerJoin(schema.businesses, eq(schema.businesses.ownerUserId, schema.users.id)).where(eq(schema.users.id, userId)).limit(1)
   )[0];
-  if (!row) throw new GoogleAccountError("google.failed", 500);
+  if (!row) throw new AppError(500, "google.failed");
   return row;
 }
 
@@ -122,15 +139,15 @@ async function withBusiness(db: Db, userId: string) {
  */
 export async function findOrCreateGoogleUser(db: Db, p: GoogleProfile, timeZone: string, now: number): Promise<{ user: User; business: Business }> {
   const u = schema.users;
-  if (!p.sub) throw new GoogleAccountError("google.failed", 401);
+  if (!p.sub) throw new AppError(401, "google.failed");
   const known = (await db.select().from(u).where(and(eq(u.googleIssuer, GOOGLE_ISSUER), eq(u.googleSubject, p.sub))).limit(1))[0];
   if (known) return withBusiness(db, known.id);
-  if (!p.emailVerified || !p.email) throw new GoogleAccountError("google.emailUnverified", 403);
+  if (!p.emailVerified || !p.email) throw new AppError(403, "google.emailUnverified");
 
   const email = normalizeEmail(p.email);
   const sameEmail = (await db.select().from(u).where(eq(u.email, email)).limit(1))[0];
   if (sameEmail) {
-    if (sameEmail.googleSubject) throw new GoogleAccountError("register.exists", 409);
+    if (sameEmail.googleSubject) throw new AppError(409, "register.exists");
     const pending = !sameEmail.emailVerifiedAt;
     await db.batch([
       db.update(u).set({

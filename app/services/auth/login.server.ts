@@ -1,11 +1,13 @@
-// Password sign-in with per-IP and per-account limits.
+// Password sign-in with per-IP and per-account limits. The input was checked
+// by LoginSchema (validation/accounts.ts).
 import { eq } from "drizzle-orm";
 import { schema } from "../../../db";
-import { fail, type AccountCtx, type Result } from "./context.server";
+import { AppError } from "~/utils/problem";
+import { normalizeEmail } from "~/validation/accounts";
+import type { AccountCtx } from "./context.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { exceeds, hit, isOverLimit, LIMITS } from "./rate-limit.server";
 import { failureKey } from "./registration.server";
-import { normalizeEmail, validateLogin } from "./validation";
 
 type User = typeof schema.users.$inferSelect;
 type Business = typeof schema.businesses.$inferSelect;
@@ -14,26 +16,25 @@ type Business = typeof schema.businesses.$inferSelect;
 let dummyHash: Promise<string> | null = null;
 const dummy = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
 
-export async function login(ctx: AccountCtx, rawEmail: string, password: string): Promise<Result<{ user: User; business: Business }>> {
+/** The owner and their business; 403 `login.unverified` only for the right password of an unverified address. */
+export async function login(ctx: AccountCtx, input: { email: string; password: string }): Promise<{ user: User; business: Business }> {
   const { db, now } = ctx;
-  const problem = validateLogin(rawEmail, password);
-  if (problem) return fail(400, problem);
-  const email = normalizeEmail(rawEmail);
-  if (await exceeds(db, `ip:auth:${ctx.ip}`, LIMITS.ipAuth, now)) return fail(429, "auth.tooManyIp");
-  if (await isOverLimit(db, failureKey(email), LIMITS.accountFailures, now)) return fail(429, "auth.accountLocked");
+  const email = normalizeEmail(input.email);
+  if (await exceeds(db, `ip:auth:${ctx.ip}`, LIMITS.ipAuth, now)) throw new AppError(429, "auth.tooManyIp");
+  if (await isOverLimit(db, failureKey(email), LIMITS.accountFailures, now)) throw new AppError(429, "auth.accountLocked");
 
   const row = (
     await db.select({ user: schema.users, business: schema.businesses }).from(schema.users)
       .leftJoin(schema.businesses, eq(schema.businesses.ownerUserId, schema.users.id))
       .where(eq(schema.users.email, email)).limit(1)
   )[0];
-  const ok = await verifyPassword(password.slice(0, 1000), row?.user.passwordHash ?? (await dummy()));
+  const ok = await verifyPassword(input.password.slice(0, 1000), row?.user.passwordHash ?? (await dummy()));
   if (!row || !row.user.passwordHash || !ok) {
     await hit(db, failureKey(email), LIMITS.accountFailures, now);
-    return fail(401, "login.invalid");
+    throw new AppError(401, "login.invalid");
   }
   // Only someone who knows the password learns that the address is not verified yet.
-  if (!row.user.emailVerifiedAt) return fail(403, "login.unverified", "email_not_verified");
-  if (!row.business) return fail(500, "login.failed");
-  return { ok: true, user: row.user, business: row.business };
+  if (!row.user.emailVerifiedAt) throw new AppError(403, "login.unverified");
+  if (!row.business) throw new AppError(500, "login.failed");
+  return { user: row.user, business: row.business };
 }

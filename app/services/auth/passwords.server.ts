@@ -1,28 +1,27 @@
 // Forgotten passwords (a single-use link by e-mail) and password changes.
 // Either one ends every other session and bearer token of the account.
+// Inputs were checked by their schemas (validation/accounts.ts).
 import { and, eq, ne } from "drizzle-orm";
 import { schema } from "../../../db";
 import { claimEmailSlot, deliver } from "~/services/email/index.server";
 import { resetEmail, resetLink } from "~/services/email/templates.server";
+import { AppError } from "~/utils/problem";
+import { normalizeEmail } from "~/validation/accounts";
 import { consumeResetToken, issueResetToken } from "./codes.server";
-import { fail, type AccountCtx, type Result } from "./context.server";
+import type { AccountCtx } from "./context.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { exceeds, hit, isOverLimit, LIMITS } from "./rate-limit.server";
 import { failureKey } from "./registration.server";
-import { normalizeEmail, validateEmailOnly, validatePasswordChange, validateReset } from "./validation";
 import type { AuthedUser } from "./session.server";
 
 /**
  * Known and unknown addresses get the same answer; the link is made and sent
  * after the answer (waitUntil), so the answer's timing does not differ either.
  */
-export async function forgotPassword(ctx: AccountCtx, rawEmail: string): Promise<Result> {
-  const problem = validateEmailOnly(rawEmail);
-  if (problem) return fail(400, problem);
+export async function forgotPassword(ctx: AccountCtx, rawEmail: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  if (await exceeds(ctx.db, `ip:mail:${ctx.ip}`, LIMITS.ipMail, ctx.now)) return fail(429, "auth.tooManyIp");
+  if (await exceeds(ctx.db, `ip:mail:${ctx.ip}`, LIMITS.ipMail, ctx.now)) throw new AppError(429, "auth.tooManyIp");
   ctx.waitUntil(sendResetLink(ctx, email).catch((err) => console.error("Reset e-mail failed", err)));
-  return { ok: true };
 }
 
 async function sendResetLink(ctx: AccountCtx, email: string) {
@@ -34,39 +33,33 @@ async function sendResetLink(ctx: AccountCtx, email: string) {
   await deliver(ctx.env, ctx.db, "reset", resetEmail(ctx.lang, email, resetLink(ctx.env.APP_URL, token)));
 }
 
-export async function resetPassword(ctx: AccountCtx, token: string, password: string): Promise<Result> {
+export async function resetPassword(ctx: AccountCtx, input: { token: string; new_password: string }): Promise<void> {
   const { db, now } = ctx;
-  const problem = validateReset(password, undefined, token.length > 0);
-  if (problem) return fail(problem === "reset.missingToken" ? 401 : 400, problem);
-  if (await exceeds(db, `ip:mail:${ctx.ip}`, LIMITS.ipMail, now)) return fail(429, "auth.tooManyIp");
-  const userId = await consumeResetToken(db, ctx.env.SESSION_SECRET, token, now);
-  if (!userId) return fail(400, "reset.badToken");
-  const passwordHash = await hashPassword(password);
+  if (await exceeds(db, `ip:mail:${ctx.ip}`, LIMITS.ipMail, now)) throw new AppError(429, "auth.tooManyIp");
+  const userId = await consumeResetToken(db, ctx.env.SESSION_SECRET, input.token, now);
+  if (!userId) throw new AppError(400, "reset.badToken");
+  const passwordHash = await hashPassword(input.new_password);
   const user = (await db.select().from(schema.users).where(eq(schema.users.id, userId)).limit(1))[0];
-  if (!user) return fail(400, "reset.badToken");
+  if (!user) throw new AppError(400, "reset.badToken");
   await db.batch([
     db.update(schema.users).set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now }).where(eq(schema.users.id, userId)),
     db.delete(schema.authSessions).where(eq(schema.authSessions.userId, userId)),
   ]);
-  return { ok: true };
 }
 
 /** Keeps the session making the change; every other one ends. */
-export async function changePassword(ctx: AccountCtx, authed: AuthedUser, current: string, next: string): Promise<Result> {
+export async function changePassword(ctx: AccountCtx, authed: AuthedUser, input: { current_password: string; new_password: string }): Promise<void> {
   const { db, now } = ctx;
-  const problem = validatePasswordChange(current, next, undefined);
-  if (problem) return fail(400, problem);
   const key = failureKey(authed.user.email);
-  if (await isOverLimit(db, key, LIMITS.accountFailures, now)) return fail(429, "auth.accountLocked");
-  if (!authed.user.passwordHash) return fail(400, "password.noPassword");
-  if (!(await verifyPassword(current, authed.user.passwordHash))) {
+  if (await isOverLimit(db, key, LIMITS.accountFailures, now)) throw new AppError(429, "auth.accountLocked");
+  if (!authed.user.passwordHash) throw new AppError(400, "password.noPassword");
+  if (!(await verifyPassword(input.current_password, authed.user.passwordHash))) {
     await hit(db, key, LIMITS.accountFailures, now);
-    return fail(400, "password.wrongCurrent");
+    throw new AppError(400, "password.wrongCurrent");
   }
-  const passwordHash = await hashPassword(next);
+  const passwordHash = await hashPassword(input.new_password);
   await db.batch([
     db.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, authed.user.id)),
     db.delete(schema.authSessions).where(and(eq(schema.authSessions.userId, authed.user.id), ne(schema.authSessions.id, authed.sessionHash))),
   ]);
-  return { ok: true };
 }

@@ -1,10 +1,10 @@
 // Sessions live in D1; the browser holds only a random id (in an HttpOnly
 // cookie for the screens, inside a signed JWT for API clients). The table
-// stores the id's SHA-256, so a copy of the table cannot be replayed.
-import { redirect } from "@remix-run/cloudflare";
+// stores the id's SHA-256, so a copy of the table cannot be replayed. The
+// guards that turn "nobody signed in" into an answer are in
+// security/signed-in.server.ts.
 import { and, eq, gt, ne } from "drizzle-orm";
 import { createDb, schema, type Db } from "../../../db";
-import { apiText } from "~/utils/http.server";
 import { randomToken, sha256Hex } from "~/utils/encoding";
 import { signToken, verifyToken } from "./jwt.server";
 
@@ -86,21 +86,6 @@ export async function getAuthedUser(request: Request, env: Env, now = Date.now()
     .limit(1);
   const row = rows[0];
   return row ? { db, user: row.user, business: row.business, sessionHash } : null;
-}
-
-/** For screens: the signed-in owner, or a redirect to /login that comes back here afterwards. */
-export async function requireUser(request: Request, env: Env): Promise<AuthedUser> {
-  const authed = await getAuthedUser(request, env);
-  if (authed) return authed;
-  const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-}
-
-/** For the JSON API: the signed-in owner, or 401. */
-export async function requireApiUser(request: Request, env: Env): Promise<AuthedUser> {
-  const authed = await getAuthedUser(request, env);
-  if (authed) return authed;
-  throw apiText(401, "Not authenticated. Please login again.");
 }
 
 export async function endSession(db: Db, sessionHash: string) {

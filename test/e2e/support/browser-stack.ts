@@ -17,6 +17,8 @@ export type BrowserStack = {
   stack: Omit<Stack, "stop">;
   /** A fresh context and page at this viewport; see newPage in ./browser. */
   newPage(width: number, height?: number): ReturnType<typeof newPage>;
+  /** The Chromium itself, for contexts newPage does not make (e.g. scripts off). */
+  readonly browser: Browser;
 };
 
 // wrangler dev can take minutes to start on a busy machine.
@@ -47,5 +49,6 @@ export function useBrowserStack({ simulator = false } = {}): BrowserStack {
       sim(path: string, body?: unknown) { return up(live).sim(path, body); },
     },
     newPage: (width, height) => newPage(up(browser), width, height),
+    get browser() { return up(browser); },
   };
 }
