@@ -11,7 +11,7 @@ import { BOOKING_PAGE_MAX, bookingsInRange, createBooking, deleteBooking, getBoo
 import { localDate, localTime } from "~/utils/time-zone";
 import { addDays } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
-import { AppError, problem, type Problem } from "~/utils/problem";
+import { AppError, caught, problem, type Problem } from "~/utils/problem";
 import { BookingEditForm, BookingForm, BookingPatch } from "~/validation/bookings";
 import { firstFormProblem, parseForm } from "~/validation/parse";
 
@@ -74,7 +74,12 @@ export async function bookingsScreen(db: Db, business: BusinessRef, params: URLS
   }
 }
 
-const failure = (status: number, found: Problem, reply?: SubmissionResult<Problem[]>) =>
+/**
+ * A failed post. A form its schema refuses answers 400; a service's refusal
+ * (a duplicate, a row gone meanwhile...) answers 200 with the problem, as the
+ * screens' convention has it (browsers log every 4xx answer to a fetch).
+ */
+const failure = (status: 200 | 400, found: Problem, reply?: SubmissionResult<Problem[]>) =>
   data<BookingActionResult>(reply ? { ok: false, problem: found, reply } : { ok: false, problem: found }, { status });
 
 type Deps = { db: Db; env: Env; now: number };
@@ -87,17 +92,17 @@ async function save<V>(
   if (submission.status !== "success") {
     // An unknown id is a 404 whatever the fields say.
     if (intent !== "create" && !(await getBooking(deps.db, business.id, id))) {
-      return failure(404, problem("bookings.err.notFound"), submission.reply({ formErrors: [problem("bookings.err.notFound")] }));
+      return failure(200, problem("bookings.err.notFound"), submission.reply({ formErrors: [problem("bookings.err.notFound")] }));
     }
     return failure(400, firstFormProblem(submission.error), submission.reply());
   }
   try {
     return data<BookingActionResult>({ ok: true, intent, booking: withDisplay(await write(submission.value)) });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    const refusal = caught(error);
     // A phone the rule refuses belongs to its field; anything else (not found...) to the form.
-    const onPhone = intent === "create" && error.status === 400;
-    return failure(error.status, error.problem, submission.reply(onPhone ? { fieldErrors: { phone: [error.problem] } } : { formErrors: [error.problem] }));
+    const onPhone = intent === "create" && refusal.status === 400;
+    return failure(200, refusal.problem, submission.reply(onPhone ? { fieldErrors: { phone: [refusal.problem] } } : { formErrors: [refusal.problem] }));
   }
 }
 
@@ -113,8 +118,7 @@ export async function bookingsAction(deps: Deps, business: BusinessRef, form: Fo
       await deleteBooking(deps, business.id, id);
       return data<BookingActionResult>({ ok: true, intent, id });
     } catch (error) {
-      if (error instanceof AppError) return failure(error.status, error.problem);
-      throw error;
+      return failure(200, caught(error).problem);
     }
   }
   return failure(400, problem("problem.unknownAction"));

@@ -8,7 +8,7 @@ import { listQuery } from "~/services/list-query.server";
 import { clearAwaiting } from "~/services/replies/replies.server";
 import { CLIENT_PAGE_MAX, createClient, deleteClient, getClient, listClients, updateClient, type BusinessRef, type ClientView } from "~/services/clients/clients.server";
 import { formatPhone } from "~/utils/phone";
-import { AppError, problem, type Problem } from "~/utils/problem";
+import { AppError, caught, problem, type Problem } from "~/utils/problem";
 import { ClientForm } from "~/validation/clients";
 import { firstFormProblem, parseForm } from "~/validation/parse";
 
@@ -39,7 +39,12 @@ export async function clientsPage(db: Db, business: BusinessRef, params: URLSear
   }
 }
 
-const failure = (status: number, found: Problem, reply?: SubmissionResult<Problem[]>) =>
+/**
+ * A failed post. A form its schema refuses answers 400; a service's refusal
+ * (a duplicate, a row gone meanwhile...) answers 200 with the problem, as the
+ * screens' convention has it (browsers log every 4xx answer to a fetch).
+ */
+const failure = (status: 200 | 400, found: Problem, reply?: SubmissionResult<Problem[]>) =>
   data<ClientActionResult>(reply ? { ok: false, problem: found, reply } : { ok: false, problem: found }, { status });
 
 export async function clientsAction(deps: { db: Db; env: Env; now: number }, business: BusinessRef, form: FormData) {
@@ -51,21 +56,21 @@ export async function clientsAction(deps: { db: Db; env: Env; now: number }, bus
     const submission = parseForm(form, ClientForm);
     if (submission.status !== "success") {
       // An unknown id is a 404 whatever the fields say.
-      if (intent === "update" && !(await getClient(db, business, id, now))) return failure(404, problem("clients.err.notFound"));
+      if (intent === "update" && !(await getClient(db, business, id, now))) return failure(200, problem("clients.err.notFound"));
       return failure(400, firstFormProblem(submission.error), submission.reply());
     }
     try {
       const client = intent === "create" ? await createClient(db, business, submission.value, now) : await updateClient(db, business, id, submission.value, now);
       return data<ClientActionResult>({ ok: true, intent, client: withDisplay(client) });
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const onPhone = error.problem.key === "clients.err.duplicatePhone" || error.status === 400;
-      return failure(error.status, error.problem, submission.reply(onPhone ? { fieldErrors: { phone: [error.problem] } } : { formErrors: [error.problem] }));
+      const refusal = caught(error);
+      const onPhone = refusal.problem.key === "clients.err.duplicatePhone" || refusal.status === 400;
+      return failure(200, refusal.problem, submission.reply(onPhone ? { fieldErrors: { phone: [refusal.problem] } } : { formErrors: [refusal.problem] }));
     }
   }
   try {
     if (intent === "clear-waiting") {
-      if (!(await clearAwaiting(deps.env.DB, business.id, id))) return failure(404, problem("clients.err.notFound"));
+      if (!(await clearAwaiting(deps.env.DB, business.id, id))) return failure(200, problem("clients.err.notFound"));
       return data<ClientActionResult>({ ok: true, intent, id });
     }
     if (intent === "delete") {
@@ -73,8 +78,7 @@ export async function clientsAction(deps: { db: Db; env: Env; now: number }, bus
       return data<ClientActionResult>({ ok: true, intent, id });
     }
   } catch (error) {
-    if (error instanceof AppError) return failure(error.status, error.problem);
-    throw error;
+    return failure(200, caught(error).problem);
   }
   return failure(400, problem("problem.unknownAction"));
 }

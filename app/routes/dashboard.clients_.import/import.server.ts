@@ -5,7 +5,7 @@ import { data } from "@remix-run/cloudflare";
 import type { BusinessRef } from "~/services/clients/clients.server";
 import { importClients, MAX_IMPORT_BYTES, type ImportError, type PlannedRow } from "~/services/clients/import.server";
 import { formatPhone } from "~/utils/phone";
-import { AppError, problem, type Problem } from "~/utils/problem";
+import { AppError, caught, problem, type Problem } from "~/utils/problem";
 
 /** What the Import modal shows before saving. */
 export type ImportPreview = {
@@ -29,7 +29,8 @@ async function uploaded(form: FormData): Promise<{ type: string | null; text: st
   return { type: byName ?? (file.type || null), text: await file.text() };
 }
 
-const failure = (status: number, found: Problem) => data<ImportActionResult>({ ok: false, problem: found }, { status });
+/** An unknown intent is a 400; a file the import cannot take is shown on a 200 answer, as the screens' convention has it. */
+const failure = (status: 200 | 400, found: Problem) => data<ImportActionResult>({ ok: false, problem: found }, { status });
 
 export async function importAction(deps: { env: Env; now: number }, business: BusinessRef, form: FormData) {
   const intent = String(form.get("intent") ?? "");
@@ -46,7 +47,6 @@ export async function importAction(deps: { env: Env; now: number }, business: Bu
       ok: true, intent, preview: { fresh: plan.fresh, known: plan.known, repeated: plan.repeated, invalid: plan.errors.length, rows, errors: plan.errors },
     });
   } catch (error) {
-    if (error instanceof AppError) return failure(error.status, error.problem);
-    throw error;
+    return failure(200, caught(error).problem);
   }
 }
