@@ -2,7 +2,7 @@
 // They call the same services as the JSON API; a failure goes back as a
 // problem (a message key) that the screen shows in the owner's language, with
 // conform's reply for the catalogue's forms.
-import { json } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Db } from "../../../db";
 import { addService, deleteService, listServices, renameService } from "~/services/catalogue/services.server";
@@ -37,16 +37,20 @@ export type SyncActionData =
   | ({ intent: "save"; userId: string } & ({ ok: true; saved: number; skipped: number } | Failed))
   | ({ intent: null } & Failed);
 
-const answer = (data: SyncActionData, status = 200) => json(data, { status });
+const answer = (body: SyncActionData, status = 200) => data(body, { status });
 
-/** An unexpected failure is logged; the owner gets the screen's own words for it. */
-function settle(error: unknown, fallback: Problem): { status: number; problem: Problem } {
-  if (error instanceof AppError) return { status: error.status, problem: error.problem };
+/**
+ * A service's refusal is shown on a 200 answer (see `caught` in utils/problem.ts),
+ * keeping its status for the screen's own decisions; an unexpected failure is
+ * logged and answered 500 with the screen's own words for it.
+ */
+function settle(error: unknown, fallback: Problem): { status: number; problem: Problem; answerStatus: number } {
+  if (error instanceof AppError) return { status: error.status, problem: error.problem, answerStatus: 200 };
   console.error(error);
-  return { status: 500, problem: fallback };
+  return { status: 500, problem: fallback, answerStatus: 500 };
 }
 
-export async function syncScreenAction(ctx: Ctx, business: Business, form: FormData): Promise<Response> {
+export async function syncScreenAction(ctx: Ctx, business: Business, form: FormData) {
   const intent = form.get("intent");
   const fields = Object.fromEntries(form);
   switch (intent) {
@@ -57,8 +61,8 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
         const item = await addService(ctx.db, business.id, submission.value.service, ctx.now);
         return answer({ intent, ok: true, name: item.service, reply: submission.reply({ resetForm: true }) });
       } catch (error) {
-        const { status, problem: failure } = settle(error, problem("sync.err.addFailed"));
-        return answer({ intent, ok: false, problem: failure, reply: submission.reply({ fieldErrors: { service: [failure] } }) }, status);
+        const { problem: failure, answerStatus } = settle(error, problem("sync.err.addFailed"));
+        return answer({ intent, ok: false, problem: failure, reply: submission.reply({ fieldErrors: { service: [failure] } }) }, answerStatus);
       }
     }
     case "service-update": {
@@ -69,8 +73,8 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
         const item = await renameService(ctx.db, business.id, submission.value.id, submission.value.service);
         return answer({ intent, id, ok: true, name: item.service, reply: submission.reply({ resetForm: true }) });
       } catch (error) {
-        const { status, problem: failure } = settle(error, problem("problem.unexpected"));
-        return answer({ intent, id, ok: false, problem: failure, reply: submission.reply({ fieldErrors: { service: [failure] } }) }, status);
+        const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
+        return answer({ intent, id, ok: false, problem: failure, reply: submission.reply({ fieldErrors: { service: [failure] } }) }, answerStatus);
       }
     }
     case "service-delete": {
@@ -80,8 +84,8 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
         await deleteService(ctx.db, business.id, id);
         return answer({ intent, id, ok: true });
       } catch (error) {
-        const { status, problem: failure } = settle(error, problem("problem.unexpected"));
-        return answer({ intent, id, ok: false, problem: failure }, status);
+        const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
+        return answer({ intent, id, ok: false, problem: failure }, answerStatus);
       }
     }
     case "preview": {
@@ -93,12 +97,12 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
       try {
         const outcome = await previewSync(ctx, business, body.value);
         const result = outcome.results[0];
-        if (!result || outcome.unread.includes(result.id)) return answer({ intent, userId, ok: false, problem: unread }, 502);
+        if (!result || outcome.unread.includes(result.id)) return answer({ intent, userId, ok: false, problem: unread });
         return answer({ intent, userId, ok: true, result });
       } catch (error) {
-        const { status, problem: failure } = settle(error, unread);
+        const { problem: failure, answerStatus } = settle(error, unread);
         // With no services the run stops and the screen says so; any other failure is this contact's.
-        return answer({ intent, userId, ok: false, problem: failure.key === "sync.hint" ? failure : unread }, status);
+        return answer({ intent, userId, ok: false, problem: failure.key === "sync.hint" ? failure : unread }, answerStatus);
       }
     }
     case "save": {
@@ -118,9 +122,9 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
         const { saved, skipped } = await saveSync(ctx, business, body.value);
         return answer({ intent, userId, ok: true, saved, skipped });
       } catch (error) {
-        const { status, problem: failure } = settle(error, failed);
+        const { status, problem: failure, answerStatus } = settle(error, failed);
         // Not found (gone, or not this business's) reads as the spec's "Failed to save for this contact."
-        return answer({ intent, userId, ok: false, problem: status === 404 ? failed : failure }, status);
+        return answer({ intent, userId, ok: false, problem: status === 404 ? failed : failure }, answerStatus);
       }
     }
     default:
