@@ -12,7 +12,7 @@ import { getWhatsAppProvider } from "../app/providers/whatsapp/index.server";
 import type { SessionMe, WhatsAppProvider } from "../app/providers/whatsapp/types";
 import { configMatches, sessionConfig } from "../app/providers/whatsapp/waha.server";
 import { webhookKeyFor } from "../app/services/whatsapp/webhook-key.server";
-import { gatewayTooOld, isSettled, type GatewayProblem, type WaStatus, type WaView } from "../app/services/whatsapp/status";
+import { gatewayTooOld, isSettled, type GatewayProblem, type SessionActionError, type WaStatus, type WaView } from "../app/services/whatsapp/status";
 import { formatChatPhone } from "../app/services/whatsapp/format-phone.server";
 import { recordWaStatus } from "../app/services/whatsapp/wa-status.server";
 
@@ -43,8 +43,12 @@ type Stored = {
 
 const initial: Stored = { businessId: null, status: "no-session", me: null, qr: null, qrVersion: 0, checkedAt: 0, qrCheckedAt: 0, epoch: 0 };
 
-/** A Connect action failed; the message is the spec's text (only the message survives the RPC). */
-export class WhatsAppActionError extends Error {}
+/** A Connect action failed; the message is the key of the spec's text (only the message survives the RPC). */
+export class WhatsAppActionError extends Error {
+  constructor(key: SessionActionError, options?: ErrorOptions) {
+    super(key, options);
+  }
+}
 
 /** No session at the gateway (and none wanted): nothing to poll. */
 const hasNoSession = (status: WaStatus) => status === "no-session" || status === "disconnected";
@@ -200,14 +204,14 @@ export class BusinessSession extends DurableObject<Env> {
       else if (!configMatches(existing.config, sessionConfig(businessId, options))) await provider.updateSession(businessId, options);
     } catch (error) {
       await this.refreshAfterFailure();
-      throw new WhatsAppActionError("Failed to create session", { cause: error });
+      throw new WhatsAppActionError("connect.err.createFailed", { cause: error });
     }
     if (this.s.epoch !== epoch) return this.view(); // cancelled meanwhile
     try {
       await provider.startSession(businessId);
     } catch (error) {
       await this.refreshAfterFailure();
-      throw new WhatsAppActionError("Failed to start session", { cause: error });
+      throw new WhatsAppActionError("connect.err.startFailed", { cause: error });
     }
     if (this.s.epoch === epoch) await this.refresh(true);
     return this.view();
@@ -218,7 +222,7 @@ export class BusinessSession extends DurableObject<Env> {
     try {
       await this.provider().restartSession(businessId);
     } catch (error) {
-      throw new WhatsAppActionError("Failed to restart session", { cause: error });
+      throw new WhatsAppActionError("connect.err.restartFailed", { cause: error });
     }
     await this.refresh(true);
     return this.view();
@@ -232,7 +236,7 @@ export class BusinessSession extends DurableObject<Env> {
     try {
       await this.provider().deleteSession(businessId);
     } catch (error) {
-      throw new WhatsAppActionError(reason === "logout" ? "Failed to logout" : "Failed to delete session", { cause: error });
+      throw new WhatsAppActionError(reason === "logout" ? "connect.err.logoutFailed" : "connect.err.deleteFailed", { cause: error });
     }
     const status = reason === "logout" ? "disconnected" : "no-session";
     await this.save({ status, me: null, qr: null, checkedAt: Date.now(), epoch: this.s.epoch + 1 });

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/security/signed-in.server";
 import { businessSession, ownSessionOr404 } from "~/services/whatsapp/actions.server";
-import { apiText } from "~/utils/http.server";
+import { apiRoute } from "~/utils/api-handler.server";
+import { apiError } from "~/utils/http.server";
 
 /** The QR image (PNG) while the session waits for a scan; 422 otherwise, as WAHA answers. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const env = context.cloudflare.env;
   const { business } = await requireApiUser(request, env);
   ownSessionOr404(business.id, params.id);
@@ -13,9 +14,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     qr = await businessSession(env, business.id).qr(business.id);
   } catch (error) {
     console.error("QR fetch failed", error);
-    return apiText(502, "Error checking session");
+    return apiError(502, "connect.err.checking");
   }
-  if (!qr) return apiText(422, "No QR code: the session is not waiting for a scan.");
+  if (!qr) return apiError(422, "connect.err.noQr");
   const bytes = Uint8Array.from(atob(qr.data), (c) => c.charCodeAt(0));
   return new Response(bytes, { headers: { "Content-Type": qr.mimetype || "image/png", "Cache-Control": "no-store" } });
-}
+});

@@ -1,16 +1,18 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { translator } from "~/i18n/messages.server";
 import { requireApiUser } from "~/security/signed-in.server";
-import { deleteRules } from "~/services/rules/rules.server";
+import { deleteOwnRules } from "~/services/rules/rules.server";
 import { apiRoute } from "~/utils/api-handler.server";
-import { methodNotAllowed } from "~/utils/http.server";
-import { deletedAnswer } from "~/services/rules/delete-answer.server";
+import { json, methodNotAllowed } from "~/utils/http.server";
 
 /** DELETE /api/rules/{id}[?business_id=]: one rule (used when a rule has no group). */
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   if (request.method !== "DELETE") return methodNotAllowed();
   const env = context.cloudflare.env;
   const { business } = await requireApiUser(request, env);
-  return deletedAnswer(request, business.id, params.id ?? "", (key) => deleteRules(env.DB, business.id, "id", key));
+  const asked = new URL(request.url).searchParams.get("business_id");
+  const deleted = await deleteOwnRules(env.DB, business.id, "id", params.id ?? "", asked);
+  return json({ success: true, deleted_count: deleted, detail: translator("en")("rules.deleted", { n: deleted }) });
 });
 
 export const loader = () => methodNotAllowed();

@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { translator } from "~/i18n/messages.server";
 import { requireApiUser } from "~/security/signed-in.server";
+import { withReasonTexts } from "~/services/rules/reasons";
 import { listRules } from "~/services/rules/rules.server";
 import { apiRoute } from "~/utils/api-handler.server";
 import { json } from "~/utils/http.server";
 
-/** GET /api/rules/list: the business's rules, grouped, with their clients and statuses. */
+/** GET /api/rules/list: the business's rules, grouped, with their clients and statuses (reasons in English). */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const env = context.cloudflare.env;
   const { business } = await requireApiUser(request, env);
-  return json({ success: true, rules: await listRules(env.DB, business.id) });
+  return json({ success: true, rules: withReasonTexts(await listRules(env.DB, business.id), translator("en")) });
 });

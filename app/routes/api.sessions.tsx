@@ -1,23 +1,19 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { requireApiUser } from "~/security/signed-in.server";
-import { businessSession, ownSessionOr404, runAction } from "~/services/whatsapp/actions.server";
-import { apiText, readJson } from "~/utils/http.server";
+import { ownSessionOr404, runSessionAction } from "~/services/whatsapp/actions.server";
+import { apiRoute } from "~/utils/api-handler.server";
+import { apiProblem, json, methodNotAllowed, readJson } from "~/utils/http.server";
+import { CreateSessionSchema } from "~/validation/connect";
 
-// The body's config is accepted for compatibility but the server always builds
-// the gateway config itself (webhook URL, per-business HMAC key, store).
-const CreateSession = z.object({ name: z.string().min(1, "name is required.").max(200), start: z.boolean().optional(), config: z.unknown().optional() });
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiText(405, "Method not allowed.");
+/** POST /api/sessions: Connect WhatsApp (create, not started; start; then re-read the status). */
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed();
   const env = context.cloudflare.env;
   const { business } = await requireApiUser(request, env);
-  const body = await readJson(request, CreateSession);
+  const body = await readJson(request, CreateSessionSchema);
   ownSessionOr404(business.id, body.name);
-  // Connect WhatsApp: create (not started), start, then re-read the status.
-  return runAction("Failed to create session", () => businessSession(env, business.id).open(business.id));
-}
+  const result = await runSessionAction(env, business.id, "connect");
+  return result.ok ? json({ success: true, ...result.value }) : apiProblem(502, result.problem);
+});
 
-export async function loader() {
-  return apiText(405, "Method not allowed.");
-}
+export const loader = () => methodNotAllowed();

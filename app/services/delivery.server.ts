@@ -11,6 +11,7 @@
 import type { ProviderErrorKind } from "~/providers/whatsapp/types";
 import { quietHoursEnd } from "./quiet-hours";
 import { REBOOKED_REASON } from "./rules/schedule";
+import { storedReason } from "./rules/reasons";
 import { withConfirmationLine, type MessageLang } from "./replies/words";
 import { formatDateGB, renderTemplate } from "./templates";
 import { bookingInstant, localDate, localTime } from "~/utils/time-zone";
@@ -52,11 +53,12 @@ export const PACE_JITTER_MS = 2_000;
 export { REBOOKED_REASON };
 
 export const MAX_ATTEMPTS = 5;
-export const WAITING_REASON = "Waiting for WhatsApp to reconnect";
-export const NOT_ON_WHATSAPP = "This number is not on WhatsApp.";
+// Reasons are stored as keys (rules/reasons.ts); a send's own error is stored as the gateway said it.
+export const WAITING_REASON = storedReason("rules.reason.waiting");
+export const NOT_ON_WHATSAPP = storedReason("rules.reason.notOnWhatsApp");
 /** A row in 'sending' this recently is in a consumer's hands: a duplicate delivery waits instead of racing it. */
 export const SENDING_LEASE_MS = 60_000;
-export const RETRIES_EXHAUSTED = "delivery retries exhausted";
+export const RETRIES_EXHAUSTED = storedReason("rules.reason.retriesExhausted");
 
 type Row = {
   id: string; business_id: string; status: string; attempts: number; failures: number; updated_at: number; send_at: number;
@@ -92,14 +94,14 @@ export function backoffSeconds(attempt: number, env?: Env) {
 
 /** Why a message must not go out any more, if it must not. */
 function cancelReason(row: Row, now: number): string | null {
-  if (!row.booking_status) return "The booking was deleted.";
-  if (!row.client_phone) return "The client has no phone number.";
+  if (!row.booking_status) return storedReason("rules.reason.bookingDeleted");
+  if (!row.client_phone) return storedReason("rules.reason.noPhone");
   // An acknowledgement answers the client's own message: it goes out even for the booking it cancelled.
   if (row.kind === "ack") return null;
-  if (row.booking_status === "cancelled" || row.booking_status === "no_show") return "The booking was cancelled.";
+  if (row.booking_status === "cancelled" || row.booking_status === "no_show") return storedReason("rules.reason.bookingCancelled");
   if (row.rule_type === "followup" && row.rebooked) return REBOOKED_REASON;
   if (row.rule_type === "reminder" && bookingInstant(row.booking_date!, row.booking_time!, row.time_zone) <= now) {
-    return "The appointment has already passed.";
+    return storedReason("rules.reason.appointmentPassed");
   }
   return null;
 }

@@ -3,13 +3,14 @@
 // whose WhatsApp is not WORKING (businesses.wa_status) stay Scheduled until it
 // is, within the grace window.
 import { SENDING_STATUSES } from "./whatsapp/wa-status.server";
+import { storedReason } from "./rules/reasons";
 /**
  * The grace window: after missed cron runs, messages due up to this long ago
  * still go out at the next run; older ones are not sent late but marked failed
  * with MISSED_REASON, so the owner sees it.
  */
 export const GRACE_MS = 6 * 60 * 60 * 1000;
-export const MISSED_REASON = "Missed: not sent within 6 hours of its planned time.";
+export const MISSED_REASON = storedReason("rules.reason.missed");
 /** A queued or sending row untouched this long was lost by the queue: queue it again. */
 export const STALE_MS = 15 * 60 * 1000;
 const CLAIM_CHUNK = 500;

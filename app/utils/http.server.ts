@@ -50,11 +50,3 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
 export function methodNotAllowed(): Response {
   return apiError(405, "problem.methodNotAllowed");
 }
-
-/**
- * @deprecated An English sentence instead of a key: kept only while the last
- * routes move to keys (issue 14). Use apiError/apiProblem.
- */
-export function apiText(status: number, message: string, extra: Record<string, unknown> = {}): Response {
-  return json({ success: false, detail: message, error: message, ...extra }, status);
-}

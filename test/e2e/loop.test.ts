@@ -150,7 +150,7 @@ describe("closing the loop on WhatsApp", () => {
     await expect.poll(async () => (await sent(businessId)).filter((s) => s.text === cancelled).length, { timeout: 30_000 }).toBe(1);
     expect(stack.query(`SELECT status FROM bookings WHERE id = '${avi.bookingId}'`)).toEqual([{ status: "cancelled" }]);
     expect(stack.query(`SELECT m.status, m.last_error FROM scheduled_messages m JOIN rules r ON r.id = m.rule_id
-      WHERE m.booking_id = '${avi.bookingId}' AND r.type = 'followup'`)).toEqual([{ status: "cancelled", last_error: "The booking was cancelled." }]);
+      WHERE m.booking_id = '${avi.bookingId}' AND r.type = 'followup'`)).toEqual([{ status: "cancelled", last_error: "rules.reason.bookingCancelled" }]);
     const aviEvent = await openCalendarEvent(page, "Avi Levi - Haircut");
     await expect.poll(() => aviEvent.getAttribute("class")).toContain("status-cancelled");
 

@@ -124,7 +124,7 @@ describe("WhatsApp in the real world", () => {
     await cron();
     await expect
       .poll(() => stack.query<{ last_error: string }>("SELECT last_error FROM scheduled_messages WHERE status = 'failed'"), { timeout: 30_000 })
-      .toEqual([{ last_error: expect.stringContaining("error 463") }]);
+      .toEqual([{ last_error: "rules.reason.restricted" }]);
     const failed = await ruleDetails(page);
     expect(await failed.textContent()).toContain("error 463");
     await screenshot(page, "whatsapp-restricted-rule-en-390");

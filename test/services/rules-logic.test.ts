@@ -3,10 +3,12 @@
 import { describe, expect, it } from "vitest";
 import { clientStatusOf, overallStatus } from "../../app/components/rules/format";
 import { mergeCandidates } from "../../app/components/rules/client-source";
-import { CreateRuleSchema, scheduleFromInput } from "../../app/services/rules/input";
+import { CreateRuleSchema, scheduleFromInput } from "../../app/validation/rules";
 import { planMessage } from "../../app/services/rules/schedule";
 import { resolveOverdueReminders, REASON_SUPERSEDED } from "../../app/services/rules/catch-up";
 import { zonedInstant } from "../../app/utils/time-zone";
+import { OLD_SENTENCES, reasonProblem, reasonText, storedReason } from "../../app/services/rules/reasons";
+import { translator } from "../../app/i18n/messages.server";
 
 describe("rule statuses (spec section 4)", () => {
   it("maps client values: canceled is Cancelled, empty is Scheduled, unknown is capitalised", () => {
@@ -41,11 +43,11 @@ describe("schedule from the create body", () => {
   const body = (extra: Record<string, unknown>) =>
     CreateRuleSchema.parse({ type: "followup", services: ["a"], template: "t", schedule_type: "custom", clients: [{ booking_id: "b" }], ...extra });
   it("prefers a custom date and time, else a day count; presets must match the type", () => {
-    expect(scheduleFromInput(body({ customDate: "2030-01-02", customTime: "09:05", schedule_value: "3" }), "2030-01-01")).toEqual({ schedule: { date: "2030-01-02", time: "09:05" } });
-    expect(scheduleFromInput(body({ schedule_value: 365 }), "2030-01-01")).toEqual({ schedule: { days: 365 } });
-    expect(scheduleFromInput(body({ schedule_value: "1.5" }), "2030-01-01")).toHaveProperty("error");
-    expect(scheduleFromInput(body({ schedule_type: "preset", schedule_value: "1", type: "reminder" }), "2030-01-01")).toEqual({ schedule: { days: 1 } });
-    expect(scheduleFromInput(body({ schedule_type: "preset", schedule_value: "1" }), "2030-01-01")).toHaveProperty("error");
+    expect(scheduleFromInput(body({ customDate: "2030-01-02", customTime: "09:05", schedule_value: "3" }), "2030-01-01")).toEqual({ ok: true, value: { date: "2030-01-02", time: "09:05" } });
+    expect(scheduleFromInput(body({ schedule_value: 365 }), "2030-01-01")).toEqual({ ok: true, value: { days: 365 } });
+    expect(scheduleFromInput(body({ schedule_value: "1.5" }), "2030-01-01")).toEqual({ ok: false, problem: { key: "rules.err.daysRange", params: { min: 1, max: 365 } } });
+    expect(scheduleFromInput(body({ schedule_type: "preset", schedule_value: "1", type: "reminder" }), "2030-01-01")).toEqual({ ok: true, value: { days: 1 } });
+    expect(scheduleFromInput(body({ schedule_type: "preset", schedule_value: "1" }), "2030-01-01")).toEqual({ ok: false, problem: { key: "rules.err.presetAfter", params: { list: "15, 30, 60" } } });
   });
 });
 
@@ -67,5 +69,32 @@ describe("planning", () => {
     expect(resolveOverdueReminders([p(3, true)], { pending: true, lastSentAt: null })[0].plan.status).toBe("cancelled");
     expect(resolveOverdueReminders([p(3, true)], { pending: false, lastSentAt: 4 })[0].plan.status).toBe("cancelled");
     expect(resolveOverdueReminders([p(3, true)], { pending: false, lastSentAt: 2 })[0].plan.status).toBe("scheduled");
+  });
+});
+
+describe("stored reasons", () => {
+  const en = translator("en");
+  const he = translator("he");
+
+  it("keeps each old English sentence readable as its key, whose English is that same sentence", () => {
+    for (const [sentence, key] of Object.entries(OLD_SENTENCES)) {
+      expect(reasonProblem(sentence)).toEqual({ key });
+      expect(en(key)).toBe(sentence);
+      expect(he(key)).not.toBe(en(key));
+    }
+    expect(reasonProblem("WhatsApp refused the message (error 17).")).toEqual({ key: "rules.reason.refusedCode", params: { code: 17 } });
+  });
+
+  it("reads keys and keyed problems, and shows the gateway's own words as they came", () => {
+    expect(reasonProblem(null)).toBeNull();
+    expect(reasonProblem(REASON_SUPERSEDED)).toEqual({ key: "rules.reason.superseded" });
+    const refused = storedReason("rules.reason.refusedCode", { code: 131 });
+    expect(reasonProblem(refused)).toEqual({ key: "rules.reason.refusedCode", params: { code: 131 } });
+    expect(reasonText(refused, en)).toBe("WhatsApp refused the message (error 131).");
+    expect(reasonText(refused, he)).toBe("וואטסאפ סירב להודעה (שגיאה 131).");
+    const raw = "WhatsApp gateway 503 on POST /api/sendText: busy";
+    expect(reasonProblem(raw)).toEqual({ key: "rules.reason.gateway", params: { detail: raw } });
+    expect(reasonText(raw, en)).toBe(raw);
+    expect(he("rules.reason.gateway", { detail: raw })).toContain(raw);
   });
 });

@@ -10,6 +10,8 @@ import { inQuietHours, quietHoursEnd } from "../../app/services/quiet-hours";
 import { interleaveByBusiness } from "../../app/services/scheduler.server";
 import { acknowledgement, CONFIRMATION_LINE, readReply } from "../../app/services/replies/words";
 import { listRules } from "../../app/services/rules/rules.server";
+import { withReasonTexts } from "../../app/services/rules/reasons";
+import { translator } from "../../app/i18n/messages.server";
 import { businessSession } from "../../app/services/whatsapp/session.server";
 import { localTime, zonedInstant } from "../../app/utils/time-zone";
 import { signedInOwner } from "../support/auth";
@@ -110,7 +112,7 @@ describe("replies to a confirmation request", () => {
     const followUp = await seedRuleMessage(businessId, m.bookingId, { sendAt: Date.now() + 20 * DAY }, { type: "followup" });
     await clientSays(businessId, phone, "cancel please");
     expect(await bookingStatus(m.bookingId)).toBe("cancelled");
-    expect(await messageRow(followUp.messageId)).toMatchObject({ status: "cancelled", last_error: "The booking was cancelled." });
+    expect(await messageRow(followUp.messageId)).toMatchObject({ status: "cancelled", last_error: "rules.reason.bookingCancelled" });
     const ack = `Thank you! Your Haircut on ${ddmm(inDays(2))} at 10:00 is cancelled.`;
     await until(async () => (await sentTo(businessId)).some((s) => s.text === ack), "the acknowledgement", 10_000);
     const [rule] = (await listRules(env.DB, businessId)).filter((r) => r.type === "reminder");
@@ -202,7 +204,8 @@ describe("follow-ups respect rebookings", () => {
     expect(await messageRow(messageId)).toMatchObject({ status: "cancelled", last_error: REBOOKED_REASON });
     expect(await messageRow(second.messageId)).toMatchObject({ status: "sent" });
     expect(gw.sent).toHaveLength(1);
-    const rules = await listRules(env.DB, businessId);
+    // The rule list answers the reason in English (the API's /api/rules/list).
+    const rules = withReasonTexts(await listRules(env.DB, businessId), translator("en"));
     expect(rules.flatMap((r) => r.clients).find((c) => c.id === messageId)).toMatchObject({ client_status: "cancelled", last_error: "Client already rebooked" });
   });
 });

@@ -6,8 +6,10 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult, runInD
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createWahaClient } from "../../app/providers/whatsapp/waha.server";
 import { getWhatsAppProvider, wahaConfigProblem } from "../../app/providers/whatsapp/index.server";
-import { NOT_ON_WHATSAPP, processDeadLetters, processOutboundBatch, WAITING_REASON, type OutboundMessage, type WhatsAppSender } from "../../app/services/delivery.server";
+import { NOT_ON_WHATSAPP, processDeadLetters, RETRIES_EXHAUSTED, processOutboundBatch, WAITING_REASON, type OutboundMessage, type WhatsAppSender } from "../../app/services/delivery.server";
 import { listRules } from "../../app/services/rules/rules.server";
+import { withReasonTexts } from "../../app/services/rules/reasons";
+import { translator } from "../../app/i18n/messages.server";
 import { GRACE_MS } from "../../app/services/scheduler.server";
 import { businessSession } from "../../app/services/whatsapp/session.server";
 import { alertWaitingOwners, reconcileSessions } from "../../app/services/whatsapp/watch.server";
@@ -225,9 +227,11 @@ describe("WhatsApp's own refusals", () => {
     expect((await postEvent(businessId, "message.ack", ack)).status).toBe(200);
     const failed = await messageRow(messageId);
     expect(failed).toMatchObject({ status: "failed" });
-    expect(failed!.last_error).toContain("restricted from messaging new contacts (error 463)");
-    const [rule] = await listRules(env.DB, businessId);
+    // Stored as a key: the screen says it in the reader's language, the API in English.
+    expect(failed!.last_error).toBe("rules.reason.restricted");
+    const [rule] = withReasonTexts(await listRules(env.DB, businessId), translator("en"));
     expect(rule.clients[0]).toMatchObject({ client_status: "failed" });
+    expect(rule.clients[0].last_error).toContain("restricted from messaging new contacts (error 463)");
     // An ERROR ack about someone else's message changes nothing.
     const other = await dueReminder();
     expect((await postEvent(other.businessId, "message.ack", ack)).status).toBe(200);
@@ -259,7 +263,7 @@ describe("WhatsApp's own refusals", () => {
     const dlq = createMessageBatch<OutboundMessage>("chatbook-outbound-dlq", [a, b].map((x, i) => ({ id: `d${i}`, timestamp: new Date(), attempts: 4, body: { id: x.messageId } })));
     await processDeadLetters(dlq, { env, sender: gateway.sender }, Date.now());
     expect(await messageRow(a.messageId)).toMatchObject({ status: "sent" });
-    expect(await messageRow(b.messageId)).toMatchObject({ status: "failed", last_error: "delivery retries exhausted" });
+    expect(await messageRow(b.messageId)).toMatchObject({ status: "failed", last_error: RETRIES_EXHAUSTED });
     expect(gateway.sent).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@
 // through the sweep and the queue consumer with an in-memory gateway.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { deliverOne, MAX_ATTEMPTS, processOutboundBatch, SENDING_LEASE_MS, type OutboundMessage } from "../../app/services/delivery.server";
+import { deliverOne, MAX_ATTEMPTS, processOutboundBatch, RETRIES_EXHAUSTED, SENDING_LEASE_MS, type OutboundMessage } from "../../app/services/delivery.server";
 import { GRACE_MS, MISSED_REASON } from "../../app/services/scheduler.server";
 import { listRules } from "../../app/services/rules/rules.server";
 import { fakeGateway, sweepInto, transient } from "../support/fake-gateway";
@@ -140,7 +140,7 @@ describe("RELIABILITY 12: each scheduled message is sent once", () => {
     const worker = (await import("../../workers/app")).default;
     const dlq = createMessageBatch<OutboundMessage>("chatbook-outbound-dlq", [{ id: "d1", timestamp: new Date(), attempts: 6, body: { id: ids[1] } }]);
     await worker.queue(dlq, env, createExecutionContext());
-    expect(await messageRow(ids[1])).toMatchObject({ status: "failed", last_error: "delivery retries exhausted" });
+    expect(await messageRow(ids[1])).toMatchObject({ status: "failed", last_error: RETRIES_EXHAUSTED });
   });
 });
 

@@ -9,6 +9,8 @@ export interface SimContext {
   engine: SimEngine;
   version: string; // what GET /api/server/version answers
   tier: string;
+  /** POST /__sim/gateway {down: true}: the WAHA API drops every connection, as a gateway that is not there. */
+  down?: boolean;
   opDelayMs: number; // DELETE, restart and PUT take this long (WAHA: 3 s or more)
   notWorkingWaitMs: number; // a call on a session that is not WORKING waits this long, then 422 (WAHA: 5 s)
   state: SimState;

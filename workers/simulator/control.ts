@@ -31,6 +31,17 @@ export async function handleControl({ req, res, parts, sim }: Route): Promise<bo
   const [, a, name, action] = parts; // parts[0] === "__sim"
 
   if (a === undefined && m === "GET") return send(res, 200, "text/html; charset=utf-8", renderPage(sim)), true;
+  if (a === "gateway" && name === undefined && m === "POST") {
+    // The gateway itself: another version (an old WAHA), or not reachable at all ({down: true}).
+    const body = await readJson(req);
+    if (body.version !== undefined) sim.version = text(body.version, "version");
+    if (body.tier !== undefined) sim.tier = text(body.tier, "tier");
+    if (body.down !== undefined) {
+      if (typeof body.down !== "boolean") throw new HttpError(400, "down must be true or false");
+      sim.down = body.down;
+    }
+    return sendJson(res, 200, { version: sim.version, tier: sim.tier, down: sim.down === true }), true;
+  }
   if (a !== "sessions") return false;
   if (name === undefined && m === "GET") {
     return sendJson(res, 200, [...sim.state.sessions.values()].map((s) => summary(sim, s))), true;

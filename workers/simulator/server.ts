@@ -75,6 +75,7 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
     if (url.pathname === "/health") return sendJson(res, 200, { status: "ok" });
     if (url.pathname === "/ping") return sendJson(res, 200, { message: "pong" });
     if (parts[0] === "api") {
+      if (sim.down) return void req.socket.destroy();
       if (apiKey && req.headers["x-api-key"] !== apiKey) return sendError(res, 401, "Unauthorized");
       if (await handleApi({ req, res, url, parts, sim })) return;
     } else if (parts[0] === "__sim") {

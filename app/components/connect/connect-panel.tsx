@@ -1,25 +1,29 @@
-import { statusLabel } from "~/services/whatsapp/status";
-import { ACTION_ERRORS } from "~/services/whatsapp/errors";
+import { statusLabel, type StatusLabel } from "~/services/whatsapp/status";
 import { useT, type MessageKey } from "~/i18n";
-import { useWhatsAppSession, type SessionView } from "./use-whatsapp-session";
+import type { ConnectSession } from "~/routes/dashboard._index/connect.server";
+import { useProblemText } from "../form/field-error";
+import { useWhatsAppSession } from "./use-whatsapp-session";
 
-type Props = { profile: { name: string; business_id: string }; initial: SessionView | null };
+type Props = { profile: { name: string; business_id: string }; session: ConnectSession | null };
 
-const tone: Record<string, string> = {
-  Connected: "badge-green", Starting: "badge-amber", "Scan QR": "badge-blue", Stopped: "badge-grey", Failed: "badge-red", Disconnected: "badge-grey",
+const looks: Record<StatusLabel, { label: MessageKey; message: MessageKey; tone: string }> = {
+  connected: { label: "connect.label.connected", message: "connect.msg.connected", tone: "badge-green" },
+  starting: { label: "connect.label.starting", message: "connect.msg.starting", tone: "badge-amber" },
+  scanQr: { label: "connect.label.scanQr", message: "connect.msg.scanQr", tone: "badge-blue" },
+  stopped: { label: "connect.label.stopped", message: "connect.msg.stopped", tone: "badge-grey" },
+  failed: { label: "connect.label.failed", message: "connect.msg.failed", tone: "badge-red" },
+  disconnected: { label: "connect.label.disconnected", message: "connect.msg.disconnected", tone: "badge-grey" },
 };
 
-export function ConnectPanel({ profile, initial }: Props) {
+export function ConnectPanel({ profile, session }: Props) {
   const t = useT();
-  const s = useWhatsAppSession(profile.business_id, initial);
+  const problemText = useProblemText();
+  const s = useWhatsAppSession(session);
   const label = statusLabel(s.status);
-  const message: MessageKey = s.status === "connecting" ? "connect.msg.connecting" : (`connect.msg.${label}` as MessageKey);
-  const errorText = !s.error
-    ? null
-    : typeof s.error === "object"
-      ? t(s.error.key as MessageKey, s.error.params)
-      : (ACTION_ERRORS as readonly string[]).includes(s.error) ? t(`connect.err.${s.error}` as MessageKey) : s.error;
-  const showConnect = s.status === "no-session" || s.status === "disconnected" || label === "Disconnected" && s.status !== "connecting";
+  const look = looks[label];
+  const message: MessageKey = s.status === "connecting" ? "connect.msg.connecting" : look.message;
+  const errorText = s.error ? problemText(s.error) : null;
+  const showConnect = s.status === "no-session" || s.status === "disconnected" || label === "disconnected" && s.status !== "connecting";
 
   return (
     <div className="connect stack">
@@ -31,8 +35,8 @@ export function ConnectPanel({ profile, initial }: Props) {
       <section className="card" aria-labelledby="wa-status-title" aria-busy={s.busy}>
         <div className="row between gap">
           <h2 id="wa-status-title" className="h3">{t("connect.statusTitle")}</h2>
-          <span className={`badge ${tone[label]}`} data-testid="wa-status" role="status">
-            {t(`connect.label.${label}` as MessageKey)}
+          <span className={`badge ${look.tone}`} data-testid="wa-status" role="status">
+            {t(look.label)}
           </span>
         </div>
         <p className="muted status-message">{t(message)}</p>

@@ -1,117 +1,107 @@
-// The Connect tab's state machine: polls the session every 2 s while it is
-// transitional, fetches the QR while one is on offer, and runs the actions.
+// The Connect tab's state machine: polls the session (the tab's own loader,
+// through a fetcher) every 2 s while it is transitional, which brings the QR
+// image while one is on offer, and runs the buttons through the tab's action.
+import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { WaView } from "~/services/whatsapp/status";
-import { isSettled } from "~/services/whatsapp/status";
+import { isSettled, type WaView } from "~/services/whatsapp/status";
+import { problem, type Problem } from "~/utils/problem";
+import type { ConnectActionResult, ConnectIntent, ConnectSession, QrImage } from "~/routes/dashboard._index/connect.server";
 
 export const POLL_MS = 2000;
+const ACTION = "/dashboard?index";
+const CHECK_FAILED = problem("connect.err.checking");
 
-type Me = WaView["me"];
-/** The session as the screen holds it: the view plus the due messages waiting for WhatsApp. */
-export type SessionView = WaView & { waiting?: number };
-/** An error the server explained with a message key (e.g. a gateway too old). */
-export type KeyedError = { key: string; params: Record<string, string> };
+type Polled = { session: ConnectSession | null } | null;
 
-export function useWhatsAppSession(businessId: string, initial: SessionView | null) {
-  const [status, setStatus] = useState<string>(initial?.status ?? "disconnected");
-  const [me, setMe] = useState<Me>(initial?.me ?? null);
-  const [phone, setPhone] = useState<string | null>(initial?.phone ?? null);
-  const [error, setError] = useState<string | KeyedError | null>(initial ? null : "Error checking session");
-  const [waiting, setWaiting] = useState(initial?.waiting ?? 0);
-  const [qrUrl, setQrUrl] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const held = useRef<{ url: string; version: number } | null>(null);
-  const view = useRef<WaView | null>(initial);
-  const base = `/api/sessions/${encodeURIComponent(businessId)}`;
+export function useWhatsAppSession(session: ConnectSession | null) {
+  const [status, setStatus] = useState<string>(session?.status ?? "disconnected");
+  const [me, setMe] = useState<WaView["me"]>(session?.me ?? null);
+  const [phone, setPhone] = useState<string | null>(session?.phone ?? null);
+  const [waiting, setWaiting] = useState(session?.waiting ?? 0);
+  const [qr, setQr] = useState<QrImage | null>(session?.qr ?? null);
+  const [error, setError] = useState<Problem | null>(session ? null : CHECK_FAILED);
+  const current = useRef(status);
+  const held = useRef<number | null>(session?.qr?.version ?? null);
+  const beforeConnect = useRef(status);
+  const poll = useFetcher<Polled>();
+  const act = useFetcher<ConnectActionResult>();
 
-  const clearQr = useCallback(() => {
-    if (held.current) URL.revokeObjectURL(held.current.url);
-    held.current = null;
-    setQrUrl(null);
-  }, []);
-
-  const applyView = useCallback((v: SessionView) => {
-    view.current = v;
+  const applyView = useCallback((v: WaView) => {
+    // Leaving the QR state clears the QR image and any error.
+    if (current.current === "SCAN_QR_CODE" && v.status !== "SCAN_QR_CODE") setError(null);
+    if (v.status !== "SCAN_QR_CODE") {
+      held.current = null;
+      setQr(null);
+    }
+    current.current = v.status;
     setStatus(v.status);
     setMe(v.me);
     setPhone(v.phone ?? null);
-    if (typeof v.waiting === "number") setWaiting(v.waiting);
   }, []);
 
-  const checkStatus = useCallback(async () => {
-    try {
-      const res = await fetch(base, { headers: { Accept: "application/json" } });
-      if (res.status === 404) return applyView({ status: "no-session", me: null, phone: null, hasQr: false, qrVersion: 0 });
-      if (!res.ok) throw new Error();
-      applyView(await res.json());
-    } catch {
-      setError("Error checking session");
+  const applySession = useCallback((s: ConnectSession | null) => {
+    if (!s) return setError(CHECK_FAILED);
+    applyView(s);
+    setWaiting(s.waiting);
+    if (s.qr && s.status === "SCAN_QR_CODE") {
+      held.current = s.qr.version;
+      setQr(s.qr);
     }
-  }, [applyView, base]);
+  }, [applyView]);
 
-  const fetchQr = useCallback(async () => {
-    const v = view.current;
-    if (!v || v.status !== "SCAN_QR_CODE") return;
-    if (held.current && v.hasQr && held.current.version === v.qrVersion) return;
-    const res = await fetch(`/api/${encodeURIComponent(businessId)}/auth/qr`).catch(() => null);
-    if (!res?.ok) return;
-    const url = URL.createObjectURL(await res.blob());
-    if (held.current) URL.revokeObjectURL(held.current.url);
-    held.current = { url, version: v.qrVersion + (v.hasQr ? 0 : 1) };
-    setQrUrl(url);
-  }, [businessId]);
+  // The page's own data: on load, and again after each action (revalidation).
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) return void (first.current = false);
+    applySession(session);
+  }, [session, applySession]);
 
   // Poll while transitional.
+  const load = useRef(poll.load);
+  load.current = poll.load;
   useEffect(() => {
     if (isSettled(status)) return;
-    const timer = setInterval(async () => {
-      await checkStatus();
-      await fetchQr();
+    const timer = setInterval(() => {
+      load.current(`${ACTION}&poll=1${held.current === null ? "" : `&qr=${held.current}`}`);
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [status, checkStatus, fetchQr]);
+  }, [status]);
 
-  // Entering the QR state fetches the image at once; leaving it clears the image and any error.
   useEffect(() => {
-    if (status === "SCAN_QR_CODE") void fetchQr();
-    else clearQr();
-    if (status !== "SCAN_QR_CODE") return;
-    return () => setError(null);
-  }, [status, fetchQr, clearQr]);
+    if (poll.data === undefined) return;
+    applySession(poll.data ? poll.data.session : null);
+  }, [poll.data, applySession]);
 
-  useEffect(() => () => clearQr(), [clearQr]);
+  useEffect(() => {
+    const result = act.data;
+    if (!result) return;
+    if (result.ok) return applyView(result.view);
+    if (result.view) applyView(result.view);
+    else if (result.intent === "connect" && current.current === "connecting") {
+      // Nothing was created: back to where the owner was, with the reason.
+      current.current = beforeConnect.current;
+      setStatus(beforeConnect.current);
+    }
+    setError(result.problem);
+  }, [act.data, applyView]);
 
-  const run = useCallback(
-    async (fallback: string, request: () => Promise<Response>, after?: () => void) => {
-      setBusy(true);
-      setError(null);
-      try {
-        const res = await request();
-        const data = (await res.json().catch(() => ({}))) as Partial<WaView> & { detail?: string; key?: string; params?: Record<string, string> };
-        if (!res.ok && data.key) return setError({ key: data.key, params: data.params ?? {} });
-        if (!res.ok) throw new Error(data.detail || fallback);
-        if (data.status) applyView(data as WaView);
-        after?.();
-      } catch (e) {
-        setError(e instanceof Error && e.message ? e.message : fallback);
-      } finally {
-        setBusy(false);
-      }
-    },
-    [applyView],
-  );
-
-  const post = (url: string, body?: unknown) =>
-    fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+  const run = (intent: ConnectIntent) => {
+    setError(null);
+    act.submit({ intent }, { method: "post", action: ACTION });
+  };
 
   return {
-    status, me, phone, error, qrUrl, busy, waiting,
+    status, me, phone, error, qrUrl: qr?.src ?? null, waiting,
+    // While the request runs (its answer is applied at once; the page's data reloads after).
+    busy: act.state === "submitting",
     connect: () => {
+      beforeConnect.current = current.current;
+      current.current = "connecting";
       setStatus("connecting");
-      return run("Failed to create session", () => post("/api/sessions", { name: businessId, start: false }), () => void checkStatus());
+      run("connect");
     },
-    restart: () => run("Failed to restart session", () => post(`${base}/restart`)),
-    cancel: () => run("Failed to delete session", () => fetch(base, { method: "DELETE" }), clearQr),
-    logout: () => run("Failed to logout", () => fetch(`${base}?reason=logout`, { method: "DELETE" }), clearQr),
+    restart: () => run("restart"),
+    cancel: () => run("cancel"),
+    logout: () => run("logout"),
   };
 }

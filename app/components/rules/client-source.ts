@@ -1,5 +1,8 @@
-// The wizard's client list: bookings of the selected services, merged across
-// services, de-duplicated and sorted by name. Falls back to all clients.
+// The wizard's client list: bookings of the selected services (the Rules
+// tab's loader with `?service=`, through a fetcher), de-duplicated and sorted
+// by name. With no service chosen, or when that load fails, all clients.
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import type { Candidate } from "~/services/rules/candidates.server";
 
 export type { Candidate };
@@ -17,26 +20,31 @@ export function mergeCandidates(lists: Candidate[][]): Candidate[] {
   );
 }
 
-async function fetchCandidates(service?: string): Promise<Candidate[]> {
-  const query = service ? `?service=${encodeURIComponent(service)}` : "";
-  const res = await fetch(`/api/rules/users/by-service${query}`, { credentials: "same-origin", headers: { Accept: "application/json" } });
-  if (!res.ok) throw new Error(`by-service answered ${res.status}`);
-  const body = (await res.json()) as { bookings?: Candidate[] };
-  if (!Array.isArray(body.bookings)) throw new Error("by-service answered no bookings");
-  return body.bookings;
-}
+/** The tab's loader answer for `?service=`; null when the load failed (see the route's clientLoader). */
+type ByService = { clients: Candidate[] } | null;
 
-/** One call per service; when any fails, all bookable clients; when that fails too, what the page loaded. */
-export async function loadCandidates(services: string[], loaded: Candidate[]): Promise<Candidate[]> {
-  if (services.length === 0) return mergeCandidates([loaded]);
-  try {
-    return mergeCandidates(await Promise.all(services.map((s) => fetchCandidates(s))));
-  } catch (error) {
-    console.warn("Loading clients by service failed; showing all clients.", error);
-    try {
-      return mergeCandidates([await fetchCandidates()]);
-    } catch {
-      return mergeCandidates([loaded]);
-    }
-  }
+/** The clients for the chosen services; `loaded` (all bookable clients) is what the page came with. */
+export function useCandidates(services: string[], loaded: Candidate[]) {
+  const fetcher = useFetcher<ByService>();
+  const [candidates, setCandidates] = useState(() => mergeCandidates([loaded]));
+  const wanted = useRef(false);
+  const load = useRef(fetcher.load);
+  load.current = fetcher.load;
+
+  const key = JSON.stringify(services);
+  useEffect(() => {
+    wanted.current = services.length > 0;
+    if (!wanted.current) return setCandidates(mergeCandidates([loaded]));
+    load.current(`/dashboard/rules?${new URLSearchParams(services.map((s) => ["service", s]))}`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  useEffect(() => {
+    if (fetcher.data === undefined || !wanted.current) return;
+    if (!fetcher.data) console.warn("Loading clients by service failed; showing all clients.");
+    setCandidates(mergeCandidates([fetcher.data ? fetcher.data.clients : loaded]));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
+
+  return { candidates, loading: services.length > 0 && fetcher.state !== "idle" };
 }

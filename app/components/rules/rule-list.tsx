@@ -1,10 +1,9 @@
 import { useLang, useT } from "~/i18n";
-import type { RuleClient, RuleGroup } from "~/services/rules/rules.server";
+import type { ScreenRule as RuleGroup, ScreenRuleClient as RuleClient } from "~/routes/dashboard.rules/rules.server";
 import {
   badgeClass, clientsCount, clientStatusOf, describeSchedule, formatCreated, formatDateGB, formatPhone, overallStatus, statusLabel,
 } from "./format";
 import { Modal } from "~/components/ui/modal";
-import { REBOOKED_REASON } from "~/services/rules/schedule";
 
 function ruleTitle(rule: RuleGroup) {
   return rule.services.length ? rule.services.join(", ") : rule.rule_name;
@@ -48,9 +47,10 @@ export function RuleCards({ rules, onOpen }: { rules: RuleGroup[]; onOpen: (rule
 function ClientRow({ client }: { client: RuleClient }) {
   const t = useT();
   const status = clientStatusOf(client.client_status);
-  const rawReason = client.last_error && (status === "failed" || status === "cancelled") ? client.last_error : null;
-  const rebooked = rawReason === REBOOKED_REASON;
-  const reason = rebooked ? null : rawReason;
+  // Why it was cancelled or failed, in the reader's language (the stored reason is a key).
+  const shown = client.reason && (status === "failed" || status === "cancelled") ? client.reason : null;
+  const rebooked = shown?.key === "rules.reason.rebooked";
+  const reason = shown && !rebooked ? t(shown.key, shown.params) : null;
   return (
     <li className="rule-client">
       <div className="rule-client-who">

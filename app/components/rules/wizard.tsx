@@ -1,9 +1,11 @@
-// Create Follow-up Rule: five steps, Back and Next, Send on the last.
-import { useEffect, useMemo, useRef, useState } from "react";
+// Create Follow-up Rule: five steps, Back and Next, Send on the last (the
+// Rules tab's action, intent "create", through a fetcher).
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
 import { useT, type Lang, type MessageKey } from "~/i18n";
 import type { RuleType } from "~/services/rules/schedule";
-import { localDate } from "~/utils/time-zone";
-import { candidateKey, loadCandidates, type Candidate } from "./client-source";
+import type { RulesAnswer } from "~/routes/dashboard.rules/rules.server";
+import { candidateKey, useCandidates, type Candidate } from "./client-source";
 import { Modal } from "~/components/ui/modal";
 import { ClientsStep, MessageStep, scheduleReady, ScheduleStep, ServicesStep, TypeStep, type ScheduleState } from "./wizard-steps";
 
@@ -24,8 +26,10 @@ type Props = {
 
 const noSchedule: ScheduleState = { choice: "", customDate: "", customTime: "", customDays: "" };
 
-/** The browser's own date (the server allows a day's slack for a browser behind the business). */
-const browserToday = () => localDate(Date.now(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+function browserToday() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
 
 /** Mounted only while open, so closing it (for any reason) resets it. */
 export function RuleWizard({ services, clients, today, timeZone, sendTime, messageLang, quietHours, onClose, onDone }: Props) {
@@ -33,35 +37,33 @@ export function RuleWizard({ services, clients, today, timeZone, sendTime, messa
   const [step, setStep] = useState(0);
   const [type, setType] = useState<RuleType | "">("");
   const [chosenServices, setChosenServices] = useState<string[]>([]);
-  const [candidates, setCandidates] = useState<Candidate[]>(clients);
-  const [loading, setLoading] = useState(false);
+  const { candidates, loading } = useCandidates(chosenServices, clients);
   const [chosenClients, setChosenClients] = useState<string[]>([]);
   const [template, setTemplate] = useState(() => t("wizard.message.default"));
   const [schedule, setSchedule] = useState<ScheduleState>(noSchedule);
   // null: the type's default (reminders ask, follow-ups do not) until the owner flips the switch.
   const [askChoice, setAskChoice] = useState<boolean | null>(null);
   const ask = askChoice ?? type === "reminder";
-  const [sending, setSending] = useState(false);
-  const request = useRef(0);
+  const creator = useFetcher<RulesAnswer>();
+  // Only while the request runs: its answer closes the wizard (or re-enables Send) while the list reloads.
+  const sending = creator.state === "submitting";
 
-  // Choosing services reloads the client list and clears the chosen clients.
+  // Choosing services reloads the client list (useCandidates) and clears the chosen clients.
   const servicesKey = JSON.stringify(chosenServices);
+  useEffect(() => setChosenClients([]), [servicesKey]);
+
+  // Send's answer: the spec's toasts, the server's reason in the reader's language.
   useEffect(() => {
-    const mine = ++request.current;
-    setChosenClients([]);
-    if (chosenServices.length === 0) {
-      setCandidates(clients);
-      setLoading(false);
-      return;
-    }
-    setLoading(true);
-    loadCandidates(chosenServices, clients).then((list) => {
-      if (mine !== request.current) return;
-      setCandidates(list);
-      setLoading(false);
-    });
+    const result = creator.data;
+    if (!result) return;
+    if (result.ok) {
+      onDone("success", t("rules.toast.created", { n: result.count }));
+      onClose();
+    } else if (result.network) onDone("error", t("rules.toast.createError"));
+    else if (result.login) onDone("error", t("rules.toast.login"));
+    else onDone("error", t("rules.toast.createFailed", { detail: t(result.problem.key, result.problem.params) }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [servicesKey]);
+  }, [creator.data]);
 
   // A reminder can only go to an appointment still ahead.
   const visible = useMemo(() => (type === "reminder" ? candidates.filter((c) => c.booking_date >= today) : candidates), [candidates, type, today]);
@@ -82,40 +84,23 @@ export function RuleWizard({ services, clients, today, timeZone, sendTime, messa
     setChosenClients((keys) => keys.filter((k) => visibleKeys.has(k)));
   };
 
-  async function send() {
+  function send() {
     if (!type || sending) return;
-    setSending(true);
     const custom = schedule.choice === "custom";
-    const body = {
+    // The fields of POST /api/rules/create, as a form: lists as repeated fields (validation/rules.ts).
+    const form = new URLSearchParams({
+      intent: "create",
       type,
-      services: chosenServices,
       template,
       schedule_type: custom ? "custom" : "preset",
       schedule_value: custom ? schedule.customDays : schedule.choice,
       customDate: custom ? schedule.customDate : "",
       customTime: custom ? schedule.customTime : "",
-      ask_confirmation: ask,
-      clients: selectedClients,
-    };
-    try {
-      const res = await fetch("/api/rules/create", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(body),
-      });
-      const answer = (await res.json().catch(() => ({}))) as { success?: boolean; rules?: unknown[]; detail?: string };
-      if (res.status === 401) onDone("error", t("rules.toast.login"));
-      else if (!res.ok || !answer.success) onDone("error", t("rules.toast.createFailed", { detail: answer.detail || t("rules.toast.unknown") }));
-      else {
-        onDone("success", t("rules.toast.created", { n: answer.rules?.length ?? 0 }));
-        onClose();
-        return;
-      }
-    } catch {
-      onDone("error", t("rules.toast.createError"));
-    }
-    setSending(false);
+      ask_confirmation: String(ask),
+    });
+    for (const service of chosenServices) form.append("services", service);
+    for (const client of selectedClients) form.append("booking_id", client.booking_id);
+    creator.submit(form, { method: "post", action: "/dashboard/rules" });
   }
 
   const last = step === STEPS.length - 1;

@@ -2,6 +2,7 @@
 // a rule can be made for.
 import { localDate } from "~/utils/time-zone";
 import { addDays } from "~/utils/dates";
+import { AppError } from "~/utils/problem";
 
 export const DEFAULT_SERVICES = ["Haircut", "Coloring", "Styling", "Hair Treatment"];
 /** Past bookings stay bookable this long, so a follow-up can still be made for them. */
@@ -26,6 +27,13 @@ export async function ruleServices(d1: D1Database, businessId: string): Promise<
   }
   const list = [...byKey.values()].sort((a, b) => a.localeCompare(b));
   return list.length ? list : [...DEFAULT_SERVICES];
+}
+
+/** The `service` filter of a query string (repeatable); an absurd one is a 400. */
+export function serviceFilter(params: URLSearchParams): string[] {
+  const services = params.getAll("service").map((s) => s.trim()).filter(Boolean);
+  if (services.length > 100 || services.some((s) => s.length > 200)) throw new AppError(400, "rules.err.serviceTooLong");
+  return services;
 }
 
 export type Candidate = {

@@ -6,8 +6,9 @@
 //   only if no other reminder for that appointment is still to come and none
 //   was sent since that moment. The others are cancelled with a reason.
 import type { Plan } from "./schedule";
+import { storedReason } from "./reasons";
 
-export const REASON_SUPERSEDED = "Skipped: the client already gets another reminder for this appointment.";
+export const REASON_SUPERSEDED = storedReason("rules.reason.superseded");
 
 /** The booking's other reminder messages, those not being planned right now. */
 export type ReminderHistory = { pending: boolean; lastSentAt: number | null };

@@ -4,6 +4,7 @@
 import { resolveOverdueReminders } from "./catch-up";
 import { reminderHistory } from "./history.server";
 import { planMessage, scheduleOf, type Plan } from "./schedule";
+import { storedReason } from "./reasons";
 
 type PendingRow = {
   id: string; booking_id: string; business_id: string; status: "scheduled" | "queued"; send_at: number;
@@ -60,7 +61,7 @@ export async function retimeBookingMessages(d1: D1Database, bookingIds: string[]
 async function planBooking(d1: D1Database, rows: PendingRow[], now: number): Promise<Update[]> {
   const first = rows[0];
   if (!first.booking_status || first.booking_status === "cancelled" || first.booking_status === "no_show") {
-    const reason = first.booking_status ? "The booking was cancelled." : "The booking was deleted.";
+    const reason = storedReason(first.booking_status ? "rules.reason.bookingCancelled" : "rules.reason.bookingDeleted");
     return rows.map((r) => ({ id: r.id, send_date: null, send_time: null, send_at: null, status: "cancelled", last_error: reason }));
   }
 

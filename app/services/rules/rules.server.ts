@@ -1,8 +1,11 @@
 // Rules: one wizard submission is a group of rules, one per selected client
 // (booking), each with the one scheduled message it sends.
+// Failures are AppErrors carrying keys (rules.err.*): the API answers their
+// English, the Rules tab shows them in the reader's language.
 import { localDate } from "~/utils/time-zone";
+import { AppError } from "~/utils/problem";
+import { scheduleFromInput, type CreateRuleInput } from "~/validation/rules";
 import { resolveOverdueReminders } from "./catch-up";
-import { scheduleFromInput, type CreateRuleInput } from "./input";
 import { planMessage, scheduleLabel, type Plan } from "./schedule";
 import { reminderHistory } from "./history.server";
 
@@ -25,6 +28,7 @@ export type RuleClient = {
   schedule_date: string;
   schedule_time: string | null;
   schedule_type: "preset" | "custom";
+  /** Why it was cancelled or failed, as stored (a reason key: see reasons.ts). */
   last_error: string | null;
   sent_at: string | null;
   /** The client's answer to the confirmation request, when they gave one. */
@@ -53,15 +57,14 @@ export type RuleGroup = {
   created_at: string;
 };
 
-export type Result<T> = ({ ok: true } & T) | { ok: false; status: number; detail: string };
-
 type BookingRow = { id: string; booking_date: string; booking_time: string; status: string; name: string };
 
-export async function createRules(ctx: RulesContext, input: CreateRuleInput): Promise<Result<{ groupId: string; rules: RuleGroup[] }>> {
+/** Creates the group; throws AppError 400 (bad schedule, cancelled booking) or 404 (a booking not the business's). */
+export async function createRules(ctx: RulesContext, input: CreateRuleInput): Promise<{ groupId: string; rules: RuleGroup[] }> {
   const { d1, business, now } = ctx;
   const parsed = scheduleFromInput(input, localDate(now, business.timeZone));
-  if ("error" in parsed) return { ok: false, status: 400, detail: parsed.error };
-  const { schedule } = parsed;
+  if (!parsed.ok) throw new AppError(400, parsed.problem.key, parsed.problem.params);
+  const schedule = parsed.value;
 
   const ids = [...new Set(input.clients.map((c) => c.booking_id))];
   const { results: bookings } = await d1
@@ -72,9 +75,9 @@ export async function createRules(ctx: RulesContext, input: CreateRuleInput): Pr
     )
     .bind(business.id, JSON.stringify(ids))
     .all<BookingRow>();
-  if (bookings.length !== ids.length) return { ok: false, status: 404, detail: "Booking not found." };
+  if (bookings.length !== ids.length) throw new AppError(404, "rules.err.bookingNotFound");
   const gone = bookings.find((b) => b.status === "cancelled" || b.status === "no_show");
-  if (gone) return { ok: false, status: 400, detail: `The booking of ${gone.name} on ${gone.booking_date} is cancelled.` };
+  if (gone) throw new AppError(400, "rules.err.bookingCancelled", { name: gone.name, date: gone.booking_date });
 
   const history = input.type === "reminder" ? await reminderHistory(d1, business.id, ids) : new Map();
   const groupId = crypto.randomUUID();
@@ -124,7 +127,7 @@ export async function createRules(ctx: RulesContext, input: CreateRuleInput): Pr
   const rules = groups.flatMap((g) =>
     g.clients.map((c) => ({ ...g, id: c.rule_id, clients: [c], clients_count: 1 })),
   );
-  return { ok: true, groupId, rules };
+  return { groupId, rules };
 }
 
 /** Reminders ask the client to confirm unless told not to; follow-ups only when told to. */
@@ -205,6 +208,20 @@ function parseServices(raw: string): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * Deletes a group (or, with `by: "id"`, one rule) of the business, answering
+ * how many rules went. Another business's ids, or an `askedBusinessId` that is
+ * not the caller's, are "not found" (404) and change nothing.
+ */
+export async function deleteOwnRules(
+  d1: D1Database, businessId: string, by: "group" | "id", key: string, askedBusinessId: string | null = null,
+): Promise<number> {
+  if ((askedBusinessId && askedBusinessId !== businessId) || !key || key.length > 100) throw new AppError(404, "rules.err.notFound");
+  const deleted = await deleteRules(d1, businessId, by, key);
+  if (deleted === 0) throw new AppError(404, "rules.err.notFound");
+  return deleted;
 }
 
 /** Deletes a group (or, with `by: "id"`, one rule); its pending messages go with it. Answers how many rules. */

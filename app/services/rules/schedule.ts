@@ -2,6 +2,7 @@
 // Pure functions: the same code plans at creation and re-plans when a booking moves.
 import { bookingInstant, localDate, localTime, zonedInstant } from "~/utils/time-zone";
 import { addDays } from "~/utils/dates";
+import { storedReason } from "./reasons";
 
 export type RuleType = "followup" | "reminder";
 
@@ -42,10 +43,11 @@ export type Plan =
   | { status: "scheduled"; sendDate: string; sendTime: string; sendAt: number; overdue: boolean; moment: number }
   | { status: "cancelled"; sendDate: string; sendTime: string; sendAt: number; reason: string };
 
-export const REASON_APPOINTMENT_PASSED = "The appointment has already passed.";
-export const REASON_AFTER_APPOINTMENT = "The planned time is after the appointment.";
+// Reasons are stored as keys (reasons.ts): the screen translates them, the API answers their English.
+export const REASON_APPOINTMENT_PASSED = storedReason("rules.reason.appointmentPassed");
+export const REASON_AFTER_APPOINTMENT = storedReason("rules.reason.afterAppointment");
 /** A follow-up whose client already has a later booking is not sent. */
-export const REBOOKED_REASON = "Client already rebooked";
+export const REBOOKED_REASON = storedReason("rules.reason.rebooked");
 
 /**
  * The planned moment of one message. A moment that already passed (the rule

@@ -8,6 +8,7 @@ import { verifyWebhookSignature } from "~/providers/whatsapp/webhook-signature";
 import { handleClientMessage, ownerAnswered } from "../replies/replies.server";
 import { webhookKeyFor } from "./webhook-key.server";
 import { businessSession } from "./session.server";
+import { storedReason } from "../rules/reasons";
 
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
 export const MAX_AGE_MS = 5 * 60 * 1000;
@@ -110,10 +111,10 @@ export function ackErrorCode(p: z.infer<typeof AckPayload>): number | null {
   return Number.isFinite(code) && code ? code : null;
 }
 
-/** The owner-facing reason for a message WhatsApp refused after accepting it. */
+/** The owner-facing reason (stored as a key) for a message WhatsApp refused after accepting it. */
 export function refusedReason(code: number | null): string {
-  if (code === 463) return "WhatsApp refused the message: this number is restricted from messaging new contacts (error 463).";
-  return code ? `WhatsApp refused the message (error ${code}).` : "WhatsApp refused the message.";
+  if (code === 463) return storedReason("rules.reason.restricted");
+  return code ? storedReason("rules.reason.refusedCode", { code }) : storedReason("rules.reason.refused");
 }
 
 /** An ERROR ack turns the Sent reminder or follow-up it is about into Failed, with the reason. */

@@ -7,6 +7,29 @@ export type WaStatus = string;
 /** A Connect refusal the screen explains in the owner's language (an i18n key and its values). */
 export type GatewayProblem = { key: "connect.err.tooOld"; params: { version: string; minimum: string } };
 
+/** Why a Connect action failed (the spec's texts, as keys): the Durable Object throws these as its error's message. */
+export const SESSION_ACTION_ERRORS = [
+  "connect.err.createFailed", "connect.err.startFailed", "connect.err.restartFailed",
+  "connect.err.deleteFailed", "connect.err.logoutFailed",
+] as const;
+export type SessionActionError = (typeof SESSION_ACTION_ERRORS)[number];
+
+/** connect: create (if missing) and start, as POST /api/sessions; start: the same, as POST .../start. */
+export type SessionAction = "connect" | "start" | "restart" | "cancel" | "logout";
+
+/** The spec's text for an action's failure the Durable Object did not name (or a request that never arrived). */
+export const ACTION_FAILED: Record<SessionAction, SessionActionError> = {
+  connect: "connect.err.createFailed",
+  start: "connect.err.startFailed",
+  restart: "connect.err.restartFailed",
+  cancel: "connect.err.deleteFailed",
+  logout: "connect.err.logoutFailed",
+};
+
+export function isSessionActionError(value: unknown): value is SessionActionError {
+  return (SESSION_ACTION_ERRORS as readonly unknown[]).includes(value);
+}
+
 /** phone: the connected number formatted for people (on the server, so the page ships no phone library). */
 export type WaView = { status: WaStatus; me: SessionMe | null; phone: string | null; hasQr: boolean; qrVersion: number };
 
@@ -17,16 +40,17 @@ export function isSettled(status: WaStatus): boolean {
   return SETTLED.has(status);
 }
 
-export type StatusLabel = "Connected" | "Starting" | "Scan QR" | "Stopped" | "Failed" | "Disconnected";
+/** The spec's labels (Connected, Starting, Scan QR, Stopped, Failed, Disconnected), by name: `connect.label.<name>`. */
+export type StatusLabel = "connected" | "starting" | "scanQr" | "stopped" | "failed" | "disconnected";
 
 export function statusLabel(status: WaStatus): StatusLabel {
   switch (status) {
-    case "WORKING": return "Connected";
-    case "STARTING": return "Starting";
-    case "SCAN_QR_CODE": return "Scan QR";
-    case "STOPPED": return "Stopped";
-    case "FAILED": return "Failed";
-    default: return "Disconnected";
+    case "WORKING": return "connected";
+    case "STARTING": return "starting";
+    case "SCAN_QR_CODE": return "scanQr";
+    case "STOPPED": return "stopped";
+    case "FAILED": return "failed";
+    default: return "disconnected";
   }
 }
 

@@ -1,0 +1,68 @@
+// The Connect tab: the business's WhatsApp session. The loader reads it (and
+// is what the panel polls every 2 s, with a fetcher); the action runs the
+// panel's buttons by intent.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse, useLoaderData,
+  type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { requireUser } from "~/security/signed-in.server";
+import { ACTION_FAILED } from "~/services/whatsapp/status";
+import { ConnectPanel } from "~/components/connect/connect-panel";
+import { problem } from "~/utils/problem";
+import { connectAction, heldQrOf, readSession, type ConnectActionResult, type ConnectIntent } from "./connect.server";
+import styles from "~/styles/connect.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  const { user, business } = await requireUser(request, env);
+  const session = await readSession(env, business.id, heldQrOf(new URL(request.url)));
+  return { profile: { name: user.name || business.name, business_id: business.id }, session };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const env = context.cloudflare.env;
+  const { business } = await requireUser(request, env);
+  return connectAction(env, business.id, await request.formData());
+}
+
+const isNavigationOrHttp = (error: unknown) => error instanceof Response || isRouteErrorResponse(error);
+
+/**
+ * A poll (`?poll=1`) that never reached the server answers null: the panel
+ * says 'Error checking session' and keeps trying, instead of leaving the page.
+ */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  if (!new URL(request.url).searchParams.has("poll")) return serverLoader<typeof loader>();
+  try {
+    return await serverLoader<typeof loader>();
+  } catch (error) {
+    if (isNavigationOrHttp(error)) throw error;
+    return null;
+  }
+}
+
+/**
+ * A button whose request never reached the server gets the spec's failure
+ * text; answered as a failure (503), so nothing revalidates over a dead network.
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const intent = (await request.clone().formData()).get("intent") as ConnectIntent | null;
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    if (isNavigationOrHttp(error)) throw error;
+    const failed: ConnectActionResult = { ok: false, intent, problem: problem(ACTION_FAILED[intent ?? "connect"] ?? "connect.err.createFailed") };
+    return Response.json(failed, { status: 503 });
+  }
+}
+
+export default function ConnectTab() {
+  const { profile, session } = useLoaderData<typeof loader>();
+  return <ConnectPanel profile={profile} session={session} />;
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult && (actionResult as { ok?: boolean }).ok === false ? false : defaultShouldRevalidate;

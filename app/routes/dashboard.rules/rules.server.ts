@@ -1,0 +1,88 @@
+// The Rules tab's loader and action: the rules (each reason as a key for the
+// page to translate), what the wizard offers, and the wizard's Send and the
+// details' Delete as intents. The same services as the JSON API.
+import { data } from "@remix-run/cloudflare";
+import { getAuthedUser, type AuthedUser } from "~/services/auth/session.server";
+import { bookableClients, ruleServices, serviceFilter } from "~/services/rules/candidates.server";
+import { reasonProblem } from "~/services/rules/reasons";
+import { createRules, deleteOwnRules, listRules, type RuleClient, type RuleGroup } from "~/services/rules/rules.server";
+import { localDate } from "~/utils/time-zone";
+import { AppError, problem, type Problem } from "~/utils/problem";
+import { validate } from "~/validation/parse";
+import { CreateRuleSchema, ruleBodyFromForm } from "~/validation/rules";
+
+type Business = AuthedUser["business"];
+
+/** A client row as the page shows it: why it was cancelled or failed, as a key. */
+export type ScreenRuleClient = Omit<RuleClient, "last_error"> & { reason: Problem | null };
+export type ScreenRule = Omit<RuleGroup, "clients"> & { clients: ScreenRuleClient[] };
+
+const forScreen = (rule: RuleGroup): ScreenRule => ({
+  ...rule,
+  clients: rule.clients.map(({ last_error, ...client }) => ({ ...client, reason: reasonProblem(last_error) })),
+});
+
+/**
+ * The page. `?service=` (repeatable) narrows the wizard's clients to those
+ * services: the wizard loads it with a fetcher when services are chosen.
+ */
+export async function rulesPage(env: Env, business: Business, url: URL) {
+  let services: string[];
+  try {
+    services = serviceFilter(url.searchParams);
+  } catch (error) {
+    if (error instanceof AppError) throw data(error.problem, error.status);
+    throw error;
+  }
+  const now = Date.now();
+  const [rules, offered, clients] = await Promise.all([
+    listRules(env.DB, business.id),
+    ruleServices(env.DB, business.id),
+    bookableClients(env.DB, business, now, services),
+  ]);
+  return {
+    rules: rules.map(forScreen), services: offered, clients, timeZone: business.timeZone, sendTime: business.sendTime,
+    messageLang: business.messageLang, quietStart: business.quietStart, quietEnd: business.quietEnd,
+    today: localDate(now, business.timeZone),
+  };
+}
+
+export type RulesActionResult =
+  | { ok: true; intent: "create" | "delete"; count: number }
+  | { ok: false; intent: "create" | "delete" | null; problem: Problem; login?: boolean };
+
+/** As the page gets it: `network` when the request never reached the server (the route's clientAction). */
+export type RulesAnswer = RulesActionResult & { network?: boolean };
+
+const answer = (result: RulesActionResult, status = 200) => data(result, status);
+
+/**
+ * create: the wizard's Send (a form: see ruleBodyFromForm), checked by the
+ * API's schema; delete: a group (rule_group_id) or one rule (id). Signed out:
+ * the spec's 'Please login again' (401), not a redirect, so the toast can say it.
+ */
+export async function rulesAction(env: Env, request: Request) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent !== "create" && intent !== "delete") return answer({ ok: false, intent: null, problem: problem("problem.unknownAction") }, 400);
+  const authed = await getAuthedUser(request, env);
+  if (!authed) return answer({ ok: false, intent, problem: problem("rules.toast.login"), login: true }, 401);
+  const { business } = authed;
+  try {
+    if (intent === "create") {
+      const body = validate(CreateRuleSchema, ruleBodyFromForm(form));
+      if (!body.ok) return answer({ ok: false, intent, problem: body.problem }, 400);
+      const { rules } = await createRules({ d1: env.DB, business, now: Date.now() }, body.value);
+      return answer({ ok: true, intent, count: rules.length });
+    }
+    const group = String(form.get("rule_group_id") ?? "");
+    const deleted = group
+      ? await deleteOwnRules(env.DB, business.id, "group", group)
+      : await deleteOwnRules(env.DB, business.id, "id", String(form.get("id") ?? ""));
+    return answer({ ok: true, intent, count: deleted });
+  } catch (error) {
+    if (error instanceof AppError) return answer({ ok: false, intent, problem: error.problem }, error.status);
+    console.error("Rules action failed", error);
+    return answer({ ok: false, intent, problem: problem("problem.unexpected") }, 500);
+  }
+}

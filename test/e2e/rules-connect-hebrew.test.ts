@@ -1,0 +1,238 @@
+// The Rules and Connect tabs on Hebrew screens: every kind of message the
+// server can answer there reads in Hebrew. Connect: a gateway too old, a
+// gateway that does not answer (while connecting, while polling, on Restart,
+// Cancel and Logout), through the simulator's control endpoints. Rules: a
+// Send the server refuses (a date in the past, a booking gone, signed out), a
+// Delete of a rule already gone, and the reasons in rule details (cancelled,
+// an old row stored in English, WhatsApp's 463 refusal).
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerAndLogin, whenHydrated } from "./support/account";
+import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { startStack, type Stack } from "./support/stack";
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack({ simulator: true });
+  browser = await launchBrowser();
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** The gateway itself: an old version, or not there at all. */
+async function gateway(settings: { version?: string; down?: boolean }) {
+  const res = await fetch(`${stack.simUrl}/__sim/gateway`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(settings) });
+  expect(res.status).toBe(200);
+}
+const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
+const cron = async () => expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
+
+/** Answers the server gave with an error status are logged by the browser; anything else is a real console error. */
+const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource: the server responded with a status of (40[014]|50[23])/.test(e));
+
+async function hebrewOwner(page: Page, who: string) {
+  await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: `${who} Salon`, email: `hebrew.${who.toLowerCase()}.${Date.now()}@example.com`, password: "hebrew-pass-1" });
+  await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
+  const profile = await (await page.request.get(`${stack.appUrl}/api/user/profile`)).json();
+  return profile.data.business_id as string;
+}
+
+async function api(page: Page, method: "POST" | "DELETE", path: string, data?: unknown) {
+  const res = await page.request.fetch(stack.appUrl + path, { method, data, headers: { Origin: stack.appUrl } });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return res.json();
+}
+
+const localDay = (page: Page, days = 0) =>
+  page.evaluate((n) => {
+    const d = new Date(Date.now() + n * 86_400_000);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  }, days);
+const localTime = (page: Page) => page.evaluate(() => `${String(new Date().getHours()).padStart(2, "0")}:${String(new Date().getMinutes()).padStart(2, "0")}`);
+
+describe("Connect tab in Hebrew", () => {
+  it("says the gateway's failures in Hebrew", { timeout: 300_000 }, async () => {
+    const { page, errors } = await newPage(browser, 390);
+    const businessId = await hebrewOwner(page, "Connect");
+    await page.goto(`${stack.appUrl}/dashboard`);
+    await whenHydrated(page);
+    const status = page.getByTestId("wa-status");
+    const alert = page.locator(".alert-error");
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("מנותק");
+
+    // A WAHA too old for Chatbook: refused before anything is created.
+    await gateway({ version: "2024.10.8" });
+    await page.getByRole("button", { name: "חיבור וואטסאפ" }).click();
+    await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toBe(
+      "שער הוואטסאפ שלכם הוא WAHA 2024.10.8, ישן מדי עבור Chatbook: נדרש WAHA 2026.6.1 ומעלה לסשנים בעלי שם, ל-webhooks חתומים ולחותמות זמן. עדכנו את השער והתחברו שוב.",
+    );
+    expect(await status.textContent()).toBe("מנותק");
+    await screenshot(page, "connect-too-old-he-390");
+    await gateway({ version: "2026.7.1" });
+
+    // No gateway at all: Connect fails, and the panel stays where it was.
+    await gateway({ down: true });
+    await page.getByRole("button", { name: "חיבור וואטסאפ" }).click();
+    await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toBe("יצירת הסשן נכשלה");
+    expect(await status.textContent()).toBe("מנותק");
+    await screenshot(page, "connect-create-failed-he-390");
+
+    // The gateway goes away while the QR is shown: the 2-second poll says so.
+    await gateway({ down: false });
+    await page.getByRole("button", { name: "חיבור וואטסאפ" }).click();
+    await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
+    expect(await status.textContent()).toBe("סריקת QR");
+    expect(await alert.count()).toBe(0);
+    await gateway({ down: true });
+    await expect.poll(() => alert.textContent().catch(() => null), { timeout: 20_000 }).toBe("שגיאה בבדיקת הסשן");
+    await screenshot(page, "connect-checking-he-390");
+
+    // Back, then FAILED: leaving the QR clears the error; Restart and Cancel fail while the gateway is away.
+    await gateway({ down: false });
+    await sim(`${businessId}/fail`);
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe("נכשל");
+    expect(await alert.count()).toBe(0);
+    await gateway({ down: true });
+    await page.getByRole("button", { name: "הפעלה מחדש" }).click();
+    await expect.poll(() => alert.textContent().catch(() => null), { timeout: 15_000 }).toBe("ההפעלה מחדש של הסשן נכשלה");
+    await page.getByRole("button", { name: "ביטול הסשן" }).click();
+    await expect.poll(() => alert.textContent().catch(() => null), { timeout: 15_000 }).toBe("מחיקת הסשן נכשלה");
+    expect(await status.textContent()).toBe("נכשל");
+    await screenshot(page, "connect-delete-failed-he-390");
+
+    // Connected, then Logout while the gateway is away.
+    await gateway({ down: false });
+    await page.getByRole("button", { name: "הפעלה מחדש" }).click();
+    await page.getByTestId("wa-qr").waitFor({ timeout: 30_000 });
+    await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe("מחובר");
+    await gateway({ down: true });
+    await page.getByRole("button", { name: "התנתקות מוואטסאפ" }).click();
+    await expect.poll(() => alert.textContent().catch(() => null), { timeout: 15_000 }).toBe("ההתנתקות נכשלה");
+    expect(await status.textContent()).toBe("מחובר");
+    await screenshot(page, "connect-logout-failed-he-390");
+    await gateway({ down: false });
+
+    expect(realErrors(errors)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("Rules tab in Hebrew", () => {
+  it("says the server's refusals and the reasons in rule details in Hebrew", { timeout: 400_000 }, async () => {
+    const { page, errors } = await newPage(browser, 390);
+    const businessId = await hebrewOwner(page, "Rules");
+    const booking = async (name: string, phone: string, service: string, date: string, time: string) =>
+      (await api(page, "POST", "/api/bookings", { name, phone, service, booking_date: date, booking_time: time, notes: "" })).booking.id as string;
+    const noa = await booking("Noa Cohen", "972501111111", "Haircut", await localDay(page, 1), "18:00");
+    const avi = await booking("Avi Levi", "972502222222", "Haircut", await localDay(page, 3), "09:00");
+    const dana = await booking("Dana Bar", "972503333333", "Coloring", await localDay(page, -2), "10:00");
+
+    await page.goto(`${stack.appUrl}/dashboard/rules`);
+    await whenHydrated(page);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("רשימת כללים");
+    const toast = page.getByTestId("rules-toast");
+    const expectToast = (text: string) => expect.poll(() => toast.textContent().catch(() => null), { timeout: 15_000 }).toBe(text);
+
+    // The wizard, up to Send, for Noa and Avi.
+    const wizard = page.getByRole("dialog", { name: "יצירת כלל מעקב" });
+    const next = wizard.getByRole("button", { name: "הבא" });
+    await page.getByRole("button", { name: "הוספת כלל חדש" }).click();
+    await wizard.getByRole("radio", { name: /מעקב/ }).check();
+    await next.click();
+    await wizard.getByRole("checkbox", { name: "Haircut" }).check();
+    await next.click();
+    await wizard.getByText("Avi Levi").waitFor();
+    await wizard.getByRole("checkbox", { name: "בחירת הכול" }).check();
+    await next.click();
+    await next.click();
+    await wizard.getByRole("radio", { name: "מותאם אישית" }).check();
+    const send = wizard.getByRole("button", { name: "שליחה" });
+
+    // A date the browser lets through but the server refuses.
+    await wizard.getByLabel("תאריך").fill("2020-01-01");
+    await wizard.getByLabel("שעה").fill("10:00");
+    await send.click();
+    await expectToast("יצירת הכלל נכשלה: התאריך המותאם לא יכול להיות בעבר.");
+    await screenshot(page, "rules-refused-past-he-390");
+
+    // A booking deleted since the list was loaded.
+    await api(page, "DELETE", `/api/bookings/${avi}`);
+    await wizard.getByLabel("תאריך").fill(await localDay(page, 5));
+    await send.click();
+    await expectToast("יצירת הכלל נכשלה: התור לא נמצא.");
+
+    // Signed out in the meantime: the spec's 'Please login again', in Hebrew.
+    const cookies = await page.context().cookies();
+    await page.context().clearCookies();
+    await send.click();
+    await expectToast("יש להתחבר מחדש");
+    await page.context().addCookies(cookies);
+    await page.keyboard.press("Escape");
+    await wizard.waitFor({ state: "detached" });
+
+    // A reminder for an appointment already past is cancelled with its reason; a follow-up's old row says why in English.
+    await api(page, "POST", "/api/rules/create", {
+      type: "reminder", services: ["Coloring"], template: "Hi {name}", schedule_type: "preset", schedule_value: "1", clients: [{ booking_id: dana }],
+    });
+    const { rule_group_id: noaGroup } = await api(page, "POST", "/api/rules/create", {
+      type: "followup", services: ["Haircut"], template: "Hi {name}", schedule_type: "preset", schedule_value: "15", clients: [{ booking_id: noa }],
+    });
+    stack.query(`UPDATE scheduled_messages SET status = 'failed', last_error = 'Missed: not sent within 6 hours of its planned time.' WHERE booking_id = '${noa}'`);
+
+    const details = page.getByTestId("rule-details");
+    const openCard = async (service: string) => {
+      await page.goto(`${stack.appUrl}/dashboard/rules`);
+      await whenHydrated(page);
+      await page.locator(".rule-card", { hasText: service }).click();
+      await details.waitFor();
+    };
+    await openCard("Coloring");
+    expect(await details.locator(".rule-client-reason").textContent()).toBe("סיבה: התור כבר עבר.");
+    await screenshot(page, "rules-reason-cancelled-he-390");
+
+    await openCard("Haircut");
+    expect(await details.locator(".rule-client-reason").textContent()).toBe("סיבה: הוחמץ: לא נשלח בתוך 6 שעות מהמועד המתוכנן.");
+    await screenshot(page, "rules-reason-missed-he-390");
+
+    // Deleted elsewhere while its details are open.
+    await api(page, "DELETE", `/api/rules/delete/group/${noaGroup}`);
+    await details.getByRole("button", { name: "מחיקת כלל" }).click();
+    await page.getByRole("alertdialog", { name: "מחיקת כלל" }).getByRole("button", { name: "מחיקה", exact: true }).click();
+    await expectToast("מחיקת הכלל נכשלה: הכלל לא נמצא.");
+    await screenshot(page, "rules-delete-missing-he-390");
+
+    // WhatsApp refuses a sent reminder (463): the rule says why, in Hebrew.
+    await api(page, "POST", "/api/sessions", { name: businessId });
+    const simStatus = async () => ((await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}`)).json()) as { status: string }).status;
+    await expect.poll(simStatus, { timeout: 15_000 }).toBe("SCAN_QR_CODE");
+    await sim(`${businessId}/scan`, { phone: "972501112244", pushName: "Rules Salon" });
+    await expect.poll(simStatus, { timeout: 15_000 }).toBe("WORKING");
+    // The cron sends only while the product knows WhatsApp is WORKING (a missed read is set right by the next poll, within a minute).
+    await expect.poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 90_000 }).toEqual([{ wa_status: "WORKING" }]);
+    await sim(`${businessId}/restrict`, { next: 1 });
+    const yael = await booking("Yael Shapiro", "972504444444", "Styling", await localDay(page, 1), "18:00");
+    await api(page, "POST", "/api/rules/create", {
+      type: "reminder", services: ["Styling"], template: "Hi {name}, see you on {date}", schedule_type: "custom",
+      customDate: await localDay(page), customTime: await localTime(page), clients: [{ booking_id: yael }],
+    });
+    await expect
+      .poll(async () => {
+        await cron();
+        return stack.query(`SELECT status FROM scheduled_messages WHERE booking_id = '${yael}'`);
+      }, { timeout: 90_000 })
+      .toEqual([{ status: "failed" }]);
+    await openCard("Styling");
+    expect(await details.locator(".rule-client-reason").textContent()).toBe(
+      "סיבה: וואטסאפ סירב להודעה: המספר הזה מוגבל בשליחת הודעות לאנשי קשר חדשים (שגיאה 463).",
+    );
+    await screenshot(page, "rules-reason-restricted-he-390");
+
+    expect(realErrors(errors)).toEqual([]);
+    await page.context().close();
+  });
+});
