@@ -142,9 +142,9 @@ describe("arrays in API bodies are capped", () => {
     const owner = await signedInOwner();
     const ids = (n: number) => Array.from({ length: n }, (_, i) => `9725000${String(i).padStart(5, "0")}@c.us`);
     const cases: [string, string, unknown, RegExp][] = [
-      ["POST", "/api/sync/preview", { user_ids: ids(51), limit: 20 }, /^user_ids is too long/],
-      ["POST", "/api/sync/save", { results: ids(51).map((user_id) => ({ user_id, items: [] })) }, /^results is too long/],
-      ["POST", "/api/sync/save", { results: [{ user_id: ids(1)[0], items: Array.from({ length: 51 }, () => ({ service: "Cut", date: "2030-01-01", time: "10:00" })) }] }, /items is too long/],
+      ["POST", "/api/sync/preview", { user_ids: ids(51), limit: 20 }, /^Select at most 50 contacts at a time\./],
+      ["POST", "/api/sync/save", { results: ids(51).map((user_id) => ({ user_id, items: [] })) }, /^Save at most 50 contacts at a time\./],
+      ["POST", "/api/sync/save", { results: [{ user_id: ids(1)[0], items: Array.from({ length: 51 }, () => ({ service: "Cut", date: "2030-01-01", time: "10:00" })) }] }, /^At most 50 bookings per contact\./],
       ["POST", "/api/rules/create", {
         type: "followup", services: ["Haircut"], template: "Hi {name}", schedule_type: "preset", schedule_value: "15", customDate: "", customTime: "",
         clients: Array.from({ length: 501 }, (_, i) => ({ booking_id: `b${i}` })),

@@ -173,17 +173,22 @@ describe("replies to a confirmation request", () => {
     expect(after).toEqual({ awaiting_reply_at: null });
   });
 
-  it("the owner can clear the mark; another business's client answers 404", async () => {
+  it("the owner can clear the mark; another business's client is not found", async () => {
     const owner = await signedInOwner();
     const clientId = await seedClient(owner.businessId, { awaitingReplyAt: Date.now(), awaitingReplyText: "hmm" });
     const other = await seedBusiness();
     const foreign = await seedClient(other.businessId, { awaitingReplyAt: Date.now(), awaitingReplyText: "hmm" });
-    const clear = (id: string) => owner.page("/dashboard/clients", {
+    // The screen's own data request, as the fetcher sends it; a refusal answers 200 with its problem.
+    const clear = (id: string) => owner.page("/dashboard/clients.data", {
       method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ intent: "clear-waiting", id }),
     });
-    expect((await clear(foreign)).status).toBe(404);
+    const refused = await clear(foreign);
+    expect(refused.status).toBe(200);
+    expect(await refused.text()).toContain("clients.err.notFound");
     expect(await env.DB.prepare("SELECT awaiting_reply_at FROM clients WHERE id = ?").bind(foreign).first()).not.toEqual({ awaiting_reply_at: null });
-    expect((await clear(clientId)).status).toBe(200);
+    const cleared = await clear(clientId);
+    expect(cleared.status).toBe(200);
+    expect(await cleared.text()).not.toContain("clients.err.notFound");
     expect(await env.DB.prepare("SELECT awaiting_reply_at FROM clients WHERE id = ?").bind(clientId).first()).toEqual({ awaiting_reply_at: null });
   });
 });
