@@ -1,8 +1,8 @@
-// Time-zone aware calendar arithmetic shared by all extractors.
-// Dates are plain "YYYY-MM-DD" strings in the business's local calendar; only
-// the instant -> local date step needs the IANA zone (Intl, works in workerd).
-import { scanDates } from "./offline/dates";
-import { pickTime, scanTimes } from "./offline/times";
+// Calendar arithmetic shared by all extractors: what a date expression means
+// relative to the local date of the message that says it. Dates are plain
+// "YYYY-MM-DD" strings in the business's local calendar; instants become local
+// dates in utils/time-zone.ts, and the day check and addDays are utils/dates.ts.
+import { addDays, isRealDay } from "../../utils/dates";
 
 export type LocalDate = string; // YYYY-MM-DD
 
@@ -15,25 +15,6 @@ export type DateSpec =
   | { kind: "dom"; d: number; wd?: number } // "the 13th"
   | { kind: "same" }; // "same day": resolved by the dialogue, not here
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 const pad = (n: number) => String(n).padStart(2, "0");
 
 export function ymd(y: number, m: number, d: number): LocalDate {
@@ -42,54 +23,6 @@ export function ymd(y: number, m: number, d: number): LocalDate {
 
 export function parseYmd(date: LocalDate): { y: number; m: number; d: number } {
   return { y: +date.slice(0, 4), m: +date.slice(5, 7), d: +date.slice(8, 10) };
-}
-
-function offsetAt(ms: number, timeZone: string): number {
-  const parts: Record<string, string> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(ms))) parts[p.type] = p.value;
-  const wall = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour % 24, +parts.minute);
-  return wall - Math.floor(ms / 60000) * 60000;
-}
-
-// Offsets cached per zone and UTC day when the day has no DST change (Intl is slow).
-const dayOffsets = new Map<string, number>();
-
-function offsetOf(ms: number, timeZone: string): number {
-  const day = Math.floor(ms / 86400000);
-  const key = `${timeZone}|${day}`;
-  const hit = dayOffsets.get(key);
-  if (hit !== undefined) return hit;
-  const a = offsetAt(day * 86400000, timeZone);
-  const b = offsetAt(day * 86400000 + 86399999, timeZone);
-  if (a !== b) return offsetAt(ms, timeZone);
-  if (dayOffsets.size > 5000) dayOffsets.clear();
-  dayOffsets.set(key, a);
-  return a;
-}
-
-/** Local wall-clock date and time of an instant in an IANA zone. */
-export function localDateTimeOf(ms: number, timeZone: string): { date: LocalDate; time: string } {
-  const t = new Date(ms + offsetOf(ms, timeZone));
-  return {
-    date: ymd(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate()),
-    time: `${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`,
-  };
-}
-
-export function localDateOf(ms: number, timeZone: string): LocalDate {
-  return localDateTimeOf(ms, timeZone).date;
-}
-
-export function isValidDate(y: number, m: number, d: number): boolean {
-  if (m < 1 || m > 12 || d < 1 || d > 31) return false;
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-}
-
-export function addDays(date: LocalDate, n: number): LocalDate {
-  const { y, m, d } = parseYmd(date);
-  const t = new Date(Date.UTC(y, m - 1, d + n));
-  return ymd(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
 }
 
 /** 0 = Sunday ... 6 = Saturday. */
@@ -119,7 +52,7 @@ export function weekdayNextWeek(date: LocalDate, wd: number): LocalDate {
 export function nextOccurrence(date: LocalDate, m: number, d: number): LocalDate | null {
   const base = parseYmd(date);
   for (let y = base.y; y <= base.y + 8; y++) {
-    if (!isValidDate(y, m, d)) continue;
+    if (!isRealDay(y, m, d)) continue;
     const c = ymd(y, m, d);
     if (c >= date) return c;
   }
@@ -134,7 +67,7 @@ export function prefersMonthFirst(timeZone: string): boolean {
 function withYear(y: number | undefined, m: number, d: number, base: LocalDate): LocalDate | null {
   if (y === undefined) return nextOccurrence(base, m, d);
   const yy = y < 100 ? 2000 + y : y;
-  return isValidDate(yy, m, d) ? ymd(yy, m, d) : null;
+  return isRealDay(yy, m, d) ? ymd(yy, m, d) : null;
 }
 
 /** Anchors a DateSpec to the local date of the message that states it. */
@@ -175,7 +108,7 @@ export function resolveDateSpec(spec: DateSpec, base: LocalDate, timeZone: strin
       for (let k = 0; k < 14; k++) {
         const y = b.y + Math.floor((b.m - 1 + k) / 12);
         const m = ((b.m - 1 + k) % 12) + 1;
-        if (!isValidDate(y, m, spec.d)) continue;
+        if (!isRealDay(y, m, spec.d)) continue;
         const c = ymd(y, m, spec.d);
         if (c < base) continue;
         if (spec.wd === undefined || weekdayOf(c) === spec.wd) return c;
@@ -186,25 +119,4 @@ export function resolveDateSpec(spec: DateSpec, base: LocalDate, timeZone: strin
     case "same":
       return null;
   }
-}
-
-/**
- * Resolves a date phrase ("tomorrow", "next week Thursday", "12/3", "March 12th",
- * "מחרתיים", "20 декабря") against the local date of the message instant.
- */
-export function resolveDatePhrase(phrase: string, messageInstantMs: number, timeZone: string): LocalDate | null {
-  const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(phrase);
-  if (iso && isValidDate(+iso[1], +iso[2], +iso[3])) return iso[0];
-  const base = localDateOf(messageInstantMs, timeZone);
-  for (const m of scanDates(phrase)) {
-    const r = resolveDateSpec(m.spec, base, timeZone);
-    if (r) return r;
-  }
-  return null;
-}
-
-/** Resolves a time phrase ("5pm", "17:00", "ב-10 בבוקר", "6 المسا", "15:30 Uhr") to HH:MM. */
-export function resolveTimePhrase(phrase: string): string | null {
-  const t = pickTime(scanTimes(phrase, { loose: true }));
-  return t ? `${pad(t.h)}:${pad(t.m)}` : null;
 }

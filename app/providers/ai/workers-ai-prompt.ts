@@ -3,7 +3,9 @@
 // words, which message); the calendar arithmetic happens here, in code,
 // relative to that message's own timestamp in the business's time zone.
 import { z } from "zod";
-import { localDateTimeOf, resolveDatePhrase, resolveTimePhrase, weekdayOf } from "./calendar";
+import { localDate, localTime } from "../../utils/time-zone";
+import { weekdayOf } from "./calendar";
+import { resolveDatePhrase, resolveTimePhrase } from "./phrases";
 import { compileCatalogue, findMentions, mapKey } from "./offline/services";
 import { tokenize } from "./offline/text";
 import { unitsOf } from "./offline/vocab";
@@ -69,7 +71,8 @@ export function chronological(input: ExtractInput) {
 
 export function buildPrompt(input: ExtractInput): ModelMessage[] {
   const lines = chronological(input).map((m, i) => {
-    const { date, time } = localDateTimeOf(m.timestamp, input.timeZone);
+    const date = localDate(m.timestamp, input.timeZone);
+    const time = localTime(m.timestamp, input.timeZone);
     const who = m.fromMe ? "Business" : "Customer";
     return `[${i + 1}] ${WEEKDAYS[weekdayOf(date)]} ${date} ${time} ${who}: ${oneLine(m.body)}`;
   });
@@ -130,7 +133,7 @@ export function parseAnswer(raw: unknown, input: ExtractInput): ExtractedBooking
   const messages = chronological(input);
   const catalogue = new Map(input.services.map((s) => [normalize(s), s]));
   const inCatalogue = (name: string) => catalogue.get(normalize(name)) ?? closestService(name, input.services);
-  const now = localDateTimeOf(input.now, input.timeZone);
+  const now = { date: localDate(input.now, input.timeZone), time: localTime(input.now, input.timeZone) };
   const out: ExtractedBooking[] = [];
   const seen = new Set<string>();
   for (const item of parsed.data.bookings) {

@@ -1,6 +1,7 @@
 // One message -> dates, times, service mentions, people, cues per clause, and the
 // positive slots (time + date + service + person) it states or proposes.
-import { localDateOf, resolveDateSpec } from "../calendar";
+import { localDate as localDateOf } from "../../../utils/time-zone";
+import { resolveDateSpec } from "../calendar";
 import type { ChatMessage } from "../types";
 import { finishClauseCues, messageCues, type Cue } from "./cues";
 import { scanDates, type DateMention } from "./dates";

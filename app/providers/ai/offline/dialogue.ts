@@ -2,7 +2,8 @@
 // pick, confirmations, reschedules (the new slot replaces the old), declines
 // (undo the last open proposal), cancellations and cancellations taken back.
 import { buildSlots, isAlternatives, type MsgInfo, type Party, type Person, type Slot, type TimeVal } from "./analyze";
-import { addDays, weekdayOf } from "../calendar";
+import { addDays } from "../../../utils/dates";
+import { weekdayOf } from "../calendar";
 import { saysNextWeek } from "./dates";
 import { BOOKED_MARKS, BOOKED_WORDS } from "./lexicon";
 import { groupSize } from "./party";

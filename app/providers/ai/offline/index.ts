@@ -1,5 +1,5 @@
 // Offline booking extractor: deterministic rules, no model, runs in workerd and Node.
-import { localDateTimeOf } from "../calendar";
+import { localDate, localTime } from "../../../utils/time-zone";
 import { shortQuote } from "../quote";
 import type { BookingExtractor, ExtractedBooking, ExtractInput } from "../types";
 import { analyzeMessage, attachMentions } from "./analyze";
@@ -41,7 +41,7 @@ export function extractBookings(input: ExtractInput): ExtractedBooking[] {
   const dialogue = new Dialogue(kids, kidsVariant, adultVariant, genderVariant);
   for (const info of infos) dialogue.step(info);
   if (dialogue.wrongNumber) return [];
-  const now = localDateTimeOf(input.now, input.timeZone);
+  const now = { date: localDate(input.now, input.timeZone), time: localTime(input.now, input.timeZone) };
   const out: ExtractedBooking[] = [];
   const seen = new Set<string>();
   for (const b of dialogue.bookings) {
