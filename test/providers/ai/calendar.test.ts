@@ -104,6 +104,9 @@ describe("resolveTimePhrase", () => {
 
   it("treats a bare afternoon hour as pm and returns null without a time", () => {
     expect(resolveTimePhrase("at 5")).toBe("17:00");
+    expect(resolveTimePhrase("at five")).toBe("17:00");
+    expect(resolveTimePhrase("at five o'clock")).toBe("17:00");
+    expect(resolveTimePhrase("בשש וחצי")).toBe("18:30");
     expect(resolveTimePhrase("whenever")).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import type { DateSpec } from "../calendar";
 import {
   HE_MONTHS, HE_WEEKDAYS, MONTHS, MORGEN_NOT_TOMORROW, MOTZASH, NEXT_WEEK, ORDINAL_NOUNS, RELATIVE,
   SAME_DAY, THIS_WEEKDAY, WEAK_WEEKDAYS, WEEKDAYS,
-} from "./lexicon";
+} from "./lexicon/calendar";
 import { B, E, lowerKeep, wordsRe } from "./text";
 
 export type DateMention = { start: number; end: number; spec: DateSpec; explicit: boolean };

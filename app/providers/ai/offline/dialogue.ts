@@ -5,7 +5,7 @@ import { buildSlots, isAlternatives, type MsgInfo, type Party, type Person, type
 import { addDays } from "../../../utils/dates";
 import { weekdayOf } from "../calendar";
 import { saysNextWeek } from "./dates";
-import { BOOKED_MARKS, BOOKED_WORDS } from "./lexicon";
+import { BOOKED_MARKS, BOOKED_WORDS } from "./lexicon/dialogue";
 import { groupSize } from "./party";
 import { wordsRe } from "./text";
 import { KID_PERSONS } from "./people";

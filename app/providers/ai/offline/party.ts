@@ -2,7 +2,7 @@
 // 17:00", "me and my mum", "two lash lifts"), and which person a time belongs to
 // when one message gives several ("you at 9:00, your husband at 9:30").
 import type { MsgInfo, Person } from "./analyze";
-import { COUNT_WORDS, GREETINGS, GROUP_SIZE, PERSON_TIME_GLUE } from "./lexicon";
+import { COUNT_WORDS, GREETINGS, GROUP_SIZE, PERSON_TIME_GLUE } from "./lexicon/people";
 import { wordsRe } from "./text";
 
 const GROUP_RES = GROUP_SIZE.map(([n, words]) => [n, wordsRe(words, "[ול]{0,2}")] as const);

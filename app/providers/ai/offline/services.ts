@@ -1,7 +1,7 @@
 // Catalogue matching: finds service mentions in a message and maps each to exactly
 // one catalogue name, preferring combined entries ("Haircut + Beard") when all parts
 // are mentioned, and breaking ties with who/what-kind hints (gender, dog size, kids).
-import { FALLBACK, LOCAL_ONLY, QUALIFIERS, WEAK } from "./concepts";
+import { FALLBACK, LOCAL_ONLY, QUALIFIERS, WEAK } from "./lexicon/services";
 import { tokenize, type Token } from "./text";
 import { unitsOf, type Unit } from "./vocab";
 

@@ -20,13 +20,27 @@ export function lowerKeep(s: string): string {
     .replace(/[־–—]/g, "-");
 }
 
+/** A word or phrase as regex source: special characters escaped, a space matching any run of whitespace. */
+export function escapeWord(word: string): string {
+  return word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
+}
+
+/** Characters for a regex character class, escaped. */
+export function escapeClass(chars: string): string {
+  return chars.replace(/[\\\]^-]/g, "\\$&");
+}
+
+/**
+ * Regex source for any of the words, longest first, so that where several match at
+ * one place the longest is taken ("half past" before "half").
+ */
+export function anyOf(words: Iterable<string>): string {
+  return [...words].sort((a, b) => b.length - a.length).map(escapeWord).join("|");
+}
+
 /** Builds a global regex for word alternatives with unicode word boundaries. */
 export function wordsRe(words: readonly string[], prefix = ""): RegExp {
-  const alts = [...words]
-    .sort((a, b) => b.length - a.length)
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"))
-    .join("|");
-  return new RegExp(`${B}${prefix}(?:${alts})${E}`, "giu");
+  return new RegExp(`${B}${prefix}(?:${anyOf(words)})${E}`, "giu");
 }
 
 export const HEBREW = /[\u0590-\u05ff]/;

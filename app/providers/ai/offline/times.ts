@@ -1,8 +1,17 @@
 // Finds clock times in a message and classifies them: a bookable slot, or a
 // constraint ("after 5"), opening hours, a range ("10-14"), an old time being
 // replaced ("instead of 13:00") or someone else's event ("party at 8").
-import { AM_WORDS, MONTHS, PM_WORDS, UNIT_AFTER, WEEKDAYS } from "./lexicon";
-import { lowerKeep } from "./text";
+import { MONTHS, WEEKDAYS } from "./lexicon/calendar";
+import {
+  AM_HINTS_AFTER, AM_WORDS, AT_WORDS, BARE_HOUR_CONFIRMERS, CONSTRAINT_WORDS_BEFORE, CURRENCY_SIGNS, FRACTIONS_BEFORE,
+  GLUED_SLOT_WORDS_BEFORE, HOUR_FOLLOWERS, HOUR_MARKS, HOUR_WORDS, MERIDIEM_MARKS, MINUTES_AFTER_HOUR,
+  MINUTES_AFTER_NUMBER_WORD, MOVE_TO_WORDS_AFTER, MOVE_TO_WORDS_BEFORE, NOON_ALONE, NOON_WORDS, NUMBER_WORDS,
+  OPENING_HOURS_STEMS, OR_PAIR_ENDINGS, OTHER_EVENT_STEMS, PM_HINTS_AFTER, PM_HINTS_BEFORE, PM_WORDS, RANGE_START_WORDS,
+  RANGE_WORDS, REPLACED_TIME_LINKS, REPLACED_TIME_WORDS_BEFORE, RESCHEDULE_STEMS, SLOT_WORDS_BEFORE,
+  TWENTY_FOUR_HOUR_MARKS, UNIT_STEMS, UNIT_WORDS, WORD_TIME_SLOT_WORDS,
+} from "./lexicon/clock";
+import { AND_WORDS, OR_WORDS } from "./lexicon/grammar";
+import { anyOf, escapeClass, lowerKeep } from "./text";
 
 export type TimeRole = "slot" | "constraint" | "hours" | "range" | "old" | "event";
 export type TimeMention = {
@@ -14,51 +23,66 @@ export type TimeMention = {
   role: TimeRole;
 };
 
-const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
-const alt = (ws: string[]) => [...ws].sort((a, b) => b.length - a.length).map(esc).join("|");
+const CURRENCY = escapeClass(CURRENCY_SIGNS);
+const AM_MARKS = anyOf(MERIDIEM_MARKS.am);
+const PM_MARKS = anyOf(MERIDIEM_MARKS.pm);
+const ANY_MERIDIEM = anyOf([...MERIDIEM_MARKS.am, ...MERIDIEM_MARKS.pm]);
+const NOT_LETTER_BEFORE = "(?:^|[^\\p{L}])";
+const NOT_LETTER_AFTER = "(?![\\p{L}])";
 
-const NUM_RE = /(?<![\d.,:\/£$€₪])(\d{1,2})(?:([:.])(\d{2}))?(?!\d)/g;
-const AMPM_RE = /^\s*(a\.?m\.?|p\.?m\.?)(?![\p{L}])/iu;
-const PM_AFTER = new RegExp(`^\\s*(?:(?:час(?:а|ов)?|o'?clock|uhr)\\s+)?(?:${alt(PM_WORDS)})(?![\\p{L}])`, "iu");
-const AM_AFTER = new RegExp(`^\\s*(?:(?:час(?:а|ов)?|o'?clock|uhr)\\s+)?(?:${alt(AM_WORDS)})(?![\\p{L}])`, "iu");
-const PM_NEAR = /(evening|afternoon|tonight|בערב|אחה"צ|אחר הצהריים|вечер|المسا|مساء|abends|nachmittag)/iu;
-const PM_BEFORE = /(evening|tonight|night|בערב|הערב|вечером|المسا|abends)\s*(?:at|@|um|ב|в)?\s*-?\s*$/iu;
-const AM_NEAR = /(morning|בבוקר|утр|الصبح|الصباح|morgens|vormittag)/iu;
+const NUM_RE = new RegExp(`(?<![\\d.,:\\/${CURRENCY}])(\\d{1,2})(?:([:.])(\\d{2}))?(?!\\d)`, "g");
+const AFTER_PRICE_SIGN = new RegExp(`[${CURRENCY}]\\s*$`);
+const AMPM_RE = new RegExp(`^\\s*(?:(${AM_MARKS})|(${PM_MARKS}))${NOT_LETTER_AFTER}`, "iu");
+const UHR_RE = new RegExp(`^\\s*(?:${anyOf(TWENTY_FOUR_HOUR_MARKS)})${NOT_LETTER_AFTER}`, "iu");
+const HOUR_MARK_RE = new RegExp(`^\\s*(?:${anyOf(HOUR_MARKS)})${NOT_LETTER_AFTER}`, "iu");
+const PM_AFTER = new RegExp(`^\\s*(?:(?:${anyOf(HOUR_WORDS)})\\s+)?(?:${anyOf(PM_WORDS)})${NOT_LETTER_AFTER}`, "iu");
+const AM_AFTER = new RegExp(`^\\s*(?:(?:${anyOf(HOUR_WORDS)})\\s+)?(?:${anyOf(AM_WORDS)})${NOT_LETTER_AFTER}`, "iu");
+const PM_NEAR = new RegExp(anyOf(PM_HINTS_AFTER), "iu");
+const PM_BEFORE = new RegExp(`(?:${anyOf(PM_HINTS_BEFORE)})\\s*(?:${anyOf(AT_WORDS)})?\\s*-?\\s*$`, "iu");
+const AM_NEAR = new RegExp(anyOf(AM_HINTS_AFTER), "iu");
+const MINUTES_AFTER_RE = new RegExp(`^\\s*(${anyOf(Object.keys(MINUTES_AFTER_HOUR))})`);
+const FRACTION_BEFORE_RE = new RegExp(`(?:^|\\s)(${anyOf(Object.keys(FRACTIONS_BEFORE))})\\s*$`, "i");
 
 // Prepositions right before the number (Hebrew/Arabic ones may be glued to it).
-const SLOT_PREP = /(?:^|[^\p{L}])(at|@|around|about|say|do|make it|how about|what about|um|gegen|в|во|к|около|الساعة|الساعه|ع|على|حوالي|بعد\s+الساعة)\s*$/iu;
-const HE_SLOT_PREP = /(?:^|[^\p{L}])(?:ו?ב|בשעה|בסביבות|סביב|ו?ל)\s*-?\s*$/u;
-const TO_PREP = /(?:^|[^\p{L}])(to|auf|на|ל)\s*-?\s*$/iu;
-const CONSTRAINT_PREP = /(?:^|[^\p{L}])(after|before|by|till|until|til|from|not before|no later than|ab|bis|nach|vor|до|после|с|со|بعد|قبل|من|אחרי|לפני|עד|מ|החל מ)\s*-?\s*$/iu;
-const RESCHEDULE_NEAR = /(move|push|change|switch|bring|reschedul|make it|להזיז|להקדים|לדחות|לשנות|להעביר|verschieb|verleg|перенес|перенест|نأجل|اجل|غير)/iu;
-const LIST_PREP = /(\d(?::\d\d)?\s*(?:am|pm)?\s*(?:,|or|and|או|ו|oder|und|или|и|أو|او|و)\s*-?\s*)$/iu;
-const RANGE_AFTER = /^\s*(?:a\.?m\.?|p\.?m\.?|uhr|h)?\s*(?:-|to|till|until|til|עד|ל-|bis|до|حتى|لل|الى|إلى)\s*\d/iu;
-const RANGE_BEFORE = /(?:\d\s*(?:-|to|till|until|til|עד|ל|bis|до|حتى|الى|إلى)\s*-?\s*|(?:between|zwischen|между|בין|von|من)\s+)$/iu;
-const HOURS_NEAR = /(last appointment|last appointments|last booking|open|opens|opening|close|closes|closing|closed|hours|פותח|פותחת|פותחים|נפתח|סוגר|סוגרת|סוגרים|נסגר|öffne|geöffnet|schließ|schliess|открыва|закрыва|работаем|نفتح|بنفتح|نسكر|بنسكر|بسكر)[^.!?\n,\d]{0,14}$/iu;
-const OLD_NEAR = /(instead of|rather than|not at|במקום|statt|anstatt|вместо|بدل|بدال)\s*(?:the\s+|ה-?|ב-?)?$/iu;
-const EVENT_NEAR = /(party|wedding|event|dinner|flight|meeting|interview|exam|concert|ceremony|school|work|finish|pick ?up|arrive|get there|be there|leave|lands?|train|bus|אירוע|חתונה|מסיבה|טיסה|ישיבה|עבודה|מסיימת|מסיים|בר מצווה|בת מצווה|hochzeit|feier|party|flug|arbeit|свадьба|праздник|работ|حفلة|عرس|الشغل)[^.!?\n,\d]{0,22}$/iu;
+const SLOT_PREP = new RegExp(`${NOT_LETTER_BEFORE}(?:${anyOf(SLOT_WORDS_BEFORE)})\\s*$`, "iu");
+const HE_SLOT_PREP = new RegExp(`${NOT_LETTER_BEFORE}(?:${anyOf(GLUED_SLOT_WORDS_BEFORE)})\\s*-?\\s*$`, "u");
+const TO_PREP = new RegExp(`${NOT_LETTER_BEFORE}(?:${anyOf(MOVE_TO_WORDS_BEFORE)})\\s*-?\\s*$`, "iu");
+const CONSTRAINT_PREP = new RegExp(`${NOT_LETTER_BEFORE}(?:${anyOf(CONSTRAINT_WORDS_BEFORE)})\\s*-?\\s*$`, "iu");
+const RESCHEDULE_NEAR = new RegExp(anyOf(RESCHEDULE_STEMS), "iu");
+const MOVED_TO_AFTER = new RegExp(`^\\s*(?:${anyOf(MOVE_TO_WORDS_AFTER)})\\s*-?\\s*\\d`, "iu");
+const LIST_PREP = new RegExp(`(\\d(?::\\d\\d)?\\s*(?:${ANY_MERIDIEM})?\\s*(?:,|${anyOf([...OR_WORDS, ...AND_WORDS])})\\s*-?\\s*)$`, "iu");
+const RANGE_AFTER = new RegExp(`^\\s*(?:${ANY_MERIDIEM}|${anyOf(TWENTY_FOUR_HOUR_MARKS)})?\\s*(?:${anyOf(RANGE_WORDS)})\\s*-?\\s*\\d`, "iu");
+const RANGE_BEFORE = new RegExp(`(?:\\d\\s*(?:${anyOf(RANGE_WORDS)})\\s*-?\\s*|(?:${anyOf(RANGE_START_WORDS)})\\s+)$`, "iu");
+const HOURS_NEAR = new RegExp(`(?:${anyOf(OPENING_HOURS_STEMS)})[^.!?\\n,\\d]{0,14}$`, "iu");
+const OLD_NEAR = new RegExp(
+  `(?:${anyOf(REPLACED_TIME_WORDS_BEFORE)})\\s*(?:(?:${anyOf(REPLACED_TIME_LINKS.spaced)})\\s+|(?:${anyOf(REPLACED_TIME_LINKS.glued)})-?)?$`,
+  "iu",
+);
+const EVENT_NEAR = new RegExp(`(?:${anyOf(OTHER_EVENT_STEMS)})[^.!?\\n,\\d]{0,22}$`, "iu");
+const UNIT_AFTER = new RegExp(`^\\s*(?:(?:${anyOf(UNIT_WORDS)})(?![\\p{L}\\p{N}])|${anyOf(UNIT_STEMS)})`, "iu");
+const CAPITALISED_WORD_AFTER = /^\s+([A-Za-z]+)/;
+const HOUR_FOLLOWER_SET = new Set(HOUR_FOLLOWERS);
 
 /** Words that may follow a bare hour ("at 5 tomorrow"); anything else in English ("at 14 Station Road") rejects it. */
 function badFollower(text: string, end: number): boolean {
-  const m = /^\s+([A-Za-z]+)/.exec(text.slice(end, end + 24));
+  const m = CAPITALISED_WORD_AFTER.exec(text.slice(end, end + 24));
   if (!m || !/^[A-Z]/.test(m[1])) return false;
   const w = m[1].toLowerCase();
-  return !(w in WEEKDAYS || w in MONTHS || /^(i|ok|okay|tomorrow|today|tonight|pm|am|please|pls|then|works|sharp|is|if|and|or|on)$/.test(w));
+  return !(w in WEEKDAYS || w in MONTHS || HOUR_FOLLOWER_SET.has(w));
 }
 
-const NUM_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  "אחת": 1, "שתיים": 2, "שתים": 2, "שלוש": 3, "ארבע": 4, "חמש": 5, "שש": 6, "שבע": 7, "שמונה": 8, "תשע": 9,
-  "עשר": 10, "אחת עשרה": 11, "שתים עשרה": 12,
-};
 // "at five", "after six", "בחמש", "בשש וחצי" (Hebrew numbers glued to ב = "at").
 const WORD_TIME_RE = new RegExp(
-  `(?<![\\p{L}])(at|after|before|till|until|by|ב|אחרי|לפני|עד)\\s*-?\\s*(${Object.keys(NUM_WORDS).sort((a, b) => b.length - a.length).join("|")})` +
-    `(?:\\s*(וחצי|ורבע|thirty|fifteen|o'clock))?(?![\\p{L}])`,
+  `(?<![\\p{L}])(${anyOf([...WORD_TIME_SLOT_WORDS, ...CONSTRAINT_WORDS_BEFORE])})\\s*-?\\s*(${anyOf(Object.keys(NUMBER_WORDS))})` +
+    `(?:\\s*(${anyOf(Object.keys(MINUTES_AFTER_NUMBER_WORD))}))?(?![\\p{L}])`,
   "giu",
 );
-const BARE_OK_AFTER = /^\s*(works|work|is fine|is good|is perfect|is great|ok|okay|pls|please|it is|then|sounds good|👍)(?![\p{L}])/iu;
-const OR_PAIR = /^\s*(or|או|oder|или|أو)\s*\d{1,2}(?!\d)\s*(works|work|is fine|ok|okay|\?|pm|am|o'clock|please|pls)/iu;
+const CONSTRAINT_WORD_SET = new Set(CONSTRAINT_WORDS_BEFORE);
+const BARE_OK_AFTER = new RegExp(`^\\s*(?:${anyOf(BARE_HOUR_CONFIRMERS)})${NOT_LETTER_AFTER}`, "iu");
+const OR_PAIR = new RegExp(`^\\s*(?:${anyOf(OR_WORDS)})\\s*\\d{1,2}(?!\\d)\\s*(?:${anyOf(OR_PAIR_ENDINGS)})`, "iu");
+const NOON_RE = new RegExp(`(?<![\\p{L}])(${anyOf(NOON_WORDS)})${NOT_LETTER_AFTER}`, "giu");
+const AT_BEFORE = new RegExp(`(?:${anyOf(AT_WORDS)})\\s*$`, "iu");
+const NOON_ALONE_SET = new Set(NOON_ALONE);
 
 export type ScanTimeOptions = { loose?: boolean; exclude?: Array<[number, number]>; low?: string };
 
@@ -76,15 +100,16 @@ export function scanTimes(text: string, opts: ScanTimeOptions = {}): TimeMention
     const dot = mt[2] === ".";
     const after = low.slice(e, e + 40);
     const before = low.slice(Math.max(0, s - 40), s);
-    if (/^[.,]\d/.test(after) || /[£$€₪]\s*$/.test(before)) { rangeNext = false; continue; }
+    if (/^[.,]\d/.test(after) || AFTER_PRICE_SIGN.test(before)) { rangeNext = false; continue; }
     if (h > 24 || m > 59) continue;
     const ampm = AMPM_RE.exec(after);
-    const uhr = /^\s*(uhr|h)(?![\p{L}])/iu.exec(after);
+    const uhr = UHR_RE.exec(after);
     const pmA = PM_AFTER.exec(after);
     const amA = ampm ? null : AM_AFTER.exec(after);
-    const oclock = /^\s*(o'?clock|ish|час(?:а|ов)?)(?![\p{L}])/iu.test(after);
-    let half = /^\s*(וחצי|و\s?نص|ونصف)/.test(after) ? 30 : /^\s*(ורבע|وربع)/.test(after) ? 15 : -1;
-    const slotPrep = SLOT_PREP.test(before) || HE_SLOT_PREP.test(before) || /(?:^|\s)(half|half past|quarter past|quarter to|halb)\s*$/i.test(before);
+    const oclock = HOUR_MARK_RE.test(after);
+    const minutesAfter = MINUTES_AFTER_RE.exec(after);
+    const fraction = FRACTION_BEFORE_RE.exec(before);
+    const slotPrep = SLOT_PREP.test(before) || HE_SLOT_PREP.test(before) || !!fraction;
     const toPrep = TO_PREP.test(before) && RESCHEDULE_NEAR.test(low.slice(Math.max(0, s - 40), s));
     const consPrep = CONSTRAINT_PREP.test(before);
     const listPrep = LIST_PREP.test(before) && out.length > 0 && out[out.length - 1].end >= s - 12;
@@ -95,22 +120,22 @@ export function scanTimes(text: string, opts: ScanTimeOptions = {}): TimeMention
     if (dot && !(ampm || uhr || slotPrep || dotTime)) { rangeNext = false; continue; }
     const rangeStart = RANGE_AFTER.test(after);
     const rangeEnd = rangeNext || RANGE_BEFORE.test(before);
-    if (!colon && !dot && !marker && !slotPrep && !toPrep && !consPrep && !listPrep && !okAfter && !rangeStart && !rangeEnd && !opts.loose && half < 0) {
+    if (!colon && !dot && !marker && !slotPrep && !toPrep && !consPrep && !listPrep && !okAfter && !rangeStart && !rangeEnd && !opts.loose && !minutesAfter) {
       rangeNext = false;
       continue;
     }
     if (!colon && !marker && !opts.loose && (UNIT_AFTER.test(after) || badFollower(text, e))) { rangeNext = false; continue; }
-    if (half >= 0 && !colon) { m = half; e += /^\s*(וחצי|ורבע|و\s?نص|ونصف|وربع)/.exec(after)![0].length; }
-    if (!colon && !dot) {
-      if (/(?:^|\s)halb\s*$/i.test(before)) { h = h - 1; m = 30; } // German "halb drei" = 2:30
-      else if (/(?:^|\s)half(?:\s+past)?\s*$/i.test(before)) m = 30; // UK "half 2" = 2:30
-      else if (/(?:^|\s)quarter\s+past\s*$/i.test(before)) m = 15;
-      else if (/(?:^|\s)quarter\s+to\s*$/i.test(before)) { h = h - 1; m = 45; }
+    if (minutesAfter && !colon) { m = MINUTES_AFTER_HOUR[minutesAfter[1].replace(/\s+/g, " ")]; e += minutesAfter[0].length; }
+    if (fraction && !colon && !dot) {
+      // UK "half 2" = 2:30, German "halb drei" = 2:30, "quarter to 3" = 2:45.
+      const { minutes, hourShift } = FRACTIONS_BEFORE[fraction[1].replace(/\s+/g, " ")];
+      h += hourShift;
+      m = minutes;
     }
     // Value: am/pm and period words first, then 24h evidence, then the salon default.
     let amb = false;
     if (ampm) {
-      const pm = ampm[1].startsWith("p");
+      const pm = ampm[2] !== undefined;
       h = (h % 12) + (pm ? 12 : 0);
       e += ampm[0].length;
     } else if (pmA || (!amA && h <= 12 && (PM_NEAR.test(low.slice(e, e + 22)) || PM_BEFORE.test(before)))) {
@@ -127,7 +152,7 @@ export function scanTimes(text: string, opts: ScanTimeOptions = {}): TimeMention
     }
     if (h === 24) h = 0;
     let role: TimeMention["role"] = "slot";
-    const moved = RESCHEDULE_NEAR.test(before) && /^\s*(to|into|->|→|ל-?|auf|на|إلى|الى)\s*-?\s*\d/iu.test(low.slice(e, e + 12));
+    const moved = RESCHEDULE_NEAR.test(before) && MOVED_TO_AFTER.test(low.slice(e, e + 12));
     if (moved) role = "old"; // "push your 2pm to 3pm"
     else if (rangeStart || rangeEnd) role = "range";
     else if (OLD_NEAR.test(before)) role = "old";
@@ -137,24 +162,23 @@ export function scanTimes(text: string, opts: ScanTimeOptions = {}): TimeMention
     else if (listPrep) role = out[out.length - 1].role;
     rangeNext = rangeStart && !moved;
     out.push({ start: s, end: e, h, m, amb, role });
-    half = -1;
   }
   for (const w of low.matchAll(WORD_TIME_RE)) {
     const s = w.index!;
     if (out.some((t) => s < t.end && t.start < s + w[0].length)) continue;
-    let h = NUM_WORDS[w[2]] ?? 0;
-    const m = w[3] ? (/חצי|thirty|half/.test(w[3]) ? 30 : 15) : 0;
+    let h = NUMBER_WORDS[w[2].replace(/\s+/g, " ")] ?? 0;
+    const m = w[3] ? MINUTES_AFTER_NUMBER_WORD[w[3]] : 0;
     const suffix = low.slice(s + w[0].length, s + w[0].length + 24);
-    const pm = /^\s*(pm|p\.m|in the (evening|afternoon)|tonight|בערב|אחה"צ|בלילה)/.test(suffix);
-    const am = /^\s*(am|a\.m|in the morning|בבוקר)/.test(suffix);
+    const pm = PM_AFTER.test(suffix);
+    const am = !pm && AM_AFTER.test(suffix);
     const amb = !pm && !am;
     if (pm && h < 12) h += 12;
     else if (amb && h <= 7) h += 12;
-    const role: TimeRole = /^(after|before|till|until|by|אחרי|לפני|עד)/i.test(w[1]) ? "constraint" : "slot";
+    const role: TimeRole = CONSTRAINT_WORD_SET.has(w[1].replace(/\s+/g, " ")) ? "constraint" : "slot";
     out.push({ start: s, end: s + w[0].length, h, m, amb, role });
   }
-  for (const w of low.matchAll(/(?<![\p{L}])(noon|midday|mittag|полдень|الظهر|בצהריים)(?![\p{L}])/giu)) {
-    if (/(at|um|в|ב|at around)\s*$/iu.test(low.slice(Math.max(0, w.index! - 8), w.index!)) || w[1] === "noon") {
+  for (const w of low.matchAll(NOON_RE)) {
+    if (AT_BEFORE.test(low.slice(Math.max(0, w.index! - 8), w.index!)) || NOON_ALONE_SET.has(w[1])) {
       out.push({ start: w.index!, end: w.index! + w[0].length, h: 12, m: 0, amb: false, role: "slot" });
     }
   }

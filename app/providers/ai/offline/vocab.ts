@@ -1,6 +1,6 @@
 // Turns tokens into concept units ("C:COLOR") or catalogue raw words ("R:fade"),
 // handling Hebrew/Arabic glued prefixes, Russian/German endings and German compounds.
-import { CONCEPTS, HINTS } from "./concepts";
+import { CONCEPTS, HINTS } from "./lexicon/services";
 import { ARABIC, HEBREW, normTok, type Token } from "./text";
 
 export type Unit = {

@@ -1,5 +1,6 @@
-// Multilingual calendar vocabulary (English, Hebrew, Russian, Arabic, German).
-// Words are lowercase as they appear after lowerKeep(); Arabic keeps its variants.
+// Calendar words: weekdays, months, relative days and the words around dates, in
+// English, Hebrew, Russian, Arabic and German. Lowercase as after lowerKeep();
+// Arabic keeps its spelling variants; a space in a phrase matches any whitespace.
 
 /** Weekday names -> 0 (Sunday) .. 6 (Saturday). */
 export const WEEKDAYS: Record<string, number> = {
@@ -71,45 +72,3 @@ export const MOTZASH = ['מוצ"ש', "מוצש", "מוצאי שבת", 'מוצא�
 
 /** Nouns after an ordinal that make it not a date ("1st floor"). */
 export const ORDINAL_NOUNS = /^\s+(floor|time|times|session|sessions|visit|birthday|anniversary|place|grade|week|weeks|year|appointment|attempt|try|treatment|one|row|street|st|avenue|ave|round|set|coat|layer)\b/;
-
-/** Period words turning an ambiguous hour into am or pm. */
-export const PM_WORDS = [
-  "pm", "p.m.", "p.m", "in the evening", "in the afternoon", "at night", "tonight", "evening", "afternoon",
-  "בערב", "אחה\"צ", "אחר הצהריים", "אחרי הצהריים", "בלילה", "בצהריים", "בצהרים",
-  "вечера", "вечером", "дня", "ночи", "المسا", "المساء", "مساء", "مسا", "مساءً", "العصر", "بالليل", "الظهر",
-  "abends", "nachmittags", "am abend", "am nachmittag",
-];
-export const AM_WORDS = [
-  "am", "a.m.", "a.m", "in the morning", "morning", "בבוקר", "утра", "утром", "الصبح", "الصباح", "صباحا",
-  "صباحاً", "الصبح", "morgens", "vormittags", "am morgen", "am vormittag", "früh",
-];
-
-/** Words right after a number that make it a quantity, not a time. */
-export const UNIT_AFTER = /^\s*(h\b|hr|hrs|hour|hours|min|mins|minute|minutes|week|weeks|wk|wks|day|days|month|months|year|years|yo\b|y\/o|kg|kilo|cm|ml|%|°|€|£|\$|₪|eur|euro|gbp|usd|nis|people|persons|pax|dogs|kids|sessions|times|stars|sets|reps|out of|x\b|pcs|pieces|floor|st\b|street|road|rd\b|ave|lane|שעות|שעה\b|דקות|דק'|שבועות|שבוע|ימים|חודשים|שנים|ש"ח|שח\b|שקל|ק"ג|אנשים|טיפולים|פעמים|רחוב|מינוט|минут|мин|часа\b|часов|недел|дн|лет|год|руб|евро|шек|кг|دقيقة|دقائق|ساعات|اسابيع|أسابيع|شيكل|شيقل|شواكل|دولار|يورو|كيلو|stunden|std|minuten|wochen|tage|jahre|euro|leute|personen)/iu;
-
-/** Words that say how many people one slot is for ("both of you at 17:00", "שתיכן", "3 of us"). */
-export const GROUP_SIZE: Array<[number, string[]]> = [
-  [3, ["three of us", "3 of us", "three of you", "3 of you", "all three", "all 3", "the three of us", "שלושתנו",
-    "שלושתכן", "שלושתכם", "שלושתן", "втроём", "втроем", "все трое", "wir drei", "alle drei"]],
-  [2, ["both", "both of us", "both of you", "two of us", "2 of us", "the two of us", "two of you", "the two of you",
-    "שתיכן", "שניכם", "שנינו", "שתינו", "שתיהן", "שניהם", "вдвоём", "вдвоем", "обе", "оба", "beide", "wir beide",
-    "ihr beide"]],
-];
-
-/** Greetings after which "both" is the people greeted ("Hi both!"), not a party of two. */
-export const GREETINGS = ["hi", "hey", "hello", "hiya", "morning", "good morning", "evening", "thanks", "thank you", "cheers", "bye"];
-
-/** Counts written before a service ("two lash lifts", "3 manicures", "שתי מניקור"). */
-export const COUNT_WORDS: Record<string, number> = {
-  two: 2, three: 3, four: 4, "2": 2, "3": 3, "4": 4, "שתי": 2, "שני": 2, "שלוש": 3, "שלושה": 3, "два": 2, "две": 2,
-  "три": 3, zwei: 2, drei: 3,
-};
-
-/** Little words allowed between a person and the time that is theirs ("you at 9:00", "Leo 10:30", "הבן ב-12:00"). */
-export const PERSON_TIME_GLUE = /^(?:\s|at|@|for|your|my|the|is|um|für|в|ב|ל|ו|-|:)*$/iu;
-
-/** The business saying a set of slots is written down (not offered): "both booked", "רשמתי", "eingetragen". */
-export const BOOKED_WORDS = [
-  "booked", "all set", "confirmed", "רשמתי", "קבעתי", "נרשמת", "eingetragen", "gebucht", "записала", "записал", "سجلتك",
-];
-export const BOOKED_MARKS = /✔|✅/u;

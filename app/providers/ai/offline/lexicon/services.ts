@@ -1,4 +1,4 @@
-// Service vocabulary: words and phrases in five languages mapped to concepts, so that
+// Service words and phrases in five languages mapped to concepts, so that
 // "colour", "צבע", "окрашивание" and a catalogue's "Full Color" meet on COLOR.
 // Russian/German entries may be stems: matching accepts up to 3 extra letters.
 
