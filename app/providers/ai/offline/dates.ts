@@ -2,43 +2,91 @@
 // (resolution against the message's local date lives in ../calendar.ts).
 import type { DateSpec } from "../calendar";
 import {
-  HE_MONTHS, HE_WEEKDAYS, MONTHS, MORGEN_NOT_TOMORROW, MOTZASH, NEXT_WEEK, ORDINAL_NOUNS, RELATIVE,
-  SAME_DAY, THIS_WEEKDAY, WEAK_WEEKDAYS, WEEKDAYS,
+  ARABIC_WEEKDAYS, ARABIC_WEEKDAY_CONTEXT, DAY_MONTH_LINKS, DAY_OF_MONTH_WORDS, DAY_SUFFIXES, GERMAN_MORGEN,
+  GLUED_DAY_PREFIXES, HEBREW_MONTH_PREFIXES, HEBREW_WEEKDAY_CONTEXT, HE_MONTHS, HE_WEEKDAYS, MONTHS, MOTZASH,
+  NEXT_WEEK, NOT_A_DATE_AFTER_DOT, NOT_A_DATE_AFTER_SLASH, ORDINAL_NOUNS, ORDINAL_SUFFIXES, RELATIVE, SAME_DAY,
+  THIS_WEEKDAY, WEAK_WEEKDAYS, WEAK_WEEKDAY_FOLLOWERS, WEEKDAYS, WEEKDAY_DATE_LINKS, WEEKDAY_PLURAL_SUFFIXES,
 } from "./lexicon/calendar";
-import { B, E, lowerKeep, wordsRe } from "./text";
+import { AT_WORDS, CURRENCY_SIGNS } from "./lexicon/clock";
+import { anyOf, B, E, escapeClass, lowerKeep, wordsRe } from "./text";
 
 export type DateMention = { start: number; end: number; spec: DateSpec; explicit: boolean };
 
-const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
-const alt = (ws: string[]) => [...ws].sort((a, b) => b.length - a.length).map(esc).join("|");
-
-const MONTH_ALT = alt(Object.keys(MONTHS));
-const HE_MONTH_ALT = alt(Object.keys(HE_MONTHS));
-const ORD = "(?:st|nd|rd|th|ter|er|\\.)?";
+const NOT_LETTER_BEFORE = "(?<![\\p{L}])";
+const NOT_LETTER_AFTER = "(?![\\p{L}])";
+const WORD_AFTER = "(?![\\p{L}\\p{N}])";
+const MONTH_ALT = anyOf(Object.keys(MONTHS));
+const HE_MONTH_ALT = anyOf(Object.keys(HE_MONTHS));
+const DAY_SUFFIX = `(?:${anyOf([...DAY_SUFFIXES, "."])})?`;
+const GLUED_DAY_PREFIX = `(?:${anyOf(GLUED_DAY_PREFIXES)})?`;
+const HE_DAY_WORD = anyOf(HEBREW_WEEKDAY_CONTEXT.dayWords);
 
 // A colon may follow a date ("Saturday 11/28: updo 8am") but not start a time after it.
-const NUMERIC_RE = /(?<![\d:.\/,£$€₪])(\d{1,2})([.\/])(\d{1,2})(?:\2(\d{4}|\d{2}))?(\.)?(?![\d\/]|:\d)/g;
-const DAY_MONTH_RE = new RegExp(`${B}(\\d{1,2})${ORD}(?:\\s+of)?\\s*(?:de\\s+)?(${MONTH_ALT})${E}(?:,?\\s+(\\d{4})${E})?`, "giu");
-const MONTH_DAY_RE = new RegExp(`${B}(${MONTH_ALT})\\.?\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?(?![\\d:.]\\d)${E}(?:,?\\s+(\\d{4})${E})?`, "giu");
-const HE_DATE_RE = new RegExp(`(?<![\\d])(\\d{1,2})\\s*(?:ב|ל)-?(${HE_MONTH_ALT})(?![\\p{L}])(?:\\s+(\\d{4}))?`, "gu");
-const ORDINAL_RE = /(?<![\d\p{L}])(\d{1,2})(st|nd|rd|th)(?![\p{L}\d])/gu;
-const DE_DOM_RE = /(?<![\p{L}])(?:am|den|zum)\s+(\d{1,2})\.(?![\d])/gu;
-const HE_DOM_RE = /(?<![\d])(\d{1,2})\s+לחודש/gu;
-const RU_DOM_RE = /(?<![\d])(\d{1,2})-?го(?![\p{L}])/gu;
+const NUMERIC_RE = new RegExp(
+  `(?<![\\d:.\\/,${escapeClass(CURRENCY_SIGNS)}])(\\d{1,2})([.\\/])(\\d{1,2})(?:\\2(\\d{4}|\\d{2}))?(\\.)?(?![\\d\\/]|:\\d)`,
+  "g",
+);
+const DAY_MONTH_RE = new RegExp(
+  `${B}(\\d{1,2})${DAY_SUFFIX}(?:\\s+(?:${anyOf(DAY_MONTH_LINKS.afterDay)}))?\\s*(?:(?:${anyOf(DAY_MONTH_LINKS.beforeMonth)})\\s+)?` +
+    `(${MONTH_ALT})${E}(?:,?\\s+(\\d{4})${E})?`,
+  "giu",
+);
+const MONTH_DAY_RE = new RegExp(
+  `${B}(${MONTH_ALT})\\.?\\s+(?:(?:${anyOf(DAY_MONTH_LINKS.beforeDay)})\\s+)?(\\d{1,2})(?:${anyOf(ORDINAL_SUFFIXES)})?(?![\\d:.]\\d)${E}` +
+    `(?:,?\\s+(\\d{4})${E})?`,
+  "giu",
+);
+const HE_DATE_RE = new RegExp(`(?<![\\d])(\\d{1,2})\\s*(?:${anyOf(HEBREW_MONTH_PREFIXES)})-?(${HE_MONTH_ALT})${NOT_LETTER_AFTER}(?:\\s+(\\d{4}))?`, "gu");
+const ORDINAL_RE = new RegExp(`(?<![\\d\\p{L}])(\\d{1,2})(${anyOf(ORDINAL_SUFFIXES)})(?![\\p{L}\\d])`, "gu");
+const ORDINAL_NOUN_AFTER = new RegExp(`^\\s+(?:${anyOf(ORDINAL_NOUNS)})${WORD_AFTER}`);
+const DOM_BEFORE_RE = new RegExp(`${NOT_LETTER_BEFORE}(?:${anyOf(DAY_OF_MONTH_WORDS.before)})\\s+(\\d{1,2})\\.(?![\\d])`, "gu");
+const DOM_AFTER_RE = new RegExp(`(?<![\\d])(\\d{1,2})\\s+(?:${anyOf(DAY_OF_MONTH_WORDS.after)})`, "gu");
+const DOM_SUFFIX_RE = new RegExp(`(?<![\\d])(\\d{1,2})-?(?:${anyOf(DAY_OF_MONTH_WORDS.suffixes)})${NOT_LETTER_AFTER}`, "gu");
+const NOT_A_DATE_AFTER_SLASH_RE = new RegExp(`^\\s*(?:${anyOf(NOT_A_DATE_AFTER_SLASH)})`);
+const NOT_A_DATE_AFTER_DOT_RE = new RegExp(
+  `^\\s*(?:(?:${anyOf(NOT_A_DATE_AFTER_DOT.words)})${WORD_AFTER}|${anyOf(NOT_A_DATE_AFTER_DOT.stems)})`,
+  "u",
+);
+const AT_BEFORE_DOTTED_TIME = new RegExp(`(?:${anyOf(AT_WORDS)})-?\\s*$`);
 
-const WEEKDAY_RE = new RegExp(`${B}(${alt(Object.keys(WEEKDAYS))})(s)?${E}`, "giu");
+const WEEKDAY_RE = new RegExp(`${B}(${anyOf(Object.keys(WEEKDAYS))})(${anyOf(WEEKDAY_PLURAL_SUFFIXES)})?${E}`, "giu");
+const WEAK_WEEKDAY_FOLLOWER_RE = new RegExp(
+  `^\\.?\\s*(?:\\d|(?:${anyOf(WEAK_WEEKDAY_FOLLOWERS.words)})${WORD_AFTER}|${anyOf(WEAK_WEEKDAY_FOLLOWERS.stems)})`,
+  "u",
+);
 const HE_WD_RE = new RegExp(
-  `(?<![\\p{L}])(?:(ו?[בל]?יום)\\s+|(וב|ול|ב|ל|ו|עד)?)(${alt(Object.keys(HE_WEEKDAYS))})(?![\\p{L}])`,
+  `${NOT_LETTER_BEFORE}(?:(${HE_DAY_WORD})\\s+|(${anyOf(HEBREW_WEEKDAY_CONTEXT.prefixes)})?)(${anyOf(Object.keys(HE_WEEKDAYS))})${NOT_LETTER_AFTER}`,
   "gu",
 );
-const HE_LETTER_WD_RE = /(?<![\p{L}])ו?[בל]?יום\s+([אבגדהוש])'/gu;
-const HE_LETTERS: Record<string, number> = { "א": 0, "ב": 1, "ג": 2, "ד": 3, "ה": 4, "ו": 5, "ש": 6 };
-const AR_WD_RE = /(?<![\p{L}])(?:يوم\s+)?[وبع]?(ال(?:أحد|احد|اثنين|إثنين|ثلاثاء|ثلاثا|أربعاء|اربعاء|اربعا|خميس|جمعة|جمعه|سبت))(?![\p{L}])/gu;
+const HE_HABIT_BEFORE = new RegExp(`(?:${anyOf(HEBREW_WEEKDAY_CONTEXT.habitBefore)})\\s*$`);
+const HE_WEEKDAY_FOLLOWER = new RegExp(
+  `^\\s*(?:[\\d(]|(?:${anyOf(HEBREW_WEEKDAY_CONTEXT.atBeforeHour)})-?\\d|${anyOf(HEBREW_WEEKDAY_CONTEXT.followers)})`,
+);
+const HE_NUMBER_FOLLOWER = new RegExp(`^\\s*(?:${anyOf(HEBREW_WEEKDAY_CONTEXT.numberFollowers)})`);
+const HE_STANDALONE = new Set(HEBREW_WEEKDAY_CONTEXT.standalone);
+const HE_GREETING_AFTER = new Map(
+  Object.entries(HEBREW_WEEKDAY_CONTEXT.greetings).map(([day, words]) => [day, new RegExp(`^\\s*(?:${anyOf(words)})`)]),
+);
+const HE_LETTER_WD_RE = new RegExp(
+  `${NOT_LETTER_BEFORE}(?:${HE_DAY_WORD})\\s+([${Object.keys(HEBREW_WEEKDAY_CONTEXT.letters).join("")}])'`,
+  "gu",
+);
+const AR_WD_RE = new RegExp(
+  `${NOT_LETTER_BEFORE}(?:(?:${anyOf(ARABIC_WEEKDAY_CONTEXT.dayWords)})\\s+)?(?:${anyOf(ARABIC_WEEKDAY_CONTEXT.prefixes)})?` +
+    `(${anyOf(Object.keys(ARABIC_WEEKDAYS))})${NOT_LETTER_AFTER}`,
+  "gu",
+);
 const NEXT_WEEK_RE = wordsRe(NEXT_WEEK);
-const THIS_RE = new RegExp(`(?:${alt(THIS_WEEKDAY)})\\s+$`, "iu");
+const THIS_RE = new RegExp(`(?:${anyOf(THIS_WEEKDAY)})\\s+$`, "iu");
 const SAME_DAY_RE = wordsRe(SAME_DAY);
-const MOTZASH_RE = new RegExp(`(?<![\\p{L}])[בלו]?(?:${alt(MOTZASH)})`, "gu");
-const RELATIVE_RES = RELATIVE.map(([days, words]) => [days, wordsRe(words, "[ובלו]?")] as const);
+const MOTZASH_RE = new RegExp(`${NOT_LETTER_BEFORE}${GLUED_DAY_PREFIX}(?:${anyOf(MOTZASH)})`, "gu");
+const RELATIVE_RES = RELATIVE.map(([days, words]) => [days, wordsRe(words, GLUED_DAY_PREFIX)] as const);
+const MORNING_AFTER = new RegExp(`(?:${anyOf(GERMAN_MORGEN.morningAfter)})\\s+$`);
+const TOMORROW_BEFORE = new RegExp(`\\s+(?:${anyOf(GERMAN_MORGEN.tomorrowBefore)})`);
+const WEEKDAY_DATE_GAP = new RegExp(
+  `^[\\s,.(\\-]*(?:${anyOf(WEEKDAY_DATE_LINKS.words)}|,|(?:${anyOf(WEEKDAY_DATE_LINKS.glued)})-?)?[\\s,.(\\-]*$`,
+  "u",
+);
 
 function validDm(d: number, m: number): boolean {
   return d >= 1 && d <= 31 && m >= 1 && m <= 12;
@@ -52,10 +100,10 @@ function scanExplicit(low: string, out: Cand[]): void {
     const a = +m[1], b = +m[3], sep = m[2], s = m.index!;
     const after = low.slice(s + m[0].length);
     const before = low.slice(Math.max(0, s - 4), s);
-    if (sep === "/" && ((a === 24 && b === 7) || /^\s*(price|off|%)/.test(after))) continue;
+    if (sep === "/" && ((a === 24 && b === 7) || NOT_A_DATE_AFTER_SLASH_RE.test(after))) continue;
     if (sep === ".") {
-      if (/^[\p{L}]/u.test(after) || /^\s*(am|pm|a\.m|p\.m|uhr|h\b|hrs?\b|hours?|std|ч\b|km|kg|%|€|£|\$|₪|stars?)/.test(after)) continue;
-      if (/(at|um|@|ב-?)\s*$/.test(before) && !m[4] && m[3].length === 2 && b <= 59) continue; // "at 9.30" is a time
+      if (/^[\p{L}]/u.test(after) || NOT_A_DATE_AFTER_DOT_RE.test(after)) continue;
+      if (AT_BEFORE_DOTTED_TIME.test(before) && !m[4] && m[3].length === 2 && b <= 59) continue; // "at 9.30" is a time
       if (!validDm(a, b)) continue;
       const y = m[4] ? +m[4] : undefined;
       out.push({ start: s, end: s + m[0].length, spec: { kind: "md", d: a, m: b, y }, explicit: true, prio: 5 });
@@ -77,11 +125,11 @@ function scanExplicit(low: string, out: Cand[]): void {
     const d = +m[1], mo = HE_MONTHS[m[2]];
     if (d >= 1 && d <= 31) out.push({ start: m.index!, end: m.index! + m[0].length, spec: { kind: "md", d, m: mo, y: m[3] ? +m[3] : undefined }, explicit: true, prio: 6 });
   }
-  for (const re of [ORDINAL_RE, DE_DOM_RE, HE_DOM_RE, RU_DOM_RE]) {
+  for (const re of [ORDINAL_RE, DOM_BEFORE_RE, DOM_AFTER_RE, DOM_SUFFIX_RE]) {
     for (const m of low.matchAll(re)) {
       const d = +m[1];
       if (d < 1 || d > 31) continue;
-      if (re === ORDINAL_RE && ORDINAL_NOUNS.test(low.slice(m.index! + m[0].length))) continue;
+      if (re === ORDINAL_RE && ORDINAL_NOUN_AFTER.test(low.slice(m.index! + m[0].length))) continue;
       out.push({ start: m.index!, end: m.index! + m[0].length, spec: { kind: "dom", d }, explicit: true, prio: 4 });
     }
   }
@@ -100,8 +148,11 @@ function scanRelative(low: string, text: string, out: Cand[]): void {
   for (const [days, re] of RELATIVE_RES) {
     for (const m of low.matchAll(re)) {
       const s = m.index!;
-      if (m[0].endsWith("morgen") && !m[0].startsWith("über") && MORGEN_NOT_TOMORROW.test(low.slice(0, s))) continue;
-      if (m[0] === "morgen" && text[s] === "M" && !/\s+(früh|um|vormittag|nachmittag|abend)/.test(low.slice(s + 6, s + 18))) continue;
+      if (m[0] === GERMAN_MORGEN.word) {
+        if (MORNING_AFTER.test(low.slice(0, s))) continue; // "guten Morgen"
+        const capitalised = text[s] !== low[s];
+        if (capitalised && !TOMORROW_BEFORE.test(low.slice(s + m[0].length, s + m[0].length + 12))) continue;
+      }
       out.push({ start: s, end: s + m[0].length, spec: { kind: "rel", days }, explicit: false, prio: 3 });
     }
   }
@@ -118,30 +169,25 @@ function scanWeekdays(low: string, text: string, out: Cand[]): void {
     const w = m[1], s = m.index!, e = s + w.length;
     if (m[2]) continue; // "Tuesdays": a habit, not a date
     const after = low.slice(e, e + 12);
-    if (WEAK_WEEKDAYS.has(w) && !/^[A-Z]/.test(text[s]) && !/^\.?\s*(\d|the\b|at\b|morning|afternoon|evening|night)/.test(after)) continue;
-    if (/^(?:ам|ами|ах)/.test(after)) continue; // "по пятницам"
+    if (WEAK_WEEKDAYS.has(w) && !/^[A-Z]/.test(text[s]) && !WEAK_WEEKDAY_FOLLOWER_RE.test(after)) continue;
     out.push({ start: s, end: e, spec: { kind: "wd", wd: WEEKDAYS[w], mode: weekdayMode(low, s, e) }, explicit: false, prio: 2 });
   }
   for (const m of low.matchAll(HE_WD_RE)) {
     const s = m.index!, e = s + m[0].length, w = m[3];
     const before = low.slice(Math.max(0, s - 6), s);
     const after = low.slice(e, e + 10);
-    if (/(ימי|בימי|פעם|כל)\s*$/.test(before)) continue; // plural / "every"
-    if (w === "שבת" && /^\s*שלום/.test(after)) continue;
-    if (!m[1] && !m[2] && !/^\s*[\d(]/.test(after) && !/^\s*(ב-?\d|בשעה|הקרוב|בבוקר|בערב|אחה)/.test(after)) {
-      if (!(w === "חמישי" || w === "רביעי" || w === "שבת") || /^\s*(ימים|שבועות|חלקים)/.test(after)) continue;
-    }
-    if (/^\s*(ימים|שבועות|חלקים|פעמים)/.test(after)) continue;
+    if (HE_HABIT_BEFORE.test(before)) continue; // plural / "every"
+    if (HE_GREETING_AFTER.get(w)?.test(after)) continue;
+    if (!m[1] && !m[2] && !HE_WEEKDAY_FOLLOWER.test(after) && !HE_STANDALONE.has(w)) continue;
+    if (HE_NUMBER_FOLLOWER.test(after)) continue;
     out.push({ start: s, end: e, spec: { kind: "wd", wd: HE_WEEKDAYS[w], mode: weekdayMode(low, s, e) }, explicit: false, prio: 2 });
   }
   for (const m of low.matchAll(HE_LETTER_WD_RE)) {
     const s = m.index!, e = s + m[0].length;
-    out.push({ start: s, end: e, spec: { kind: "wd", wd: HE_LETTERS[m[1]], mode: weekdayMode(low, s, e) }, explicit: false, prio: 2 });
+    out.push({ start: s, end: e, spec: { kind: "wd", wd: HEBREW_WEEKDAY_CONTEXT.letters[m[1]], mode: weekdayMode(low, s, e) }, explicit: false, prio: 2 });
   }
   for (const m of low.matchAll(AR_WD_RE)) {
-    const key = m[1];
-    const wd = WEEKDAYS[key] ?? WEEKDAYS[key.replace("أ", "ا")];
-    if (wd === undefined) continue;
+    const wd = ARABIC_WEEKDAYS[m[1]];
     out.push({ start: m.index!, end: m.index! + m[0].length, spec: { kind: "wd", wd, mode: weekdayMode(low, m.index!, m.index! + m[0].length) }, explicit: false, prio: 2 });
   }
 }
@@ -165,7 +211,7 @@ function mergeWeekdays(low: string, cands: Cand[]): Cand[] {
 function gapOk(low: string, a: Cand, b: Cand): boolean {
   const [l, r] = a.end <= b.start ? [a.end, b.start] : [b.end, a.start];
   if (r < l || r - l > 14) return false;
-  return /^[\s,.(\-]*(?:the|den|der|,|ה-?|ב-?|ל-?)?[\s,.(\-]*$/u.test(low.slice(l, r));
+  return WEEKDAY_DATE_GAP.test(low.slice(l, r));
 }
 
 /** Whether a text says "next week" (used for "same time next week"). */

@@ -2,6 +2,12 @@
 // English, Hebrew, Russian, Arabic and German. Lowercase as after lowerKeep();
 // Arabic keeps its spelling variants; a space in a phrase matches any whitespace.
 
+/** Arabic weekday names, with the article and spelling variants. */
+export const ARABIC_WEEKDAYS: Record<string, number> = {
+  "الأحد": 0, "الاحد": 0, "الاثنين": 1, "الإثنين": 1, "الثلاثاء": 2, "الثلاثا": 2,
+  "الأربعاء": 3, "الاربعاء": 3, "الاربعا": 3, "الخميس": 4, "الجمعة": 5, "الجمعه": 5, "السبت": 6,
+};
+
 /** Weekday names -> 0 (Sunday) .. 6 (Saturday). */
 export const WEEKDAYS: Record<string, number> = {
   sunday: 0, sun: 0, monday: 1, mon: 1, tuesday: 2, tues: 2, tue: 2, wednesday: 3, weds: 3, wed: 3,
@@ -9,15 +15,45 @@ export const WEEKDAYS: Record<string, number> = {
   sonntag: 0, montag: 1, dienstag: 2, mittwoch: 3, donnerstag: 4, freitag: 5, samstag: 6, sonnabend: 6,
   "воскресенье": 0, "понедельник": 1, "вторник": 2, "среда": 3, "среду": 3, "четверг": 4,
   "пятница": 5, "пятницу": 5, "суббота": 6, "субботу": 6,
-  "الأحد": 0, "الاحد": 0, "الاثنين": 1, "الإثنين": 1, "الثلاثاء": 2, "الثلاثا": 2,
-  "الأربعاء": 3, "الاربعاء": 3, "الاربعا": 3, "الخميس": 4, "الجمعة": 5, "الجمعه": 5, "السبت": 6,
+  ...ARABIC_WEEKDAYS,
 };
+
+/** Arabic words before a weekday: "يوم" (day), and glued and/on/until (وال, بال, عال). */
+export const ARABIC_WEEKDAY_CONTEXT = { dayWords: ["يوم"], prefixes: ["و", "ب", "ع"] };
+
+/** A plural weekday ("Tuesdays") is a habit, not a date. */
+export const WEEKDAY_PLURAL_SUFFIXES = ["s"];
+
+/** Words after a weak weekday abbreviation that make it a day ("sat the 5th", "wed at 3"): whole words, then stems. */
+export const WEAK_WEEKDAY_FOLLOWERS = { words: ["the", "at"], stems: ["morning", "afternoon", "evening", "night"] };
 
 /** Abbreviations that are also ordinary words: only dated when capitalised or followed by a number. */
 export const WEAK_WEEKDAYS = new Set(["sun", "sat", "wed", "mon", "thu", "fri", "tue"]);
 
 export const HE_WEEKDAYS: Record<string, number> = {
   "ראשון": 0, "שני": 1, "שלישי": 2, "רביעי": 3, "חמישי": 4, "שישי": 5, "שבת": 6,
+};
+
+/**
+ * Hebrew weekday names are also ordinals and numbers ("שני" = second, "שני ימים" = two
+ * days): one is a day after "יום" or a glued prefix ("ביום שלישי", "בשלישי"), before a
+ * time or one of `followers`, or alone when it is one of `standalone`.
+ */
+export const HEBREW_WEEKDAY_CONTEXT = {
+  dayWords: ["יום", "ביום", "ליום", "ויום", "וביום", "וליום"],
+  prefixes: ["וב", "ול", "ב", "ל", "ו", "עד"],
+  followers: ["בשעה", "הקרוב", "בבוקר", "בערב", "אחה"],
+  /** "at", glued to the hour after the day ("שלישי ב-10"). */
+  atBeforeHour: ["ב"],
+  standalone: ["חמישי", "רביעי", "שבת"],
+  /** Words after the name that make it a number ("שני ימים", "שלוש פעמים"). */
+  numberFollowers: ["ימים", "שבועות", "חלקים", "פעמים"],
+  /** Words before the name that make it a habit ("בימי שלישי", "כל שני"). */
+  habitBefore: ["ימי", "בימי", "פעם", "כל"],
+  /** A weekday in a greeting is no date ("שבת שלום"). */
+  greetings: { "שבת": ["שלום"] } as Record<string, string[]>,
+  /** Days written as letters: "יום ג'" = Tuesday. */
+  letters: { "א": 0, "ב": 1, "ג": 2, "ד": 3, "ה": 4, "ו": 5, "ש": 6 } as Record<string, number>,
 };
 
 export const MONTHS: Record<string, number> = {
@@ -50,8 +86,15 @@ export const RELATIVE: Array<[number, string[]]> = [
     "היום", "הערב", "сегодня", "اليوم", "الليلة", "heute", "heut"]],
 ];
 
-/** Words after which German "morgen" means "morning", not "tomorrow". */
-export const MORGEN_NOT_TOMORROW = /(guten|am|jeden|heute|den|einen|schönen)\s+$/;
+/**
+ * German "morgen" is "tomorrow", but "morning" after `morningAfter` ("guten Morgen",
+ * "am Morgen"); capitalised at a sentence start it is tomorrow only before `tomorrowBefore`.
+ */
+export const GERMAN_MORGEN = {
+  word: "morgen",
+  morningAfter: ["guten", "am", "jeden", "heute", "den", "einen", "schönen"],
+  tomorrowBefore: ["früh", "um", "vormittag", "nachmittag", "abend"],
+};
 
 export const NEXT_WEEK = [
   "next week", "the week after", "שבוע הבא", "בשבוע הבא", "השבוע הבא", "לשבוע הבא",
@@ -70,5 +113,37 @@ export const SAME_DAY = [
 /** Saturday night (Hebrew): dated on the Saturday. */
 export const MOTZASH = ['מוצ"ש', "מוצש", "מוצאי שבת", 'מוצאי"ש', 'מוצ"ש'];
 
+/** Hebrew prefixes glued to a day word ("ומחר", "במוצ\"ש", "להיום"). */
+export const GLUED_DAY_PREFIXES = ["ו", "ב", "ל"];
+
 /** Nouns after an ordinal that make it not a date ("1st floor"). */
-export const ORDINAL_NOUNS = /^\s+(floor|time|times|session|sessions|visit|birthday|anniversary|place|grade|week|weeks|year|appointment|attempt|try|treatment|one|row|street|st|avenue|ave|round|set|coat|layer)\b/;
+export const ORDINAL_NOUNS = [
+  "floor", "time", "times", "session", "sessions", "visit", "birthday", "anniversary", "place", "grade", "week", "weeks",
+  "year", "appointment", "attempt", "try", "treatment", "one", "row", "street", "st", "avenue", "ave", "round", "set",
+  "coat", "layer",
+];
+
+/** English ordinal endings ("12th"); DAY_SUFFIXES adds German and French ones ("12ter", "1er"). */
+export const ORDINAL_SUFFIXES = ["st", "nd", "rd", "th"];
+export const DAY_SUFFIXES = [...ORDINAL_SUFFIXES, "ter", "er"];
+
+/** Between a day and its month ("12th of March", "12 de marzo") and before a day ("March the 12th"). */
+export const DAY_MONTH_LINKS = { afterDay: ["of"], beforeMonth: ["de"], beforeDay: ["the"] };
+
+/** Hebrew "in"/"to" glued to a month after the day ("12 במרץ", "12 לאפריל"). */
+export const HEBREW_MONTH_PREFIXES = ["ב", "ל"];
+
+/** A day of the month without its month: "am 13.", "13 לחודש", "13-го". */
+export const DAY_OF_MONTH_WORDS = { before: ["am", "den", "zum"], after: ["לחודש"], suffixes: ["го"] };
+
+/** After "12/30": a price or a share, not a date ("20/30 off"). */
+export const NOT_A_DATE_AFTER_SLASH = ["price", "off", "%"];
+
+/** After a dotted number ("9.30 am", "2.5 km"): a time or a quantity, not a date; whole words, then stems. */
+export const NOT_A_DATE_AFTER_DOT = {
+  words: ["h", "hr", "hrs", "ч"],
+  stems: ["am", "pm", "a.m", "p.m", "uhr", "hour", "std", "km", "kg", "%", "€", "£", "$", "₪", "star"],
+};
+
+/** Words between a weekday and the date it names ("Thursday the 12th", "Donnerstag, den 12.", "שלישי ה-12"). */
+export const WEEKDAY_DATE_LINKS = { words: ["the", "den", "der"], glued: ["ה", "ב", "ל"] };
