@@ -6,7 +6,11 @@ import type { ChatMessage } from "../types";
 import { finishClauseCues, messageCues, type Cue } from "./cues";
 import { scanDates, type DateMention } from "./dates";
 import { compileCatalogue, findMentions, mapKey, type Bags, type Catalogue, type ServiceMention } from "./services";
-import { lowerKeep, segment, tokenize, type Segments, type Token } from "./text";
+import { CANCELLATION_POLICY } from "./lexicon/dialogue";
+import { AND_WORDS, OR_WORDS } from "./lexicon/grammar";
+import { CHILD_AGE, HEBREW_MY, HEBREW_YOU_BEFORE_TIME } from "./lexicon/people";
+import { WEIGHT_UNITS } from "./lexicon/services";
+import { anyOf, lowerKeep, segment, tokenize, type Segments, type Token } from "./text";
 import { scanTimes, type TimeMention } from "./times";
 import { candidates, isKnownWord, unitsOf, type Unit } from "./vocab";
 import { PERSON_WORDS, genderOf, isNameToken } from "./people";
@@ -52,8 +56,19 @@ export type MsgInfo = {
 
 const MAX_CHARS = 1000;
 const MAX_MENTIONS = 24;
-const POLICY = /(policy|notice|fee|24h|24 hours|list|if you|in case|אם |wenn|falls|если|اذا|إذا|لو )/iu;
-const OR_RE = /(?<![\p{L}])(or|או|oder|или|либо|أو|او|ولا)(?![\p{L}])/iu;
+const POLICY = new RegExp(
+  `${anyOf([...CANCELLATION_POLICY.nouns, ...CANCELLATION_POLICY.stems])}|(?:${anyOf(CANCELLATION_POLICY.words)})(?![\\p{L}])`,
+  "iu",
+);
+const POLICY_NOUN = new RegExp(anyOf(CANCELLATION_POLICY.nouns));
+const OR_RE = new RegExp(`(?<![\\p{L}])(?:${anyOf(OR_WORDS)})(?![\\p{L}])`, "iu");
+const AND_GAP = new RegExp(`^[\\s,]*(?:(?:${anyOf(AND_WORDS)})-?)?[\\s,-]*$`, "u");
+const AGE_BEFORE = new Set(CHILD_AGE.before);
+const AGE_AFTER = new Set(CHILD_AGE.after);
+const WEIGHT_TOKEN = new RegExp(`^(\\d{1,3})(${anyOf(WEIGHT_UNITS.glued)})?$`);
+const WEIGHT_WORDS = new Set(WEIGHT_UNITS.words);
+const YOU_BEFORE_TIME = new Set(HEBREW_YOU_BEFORE_TIME.words);
+const AT_BEFORE_TIME = new Set(HEBREW_YOU_BEFORE_TIME.atWords);
 
 export function analyzeMessage(msg: ChatMessage, idx: number, timeZone: string, cat: Catalogue): MsgInfo {
   // Bookings live in short chat lines; a pasted wall of text is cut to keep the cost bounded.
@@ -73,7 +88,7 @@ export function analyzeMessage(msg: ChatMessage, idx: number, timeZone: string, 
     if (!clauseCue.get(c.id)!.has("cancel")) continue;
     const sub = low.slice(c.start, c.end);
     const cancelPos = (mc.cancelPos.get(c.id) ?? c.start) - c.start;
-    if (POLICY.test(sub.slice(0, cancelPos + 12)) || /policy|notice|fee/.test(sub)) continue;
+    if (POLICY.test(sub.slice(0, cancelPos + 12)) || POLICY_NOUN.test(sub)) continue;
     cancelClauses.add(c.id);
   }
   if (!cancelClauses.size) cues.delete("cancel");
@@ -93,11 +108,11 @@ export function analyzeMessage(msg: ChatMessage, idx: number, timeZone: string, 
     const age = /^\d{1,2}$/.test(tk.t) ? +tk.t : NaN;
     const next = tokens[i + 1]?.t ?? "";
     const prev = tokens[i - 1]?.t ?? "";
-    if (age <= 12 && (/^(year|yr|yo|years|yrs)$/.test(next) || /^(בת|בן|לבת|לבן)$/.test(prev) || /^(лет|года|год)$/.test(next))) {
+    if (age <= 12 && (AGE_AFTER.has(next) || AGE_BEFORE.has(prev))) {
       units.push({ key: "C:KIDS", tok: i, tokEnd: i + 1, start: tk.start, end: tk.end, hint: true, conj: false });
     }
-    const kg = /^(\d{1,3})(kg|кг)?$/.exec(tk.t);
-    if (!kg || !(kg[2] || /^(kg|kilo|kilos|кг|ק"ג)$/.test(tokens[i + 1]?.t ?? ""))) return;
+    const kg = WEIGHT_TOKEN.exec(tk.t);
+    if (!kg || !(kg[2] || WEIGHT_WORDS.has(tokens[i + 1]?.t ?? ""))) return;
     const size = +kg[1] < 10 ? "SMALL" : +kg[1] <= 25 ? "MEDIUM" : "LARGE";
     units.push({ key: `C:${size}`, tok: i, tokEnd: i + 1, start: tk.start, end: tk.end, hint: true, conj: false });
   });
@@ -107,11 +122,10 @@ export function analyzeMessage(msg: ChatMessage, idx: number, timeZone: string, 
   tokens.forEach((tk, i) => {
     const next = tokens[i + 1]?.t ?? "";
     const forms = candidates(tk.t);
-    let p = tk.t === "שלי" ? undefined : forms.map((c) => PERSON_WORDS[c]).find(Boolean);
+    let p = tk.t === HEBREW_MY.word ? undefined : forms.map((c) => PERSON_WORDS[c]).find(Boolean);
     // Hebrew: "(ל)בן שלי" = my son, "את ב-16:30" = you (f.) at 16:30.
-    if (next === "שלי" && forms.includes("בן")) p = "SON";
-    if (next === "שלי" && forms.includes("בת")) p = "DAUGHTER";
-    if (forms.includes("את") && (next === "ב" || /^\d/.test(next))) p = "SELF";
+    if (next === HEBREW_MY.word) p = forms.map((form) => HEBREW_MY.persons[form]).find(Boolean) ?? p;
+    if (forms.some((form) => YOU_BEFORE_TIME.has(form)) && (AT_BEFORE_TIME.has(next) || /^\d/.test(next))) p = "SELF";
     const sentStart = i === 0 || segs.sentence[tokens[i - 1].end] !== segs.sentence[tk.start];
     if (p) persons.push({ key: p, pos: tk.start, clause: segs.clause[tk.start], self: p === "SELF", label: tk.raw });
     else if (isNameToken(tk, tokens[i + 1], sentStart) && !isKnownWord(tk.t) && !cat.rawKeys.has(tk.t)) {
@@ -255,7 +269,7 @@ export function buildSlots(info: MsgInfo, productContext = false): Slot[] {
     const before = dates.filter((x) => x.explicit && x.start < slots[0].pos && x.date);
     if (before.length >= 2) {
       const gaps = before.slice(1).map((x, i) => info.low.slice(before[i].end, x.start));
-      if (gaps.every((g) => /^[\s,]*(?:and|&|ו-?|и|und|و)?[\s,-]*$/u.test(g))) {
+      if (gaps.every((g) => AND_GAP.test(g))) {
         return before.map((x) => ({ ...slots[0], date: x.date, expanded: true }));
       }
     }

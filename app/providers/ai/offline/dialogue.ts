@@ -5,9 +5,10 @@ import { buildSlots, isAlternatives, type MsgInfo, type Party, type Person, type
 import { addDays } from "../../../utils/dates";
 import { weekdayOf } from "../calendar";
 import { saysNextWeek } from "./dates";
-import { BOOKED_MARKS, BOOKED_WORDS } from "./lexicon/dialogue";
+import { BOOKED_MARKS, BOOKED_WORDS, FOR_PERSON, PICK_WORDS, REPLACED_SERVICE, REQUEST_STEMS } from "./lexicon/dialogue";
+import { INSTEAD_OF, OR_WORDS } from "./lexicon/grammar";
 import { groupSize } from "./party";
-import { wordsRe } from "./text";
+import { anyOf, wordsRe } from "./text";
 import { KID_PERSONS } from "./people";
 
 export type Booking = Slot & {
@@ -25,12 +26,17 @@ export const timeEq = (a: TimeVal, b: TimeVal) =>
 /** More people than this in one slot is a class or an event, not salon bookings. */
 const MAX_GROUP = 4;
 
-const REQUEST = /(need|want|would like|i'd like|book|can i|could i|get|looking for|לקבוע|רוצה|צריכה|צריך|אפשר|מעוניינ|хочу|можно|нужн|запис|بدي|ممكن|möchte|hätte gern|brauche|kann ich)/iu;
-const FIRST = /(?<![\p{L}])(first|earlier|earliest|הראשון|הראשונה|המוקדם|המוקדמת|erste|первый|الاول)(?![\p{L}])/iu;
-const LAST = /(?<![\p{L}])(second|later|latest|last|השני|השנייה|המאוחר|המאוחרת|zweite|второй|الثاني)(?![\p{L}])/iu;
+const REQUEST = new RegExp(anyOf(REQUEST_STEMS), "iu");
+const FIRST = new RegExp(`(?<![\\p{L}])(?:${anyOf(PICK_WORDS.first)})(?![\\p{L}])`, "iu");
+const LAST = new RegExp(`(?<![\\p{L}])(?:${anyOf(PICK_WORDS.last)})(?![\\p{L}])`, "iu");
 
-const OLD_SERVICE = /(instead of|rather than|not|במקום|statt|anstatt|вместо|بدل)\s+(?:a\s+|the\s+|my\s+|ה)?$/iu;
-const FOR_BEFORE = /(for|für|для|pour)\s+(?:my\s+|the\s+|your\s+|meine[nm]?\s+)?$/iu;
+const OLD_SERVICE = new RegExp(
+  `(?:${anyOf([...INSTEAD_OF, ...REPLACED_SERVICE.extraWords])})\\s+(?:(?:${anyOf(REPLACED_SERVICE.spaced)})\\s+|${anyOf(REPLACED_SERVICE.glued)})?$`,
+  "iu",
+);
+const FOR_BEFORE = new RegExp(`(?:${anyOf(FOR_PERSON.words)})\\s+(?:(?:${anyOf(FOR_PERSON.determiners)})\\s+)?$`, "iu");
+const GLUED_FOR = new RegExp(`^(?:${anyOf(FOR_PERSON.glued)})`, "u");
+const OPENS_WITH_OR = new RegExp(`^\\W*(?:${anyOf(OR_WORDS)})(?![\\p{L}])`, "iu");
 
 /** Who each service is for: "X for me and Y for my husband", "לי X ולבעלי Y", "меня на X и мужа на Y". */
 function ownersOf(info: MsgInfo, ms: Array<{ start: number; end: number; service: string }>): Map<string, string> {
@@ -42,7 +48,7 @@ function ownersOf(info: MsgInfo, ms: Array<{ start: number; end: number; service
     const nextStart = sorted[i + 1]?.start ?? Infinity;
     const prevEnd = sorted[i - 1]?.end ?? -1;
     // "X for my husband", or Hebrew "X לאחותי" (ל- glued to the person is "for").
-    const forPerson = (p: Person) => FOR_BEFORE.test(info.low.slice(Math.max(0, p.pos - 16), p.pos)) || /^ו?ל/u.test(p.label);
+    const forPerson = (p: Person) => FOR_BEFORE.test(info.low.slice(Math.max(0, p.pos - 16), p.pos)) || GLUED_FOR.test(p.label);
     const after = inSent.find((p) => p.pos > m.end && p.pos < nextStart && forPerson(p));
     const before = inSent.filter((p) => p.pos < m.start && p.pos > prevEnd).at(-1);
     const owner = after ?? before;
@@ -52,7 +58,7 @@ function ownersOf(info: MsgInfo, ms: Array<{ start: number; end: number; service
 }
 
 const BOOKED_RE = wordsRe(BOOKED_WORDS);
-const OPTION_WORDS = /(?<![\p{L}])(or|או|oder|или|أو|او)(?![\p{L}])|\?/iu;
+const OPTION_WORDS = new RegExp(`(?<![\\p{L}])(?:${anyOf(OR_WORDS)})(?![\\p{L}])|\\?`, "iu");
 
 /** The business writing "booked"/"רשמתי"/"✔" over several slots states a set, not options to pick from. */
 function statesBookedSet(info: MsgInfo): boolean {
@@ -262,7 +268,7 @@ export class Dialogue {
     }
     this.inherit(info, slots, cancelled);
     slots = this.splitForGroup(info, slots);
-    if (this.pending?.by === info.from && /^\W*(or|או|oder|или|أو|او)(?![\p{L}])/iu.test(info.low)) {
+    if (this.pending?.by === info.from && OPENS_WITH_OR.test(info.low)) {
       this.pending.alts.push(...slots); // "Or Friday at 10:00" adds an option
       return;
     }

@@ -2,14 +2,18 @@
 // 17:00", "me and my mum", "two lash lifts"), and which person a time belongs to
 // when one message gives several ("you at 9:00, your husband at 9:30").
 import type { MsgInfo, Person } from "./analyze";
-import { COUNT_WORDS, GREETINGS, GROUP_SIZE, PERSON_TIME_GLUE } from "./lexicon/people";
-import { wordsRe } from "./text";
+import { GLUED_AND } from "./lexicon/grammar";
+import { COUNT_WORDS, GREETINGS, GROUP_GLUED_PREFIXES, GROUP_SIZE, PERSON_TIME_GLUE, SELF_PAIR } from "./lexicon/people";
+import { anyOf, wordsRe } from "./text";
 
-const GROUP_RES = GROUP_SIZE.map(([n, words]) => [n, wordsRe(words, "[ול]{0,2}")] as const);
-const AFTER_GREETING = new RegExp(`(?:^|[^\\p{L}])(?:${GREETINGS.join("|")})\\s*,?\\s*$`, "iu");
+const GROUP_RES = GROUP_SIZE.map(([n, words]) => [n, wordsRe(words, `(?:${anyOf(GROUP_GLUED_PREFIXES)}){0,2}`)] as const);
+const AFTER_GREETING = new RegExp(`(?:^|[^\\p{L}])(?:${anyOf(GREETINGS)})\\s*,?\\s*$`, "iu");
 /** "me and my mum", "לי ולבעלי", "אני ואחותי": the customer and someone else, side by side. */
-const SELF_PAIR_GAP = /^\s*(?:and|&|\+|with)?\s*(?:my|our)?\s*$/iu;
-const AND_I = /^\s+and\s+i(?![\p{L}])/iu;
+const SELF_PAIR_GAP = new RegExp(`^\\s*(?:${anyOf(SELF_PAIR.joiners)})?\\s*(?:${anyOf(SELF_PAIR.possessives)})?\\s*$`, "iu");
+const SELF_PAIR_JOINER = new RegExp(anyOf(SELF_PAIR.joiners));
+const AND_I = new RegExp(`^\\s+(?:${anyOf(SELF_PAIR.andI)})(?![\\p{L}])`, "iu");
+const PERSON_TIME_GAP = new RegExp(`^(?:\\s|${anyOf(PERSON_TIME_GLUE)})*$`, "iu");
+const startsWithGluedAnd = (text: string, pos: number) => GLUED_AND.some((and) => text.startsWith(and, pos));
 
 /** How many people the message's slot is for; 0 when it does not say. */
 export function groupSize(info: MsgInfo): number {
@@ -45,8 +49,7 @@ function selfPairSize(info: MsgInfo): number {
     const b = ps[i + 1];
     if (!b || a.self === b.self || info.segs.sentence[a.pos] !== info.segs.sentence[b.pos]) continue;
     const gap = info.low.slice(tokenEnd, b.pos);
-    const hebrewAnd = info.low[b.pos] === "ו";
-    if (SELF_PAIR_GAP.test(gap) && (hebrewAnd || /and|&|\+|with/.test(gap))) return 2;
+    if (SELF_PAIR_GAP.test(gap) && (startsWithGluedAnd(info.low, b.pos) || SELF_PAIR_JOINER.test(gap))) return 2;
   }
   return 0;
 }
@@ -66,9 +69,9 @@ export function personsByTime(info: MsgInfo, times: Array<{ start: number; end: 
       if (info.segs.sentence[t.start] !== info.segs.sentence[p.pos]) continue;
       const forward = t.start >= end;
       const gap = forward ? info.low.slice(end, t.start) : t.end <= p.pos ? info.low.slice(t.end, p.pos) : null;
-      if (gap === null || !PERSON_TIME_GLUE.test(gap)) continue;
+      if (gap === null || !PERSON_TIME_GAP.test(gap)) continue;
       // A person after its time ("ב-17:00 הבן") is weaker, and one joined by "and" ("ובעלך") starts the next pair.
-      const d = gap.replace(/\s+/g, "").length + (forward ? 0 : 0.5 + (info.low[p.pos] === "ו" ? 2 : 0));
+      const d = gap.replace(/\s+/g, "").length + (forward ? 0 : 0.5 + (startsWithGluedAnd(info.low, p.pos) ? 2 : 0));
       if (!pick || d < pick.d) pick = { t: t.start, d };
     }
     if (!pick) continue;

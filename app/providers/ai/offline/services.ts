@@ -1,19 +1,16 @@
 // Catalogue matching: finds service mentions in a message and maps each to exactly
 // one catalogue name, preferring combined entries ("Haircut + Beard") when all parts
 // are mentioned, and breaking ties with who/what-kind hints (gender, dog size, kids).
-import { FALLBACK, LOCAL_ONLY, QUALIFIERS, WEAK } from "./lexicon/services";
-import { tokenize, type Token } from "./text";
+import {
+  CATALOGUE_STOP_WORDS, CATALOGUE_WEAK_WORDS, COMBO_JOINERS, FALLBACK, FILLER_WORDS, LOCAL_ONLY, QUALIFIERS, WEAK,
+} from "./lexicon/services";
+import { anyOf, tokenize, type Token } from "./text";
 import { unitsOf, type Unit } from "./vocab";
 
-const STOP = new Set(["the", "a", "an", "and", "with", "of", "for", "de", "la", "le", "mit", "und", "и", "с", "و", "ו",
-  "plus", "n", "to", "in", "on", "min", "mins", "-"]);
-/** Catalogue words too common to name a service alone ("Hot Towel Shave": "hot"). */
-const RAW_WEAK = new Set(["add", "new", "hot", "head", "half", "first", "post", "op", "up", "touch", "deep", "set",
-  "patient", "care", "tidy", "express", "quick", "long", "short", "special", "luxury", "spa", "hand", "foot", "feet",
-  "toe", "back", "neck", "body", "time", "tip", "style", "session", "service", "package", "only", "full", "clean",
-  "cleaning", "repair", "design", "natural", "intro", "organic"]);
-const FILLER = new Set(["and", "the", "a", "an", "my", "some", "of", "with", "plus", "n", "und", "и", "с", "ו", "و",
-  "her", "his", "our", "your", "just", "also", "את", "של", "ein", "eine", "einen"]);
+const STOP = new Set(CATALOGUE_STOP_WORDS);
+const RAW_WEAK = new Set(CATALOGUE_WEAK_WORDS);
+const FILLER = new Set(FILLER_WORDS);
+const COMBO_CUT = new RegExp(`\\s*(?:${anyOf(COMBO_JOINERS.symbols)}|\\b(?:${anyOf(COMBO_JOINERS.words)})\\b)\\s*`, "gi");
 
 export type Entry = { name: string; idx: number; keys: string[]; parts: string[][]; combo: boolean };
 export type Catalogue = {
@@ -47,7 +44,7 @@ export function compileCatalogue(services: string[]): Catalogue {
     // "HydraFacial": the raw word, and also its known tail (FACIAL) so "a facial" finds it.
     for (const u of unitsOf(toks, new Set())) if (u.partial && !units.some((x) => x.key === u.key)) units.push({ ...u });
     units.sort((a, b) => a.start - b.start);
-    const cuts = [...name.matchAll(/\s*(\+|&|\band\b|\bund\b|\bwith\b)\s*/gi)].map((m) => m.index!);
+    const cuts = [...name.matchAll(COMBO_CUT)].map((m) => m.index!);
     for (const u of units) if (u.conj) cuts.push(u.start);
     const parts: string[][] = [];
     for (const u of units) {

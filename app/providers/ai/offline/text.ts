@@ -1,5 +1,6 @@
 // Text helpers: same-length lowercasing (so regex offsets stay valid), token
 // normalisation, tokenising and clause/sentence segmentation.
+import { CHARACTER_FOLDS, CLAUSE_BREAK_WORDS, ENGLISH_ENDINGS, LETTER_FOLDS } from "./lexicon/grammar";
 
 export const B = "(?<![\\p{L}\\p{M}\\p{N}])"; // unicode word start
 export const E = "(?![\\p{L}\\p{M}\\p{N}])"; // unicode word end
@@ -13,11 +14,9 @@ export function lowerKeep(s: string): string {
       return l.length === c.length ? l : c;
     }).join("");
   }
-  return out
-    .replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) - 0x0660) % 0x90))
-    .replace(/[״“”„]/g, '"')
-    .replace(/[׳’‘`´]/g, "'")
-    .replace(/[־–—]/g, "-");
+  out = out.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) - 0x0660) % 0x90));
+  for (const [pattern, folded] of CHARACTER_FOLD_PATTERNS) out = out.replace(pattern, folded);
+  return out;
 }
 
 /** A word or phrase as regex source: special characters escaped, a space matching any run of whitespace. */
@@ -45,6 +44,13 @@ export function wordsRe(words: readonly string[], prefix = ""): RegExp {
 
 export const HEBREW = /[\u0590-\u05ff]/;
 export const ARABIC = /[\u0600-\u06ff]/;
+export const CYRILLIC = /[\u0400-\u04ff]/;
+
+const foldPatterns = (folds: Array<[string, string]>) =>
+  folds.map(([variants, folded]) => [new RegExp(`[${escapeClass(variants)}]`, "g"), folded] as const);
+const CHARACTER_FOLD_PATTERNS = foldPatterns(CHARACTER_FOLDS);
+const LETTER_FOLD_PATTERNS = foldPatterns(LETTER_FOLDS);
+const ES_PLURAL = new RegExp(`(?:${anyOf(ENGLISH_ENDINGS.pluralEsAfter)})es$`);
 
 const normCache = new Map<string, string>();
 
@@ -60,12 +66,12 @@ export function normTok(s: string): string {
 }
 
 function normTokRaw(s: string): string {
-  let t = s.toLowerCase().replace(/ß/g, "ss").normalize("NFD").replace(/\p{M}/gu, "");
-  t = t.replace(/[״"]/g, '"').replace(/[׳’‘`]/g, "'");
-  if (ARABIC.test(t)) t = t.replace(/[أإآ]/g, "ا").replace(/ة/g, "ه").replace(/ى/g, "ي").replace(/ـ/g, "");
-  if (t.endsWith("'s")) t = t.slice(0, -2);
-  if (/^[a-z]{4,}$/.test(t) && t.endsWith("s") && !t.endsWith("ss")) {
-    t = /(sh|ch|x)es$/.test(t) ? t.slice(0, -2) : t.slice(0, -1);
+  let t = s.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+  for (const [pattern, folded] of [...CHARACTER_FOLD_PATTERNS, ...LETTER_FOLD_PATTERNS]) t = t.replace(pattern, folded);
+  const { possessive, plural, notPlural } = ENGLISH_ENDINGS;
+  if (t.endsWith(possessive)) t = t.slice(0, -possessive.length);
+  if (/^[a-z]{4,}$/.test(t) && t.endsWith(plural) && !t.endsWith(notPlural)) {
+    t = ES_PLURAL.test(t) ? t.slice(0, -2) : t.slice(0, -1);
   }
   return t;
 }
@@ -83,7 +89,7 @@ export function tokenize(text: string): Token[] {
 }
 
 const EMOJI = /\p{Extended_Pictographic}/u;
-const CLAUSE_WORDS = /(?<![\p{L}])(but|aber|אבל|но|بس|however|although|though|sondern)(?![\p{L}])/giu;
+const CLAUSE_WORDS = new RegExp(`(?<![\\p{L}])(?:${anyOf(CLAUSE_BREAK_WORDS)})(?![\\p{L}])`, "giu");
 
 export type Segments = {
   sentence: Int32Array; // char index -> sentence id

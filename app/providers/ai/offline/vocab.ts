@@ -1,7 +1,8 @@
 // Turns tokens into concept units ("C:COLOR") or catalogue raw words ("R:fade"),
 // handling Hebrew/Arabic glued prefixes, Russian/German endings and German compounds.
+import { ARABIC_PREFIXES, COMPOUND_LINKS, GLUED_AND, HEBREW_PREFIXES } from "./lexicon/grammar";
 import { CONCEPTS, HINTS } from "./lexicon/services";
-import { ARABIC, HEBREW, normTok, type Token } from "./text";
+import { ARABIC, CYRILLIC, HEBREW, normTok, type Token } from "./text";
 
 export type Unit = {
   key: string; // "C:CONCEPT" or "R:word"
@@ -31,8 +32,15 @@ addPhrases(CONCEPTS, false);
 addPhrases(HINTS, true);
 for (const list of INDEX.values()) list.sort((a, b) => b.toks.length - a.toks.length);
 
-const HE_PREFIXES = ["וכש", "כש", "וב", "ול", "וה", "ומ", "וש", "שה", "שב", "של", "לה", "בה", "מה", "ו", "ב", "ל", "ה", "מ", "ש", "כ"];
-const AR_PREFIXES = ["وال", "بال", "فال", "ولل", "لل", "ال", "و", "ب", "ل", "ف", "ك", "ع"];
+/** A glued prefix is split off only when this much of the word is left. */
+const MIN_LETTERS_AFTER_PREFIX = 2;
+/** Russian adjectives and cases add up to 5 letters ("кератиновое"); English and German endings up to 3. */
+const MAX_CYRILLIC_ENDING = 5;
+const MAX_LATIN_ENDING = 3;
+/** An ending is cut only when this much of the word is left. */
+const MIN_STEM_LETTERS = 4;
+/** Compounds worth splitting, and the shortest part ("damen|haarschnitt"). */
+const COMPOUND_LETTERS = { min: 8, max: 32, part: 3 };
 
 const candCache = new Map<string, string[]>();
 
@@ -42,13 +50,12 @@ export function candidates(t: string): string[] {
   if (out) return out;
   out = [t];
   if (HEBREW.test(t)) {
-    for (const p of HE_PREFIXES) if (t.startsWith(p) && t.length - p.length >= 2) out.push(t.slice(p.length));
+    for (const p of HEBREW_PREFIXES) if (t.startsWith(p) && t.length - p.length >= MIN_LETTERS_AFTER_PREFIX) out.push(t.slice(p.length));
   } else if (ARABIC.test(t)) {
-    for (const p of AR_PREFIXES) if (t.startsWith(p) && t.length - p.length >= 2) out.push(t.slice(p.length));
+    for (const p of ARABIC_PREFIXES) if (t.startsWith(p) && t.length - p.length >= MIN_LETTERS_AFTER_PREFIX) out.push(t.slice(p.length));
   } else {
-    // Russian adjectives/cases add up to 5 letters ("кератиновое"); English/German up to 3.
-    const max = /[\u0400-\u04ff]/.test(t) ? 5 : 3;
-    for (let k = 1; k <= max; k++) if (t.length - k >= 4) out.push(t.slice(0, t.length - k));
+    const max = CYRILLIC.test(t) ? MAX_CYRILLIC_ENDING : MAX_LATIN_ENDING;
+    for (let k = 1; k <= max; k++) if (t.length - k >= MIN_STEM_LETTERS) out.push(t.slice(0, t.length - k));
   }
   if (candCache.size > 20000) candCache.clear();
   candCache.set(t, out);
@@ -80,18 +87,19 @@ function single(t: string): Phrase | null {
 
 /** "damenhaarschnitt" -> DAMEN + HAARSCHNITT; full = both halves are known words. */
 function splitCompound(t: string): { full: boolean; parts: Phrase[] } | null {
-  if (t.length < 8 || t.length > 32 || !/^[a-z]+$/.test(t)) return null;
-  for (let i = 3; i <= t.length - 3; i++) {
+  if (t.length < COMPOUND_LETTERS.min || t.length > COMPOUND_LETTERS.max || !/^[a-z]+$/.test(t)) return null;
+  for (let i = COMPOUND_LETTERS.part; i <= t.length - COMPOUND_LETTERS.part; i++) {
     const tail = single(t.slice(i));
     if (!tail) continue;
     const headTok = t.slice(0, i);
-    const head = single(headTok) ?? single(headTok.replace(/s$/, ""));
+    const link = COMPOUND_LINKS.find((l) => headTok.endsWith(l));
+    const head = single(headTok) ?? single(link ? headTok.slice(0, -link.length) : headTok);
     return head ? { full: true, parts: [head, tail] } : { full: false, parts: [tail] };
   }
   return null;
 }
 
-const conjCand = (t: string, c: string) => c !== t && (t.startsWith("ו") || t.startsWith("و")) && t.slice(1) === c;
+const conjCand = (t: string, c: string) => c !== t && GLUED_AND.some((and) => t.startsWith(and) && t.slice(and.length) === c);
 
 /** Units of a token stream; `rawKeys` are the catalogue's own non-dictionary words. */
 export function unitsOf(tokens: Token[], rawKeys: ReadonlySet<string>): Unit[] {
