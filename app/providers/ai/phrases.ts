@@ -29,5 +29,5 @@ export function resolveDatePhrase(phrase: string, messageInstantMs: number, time
 /** Resolves a time phrase ("5pm", "17:00", "ב-10 בבוקר", "6 المسا", "15:30 Uhr") to HH:MM. */
 export function resolveTimePhrase(phrase: string): string | null {
   const time = pickTime(scanTimes(phrase, { loose: true }));
-  return time ? `${pad(time.h)}:${pad(time.m)}` : null;
+  return time ? `${pad(time.hour)}:${pad(time.minute)}` : null;
 }

@@ -11,18 +11,17 @@ import { AND_WORDS, OR_WORDS } from "./lexicon/grammar";
 import { CHILD_AGE, HEBREW_MY, HEBREW_YOU_BEFORE_TIME } from "./lexicon/people";
 import { WEIGHT_UNITS } from "./lexicon/services";
 import { anyOf, lowerKeep, segment, tokenize, type Segments, type Token } from "./text";
-import { scanTimes, type TimeMention } from "./times";
+import { scanTimes, type ClockTime, type TimeMention } from "./times";
 import { candidates, isKnownWord, unitsOf, type Unit } from "./vocab";
 import { PERSON_WORDS, genderOf, isNameToken } from "./people";
 import { personsByTime } from "./party";
 
 export type Party = "B" | "C";
-export type TimeVal = { h: number; m: number; amb: boolean };
 export type Slot = {
   date: string | null;
   sameDay: boolean;
   dateKind: string | null; // how the date was written: "wd" (weekday), "md", "num", "rel", ...
-  time: TimeVal;
+  time: ClockTime;
   service: string | null;
   explicitService: boolean;
   person: string | null;
@@ -76,7 +75,7 @@ export function analyzeMessage(msg: ChatMessage, idx: number, timeZone: string, 
   const low = lowerKeep(text);
   const localDate = localDateOf(msg.timestamp, timeZone);
   const rawDates = scanDates(text, low).slice(0, MAX_MENTIONS);
-  const rawTimes = scanTimes(text, { low, exclude: rawDates.map((d) => [d.start, d.end] as [number, number]) }).slice(0, MAX_MENTIONS);
+  const rawTimes = scanTimes(text, { lower: low, exclude: rawDates.map((d) => [d.start, d.end] as [number, number]) }).slice(0, MAX_MENTIONS);
   const segs = segment(low, [...rawDates, ...rawTimes].map((x) => [x.start, x.end] as [number, number]));
   const tokens = tokenize(text);
   const mc = messageCues(tokens, low, segs.clause, segs.clauses.map((c) => c.id));
@@ -249,7 +248,7 @@ export function buildSlots(info: MsgInfo, productContext = false): Slot[] {
     if (productContext && !s) continue; // "I'll swing by around 12" to collect a product
     slots.push({
       date: d?.date ?? null, sameDay: d?.spec.kind === "same", dateKind: d?.spec.kind ?? null,
-      time: { h: t.h, m: t.m, amb: t.amb },
+      time: { hour: t.hour, minute: t.minute, ambiguous: t.ambiguous },
       service: s?.service ?? null, explicitService: !!s, person: p?.key ?? null,
       personLabel: p && !p.self ? p.label : null, gender: p ? genderOf(p.key, p.label) : null, srcMsg: info.idx, pos: t.start,
     });
@@ -257,7 +256,7 @@ export function buildSlots(info: MsgInfo, productContext = false): Slot[] {
   // "at 12 noon", "10:00? or is 10:00 too early?": one slot, said twice.
   for (let i = slots.length - 1; i > 0; i--) {
     const a = slots[i];
-    if (slots.slice(0, i).some((b) => b.date === a.date && b.time.h === a.time.h && b.time.m === a.time.m && b.service === a.service && b.person === a.person)) slots.splice(i, 1);
+    if (slots.slice(0, i).some((b) => b.date === a.date && b.time.hour === a.time.hour && b.time.minute === a.time.minute && b.service === a.service && b.person === a.person)) slots.splice(i, 1);
   }
   // As many services as times ("a facial on Fri at 2 and a body scrub Sat at 11"): pair them in order.
   const own = ments.filter((m, i) => ments.findIndex((x) => x.start === m.start) === i);

@@ -1,7 +1,8 @@
 // Follows the chat as a conversation: proposals, offers with alternatives and the
 // pick, confirmations, reschedules (the new slot replaces the old), declines
 // (undo the last open proposal), cancellations and cancellations taken back.
-import { buildSlots, isAlternatives, type MsgInfo, type Party, type Person, type Slot, type TimeVal } from "./analyze";
+import { buildSlots, isAlternatives, type MsgInfo, type Party, type Person, type Slot } from "./analyze";
+import type { ClockTime } from "./times";
 import { addDays } from "../../../utils/dates";
 import { weekdayOf } from "../calendar";
 import { saysNextWeek } from "./dates";
@@ -20,8 +21,8 @@ export type Booking = Slot & {
 };
 type Proposal = { by: Party; msg: number; added: Booking[]; replaced: Booking[] };
 
-export const timeEq = (a: TimeVal, b: TimeVal) =>
-  a.m === b.m && (a.h === b.h || ((a.amb || b.amb) && a.h % 12 === b.h % 12));
+export const timeEq = (a: ClockTime, b: ClockTime) =>
+  a.minute === b.minute && (a.hour === b.hour || ((a.ambiguous || b.ambiguous) && a.hour % 12 === b.hour % 12));
 
 /** More people than this in one slot is a class or an event, not salon bookings. */
 const MAX_GROUP = 4;
@@ -242,7 +243,7 @@ export class Dialogue {
         if (sl.date && a.date && !sameDay) return -1;
         s += 2;
       }
-      if (!slots.length) for (const n of info.bare) if (n % 12 === a.time.h % 12) s += 1;
+      if (!slots.length) for (const n of info.bare) if (n % 12 === a.time.hour % 12) s += 1;
       if (a.date && (dates.includes(a.date) || wds.includes(weekdayOf(a.date)))) s += 1;
       if (distinctSvc && a.service && svcs.includes(a.service)) s += 1;
       if (!slots.length && i === 0 && FIRST.test(info.low)) s += 1;
@@ -255,7 +256,7 @@ export class Dialogue {
     if (win.length === alts.length && alts.length > 1 && !slots.length) return null;
     return win.map((a) => {
       const sl = slots.find((x) => timeEq(x.time, a.time));
-      return sl && a.time.amb && !sl.time.amb ? { ...a, time: sl.time } : a;
+      return sl && a.time.ambiguous && !sl.time.ambiguous ? { ...a, time: sl.time } : a;
     });
   }
 
@@ -447,7 +448,7 @@ export class Dialogue {
         if (s.srcMsg > same.srcMsg) { same.srcMsg = s.srcMsg; same.pos = s.pos; } // quote the latest message that states it
         if (same.by !== info.from || confirmed) same.confirmed = true;
         if (s.explicitService && !same.explicitService) { same.service = s.service; same.explicitService = true; }
-        if (same.time.amb && !s.time.amb) same.time = s.time;
+        if (same.time.ambiguous && !s.time.ambiguous) same.time = s.time;
         same.person ??= s.person;
         same.personLabel ??= s.personLabel;
         continue;

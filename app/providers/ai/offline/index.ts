@@ -46,7 +46,7 @@ export function extractBookings(input: ExtractInput): ExtractedBooking[] {
   const seen = new Set<string>();
   for (const b of dialogue.bookings) {
     if (b.status !== "active" || !b.date || !b.service) continue;
-    const time = `${pad(b.time.h)}:${pad(b.time.m)}`;
+    const time = `${pad(b.time.hour)}:${pad(b.time.minute)}`;
     if (b.date < now.date || (b.date === now.date && time < now.time)) continue; // already past
     const key = `${b.service}|${b.date}|${time}|${b.person ?? ""}`;
     if (seen.has(key)) continue;
