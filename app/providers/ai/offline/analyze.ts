@@ -1,7 +1,7 @@
 // One message -> dates, times, service mentions, people, cues per clause, and the
 // positive slots (time + date + service + person) it states or proposes.
 import { localDate as localDateOf } from "../../../utils/time-zone";
-import { resolveDateSpec } from "../calendar";
+import { resolveDateSpec, type DateSpec } from "../calendar";
 import type { ChatMessage } from "../types";
 import { finishClauseCues, messageCues, type Cue } from "./cues";
 import { scanDates, type DateMention } from "./dates";
@@ -20,7 +20,7 @@ export type Party = "B" | "C";
 export type Slot = {
   date: string | null;
   sameDay: boolean;
-  dateKind: string | null; // how the date was written: "wd" (weekday), "md", "num", "rel", ...
+  dateKind: DateSpec["kind"] | null; // how the date was written: "weekday", "monthDay", "numeric", "relative", ...
   time: ClockTime;
   service: string | null;
   explicitService: boolean;
@@ -247,7 +247,7 @@ export function buildSlots(info: MsgInfo, productContext = false): Slot[] {
       ?? nearest(ments.filter((x) => x.start < t.start && mine(x)), t.start);
     if (productContext && !s) continue; // "I'll swing by around 12" to collect a product
     slots.push({
-      date: d?.date ?? null, sameDay: d?.spec.kind === "same", dateKind: d?.spec.kind ?? null,
+      date: d?.date ?? null, sameDay: d?.spec.kind === "sameDay", dateKind: d?.spec.kind ?? null,
       time: { hour: t.hour, minute: t.minute, ambiguous: t.ambiguous },
       service: s?.service ?? null, explicitService: !!s, person: p?.key ?? null,
       personLabel: p && !p.self ? p.label : null, gender: p ? genderOf(p.key, p.label) : null, srcMsg: info.idx, pos: t.start,

@@ -4,7 +4,7 @@
 import { buildSlots, isAlternatives, type MsgInfo, type Party, type Person, type Slot } from "./analyze";
 import type { ClockTime } from "./times";
 import { addDays } from "../../../utils/dates";
-import { weekdayOf } from "../calendar";
+import { weekdayOf, type DateSpec } from "../calendar";
 import { saysNextWeek } from "./dates";
 import { BOOKED_MARKS, BOOKED_WORDS, FOR_PERSON, PICK_WORDS, REPLACED_SERVICE, REQUEST_STEMS } from "./lexicon/dialogue";
 import { INSTEAD_OF, OR_WORDS } from "./lexicon/grammar";
@@ -73,12 +73,12 @@ function isNewPerson(s: Slot, live: Booking[]): boolean {
   return live.some((b) => b.person && !b.person.startsWith("G:")) && !live.some((b) => b.person === s.person);
 }
 
-type DateRef = { date: string | null; spec: { kind: string; wd?: number } };
+type DateRef = { date: string | null; spec: DateSpec };
 
 /** A date reference matches a booking's date; a bare weekday matches any booking on that weekday. */
 function dateHit(refs: DateRef[], date: string | null): boolean {
   if (!date) return false;
-  return refs.some((r) => r.date === date || (r.spec.kind === "wd" && r.spec.wd === weekdayOf(date)));
+  return refs.some((r) => r.date === date || (r.spec.kind === "weekday" && r.spec.weekday === weekdayOf(date)));
 }
 
 export class Dialogue {
@@ -232,14 +232,14 @@ export class Dialogue {
     if (slots.length && !slots.some((s) => alts.some((a) => timeEq(s.time, a.time)))) return null;
     const ds = info.dates.filter((d) => !d.neg && d.date);
     const dates = ds.map((d) => d.date);
-    const wds = ds.filter((d) => d.spec.kind === "wd").map((d) => (d.spec.kind === "wd" ? d.spec.wd : -1));
+    const wds = ds.map((d) => (d.spec.kind === "weekday" ? d.spec.weekday : -1)).filter((wd) => wd >= 0);
     const svcs = info.mentions.map((m) => m.service);
     const distinctSvc = new Set(alts.map((a) => a.service)).size > 1;
     const scores = alts.map((a, i) => {
       let s = 0;
       for (const sl of slots) {
         if (!timeEq(sl.time, a.time)) continue;
-        const sameDay = sl.dateKind === "wd" ? a.date && weekdayOf(a.date) === weekdayOf(sl.date!) : sl.date === a.date;
+        const sameDay = sl.dateKind === "weekday" ? a.date && weekdayOf(a.date) === weekdayOf(sl.date!) : sl.date === a.date;
         if (sl.date && a.date && !sameDay) return -1;
         s += 2;
       }
