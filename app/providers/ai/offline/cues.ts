@@ -6,64 +6,79 @@ import { anyOf, HEBREW, tokenize, type Token } from "./text";
 
 export type Cue = keyof typeof CUE_PHRASES;
 
+/** A glued Hebrew prefix is split off only when this much of the word is left. */
+const MIN_LETTERS_AFTER_PREFIX = 2;
+
 // Cue phrases are matched on the token stream (one pass per message): an index from
 // first token to phrases, longest first. Phrases with no cue mask look-alikes ("no problem").
-type CuePhrase = { toks: string[]; cues: Cue[] };
-const INDEX = new Map<string, CuePhrase[]>();
-function addPhrase(w: string, cue: Cue | null): void {
-  const toks = tokenize(w).map((t) => t.t);
-  if (!toks.length) return;
-  const list = INDEX.get(toks[0]) ?? [];
-  const same = list.find((p) => p.toks.join(" ") === toks.join(" "));
-  if (same) { if (cue && !same.cues.includes(cue)) same.cues.push(cue); }
-  else list.push({ toks, cues: cue ? [cue] : [] });
-  INDEX.set(toks[0], list);
-}
-for (const [k, ws] of Object.entries(CUE_PHRASES)) for (const w of ws) addPhrase(w, k as Cue);
-for (const w of CUE_MASKS) addPhrase(w, null);
-for (const list of INDEX.values()) list.sort((a, b) => b.toks.length - a.toks.length);
+type CuePhrase = { words: string[]; cues: Cue[] };
+const PHRASES_BY_FIRST_WORD = new Map<string, CuePhrase[]>();
 
-function firstForms(t: string): string[] {
-  if (!HEBREW.test(t)) return [t];
-  return [t, ...HEBREW_PREFIXES.filter((p) => t.startsWith(p) && t.length - p.length >= 2).map((p) => t.slice(p.length))];
+function addPhrase(phrase: string, cue: Cue | null): void {
+  const words = tokenize(phrase).map((token) => token.norm);
+  if (!words.length) return;
+  const phrases = PHRASES_BY_FIRST_WORD.get(words[0]) ?? [];
+  const same = phrases.find((known) => known.words.join(" ") === words.join(" "));
+  if (same) {
+    if (cue && !same.cues.includes(cue)) same.cues.push(cue);
+  } else {
+    phrases.push({ words, cues: cue ? [cue] : [] });
+  }
+  PHRASES_BY_FIRST_WORD.set(words[0], phrases);
+}
+for (const [cue, phrases] of Object.entries(CUE_PHRASES)) for (const phrase of phrases) addPhrase(phrase, cue as Cue);
+for (const phrase of CUE_MASKS) addPhrase(phrase, null);
+for (const phrases of PHRASES_BY_FIRST_WORD.values()) phrases.sort((a, b) => b.words.length - a.words.length);
+
+/** The word and, for Hebrew, the word without each glued prefix ("וכשתבטלי" -> "תבטלי"). */
+function withoutPrefixes(word: string): string[] {
+  if (!HEBREW.test(word)) return [word];
+  const stripped = HEBREW_PREFIXES.filter((prefix) => word.startsWith(prefix) && word.length - prefix.length >= MIN_LETTERS_AFTER_PREFIX);
+  return [word, ...stripped.map((prefix) => word.slice(prefix.length))];
+}
+
+/** The longest cue phrase starting at tokens[index], or null. */
+function phraseAt(tokens: Token[], index: number): CuePhrase | null {
+  let best: CuePhrase | null = null;
+  for (const form of withoutPrefixes(tokens[index].norm)) {
+    for (const phrase of PHRASES_BY_FIRST_WORD.get(form) ?? []) {
+      if (best && phrase.words.length <= best.words.length) continue;
+      let matches = index + phrase.words.length <= tokens.length;
+      for (let offset = 1; matches && offset < phrase.words.length; offset++) matches = tokens[index + offset].norm === phrase.words[offset];
+      if (matches) best = phrase;
+    }
+  }
+  return best;
 }
 
 const EMOJI_ACCEPT = new RegExp(anyOf(ACCEPT_EMOJI), "gu");
-const START_NO = new RegExp(`^\\s*(?:${anyOf(NO_WORDS)})(?![\\p{L}])`, "iu");
-const MASK_START = new RegExp(`^\\s*(?:${anyOf(CUE_MASKS)})`, "iu");
+const STARTS_WITH_NO = new RegExp(`^\\s*(?:${anyOf(NO_WORDS)})(?![\\p{L}])`, "iu");
+const STARTS_WITH_MASK = new RegExp(`^\\s*(?:${anyOf(CUE_MASKS)})`, "iu");
 
-export type MessageCues = { byClause: Map<number, Set<Cue>>; cancelPos: Map<number, number> };
+export type MessageCues = { byClause: Map<number, Set<Cue>>; cancelPosition: Map<number, number> };
 
-/** Cues per clause of a message; `cancelPos` is where each clause's first cancel word starts. */
-export function messageCues(tokens: Token[], low: string, clauseOf: Int32Array, clauseIds: number[]): MessageCues {
+/** Cues per clause of a message; `cancelPosition` is where each clause's first cancel word starts. */
+export function messageCues(tokens: Token[], lower: string, clauseOf: Int32Array, clauseIds: number[]): MessageCues {
   const byClause = new Map<number, Set<Cue>>(clauseIds.map((id) => [id, new Set<Cue>()]));
-  const cancelPos = new Map<number, number>();
-  for (let i = 0; i < tokens.length; ) {
-    let best: CuePhrase | null = null;
-    for (const f of firstForms(tokens[i].t)) {
-      for (const ph of INDEX.get(f) ?? []) {
-        if (best && ph.toks.length <= best.toks.length) continue;
-        let ok = i + ph.toks.length <= tokens.length;
-        for (let j = 1; ok && j < ph.toks.length; j++) ok = tokens[i + j].t === ph.toks[j];
-        if (ok) best = ph;
-      }
-    }
-    if (!best) { i++; continue; }
-    const clause = clauseOf[tokens[i].start];
-    const set = byClause.get(clause);
-    if (set) for (const c of best.cues) set.add(c);
-    if (best.cues.includes("cancel") && !cancelPos.has(clause)) cancelPos.set(clause, tokens[i].start);
-    i += best.toks.length;
+  const cancelPosition = new Map<number, number>();
+  for (let index = 0; index < tokens.length; ) {
+    const phrase = phraseAt(tokens, index);
+    if (!phrase) { index++; continue; }
+    const clause = clauseOf[tokens[index].start];
+    const cues = byClause.get(clause);
+    if (cues) for (const cue of phrase.cues) cues.add(cue);
+    if (phrase.cues.includes("cancel") && !cancelPosition.has(clause)) cancelPosition.set(clause, tokens[index].start);
+    index += phrase.words.length;
   }
-  for (const m of low.matchAll(EMOJI_ACCEPT)) byClause.get(clauseOf[m.index!])?.add("accept");
-  return { byClause, cancelPos };
+  for (const match of lower.matchAll(EMOJI_ACCEPT)) byClause.get(clauseOf[match.index!])?.add("accept");
+  return { byClause, cancelPosition };
 }
 
 /** Adjusts one clause's cues: a clause starting with "no" declines; "fully booked" is not "booked". */
-export function finishClauseCues(out: Set<Cue>, clause: string): Set<Cue> {
-  if (START_NO.test(clause) && !MASK_START.test(clause)) out.add("decline");
-  if (out.has("decline")) out.add("neg");
-  if (out.has("neg")) out.delete("accept");
-  if (out.has("walkin") || out.has("waitlist")) out.delete("cancel");
-  return out;
+export function finishClauseCues(cues: Set<Cue>, clause: string): Set<Cue> {
+  if (STARTS_WITH_NO.test(clause) && !STARTS_WITH_MASK.test(clause)) cues.add("decline");
+  if (cues.has("decline")) cues.add("neg");
+  if (cues.has("neg")) cues.delete("accept");
+  if (cues.has("walkin") || cues.has("waitlist")) cues.delete("cancel");
+  return cues;
 }

@@ -8,7 +8,7 @@ import {
   THIS_WEEKDAY, WEAK_WEEKDAYS, WEAK_WEEKDAY_FOLLOWERS, WEEKDAYS, WEEKDAY_DATE_LINKS, WEEKDAY_PLURAL_SUFFIXES,
 } from "./lexicon/calendar";
 import { AT_WORDS, CURRENCY_SIGNS } from "./lexicon/clock";
-import { anyOf, B, E, escapeClass, lowerKeep, wordsRe } from "./text";
+import { anyOf, escapeClass, lowerKeep, WORD_END, WORD_START, wordsRe } from "./text";
 
 export type DateMention = { start: number; end: number; spec: DateSpec; explicit: boolean };
 
@@ -27,13 +27,13 @@ const NUMERIC_DATE = new RegExp(
   "g",
 );
 const DAY_MONTH = new RegExp(
-  `${B}(\\d{1,2})${DAY_SUFFIX}(?:\\s+(?:${anyOf(DAY_MONTH_LINKS.afterDay)}))?\\s*(?:(?:${anyOf(DAY_MONTH_LINKS.beforeMonth)})\\s+)?` +
-    `(${MONTH_ALT})${E}(?:,?\\s+(\\d{4})${E})?`,
+  `${WORD_START}(\\d{1,2})${DAY_SUFFIX}(?:\\s+(?:${anyOf(DAY_MONTH_LINKS.afterDay)}))?\\s*(?:(?:${anyOf(DAY_MONTH_LINKS.beforeMonth)})\\s+)?` +
+    `(${MONTH_ALT})${WORD_END}(?:,?\\s+(\\d{4})${WORD_END})?`,
   "giu",
 );
 const MONTH_DAY = new RegExp(
-  `${B}(${MONTH_ALT})\\.?\\s+(?:(?:${anyOf(DAY_MONTH_LINKS.beforeDay)})\\s+)?(\\d{1,2})(?:${anyOf(ORDINAL_SUFFIXES)})?(?![\\d:.]\\d)${E}` +
-    `(?:,?\\s+(\\d{4})${E})?`,
+  `${WORD_START}(${MONTH_ALT})\\.?\\s+(?:(?:${anyOf(DAY_MONTH_LINKS.beforeDay)})\\s+)?(\\d{1,2})(?:${anyOf(ORDINAL_SUFFIXES)})?(?![\\d:.]\\d)${WORD_END}` +
+    `(?:,?\\s+(\\d{4})${WORD_END})?`,
   "giu",
 );
 const HEBREW_DAY_MONTH = new RegExp(`(?<![\\d])(\\d{1,2})\\s*(?:${anyOf(HEBREW_MONTH_PREFIXES)})-?(${HE_MONTH_ALT})${NOT_LETTER_AFTER}(?:\\s+(\\d{4}))?`, "gu");
@@ -49,7 +49,7 @@ const NOT_A_DATE_AFTER_DOT_RE = new RegExp(
 );
 const AT_BEFORE_DOTTED_TIME = new RegExp(`(?:${anyOf(AT_WORDS)})-?\\s*$`);
 
-const WEEKDAY_NAME = new RegExp(`${B}(${anyOf(Object.keys(WEEKDAYS))})(${anyOf(WEEKDAY_PLURAL_SUFFIXES)})?${E}`, "giu");
+const WEEKDAY_NAME = new RegExp(`${WORD_START}(${anyOf(Object.keys(WEEKDAYS))})(${anyOf(WEEKDAY_PLURAL_SUFFIXES)})?${WORD_END}`, "giu");
 const WEAK_WEEKDAY_FOLLOWER_RE = new RegExp(
   `^\\.?\\s*(?:\\d|(?:${anyOf(WEAK_WEEKDAY_FOLLOWERS.words)})${WORD_AFTER}|${anyOf(WEAK_WEEKDAY_FOLLOWERS.stems)})`,
   "u",

@@ -295,9 +295,9 @@ function scanWordTimes(lower: string, found: TimeMention[]): TimeMention[] {
     let hour = NUMBER_WORDS[oneSpace(match[2])] ?? 0;
     const minute = match[3] ? MINUTES_AFTER_NUMBER_WORD[match[3]] : 0;
     const suffix = lower.slice(end, end + FOLLOWER_CHARS);
-    const pm = PM_WORDS_AFTER.test(suffix);
-    const ambiguous = !pm && !AM_WORDS_AFTER.test(suffix);
-    if (pm && hour < 12) hour += 12;
+    const saysPm = PM_WORDS_AFTER.test(suffix);
+    const ambiguous = !saysPm && !AM_WORDS_AFTER.test(suffix);
+    if (saysPm && hour < 12) hour += 12;
     else if (ambiguous && hour <= LATEST_PM_BARE_HOUR) hour += 12;
     const role: TimeRole = CONSTRAINT_WORD_SET.has(oneSpace(match[1])) ? "constraint" : "slot";
     words.push({ start, end, hour, minute, ambiguous, role });
