@@ -21,6 +21,9 @@ describe("isClockTime: which numbers are times", () => {
     expect(read("it costs £20 at most")).toEqual([]);
     expect(read("we are at 14 Station Road")).toEqual([]);
     expect(read("at 5 Tomorrow?")).toEqual(["17:00? slot"]);
+    expect(read("24h notice to cancel")).toEqual([]);
+    expect(read("open 24 hours")).toEqual([]);
+    expect(read("at 24:00")).toEqual(["00:00 slot"]);
   });
 
   it("reads a dotted number as a date unless it can only be a time", () => {

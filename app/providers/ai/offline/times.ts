@@ -172,6 +172,8 @@ export function isClockTime(
   text: string, after: string, number: WrittenNumber, marks: MarksAfter, words: WordsBefore, range: RangeEnds, loose: boolean,
 ): boolean {
   const { colon, dot, hour, minute } = number;
+  // "24h notice", "24 hours": a bare 24 is a duration; midnight is written 00:00 or 24:00.
+  if (hour === LAST_HOUR && !colon && !dot) return false;
   const marked = isMarked(number, marks);
   // "17.30" is a time; "10.11" stays a date unless "at"/am/pm/Uhr says otherwise.
   const dottedTime = dot && (minute > 12 || minute === 0) && hour >= EARLIEST_DOTTED_HOUR && !DIGIT_AFTER.test(after);
