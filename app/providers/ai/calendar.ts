@@ -1,127 +1,70 @@
-// Time-zone aware calendar arithmetic shared by all extractors.
-// Dates are plain "YYYY-MM-DD" strings in the business's local calendar; only
-// the instant -> local date step needs the IANA zone (Intl, works in workerd).
-import { scanDates } from "./offline/dates";
-import { pickTime, scanTimes } from "./offline/times";
+// Calendar arithmetic shared by all extractors: what a date expression means
+// relative to the local date of the message that says it. Dates are plain
+// "YYYY-MM-DD" strings in the business's local calendar; instants become local
+// dates in utils/time-zone.ts, and the day check and addDays are utils/dates.ts.
+import { addDays, isRealDay } from "../../utils/dates";
 
 export type LocalDate = string; // YYYY-MM-DD
 
-/** A date expression before it is anchored to a message's local date. */
+/** Which occurrence of a named weekday: the next one after today, this week's (today counts), or next week's. */
+export type WeekdayMode = "next" | "this" | "nextWeek";
+
+/** A date expression before it is anchored to a message's local date. Weekdays: 0 = Sunday. */
 export type DateSpec =
-  | { kind: "rel"; days: number } // today / tomorrow / day after tomorrow
-  | { kind: "wd"; wd: number; mode: "next" | "this" | "nextweek" } // 0 = Sunday
-  | { kind: "md"; m: number; d: number; y?: number; wd?: number } // month known
-  | { kind: "num"; a: number; b: number; y?: number; wd?: number } // 12/3: order by zone
-  | { kind: "dom"; d: number; wd?: number } // "the 13th"
-  | { kind: "same" }; // "same day": resolved by the dialogue, not here
+  | { kind: "relative"; days: number } // today / tomorrow / day after tomorrow
+  | { kind: "weekday"; weekday: number; mode: WeekdayMode }
+  | { kind: "monthDay"; month: number; day: number; year?: number; weekday?: number } // month known
+  | { kind: "numeric"; first: number; second: number; year?: number; weekday?: number } // 12/3: order by zone
+  | { kind: "dayOfMonth"; day: number; weekday?: number } // "the 13th"
+  | { kind: "sameDay" }; // "same day": resolved by the dialogue, not here
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+/** How many years ahead a month and day without a year may fall (29 February needs up to 8). */
+const YEARS_AHEAD = 8;
+/** How many months ahead "the 13th" may fall (a weekday beside it may skip some). */
+const MONTHS_AHEAD = 14;
+/** Two-digit years are this century's ("12/3/26"). */
+const CENTURY = 2000;
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-export function ymd(y: number, m: number, d: number): LocalDate {
-  return `${String(y).padStart(4, "0")}-${pad(m)}-${pad(d)}`;
+export function formatDate(year: number, month: number, day: number): LocalDate {
+  return `${String(year).padStart(4, "0")}-${pad(month)}-${pad(day)}`;
 }
 
-export function parseYmd(date: LocalDate): { y: number; m: number; d: number } {
-  return { y: +date.slice(0, 4), m: +date.slice(5, 7), d: +date.slice(8, 10) };
-}
-
-function offsetAt(ms: number, timeZone: string): number {
-  const parts: Record<string, string> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(ms))) parts[p.type] = p.value;
-  const wall = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour % 24, +parts.minute);
-  return wall - Math.floor(ms / 60000) * 60000;
-}
-
-// Offsets cached per zone and UTC day when the day has no DST change (Intl is slow).
-const dayOffsets = new Map<string, number>();
-
-function offsetOf(ms: number, timeZone: string): number {
-  const day = Math.floor(ms / 86400000);
-  const key = `${timeZone}|${day}`;
-  const hit = dayOffsets.get(key);
-  if (hit !== undefined) return hit;
-  const a = offsetAt(day * 86400000, timeZone);
-  const b = offsetAt(day * 86400000 + 86399999, timeZone);
-  if (a !== b) return offsetAt(ms, timeZone);
-  if (dayOffsets.size > 5000) dayOffsets.clear();
-  dayOffsets.set(key, a);
-  return a;
-}
-
-/** Local wall-clock date and time of an instant in an IANA zone. */
-export function localDateTimeOf(ms: number, timeZone: string): { date: LocalDate; time: string } {
-  const t = new Date(ms + offsetOf(ms, timeZone));
-  return {
-    date: ymd(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate()),
-    time: `${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`,
-  };
-}
-
-export function localDateOf(ms: number, timeZone: string): LocalDate {
-  return localDateTimeOf(ms, timeZone).date;
-}
-
-export function isValidDate(y: number, m: number, d: number): boolean {
-  if (m < 1 || m > 12 || d < 1 || d > 31) return false;
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-}
-
-export function addDays(date: LocalDate, n: number): LocalDate {
-  const { y, m, d } = parseYmd(date);
-  const t = new Date(Date.UTC(y, m - 1, d + n));
-  return ymd(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
+export function dateParts(date: LocalDate): { year: number; month: number; day: number } {
+  return { year: +date.slice(0, 4), month: +date.slice(5, 7), day: +date.slice(8, 10) };
 }
 
 /** 0 = Sunday ... 6 = Saturday. */
 export function weekdayOf(date: LocalDate): number {
-  const { y, m, d } = parseYmd(date);
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  const { year, month, day } = dateParts(date);
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 
 /** The next given weekday strictly after `date`. */
-export function nextWeekdayAfter(date: LocalDate, wd: number): LocalDate {
-  const diff = (wd - weekdayOf(date) + 7) % 7;
-  return addDays(date, diff === 0 ? 7 : diff);
+export function nextWeekdayAfter(date: LocalDate, weekday: number): LocalDate {
+  const days = (weekday - weekdayOf(date) + 7) % 7;
+  return addDays(date, days === 0 ? 7 : days);
 }
 
-export function weekdayOnOrAfter(date: LocalDate, wd: number): LocalDate {
-  return addDays(date, (wd - weekdayOf(date) + 7) % 7);
+export function weekdayOnOrAfter(date: LocalDate, weekday: number): LocalDate {
+  return addDays(date, (weekday - weekdayOf(date) + 7) % 7);
 }
 
 /** "Next week <weekday>": that weekday in the following Monday-start week. */
-export function weekdayNextWeek(date: LocalDate, wd: number): LocalDate {
+export function weekdayNextWeek(date: LocalDate, weekday: number): LocalDate {
   const sinceMonday = (weekdayOf(date) + 6) % 7;
   const nextMonday = addDays(date, 7 - sinceMonday);
-  return addDays(nextMonday, (wd + 6) % 7);
+  return addDays(nextMonday, (weekday + 6) % 7);
 }
 
 /** A month/day without a year: its next occurrence on or after `date`. */
-export function nextOccurrence(date: LocalDate, m: number, d: number): LocalDate | null {
-  const base = parseYmd(date);
-  for (let y = base.y; y <= base.y + 8; y++) {
-    if (!isValidDate(y, m, d)) continue;
-    const c = ymd(y, m, d);
-    if (c >= date) return c;
+export function nextOccurrence(date: LocalDate, month: number, day: number): LocalDate | null {
+  const { year: baseYear } = dateParts(date);
+  for (let year = baseYear; year <= baseYear + YEARS_AHEAD; year++) {
+    if (!isRealDay(year, month, day)) continue;
+    const candidate = formatDate(year, month, day);
+    if (candidate >= date) return candidate;
   }
   return null;
 }
@@ -131,80 +74,71 @@ export function prefersMonthFirst(timeZone: string): boolean {
   return timeZone.startsWith("America/");
 }
 
-function withYear(y: number | undefined, m: number, d: number, base: LocalDate): LocalDate | null {
-  if (y === undefined) return nextOccurrence(base, m, d);
-  const yy = y < 100 ? 2000 + y : y;
-  return isValidDate(yy, m, d) ? ymd(yy, m, d) : null;
+/** The date in the year written (two digits are this century's), or the next occurrence when none is. */
+function inYear(year: number | undefined, month: number, day: number, base: LocalDate): LocalDate | null {
+  if (year === undefined) return nextOccurrence(base, month, day);
+  const fullYear = year < 100 ? CENTURY + year : year;
+  return isRealDay(fullYear, month, day) ? formatDate(fullYear, month, day) : null;
+}
+
+function resolveMonthDay(spec: Extract<DateSpec, { kind: "monthDay" }>, base: LocalDate): LocalDate | null {
+  const date = inYear(spec.year, spec.month, spec.day, base);
+  if (date && spec.weekday !== undefined && spec.year === undefined && weekdayOf(date) !== spec.weekday) {
+    // A weekday that disagrees with the next occurrence: try the year after.
+    const later = nextOccurrence(addDays(date, 1), spec.month, spec.day);
+    if (later && weekdayOf(later) === spec.weekday) return later;
+  }
+  return date;
+}
+
+/** "12/3": day-first or month-first by the zone's habit, unless a weekday beside it fits only the other order. */
+function resolveNumeric(spec: Extract<DateSpec, { kind: "numeric" }>, base: LocalDate, timeZone: string): LocalDate | null {
+  const { first, second } = spec;
+  const orders: Array<[month: number, day: number]> = prefersMonthFirst(timeZone)
+    ? [[first, second], [second, first]]
+    : [[second, first], [first, second]];
+  const candidates = orders
+    .map(([month, day]) => inYear(spec.year, month, day, base))
+    .filter((date): date is LocalDate => date !== null);
+  if (spec.weekday !== undefined) {
+    const fitting = candidates.find((date) => weekdayOf(date) === spec.weekday);
+    if (fitting) return fitting;
+  }
+  return candidates[0] ?? null;
+}
+
+/** "The 13th": the next 13th on or after the base date, or the first one on the weekday said beside it. */
+function resolveDayOfMonth(spec: Extract<DateSpec, { kind: "dayOfMonth" }>, base: LocalDate): LocalDate | null {
+  const { year: baseYear, month: baseMonth } = dateParts(base);
+  let firstFound: LocalDate | null = null;
+  for (let ahead = 0; ahead < MONTHS_AHEAD; ahead++) {
+    const year = baseYear + Math.floor((baseMonth - 1 + ahead) / 12);
+    const month = ((baseMonth - 1 + ahead) % 12) + 1;
+    if (!isRealDay(year, month, spec.day)) continue;
+    const date = formatDate(year, month, spec.day);
+    if (date < base) continue;
+    if (spec.weekday === undefined || weekdayOf(date) === spec.weekday) return date;
+    firstFound ??= date;
+  }
+  return firstFound;
 }
 
 /** Anchors a DateSpec to the local date of the message that states it. */
 export function resolveDateSpec(spec: DateSpec, base: LocalDate, timeZone: string): LocalDate | null {
   switch (spec.kind) {
-    case "rel":
+    case "relative":
       return addDays(base, spec.days);
-    case "wd":
-      if (spec.mode === "this") return weekdayOnOrAfter(base, spec.wd);
-      if (spec.mode === "nextweek") return weekdayNextWeek(base, spec.wd);
-      return nextWeekdayAfter(base, spec.wd);
-    case "md": {
-      const r = withYear(spec.y, spec.m, spec.d, base);
-      if (r && spec.wd !== undefined && spec.y === undefined && weekdayOf(r) !== spec.wd) {
-        // A weekday that disagrees with the next occurrence: try the year after.
-        const later = nextOccurrence(addDays(r, 1), spec.m, spec.d);
-        if (later && weekdayOf(later) === spec.wd) return later;
-      }
-      return r;
-    }
-    case "num": {
-      const monthFirst = prefersMonthFirst(timeZone);
-      const orders: Array<[number, number]> = monthFirst
-        ? [[spec.a, spec.b], [spec.b, spec.a]]
-        : [[spec.b, spec.a], [spec.a, spec.b]];
-      const cands = orders
-        .map(([m, d]) => withYear(spec.y, m, d, base))
-        .filter((c): c is LocalDate => c !== null);
-      if (spec.wd !== undefined) {
-        const hit = cands.find((c) => weekdayOf(c) === spec.wd);
-        if (hit) return hit;
-      }
-      return cands[0] ?? null;
-    }
-    case "dom": {
-      const b = parseYmd(base);
-      let first: LocalDate | null = null;
-      for (let k = 0; k < 14; k++) {
-        const y = b.y + Math.floor((b.m - 1 + k) / 12);
-        const m = ((b.m - 1 + k) % 12) + 1;
-        if (!isValidDate(y, m, spec.d)) continue;
-        const c = ymd(y, m, spec.d);
-        if (c < base) continue;
-        if (spec.wd === undefined || weekdayOf(c) === spec.wd) return c;
-        first ??= c;
-      }
-      return first;
-    }
-    case "same":
+    case "weekday":
+      if (spec.mode === "this") return weekdayOnOrAfter(base, spec.weekday);
+      if (spec.mode === "nextWeek") return weekdayNextWeek(base, spec.weekday);
+      return nextWeekdayAfter(base, spec.weekday);
+    case "monthDay":
+      return resolveMonthDay(spec, base);
+    case "numeric":
+      return resolveNumeric(spec, base, timeZone);
+    case "dayOfMonth":
+      return resolveDayOfMonth(spec, base);
+    case "sameDay":
       return null;
   }
-}
-
-/**
- * Resolves a date phrase ("tomorrow", "next week Thursday", "12/3", "March 12th",
- * "מחרתיים", "20 декабря") against the local date of the message instant.
- */
-export function resolveDatePhrase(phrase: string, messageInstantMs: number, timeZone: string): LocalDate | null {
-  const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(phrase);
-  if (iso && isValidDate(+iso[1], +iso[2], +iso[3])) return iso[0];
-  const base = localDateOf(messageInstantMs, timeZone);
-  for (const m of scanDates(phrase)) {
-    const r = resolveDateSpec(m.spec, base, timeZone);
-    if (r) return r;
-  }
-  return null;
-}
-
-/** Resolves a time phrase ("5pm", "17:00", "ב-10 בבוקר", "6 المسا", "15:30 Uhr") to HH:MM. */
-export function resolveTimePhrase(phrase: string): string | null {
-  const t = pickTime(scanTimes(phrase, { loose: true }));
-  return t ? `${pad(t.h)}:${pad(t.m)}` : null;
 }

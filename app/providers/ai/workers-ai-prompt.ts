@@ -3,7 +3,9 @@
 // words, which message); the calendar arithmetic happens here, in code,
 // relative to that message's own timestamp in the business's time zone.
 import { z } from "zod";
-import { localDateTimeOf, resolveDatePhrase, resolveTimePhrase, weekdayOf } from "./calendar";
+import { localDate, localTime } from "../../utils/time-zone";
+import { weekdayOf } from "./calendar";
+import { resolveDatePhrase, resolveTimePhrase } from "./phrases";
 import { compileCatalogue, findMentions, mapKey } from "./offline/services";
 import { tokenize } from "./offline/text";
 import { unitsOf } from "./offline/vocab";
@@ -68,10 +70,11 @@ export function chronological(input: ExtractInput) {
 }
 
 export function buildPrompt(input: ExtractInput): ModelMessage[] {
-  const lines = chronological(input).map((m, i) => {
-    const { date, time } = localDateTimeOf(m.timestamp, input.timeZone);
-    const who = m.fromMe ? "Business" : "Customer";
-    return `[${i + 1}] ${WEEKDAYS[weekdayOf(date)]} ${date} ${time} ${who}: ${oneLine(m.body)}`;
+  const lines = chronological(input).map((message, index) => {
+    const date = localDate(message.timestamp, input.timeZone);
+    const time = localTime(message.timestamp, input.timeZone);
+    const who = message.fromMe ? "Business" : "Customer";
+    return `[${index + 1}] ${WEEKDAYS[weekdayOf(date)]} ${date} ${time} ${who}: ${oneLine(message.body)}`;
   });
   const user = [
     `Catalogue: ${input.services.map((s) => JSON.stringify(s)).join(", ")}`,
@@ -130,26 +133,27 @@ export function parseAnswer(raw: unknown, input: ExtractInput): ExtractedBooking
   const messages = chronological(input);
   const catalogue = new Map(input.services.map((s) => [normalize(s), s]));
   const inCatalogue = (name: string) => catalogue.get(normalize(name)) ?? closestService(name, input.services);
-  const now = localDateTimeOf(input.now, input.timeZone);
-  const out: ExtractedBooking[] = [];
+  const now = { date: localDate(input.now, input.timeZone), time: localTime(input.now, input.timeZone) };
+  const bookings: ExtractedBooking[] = [];
   const seen = new Set<string>();
   for (const item of parsed.data.bookings) {
-    const p = Proposal.safeParse(item);
-    if (!p.success) continue;
-    const service = inCatalogue(p.data.service);
+    const proposal = Proposal.safeParse(item);
+    if (!proposal.success) continue;
+    const { service: serviceName, date_phrase: datePhrase, time_phrase: timePhrase, message, notes } = proposal.data;
+    const service = inCatalogue(serviceName);
     if (!service) continue;
-    const anchor = anchorMessage(messages, p.data.date_phrase, p.data.message);
+    const anchor = anchorMessage(messages, datePhrase, message);
     if (!anchor) continue;
-    const date = resolveDatePhrase(p.data.date_phrase, anchor.timestamp, input.timeZone);
-    const time = resolveTimePhrase(p.data.time_phrase);
+    const date = resolveDatePhrase(datePhrase, anchor.timestamp, input.timeZone);
+    const time = resolveTimePhrase(timePhrase);
     if (!date || !time) continue;
     if (date < now.date || (date === now.date && time < now.time)) continue;
     const key = `${service}|${date}|${time}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ service, date, time, notes: (p.data.notes ?? "").trim().slice(0, MAX_NOTES_CHARS), quote: quoteFor(messages, anchor, p.data.time_phrase) });
+    bookings.push({ service, date, time, notes: (notes ?? "").trim().slice(0, MAX_NOTES_CHARS), quote: quoteFor(messages, anchor, timePhrase) });
   }
-  return out.sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
+  return bookings.sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
 }
 
 /**
@@ -160,27 +164,27 @@ export function parseAnswer(raw: unknown, input: ExtractInput): ExtractedBooking
 function closestService(name: string, services: string[]): string | null {
   // The matcher breaks ties by catalogue order: read with both orders, and a tie ("haircut"
   // with women's and men's cuts) reads two ways and is refused.
-  const [a, b] = [services, [...services].reverse()].map((order) => servicesNamed(name, order));
-  return a.length === 1 && b.length === 1 && a[0] === b[0] ? a[0] : null;
+  const [inOrder, reversed] = [services, [...services].reverse()].map((order) => servicesNamed(name, order));
+  return inOrder.length === 1 && reversed.length === 1 && inOrder[0] === reversed[0] ? inOrder[0] : null;
 }
 
 function servicesNamed(name: string, services: string[]): string[] {
-  const cat = compileCatalogue(services);
+  const catalogue = compileCatalogue(services);
   const tokens = tokenize(name);
-  const units = unitsOf(tokens, cat.rawKeys)
-    .map((u) => ({ ...u, key: u.hint ? u.key : mapKey(u.key, cat) ?? "" }))
-    .filter((u) => u.key);
-  const keys = new Set(units.map((u) => u.key));
-  return [...new Set(findMentions(tokens, units, () => 0, cat, () => [{ keys, local: true }]).map((m) => m.service))];
+  const units = unitsOf(tokens, catalogue.rawKeys)
+    .map((unit) => ({ ...unit, key: unit.hint ? unit.key : mapKey(unit.key, catalogue) ?? "" }))
+    .filter((unit) => unit.key);
+  const keys = new Set(units.map((unit) => unit.key));
+  return [...new Set(findMentions(tokens, units, () => 0, catalogue, () => [{ keys, local: true }]).map((mention) => mention.service))];
 }
 
 /** The message the time came from (the date's message when no message has the time phrase), shortened. */
 function quoteFor(messages: { body: string }[], anchor: { body: string }, timePhrase: string): string {
   const needle = normalize(timePhrase);
-  const at = (m: { body: string }) => normalize(m.body).indexOf(needle);
-  if (at(anchor) >= 0) return shortQuote(anchor.body, at(anchor));
-  const from = [...messages].reverse().find((m) => at(m) >= 0);
-  return from ? shortQuote(from.body, at(from)) : shortQuote(anchor.body);
+  const offsetIn = (message: { body: string }) => normalize(message.body).indexOf(needle);
+  if (offsetIn(anchor) >= 0) return shortQuote(anchor.body, offsetIn(anchor));
+  const source = [...messages].reverse().find((message) => offsetIn(message) >= 0);
+  return source ? shortQuote(source.body, offsetIn(source)) : shortQuote(anchor.body);
 }
 
 /**
@@ -192,8 +196,5 @@ function anchorMessage(messages: { timestamp: number; body: string }[], phrase: 
   const needle = normalize(phrase);
   const pointed = index !== undefined ? messages[index - 1] : undefined;
   if (pointed && normalize(pointed.body).includes(needle)) return pointed;
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (normalize(messages[i].body).includes(needle)) return messages[i];
-  }
-  return null;
+  return [...messages].reverse().find((message) => normalize(message.body).includes(needle)) ?? null;
 }

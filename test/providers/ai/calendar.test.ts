@@ -1,41 +1,28 @@
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  localDateOf,
-  localDateTimeOf,
-  nextOccurrence,
-  nextWeekdayAfter,
-  resolveDatePhrase,
-  resolveTimePhrase,
-  weekdayNextWeek,
-  weekdayOf,
-} from "../../../app/providers/ai/calendar";
+import { nextOccurrence, nextWeekdayAfter, weekdayNextWeek, weekdayOf } from "../../../app/providers/ai/calendar";
+import { resolveDatePhrase, resolveTimePhrase } from "../../../app/providers/ai/phrases";
+import { localDate, localTime } from "../../../app/utils/time-zone";
 
 const at = (iso: string) => Date.parse(iso);
+const wallClock = (iso: string, zone: string) => `${localDate(at(iso), zone)} ${localTime(at(iso), zone)}`;
 
 describe("local dates in the business's time zone", () => {
   it("uses the New York date of an evening message, not the UTC date", () => {
     const ms = at("2026-03-09T20:30:00-04:00"); // already 10 March in UTC
     expect(new Date(ms).toISOString().slice(0, 10)).toBe("2026-03-10");
-    expect(localDateOf(ms, "America/New_York")).toBe("2026-03-09");
+    expect(localDate(ms, "America/New_York")).toBe("2026-03-09");
   });
 
   it("follows the offset change in DST weeks", () => {
     // London springs forward on 29 March 2026, New York falls back on 1 November 2026.
-    expect(localDateTimeOf(at("2026-03-28T23:30:00Z"), "Europe/London")).toEqual({ date: "2026-03-28", time: "23:30" });
-    expect(localDateTimeOf(at("2026-03-29T23:30:00Z"), "Europe/London")).toEqual({ date: "2026-03-30", time: "00:30" });
-    expect(localDateTimeOf(at("2026-11-02T04:30:00Z"), "America/New_York")).toEqual({ date: "2026-11-01", time: "23:30" });
-    expect(localDateTimeOf(at("2026-03-27T22:30:00Z"), "Asia/Jerusalem")).toEqual({ date: "2026-03-28", time: "01:30" });
+    expect(wallClock("2026-03-28T23:30:00Z", "Europe/London")).toBe("2026-03-28 23:30");
+    expect(wallClock("2026-03-29T23:30:00Z", "Europe/London")).toBe("2026-03-30 00:30");
+    expect(wallClock("2026-11-02T04:30:00Z", "America/New_York")).toBe("2026-11-01 23:30");
+    expect(wallClock("2026-03-27T22:30:00Z", "Asia/Jerusalem")).toBe("2026-03-28 01:30");
   });
 });
 
 describe("calendar arithmetic", () => {
-  it("adds days across month and year ends", () => {
-    expect(addDays("2026-02-28", 1)).toBe("2026-03-01");
-    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
-    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
-  });
-
   it("finds the next weekday strictly after a date", () => {
     expect(weekdayOf("2026-03-09")).toBe(1); // Monday
     expect(nextWeekdayAfter("2026-03-09", 4)).toBe("2026-03-12");
@@ -117,6 +104,9 @@ describe("resolveTimePhrase", () => {
 
   it("treats a bare afternoon hour as pm and returns null without a time", () => {
     expect(resolveTimePhrase("at 5")).toBe("17:00");
+    expect(resolveTimePhrase("at five")).toBe("17:00");
+    expect(resolveTimePhrase("at five o'clock")).toBe("17:00");
+    expect(resolveTimePhrase("בשש וחצי")).toBe("18:30");
     expect(resolveTimePhrase("whenever")).toBeNull();
   });
 });

@@ -1,277 +1,255 @@
-// One message -> dates, times, service mentions, people, cues per clause, and the
-// positive slots (time + date + service + person) it states or proposes.
-import { localDateOf, resolveDateSpec } from "../calendar";
+// One message -> dates, times, service mentions, people and cues per clause. The
+// slots a message proposes are read from this in slots.ts.
+import { localDate as localDateOf } from "../../../utils/time-zone";
+import { resolveDateSpec, type LocalDate } from "../calendar";
 import type { ChatMessage } from "../types";
 import { finishClauseCues, messageCues, type Cue } from "./cues";
 import { scanDates, type DateMention } from "./dates";
-import { compileCatalogue, findMentions, mapKey, type Bags, type Catalogue, type ServiceMention } from "./services";
-import { lowerKeep, segment, tokenize, type Segments, type Token } from "./text";
+import { CANCELLATION_POLICY } from "./lexicon/dialogue";
+import { CHILD_AGE, HEBREW_MY, HEBREW_YOU_BEFORE_TIME } from "./lexicon/people";
+import { WEIGHT_UNITS } from "./lexicon/services";
+import { genderOf, isNameToken, PERSON_WORDS } from "./people";
+import { CONCEPT, findMentions, mapKey, type Bags, type Catalogue, type ServiceMention } from "./services";
+import { anyOf, lowerKeep, segment, tokenize, type Segments, type Token } from "./text";
 import { scanTimes, type TimeMention } from "./times";
 import { candidates, isKnownWord, unitsOf, type Unit } from "./vocab";
-import { PERSON_WORDS, genderOf, isNameToken } from "./people";
-import { personsByTime } from "./party";
 
-export type Party = "B" | "C";
-export type TimeVal = { h: number; m: number; amb: boolean };
-export type Slot = {
-  date: string | null;
-  sameDay: boolean;
-  dateKind: string | null; // how the date was written: "wd" (weekday), "md", "num", "rel", ...
-  time: TimeVal;
-  service: string | null;
-  explicitService: boolean;
-  person: string | null;
-  personLabel: string | null;
-  gender: "M" | "F" | null; // of the person it is for, when a word says so
-  srcMsg: number; // the message it was read from (its quote)
-  pos: number;
-  expanded?: boolean;
-};
-export type Person = { key: string; pos: number; clause: number; self: boolean; label: string };
+export { genderOf };
 
-export type MsgInfo = {
-  idx: number;
+export type Party = "business" | "customer";
+
+/** Who a slot is for: a relative ("HUSBAND"), the customer ("SELF"), a first name ("N:max"), or one of a group ("G:2"). */
+export type Person = { key: string; position: number; clause: number; self: boolean; label: string };
+
+export type MessageAnalysis = {
+  index: number; // in the chat, oldest first
   from: Party;
-  localDate: string;
+  localDate: LocalDate;
   text: string;
-  low: string;
+  lower: string; // lowerKeep(text)
   tokens: Token[];
-  segs: Segments;
+  segments: Segments;
   units: Unit[];
-  dates: Array<DateMention & { date: string | null; clause: number; neg: boolean }>;
-  times: Array<TimeMention & { clause: number; neg: boolean }>;
-  mentions: Array<ServiceMention & { clause: number; cancelTarget: boolean }>;
+  dates: Array<DateMention & { date: LocalDate | null; clause: number; negated: boolean }>;
+  times: Array<TimeMention & { clause: number; negated: boolean }>;
+  mentions: Array<ServiceMention & { clause: number; inCancelClause: boolean }>;
   persons: Person[];
   cues: Set<Cue>;
-  clauseCue: Map<number, Set<Cue>>;
+  clauseCues: Map<number, Set<Cue>>;
   cancelClauses: Set<number>;
-  bare: number[];
+  bareNumbers: number[]; // 1-23 in a short reply ("5?"): maybe an hour picked from an offer
   names: Map<string, number[]>; // lowercased name -> token indices
 };
 
+/** Bookings live in short chat lines; a pasted wall of text is cut to keep the cost bounded. */
 const MAX_CHARS = 1000;
 const MAX_MENTIONS = 24;
-const POLICY = /(policy|notice|fee|24h|24 hours|list|if you|in case|אם |wenn|falls|если|اذا|إذا|لو )/iu;
-const OR_RE = /(?<![\p{L}])(or|או|oder|или|либо|أو|او|ولا)(?![\p{L}])/iu;
+/** A policy word this far after a cancel word still makes it about the rules ("cancel within 24h"). */
+const POLICY_AFTER_CANCEL_CHARS = 12;
+/** A reply this short may answer with a bare number ("5?", "ok 6"). */
+const SHORT_REPLY_TOKENS = 6;
+const BARE_HOURS = { first: 1, last: 23 };
+/** Up to this age a child's age makes a booking a kids' one. */
+const MAX_CHILD_AGE = 12;
+/** Dog sizes by weight: small below 10 kg, medium up to 25 kg, large above. */
+const DOG_KG = { smallBelow: 10, mediumUpTo: 25 };
+/** Service words this many tokens from a name are what that person has ("Max: puppy cut"). */
+const NAME_BAG_TOKENS = 5;
+/** A name this close after a service may still be whom it is for ("a cut for Max"). */
+const NAME_AFTER_CHARS = 15;
 
-export function analyzeMessage(msg: ChatMessage, idx: number, timeZone: string, cat: Catalogue): MsgInfo {
-  // Bookings live in short chat lines; a pasted wall of text is cut to keep the cost bounded.
-  const text = (msg.body ?? "").slice(0, MAX_CHARS);
-  const low = lowerKeep(text);
-  const localDate = localDateOf(msg.timestamp, timeZone);
-  const rawDates = scanDates(text, low).slice(0, MAX_MENTIONS);
-  const rawTimes = scanTimes(text, { low, exclude: rawDates.map((d) => [d.start, d.end] as [number, number]) }).slice(0, MAX_MENTIONS);
-  const segs = segment(low, [...rawDates, ...rawTimes].map((x) => [x.start, x.end] as [number, number]));
-  const tokens = tokenize(text);
-  const mc = messageCues(tokens, low, segs.clause, segs.clauses.map((c) => c.id));
-  const clauseCue = mc.byClause;
-  const cues = new Set<Cue>();
-  for (const c of segs.clauses) finishClauseCues(clauseCue.get(c.id)!, low.slice(c.start, c.end)).forEach((x) => cues.add(x));
-  const cancelClauses = new Set<number>();
-  for (const c of segs.clauses) {
-    if (!clauseCue.get(c.id)!.has("cancel")) continue;
-    const sub = low.slice(c.start, c.end);
-    const cancelPos = (mc.cancelPos.get(c.id) ?? c.start) - c.start;
-    if (POLICY.test(sub.slice(0, cancelPos + 12)) || /policy|notice|fee/.test(sub)) continue;
-    cancelClauses.add(c.id);
+const POLICY = new RegExp(
+  `${anyOf([...CANCELLATION_POLICY.nouns, ...CANCELLATION_POLICY.stems])}|(?:${anyOf(CANCELLATION_POLICY.words)})(?![\\p{L}])`,
+  "iu",
+);
+const POLICY_NOUN = new RegExp(anyOf(CANCELLATION_POLICY.nouns));
+const AGE_BEFORE = new Set(CHILD_AGE.before);
+const AGE_AFTER = new Set(CHILD_AGE.after);
+const WEIGHT_TOKEN = new RegExp(`^(\\d{1,3})(${anyOf(WEIGHT_UNITS.glued)})?$`);
+const WEIGHT_WORDS = new Set(WEIGHT_UNITS.words);
+const YOU_BEFORE_TIME = new Set(HEBREW_YOU_BEFORE_TIME.words);
+const AT_BEFORE_TIME = new Set(HEBREW_YOU_BEFORE_TIME.atWords);
+const BARE_NUMBER = /(?<![\d:.\/])(\d{1,2})(?![\d:.\/])/g;
+
+/**
+ * The clauses that really cancel: a cancel word not about the rules ("24h notice to
+ * cancel", "if you cancel there is a fee" are policies, not cancellations).
+ */
+export function cancellingClauses(lower: string, segments: Segments, clauseCues: Map<number, Set<Cue>>, cancelPosition: Map<number, number>): Set<number> {
+  const clauses = new Set<number>();
+  for (const clause of segments.clauses) {
+    if (!clauseCues.get(clause.id)!.has("cancel")) continue;
+    const text = lower.slice(clause.start, clause.end);
+    const cancelAt = (cancelPosition.get(clause.id) ?? clause.start) - clause.start;
+    if (POLICY.test(text.slice(0, cancelAt + POLICY_AFTER_CANCEL_CHARS)) || POLICY_NOUN.test(text)) continue;
+    clauses.add(clause.id);
   }
-  if (!cancelClauses.size) cues.delete("cancel");
-  const negClause = (pos: number) => clauseCue.get(segs.clause[pos])?.has("neg") ?? false;
-  // "My last appointment was on the 3rd at 2": dates and times about the past are not proposals.
-  const pastClause = (pos: number) => clauseCue.get(segs.clause[pos])?.has("past") ?? false;
-  const dates = rawDates.filter((d) => !pastClause(d.start)).map((d) => ({
-    ...d,
-    date: resolveDateSpec(d.spec, localDate, timeZone),
-    clause: segs.clause[d.start],
-    neg: negClause(d.start),
-  }));
-  const times = rawTimes.filter((t) => !pastClause(t.start)).map((t) => ({ ...t, clause: segs.clause[t.start], neg: negClause(t.start) }));
-  const units = unitsOf(tokens, cat.rawKeys);
-  tokens.forEach((tk, i) => {
-    // "my 6 year old", "בת 10": a child's age is a kids hint.
-    const age = /^\d{1,2}$/.test(tk.t) ? +tk.t : NaN;
-    const next = tokens[i + 1]?.t ?? "";
-    const prev = tokens[i - 1]?.t ?? "";
-    if (age <= 12 && (/^(year|yr|yo|years|yrs)$/.test(next) || /^(בת|בן|לבת|לבן)$/.test(prev) || /^(лет|года|год)$/.test(next))) {
-      units.push({ key: "C:KIDS", tok: i, tokEnd: i + 1, start: tk.start, end: tk.end, hint: true, conj: false });
-    }
-    const kg = /^(\d{1,3})(kg|кг)?$/.exec(tk.t);
-    if (!kg || !(kg[2] || /^(kg|kilo|kilos|кг|ק"ג)$/.test(tokens[i + 1]?.t ?? ""))) return;
-    const size = +kg[1] < 10 ? "SMALL" : +kg[1] <= 25 ? "MEDIUM" : "LARGE";
-    units.push({ key: `C:${size}`, tok: i, tokEnd: i + 1, start: tk.start, end: tk.end, hint: true, conj: false });
+  return clauses;
+}
+
+/** "my 6 year old", "בת 10": a child's age is a kids hint; "20kg", "8 kilo": a dog's weight is a size hint. */
+export function ageAndWeightHints(tokens: Token[]): Unit[] {
+  const hints: Unit[] = [];
+  tokens.forEach((token, index) => {
+    const hint = { token: index, tokenEnd: index + 1, start: token.start, end: token.end, hint: true, afterGluedAnd: false };
+    const age = /^\d{1,2}$/.test(token.norm) ? +token.norm : NaN;
+    const next = tokens[index + 1]?.norm ?? "";
+    const previous = tokens[index - 1]?.norm ?? "";
+    if (age <= MAX_CHILD_AGE && (AGE_AFTER.has(next) || AGE_BEFORE.has(previous))) hints.push({ key: `${CONCEPT}KIDS`, ...hint });
+    const weight = WEIGHT_TOKEN.exec(token.norm);
+    if (!weight || !(weight[2] || WEIGHT_WORDS.has(next))) return;
+    const kilos = +weight[1];
+    const size = kilos < DOG_KG.smallBelow ? "SMALL" : kilos <= DOG_KG.mediumUpTo ? "MEDIUM" : "LARGE";
+    hints.push({ key: `${CONCEPT}${size}`, ...hint });
   });
-  units.sort((a, b) => a.tok - b.tok);
+  return hints;
+}
+
+/**
+ * The people a message names: relatives and "me/you" by their words (Hebrew "הבן שלי" = my
+ * son, "את ב-16:30" = you (f.) at 16:30), and capitalised first names.
+ */
+export function findPersons(tokens: Token[], segments: Segments, catalogue: Catalogue): { persons: Person[]; names: Map<string, number[]> } {
   const persons: Person[] = [];
   const names = new Map<string, number[]>();
-  tokens.forEach((tk, i) => {
-    const next = tokens[i + 1]?.t ?? "";
-    const forms = candidates(tk.t);
-    let p = tk.t === "שלי" ? undefined : forms.map((c) => PERSON_WORDS[c]).find(Boolean);
-    // Hebrew: "(ל)בן שלי" = my son, "את ב-16:30" = you (f.) at 16:30.
-    if (next === "שלי" && forms.includes("בן")) p = "SON";
-    if (next === "שלי" && forms.includes("בת")) p = "DAUGHTER";
-    if (forms.includes("את") && (next === "ב" || /^\d/.test(next))) p = "SELF";
-    const sentStart = i === 0 || segs.sentence[tokens[i - 1].end] !== segs.sentence[tk.start];
-    if (p) persons.push({ key: p, pos: tk.start, clause: segs.clause[tk.start], self: p === "SELF", label: tk.raw });
-    else if (isNameToken(tk, tokens[i + 1], sentStart) && !isKnownWord(tk.t) && !cat.rawKeys.has(tk.t)) {
-      persons.push({ key: `N:${tk.t}`, pos: tk.start, clause: segs.clause[tk.start], self: false, label: tk.raw });
-      names.set(tk.t, [...(names.get(tk.t) ?? []), i]);
+  tokens.forEach((token, index) => {
+    const next = tokens[index + 1]?.norm ?? "";
+    const forms = candidates(token.norm);
+    let kind = token.norm === HEBREW_MY.word ? undefined : forms.map((form) => PERSON_WORDS[form]).find(Boolean);
+    if (next === HEBREW_MY.word) kind = forms.map((form) => HEBREW_MY.persons[form]).find(Boolean) ?? kind;
+    if (forms.some((form) => YOU_BEFORE_TIME.has(form)) && (AT_BEFORE_TIME.has(next) || /^\d/.test(next))) kind = "SELF";
+    const sentenceStart = index === 0 || segments.sentence[tokens[index - 1].end] !== segments.sentence[token.start];
+    const clause = segments.clause[token.start];
+    if (kind) {
+      persons.push({ key: kind, position: token.start, clause, self: kind === "SELF", label: token.raw });
+    } else if (isNameToken(token, tokens[index + 1], sentenceStart) && !isKnownWord(token.norm) && !catalogue.rawKeys.has(token.norm)) {
+      persons.push({ key: `N:${token.norm}`, position: token.start, clause, self: false, label: token.raw });
+      names.set(token.norm, [...(names.get(token.norm) ?? []), index]);
     }
   });
-  const used = [...rawDates, ...rawTimes];
-  const bare: number[] = [];
-  if (tokens.length <= 6) {
-    for (const m of low.matchAll(/(?<![\d:.\/])(\d{1,2})(?![\d:.\/])/g)) {
-      if (used.some((u) => m.index! >= u.start && m.index! < u.end)) continue;
-      const n = +m[1];
-      if (n >= 1 && n <= 23) bare.push(n);
-    }
+  return { persons, names };
+}
+
+/** Numbers 1-23 in a short reply, outside dates and times: maybe an hour picked from an offer ("5 please"). */
+export function bareNumbers(lower: string, tokens: Token[], spans: Array<{ start: number; end: number }>): number[] {
+  const numbers: number[] = [];
+  if (tokens.length > SHORT_REPLY_TOKENS) return numbers;
+  for (const match of lower.matchAll(BARE_NUMBER)) {
+    if (spans.some((span) => match.index! >= span.start && match.index! < span.end)) continue;
+    const number = +match[1];
+    if (number >= BARE_HOURS.first && number <= BARE_HOURS.last) numbers.push(number);
   }
+  return numbers;
+}
+
+/** Pass 1: everything a message says on its own (service mentions come in pass 2, attachMentions). */
+export function analyzeMessage(message: ChatMessage, index: number, timeZone: string, catalogue: Catalogue): MessageAnalysis {
+  const text = (message.body ?? "").slice(0, MAX_CHARS);
+  const lower = lowerKeep(text);
+  const localDate = localDateOf(message.timestamp, timeZone);
+  const foundDates = scanDates(text, lower).slice(0, MAX_MENTIONS);
+  const dateSpans = foundDates.map((date) => [date.start, date.end] as [number, number]);
+  const foundTimes = scanTimes(text, { lower, exclude: dateSpans }).slice(0, MAX_MENTIONS);
+  const segments = segment(lower, [...foundDates, ...foundTimes].map((span) => [span.start, span.end] as [number, number]));
+  const tokens = tokenize(text);
+  const found = messageCues(tokens, lower, segments.clause, segments.clauses.map((clause) => clause.id));
+  const clauseCues = found.byClause;
+  const cues = new Set<Cue>();
+  for (const clause of segments.clauses) {
+    for (const cue of finishClauseCues(clauseCues.get(clause.id)!, lower.slice(clause.start, clause.end))) cues.add(cue);
+  }
+  const cancelClauses = cancellingClauses(lower, segments, clauseCues, found.cancelPosition);
+  if (!cancelClauses.size) cues.delete("cancel");
+  const clauseHas = (position: number, cue: Cue) => clauseCues.get(segments.clause[position])?.has(cue) ?? false;
+  // "My last appointment was on the 3rd at 2": dates and times about the past are not proposals.
+  const dates = foundDates.filter((date) => !clauseHas(date.start, "past")).map((date) => ({
+    ...date,
+    date: resolveDateSpec(date.spec, localDate, timeZone),
+    clause: segments.clause[date.start],
+    negated: clauseHas(date.start, "neg"),
+  }));
+  const times = foundTimes
+    .filter((time) => !clauseHas(time.start, "past"))
+    .map((time) => ({ ...time, clause: segments.clause[time.start], negated: clauseHas(time.start, "neg") }));
+  const units = [...unitsOf(tokens, catalogue.rawKeys), ...ageAndWeightHints(tokens)].sort((a, b) => a.token - b.token);
+  const { persons, names } = findPersons(tokens, segments, catalogue);
   return {
-    idx, from: msg.fromMe ? "B" : "C", localDate, text, low, tokens, segs, units, dates, times,
-    mentions: [], persons, cues, clauseCue, cancelClauses, bare, names,
+    index, from: message.fromMe ? "business" : "customer", localDate, text, lower, tokens, segments, units, dates, times,
+    mentions: [], persons, cues, clauseCues, cancelClauses, bareNumbers: bareNumbers(lower, tokens, [...foundDates, ...foundTimes]), names,
   };
 }
 
-/** Pass 2: service mentions, with tie-break bags built from the whole chat. */
-export function attachMentions(infos: MsgInfo[], cat: Catalogue): void {
-  const conv = new Set<string>();
-  const nameBags = new Map<string, Set<string>>();
-  // A capitalised word used as a name anywhere is a name everywhere (also at sentence start).
-  const known = new Set(infos.flatMap((i) => [...i.names.keys()]));
-  for (const info of infos) {
-    info.tokens.forEach((tk, i) => {
-      if (!known.has(tk.t) || !/^[A-Z]/.test(tk.raw) || info.names.get(tk.t)?.includes(i)) return;
-      info.names.set(tk.t, [...(info.names.get(tk.t) ?? []), i]);
-      info.persons.push({ key: `N:${tk.t}`, pos: tk.start, clause: info.segs.clause[tk.start], self: false, label: tk.raw });
+/** A capitalised word used as a name anywhere in the chat is a name everywhere (also at a sentence start). */
+function spreadNames(messages: MessageAnalysis[]): void {
+  const known = new Set(messages.flatMap((message) => [...message.names.keys()]));
+  for (const message of messages) {
+    message.tokens.forEach((token, index) => {
+      if (!known.has(token.norm) || !/^[A-Z]/.test(token.raw) || message.names.get(token.norm)?.includes(index)) return;
+      message.names.set(token.norm, [...(message.names.get(token.norm) ?? []), index]);
+      message.persons.push({ key: `N:${token.norm}`, position: token.start, clause: message.segments.clause[token.start], self: false, label: token.raw });
     });
   }
-  for (const info of infos) {
-    for (const u of info.units) conv.add(mapKey(u.key, cat) ?? u.key);
-    for (const [name, idxs] of info.names) {
+}
+
+/**
+ * Tie-break bags for a mention at `position`, nearest first: its clause, the person it is
+ * for (the nearest name before it in the sentence, else one right after), its sentence,
+ * the message, the whole chat.
+ */
+function bagsAround(message: MessageAnalysis, mapped: Unit[], position: number, nameBags: Map<string, Set<string>>, chatKeys: Set<string>): Bags {
+  const { segments, tokens, names } = message;
+  const clause = segments.clause[position];
+  const sentence = segments.sentence[position];
+  const keysWhere = (keep: (unit: Unit) => boolean) => new Set(mapped.filter(keep).map((unit) => unit.key));
+  let name: string | null = null;
+  let nearestStart = -1;
+  for (const [candidate, indices] of names) {
+    for (const index of indices) {
+      const start = tokens[index].start;
+      if (start < position && start > nearestStart && segments.sentence[start] === sentence) { nearestStart = start; name = candidate; }
+    }
+  }
+  if (!name) {
+    for (const [candidate, indices] of names) {
+      if (indices.some((index) => tokens[index].start > position && tokens[index].start - position <= NAME_AFTER_CHARS)) name = candidate;
+    }
+  }
+  return [
+    { keys: keysWhere((unit) => segments.clause[unit.start] === clause), local: true },
+    { keys: (name && nameBags.get(name)) || new Set<string>(), local: false },
+    { keys: keysWhere((unit) => segments.sentence[unit.start] === sentence), local: false },
+    { keys: keysWhere(() => true), local: false },
+    { keys: chatKeys, local: false },
+  ];
+}
+
+/** Pass 2: service mentions, with tie-break bags built from the whole chat. */
+export function attachMentions(messages: MessageAnalysis[], catalogue: Catalogue): void {
+  spreadNames(messages);
+  const chatKeys = new Set<string>();
+  const nameBags = new Map<string, Set<string>>();
+  const catalogueKey = (unit: Unit) => mapKey(unit.key, catalogue) ?? unit.key;
+  for (const message of messages) {
+    for (const unit of message.units) chatKeys.add(catalogueKey(unit));
+    for (const [name, indices] of message.names) {
       const bag = nameBags.get(name) ?? new Set<string>();
-      for (const i of idxs) {
-        for (const u of info.units) if (Math.abs(u.tok - i) <= 5) bag.add(mapKey(u.key, cat) ?? u.key);
+      for (const index of indices) {
+        for (const unit of message.units) if (Math.abs(unit.token - index) <= NAME_BAG_TOKENS) bag.add(catalogueKey(unit));
       }
       nameBags.set(name, bag);
     }
   }
-  for (const info of infos) {
-    const mapped = info.units
-      .map((u) => ({ ...u, key: u.hint ? u.key : mapKey(u.key, cat) ?? "" }))
-      .filter((u) => u.key);
-    const keysWhere = (pred: (u: Unit) => boolean) => new Set(mapped.filter(pred).map((u) => u.key));
-    const bagsAt = (pos: number): Bags => {
-      const clause = info.segs.clause[pos];
-      const sent = info.segs.sentence[pos];
-      // The person it is for: the nearest name before it in the sentence, else one right after.
-      let name: string | null = null;
-      let best = -1;
-      for (const [n, idxs] of info.names) {
-        for (const i of idxs) {
-          const st = info.tokens[i].start;
-          if (st < pos && st > best && info.segs.sentence[st] === sent) { best = st; name = n; }
-        }
-      }
-      if (!name) for (const [n, idxs] of info.names) if (idxs.some((i) => info.tokens[i].start > pos && info.tokens[i].start - pos <= 15)) name = n;
-      const nameKeys = (name && nameBags.get(name)) || new Set<string>();
-      return [
-        { keys: keysWhere((u) => info.segs.clause[u.start] === clause), local: true },
-        { keys: nameKeys, local: false },
-        { keys: keysWhere((u) => info.segs.sentence[u.start] === sent), local: false },
-        { keys: keysWhere(() => true), local: false },
-        { keys: conv, local: false },
-      ];
-    };
-    const ms = findMentions(info.tokens, mapped, (p) => info.segs.sentence[p], cat, bagsAt);
-    info.mentions = ms.map((m) => ({ ...m, clause: info.segs.clause[m.start], cancelTarget: info.cancelClauses.has(info.segs.clause[m.start]) }));
+  for (const message of messages) {
+    const mapped = message.units
+      .map((unit) => ({ ...unit, key: unit.hint ? unit.key : mapKey(unit.key, catalogue) ?? "" }))
+      .filter((unit) => unit.key);
+    const { segments } = message;
+    const found = findMentions(message.tokens, mapped, (position) => segments.sentence[position], catalogue,
+      (position) => bagsAround(message, mapped, position, nameBags, chatKeys));
+    message.mentions = found.map((mention) => ({
+      ...mention,
+      clause: segments.clause[mention.start],
+      inCancelClause: message.cancelClauses.has(segments.clause[mention.start]),
+    }));
   }
 }
-
-/** Nearest item by distance to its span (an item right before "at 3" beats one after "and a"). */
-function nearest<T extends { start?: number; end?: number; pos?: number }>(items: T[], pos: number, preferBefore = true): T | null {
-  let best: T | null = null;
-  let bestD = Infinity;
-  for (const it of items) {
-    const s = it.start ?? it.pos ?? 0;
-    const e = it.end ?? s;
-    const d = (e <= pos ? pos - e : s >= pos ? s - pos : 0) + (s > pos && preferBefore ? 0.5 : 0);
-    if (d < bestD) { bestD = d; best = it; }
-  }
-  return best;
-}
-
-/** Positive slots: times that are proposed or agreed (not constraints, ranges, negated...). */
-export function buildSlots(info: MsgInfo, productContext = false): Slot[] {
-  // Walk-in windows, waiting lists and pick-ups: their clauses hold no bookable slot.
-  const product = (c: number) => {
-    const cs = info.clauseCue.get(c);
-    return !!cs && (cs.has("product") || cs.has("walkin") || cs.has("waitlist"));
-  };
-  const times = info.times.filter((t) => t.role === "slot" && !t.neg && !info.cancelClauses.has(t.clause) && !product(t.clause));
-  const dates = info.dates.filter((d) => !d.neg);
-  const ments = info.mentions.filter((m) => !m.cancelTarget);
-  const slots: Slot[] = [];
-  const byTime = personsByTime(info, times);
-  for (const t of times) {
-    const sent = info.segs.sentence[t.start];
-    const d = nearest(dates.filter((x) => x.clause === t.clause), t.start)
-      ?? nearest(dates.filter((x) => info.segs.sentence[x.start] === sent), t.start)
-      ?? nearest(dates.filter((x) => x.start < t.start), t.start)
-      ?? nearest(dates, t.start);
-    const pp = info.persons.filter((p) => p.clause === t.clause || info.segs.sentence[p.pos] === sent);
-    const p = byTime.get(t.start)
-      ?? nearest(pp.filter((x) => x.pos < t.start && t.start - x.pos < 40), t.start) ?? nearest(pp.filter((x) => x.clause === t.clause), t.start);
-    // Outside its own clause, a service said about someone else ("your son (kids cut)") is not this slot's.
-    const mine = (x: { start: number; end: number }) => {
-      if (!p) return true;
-      const q = nearest(info.persons.filter((y) => info.segs.sentence[y.pos] === info.segs.sentence[x.start]), x.start, false);
-      return !q || q.key === p.key;
-    };
-    const s = nearest(ments.filter((x) => x.clause === t.clause), t.start, false)
-      ?? nearest(ments.filter((x) => info.segs.sentence[x.start] === sent && mine(x)), t.start, false)
-      ?? nearest(ments.filter((x) => x.start < t.start && mine(x)), t.start);
-    if (productContext && !s) continue; // "I'll swing by around 12" to collect a product
-    slots.push({
-      date: d?.date ?? null, sameDay: d?.spec.kind === "same", dateKind: d?.spec.kind ?? null,
-      time: { h: t.h, m: t.m, amb: t.amb },
-      service: s?.service ?? null, explicitService: !!s, person: p?.key ?? null,
-      personLabel: p && !p.self ? p.label : null, gender: p ? genderOf(p.key, p.label) : null, srcMsg: info.idx, pos: t.start,
-    });
-  }
-  // "at 12 noon", "10:00? or is 10:00 too early?": one slot, said twice.
-  for (let i = slots.length - 1; i > 0; i--) {
-    const a = slots[i];
-    if (slots.slice(0, i).some((b) => b.date === a.date && b.time.h === a.time.h && b.time.m === a.time.m && b.service === a.service && b.person === a.person)) slots.splice(i, 1);
-  }
-  // As many services as times ("a facial on Fri at 2 and a body scrub Sat at 11"): pair them in order.
-  const own = ments.filter((m, i) => ments.findIndex((x) => x.start === m.start) === i);
-  if (slots.length >= 2 && own.length === slots.length && new Set(own.map((m) => m.service)).size > 1) {
-    slots.forEach((sl, i) => { sl.service = own[i].service; sl.explicitService = true; });
-  }
-  // "26/1, 2/2 ו-9/2 ב-18:00": one time for a list of dates.
-  if (slots.length === 1) {
-    const before = dates.filter((x) => x.explicit && x.start < slots[0].pos && x.date);
-    if (before.length >= 2) {
-      const gaps = before.slice(1).map((x, i) => info.low.slice(before[i].end, x.start));
-      if (gaps.every((g) => /^[\s,]*(?:and|&|ו-?|и|und|و)?[\s,-]*$/u.test(g))) {
-        return before.map((x) => ({ ...slots[0], date: x.date, expanded: true }));
-      }
-    }
-  }
-  return slots;
-}
-
-/** Whether several slots of one message are options ("17:00 or 18:30") rather than a set. */
-export function isAlternatives(info: MsgInfo, slots: Slot[], multiChat: boolean): boolean {
-  if (slots.length < 2 || slots.some((s) => s.expanded)) return false;
-  const span = info.low.slice(slots[0].pos, slots[slots.length - 1].pos);
-  const firstDate = info.dates.find((d) => d.start < slots[0].pos && slots[0].pos - d.end < 25);
-  if (OR_RE.test(span) || (firstDate && OR_RE.test(info.low.slice(firstDate.start, slots[0].pos)))) return true;
-  const services = new Set(slots.map((s) => s.service).filter(Boolean));
-  const people = new Set(slots.map((s) => s.person).filter(Boolean));
-  if (services.size >= 2 || people.size >= 2) return false;
-  return !multiChat;
-}
-
-export { compileCatalogue };

@@ -1,190 +1,84 @@
-// Dialogue cues (accept, decline, cancel, reschedule, walk-in, ...) in five languages.
-import { HEBREW, tokenize, type Token } from "./text";
+// Dialogue cues (accept, decline, cancel, reschedule, walk-in, ...) per clause of a
+// message; the phrases are in lexicon/dialogue.ts.
+import { ACCEPT_EMOJI, CUE_MASKS, CUE_PHRASES, NO_WORDS } from "./lexicon/dialogue";
+import { HEBREW_PREFIXES } from "./lexicon/grammar";
+import { anyOf, HEBREW, tokenize, type Token } from "./text";
 
-export type Cue =
-  | "accept" | "decline" | "neg" | "cancel" | "restore" | "reschedule" | "walkin" | "waitlist"
-  | "multi" | "sameTime" | "product" | "wrongNumber" | "also" | "conditional" | "tentative" | "promo" | "past";
+export type Cue = keyof typeof CUE_PHRASES;
 
-const LISTS: Record<Cue, string[]> = {
-  accept: [
-    "yes", "yep", "yeah", "yup", "ya", "yass", "sure", "ok", "okay", "perfect", "great", "works", "that works",
-    "sounds good", "sounds great", "deal", "done", "booked", "confirmed", "confirm", "see you", "see u", "lovely",
-    "amazing", "brilliant", "fab", "sound", "yessir", "bet", "cool", "excellent", "awesome", "fine", "will do",
-    "i'll take it", "book me in", "put me down", "you're in", "all set", "👍", "✅", "✔", "✔️", "👌", "🙌",
-    "כן", "בטח", "מעולה", "מושלם", "סגור", "סבבה", "אחלה", "יאללה", "מתאים", "רשמתי", "נקבע", "קבענו", "אשמח",
-    "בסדר", "אוקיי", "אוקי", "נתראה", "מחכה לך", "בדיוק", "נרשמו", "רשומה", "רשום",
-    "да", "хорошо", "отлично", "подходит", "договорились", "записала", "записал", "записываю", "ок", "окей", "супер",
-    "تمام", "اه", "آه", "نعم", "اكيد", "أكيد", "ماشي", "منيح", "سجلتك", "زابط", "مناسب", "اوكي",
-    "ja", "super", "passt", "perfekt", "gerne", "geht", "klar", "gebucht", "eingetragen", "prima", "toll", "bis dann",
-  ],
-  decline: [
-    "no thanks", "no thank you", "can't", "cannot", "can not", "won't work", "doesn't work", "does not work",
-    "don't think so", "not possible", "too early", "too late", "thanks anyway", "thank you anyway", "i'll pass",
-    "maybe another time", "another time", "doesn't suit", "not for me", "won't be able", "that's after", "that's too",
-    "bit late", "bit early", "too far", "i'm away", "i'll be away", "out of town", "working then", "not that day",
-    "not then", "no good", "won't be around", "not going to work", "isn't going to work", "that won't work",
-    "not ideal", "neither", "none of", "מאוחר לי", "מוקדם לי", "לא בארץ", "לא רלוונטי", "zu spät", "zu früh",
-    "bin nicht da", "поздно", "рано", "مش فاضيه",
-    "לא מתאים", "לא מתאימה", "לא יכול", "לא יכולה", "לא אוכל", "לא נוח", "לא מסתדר", "לא אפשרי", "לא הולך", "לא תודה",
-    "פחות מתאים", "בפעם אחרת", "не могу", "не получится", "не подходит", "неудобно", "не смогу",
-    "ما بقدر", "ما بزبط", "مش مناسب", "مش زابط", "ما بنفع", "geht nicht", "passt nicht", "klappt nicht",
-    "leider nicht", "kann nicht", "schaffe ich nicht",
-  ],
-  neg: [
-    "unfortunately", "sadly", "taken", "booked up", "fully booked", "booked solid", "we're full", "we are full",
-    "i'm full", "i am full", "all full", "completely full", "totally full", "is full", "are full", "full that day",
-    "busy", "bad", "not good", "isn't good", "gone", "not free", "isn't free", "not available", "isn't available",
-    "unavailable", "no space", "no availability", "nothing", "closed", "closing early", "day off", "i'm off",
-    "we're off", "not working", "תפוס", "תפוסה", "תפוסים", "הכל מלא",
-    "מלא לגמרי", "אני מלאה", "אני מלא", "אין", "לצערי", "סגורים", "leider", "belegt", "voll", "ausgebucht",
-    "vergeben", "занято", "занят", "к сожалению", "нет мест", "محجوز", "مليان", "للأسف", "مش فاضي", "مسكر",
-  ],
-  cancel: [
-    "cancel", "cancels", "cancelled", "canceled", "cancelling", "canceling", "cancellation", "call off", "can't make it",
-    "cannot make it", "can't come", "won't make it", "won't be able to make it", "won't be able to come",
-    "not going to make it", "unable to make it", "have to skip", "need to skip", "can't make", "cannot make",
-    "won't make", "won't be able to make", "unable to make", "not able to make", "cannot attend", "unable to attend",
-    "won't come", "won't be coming", "not coming", "לא אבוא", "לא נגיע", "нужно отменить",
-    "לבטל", "ביטול", "ביטלתי", "ביטלנו", "מבטלת", "מבטל", "תבטלי", "תבטל", "בטלי", "מבוטל", "מבוטלת",
-    "לא אגיע", "לא אוכל להגיע", "לא תוכל להגיע", "לא יוכל להגיע", "לא נוכל להגיע", "לא יכולה להגיע",
-    "לא יכול להגיע", "מבטלים", "ביטלת", "ביטלה", "נבטל", "отменить", "отмена", "отменяю", "отменили", "отменяем",
-    "отменим", "отменила", "отмените", "отменю", "отменил", "отменяется", "ملغي", "لغينا", "الغيلي",
-    "abzusagen", "sage ab", "sagen ab", "storniere",
-    "не смогу прийти", "не приду", "не сможем прийти", "الغي", "إلغاء", "الغاء", "ألغي", "الغيت", "لغيت",
-    "ما رح اقدر اجي", "مش رح اقدر اجي", "absagen", "stornieren", "storniert", "abgesagt", "stornierung", "absage",
-    "kann nicht kommen",
-  ],
-  restore: [
-    "keep it", "keep the appointment", "keep my appointment", "keep my booking", "keep the booking", "keep the slot",
-    "put you back", "put me back", "back in", "reinstate", "reinstated", "still come", "still coming",
-    "make it after all", "uncancel", "un-cancel", "come after all", "still on", "בכל זאת", "בסוף כן", "להשאיר",
-    "תשאירי", "תשאיר", "החזרתי", "כן מגיעה", "כן מגיע", "всё-таки", "все-таки", "всё таки", "оставить", "оставьте",
-    "верните", "вернула", "رجعتك", "خليه", "رح اجي", "doch", "behalten", "wieder eingetragen",
-  ],
-  reschedule: [
-    "move", "moving", "push", "change", "switch", "reschedule", "instead", "swap", "bring forward", "postpone",
-    "earlier", "later", "להזיז", "להקדים", "לדחות", "לשנות", "במקום", "להחליף", "להעביר", "נזיז", "הזזתי", "שיניתי",
-    "перенести", "перенесём", "перенесем", "вместо", "поменять", "передвинуть", "نأجل", "اجل", "بدل", "نغير",
-    "نقدم", "verschieben", "verlegen", "statt", "stattdessen", "tauschen", "umbuchen", "später", "früher",
-  ],
-  walkin: [
-    "walk-in", "walk in", "walk-ins", "walkins", "walk ins", "first come", "first-come", "first served",
-    "no appointments", "no appointment needed", "without appointment", "without an appointment", "drop in any time",
-    "drop-in", "just pop in", "pop in any time", "pop in anytime", "no booking needed", "no bookings", "no need to book",
-    "don't need to book", "just come in", "just come by", "בלי תורים", "ללא תורים", "ללא תור", "בלי תור", "כל הקודם זוכה",
-    "בלי קביעת תור", "без записи", "живая очередь", "بدون موعد", "بدون حجز", "بدون دور", "ohne termin",
-    "ohne anmeldung", "offene sprechstunde",
-  ],
-  waitlist: [
-    "waitlist", "wait list", "waiting list", "cancellation list", "if something opens", "if anything opens",
-    "if something frees up", "if anything frees up", "if anything comes up", "רשימת המתנה", "רשימת ההמתנה",
-    "אם מתפנה", "אם יתפנה", "warteliste", "лист ожидания", "список ожидания", "قائمة الانتظار", "قائمة انتظار",
-  ],
-  multi: [
-    "both", "both of us", "kids", "children", "me and my", "twins", "two of us", "2 of us", "for us", "together",
-    "2 dogs", "two dogs", "all three", "all of them", "all 3", "each", "שנינו", "שתינו", "שתיכן", "שניכם", "ביחד",
-    "יחד", "הילדים", "הבנים", "הבנות", "my boys", "my girls", "the boys", "the girls", "שלושתם", "כולם", "שניהם", "שתיהן", "вдвоём", "вдвоем", "с дочкой", "с сыном", "с подругой",
-    "обе", "оба", "вместе", "احنا", "سوا", "zusammen", "beide", "wir beide",
-  ],
-  sameTime: [
-    "same time", "same hour", "אותה שעה", "באותה שעה", "באותה השעה", "gleiche zeit", "selbe zeit",
-    "gleichen uhrzeit", "в то же время", "в это же время", "نفس الوقت", "نفس الساعة", "بنفس الوقت",
-  ],
-  promo: [
-    "special offer", "offer", "percent off", "discount", "promo", "promotion", "sale", "last minute", "openings",
-    "special", "book now", "reply to book", "dm to book", "מבצע", "הנחה", "скидка", "акция", "خصم", "عرض",
-    "angebot", "rabatt", "aktion",
-  ],
-  product: [
-    "in stock", "back in stock", "put one aside", "patch test", "skin test", "allergy test", "טסט רגישות",
-    "pick up", "pickup", "collect", "collection", "shampoo", "conditioner", "product", "gift card",
-    "gift voucher", "voucher", "gutschein", "לאסוף", "איסוף", "שובר", "מוצר", "שמפו", "כרטיס מתנה", "забрать",
-    "сертификат", "шампунь", "استلم", "قسيمة",
-  ],
-  wrongNumber: [
-    "wrong number", "wrong person", "מספר שגוי", "טעות במספר", "המספר הלא נכון", "falsche nummer",
-    "ошиблись номером", "не туда", "رقم غلط", "الرقم غلط",
-  ],
-  also: ["also", "another", "as well", "additional", "add", "גם", "тоже", "كمان", "zusätzlich"],
-  conditional: [
-    "if", "in case", "policy", "notice", "fee", "אם", "במקרה", "wenn", "falls", "если", "اذا", "إذا", "لو",
-    "24h", "24 hours", "list",
-  ],
-  past: [
-    "last time", "last visit", "last appointment was", "was on", "it was", "came in on", "had my", "i had",
-    "was great", "was amazing", "loved it", "בפעם הקודמת", "בפעם שעברה", "הייתי אצלך", "в прошлый раз",
-    "letztes mal", "المرة الماضية",
-  ],
-  tentative: [
-    "let me check", "i'll check", "i'll confirm", "will confirm", "get back to you", "i'll let you know", "maybe",
-    "אבדוק", "אחזור אלייך", "проверю", "уточню", "بشوف", "بخبرك", "ich schau", "melde mich",
-  ],
-};
+/** A glued Hebrew prefix is split off only when this much of the word is left. */
+const MIN_LETTERS_AFTER_PREFIX = 2;
 
 // Cue phrases are matched on the token stream (one pass per message): an index from
 // first token to phrases, longest first. Phrases with no cue mask look-alikes ("no problem").
-type CuePhrase = { toks: string[]; cues: Cue[] };
-const INDEX = new Map<string, CuePhrase[]>();
-const MASKS = [
-  "no problem", "no worries", "no prob", "no probs", "not a problem", "no fee", "no charge", "no rush",
-  "no stress", "no pressure", "no need", "can't wait", "cannot wait", "אין בעיה", "אין על", "אין לך מה",
-  "kein problem", "keine sorge", "без проблем", "لا مشكلة", "ما في مشكلة", "ولا يهمك", "nothing else",
-];
-function addPhrase(w: string, cue: Cue | null): void {
-  const toks = tokenize(w).map((t) => t.t);
-  if (!toks.length) return;
-  const list = INDEX.get(toks[0]) ?? [];
-  const same = list.find((p) => p.toks.join(" ") === toks.join(" "));
-  if (same) { if (cue && !same.cues.includes(cue)) same.cues.push(cue); }
-  else list.push({ toks, cues: cue ? [cue] : [] });
-  INDEX.set(toks[0], list);
-}
-for (const [k, ws] of Object.entries(LISTS)) for (const w of ws) addPhrase(w, k as Cue);
-for (const w of MASKS) addPhrase(w, null);
-for (const list of INDEX.values()) list.sort((a, b) => b.toks.length - a.toks.length);
+type CuePhrase = { words: string[]; cues: Cue[] };
+const PHRASES_BY_FIRST_WORD = new Map<string, CuePhrase[]>();
 
-const HE_PRE = ["וכש", "כש", "וב", "ול", "וה", "ומ", "וש", "שה", "שב", "של", "לה", "בה", "מה", "ו", "ב", "ל", "ה", "מ", "ש", "כ"];
-function firstForms(t: string): string[] {
-  if (!HEBREW.test(t)) return [t];
-  return [t, ...HE_PRE.filter((p) => t.startsWith(p) && t.length - p.length >= 2).map((p) => t.slice(p.length))];
-}
-
-const EMOJI_ACCEPT = /👍|✅|✔|👌|🙌/gu;
-const START_NO = /^\s*(no|nope|nah|לא|нет|لا|nein)(?![\p{L}])/iu;
-const MASK_START = /^\s*(no problem|no worries|no prob|not a problem|no need|no rush|אין בעיה|kein problem|без проблем)/iu;
-
-export type MessageCues = { byClause: Map<number, Set<Cue>>; cancelPos: Map<number, number> };
-
-/** Cues per clause of a message; `cancelPos` is where each clause's first cancel word starts. */
-export function messageCues(tokens: Token[], low: string, clauseOf: Int32Array, clauseIds: number[]): MessageCues {
-  const byClause = new Map<number, Set<Cue>>(clauseIds.map((id) => [id, new Set<Cue>()]));
-  const cancelPos = new Map<number, number>();
-  for (let i = 0; i < tokens.length; ) {
-    let best: CuePhrase | null = null;
-    for (const f of firstForms(tokens[i].t)) {
-      for (const ph of INDEX.get(f) ?? []) {
-        if (best && ph.toks.length <= best.toks.length) continue;
-        let ok = i + ph.toks.length <= tokens.length;
-        for (let j = 1; ok && j < ph.toks.length; j++) ok = tokens[i + j].t === ph.toks[j];
-        if (ok) best = ph;
-      }
-    }
-    if (!best) { i++; continue; }
-    const clause = clauseOf[tokens[i].start];
-    const set = byClause.get(clause);
-    if (set) for (const c of best.cues) set.add(c);
-    if (best.cues.includes("cancel") && !cancelPos.has(clause)) cancelPos.set(clause, tokens[i].start);
-    i += best.toks.length;
+function addPhrase(phrase: string, cue: Cue | null): void {
+  const words = tokenize(phrase).map((token) => token.norm);
+  if (!words.length) return;
+  const phrases = PHRASES_BY_FIRST_WORD.get(words[0]) ?? [];
+  const same = phrases.find((known) => known.words.join(" ") === words.join(" "));
+  if (same) {
+    if (cue && !same.cues.includes(cue)) same.cues.push(cue);
+  } else {
+    phrases.push({ words, cues: cue ? [cue] : [] });
   }
-  for (const m of low.matchAll(EMOJI_ACCEPT)) byClause.get(clauseOf[m.index!])?.add("accept");
-  return { byClause, cancelPos };
+  PHRASES_BY_FIRST_WORD.set(words[0], phrases);
+}
+for (const [cue, phrases] of Object.entries(CUE_PHRASES)) for (const phrase of phrases) addPhrase(phrase, cue as Cue);
+for (const phrase of CUE_MASKS) addPhrase(phrase, null);
+for (const phrases of PHRASES_BY_FIRST_WORD.values()) phrases.sort((a, b) => b.words.length - a.words.length);
+
+/** The word and, for Hebrew, the word without each glued prefix ("וכשתבטלי" -> "תבטלי"). */
+function withoutPrefixes(word: string): string[] {
+  if (!HEBREW.test(word)) return [word];
+  const stripped = HEBREW_PREFIXES.filter((prefix) => word.startsWith(prefix) && word.length - prefix.length >= MIN_LETTERS_AFTER_PREFIX);
+  return [word, ...stripped.map((prefix) => word.slice(prefix.length))];
+}
+
+/** The longest cue phrase starting at tokens[index], or null. */
+function phraseAt(tokens: Token[], index: number): CuePhrase | null {
+  let best: CuePhrase | null = null;
+  for (const form of withoutPrefixes(tokens[index].norm)) {
+    for (const phrase of PHRASES_BY_FIRST_WORD.get(form) ?? []) {
+      if (best && phrase.words.length <= best.words.length) continue;
+      let matches = index + phrase.words.length <= tokens.length;
+      for (let offset = 1; matches && offset < phrase.words.length; offset++) matches = tokens[index + offset].norm === phrase.words[offset];
+      if (matches) best = phrase;
+    }
+  }
+  return best;
+}
+
+const EMOJI_ACCEPT = new RegExp(anyOf(ACCEPT_EMOJI), "gu");
+const STARTS_WITH_NO = new RegExp(`^\\s*(?:${anyOf(NO_WORDS)})(?![\\p{L}])`, "iu");
+const STARTS_WITH_MASK = new RegExp(`^\\s*(?:${anyOf(CUE_MASKS)})`, "iu");
+
+export type MessageCues = { byClause: Map<number, Set<Cue>>; cancelPosition: Map<number, number> };
+
+/** Cues per clause of a message; `cancelPosition` is where each clause's first cancel word starts. */
+export function messageCues(tokens: Token[], lower: string, clauseOf: Int32Array, clauseIds: number[]): MessageCues {
+  const byClause = new Map<number, Set<Cue>>(clauseIds.map((id) => [id, new Set<Cue>()]));
+  const cancelPosition = new Map<number, number>();
+  for (let index = 0; index < tokens.length; ) {
+    const phrase = phraseAt(tokens, index);
+    if (!phrase) { index++; continue; }
+    const clause = clauseOf[tokens[index].start];
+    const cues = byClause.get(clause);
+    if (cues) for (const cue of phrase.cues) cues.add(cue);
+    if (phrase.cues.includes("cancel") && !cancelPosition.has(clause)) cancelPosition.set(clause, tokens[index].start);
+    index += phrase.words.length;
+  }
+  for (const match of lower.matchAll(EMOJI_ACCEPT)) byClause.get(clauseOf[match.index!])?.add("accept");
+  return { byClause, cancelPosition };
 }
 
 /** Adjusts one clause's cues: a clause starting with "no" declines; "fully booked" is not "booked". */
-export function finishClauseCues(out: Set<Cue>, clause: string): Set<Cue> {
-  if (START_NO.test(clause) && !MASK_START.test(clause)) out.add("decline");
-  if (out.has("decline")) out.add("neg");
-  if (out.has("neg")) out.delete("accept");
-  if (out.has("walkin") || out.has("waitlist")) out.delete("cancel");
-  return out;
+export function finishClauseCues(cues: Set<Cue>, clause: string): Set<Cue> {
+  if (STARTS_WITH_NO.test(clause) && !STARTS_WITH_MASK.test(clause)) cues.add("decline");
+  if (cues.has("decline")) cues.add("neg");
+  if (cues.has("neg")) cues.delete("accept");
+  if (cues.has("walkin") || cues.has("waitlist")) cues.delete("cancel");
+  return cues;
 }

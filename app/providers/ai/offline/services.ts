@@ -1,21 +1,34 @@
 // Catalogue matching: finds service mentions in a message and maps each to exactly
 // one catalogue name, preferring combined entries ("Haircut + Beard") when all parts
 // are mentioned, and breaking ties with who/what-kind hints (gender, dog size, kids).
-import { FALLBACK, LOCAL_ONLY, QUALIFIERS, WEAK } from "./concepts";
-import { tokenize, type Token } from "./text";
+import {
+  CATALOGUE_STOP_WORDS, CATALOGUE_WEAK_WORDS, COMBO_JOINERS, FALLBACK, FILLER_WORDS, LOCAL_ONLY, QUALIFIERS, WEAK,
+} from "./lexicon/services";
+import { anyOf, tokenize, type Token } from "./text";
 import { unitsOf, type Unit } from "./vocab";
 
-const STOP = new Set(["the", "a", "an", "and", "with", "of", "for", "de", "la", "le", "mit", "und", "и", "с", "و", "ו",
-  "plus", "n", "to", "in", "on", "min", "mins", "-"]);
-/** Catalogue words too common to name a service alone ("Hot Towel Shave": "hot"). */
-const RAW_WEAK = new Set(["add", "new", "hot", "head", "half", "first", "post", "op", "up", "touch", "deep", "set",
-  "patient", "care", "tidy", "express", "quick", "long", "short", "special", "luxury", "spa", "hand", "foot", "feet",
-  "toe", "back", "neck", "body", "time", "tip", "style", "session", "service", "package", "only", "full", "clean",
-  "cleaning", "repair", "design", "natural", "intro", "organic"]);
-const FILLER = new Set(["and", "the", "a", "an", "my", "some", "of", "with", "plus", "n", "und", "и", "с", "ו", "و",
-  "her", "his", "our", "your", "just", "also", "את", "של", "ein", "eine", "einen"]);
+/** A concept key ("C:COLOR") and a catalogue's own word ("R:fade"). */
+export const CONCEPT = "C:";
+export const RAW_WORD = "R:";
+/** Weak words (see WEAK) count this much of a full word. */
+const WEAK_WEIGHT = 0.3;
+/** Each catalogue word the message does not say costs this share of its weight. */
+const MISSING_WORD_PENALTY = 0.5;
+/** Words other than fillers allowed between the words of one mention ("cut and a quick blow-dry"). */
+const MAX_WORDS_INSIDE_MENTION = 1;
+/** Who-words this many tokens around a mention count as said with it ("حلاقة لابني"). */
+const HINT_REACH_TOKENS = 3;
+/** Scores closer than this are a tie. */
+const SCORE_TIE = 1e-9;
+/** Compiled catalogues kept before the cache is cleared. */
+const CATALOGUE_CACHE_SIZE = 200;
 
-export type Entry = { name: string; idx: number; keys: string[]; parts: string[][]; combo: boolean };
+const STOP = new Set(CATALOGUE_STOP_WORDS);
+const RAW_WEAK = new Set(CATALOGUE_WEAK_WORDS);
+const FILLER = new Set(FILLER_WORDS);
+const COMBO_CUT = new RegExp(`\\s*(?:${anyOf(COMBO_JOINERS.symbols)}|\\b(?:${anyOf(COMBO_JOINERS.words)})\\b)\\s*`, "gi");
+
+export type Entry = { name: string; index: number; keys: string[]; parts: string[][]; combo: boolean };
 export type Catalogue = {
   entries: Entry[];
   rawKeys: Set<string>;
@@ -23,86 +36,103 @@ export type Catalogue = {
   present: Set<string>;
 };
 
-const cache = new Map<string, Catalogue>();
-const isWeak = (k: string) => (k.startsWith("C:") ? WEAK.has(k.slice(2)) : RAW_WEAK.has(k.slice(2)));
-const isQual = (k: string) => k.startsWith("C:") && QUALIFIERS.has(k.slice(2));
+const catalogueCache = new Map<string, Catalogue>();
+const isWeak = (key: string) => (key.startsWith(CONCEPT) ? WEAK.has(key.slice(CONCEPT.length)) : RAW_WEAK.has(key.slice(CONCEPT.length)));
+const isQualifier = (key: string) => key.startsWith(CONCEPT) && QUALIFIERS.has(key.slice(CONCEPT.length));
 /** Keys able to name a service by themselves ("kids" can: "for the kids" = Kids Haircut; so can "puppy"). */
-const isTrigger = (k: string) => !isWeak(k) && (!isQual(k) || k === "C:KIDS" || k === "C:PUPPY");
+const isTrigger = (key: string) => !isWeak(key) && (!isQualifier(key) || key === "C:KIDS" || key === "C:PUPPY");
 
-export function compileCatalogue(services: string[]): Catalogue {
-  const ck = services.join("\u0001");
-  const hit = cache.get(ck);
-  if (hit) return hit;
-  const clean = services.map((s) => s.replace(/\([^)]*\)/g, " "));
+/** The catalogue's own words that no dictionary concept covers ("Skin Fade": "skin", "fade"). */
+function rawWordsOf(names: string[]): Set<string> {
   const rawKeys = new Set<string>();
-  for (const name of clean) {
-    const toks = tokenize(name);
+  for (const name of names) {
+    const tokens = tokenize(name);
     const covered = new Set<number>();
-    for (const u of unitsOf(toks, rawKeys)) if (!u.partial && !u.hint) for (let i = u.tok; i < u.tokEnd; i++) covered.add(i);
-    toks.forEach((t, i) => { if (!covered.has(i) && !STOP.has(t.t) && !/^\d+$/.test(t.t)) rawKeys.add(t.t); });
-  }
-  const entries: Entry[] = clean.map((name, idx) => {
-    const toks = tokenize(name);
-    const units = unitsOf(toks, rawKeys).filter((u) => !u.hint);
-    // "HydraFacial": the raw word, and also its known tail (FACIAL) so "a facial" finds it.
-    for (const u of unitsOf(toks, new Set())) if (u.partial && !units.some((x) => x.key === u.key)) units.push({ ...u });
-    units.sort((a, b) => a.start - b.start);
-    const cuts = [...name.matchAll(/\s*(\+|&|\band\b|\bund\b|\bwith\b)\s*/gi)].map((m) => m.index!);
-    for (const u of units) if (u.conj) cuts.push(u.start);
-    const parts: string[][] = [];
-    for (const u of units) {
-      const p = cuts.filter((c) => c <= u.start).length;
-      (parts[p] ??= []).push(u.key);
+    for (const unit of unitsOf(tokens, rawKeys)) {
+      if (!unit.partial && !unit.hint) for (let index = unit.token; index < unit.tokenEnd; index++) covered.add(index);
     }
-    const dense = parts.filter((p) => p && p.length);
-    return { name: services[idx], idx, keys: [...new Set(units.map((u) => u.key))], parts: dense, combo: name.includes("+") && dense.length > 1 };
-  });
-  const df = new Map<string, number>();
-  for (const e of entries) for (const k of e.keys) df.set(k, (df.get(k) ?? 0) + 1);
-  for (const e of entries) {
-    if (e.combo || e.parts.length < 2) continue;
-    // "Cut & Beard" is a combo when each part is also a service of its own.
-    e.combo = e.parts.every((p) => {
-      const strong = p.filter((k) => !isWeak(k) && !isQual(k));
-      return strong.length > 0 && entries.some((o) => o !== e && strong.every((k) => o.keys.includes(k)));
+    tokens.forEach((token, index) => {
+      if (!covered.has(index) && !STOP.has(token.norm) && !/^\d+$/.test(token.norm)) rawKeys.add(token.norm);
     });
   }
+  return rawKeys;
+}
+
+/** A catalogue entry: its keys, and its parts when it combines services ("Haircut + Beard", "Cut & Colour"). */
+function entryOf(name: string, service: string, index: number, rawKeys: Set<string>): Entry {
+  const tokens = tokenize(name);
+  const units = unitsOf(tokens, rawKeys).filter((unit) => !unit.hint);
+  // "HydraFacial": the raw word, and also its known tail (FACIAL) so "a facial" finds it.
+  for (const unit of unitsOf(tokens, new Set())) if (unit.partial && !units.some((known) => known.key === unit.key)) units.push({ ...unit });
+  units.sort((a, b) => a.start - b.start);
+  const cuts = [...name.matchAll(COMBO_CUT)].map((match) => match.index!);
+  for (const unit of units) if (unit.afterGluedAnd) cuts.push(unit.start);
+  const parts: string[][] = [];
+  for (const unit of units) (parts[cuts.filter((cut) => cut <= unit.start).length] ??= []).push(unit.key);
+  const denseParts = parts.filter((part) => part && part.length);
+  return { name: service, index, keys: [...new Set(units.map((unit) => unit.key))], parts: denseParts, combo: name.includes("+") && denseParts.length > 1 };
+}
+
+/** "Cut & Beard" is a combo when each part is also a service of its own. */
+function isCombo(entry: Entry, entries: Entry[]): boolean {
+  return entry.parts.every((part) => {
+    const strong = part.filter((key) => !isWeak(key) && !isQualifier(key));
+    return strong.length > 0 && entries.some((other) => other !== entry && strong.every((key) => other.keys.includes(key)));
+  });
+}
+
+export function compileCatalogue(services: string[]): Catalogue {
+  const cacheKey = services.join("\u0001");
+  const cached = catalogueCache.get(cacheKey);
+  if (cached) return cached;
+  const names = services.map((service) => service.replace(/\([^)]*\)/g, " "));
+  const rawKeys = rawWordsOf(names);
+  const entries = names.map((name, index) => entryOf(name, services[index], index, rawKeys));
+  const entriesWithKey = new Map<string, number>();
+  for (const entry of entries) for (const key of entry.keys) entriesWithKey.set(key, (entriesWithKey.get(key) ?? 0) + 1);
+  for (const entry of entries) if (!entry.combo && entry.parts.length >= 2) entry.combo = isCombo(entry, entries);
+  // A word shared by many entries tells them apart less.
   const weight = new Map<string, number>();
-  for (const [k, n] of df) weight.set(k, (isWeak(k) ? 0.3 : 1) / n);
-  const cat = { entries, rawKeys, weight, present: new Set(df.keys()) };
-  if (cache.size > 200) cache.clear();
-  cache.set(ck, cat);
-  return cat;
+  for (const [key, count] of entriesWithKey) weight.set(key, (isWeak(key) ? WEAK_WEIGHT : 1) / count);
+  const catalogue = { entries, rawKeys, weight, present: new Set(entriesWithKey.keys()) };
+  if (catalogueCache.size > CATALOGUE_CACHE_SIZE) catalogueCache.clear();
+  catalogueCache.set(cacheKey, catalogue);
+  return catalogue;
 }
 
 /** The catalogue key a text unit stands for (with fallbacks like TRIM -> HAIRCUT). */
-export function mapKey(key: string, cat: Catalogue): string | null {
-  if (cat.present.has(key)) return key;
-  if (key.startsWith("C:")) for (const f of FALLBACK[key.slice(2)] ?? []) if (cat.present.has(`C:${f}`)) return `C:${f}`;
+export function mapKey(key: string, catalogue: Catalogue): string | null {
+  if (catalogue.present.has(key)) return key;
+  if (!key.startsWith(CONCEPT)) return null;
+  for (const fallback of FALLBACK[key.slice(CONCEPT.length)] ?? []) if (catalogue.present.has(`${CONCEPT}${fallback}`)) return `${CONCEPT}${fallback}`;
   return null;
 }
 
-type Scored = { e: Entry; score: number; unmatched: string[] };
+type Scored = { entry: Entry; score: number; unmatched: string[] };
 
-function score(e: Entry, keys: Set<string>, cat: Catalogue): Scored | null {
-  let matched = 0, miss = 0, strong = false, allSoft = true;
+/**
+ * How well said keys name an entry: the weights of its keys said, less half of those not
+ * said; null when no key able to name a service is said, or a combo misses a part.
+ */
+export function scoreEntry(entry: Entry, keys: Set<string>, catalogue: Catalogue): Scored | null {
+  let matched = 0, missing = 0, triggered = false, onlySoftMissing = true;
   const unmatched: string[] = [];
-  for (const k of e.keys) {
-    const w = cat.weight.get(k) ?? 1;
-    if (keys.has(k)) {
-      matched += w;
-      if (isTrigger(k)) strong = true;
+  for (const key of entry.keys) {
+    const weight = catalogue.weight.get(key) ?? 1;
+    if (keys.has(key)) {
+      matched += weight;
+      if (isTrigger(key)) triggered = true;
     } else {
-      miss += w;
-      unmatched.push(k);
-      if (!isWeak(k) && !isQual(k)) allSoft = false;
+      missing += weight;
+      unmatched.push(key);
+      if (!isWeak(key) && !isQualifier(key)) onlySoftMissing = false;
     }
   }
-  if (!strong) return null;
-  if (e.combo && !e.parts.every((p) => p.some((k) => keys.has(k) && !isWeak(k)))) return null;
-  const s = matched - 0.5 * miss;
-  if (s < 0 && !allSoft) return null;
-  return { e, score: s, unmatched };
+  if (!triggered) return null;
+  if (entry.combo && !entry.parts.every((part) => part.some((key) => keys.has(key) && !isWeak(key)))) return null;
+  const score = matched - MISSING_WORD_PENALTY * missing;
+  if (score < 0 && !onlySoftMissing) return null;
+  return { entry, score, unmatched };
 }
 
 export type ServiceMention = { service: string; start: number; end: number; keys: string[] };
@@ -110,65 +140,74 @@ export type ServiceMention = { service: string; start: number; end: number; keys
 /** Tie-break bags, nearest first: clause, message, named person, whole chat. */
 export type Bags = Array<{ keys: Set<string>; local: boolean }>;
 
-function tieBreak(tied: Scored[], bags: Bags): Entry {
+/** Among tied entries, the one whose other words are said nearest; else the grown-up, first-listed one. */
+export function breakTie(tied: Scored[], bags: Bags): Entry {
   let pool = tied;
   for (const bag of bags) {
-    const counts = pool.map((s) => s.unmatched.filter((k) => bag.keys.has(k) && (bag.local || !LOCAL_ONLY.has(k.slice(2)))).length);
+    const counts = pool.map((scored) =>
+      scored.unmatched.filter((key) => bag.keys.has(key) && (bag.local || !LOCAL_ONLY.has(key.slice(CONCEPT.length)))).length);
     const best = Math.max(...counts);
-    if (best > 0) pool = pool.filter((_, i) => counts[i] === best);
-    if (pool.length === 1) return pool[0].e;
+    if (best > 0) pool = pool.filter((_, index) => counts[index] === best);
+    if (pool.length === 1) return pool[0].entry;
   }
-  const grown = pool.filter((s) => !s.e.keys.includes("C:KIDS") && !s.e.keys.includes("C:PUPPY"));
-  return (grown.length ? grown : pool).sort((a, b) => a.e.idx - b.e.idx)[0].e;
+  const grownUp = pool.filter((scored) => !scored.entry.keys.includes("C:KIDS") && !scored.entry.keys.includes("C:PUPPY"));
+  return (grownUp.length ? grownUp : pool).sort((a, b) => a.entry.index - b.entry.index)[0].entry;
+}
+
+/** Units of one sentence close together (at most one non-filler word between) form one mention. */
+function clusterUnits(tokens: Token[], units: Unit[], sentenceOf: (charPosition: number) => number): Unit[][] {
+  const clusters: Unit[][] = [];
+  for (const unit of units) {
+    const last = clusters[clusters.length - 1]?.at(-1);
+    if (last && sentenceOf(last.start) === sentenceOf(unit.start)) {
+      let wordsBetween = 0;
+      for (let index = last.tokenEnd; index < unit.token; index++) if (!FILLER.has(tokens[index].norm)) wordsBetween++;
+      if (wordsBetween <= MAX_WORDS_INSIDE_MENTION) { clusters[clusters.length - 1].push(unit); continue; }
+    }
+    clusters.push([unit]);
+  }
+  return clusters;
 }
 
 /** Service mentions of one message; `units` carry catalogue keys already (see mapKey). */
 export function findMentions(
   tokens: Token[],
   units: Unit[],
-  sentenceOf: (charPos: number) => number,
-  cat: Catalogue,
-  bagsAt: (charPos: number) => Bags,
+  sentenceOf: (charPosition: number) => number,
+  catalogue: Catalogue,
+  bagsAt: (charPosition: number) => Bags,
 ): ServiceMention[] {
-  const usable = units.filter((u) => !u.hint);
-  const clusters: Unit[][] = [];
-  for (const u of usable) {
-    const last = clusters[clusters.length - 1]?.at(-1);
-    if (last && sentenceOf(last.start) === sentenceOf(u.start)) {
-      let gap = 0;
-      for (let i = last.tokEnd; i < u.tok; i++) if (!FILLER.has(tokens[i].t)) gap++;
-      if (gap <= 1) { clusters[clusters.length - 1].push(u); continue; }
-    }
-    clusters.push([u]);
-  }
-  const hints = units.filter((u) => u.hint);
-  const out: ServiceMention[] = [];
-  for (const cl of clusters) {
-    let rest = cl;
+  const hints = units.filter((unit) => unit.hint);
+  const mentions: ServiceMention[] = [];
+  for (const cluster of clusterUnits(tokens, units.filter((unit) => !unit.hint), sentenceOf)) {
+    let rest = cluster;
     // Who-words right next to the service count as said ("حلاقة لابني" = a cut for my son).
-    const lo = cl[0].tok - 3, hi = cl[cl.length - 1].tokEnd + 3;
-    const near = hints.filter((h) => h.tok >= lo && h.tok < hi && sentenceOf(h.start) === sentenceOf(cl[0].start));
-    while (rest.some((u) => isTrigger(u.key))) {
-      const keys = new Set([...rest, ...near].map((u) => u.key));
-      const scored = cat.entries.map((e) => score(e, keys, cat)).filter((s): s is Scored => s !== null);
+    const from = cluster[0].token - HINT_REACH_TOKENS, to = cluster[cluster.length - 1].tokenEnd + HINT_REACH_TOKENS;
+    const near = hints.filter((hint) => hint.token >= from && hint.token < to && sentenceOf(hint.start) === sentenceOf(cluster[0].start));
+    while (rest.some((unit) => isTrigger(unit.key))) {
+      const keys = new Set([...rest, ...near].map((unit) => unit.key));
+      const scored = catalogue.entries.map((entry) => scoreEntry(entry, keys, catalogue)).filter((s): s is Scored => s !== null);
       if (!scored.length) break;
       // A combo whose parts are all named wins ("תספורת ועיצוב זקן" -> "תספורת + זקן").
-      const combos = scored.filter((s) => s.e.combo);
+      const combos = scored.filter((candidate) => candidate.entry.combo);
       const pool = combos.length ? combos : scored;
-      const top = Math.max(...pool.map((s) => s.score));
-      const tied = pool.filter((s) => s.score > top - 1e-9);
-      const pos = rest.find((u) => isTrigger(u.key))!.start;
-      const e = tied.length === 1 ? tied[0].e : tieBreak(tied, bagsAt(pos));
-      const anchor = rest.find((u) => isTrigger(u.key) && e.keys.includes(u.key))!;
-      // A combo covers all its words ("beard trim and a haircut"); otherwise one unit per key.
-      const used = e.combo
-        ? rest.filter((u) => e.keys.includes(u.key))
-        : e.keys
-            .map((k) => rest.filter((u) => u.key === k).sort((a, b) => Math.abs(a.tok - anchor.tok) - Math.abs(b.tok - anchor.tok))[0])
-            .filter((u): u is Unit => !!u);
-      out.push({ service: e.name, start: Math.min(...used.map((u) => u.start)), end: Math.max(...used.map((u) => u.end)), keys: e.keys });
-      rest = rest.filter((u) => !used.includes(u));
+      const top = Math.max(...pool.map((candidate) => candidate.score));
+      const tied = pool.filter((candidate) => candidate.score > top - SCORE_TIE);
+      const position = rest.find((unit) => isTrigger(unit.key))!.start;
+      const entry = tied.length === 1 ? tied[0].entry : breakTie(tied, bagsAt(position));
+      const anchor = rest.find((unit) => isTrigger(unit.key) && entry.keys.includes(unit.key))!;
+      const distance = (unit: Unit) => Math.abs(unit.token - anchor.token);
+      // A combo covers all its words ("beard trim and a haircut"); otherwise one unit per key, the nearest.
+      const used = entry.combo
+        ? rest.filter((unit) => entry.keys.includes(unit.key))
+        : entry.keys
+            .map((key) => rest.filter((unit) => unit.key === key).sort((a, b) => distance(a) - distance(b))[0])
+            .filter((unit): unit is Unit => !!unit);
+      mentions.push({
+        service: entry.name, start: Math.min(...used.map((unit) => unit.start)), end: Math.max(...used.map((unit) => unit.end)), keys: entry.keys,
+      });
+      rest = rest.filter((unit) => !used.includes(unit));
     }
   }
-  return out.sort((a, b) => a.start - b.start);
+  return mentions.sort((a, b) => a.start - b.start);
 }

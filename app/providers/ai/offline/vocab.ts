@@ -1,128 +1,147 @@
 // Turns tokens into concept units ("C:COLOR") or catalogue raw words ("R:fade"),
 // handling Hebrew/Arabic glued prefixes, Russian/German endings and German compounds.
-import { CONCEPTS, HINTS } from "./concepts";
-import { ARABIC, HEBREW, normTok, type Token } from "./text";
+import { ARABIC_PREFIXES, COMPOUND_LINKS, GLUED_AND, HEBREW_PREFIXES } from "./lexicon/grammar";
+import { CONCEPTS, HINTS } from "./lexicon/services";
+import { ARABIC, CYRILLIC, HEBREW, normalizeToken, type Token } from "./text";
 
 export type Unit = {
   key: string; // "C:CONCEPT" or "R:word"
-  tok: number; // first token index
-  tokEnd: number; // exclusive
+  token: number; // first token index
+  tokenEnd: number; // exclusive
   start: number; // char offsets in the message
   end: number;
   hint: boolean; // a tie-break hint (gender, breed), never names a service itself
-  conj: boolean; // matched after stripping a glued "and" (ו / و): a combo boundary
+  afterGluedAnd: boolean; // matched after stripping a glued "and" (ו / و): a combo boundary
   partial?: boolean; // only the tail of an unknown compound ("hydra|facial")
 };
 
-type Phrase = { concept: string; toks: string[]; hint: boolean };
+type Phrase = { concept: string; words: string[]; hint: boolean };
 
-const INDEX = new Map<string, Phrase[]>();
-function addPhrases(src: Record<string, string[]>, hint: boolean): void {
-  for (const [concept, phrases] of Object.entries(src)) {
-    for (const p of phrases) {
-      const toks = p.split(/[\s-]+/).filter(Boolean).map(normTok);
-      const list = INDEX.get(toks[0]) ?? [];
-      list.push({ concept, toks, hint });
-      INDEX.set(toks[0], list);
+/** A glued prefix is split off only when this much of the word is left. */
+const MIN_LETTERS_AFTER_PREFIX = 2;
+/** Russian adjectives and cases add up to 5 letters ("кератиновое"); English and German endings up to 3. */
+const MAX_CYRILLIC_ENDING = 5;
+const MAX_LATIN_ENDING = 3;
+/** An ending is cut only when this much of the word is left. */
+const MIN_STEM_LETTERS = 4;
+/** Compounds worth splitting, and the shortest part ("damen|haarschnitt"). */
+const COMPOUND_LETTERS = { min: 8, max: 32, part: 3 };
+/** Dictionary forms kept before the cache is cleared. */
+const FORMS_CACHE_SIZE = 20_000;
+
+const PHRASES_BY_FIRST_WORD = new Map<string, Phrase[]>();
+function addPhrases(phrasesByConcept: Record<string, string[]>, hint: boolean): void {
+  for (const [concept, phrases] of Object.entries(phrasesByConcept)) {
+    for (const phrase of phrases) {
+      const words = phrase.split(/[\s-]+/).filter(Boolean).map(normalizeToken);
+      const known = PHRASES_BY_FIRST_WORD.get(words[0]) ?? [];
+      known.push({ concept, words, hint });
+      PHRASES_BY_FIRST_WORD.set(words[0], known);
     }
   }
 }
 addPhrases(CONCEPTS, false);
 addPhrases(HINTS, true);
-for (const list of INDEX.values()) list.sort((a, b) => b.toks.length - a.toks.length);
+for (const phrases of PHRASES_BY_FIRST_WORD.values()) phrases.sort((a, b) => b.words.length - a.words.length);
 
-const HE_PREFIXES = ["וכש", "כש", "וב", "ול", "וה", "ומ", "וש", "שה", "שב", "של", "לה", "בה", "מה", "ו", "ב", "ל", "ה", "מ", "ש", "כ"];
-const AR_PREFIXES = ["وال", "بال", "فال", "ولل", "لل", "ال", "و", "ب", "ل", "ف", "ك", "ع"];
+const formsCache = new Map<string, string[]>();
 
-const candCache = new Map<string, string[]>();
-
-/** Dictionary forms a token may stand for, most literal first. */
-export function candidates(t: string): string[] {
-  let out = candCache.get(t);
-  if (out) return out;
-  out = [t];
-  if (HEBREW.test(t)) {
-    for (const p of HE_PREFIXES) if (t.startsWith(p) && t.length - p.length >= 2) out.push(t.slice(p.length));
-  } else if (ARABIC.test(t)) {
-    for (const p of AR_PREFIXES) if (t.startsWith(p) && t.length - p.length >= 2) out.push(t.slice(p.length));
+/** Dictionary forms a normalised word may stand for, most literal first: without a glued prefix, without an ending. */
+export function candidates(word: string): string[] {
+  let forms = formsCache.get(word);
+  if (forms) return forms;
+  forms = [word];
+  const withoutPrefix = (prefix: string) => word.startsWith(prefix) && word.length - prefix.length >= MIN_LETTERS_AFTER_PREFIX;
+  if (HEBREW.test(word)) {
+    for (const prefix of HEBREW_PREFIXES) if (withoutPrefix(prefix)) forms.push(word.slice(prefix.length));
+  } else if (ARABIC.test(word)) {
+    for (const prefix of ARABIC_PREFIXES) if (withoutPrefix(prefix)) forms.push(word.slice(prefix.length));
   } else {
-    // Russian adjectives/cases add up to 5 letters ("кератиновое"); English/German up to 3.
-    const max = /[\u0400-\u04ff]/.test(t) ? 5 : 3;
-    for (let k = 1; k <= max; k++) if (t.length - k >= 4) out.push(t.slice(0, t.length - k));
+    const longestEnding = CYRILLIC.test(word) ? MAX_CYRILLIC_ENDING : MAX_LATIN_ENDING;
+    for (let ending = 1; ending <= longestEnding; ending++) {
+      if (word.length - ending >= MIN_STEM_LETTERS) forms.push(word.slice(0, word.length - ending));
+    }
   }
-  if (candCache.size > 20000) candCache.clear();
-  candCache.set(t, out);
-  return out;
+  if (formsCache.size > FORMS_CACHE_SIZE) formsCache.clear();
+  formsCache.set(word, forms);
+  return forms;
 }
 
-function matchesAt(tokens: Token[], i: number, ph: Phrase): boolean {
-  if (i + ph.toks.length > tokens.length) return false;
-  for (let j = 1; j < ph.toks.length; j++) {
-    if (!candidates(tokens[i + j].t).includes(ph.toks[j])) return false;
+function phraseContinuesAt(tokens: Token[], index: number, phrase: Phrase): boolean {
+  if (index + phrase.words.length > tokens.length) return false;
+  for (let offset = 1; offset < phrase.words.length; offset++) {
+    if (!candidates(tokens[index + offset].norm).includes(phrase.words[offset])) return false;
   }
   return true;
 }
 
-function lookup(tokens: Token[], i: number): { ph: Phrase; cand: string } | null {
-  let best: { ph: Phrase; cand: string } | null = null;
-  for (const c of candidates(tokens[i].t)) {
-    for (const ph of INDEX.get(c) ?? []) {
-      if ((!best || ph.toks.length > best.ph.toks.length) && matchesAt(tokens, i, ph)) best = { ph, cand: c };
+/** The longest dictionary phrase starting at tokens[index], and the form of the first word it matched. */
+function phraseAt(tokens: Token[], index: number): { phrase: Phrase; form: string } | null {
+  let best: { phrase: Phrase; form: string } | null = null;
+  for (const form of candidates(tokens[index].norm)) {
+    for (const phrase of PHRASES_BY_FIRST_WORD.get(form) ?? []) {
+      if ((!best || phrase.words.length > best.phrase.words.length) && phraseContinuesAt(tokens, index, phrase)) best = { phrase, form };
     }
   }
   return best;
 }
 
-function single(t: string): Phrase | null {
-  for (const c of candidates(t)) for (const ph of INDEX.get(c) ?? []) if (ph.toks.length === 1 && !ph.hint) return ph;
+function singleWordConcept(word: string): Phrase | null {
+  for (const form of candidates(word)) {
+    for (const phrase of PHRASES_BY_FIRST_WORD.get(form) ?? []) if (phrase.words.length === 1 && !phrase.hint) return phrase;
+  }
   return null;
 }
 
 /** "damenhaarschnitt" -> DAMEN + HAARSCHNITT; full = both halves are known words. */
-function splitCompound(t: string): { full: boolean; parts: Phrase[] } | null {
-  if (t.length < 8 || t.length > 32 || !/^[a-z]+$/.test(t)) return null;
-  for (let i = 3; i <= t.length - 3; i++) {
-    const tail = single(t.slice(i));
+function splitCompound(word: string): { full: boolean; parts: Phrase[] } | null {
+  if (word.length < COMPOUND_LETTERS.min || word.length > COMPOUND_LETTERS.max || !/^[a-z]+$/.test(word)) return null;
+  for (let split = COMPOUND_LETTERS.part; split <= word.length - COMPOUND_LETTERS.part; split++) {
+    const tail = singleWordConcept(word.slice(split));
     if (!tail) continue;
-    const headTok = t.slice(0, i);
-    const head = single(headTok) ?? single(headTok.replace(/s$/, ""));
+    const headWord = word.slice(0, split);
+    const link = COMPOUND_LINKS.find((letters) => headWord.endsWith(letters));
+    const head = singleWordConcept(headWord) ?? singleWordConcept(link ? headWord.slice(0, -link.length) : headWord);
     return head ? { full: true, parts: [head, tail] } : { full: false, parts: [tail] };
   }
   return null;
 }
 
-const conjCand = (t: string, c: string) => c !== t && (t.startsWith("ו") || t.startsWith("و")) && t.slice(1) === c;
+/** The form matched only once a glued "and" was taken off the word ("וזקן" -> "זקן"). */
+const afterGluedAnd = (word: string, form: string) =>
+  form !== word && GLUED_AND.some((and) => word.startsWith(and) && word.slice(and.length) === form);
 
 /** Units of a token stream; `rawKeys` are the catalogue's own non-dictionary words. */
 export function unitsOf(tokens: Token[], rawKeys: ReadonlySet<string>): Unit[] {
-  const out: Unit[] = [];
-  for (let i = 0; i < tokens.length; ) {
-    const tk = tokens[i];
-    const hit = lookup(tokens, i);
-    if (hit) {
-      const n = hit.ph.toks.length;
-      out.push({
-        key: `C:${hit.ph.concept}`, tok: i, tokEnd: i + n, start: tk.start, end: tokens[i + n - 1].end,
-        hint: hit.ph.hint, conj: conjCand(tk.t, hit.cand),
+  const units: Unit[] = [];
+  for (let index = 0; index < tokens.length; ) {
+    const token = tokens[index];
+    const found = phraseAt(tokens, index);
+    if (found) {
+      const length = found.phrase.words.length;
+      units.push({
+        key: `C:${found.phrase.concept}`, token: index, tokenEnd: index + length, start: token.start,
+        end: tokens[index + length - 1].end, hint: found.phrase.hint, afterGluedAnd: afterGluedAnd(token.norm, found.form),
       });
-      i += n;
+      index += length;
       continue;
     }
-    const comp = splitCompound(tk.t);
-    const raw = comp?.full ? undefined : candidates(tk.t).find((c) => rawKeys.has(c));
+    const compound = splitCompound(token.norm);
+    const raw = compound?.full ? undefined : candidates(token.norm).find((form) => rawKeys.has(form));
+    const single = { token: index, tokenEnd: index + 1, start: token.start, end: token.end, hint: false };
     if (raw) {
-      out.push({ key: `R:${raw}`, tok: i, tokEnd: i + 1, start: tk.start, end: tk.end, hint: false, conj: conjCand(tk.t, raw) });
+      units.push({ key: `R:${raw}`, ...single, afterGluedAnd: afterGluedAnd(token.norm, raw) });
     } else {
-      for (const ph of comp?.parts ?? []) {
-        out.push({ key: `C:${ph.concept}`, tok: i, tokEnd: i + 1, start: tk.start, end: tk.end, hint: false, conj: false, partial: !comp!.full });
+      for (const part of compound?.parts ?? []) {
+        units.push({ key: `C:${part.concept}`, ...single, afterGluedAnd: false, partial: !compound!.full });
       }
     }
-    i++;
+    index++;
   }
-  return out;
+  return units;
 }
 
-/** Whether a token alone is a dictionary word (so a capitalised one is not a person's name). */
-export function isKnownWord(t: string): boolean {
-  return candidates(t).some((c) => INDEX.get(c)?.some((ph) => ph.toks.length === 1));
+/** Whether a normalised word alone is a dictionary word (so a capitalised one is not a person's name). */
+export function isKnownWord(word: string): boolean {
+  return candidates(word).some((form) => PHRASES_BY_FIRST_WORD.get(form)?.some((phrase) => phrase.words.length === 1));
 }

@@ -1,4 +1,4 @@
-// Service vocabulary: words and phrases in five languages mapped to concepts, so that
+// Service words and phrases in five languages mapped to concepts, so that
 // "colour", "צבע", "окрашивание" and a catalogue's "Full Color" meet on COLOR.
 // Russian/German entries may be stems: matching accepts up to 3 extra letters.
 
@@ -125,3 +125,29 @@ export const HINTS: Record<string, string[]> = {
   LARGE: ["golden", "retriever", "labrador", "lab", "husky", "shepherd", "rottweiler", "doberman", "bernese",
     "newfoundland", "malamute", "samoyed", "גולדן", "לברדור", "האסקי", "רוטוויילר", "דוברמן"],
 };
+
+/** Catalogue words that never name a service. */
+export const CATALOGUE_STOP_WORDS = [
+  "the", "a", "an", "and", "with", "of", "for", "de", "la", "le", "mit", "und", "и", "с", "و", "ו", "plus", "n", "to",
+  "in", "on", "min", "mins", "-",
+];
+
+/** Catalogue words too common to name a service alone ("Hot Towel Shave": "hot"). */
+export const CATALOGUE_WEAK_WORDS = [
+  "add", "new", "hot", "head", "half", "first", "post", "op", "up", "touch", "deep", "set", "patient", "care", "tidy",
+  "express", "quick", "long", "short", "special", "luxury", "spa", "hand", "foot", "feet", "toe", "back", "neck", "body",
+  "time", "tip", "style", "session", "service", "package", "only", "full", "clean", "cleaning", "repair", "design",
+  "natural", "intro", "organic",
+];
+
+/** Little words allowed inside one service mention ("a cut and a colour", "my roots and some highlights"). */
+export const FILLER_WORDS = [
+  "and", "the", "a", "an", "my", "some", "of", "with", "plus", "n", "und", "и", "с", "ו", "و", "her", "his", "our",
+  "your", "just", "also", "את", "של", "ein", "eine", "einen",
+];
+
+/** What joins the parts of a combined catalogue entry ("Cut + Beard", "Cut & Colour", "Cut and Blow-dry"). */
+export const COMBO_JOINERS = { symbols: ["+", "&"], words: ["and", "und", "with"] };
+
+/** A dog's weight tells its size ("20kg", "8 kilo"): units glued to the number, and as a word after it. */
+export const WEIGHT_UNITS = { glued: ["kg", "кг"], words: ["kg", "kilo", "kilos", "кг", 'ק"ג'] };
