@@ -16,12 +16,13 @@ import { anyOf, wordsRe } from "./text";
 const MAX_GROUP = 4;
 
 const BOOKED = wordsRe(BOOKED_WORDS);
+const BOOKED_MARK = new RegExp(anyOf(BOOKED_MARKS), "u");
 const OPTION_WORDS = new RegExp(`(?<![\\p{L}])(?:${anyOf(OR_WORDS)})(?![\\p{L}])|\\?`, "iu");
 
 /** The business writing "booked"/"רשמתי"/"✔" over several slots states a set, not options to pick from. */
 export function statesBookedSet(message: MessageAnalysis): boolean {
   BOOKED.lastIndex = 0;
-  const saysBooked = BOOKED.test(message.lower) || BOOKED_MARKS.test(message.lower);
+  const saysBooked = BOOKED.test(message.lower) || BOOKED_MARK.test(message.lower);
   return message.from === "business" && saysBooked && !OPTION_WORDS.test(message.lower);
 }
 

@@ -171,4 +171,4 @@ export const FOR_PERSON = {
 export const BOOKED_WORDS = [
   "booked", "all set", "confirmed", "רשמתי", "קבעתי", "נרשמת", "eingetragen", "gebucht", "записала", "записал", "سجلتك",
 ];
-export const BOOKED_MARKS = /✔|✅/u;
+export const BOOKED_MARKS = ["✔", "✅"];
