@@ -1,5 +1,5 @@
 // /forgot-password: an e-mail form, then a confirmation with Back to Login.
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useT } from "~/i18n";
@@ -11,6 +11,7 @@ import { caught } from "~/utils/problem";
 import { EmailOnlySchema } from "~/validation/accounts";
 import { firstFormProblem, parseForm } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Forgot password · Chatbook" }];
@@ -31,12 +32,9 @@ export default function ForgotPassword() {
   const t = useT();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(EmailOnlySchema, {
     id: "forgot",
     lastResult: answer && !answer.sent ? answer.reply : undefined,
-    onValidate: ({ formData }) => parseForm(formData, EmailOnlySchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   if (answer?.sent) {

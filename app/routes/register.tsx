@@ -1,5 +1,5 @@
 // /register: the form, then the 6-digit code, then success with Go to Login.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -17,6 +17,7 @@ import { caught, type Problem } from "~/utils/problem";
 import { EmailOnlySchema, RegistrationFormSchema, VerifyCodeSchema } from "~/validation/accounts";
 import { firstFormProblem, parseForm } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Register · Chatbook" }];
@@ -85,14 +86,11 @@ export default function Register() {
   // A server failure replaces the form with the failure view until Try Again.
   const [dismissed, setDismissed] = useState<unknown>(null);
   const tzRef = useRef<HTMLInputElement>(null);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(RegistrationFormSchema, {
     id: "register",
     lastResult: answer?.step === "form" ? answer.reply : undefined,
     // The terms box starts checked (the spec); the updates box unchecked.
     defaultValue: { agree_terms: true },
-    onValidate: ({ formData }) => parseForm(formData, RegistrationFormSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 // /reset-password#access_token=TOKEN: the token is read in the browser, taken
 // out of the address bar at once, and posted with the new password. The page
 // sends no Referer anywhere, so the link cannot leak through one.
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -15,6 +15,7 @@ import { caught, problem } from "~/utils/problem";
 import { ResetFormSchema } from "~/validation/accounts";
 import { firstFormProblem, parseForm } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Reset password · Chatbook" }, { name: "referrer", content: "no-referrer" }];
@@ -41,12 +42,9 @@ export default function ResetPassword() {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const [token, setToken] = useState<string | null>(null);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ResetFormSchema, {
     id: "reset",
     lastResult: answer && !answer.done ? answer.reply : undefined,
-    onValidate: ({ formData }) => parseForm(formData, ResetFormSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   useEffect(() => {

@@ -1,16 +1,16 @@
 // Add Booking: Name, Phone, Service, Date, Time, Notes, checked in the spec's
 // order (one message at a time, under its field). A phone that is not yet a
 // client creates the client. A failed save shows the spec's browser alert.
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calendar/screen.server";
 import { BookingForm } from "~/validation/bookings";
-import { parseForm } from "~/validation/parse";
 import { useT } from "~/i18n";
 import { FieldError } from "../form/field-error";
 import { firstInvalid } from "../form/first-invalid";
 import { Modal } from "~/components/ui/modal";
 import { BOOKINGS_ACTION, useBookingResult } from "./use-booking-mutation";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 
 type Props = { initial: { booking_date?: string; booking_time?: string }; onClose: () => void; onCreated: (booking: BookingItem) => void };
 
@@ -21,13 +21,10 @@ export function AddBookingModal({ initial, onClose, onCreated }: Props) {
   const fetcher = useFetcher<BookingActionResult>();
   const saving = fetcher.state !== "idle";
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(BookingForm, {
     id: "add-booking",
     lastResult: saving ? undefined : failed?.reply,
     defaultValue: { booking_date: initial.booking_date ?? "", booking_time: initial.booking_time ?? "" },
-    onValidate: ({ formData }) => parseForm(formData, BookingForm),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   useBookingResult(fetcher, { onSaved: onCreated });
   const shown = firstInvalid(fields, ORDER);

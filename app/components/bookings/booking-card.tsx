@@ -1,17 +1,17 @@
 // A booking in the List view: status badge, phone, service, date, time and
 // notes; status change, inline Edit (service, date, time, notes) and Delete.
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calendar/screen.server";
 import { BookingEditForm } from "~/validation/bookings";
-import { parseForm } from "~/validation/parse";
 import { formatDateGB } from "~/services/templates";
 import { useT } from "~/i18n";
 import { FieldError } from "../form/field-error";
 import { EditIcon, TrashIcon } from "~/components/ui/icons";
 import { StatusBadge, StatusSelect } from "./status";
 import { BOOKINGS_ACTION, useBookingMutation, useBookingResult } from "./use-booking-mutation";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 
 type Props = { booking: BookingItem; onSaved: (b: BookingItem) => void; onDeleted: (id: string) => void };
 
@@ -60,13 +60,10 @@ function BookingEdit({ booking, base, onCancel, onSaved }: EditProps) {
   const fetcher = useFetcher<BookingActionResult>();
   const saving = fetcher.state !== "idle";
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(BookingEditForm, {
     id: `${base}-edit`,
     lastResult: saving ? undefined : failed?.reply,
     defaultValue: { service: booking.service, booking_date: booking.booking_date, booking_time: booking.booking_time.slice(0, 5), notes: booking.notes },
-    onValidate: ({ formData }) => parseForm(formData, BookingEditForm),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   useBookingResult(fetcher, { onSaved });
 

@@ -2,16 +2,16 @@
 // message at a time, under its field). It cannot be closed while saving; on
 // success the parent puts the new client at the top and selects it. A server
 // problem (a phone another client has) shows in the form.
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import type { ClientActionResult, ClientItem } from "~/routes/dashboard.clients/screen.server";
 import { ClientForm } from "~/validation/clients";
-import { parseForm } from "~/validation/parse";
 import { useT } from "~/i18n";
 import { FieldError, useProblemText } from "../form/field-error";
 import { firstInvalid } from "../form/first-invalid";
 import { Modal } from "~/components/ui/modal";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 
 const ORDER = ["name", "phone", "tags", "notes"] as const;
 
@@ -21,12 +21,9 @@ export function AddClientModal({ onClose, onCreated }: { onClose: () => void; on
   const fetcher = useFetcher<ClientActionResult>();
   const saving = fetcher.state !== "idle";
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ClientForm, {
     id: "add-client",
     lastResult: saving ? undefined : failed?.reply,
-    onValidate: ({ formData }) => parseForm(formData, ClientForm),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const shown = firstInvalid(fields, ORDER);
 

@@ -2,18 +2,18 @@
 // service, tags and notes, with a WhatsApp link, inline Edit and Delete. The
 // edit checks its fields under each one; a failed save or delete shows the
 // spec's browser alert with the server's problem in the reader's language.
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import type { ClientActionResult, ClientItem } from "~/routes/dashboard.clients/screen.server";
 import { ClientForm } from "~/validation/clients";
-import { parseForm } from "~/validation/parse";
 import { formatDateGB } from "~/services/templates";
 import { useT } from "~/i18n";
 import { initials } from "~/utils/initials";
 import { FieldError, useProblemText } from "../form/field-error";
 import { ChatIcon, ChevronIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 
 type Props = {
   client: ClientItem; expanded: boolean; onToggle: () => void;
@@ -109,13 +109,10 @@ function ClientEdit({ client, baseId, onCancel, onSaved }: EditProps) {
   const fetcher = useFetcher<ClientActionResult>();
   const saving = fetcher.state !== "idle";
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ClientForm, {
     id: `${baseId}-edit`,
     lastResult: saving ? undefined : failed?.reply,
     defaultValue: { name: client.name, phone: client.phone_display, tags: client.tags.join(", "), notes: client.notes },
-    onValidate: ({ formData }) => parseForm(formData, ClientForm),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   useFetcherResult(fetcher, {

@@ -1,16 +1,16 @@
 // Settings: Delete account. Confirmed in a dialog with the password (or, for
 // an account that signs in only with Google, the e-mail address typed again).
 // A refusal shows under the field it is about.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useT } from "~/i18n";
 import { FieldError } from "~/components/form/field-error";
 import type { DataAnswer } from "~/routes/dashboard.settings_.data";
 import { deleteAccountSchema } from "~/validation/accounts";
-import { parseForm } from "~/validation/parse";
 import { ProblemBanner } from "../auth/form-problems";
 import { Modal } from "~/components/ui/modal";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 
 export function DeleteAccount({ hasPassword, email }: { hasPassword: boolean; email: string }) {
   const t = useT();
@@ -32,12 +32,9 @@ function DeleteDialog({ hasPassword, email, onClose }: { hasPassword: boolean; e
   const busy = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" && fetcher.data?.intent === "delete-account" ? fetcher.data : undefined;
   const schema = deleteAccountSchema({ hasPassword, email });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: "delete-account",
     lastResult: answer?.reply,
-    onValidate: ({ formData }) => parseForm(formData, schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   // A wrong password shows under its field; a problem of the whole request
   // (WhatsApp could not be disconnected) has no field and shows as a banner.

@@ -1,7 +1,7 @@
 // Settings: the WhatsApp messages the product sends (message language,
 // pause between messages, quiet hours). Its own form and intent, apart from
 // the profile. Failures show in a red banner, each also under its own field.
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useT } from "~/i18n";
 import { Banner } from "~/components/auth/auth-layout";
@@ -10,7 +10,7 @@ import { FieldError } from "~/components/form/field-error";
 import type { SettingsAnswer } from "~/routes/dashboard.settings";
 import type { MessagingSettings } from "~/services/messaging-settings.server";
 import { MessagingFormSchema } from "~/validation/accounts";
-import { parseForm } from "~/validation/parse";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 
 type Answer = SettingsAnswer<"messaging">;
 
@@ -21,13 +21,10 @@ export function MessagingForm({ settings }: { settings: MessagingSettings }) {
   const fetcher = useFetcher<Answer>();
   const busy = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(MessagingFormSchema, {
     id: "messaging",
     lastResult: answer && !answer.ok ? answer.reply : undefined,
     defaultValue: settings,
-    onValidate: ({ formData }) => parseForm(formData, MessagingFormSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const problem = firstProblemOf(form.allErrors);
   const { quiet_hours_start: start, quiet_hours_end: end } = fields;

@@ -1,6 +1,6 @@
 // Settings: Change Password with three show/hide fields. Failures show in a
 // red banner, each also under its own field.
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useT } from "~/i18n";
@@ -9,7 +9,7 @@ import { firstProblemOf, ProblemBanner } from "~/components/auth/form-problems";
 import { PasswordField } from "~/components/auth/password-field";
 import type { SettingsAnswer } from "~/routes/dashboard.settings";
 import { PasswordChangeFormSchema } from "~/validation/accounts";
-import { parseForm } from "~/validation/parse";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 
 type Answer = SettingsAnswer<"password">;
 
@@ -21,12 +21,9 @@ export function PasswordForm({ email }: { email: string }) {
   // Without scripts the form posts the whole page: the answer is then the page's action data.
   const pageAnswer = useActionData<Answer | { intent: string }>();
   const answer = fetcher.state === "idle" ? (fetcher.data ?? (pageAnswer?.intent === "password" ? (pageAnswer as Answer) : undefined)) : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(PasswordChangeFormSchema, {
     id: "password",
     lastResult: answer && !answer.ok ? answer.reply : undefined,
-    onValidate: ({ formData }) => parseForm(formData, PasswordChangeFormSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   useEffect(() => {

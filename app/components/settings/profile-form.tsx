@@ -1,7 +1,7 @@
 // Settings: the profile, read-only until Edit Profile; Save Changes / Cancel
 // (Cancel restores the last saved values by re-mounting the form from them).
 // Failures show in a red banner, each also under its own field.
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useT } from "~/i18n";
@@ -12,7 +12,7 @@ import { FieldError } from "~/components/form/field-error";
 import type { SettingsAnswer } from "~/routes/dashboard.settings";
 import type { Settings } from "~/services/settings.server";
 import { profileFormSchema } from "~/validation/accounts";
-import { parseForm } from "~/validation/parse";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 
 type Answer = SettingsAnswer<"profile">;
 
@@ -68,13 +68,10 @@ function ProfileFields({ fetcher, settings, timeZones, editing, saved, answer, o
   const t = useT();
   const busy = fetcher.state !== "idle";
   const schema = profileFormSchema(settings.email);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: "profile",
     lastResult: answer?.reply,
     defaultValue: { ...settings, message_retention_days: String(settings.message_retention_days) },
-    onValidate: ({ formData }) => parseForm(formData, schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const ro = !editing;
   const problem = firstProblemOf(form.allErrors);

@@ -2,7 +2,7 @@
 // Every change goes through the route's action (the Service name rule runs in
 // the browser first and again on the server), after which Remix reloads the
 // list. Without scripts the add form still posts to the page.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useCallback, useMemo, useRef, useState, type FormEvent } from "react";
 import { useT } from "~/i18n";
@@ -14,6 +14,7 @@ import type { SyncActionData } from "~/routes/dashboard.sync/screen.server";
 import { firstFormProblem, parseForm } from "~/validation/parse";
 import { AddServiceForm, notTaken, serviceKey } from "~/validation/sync";
 import { ServiceChip } from "./service-chip";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 
 type Item = { id: string; service: string };
 
@@ -34,12 +35,9 @@ export function ServiceCatalogue({ items, show }: { items: Item[]; show: ShowToa
   const suggestions = useMemo(() => [...items.map((i) => i.service), ...STARTERS.filter((s) => !keys.has(serviceKey(s)))], [items, keys]);
   const schema = useMemo(() => notTaken(AddServiceForm, keys), [keys]);
 
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: "service-add",
     lastResult: answer?.intent === "service-add" ? answer.reply : undefined,
-    onValidate: ({ formData }) => parseForm(formData, schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   useFetcherResult(adder, (data) => {

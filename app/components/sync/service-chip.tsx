@@ -1,6 +1,6 @@
 // One service chip: normal, showing edit/delete (hover, keyboard focus, or a
 // tap on touch screens), or editing inline with save and cancel.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
 import { useT } from "~/i18n";
@@ -9,8 +9,8 @@ import { CheckIcon, CloseIcon, EditIcon, TrashIcon } from "~/components/ui/icons
 import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { SyncActionData } from "~/routes/dashboard.sync/screen.server";
-import { parseForm } from "~/validation/parse";
 import { notTaken, RenameServiceForm } from "~/validation/sync";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 
 type Props = {
   item: { id: string; service: string };
@@ -100,13 +100,10 @@ function ChipEditor({ item, otherKeys, fetcher, onEdit }: EditorProps) {
   const before = useRef(fetcher.data);
   const answer = fetcher.data !== before.current && fetcher.data?.intent === "service-update" ? fetcher.data : undefined;
   const schema = useMemo(() => notTaken(RenameServiceForm, otherKeys), [otherKeys]);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: `service-edit-${item.id}`,
     defaultValue: { service: item.service },
     lastResult: answer?.reply,
-    onValidate: ({ formData }) => parseForm(formData, schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     onSubmit(event, { submission }) {
       // The same name as now: nothing to ask the server.
       if (submission?.status === "success" && submission.value.service === item.service) {

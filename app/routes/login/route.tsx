@@ -1,6 +1,6 @@
 // /login: Continue with Google, the 'or' divider, e-mail and password. Also
 // where Google sends the browser back (?code=... or ?error=...).
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -22,6 +22,7 @@ import { firstFormProblem, parseForm } from "~/validation/parse";
 import { codeRefused } from "~/components/auth/verify-code-form";
 import styles from "~/styles/accounts.css?url";
 import { afterBoundToken, afterGoogle, startScreenSession } from "./sign-in.server";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Login · Chatbook" }];
@@ -135,12 +136,9 @@ export default function Login() {
   const [fragmentError, setFragmentError] = useState<MessageKey | null>(null);
   const googleRef = useRef<HTMLAnchorElement>(null);
   const redirectTo = params.get("redirectTo") ?? "";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(LoginSchema, {
     id: "login",
     lastResult: answer?.intent === "login" ? answer.reply : undefined,
-    onValidate: ({ formData }) => parseForm(formData, LoginSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   useEffect(() => {
