@@ -4,7 +4,7 @@
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Years a booking or a rule may name; outside them a typo is more likely than a plan. */
-export const YEAR_RANGE = { min: 1900, max: 2200 } as const;
+const YEAR_RANGE = { min: 1900, max: 2200 } as const;
 
 /** A real calendar day given as numbers (month 1-12), within YEAR_RANGE. */
 export function isRealDay(year: number, month: number, day: number): boolean {

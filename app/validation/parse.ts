@@ -41,17 +41,12 @@ export function validate<S extends z.ZodType>(schema: S, raw: unknown): Result<z
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: firstProblem(parsed.error) };
 }
 
-/** Field problems for conform: one list per field, in issue order. */
-export function problemsByField(issues: Issue[]): Problem[] {
-  return issues.map(problemOfIssue);
-}
-
 /**
  * A form post checked by its schema with conform, errors as problems. The same
  * call runs in the browser (useForm's onValidate) and in the route's action.
  */
 export function parseForm<S extends z.ZodType>(payload: FormData | URLSearchParams, schema: S) {
-  return parseWithZod(payload, { schema, formatError: problemsByField });
+  return parseWithZod(payload, { schema, formatError: (issues: Issue[]) => issues.map(problemOfIssue) });
 }
 
 /** The first problem of a failed submission (fields keep the schema's order). */
