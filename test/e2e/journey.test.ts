@@ -8,6 +8,7 @@ import { addDays } from "../../app/utils/dates";
 import { registerAndLogin } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
+import { watchToasts } from "./support/toasts";
 
 const { stack, newPage } = useBrowserStack({ simulator: true });
 
@@ -25,6 +26,7 @@ async function waitMinuteRoom(page: Page) {
 describe("the whole journey", () => {
   it("registers, connects WhatsApp, syncs a customer's booking, and sends a reminder on the cron", { timeout: 300_000 }, async () => {
     const { page, errors } = await newPage(390);
+    const toasts = await watchToasts(page);
     await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.journey@example.com", password: "journey-pass-1" });
 
     // Connect WhatsApp.
@@ -56,7 +58,7 @@ describe("the whole journey", () => {
     expect(await group.getByLabel("Date").inputValue()).toBe(tomorrow);
     expect(await group.getByLabel("Time").inputValue()).toBe("17:00");
     await group.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => page.getByTestId("sync-toast").textContent()).toBe("Saved 1, skipped 0 for Maya Azulay");
+    await toasts.said("Saved 1, skipped 0 for Maya Azulay");
     await screenshot(page, "journey-sync-saved-en-390");
 
     // A reminder rule at a custom time in the current minute.
@@ -80,7 +82,7 @@ describe("the whole journey", () => {
     await wizard.getByLabel("Date").fill(`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
     await wizard.getByLabel("Time").fill(`${pad(now.getHours())}:${pad(now.getMinutes())}`);
     await wizard.getByRole("button", { name: "Send" }).click();
-    await expect.poll(() => page.getByTestId("rules-toast").textContent()).toBe("Successfully created 1 rules!");
+    await toasts.said("Successfully created 1 rules!");
 
     // The cron runs; the message reaches the customer's chat with the tokens filled in.
     expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);

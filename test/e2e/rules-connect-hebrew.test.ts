@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAndLogin, whenHydrated } from "./support/account";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { startStack, type Stack } from "./support/stack";
+import { watchToasts } from "./support/toasts";
 
 let stack: Stack;
 let browser: Browser;
@@ -125,6 +126,7 @@ describe("Connect tab in Hebrew", () => {
 describe("Rules tab in Hebrew", () => {
   it("says the server's refusals and the reasons in rule details in Hebrew", { timeout: 400_000 }, async () => {
     const { page, errors } = await newPage(browser, 390);
+    const toasts = await watchToasts(page);
     const businessId = await hebrewOwner(page, "Rules");
     const booking = async (name: string, phone: string, service: string, date: string, time: string) =>
       (await api(page, "POST", "/api/bookings", { name, phone, service, booking_date: date, booking_time: time, notes: "" })).booking.id as string;
@@ -135,8 +137,6 @@ describe("Rules tab in Hebrew", () => {
     await page.goto(`${stack.appUrl}/dashboard/rules`);
     await whenHydrated(page);
     await expect.poll(() => page.locator("h1").textContent()).toBe("רשימת כללים");
-    const toast = page.getByTestId("rules-toast");
-    const expectToast = (text: string) => expect.poll(() => toast.textContent().catch(() => null), { timeout: 15_000 }).toBe(text);
 
     // The wizard, up to Send, for Noa and Avi.
     const wizard = page.getByRole("dialog", { name: "יצירת כלל מעקב" });
@@ -157,20 +157,20 @@ describe("Rules tab in Hebrew", () => {
     await wizard.getByLabel("תאריך").fill("2020-01-01");
     await wizard.getByLabel("שעה").fill("10:00");
     await send.click();
-    await expectToast("יצירת הכלל נכשלה: התאריך המותאם לא יכול להיות בעבר.");
+    await toasts.said("יצירת הכלל נכשלה: התאריך המותאם לא יכול להיות בעבר.");
     await screenshot(page, "rules-refused-past-he-390");
 
     // A booking deleted since the list was loaded.
     await api(page, "DELETE", `/api/bookings/${avi}`);
     await wizard.getByLabel("תאריך").fill(await localDay(page, 5));
     await send.click();
-    await expectToast("יצירת הכלל נכשלה: התור לא נמצא.");
+    await toasts.said("יצירת הכלל נכשלה: התור לא נמצא.");
 
     // Signed out in the meantime: the spec's 'Please login again', in Hebrew.
     const cookies = await page.context().cookies();
     await page.context().clearCookies();
     await send.click();
-    await expectToast("יש להתחבר מחדש");
+    await toasts.said("יש להתחבר מחדש");
     await page.context().addCookies(cookies);
     await page.keyboard.press("Escape");
     await wizard.waitFor({ state: "detached" });
@@ -203,7 +203,7 @@ describe("Rules tab in Hebrew", () => {
     await api(page, "DELETE", `/api/rules/delete/group/${noaGroup}`);
     await details.getByRole("button", { name: "מחיקת כלל" }).click();
     await page.getByRole("alertdialog", { name: "מחיקת כלל" }).getByRole("button", { name: "מחיקה", exact: true }).click();
-    await expectToast("מחיקת הכלל נכשלה: הכלל לא נמצא.");
+    await toasts.said("מחיקת הכלל נכשלה: הכלל לא נמצא.");
     await screenshot(page, "rules-delete-missing-he-390");
 
     // WhatsApp refuses a sent reminder (463): the rule says why, in Hebrew.

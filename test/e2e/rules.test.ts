@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { registerAndLogin } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
+import { watchToasts } from "./support/toasts";
 
 const { stack, newPage } = useBrowserStack({ simulator: true });
 
@@ -23,14 +24,10 @@ async function addBooking(page: Page, body: Record<string, string>) {
   expect(res.status(), await res.text()).toBeLessThan(300);
 }
 
-/** Waits for the toast to read `text` (an earlier toast may still be showing). */
-async function expectToast(page: Page, text: string) {
-  await expect.poll(() => page.getByTestId("rules-toast").textContent().catch(() => null)).toBe(text);
-}
-
 describe("Rules tab in the browser", () => {
   it("creates a follow-up through the wizard, shows it, opens its details and deletes it", { timeout: 180_000 }, async () => {
     const { page, errors } = await newPage(390);
+    const toasts = await watchToasts(page);
     await signUp(page, "Wizard");
     const haircutDay = inDays(3);
     await addBooking(page, { name: "Noa Cohen", phone: "+972501111111", service: "Haircut", booking_date: haircutDay, booking_time: "14:30" });
@@ -56,6 +53,8 @@ describe("Rules tab in the browser", () => {
     await next.click();
 
     await wizard.getByText("Noa Cohen").waitFor();
+    // Numbers read as everywhere else in the product (written out on the server).
+    expect(await wizard.getByText("+972 50 111 1111").count()).toBe(1);
     expect(await wizard.getByText("Avi Levi").count()).toBe(0);
     expect(await next.isDisabled()).toBe(true);
     await wizard.getByRole("checkbox", { name: "Select all" }).check();
@@ -79,11 +78,11 @@ describe("Rules tab in the browser", () => {
     const lost = "**/dashboard/rules.data*";
     await page.route(lost, (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
     await send.click();
-    await expectToast(page, "Error creating rule. Please try again.");
+    await toasts.said("Error creating rule. Please try again.");
     expect(await send.isDisabled()).toBe(false);
     await page.unroute(lost);
     await send.click();
-    await expectToast(page, "Successfully created 1 rules!");
+    await toasts.said("Successfully created 1 rules!");
     await wizard.waitFor({ state: "detached" });
 
     const card = page.getByRole("button", { name: /Haircut/ });
@@ -95,6 +94,7 @@ describe("Rules tab in the browser", () => {
     await details.getByText("Total Clients").waitFor();
     const row = details.locator(".rule-client");
     expect(await row.textContent()).toContain("Noa Cohen");
+    expect(await row.textContent()).toContain("+972 50 111 1111");
     expect(await row.textContent()).toContain(`${gb(haircutDay)} 14:30`);
     expect(await row.textContent()).toContain("Scheduled");
     await screenshot(page, "rules-details-en-390");
@@ -108,7 +108,7 @@ describe("Rules tab in the browser", () => {
     expect(await details.isVisible()).toBe(true);
     await details.getByRole("button", { name: "Delete Rule" }).click();
     await confirm.getByRole("button", { name: "Delete", exact: true }).click();
-    await expectToast(page, "Successfully deleted 1 rules!");
+    await toasts.said("Successfully deleted 1 rules!");
     await page.getByText("No rules created yet").waitFor();
 
     // Escape closes the wizard and reopening starts over.
@@ -127,6 +127,7 @@ describe("Rules tab in the browser", () => {
 
   it("sends a reminder set for the current minute through the simulator when the cron runs, and marks it Sent", { timeout: 180_000 }, async () => {
     const { page, errors } = await newPage(390);
+    const toasts = await watchToasts(page);
     await signUp(page, "Cron");
     const profile = await (await page.request.get(`${stack.appUrl}/api/user/profile`)).json();
     const session: string = profile.data.business_id;
@@ -156,7 +157,7 @@ describe("Rules tab in the browser", () => {
     await wizard.getByLabel("Time").fill(`${pad(now.getHours())}:${pad(now.getMinutes())}`);
     await screenshot(page, "rules-wizard-5-custom-en-390");
     await wizard.getByRole("button", { name: "Send" }).click();
-    await expectToast(page, "Successfully created 1 rules!");
+    await toasts.said("Successfully created 1 rules!");
     await page.getByTestId("rules-toast").waitFor({ state: "detached", timeout: 6000 }); // gone after 4 s
 
     expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);

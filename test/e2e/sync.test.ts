@@ -9,11 +9,11 @@ import { addDays } from "../../app/utils/dates";
 import { registerAndLogin } from "./support/account";
 import { SCREENSHOT_DIR, screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
+import { watchToasts } from "./support/toasts";
 
 const { stack, newPage } = useBrowserStack({ simulator: true });
 
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
-const toast = (page: Page) => page.getByTestId("sync-toast");
 const ASK = "Hi! Can I come tomorrow at 5pm for a haircut?";
 
 async function connectWhatsApp(page: Page): Promise<string> {
@@ -28,12 +28,13 @@ async function connectWhatsApp(page: Page): Promise<string> {
 describe("Sync tab", () => {
   it("turns a customer's WhatsApp message into a saved booking", async () => {
     const { page, errors } = await newPage(390);
+    const toasts = await watchToasts(page);
     await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.sync@example.com", password: "secret123" });
     const businessId = await connectWhatsApp(page);
     await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: ASK });
-    await expect.poll(() => stack.query("SELECT body FROM wa_messages"), { timeout: 15_000 }).toEqual([{ body: ASK }]);
+    await expect.poll(() => stack.query("SELECT body FROM wa_messages"), { timeout: 30_000 }).toEqual([{ body: ASK }]);
     await sim(`${businessId}/incoming`, { from: "972529876543", name: "Rina Katz", body: "What are your prices?" });
-    await expect.poll(() => stack.query("SELECT count(*) AS n FROM wa_contacts"), { timeout: 15_000 }).toEqual([{ n: 2 }]);
+    await expect.poll(() => stack.query("SELECT count(*) AS n FROM wa_contacts"), { timeout: 30_000 }).toEqual([{ n: 2 }]);
     const [{ timestamp, time_zone: zone }] = stack.query<{ timestamp: number; time_zone: string }>(
       `SELECT m.timestamp, b.time_zone FROM wa_messages m JOIN businesses b ON b.id = m.business_id WHERE m.body = '${ASK}'`,
     );
@@ -57,7 +58,7 @@ describe("Sync tab", () => {
 
     await name.fill("  Haircut ");
     await page.getByRole("button", { name: "Add Service" }).click();
-    await expect.poll(() => toast(page).textContent()).toBe("Service added.");
+    await toasts.said("Service added.");
     await page.getByRole("button", { name: "Haircut", exact: true }).waitFor();
     expect(await page.getByTestId("services-banner").count()).toBe(0);
     expect(await name.inputValue()).toBe("");
@@ -73,7 +74,7 @@ describe("Sync tab", () => {
     await page.getByRole("button", { name: "Edit Colour" }).click();
     await page.getByLabel("New name for Colour").fill("Coloring");
     await page.getByLabel("New name for Colour").press("Enter");
-    await expect.poll(() => toast(page).textContent()).toBe("Service updated.");
+    await toasts.said("Service updated.");
     // A tap opens the chip; the list reloads after the update, so tap again if that re-render closed it.
     const chip = page.getByRole("button", { name: "Coloring", exact: true });
     const del = page.getByRole("button", { name: "Delete Coloring" });
@@ -83,7 +84,7 @@ describe("Sync tab", () => {
     }).toBe(true);
     await page.getByRole("button", { name: "Delete Coloring" }).focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => toast(page).textContent()).toBe("Service deleted.");
+    await toasts.said("Service deleted.");
     await expect.poll(() => page.getByRole("button", { name: "Coloring", exact: true }).count()).toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("service-name");
     await page.mouse.move(5, 400);
@@ -129,16 +130,16 @@ describe("Sync tab", () => {
     await screenshot(page, "sync-invalid-en-390");
     await group.getByLabel("Time").fill("17:00");
     await group.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => toast(page).textContent()).toBe("Saved 1, skipped 0 for Maya Azulay");
+    await toasts.said("Saved 1, skipped 0 for Maya Azulay");
 
     const bookings = await (await page.request.get(`${stack.appUrl}/api/bookings`)).json();
     expect(bookings.bookings).toEqual([expect.objectContaining({ client_name: "Maya Azulay", client_phone: "972541234567", service: "Haircut", booking_date: tomorrow, booking_time: "17:00", source: "sync" })]);
 
     // Syncing twice never duplicates.
     await start.click();
-    await group.getByRole("button", { name: "Save" }).waitFor({ timeout: 20_000 });
+    await group.getByRole("button", { name: "Save" }).waitFor({ timeout: 30_000 });
     await group.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => toast(page).textContent()).toBe("Saved 0, skipped 1 for Maya Azulay");
+    await toasts.said("Saved 0, skipped 1 for Maya Azulay");
     expect(stack.query("SELECT count(*) AS n FROM bookings")).toEqual([{ n: 1 }]);
 
     // Delete clears the group here only.
