@@ -65,8 +65,4 @@ export function ltr(text: string) {
   return `\u2066${text}\u2069`;
 }
 
-export function formatPhone(digits: string) {
-  return /^\d+$/.test(digits) ? `+${digits}` : digits;
-}
-
 export { formatDateGB };

@@ -1,7 +1,7 @@
 import { useLang, useT } from "~/i18n";
 import type { ScreenRule as RuleGroup, ScreenRuleClient as RuleClient } from "~/routes/dashboard.rules/rules.server";
 import {
-  badgeClass, clientsCount, clientStatusOf, describeSchedule, formatCreated, formatDateGB, formatPhone, overallStatus, statusLabel,
+  badgeClass, clientsCount, clientStatusOf, describeSchedule, formatCreated, formatDateGB, overallStatus, statusLabel,
 } from "./format";
 import { Modal } from "~/components/ui/modal";
 
@@ -57,7 +57,7 @@ function ClientRow({ client }: { client: RuleClient }) {
         <span className="rule-client-name">{client.client_name || t("rules.unknownName")}</span>
         <span className={`badge ${typeof status === "string" ? badgeClass[status] : "badge-grey"}`}>{statusLabel(t, status)}</span>
       </div>
-      <div className="muted small" dir="ltr">{formatPhone(client.client_phone)}</div>
+      <div className="muted small" dir="ltr">{client.phone_display}</div>
       <div className="rule-client-when small">
         <bdi dir="ltr">{formatDateGB(client.booking_date)} {client.booking_time}</bdi>
         <span className="rule-arrow" aria-label={t("rules.details.sendsAt")}>

@@ -6,7 +6,7 @@ import { withConfirmationLine } from "~/services/replies/words";
 import { PRESET_DAYS, type RuleType } from "~/services/rules/schedule";
 import { renderTemplate } from "~/services/templates";
 import { candidateKey, type Candidate } from "./client-source";
-import { formatDateGB, formatPhone } from "./format";
+import { formatDateGB } from "./format";
 import { LiveClock } from "./live-clock";
 
 export function TypeStep({ value, onChange }: { value: RuleType | ""; onChange: (v: RuleType) => void }) {
@@ -88,7 +88,7 @@ export function ClientsStep({ candidates, loading, selected, onChange, upcomingO
                 <input type="checkbox" checked={selected.includes(keys[i])} onChange={(e) => toggle(keys[i], e.target.checked)} />
                 <span className="pick-client-text">
                   <span className="pick-client-name">{c.sender_name || t("rules.unknownName")}</span>
-                  <span className="muted small"><bdi dir="ltr">{formatPhone(c.sender_number)}</bdi> · {c.service}</span>
+                  <span className="muted small"><bdi dir="ltr">{c.phone_display}</bdi> · {c.service}</span>
                   <span className="muted small"><bdi dir="ltr">{formatDateGB(c.booking_date)} {c.booking_time}</bdi></span>
                 </span>
               </label>

@@ -3,9 +3,10 @@
 // details' Delete as intents. The same services as the JSON API.
 import { data } from "@remix-run/cloudflare";
 import { getAuthedUser, type AuthedUser } from "~/services/auth/session.server";
-import { bookableClients, ruleServices, serviceFilter } from "~/services/rules/candidates.server";
+import { bookableClients, ruleServices, serviceFilter, type Candidate } from "~/services/rules/candidates.server";
 import { reasonProblem } from "~/services/rules/reasons";
 import { createRules, deleteOwnRules, listRules, type RuleClient, type RuleGroup } from "~/services/rules/rules.server";
+import { formatPhone } from "~/utils/phone";
 import { localDate } from "~/utils/time-zone";
 import { AppError, problem, type Problem } from "~/utils/problem";
 import { validate } from "~/validation/parse";
@@ -13,14 +14,19 @@ import { CreateRuleSchema, ruleBodyFromForm } from "~/validation/rules";
 
 type Business = AuthedUser["business"];
 
-/** A client row as the page shows it: why it was cancelled or failed, as a key. */
-export type ScreenRuleClient = Omit<RuleClient, "last_error"> & { reason: Problem | null };
+/** A client row as the page shows it: the number written out, why it was cancelled or failed as a key. */
+export type ScreenRuleClient = Omit<RuleClient, "last_error"> & { phone_display: string; reason: Problem | null };
 export type ScreenRule = Omit<RuleGroup, "clients"> & { clients: ScreenRuleClient[] };
+/** A client the wizard offers, with the number written out. */
+export type ScreenCandidate = Candidate & { phone_display: string };
 
 const forScreen = (rule: RuleGroup): ScreenRule => ({
   ...rule,
-  clients: rule.clients.map(({ last_error, ...client }) => ({ ...client, reason: reasonProblem(last_error) })),
+  clients: rule.clients.map(({ last_error, ...client }) => ({
+    ...client, phone_display: formatPhone(client.client_phone), reason: reasonProblem(last_error),
+  })),
 });
+const candidateForScreen = (c: Candidate): ScreenCandidate => ({ ...c, phone_display: formatPhone(c.sender_number) });
 
 /**
  * The page. `?service=` (repeatable) narrows the wizard's clients to those
@@ -41,7 +47,7 @@ export async function rulesPage(env: Env, business: Business, url: URL) {
     bookableClients(env.DB, business, now, services),
   ]);
   return {
-    rules: rules.map(forScreen), services: offered, clients, timeZone: business.timeZone, sendTime: business.sendTime,
+    rules: rules.map(forScreen), services: offered, clients: clients.map(candidateForScreen), timeZone: business.timeZone, sendTime: business.sendTime,
     messageLang: business.messageLang, quietStart: business.quietStart, quietEnd: business.quietEnd,
     today: localDate(now, business.timeZone),
   };
