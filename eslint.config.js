@@ -21,6 +21,11 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}"],
     ...jsxA11y.flatConfigs.recommended,
     plugins: { ...jsxA11y.flatConfigs.recommended.plugins, "react-hooks": reactHooks },
-    rules: { ...jsxA11y.flatConfigs.recommended.rules, ...reactHooks.configs["recommended-latest"].rules },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      ...reactHooks.configs["recommended-latest"].rules,
+      // Choice labels wrap their input and hold the text two spans deep (title and hint).
+      "jsx-a11y/label-has-associated-control": ["error", { depth: 4 }],
+    },
   },
 );

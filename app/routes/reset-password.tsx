@@ -50,7 +50,9 @@ export default function ResetPassword() {
   useEffect(() => {
     const found = new URLSearchParams(window.location.hash.slice(1)).get("access_token");
     if (window.location.hash) window.history.replaceState(null, "", window.location.pathname + window.location.search);
-    // Keeps a token already read (effects can run twice in development).
+    // Keeps a token already read (effects can run twice in development). The fragment
+    // exists only in the browser, so it is read once, after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setToken((prev) => found ?? prev ?? "");
   }, []);
 

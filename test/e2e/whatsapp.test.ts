@@ -46,7 +46,8 @@ async function reminderDueNow(page: Page, name: string, phone: string) {
   });
 }
 
-async function ruleDetails(page: Page, lang: "en" | "he" = "en") {
+/** Opens the first rule's details, in whatever language the page is in. */
+async function ruleDetails(page: Page) {
   await page.goto(`${stack.appUrl}/dashboard/rules`);
   await whenHydrated(page);
   await page.locator(".rule-card").first().click();
@@ -162,7 +163,7 @@ describe("WhatsApp in the real world", () => {
     expect(await page.getByTestId("wa-waiting").textContent()).toContain("ממתין לחיבור מחדש של וואטסאפ");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     await screenshot(page, "whatsapp-waiting-connect-he-390");
-    const details = await ruleDetails(page, "he");
+    const details = await ruleDetails(page);
     expect(await details.getByTestId("rule-client-waiting").textContent()).toBe("ממתין לחיבור מחדש של וואטסאפ");
     await screenshot(page, "whatsapp-waiting-rule-he-390");
     expect(errors).toEqual([]);

@@ -95,6 +95,8 @@ export function CountryInput({ field, label, defaultCode = "", disabled, onChang
         <ul className="combobox-list" id={`${id}-list`} role="listbox" aria-label={t("country.suggestions")}>
           {options.length === 0 && <li className="combobox-empty muted">{t("country.noMatch")}</li>}
           {options.map((o, i) => (
+            // The keyboard picks through the combobox input (arrows, Enter), as the ARIA combobox pattern has it.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={o.code}
               id={`${id}-opt-${i}`}

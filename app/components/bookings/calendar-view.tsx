@@ -2,7 +2,7 @@
 // as a one-hour event coloured by status, opens a detail panel on click, and
 // saves drag-and-drop moves. FullCalendar itself loads in the browser only.
 import { useFetcher } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { EventInput } from "@fullcalendar/core";
 import type { BookingItem, bookingsScreen } from "~/routes/dashboard.calendar/screen.server";
 import { statusTone } from "~/services/bookings/status";
@@ -10,6 +10,7 @@ import { localDate, localTime } from "~/utils/time-zone";
 import { useLang, useT } from "~/i18n";
 import { BookingDetail } from "./booking-detail";
 import { useBookingMutation } from "./use-booking-mutation";
+import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 
 const BookingCalendar = lazy(() => import("./booking-calendar.client"));
 
@@ -35,11 +36,9 @@ export function toEvent(b: BookingItem, unknown: string): EventInput {
   };
 }
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+const never = () => () => {};
+/** False in the server's HTML and while hydrating, true once the browser renders on its own. */
+const useHydrated = () => useSyncExternalStore(never, () => true, () => false);
 
 type Props = { q: string; timeZone: string; reloadKey: number; onAddAt: (date: string, time?: string) => void };
 
@@ -67,12 +66,12 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [range?.start, range?.end, q, reloadKey]);
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data?.kind !== "range") return;
-    setItems(fetcher.data.bookings);
-    setTruncated(fetcher.data.truncated);
+  useFetcherResult(fetcher, (data) => {
+    if (data.kind !== "range") return;
+    setItems(data.bookings);
+    setTruncated(data.truncated);
     setLoaded(true);
-  }, [fetcher.state, fetcher.data]);
+  });
 
   const unknown = t("bookings.unknown");
   const events = useMemo(() => items.map((b) => toEvent(b, unknown)), [items, unknown]);

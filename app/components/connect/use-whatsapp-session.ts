@@ -5,6 +5,8 @@ import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isSettled, type WaView } from "~/services/whatsapp/status";
 import { problem, type Problem } from "~/utils/problem";
+import { useFetcherResult } from "~/components/ui/use-fetcher-result";
+import { useLatest } from "~/components/ui/use-latest";
 import type { ConnectActionResult, ConnectIntent, ConnectSession, QrImage } from "~/routes/dashboard._index/connect.server";
 
 export const POLL_MS = 2000;
@@ -57,24 +59,19 @@ export function useWhatsAppSession(session: ConnectSession | null) {
   }, [session, applySession]);
 
   // Poll while transitional.
-  const load = useRef(poll.load);
-  load.current = poll.load;
+  const load = useLatest(poll.load);
   useEffect(() => {
     if (isSettled(status)) return;
     const timer = setInterval(() => {
       load.current(`${ACTION}&poll=1${held.current === null ? "" : `&qr=${held.current}`}`);
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [status]);
+  }, [status, load]);
 
-  useEffect(() => {
-    if (poll.data === undefined) return;
-    applySession(poll.data ? poll.data.session : null);
-  }, [poll.data, applySession]);
+  // A poll that never reached the server answers null (the route's clientLoader).
+  useFetcherResult(poll, (polled) => applySession(polled ? polled.session : null));
 
-  useEffect(() => {
-    const result = act.data;
-    if (!result) return;
+  useFetcherResult(act, (result) => {
     if (result.ok) return applyView(result.view);
     if (result.view) applyView(result.view);
     else if (result.intent === "connect" && current.current === "connecting") {
@@ -83,7 +80,7 @@ export function useWhatsAppSession(session: ConnectSession | null) {
       setStatus(beforeConnect.current);
     }
     setError(result.problem);
-  }, [act.data, applyView]);
+  });
 
   const run = (intent: ConnectIntent) => {
     setError(null);

@@ -1,12 +1,13 @@
 // Create Follow-up Rule: five steps, Back and Next, Send on the last (the
 // Rules tab's action, intent "create", through a fetcher).
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useT, type Lang, type MessageKey } from "~/i18n";
 import type { RuleType } from "~/services/rules/schedule";
 import type { RulesAnswer } from "~/routes/dashboard.rules/rules.server";
 import { candidateKey, useCandidates, type Candidate } from "./client-source";
 import { Modal } from "~/components/ui/modal";
+import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { ClientsStep, MessageStep, scheduleReady, ScheduleStep, ServicesStep, TypeStep, type ScheduleState } from "./wizard-steps";
 
 const STEPS: MessageKey[] = ["wizard.step.type", "wizard.step.service", "wizard.step.clients", "wizard.step.message", "wizard.step.schedule"];
@@ -49,21 +50,21 @@ export function RuleWizard({ services, clients, today, timeZone, sendTime, messa
   const sending = creator.state === "submitting";
 
   // Choosing services reloads the client list (useCandidates) and clears the chosen clients.
-  const servicesKey = JSON.stringify(chosenServices);
-  useEffect(() => setChosenClients([]), [servicesKey]);
+  const chooseServices = (next: string[]) => {
+    if (JSON.stringify(next) === JSON.stringify(chosenServices)) return;
+    setChosenServices(next);
+    setChosenClients([]);
+  };
 
   // Send's answer: the spec's toasts, the server's reason in the reader's language.
-  useEffect(() => {
-    const result = creator.data;
-    if (!result) return;
+  useFetcherResult(creator, (result) => {
     if (result.ok) {
       onDone("success", t("rules.toast.created", { n: result.count }));
       onClose();
     } else if (result.network) onDone("error", t("rules.toast.createError"));
     else if (result.login) onDone("error", t("rules.toast.login"));
     else onDone("error", t("rules.toast.createFailed", { detail: t(result.problem.key, result.problem.params) }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [creator.data]);
+  });
 
   // A reminder can only go to an appointment still ahead.
   const visible = useMemo(() => (type === "reminder" ? candidates.filter((c) => c.booking_date >= today) : candidates), [candidates, type, today]);
@@ -137,7 +138,7 @@ export function RuleWizard({ services, clients, today, timeZone, sendTime, messa
       </div>
       <section className="wizard-step" key={step} aria-labelledby="wizard-step-name">
         {step === 0 && <TypeStep value={type} onChange={chooseType} />}
-        {step === 1 && <ServicesStep services={services} selected={chosenServices} onChange={setChosenServices} />}
+        {step === 1 && <ServicesStep services={services} selected={chosenServices} onChange={chooseServices} />}
         {step === 2 && <ClientsStep candidates={visible} loading={loading} selected={chosenClients.filter((k) => visibleKeys.has(k))} onChange={setChosenClients} upcomingOnly={type === "reminder"} />}
         {step === 3 && <MessageStep template={template} onChange={setTemplate} services={chosenServices} sampleDate={today}
           ask={ask} onAskChange={setAskChoice} messageLang={messageLang} />}

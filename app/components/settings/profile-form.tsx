@@ -3,7 +3,7 @@
 // Failures show in a red banner, each also under its own field.
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { useActionData, useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useT } from "~/i18n";
 import { Banner } from "~/components/auth/auth-layout";
 import { CountryInput } from "~/components/auth/country-input";
@@ -28,13 +28,16 @@ export function ProfileForm({ settings, timeZones }: { settings: Settings; timeZ
   const latest = fetcher.state === "idle" ? (fetcher.data ?? (pageAnswer?.intent === "profile" ? (pageAnswer as Answer) : undefined)) : undefined;
   const answer = latest !== dismissed ? latest : undefined;
 
-  useEffect(() => {
+  // A new successful answer closes the fields (set while rendering, as React advises for state that follows a value).
+  const [handled, setHandled] = useState<Answer | undefined>(undefined);
+  if (answer !== handled) {
+    setHandled(answer);
     if (answer?.ok) {
       setSaved(true);
       setEditing(false);
       setGeneration((g) => g + 1);
     }
-  }, [answer]);
+  }
 
   const cancel = () => {
     setEditing(false);

@@ -2,7 +2,7 @@
 // tap on touch screens), or editing inline with save and cancel.
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useT } from "~/i18n";
 import { FieldError } from "~/components/form/field-error";
 import { CheckIcon, CloseIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
@@ -97,8 +97,9 @@ type EditorProps = Pick<Props, "item" | "otherKeys" | "onEdit"> & { fetcher: Ret
 function ChipEditor({ item, otherKeys, fetcher, onEdit }: EditorProps) {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
-  const before = useRef(fetcher.data);
-  const answer = fetcher.data !== before.current && fetcher.data?.intent === "service-update" ? fetcher.data : undefined;
+  // The answer the chip's fetcher held when this editor opened is not this edit's.
+  const [before] = useState(fetcher.data);
+  const answer = fetcher.data !== before && fetcher.data?.intent === "service-update" ? fetcher.data : undefined;
   const schema = useMemo(() => notTaken(RenameServiceForm, otherKeys), [otherKeys]);
   const [form, fields] = useSchemaForm(schema, {
     id: `service-edit-${item.id}`,

@@ -5,6 +5,7 @@
 // not while `locked` (e.g. while saving).
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { CloseIcon } from "./icons";
+import { useLatest } from "./use-latest";
 
 type Props = {
   title: ReactNode;
@@ -30,8 +31,7 @@ const stack: string[] = [];
 export function Modal({ title, onClose, closeLabel, children, footer, locked = false, className = "", testId, role = "dialog", describedBy }: Props) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
-  const latest = useRef({ onClose, locked });
-  latest.current = { onClose, locked };
+  const latest = useLatest({ onClose, locked });
 
   useEffect(() => {
     stack.push(id);
@@ -66,10 +66,11 @@ export function Modal({ title, onClose, closeLabel, children, footer, locked = f
       if (stack.length === 0) document.body.classList.remove("modal-open");
       before?.focus?.();
     };
-  }, [id]);
+  }, [id, latest]);
 
   return (
-    <div className="modal-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget && !locked) onClose(); }}>
+    // A tap outside closes, as Escape does from the keyboard (handled above).
+    <div className="modal-backdrop" role="presentation" onMouseDown={(e) => { if (e.target === e.currentTarget && !locked) onClose(); }}>
       <div ref={box} className={`modal ${className}`.trim()} role={role} aria-modal="true" aria-labelledby={`${id}-title`}
         aria-describedby={describedBy} tabIndex={-1} data-testid={testId}>
         <div className="modal-head">

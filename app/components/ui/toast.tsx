@@ -5,7 +5,8 @@
 //   const { toast, show, hide } = useToast();
 //   show("error", t("sync.saveFailed"));
 //   <Toast toast={toast} onHide={hide} duration={{ success: 2000, error: 2500 }} placement="bottom" testId="sync-toast" />
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { useLatest } from "./use-latest";
 
 export type ToastKind = "success" | "error";
 export type ToastState = { kind: ToastKind; text: string; id: number };
@@ -31,15 +32,14 @@ type Props = {
 };
 
 export function Toast({ toast, onHide, duration, placement, testId }: Props) {
-  const hide = useRef(onHide);
-  hide.current = onHide;
+  const hide = useLatest(onHide);
   const ms = toast ? (typeof duration === "number" ? duration : duration[toast.kind]) : 0;
 
   useEffect(() => {
     if (!toast) return;
     const timer = setTimeout(() => hide.current(), ms);
     return () => clearTimeout(timer);
-  }, [toast, ms]);
+  }, [toast, ms, hide]);
 
   return (
     <div className={`toast-region toast-${placement}`} aria-live="polite" aria-atomic="true">

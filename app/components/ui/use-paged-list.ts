@@ -7,7 +7,7 @@
 //   const list = usePagedList(data, (d) => ({ items: d.clients, next: d.next_cursor }));
 //   list.loadMore((cursor) => `/dashboard/clients?${params}&cursor=${cursor}`);
 import { useFetcher } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { useFetcherResult } from "./use-fetcher-result";
 
 export type Page<T> = { items: T[]; next: string | null };
@@ -21,13 +21,15 @@ export function usePagedList<T extends { id: string }, D>(first: D, pageOf: (dat
   const [items, setItems] = useState<T[]>(() => pageOf(first)?.items ?? []);
   const [next, setNext] = useState<string | null>(() => pageOf(first)?.next ?? null);
 
-  useEffect(() => {
+  // A new loader answer starts the list over (set while rendering, as React
+  // advises for state that follows a prop, so the old rows never flash).
+  const [from, setFrom] = useState(first);
+  if (from !== first) {
+    setFrom(first);
     const page = pageOf(first);
     setItems(page?.items ?? []);
     setNext(page?.next ?? null);
-    // A new loader answer starts over; pageOf is a plain picker.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [first]);
+  }
 
   useFetcherResult(more, (data) => {
     const page = pageOf(data as D);

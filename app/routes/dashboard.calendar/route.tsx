@@ -2,16 +2,17 @@
 // search, a from/to window for the list, Refresh. The list shows pages of 100
 // newest first; the calendar loads only its visible range.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useNavigation, useRevalidator, useRouteError, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRevalidator, useRouteError, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useState } from "react";
 import { requireUser } from "~/security/signed-in.server";
-import { bookingsAction, bookingsScreen, type BookingItem } from "./screen.server";
+import { bookingsAction, bookingsScreen } from "./screen.server";
 import { useT } from "~/i18n";
 import { isProblemData } from "~/components/form/problem-data";
 import { AddBookingModal } from "~/components/bookings/add-booking-modal";
 import { BookingCard } from "~/components/bookings/booking-card";
 import { CalendarView } from "~/components/bookings/calendar-view";
 import { DownloadIcon, PlusIcon, RefreshIcon, SearchIcon } from "~/components/ui/icons";
+import { usePagedList } from "~/components/ui/use-paged-list";
 import modalStyles from "~/styles/modal.css?url";
 import styles from "~/styles/bookings.css?url";
 
@@ -48,26 +49,18 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const more = useFetcher<typeof loader>();
-  const [items, setItems] = useState<BookingItem[]>(screen.bookings);
-  const [cursor, setCursor] = useState(screen.next_cursor);
+  const { items, setItems, next: cursor, loadingMore, loadMore } = usePagedList(screen, (d: ScreenData) =>
+    d.kind === "screen" ? { items: d.bookings, next: d.next_cursor } : null);
+  // The filter fields follow each new page of results (a search, a reload), then the owner's typing.
   const [filters, setFilters] = useState(screen.filters);
+  const [filtersOf, setFiltersOf] = useState(screen);
+  if (filtersOf !== screen) {
+    setFiltersOf(screen);
+    setFilters(screen.filters);
+  }
   const [adding, setAdding] = useState<{ booking_date?: string; booking_time?: string } | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const view = screen.view;
-
-  useEffect(() => {
-    setItems(screen.bookings);
-    setCursor(screen.next_cursor);
-    setFilters(screen.filters);
-  }, [screen]);
-
-  useEffect(() => {
-    if (more.state !== "idle" || more.data?.kind !== "screen") return;
-    const page = more.data;
-    setItems((prev) => [...prev, ...page.bookings.filter((b) => !prev.some((p) => p.id === b.id))]);
-    setCursor(page.next_cursor);
-  }, [more.state, more.data]);
 
   const query = (next: typeof filters, extra: Record<string, string> = {}) => {
     const params = new URLSearchParams({ view, q: next.q, from: next.from, to: next.to, ...extra });
@@ -130,9 +123,9 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
           </ul>
           {cursor && (
             <div className="row center load-more">
-              <button type="button" className="btn btn-ghost btn-sm" disabled={more.state !== "idle"}
-                onClick={() => more.load(`/dashboard/calendar?${query(screen.filters, { cursor })}`)}>
-                {more.state !== "idle" ? t("bookings.loading") : t("bookings.loadMore")}
+              <button type="button" className="btn btn-ghost btn-sm" disabled={loadingMore}
+                onClick={() => loadMore((next) => `/dashboard/calendar?${query(screen.filters, { cursor: next })}`)}>
+                {loadingMore ? t("bookings.loading") : t("bookings.loadMore")}
               </button>
             </div>
           )}

@@ -5,11 +5,12 @@ import {
   isRouteErrorResponse, useFetcher, useLoaderData,
   type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useT } from "~/i18n";
 import { requireUser } from "~/security/signed-in.server";
 import { DeleteConfirm, RuleCards, RuleDetails } from "~/components/rules/rule-list";
 import { Toast, useToast } from "~/components/ui/toast";
+import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { RuleWizard } from "~/components/rules/wizard";
 import { problem } from "~/utils/problem";
 import { rulesAction, rulesPage, type RulesAnswer, type ScreenRule } from "./rules.server";
@@ -71,9 +72,7 @@ export default function RulesTab() {
   const keyOf = (r: ScreenRule) => r.rule_group_id || r.id;
   const openRule = data.rules.find((r) => keyOf(r) === openKey) ?? null;
 
-  useEffect(() => {
-    const result = deleter.data;
-    if (!result) return;
+  useFetcherResult(deleter, (result) => {
     if (result.ok) {
       show("success", t("rules.toast.deleted", { n: result.count }));
       setConfirming(false);
@@ -81,8 +80,7 @@ export default function RulesTab() {
     } else if (result.network) show("error", t("rules.toast.deleteError"));
     else if (result.login) show("error", t("rules.toast.login"));
     else show("error", t("rules.toast.deleteFailed", { detail: t(result.problem.key, result.problem.params) }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [deleter.data]);
+  });
 
   function deleteRule(rule: ScreenRule) {
     const target: Record<string, string> = rule.rule_group_id ? { rule_group_id: rule.rule_group_id } : { id: rule.id };

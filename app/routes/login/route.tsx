@@ -150,6 +150,8 @@ export default function Login() {
       const token = hash.get("access_token");
       // An explicit action: the router would otherwise put the fragment back in the address bar afterwards.
       if (token) submit({ intent: "token", token, redirectTo }, { method: "post", replace: true, action: `/login${window.location.search}` });
+      // The fragment exists only in the browser, so it is read once, after hydration.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       else setFragmentError(hash.has("error") ? "google.failed" : "google.noAccessToken");
     }
     const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -69,7 +69,7 @@ const WEIGHT_TOKEN = new RegExp(`^(\\d{1,3})(${anyOf(WEIGHT_UNITS.glued)})?$`);
 const WEIGHT_WORDS = new Set(WEIGHT_UNITS.words);
 const YOU_BEFORE_TIME = new Set(HEBREW_YOU_BEFORE_TIME.words);
 const AT_BEFORE_TIME = new Set(HEBREW_YOU_BEFORE_TIME.atWords);
-const BARE_NUMBER = /(?<![\d:.\/])(\d{1,2})(?![\d:.\/])/g;
+const BARE_NUMBER = /(?<![\d:./])(\d{1,2})(?![\d:./])/g;
 
 /**
  * The clauses that really cancel: a cancel word not about the rules ("24h notice to
