@@ -7,6 +7,10 @@ import { seedBooking, seedClient } from "../support/seed";
 
 type Owner = Awaited<ReturnType<typeof signedInOwner>>;
 type Result = { success: boolean; imported: number; skipped: number; errors: { row: number; message: string; key: string }[] };
+/** The dry run's answer: what the test reads of it beyond its counts (first rows). */
+type Preview = { rows: { status: string; phone: string }[] };
+/** all.json: the parts the test reads (it checks the rest by key). */
+type FullExport = { clients: { name: string }[]; bookings: unknown[] };
 
 const upload = (owner: Owner, body: string, type: string, query = "") =>
   owner.api(`/api/import/clients${query}`, { method: "POST", headers: { "Content-Type": type }, body });
@@ -60,7 +64,7 @@ describe("POST /api/import/clients", () => {
   it("previews without saving: counts and first rows", async () => {
     const owner = await signedInOwner();
     const file = "name,phone\nMaya,0521234567\nBroken,\nMaya twice,+972521234567\n";
-    const preview = (await (await upload(owner, file, "text/csv", "?dry_run=1")).json()) as any;
+    const preview = (await (await upload(owner, file, "text/csv", "?dry_run=1")).json()) as Preview;
     expect(preview).toMatchObject({ success: true, dry_run: true, new: 1, known: 0, repeated: 1, invalid: 1, errors: [{ row: 3, message: "Phone is required", key: "clients.err.phoneRequired" }] });
     expect(preview.rows.map((r: { status: string; phone: string }) => [r.status, r.phone])).toEqual([["new", "972521234567"], ["repeated", "972521234567"]]);
     expect(await clientsOf(owner.businessId)).toEqual([]);
@@ -139,7 +143,7 @@ describe("GET /api/export/*", () => {
       ["Date", "Time", "Service", "Status", "Client", "Phone", "Notes"],
       ["2030-01-15", "10:00", "Haircut", "Completed", "Maya", "+972 52 123 4567", "first visit"],
     ]);
-    const all = (await (await owner.api("/api/export/all.json")).json()) as any;
+    const all = (await (await owner.api("/api/export/all.json")).json()) as FullExport;
     expect(all).toMatchObject({ format: "chatbook-export", business: { id: owner.businessId } });
     expect(all.clients.map((c: { name: string }) => c.name)).toEqual(["Maya"]);
     expect(all.bookings).toHaveLength(1);

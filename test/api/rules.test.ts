@@ -6,9 +6,12 @@ import { schema } from "../../db";
 import { localDate } from "../../app/utils/time-zone";
 import { addDays } from "../../app/utils/dates";
 import { DEFAULT_SERVICES } from "../../app/services/rules/candidates.server";
+import type { RuleGroup } from "../../app/services/rules/rules.server";
 import { DEFAULT_TEMPLATE } from "../../app/services/templates";
 
 type Owner = Awaited<ReturnType<typeof signedInOwner>>;
+/** POST /api/rules/create's answer: the new group (201), or `success: false` and `detail` (4xx). */
+type CreateAnswer = { success: boolean; rule_group_id: string; rules: RuleGroup[]; detail: string };
 
 async function ownerWithBookings() {
   const owner = await signedInOwner();
@@ -26,7 +29,7 @@ const followup = (clients: string[], extra: Record<string, unknown> = {}) => ({
 
 async function create(owner: Owner, body: unknown) {
   const res = await owner.api("/api/rules/create", { method: "POST", json: body });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, body: (await res.json()) as CreateAnswer };
 }
 
 async function countRules(businessId: string) {
@@ -97,14 +100,14 @@ describe("POST /api/rules/create", () => {
     expect(body.success).toBe(true);
     expect(body.rules).toHaveLength(2);
 
-    const list = (await (await owner.api("/api/rules/list")).json()) as { rules: any[] };
+    const list = (await (await owner.api("/api/rules/list")).json()) as { rules: RuleGroup[] };
     expect(list.rules).toHaveLength(1);
     const group = list.rules[0];
     expect(group).toMatchObject({
       rule_group_id: body.rule_group_id, business_id: owner.businessId, rule_name: "Haircut, Coloring", type: "followup",
       template: DEFAULT_TEMPLATE, schedule_label: "15 days after appointment", clients_count: 2,
     });
-    expect(group.clients.map((c: any) => [c.client_name, c.booking_date, c.booking_time, c.schedule_date, c.schedule_time, c.client_status])).toEqual([
+    expect(group.clients.map((c) => [c.client_name, c.booking_date, c.booking_time, c.schedule_date, c.schedule_time, c.client_status])).toEqual([
       ["Avi Levi", "2030-03-20", "09:00", "2030-04-04", "10:00", "scheduled"],
       ["Noa Cohen", "2030-03-12", "14:30", "2030-03-27", "10:00", "scheduled"],
     ]);

@@ -13,8 +13,27 @@ import { ProviderError, type ProviderErrorKind, type WhatsAppProvider } from "..
 import { configMatches, createWahaClient, sessionConfig } from "../../app/providers/whatsapp/waha.server";
 import { verifyWebhookSignature } from "../../app/providers/whatsapp/webhook-signature";
 import { startSimulator, type Simulator, type SimulatorOptions } from "../../workers/simulator/server";
+import type { summary } from "../../workers/simulator/context";
+import type { SentRecord } from "../../workers/simulator/state";
 
-type Hook = { raw: string; url: string; headers: Record<string, string | string[] | undefined>; body: any; at: number };
+/** A session as GET /__sim/sessions/{name} (and the control calls) show it. */
+type SimSessionSummary = ReturnType<typeof summary>;
+
+/** A message as NOWEB shapes it (answers and webhook payloads), the fields read here. */
+type NowebMessage = { id: string; from: string; fromMe: boolean; body: string; timestamp: number; _data: { key: { id: string; remoteJid: string } } };
+
+/**
+ * A webhook's JSON. The payload holds the fields read here of each event's:
+ * session.status (status, statuses), message.any (a message) and message.ack (ackName).
+ */
+type HookBody = {
+  event: string;
+  session: string;
+  timestamp: number;
+  payload: NowebMessage & { status: string; statuses: { status: string; timestamp: number }[]; ackName: string };
+};
+
+type Hook = { raw: string; url: string; headers: Record<string, string | string[] | undefined>; body: HookBody; at: number };
 
 const HMAC_KEY = "per-business-secret";
 const CUSTOMER = "4917611111111@c.us";
@@ -41,24 +60,24 @@ async function waitFor<T>(fn: () => T | undefined | null | false | Promise<T | u
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Raw HTTP against a simulator: status, parsed JSON body (null when none), headers. */
-async function http(base: Simulator | string, method: string, p: string, body?: unknown) {
+/** Raw HTTP against a simulator: status, parsed JSON body (null when none; `T` is its shape), headers. */
+async function http<T = unknown>(base: Simulator | string, method: string, p: string, body?: unknown) {
   const res = await fetch((typeof base === "string" ? base : base.url) + p, {
     method,
     headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  let json: any = null;
+  let json: unknown = null;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {
     json = text;
   }
-  return { status: res.status, body: json, type: res.headers.get("content-type") ?? "" };
+  return { status: res.status, body: json as T, type: res.headers.get("content-type") ?? "" };
 }
 
-const ctl = (p: string, body?: unknown, on: Simulator = sim) => http(on, body === undefined ? "GET" : "POST", p, body);
+const ctl = <T = unknown>(p: string, body?: unknown, on: Simulator = sim) => http<T>(on, body === undefined ? "GET" : "POST", p, body);
 
 const sessionHooks = (session: string, event?: string) =>
   hooks.filter((h) => h.body.session === session && (event === undefined || h.body.event === event));
@@ -121,8 +140,8 @@ describe("session lifecycle", () => {
     const dup = await expectError(client.createSession("biz-1", { webhookUrl: hookUrl, hmacKey: HMAC_KEY }), 422, "permanent");
     expect(dup.body).toEqual({ statusCode: 422, message: "Session 'biz-1' already exists. Use PUT to update it.", error: "Unprocessable Entity" });
     // The list shows running sessions; a STOPPED one only with ?all=true.
-    expect((await http(sim, "GET", "/api/sessions")).body.map((x: any) => x.name)).not.toContain("biz-1");
-    expect((await http(sim, "GET", "/api/sessions?all=true")).body.map((x: any) => x.name)).toContain("biz-1");
+    expect((await http<{ name: string }[]>(sim, "GET", "/api/sessions")).body.map((x) => x.name)).not.toContain("biz-1");
+    expect((await http<{ name: string }[]>(sim, "GET", "/api/sessions?all=true")).body.map((x) => x.name)).toContain("biz-1");
 
     // A STOPPED session has no QR: WAHA's 404, not a wait.
     expect(await client.getQr("biz-1")).toBeNull();
@@ -136,7 +155,7 @@ describe("session lifecycle", () => {
     expect(qr?.mimetype).toBe("image/png");
     expect([...qr!.data.slice(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
     expect((await client.getSession("biz-1"))?.status).toBe("SCAN_QR_CODE");
-    const asJson = await http(sim, "GET", "/api/biz-1/auth/qr");
+    const asJson = await http<{ mimetype: string; data: string }>(sim, "GET", "/api/biz-1/auth/qr");
     expect(asJson.status).toBe(200);
     expect(Object.keys(asJson.body).sort()).toEqual(["data", "mimetype"]);
     expect(Buffer.from(asJson.body.data, "base64").subarray(1, 4).toString()).toBe("PNG");
@@ -202,7 +221,7 @@ describe("session lifecycle", () => {
     const bad = await http(sim, "POST", "/api/sessions", { name: "bad name!", start: false });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ statusCode: 400, message: ["name must match /^[a-zA-Z0-9_-]*$/ regular expression"], error: "Bad Request" });
-    const long = await http(sim, "POST", "/api/sessions", { name: "a".repeat(55), start: false });
+    const long = await http<{ message: string[] }>(sim, "POST", "/api/sessions", { name: "a".repeat(55), start: false });
     expect(long.status).toBe(400);
     expect(long.body.message).toEqual(["name must be shorter than or equal to 54 characters"]);
     expect((await http(sim, "POST", "/api/sessions", { name: "a/b", start: false })).status).toBe(400);
@@ -300,7 +319,7 @@ describe("QR rotation and timings (the timed simulator)", () => {
     expect(qrs.length).toBe(3); // qrMax
     for (const h of qrs) expect(h.body.payload).toMatchObject({ name: "rot-1", status: "SCAN_QR_CODE", statuses: expect.any(Array) });
     // When each status was set (the event's own statuses), not when its webhook arrived.
-    const at = (h: Hook) => h.body.payload.statuses.at(-1).timestamp as number;
+    const at = (h: Hook) => h.body.payload.statuses.at(-1)!.timestamp;
     const gaps = [at(qrs[1]) - at(qrs[0]), at(qrs[2]) - at(qrs[1]), at(failed) - at(qrs[2])];
     expect(gaps[0]).toBeGreaterThanOrEqual(180); // qrFirstMs 200
     expect(gaps[1]).toBeGreaterThanOrEqual(80); // qrRefreshMs 100
@@ -314,9 +333,9 @@ describe("QR rotation and timings (the timed simulator)", () => {
     expect((await timedClient.getSession("rot-1"))?.status).toBe("FAILED");
     await timedClient.restartSession("rot-1");
     await waitFor(() => timed.state.get("rot-1")?.status === "SCAN_QR_CODE", "QR after restart");
-    values.add((await http(timed, "GET", "/api/rot-1/auth/qr?format=raw")).body.value);
+    values.add((await http<{ value: string }>(timed, "GET", "/api/rot-1/auth/qr?format=raw")).body.value);
     await waitFor(async () => {
-      const v = (await http(timed, "GET", "/api/rot-1/auth/qr?format=raw")).body?.value;
+      const v = (await http<{ value: string } | null>(timed, "GET", "/api/rot-1/auth/qr?format=raw")).body?.value;
       if (v) values.add(v);
       return values.size >= 2;
     }, "a new QR value after the first expires", 2000);
@@ -392,7 +411,7 @@ describe("messages as NOWEB shapes them", () => {
 
     await client.sendText("biz-3", CUSTOMER, "Booked!");
     // GET .../messages has the same shapes; the client reads every message's chat from the key.
-    const raw = await http(sim, "GET", `/api/biz-3/chats/${encodeURIComponent(CUSTOMER)}/messages?limit=10`);
+    const raw = await http<NowebMessage[]>(sim, "GET", `/api/biz-3/chats/${encodeURIComponent(CUSTOMER)}/messages?limit=10`);
     expect(raw.body).toHaveLength(3);
     for (const m of raw.body) {
       expect(m.from).toBe(CUSTOMER);
@@ -431,7 +450,7 @@ describe("messages as NOWEB shapes them", () => {
     expect(delivered.body.payload).toMatchObject({ id: ok, from: CUSTOMER, fromMe: true, ack: 2, ackName: "DEVICE" });
     expect(delivered.body.payload).not.toHaveProperty("error");
 
-    const r = await ctl("/__sim/sessions/biz-ack/restrict", { next: 1 });
+    const r = await ctl<SimSessionSummary>("/__sim/sessions/biz-ack/restrict", { next: 1 });
     expect(r.status).toBe(200);
     expect(r.body.sends.restrictNext).toBe(1);
     const { id: refused } = await client.sendText("biz-ack", CUSTOMER, "refused later"); // still a 201
@@ -447,7 +466,7 @@ describe("messages as NOWEB shapes them", () => {
     });
     const next = await waitFor(() => sessionHooks("biz-ack", "message.ack").find((h) => h.body.payload.id === after), "ack after");
     expect(next.body.payload.ackName).toBe("DEVICE");
-    expect((await ctl("/__sim/sessions/biz-ack")).body.sends).toMatchObject({ restricted: 1, restrictNext: 0, accepted: 3 });
+    expect((await ctl<SimSessionSummary>("/__sim/sessions/biz-ack")).body.sends).toMatchObject({ restricted: 1, restrictNext: 0, accepted: 3 });
     expect((await ctl("/__sim/sessions/biz-ack/restrict", { next: -1 })).status).toBe(400);
   });
 
@@ -476,7 +495,7 @@ describe("messages as NOWEB shapes them", () => {
     await client.createSession("biz-4", { webhookUrl: `http://127.0.0.1:${port}/api/webhook`, hmacKey: "k" });
     await client.startSession("biz-4");
     await waitFor(() => sim.state.get("biz-4")?.status === "SCAN_QR_CODE", "QR");
-    await waitFor(async () => ((await ctl("/__sim/sessions/biz-4")).body?.webhooks.retries ?? 0) >= 2, "retries scheduled");
+    await waitFor(async () => ((await ctl<SimSessionSummary | null>("/__sim/sessions/biz-4")).body?.webhooks.retries ?? 0) >= 2, "retries scheduled");
     expect((await fetch(`${sim.url}/health`)).status).toBe(200);
     await client.deleteSession("biz-4");
   });
@@ -485,7 +504,7 @@ describe("messages as NOWEB shapes them", () => {
 describe("control endpoints", () => {
   it("disconnect {seconds}: STARTING with an event, calls wait, then WORKING again with an event", async () => {
     await connected("biz-dc");
-    const r = await ctl("/__sim/sessions/biz-dc/disconnect", { seconds: 0.1 });
+    const r = await ctl<SimSessionSummary>("/__sim/sessions/biz-dc/disconnect", { seconds: 0.1 });
     expect(r.status).toBe(200);
     expect(r.body.status).toBe("STARTING");
     await waitFor(statusHook("biz-dc", "STARTING"), "STARTING event");
@@ -555,9 +574,9 @@ describe("the WEBJS engine option", () => {
       const c = createWahaClient({ url: webjs.url, apiKey: "k" });
       expect(await c.getVersion()).toMatchObject({ engine: "WEBJS" });
       await connected("wj-1", "4915112345678", webjs, c);
-      expect((await http(webjs, "GET", "/api/sessions/wj-1")).body.engine).toEqual({ engine: "WEBJS" });
+      expect((await http<{ engine: unknown }>(webjs, "GET", "/api/sessions/wj-1")).body.engine).toEqual({ engine: "WEBJS" });
 
-      const res = await http(webjs, "POST", "/api/sendText", { session: "wj-1", chatId: CUSTOMER, text: "Hi" });
+      const res = await http<{ id: { id: string } }>(webjs, "POST", "/api/sendText", { session: "wj-1", chatId: CUSTOMER, text: "Hi" });
       expect(res.status).toBe(201);
       expect(res.body.id).toEqual({ fromMe: true, remote: CUSTOMER, id: expect.any(String), _serialized: `true_${CUSTOMER}_${res.body.id.id}` });
       expect(res.body).not.toHaveProperty("key");
@@ -566,10 +585,10 @@ describe("the WEBJS engine option", () => {
 
       await ctl("/__sim/sessions/wj-1/reply", { to: "4917611111111", body: "typed on the phone" }, webjs);
       await ctl("/__sim/sessions/wj-1/incoming", { from: "4917611111111", name: "Anna", body: "hello" }, webjs);
-      const list = await http(webjs, "GET", `/api/wj-1/chats/${encodeURIComponent(CUSTOMER)}/messages?limit=10`);
-      const owner = list.body.find((m: any) => m.body === "typed on the phone");
+      const list = await http<{ body: string }[]>(webjs, "GET", `/api/wj-1/chats/${encodeURIComponent(CUSTOMER)}/messages?limit=10`);
+      const owner = list.body.find((m) => m.body === "typed on the phone");
       expect(owner).toMatchObject({ fromMe: true, from: "4915112345678@c.us", to: CUSTOMER });
-      const incoming = list.body.find((m: any) => m.body === "hello");
+      const incoming = list.body.find((m) => m.body === "hello");
       expect(incoming).toMatchObject({ fromMe: false, from: CUSTOMER, to: "4915112345678@c.us", _data: { notifyName: "Anna" } });
       const msgs = await c.getMessages("wj-1", CUSTOMER, 10);
       expect(msgs).toHaveLength(4);
@@ -610,9 +629,9 @@ describe("errors, api key, failure injection and the page", () => {
     await expectError(client.sendText("biz-5", CUSTOMER, "b"), 500, "retry");
     await ctl("/__sim/sessions/biz-5/fail-sends", { rate: 0 });
     await client.sendText("biz-5", CUSTOMER, "c");
-    const info = await ctl("/__sim/sessions/biz-5");
+    const info = await ctl<SimSessionSummary>("/__sim/sessions/biz-5");
     expect(info.body.sends).toMatchObject({ accepted: 2, failed: 3 });
-    expect((await ctl("/__sim/sessions/biz-5/sent")).body.map((s: { text: string }) => s.text)).toEqual(["a", "c"]);
+    expect((await ctl<SentRecord[]>("/__sim/sessions/biz-5/sent")).body.map((s) => s.text)).toEqual(["a", "c"]);
     expect((await ctl("/__sim/sessions/biz-5/fail-sends", { rate: 2 })).status).toBe(400);
   });
 

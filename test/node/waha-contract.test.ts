@@ -16,33 +16,58 @@ import { ProviderError } from "../../app/providers/whatsapp/types";
 import { configMatches, createWahaClient, messageChatId, readMessageId, sessionConfig } from "../../app/providers/whatsapp/waha.server";
 import { startSimulator, type Simulator } from "../../workers/simulator/server";
 
-type Json = any;
-interface Fixture {
+/** A fixture; `B` is the shape of its answer (or webhook) body, as far as a test reads it. */
+interface Fixture<B = unknown> {
   source: string;
   note?: string;
-  request?: { method: string; path: string; headers?: Record<string, string>; body?: Json };
-  response?: { status: number; body: Json };
-  webhook?: Json;
+  request?: { method: string; path: string; headers?: Record<string, string>; body?: Record<string, unknown> };
+  response?: { status: number; body: B };
+  webhook?: B;
   shape: { present: string[]; absent: string[] };
 }
 
+/** A session as WAHA answers it; of its config, the defaults WAHA fills in. */
+type SessionAnswer = { config: { proxy: unknown; debug: unknown; webhooks: { customHeaders: unknown }[] } };
+/** NOWEB's answer to sendText (the Baileys message). */
+type SendTextAnswer = { messageTimestamp: string; status: string };
+/** A request body the client sent: a session's create or update carries the config (the one field read here). */
+type SentBody = { config: ReturnType<typeof sessionConfig> };
+/** A webhook. The payload holds the fields read here of each event's: a message, an ack, a session status. */
+type Webhook = {
+  event: string;
+  session: string;
+  payload: {
+    id: string;
+    from: string;
+    fromMe: boolean;
+    source: string;
+    body: string;
+    ack: number;
+    ackName: string;
+    error: { code: string };
+    status: string;
+    statuses: { status: string; timestamp: number }[];
+    _data: { key: { id: string; remoteJid: string } };
+  };
+};
+
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/waha");
 const NAMES = readdirSync(DIR).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5)).sort();
-const fx = (name: string): Fixture => JSON.parse(readFileSync(path.join(DIR, `${name}.json`), "utf8"));
+const fx = <B = unknown>(name: string): Fixture<B> => JSON.parse(readFileSync(path.join(DIR, `${name}.json`), "utf8"));
 
 /** Whether a dotted path exists (the last key present, even when null). */
-function has(obj: Json, dotted: string): boolean {
+function has(obj: unknown, dotted: string): boolean {
   let cur = obj;
   const keys = dotted.split(".");
   for (const [i, k] of keys.entries()) {
     if (cur === null || typeof cur !== "object" || !(k in cur)) return false;
-    if (i < keys.length - 1) cur = cur[k];
+    if (i < keys.length - 1) cur = (cur as Record<string, unknown>)[k];
   }
   return true;
 }
 
 /** The fixture's shape holds for `body` (for an array: for every element). */
-function expectShape(body: Json, shape: Fixture["shape"], what: string) {
+function expectShape(body: unknown, shape: Fixture["shape"], what: string) {
   const items = Array.isArray(body) ? body : [body];
   expect(items.length, `${what}: no items`).toBeGreaterThan(0);
   for (const item of items) {
@@ -55,7 +80,7 @@ const bodyOf = (f: Fixture) => f.response?.body ?? f.webhook;
 
 /** A client whose fetch answers with the fixture, and only to the fixture's request. */
 function serve(f: Fixture, answer?: () => Response) {
-  const calls: { method: string; path: string; headers: Record<string, string>; body: Json }[] = [];
+  const calls: { method: string; path: string; headers: Record<string, string>; body: SentBody }[] = [];
   const stub = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     const call = {
@@ -101,7 +126,7 @@ describe("the WAHA client against WAHA's answers", () => {
   });
 
   it("GET /api/sessions/{s}: WORKING with me; 404 is null", async () => {
-    const working = fx("session-get-working");
+    const working = fx<SessionAnswer>("session-get-working");
     expect(await serve(working).client.getSession("default")).toEqual({
       name: "default",
       status: "WORKING",
@@ -123,7 +148,7 @@ describe("the WAHA client against WAHA's answers", () => {
   });
 
   it("PUT /api/sessions/{s}: the config round trip survives WAHA's defaults; another config is stale", async () => {
-    const put = fx("session-update-put");
+    const put = fx<SessionAnswer>("session-update-put");
     const opts = { webhookUrl: "https://app.test/api/webhook", hmacKey: "k" };
     const { client, calls } = serve(put);
     await client.updateSession("default", opts);
@@ -134,11 +159,11 @@ describe("the WAHA client against WAHA's answers", () => {
       ...sent,
       proxy: defaults.proxy,
       debug: defaults.debug,
-      webhooks: sent.webhooks.map((h: Json) => ({ ...h, customHeaders: defaults.webhooks[0].customHeaders })),
+      webhooks: sent.webhooks.map((h) => ({ ...h, customHeaders: defaults.webhooks[0].customHeaders })),
     };
     expect(configMatches(echoed, sessionConfig("default", opts))).toBe(true);
     expect(configMatches(defaults, sessionConfig("default", opts))).toBe(false); // someone else's URL: PUT again
-    expect(configMatches(fx("session-get-working").response!.body.config, sessionConfig("default", opts))).toBe(false);
+    expect(configMatches(fx<SessionAnswer>("session-get-working").response!.body.config, sessionConfig("default", opts))).toBe(false);
   });
 
   it("422 'Session status is not as expected' is not-working (transient) and carries the status", async () => {
@@ -187,7 +212,7 @@ describe("the WAHA client against WAHA's answers", () => {
   });
 
   it("the QR: JSON {mimetype, data} becomes the PNG bytes; so does an image/png answer", async () => {
-    const f = fx("qr-json");
+    const f = fx<{ data: string }>("qr-json");
     const bytes = new Uint8Array(Buffer.from(f.response!.body.data, "base64"));
     expect([...bytes.slice(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
     expect(await serve(f).client.getQr("default")).toEqual({ mimetype: "image/png", data: bytes });
@@ -197,31 +222,31 @@ describe("the WAHA client against WAHA's answers", () => {
   });
 
   it("webhook payloads: message ids and the customer's chat, whoever wrote", () => {
-    const owner = fx("webhook-message-any-noweb-owner").webhook.payload;
+    const owner = fx<Webhook>("webhook-message-any-noweb-owner").webhook!.payload;
     expect(readMessageId(owner)).toBe(owner.id);
     expect(messageChatId(owner)).toBe("97297273000@c.us");
-    const incoming = fx("webhook-message-noweb-incoming").webhook.payload;
+    const incoming = fx<Webhook>("webhook-message-noweb-incoming").webhook!.payload;
     expect(messageChatId(incoming)).toBe("44777123123@c.us");
-    const ack = fx("webhook-message-ack").webhook.payload;
+    const ack = fx<Webhook>("webhook-message-ack").webhook!.payload;
     expect(readMessageId(ack)).toBe("true_11111111111@c.us_4CC5EDD64BC22EBA6D639F2AF571346C");
     expect(messageChatId(ack)).toBe("11111111111@c.us");
-    const refused = fx("webhook-message-ack-restricted").webhook.payload;
+    const refused = fx<Webhook>("webhook-message-ack-restricted").webhook!.payload;
     expect([refused.ack, refused.ackName, Number(refused.error.code)]).toEqual([-1, "ERROR", 463]);
     expect(messageChatId(refused)).toBe("11111111111@c.us");
-    const status = fx("webhook-session-status").webhook;
-    expect(status.payload.statuses.map((s: Json) => s.status)).toEqual(["STOPPED", "STARTING", "WORKING"]);
+    const status = fx<Webhook>("webhook-session-status").webhook!;
+    expect(status.payload.statuses.map((s) => s.status)).toEqual(["STOPPED", "STARTING", "WORKING"]);
     expect(status.payload.statuses[2].timestamp).toBeGreaterThan(1e12); // milliseconds
   });
 });
 
 describe("the simulator answers in WAHA's shapes", () => {
-  type Hook = { body: Json };
+  type Hook = { body: Webhook };
   let noweb: Simulator;
   let webjs: Simulator;
   let receiver: Server;
   let hookUrl: string;
   const hooks: Hook[] = [];
-  const got = new Map<string, Json>(); // fixture name -> the simulator's answer
+  const got = new Map<string, unknown>(); // fixture name -> the simulator's answer
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   async function waitFor<T>(fn: () => T | undefined | false, what: string): Promise<T> {
@@ -234,7 +259,7 @@ describe("the simulator answers in WAHA's shapes", () => {
     }
   }
 
-  async function call(sim: Simulator, method: string, p: string, body?: Json, headers: Record<string, string> = {}) {
+  async function call(sim: Simulator, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
     const res = await fetch(sim.url + p, {
       method,
       headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
@@ -245,7 +270,7 @@ describe("the simulator answers in WAHA's shapes", () => {
   }
 
   /** Record the simulator's answer to a fixture's call, checking the status too. */
-  async function answer(name: string, sim: Simulator, method: string, p: string, body?: Json, headers?: Record<string, string>) {
+  async function answer(name: string, sim: Simulator, method: string, p: string, body?: unknown, headers?: Record<string, string>) {
     const res = await call(sim, method, p, body, headers);
     expect(res.status, `${name}: status`).toBe(fx(name).response!.status);
     got.set(name, res.body);
@@ -335,17 +360,17 @@ describe("the simulator answers in WAHA's shapes", () => {
   });
 
   it("the simulator's owner message reads like the recorded one: chat in from, id and key, no `to`", () => {
-    const sim = got.get("webhook-message-any-noweb-owner").payload;
+    const sim = (got.get("webhook-message-any-noweb-owner") as Webhook).payload;
     expect(sim.from).toBe("4917611111111@c.us");
     expect(sim.id).toBe(`true_4917611111111@c.us_${sim._data.key.id}`);
     expect(sim._data.key.remoteJid).toBe("4917611111111@s.whatsapp.net");
     expect(messageChatId(sim)).toBe("4917611111111@c.us");
-    const recorded = fx("send-text-noweb").response!.body;
-    const simSend = got.get("send-text-noweb");
+    const recorded = fx<SendTextAnswer>("send-text-noweb").response!.body;
+    const simSend = got.get("send-text-noweb") as SendTextAnswer;
     expect(typeof simSend.messageTimestamp).toBe(typeof recorded.messageTimestamp);
     expect(simSend.status).toBe(recorded.status);
-    const err = got.get("webhook-message-ack-restricted").payload.error;
-    expect(err).toEqual(fx("webhook-message-ack-restricted").webhook.payload.error);
-    expect(Object.keys(got.get("session-status-422")).sort()).toEqual(Object.keys(fx("session-status-422").response!.body).sort());
+    const err = (got.get("webhook-message-ack-restricted") as Webhook).payload.error;
+    expect(err).toEqual(fx<Webhook>("webhook-message-ack-restricted").webhook!.payload.error);
+    expect(Object.keys(got.get("session-status-422") as object).sort()).toEqual(Object.keys(fx<object>("session-status-422").response!.body).sort());
   });
 });

@@ -2,6 +2,7 @@
 // of one test do not touch another), the outbox, and a registered user.
 import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
+import type { userJson } from "../../app/services/auth/user-json.server";
 
 let n = 0;
 export const uniqueEmail = (tag = "user") => `${tag}.${Date.now().toString(36)}.${n++}.${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -23,9 +24,26 @@ export function call(path: string, body?: unknown, init: CallInit = {}) {
   });
 }
 
-export async function callJson(path: string, body?: unknown, init: CallInit = {}) {
+/**
+ * The fields the tests read from the account API's answers (auth, profile,
+ * settings). Each answer carries only some of them: a refusal has `detail` or
+ * `message`, a login `token` and `user`, the profile `data`.
+ */
+export type AccountAnswer = {
+  success: boolean;
+  detail: string;
+  message: string;
+  error: string;
+  code: string;
+  token: string;
+  user: ReturnType<typeof userJson>;
+  data: { name: string; business_id: string; email: string; business_name: string };
+  settings: Record<string, unknown>;
+};
+
+export async function callJson<T = AccountAnswer>(path: string, body?: unknown, init: CallInit = {}) {
   const res = await call(path, body, init);
-  const data = (await res.json()) as Record<string, any>;
+  const data = (await res.json()) as T;
   return { status: res.status, data, res };
 }
 

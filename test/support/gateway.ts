@@ -3,17 +3,21 @@
 import { env, SELF } from "cloudflare:test";
 import { signWebhook } from "../../app/providers/whatsapp/webhook-signature";
 import { webhookKeyFor } from "../../app/services/whatsapp/webhook-key.server";
+import type { summary } from "../../workers/simulator/context";
+
+/** A session as the simulator's control API shows it (GET /__sim/sessions/{name}, and the answer to scan, disconnect, restrict...). */
+export type SimSessionSummary = ReturnType<typeof summary>;
 
 export const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** POST (or GET without a body) to the simulator's control API. */
-export async function simControl(path: string, body?: unknown, base = env.WAHA_URL) {
+/** POST (or GET without a body) to the simulator's control API; `T` is the answer's shape (null when it is not JSON). */
+export async function simControl<T = unknown>(path: string, body?: unknown, base = env.WAHA_URL) {
   const res = await fetch(`${base}/__sim/sessions/${path}`, {
     method: body === undefined ? "GET" : "POST",
     headers: { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
+  return { status: res.status, body: (await res.json().catch(() => null)) as T };
 }
 
 export async function until<T>(fn: () => Promise<T | null | undefined | false>, what: string, ms = 5000): Promise<T> {
@@ -34,7 +38,7 @@ export async function connectedSession(name: string, { phone = "972500000001", b
     body: JSON.stringify({ name, start: true, config }),
   });
   if (res.status !== 201) throw new Error(`create session: ${res.status} ${await res.text()}`);
-  await until(async () => (await simControl(name, undefined, base)).body?.status === "SCAN_QR_CODE", "the QR");
+  await until(async () => (await simControl<SimSessionSummary | null>(name, undefined, base)).body?.status === "SCAN_QR_CODE", "the QR");
   const scanned = await simControl(`${name}/scan`, { phone, pushName: "Dana's Salon" }, base);
   if (scanned.status !== 200) throw new Error(`scan: ${scanned.status}`);
   return { me: { id: `${phone}@c.us`, pushName: "Dana's Salon" } };

@@ -160,7 +160,7 @@ describe("replies to a confirmation request", () => {
     expect(await acksOf(owner.businessId)).toHaveLength(0);
     expect((await sentTo(owner.businessId)).length).toBe(before);
     const listed = await (await owner.api("/api/clients")).json() as { clients?: { id: string; awaiting_reply: unknown }[]; data?: unknown };
-    const all = (listed.clients ?? (listed as any).data?.clients ?? (listed as any).data ?? []) as { id: string; awaiting_reply: unknown }[];
+    const all = (listed.clients ?? (listed.data as { clients?: unknown } | undefined)?.clients ?? listed.data ?? []) as { id: string; awaiting_reply: unknown }[];
     expect(all.find((c) => c.id === clientId)?.awaiting_reply).toMatchObject({ text: "can we make it 6pm?" });
     // The Clients tab shows the count.
     const page = await (await owner.page("/dashboard/clients")).text();

@@ -4,7 +4,7 @@
 // a session the gateway forgets, and Connect's version and config checks.
 import { createExecutionContext, createMessageBatch, env, getQueueResult, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createWahaClient } from "../../app/providers/whatsapp/waha.server";
+import { createWahaClient, type sessionConfig } from "../../app/providers/whatsapp/waha.server";
 import { getWhatsAppProvider, wahaConfigProblem } from "../../app/providers/whatsapp/index.server";
 import { NOT_ON_WHATSAPP, processDeadLetters, RETRIES_EXHAUSTED, processOutboundBatch, WAITING_REASON, type OutboundMessage, type WhatsAppSender } from "../../app/services/delivery.server";
 import { listRules } from "../../app/services/rules/rules.server";
@@ -16,7 +16,7 @@ import { alertWaitingOwners, reconcileSessions } from "../../app/services/whatsa
 import type { BusinessSession } from "../../workers/business-session";
 import { signedInOwner } from "../support/auth";
 import { fakeGateway, sweepInto, transient } from "../support/fake-gateway";
-import { connectedSession, postEvent, simControl, until, wait } from "../support/gateway";
+import { connectedSession, postEvent, simControl, until, wait, type SimSessionSummary } from "../support/gateway";
 import { messageRow, seedBooking, seedBusiness, seedClient, seedRuleMessage } from "../support/seed";
 import { addService, preview, type Preview } from "../support/sync";
 
@@ -53,7 +53,7 @@ describe("owner replies reach the product (both engines)", () => {
       await connectedSession(owner.businessId, { base });
       const customer = "972541112233";
       const asked = await simControl(`${owner.businessId}/incoming`, { from: customer, name: "Maya", body: "Hi! Can I come tomorrow for a haircut?" }, base);
-      const replied = await simControl(`${owner.businessId}/reply`, { to: customer, body: "Tomorrow at 17:00 works?" }, base);
+      const replied = await simControl<Record<string, unknown>>(`${owner.businessId}/reply`, { to: customer, body: "Tomorrow at 17:00 works?" }, base);
       if (engine === "NOWEB") expect(replied.body.to).toBeUndefined(); // as NOWEB sends it: no `to`
       expect((await postEvent(owner.businessId, "message.any", asked.body, engine)).status).toBe(200);
       expect((await postEvent(owner.businessId, "message.any", replied.body, engine)).status).toBe(200);
@@ -99,7 +99,7 @@ describe("delivery waits for WhatsApp instead of failing", () => {
     const [rule] = await listRules(env.DB, businessId);
     expect(rule.clients[0]).toMatchObject({ client_status: "scheduled", waiting: true });
 
-    await until(async () => (await simControl(businessId)).body.status === "WORKING", "the reconnect");
+    await until(async () => (await simControl<SimSessionSummary>(businessId)).body.status === "WORKING", "the reconnect");
     await businessSession(env, businessId).reconcile(businessId, true);
     expect(await waStatus(businessId)).toBe("WORKING");
     const { ids } = await sweepInto(Date.now());
@@ -130,7 +130,7 @@ describe("delivery waits for WhatsApp instead of failing", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain("Scheduled messages waiting: 1.");
 
-    await until(async () => (await simControl(businessId)).body.status === "SCAN_QR_CODE", "the new QR");
+    await until(async () => (await simControl<SimSessionSummary>(businessId)).body.status === "SCAN_QR_CODE", "the new QR");
     await simControl(`${businessId}/scan`, { phone: "972500000001" });
     await businessSession(env, businessId).reconcile(businessId, true);
     const { ids } = await sweepInto(Date.now());
@@ -272,7 +272,7 @@ describe("WhatsApp's own refusals", () => {
 async function connectThroughProduct(businessId: string, phone: string) {
   const stub = businessSession(env, businessId);
   await stub.open(businessId);
-  await until(async () => (await simControl(businessId)).body?.status === "SCAN_QR_CODE", "the QR");
+  await until(async () => (await simControl<SimSessionSummary | null>(businessId)).body?.status === "SCAN_QR_CODE", "the QR");
   await simControl(`${businessId}/scan`, { phone });
   await until(async () => (await stub.reconcile(businessId, true)).status === "WORKING" || null, "WORKING");
 }
@@ -329,7 +329,7 @@ describe("sessions reconciled with the gateway", () => {
       body: JSON.stringify({ name: businessId, start: false, config: { webhooks: [{ url: "https://old.example/api/webhook", events: ["message"], hmac: { key: "old" } }] } }),
     });
     await businessSession(env, businessId).open(businessId);
-    const info = await (await fetch(`${env.WAHA_URL}/api/sessions/${businessId}`, { headers: { "X-Api-Key": env.WAHA_API_KEY } })).json<any>();
+    const info = await (await fetch(`${env.WAHA_URL}/api/sessions/${businessId}`, { headers: { "X-Api-Key": env.WAHA_API_KEY } })).json<{ config: ReturnType<typeof sessionConfig> }>();
     expect(info.config.webhooks).toEqual([expect.objectContaining({ url: `${env.APP_URL}/api/webhook`, events: ["message.any", "message.ack", "session.status"] })]);
     expect(info.config.webhooks[0].hmac.key).not.toBe("old");
     expect(info.config.noweb).toMatchObject({ markOnline: false, store: { enabled: true } });
