@@ -5,239 +5,314 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () => text("id").primaryKey();
-const createdAt = () => integer("created_at").notNull().default(sql`(unixepoch() * 1000)`);
-const businessId = () => text("business_id").notNull().references(() => businesses.id, { onDelete: "cascade" });
+const createdAt = () =>
+  integer("created_at")
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`);
+const businessId = () =>
+  text("business_id")
+    .notNull()
+    .references(() => businesses.id, { onDelete: "cascade" });
 
-export const users = sqliteTable("users", {
-  id: id(),
-  email: text("email").notNull().unique(),
-  name: text("name").notNull().default(""),
-  // "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>"
-  passwordHash: text("password_hash"),
-  googleIssuer: text("google_issuer"),
-  googleSubject: text("google_subject"),
-  emailVerifiedAt: integer("email_verified_at"),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex("users_google_identity").on(t.googleIssuer, t.googleSubject)]);
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull().unique(),
+    name: text("name").notNull().default(""),
+    // "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>"
+    passwordHash: text("password_hash"),
+    googleIssuer: text("google_issuer"),
+    googleSubject: text("google_subject"),
+    emailVerifiedAt: integer("email_verified_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_google_identity").on(t.googleIssuer, t.googleSubject)],
+);
 
-export const businesses = sqliteTable("businesses", {
-  // Also the WhatsApp session name at the gateway.
-  id: id(),
-  ownerUserId: text("owner_user_id").notNull().unique().references(() => users.id, { onDelete: "cascade" }),
-  name: text("name").notNull().default(""),
-  phone: text("phone").notNull().default(""),
-  city: text("city").notNull().default(""),
-  // ISO 3166-1 alpha-2; the default region for phone numbers.
-  country: text("country").notNull().default(""),
-  timeZone: text("time_zone").notNull().default("UTC"),
-  // Local HH:MM at which date-only rule messages go out.
-  sendTime: text("send_time").notNull().default("10:00"),
-  agreeTerms: integer("agree_terms", { mode: "boolean" }).notNull().default(true),
-  agreeUpdates: integer("agree_updates", { mode: "boolean" }).notNull().default(false),
-  // The WhatsApp session's status as its Durable Object last saw it, mirrored
-  // here so the cron sweep holds due messages while WhatsApp is not WORKING.
-  // "unknown" until the Durable Object first reads the gateway.
-  waStatus: text("wa_status").notNull().default("unknown"),
-  waStatusAt: integer("wa_status_at").notNull().default(0),
-  // When the owner was last e-mailed that messages are waiting for WhatsApp.
-  waAlertAt: integer("wa_alert_at"),
-  // SHA-256 of the secret in the private calendar-feed address (null: no feed).
-  calendarFeedHash: text("calendar_feed_hash"),
-  // Stored WhatsApp messages older than this many days are purged by the cron.
-  messageRetentionDays: integer("message_retention_days").notNull().default(180),
-  // The language of the WhatsApp texts the product writes itself (the
-  // confirmation line, acknowledgements): the owner's language at sign-up.
-  messageLang: text("message_lang", { enum: ["en", "he"] }).notNull().default("en"),
-  // Pacing: at least this many seconds (3 to 60) between two sends of the number, plus up to 2 s at random.
-  sendGapSeconds: integer("send_gap_seconds").notNull().default(3),
-  // Quiet hours (local HH:MM): day-based messages wait for quietEnd.
-  quietStart: text("quiet_start").notNull().default("21:00"),
-  quietEnd: text("quiet_end").notNull().default("08:00"),
-  createdAt: createdAt(),
-}, (t) => [
-  index("businesses_wa_status").on(t.waStatus, t.waStatusAt),
-  uniqueIndex("businesses_calendar_feed").on(t.calendarFeedHash),
-]);
+export const businesses = sqliteTable(
+  "businesses",
+  {
+    // Also the WhatsApp session name at the gateway.
+    id: id(),
+    ownerUserId: text("owner_user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    city: text("city").notNull().default(""),
+    // ISO 3166-1 alpha-2; the default region for phone numbers.
+    country: text("country").notNull().default(""),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    // Local HH:MM at which date-only rule messages go out.
+    sendTime: text("send_time").notNull().default("10:00"),
+    agreeTerms: integer("agree_terms", { mode: "boolean" }).notNull().default(true),
+    agreeUpdates: integer("agree_updates", { mode: "boolean" }).notNull().default(false),
+    // The WhatsApp session's status as its Durable Object last saw it, mirrored
+    // here so the cron sweep holds due messages while WhatsApp is not WORKING.
+    // "unknown" until the Durable Object first reads the gateway.
+    waStatus: text("wa_status").notNull().default("unknown"),
+    waStatusAt: integer("wa_status_at").notNull().default(0),
+    // When the owner was last e-mailed that messages are waiting for WhatsApp.
+    waAlertAt: integer("wa_alert_at"),
+    // SHA-256 of the secret in the private calendar-feed address (null: no feed).
+    calendarFeedHash: text("calendar_feed_hash"),
+    // Stored WhatsApp messages older than this many days are purged by the cron.
+    messageRetentionDays: integer("message_retention_days").notNull().default(180),
+    // The language of the WhatsApp texts the product writes itself (the
+    // confirmation line, acknowledgements): the owner's language at sign-up.
+    messageLang: text("message_lang", { enum: ["en", "he"] })
+      .notNull()
+      .default("en"),
+    // Pacing: at least this many seconds (3 to 60) between two sends of the number, plus up to 2 s at random.
+    sendGapSeconds: integer("send_gap_seconds").notNull().default(3),
+    // Quiet hours (local HH:MM): day-based messages wait for quietEnd.
+    quietStart: text("quiet_start").notNull().default("21:00"),
+    quietEnd: text("quiet_end").notNull().default("08:00"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("businesses_wa_status").on(t.waStatus, t.waStatusAt), uniqueIndex("businesses_calendar_feed").on(t.calendarFeedHash)],
+);
 
-export const authSessions = sqliteTable("auth_sessions", {
-  // SHA-256 of the session id held by the cookie or the JWT: a leaked table
-  // does not hand out live sessions.
-  id: id(),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  kind: text("kind", { enum: ["cookie", "api"] }).notNull(),
-  expiresAt: integer("expires_at").notNull(),
-  // Set only on a token minted for a browser's own Google sign-in: the SHA-256
-  // of the short-lived cookie that sign-in started with. The login page trades
-  // such a token (#access_token) for a cookie session; no other token.
-  bindingHash: text("binding_hash"),
-  createdAt: createdAt(),
-}, (t) => [index("auth_sessions_user").on(t.userId), index("auth_sessions_expires").on(t.expiresAt)]);
+export const authSessions = sqliteTable(
+  "auth_sessions",
+  {
+    // SHA-256 of the session id held by the cookie or the JWT: a leaked table
+    // does not hand out live sessions.
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["cookie", "api"] }).notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    // Set only on a token minted for a browser's own Google sign-in: the SHA-256
+    // of the short-lived cookie that sign-in started with. The login page trades
+    // such a token (#access_token) for a cookie session; no other token.
+    bindingHash: text("binding_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_sessions_user").on(t.userId), index("auth_sessions_expires").on(t.expiresAt)],
+);
 
-export const verifications = sqliteTable("verifications", {
-  id: id(),
-  target: text("target").notNull(),
-  purpose: text("purpose", { enum: ["signup", "reset"] }).notNull(),
-  codeHash: text("code_hash").notNull(),
-  expiresAt: integer("expires_at").notNull(),
-  attempts: integer("attempts").notNull().default(0),
-  usedAt: integer("used_at"),
-  createdAt: createdAt(),
-}, (t) => [index("verifications_target").on(t.target, t.purpose, t.createdAt), index("verifications_expires").on(t.expiresAt)]);
+export const verifications = sqliteTable(
+  "verifications",
+  {
+    id: id(),
+    target: text("target").notNull(),
+    purpose: text("purpose", { enum: ["signup", "reset"] }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("verifications_target").on(t.target, t.purpose, t.createdAt), index("verifications_expires").on(t.expiresAt)],
+);
 
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: integer("window_start").notNull(),
-  count: integer("count").notNull().default(0),
-}, (t) => [index("rate_limits_window").on(t.windowStart)]);
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [index("rate_limits_window").on(t.windowStart)],
+);
 
-export const emailOutbox = sqliteTable("email_outbox", {
-  id: id(),
-  to: text("to").notNull(),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  createdAt: createdAt(),
-}, (t) => [index("email_outbox_to").on(t.to, t.createdAt), index("email_outbox_created").on(t.createdAt)]);
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_to").on(t.to, t.createdAt), index("email_outbox_created").on(t.createdAt)],
+);
 
-export const clients = sqliteTable("clients", {
-  id: id(),
-  businessId: businessId(),
-  name: text("name").notNull(),
-  // E.164 digits without the plus: the same person typed two ways is one row,
-  // and it matches the WhatsApp chat id "<digits>@c.us".
-  phone: text("phone").notNull(),
-  tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-  notes: text("notes").notNull().default(""),
-  profilePicture: text("profile_picture"),
-  // The client answered a confirmation request with something the product
-  // could not read: waiting for the owner's reply on WhatsApp (or a clear).
-  awaitingReplyAt: integer("awaiting_reply_at"),
-  awaitingReplyText: text("awaiting_reply_text"),
-  createdAt: createdAt(),
-  updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
-}, (t) => [
-  uniqueIndex("clients_business_phone").on(t.businessId, t.phone),
-  index("clients_business_created").on(t.businessId, t.createdAt),
-  index("clients_business_name").on(t.businessId, t.name),
-]);
+export const clients = sqliteTable(
+  "clients",
+  {
+    id: id(),
+    businessId: businessId(),
+    name: text("name").notNull(),
+    // E.164 digits without the plus: the same person typed two ways is one row,
+    // and it matches the WhatsApp chat id "<digits>@c.us".
+    phone: text("phone").notNull(),
+    tags: text("tags", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    notes: text("notes").notNull().default(""),
+    profilePicture: text("profile_picture"),
+    // The client answered a confirmation request with something the product
+    // could not read: waiting for the owner's reply on WhatsApp (or a clear).
+    awaitingReplyAt: integer("awaiting_reply_at"),
+    awaitingReplyText: text("awaiting_reply_text"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at")
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("clients_business_phone").on(t.businessId, t.phone),
+    index("clients_business_created").on(t.businessId, t.createdAt),
+    index("clients_business_name").on(t.businessId, t.name),
+  ],
+);
 
-export const services = sqliteTable("services", {
-  id: id(),
-  businessId: businessId(),
-  name: text("name").notNull(),
-  // lower-cased name: the catalogue refuses duplicates ignoring case.
-  nameKey: text("name_key").notNull(),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex("services_business_name").on(t.businessId, t.nameKey)]);
+export const services = sqliteTable(
+  "services",
+  {
+    id: id(),
+    businessId: businessId(),
+    name: text("name").notNull(),
+    // lower-cased name: the catalogue refuses duplicates ignoring case.
+    nameKey: text("name_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("services_business_name").on(t.businessId, t.nameKey)],
+);
 
 export const bookingStatuses = ["scheduled", "confirmed", "completed", "cancelled", "no_show"] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
-export const bookings = sqliteTable("bookings", {
-  id: id(),
-  businessId: businessId(),
-  clientId: text("client_id").notNull().references(() => clients.id, { onDelete: "cascade" }),
-  service: text("service").notNull(),
-  // Local calendar date and time in the business's time zone.
-  bookingDate: text("booking_date").notNull(),
-  bookingTime: text("booking_time").notNull(),
-  notes: text("notes").notNull().default(""),
-  status: text("status", { enum: bookingStatuses }).notNull().default("scheduled"),
-  source: text("source", { enum: ["manual", "sync"] }).notNull().default("manual"),
-  createdAt: createdAt(),
-  updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
-}, (t) => [
-  index("bookings_business_date").on(t.businessId, t.bookingDate, t.bookingTime),
-  index("bookings_business_client").on(t.businessId, t.clientId, t.bookingDate),
-  index("bookings_business_service").on(t.businessId, t.service, t.bookingDate),
-]);
+export const bookings = sqliteTable(
+  "bookings",
+  {
+    id: id(),
+    businessId: businessId(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    service: text("service").notNull(),
+    // Local calendar date and time in the business's time zone.
+    bookingDate: text("booking_date").notNull(),
+    bookingTime: text("booking_time").notNull(),
+    notes: text("notes").notNull().default(""),
+    status: text("status", { enum: bookingStatuses }).notNull().default("scheduled"),
+    source: text("source", { enum: ["manual", "sync"] })
+      .notNull()
+      .default("manual"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at")
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    index("bookings_business_date").on(t.businessId, t.bookingDate, t.bookingTime),
+    index("bookings_business_client").on(t.businessId, t.clientId, t.bookingDate),
+    index("bookings_business_service").on(t.businessId, t.service, t.bookingDate),
+  ],
+);
 
-export const waContacts = sqliteTable("wa_contacts", {
-  id: id(),
-  businessId: businessId(),
-  chatId: text("chat_id").notNull(),
-  lid: text("lid"),
-  phone: text("phone"),
-  name: text("name").notNull().default(""),
-  lastMessageAt: integer("last_message_at").notNull().default(0),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex("wa_contacts_business_chat").on(t.businessId, t.chatId),
-  index("wa_contacts_business_recent").on(t.businessId, t.lastMessageAt),
-]);
+export const waContacts = sqliteTable(
+  "wa_contacts",
+  {
+    id: id(),
+    businessId: businessId(),
+    chatId: text("chat_id").notNull(),
+    lid: text("lid"),
+    phone: text("phone"),
+    name: text("name").notNull().default(""),
+    lastMessageAt: integer("last_message_at").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("wa_contacts_business_chat").on(t.businessId, t.chatId), index("wa_contacts_business_recent").on(t.businessId, t.lastMessageAt)],
+);
 
-export const waMessages = sqliteTable("wa_messages", {
-  id: id(),
-  businessId: businessId(),
-  providerId: text("provider_id").notNull(),
-  chatId: text("chat_id").notNull(),
-  fromMe: integer("from_me", { mode: "boolean" }).notNull(),
-  body: text("body").notNull().default(""),
-  timestamp: integer("timestamp").notNull(),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex("wa_messages_business_provider").on(t.businessId, t.providerId),
-  index("wa_messages_business_chat_time").on(t.businessId, t.chatId, t.timestamp),
-  // The retention purge: each business's oldest messages first.
-  index("wa_messages_business_time").on(t.businessId, t.timestamp),
-]);
+export const waMessages = sqliteTable(
+  "wa_messages",
+  {
+    id: id(),
+    businessId: businessId(),
+    providerId: text("provider_id").notNull(),
+    chatId: text("chat_id").notNull(),
+    fromMe: integer("from_me", { mode: "boolean" }).notNull(),
+    body: text("body").notNull().default(""),
+    timestamp: integer("timestamp").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("wa_messages_business_provider").on(t.businessId, t.providerId),
+    index("wa_messages_business_chat_time").on(t.businessId, t.chatId, t.timestamp),
+    // The retention purge: each business's oldest messages first.
+    index("wa_messages_business_time").on(t.businessId, t.timestamp),
+  ],
+);
 
-export const rules = sqliteTable("rules", {
-  id: id(),
-  businessId: businessId(),
-  groupId: text("group_id").notNull(),
-  type: text("type", { enum: ["followup", "reminder"] }).notNull(),
-  name: text("name").notNull().default(""),
-  services: text("services", { mode: "json" }).$type<string[]>().notNull(),
-  template: text("template").notNull(),
-  scheduleType: text("schedule_type", { enum: ["preset", "custom"] }).notNull(),
-  scheduleValue: text("schedule_value").notNull().default(""),
-  customDate: text("custom_date"),
-  customTime: text("custom_time"),
-  scheduleLabel: text("schedule_label").notNull().default(""),
-  // The message ends with "Reply 1 to confirm or 2 to cancel." in the business's message language.
-  askConfirmation: integer("ask_confirmation", { mode: "boolean" }).notNull().default(false),
-  createdAt: createdAt(),
-}, (t) => [
-  index("rules_business_created").on(t.businessId, t.createdAt),
-  index("rules_business_group").on(t.businessId, t.groupId),
-]);
+export const rules = sqliteTable(
+  "rules",
+  {
+    id: id(),
+    businessId: businessId(),
+    groupId: text("group_id").notNull(),
+    type: text("type", { enum: ["followup", "reminder"] }).notNull(),
+    name: text("name").notNull().default(""),
+    services: text("services", { mode: "json" }).$type<string[]>().notNull(),
+    template: text("template").notNull(),
+    scheduleType: text("schedule_type", { enum: ["preset", "custom"] }).notNull(),
+    scheduleValue: text("schedule_value").notNull().default(""),
+    customDate: text("custom_date"),
+    customTime: text("custom_time"),
+    scheduleLabel: text("schedule_label").notNull().default(""),
+    // The message ends with "Reply 1 to confirm or 2 to cancel." in the business's message language.
+    askConfirmation: integer("ask_confirmation", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rules_business_created").on(t.businessId, t.createdAt), index("rules_business_group").on(t.businessId, t.groupId)],
+);
 
 export const messageStatuses = ["scheduled", "queued", "sending", "sent", "failed", "cancelled"] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 
-export const scheduledMessages = sqliteTable("scheduled_messages", {
-  id: id(),
-  businessId: businessId(),
-  ruleId: text("rule_id").notNull().references(() => rules.id, { onDelete: "cascade" }),
-  bookingId: text("booking_id").notNull().references(() => bookings.id, { onDelete: "cascade" }),
-  // "rule": the rule's own message; "ack": the acknowledgement of the client's
-  // answer to it (at most one per rule message), whose text is in `body`.
-  kind: text("kind", { enum: ["rule", "ack"] }).notNull().default("rule"),
-  body: text("body"),
-  // The client's answer to a confirmation request (a reminder that asked).
-  replyText: text("reply_text"),
-  replyAction: text("reply_action", { enum: ["confirmed", "cancelled"] }),
-  replyMessageId: text("reply_message_id"),
-  repliedAt: integer("replied_at"),
-  // The planned moment as the owner sees it (business time zone) and as an instant.
-  sendDate: text("send_date").notNull(),
-  sendTime: text("send_time"),
-  sendAt: integer("send_at").notNull(),
-  status: text("status", { enum: messageStatuses }).notNull().default("scheduled"),
-  // Claims by a delivery (> 0: look in the chat before sending again).
-  attempts: integer("attempts").notNull().default(0),
-  // Sends the gateway answered with a retryable error; MAX_ATTEMPTS of them fail the message.
-  failures: integer("failures").notNull().default(0),
-  lastError: text("last_error"),
-  providerMessageId: text("provider_message_id"),
-  sentAt: integer("sent_at"),
-  createdAt: createdAt(),
-  updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
-}, (t) => [
-  uniqueIndex("scheduled_messages_rule_booking_kind").on(t.ruleId, t.bookingId, t.kind),
-  index("scheduled_messages_due").on(t.status, t.sendAt),
-  index("scheduled_messages_booking").on(t.bookingId, t.status),
-  index("scheduled_messages_business_rule").on(t.businessId, t.ruleId),
-  // message.ack events find the message they are about.
-  index("scheduled_messages_business_provider").on(t.businessId, t.providerMessageId),
-]);
+export const scheduledMessages = sqliteTable(
+  "scheduled_messages",
+  {
+    id: id(),
+    businessId: businessId(),
+    ruleId: text("rule_id")
+      .notNull()
+      .references(() => rules.id, { onDelete: "cascade" }),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    // "rule": the rule's own message; "ack": the acknowledgement of the client's
+    // answer to it (at most one per rule message), whose text is in `body`.
+    kind: text("kind", { enum: ["rule", "ack"] })
+      .notNull()
+      .default("rule"),
+    body: text("body"),
+    // The client's answer to a confirmation request (a reminder that asked).
+    replyText: text("reply_text"),
+    replyAction: text("reply_action", { enum: ["confirmed", "cancelled"] }),
+    replyMessageId: text("reply_message_id"),
+    repliedAt: integer("replied_at"),
+    // The planned moment as the owner sees it (business time zone) and as an instant.
+    sendDate: text("send_date").notNull(),
+    sendTime: text("send_time"),
+    sendAt: integer("send_at").notNull(),
+    status: text("status", { enum: messageStatuses }).notNull().default("scheduled"),
+    // Claims by a delivery (> 0: look in the chat before sending again).
+    attempts: integer("attempts").notNull().default(0),
+    // Sends the gateway answered with a retryable error; MAX_ATTEMPTS of them fail the message.
+    failures: integer("failures").notNull().default(0),
+    lastError: text("last_error"),
+    providerMessageId: text("provider_message_id"),
+    sentAt: integer("sent_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at")
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("scheduled_messages_rule_booking_kind").on(t.ruleId, t.bookingId, t.kind),
+    index("scheduled_messages_due").on(t.status, t.sendAt),
+    index("scheduled_messages_booking").on(t.bookingId, t.status),
+    index("scheduled_messages_business_rule").on(t.businessId, t.ruleId),
+    // message.ack events find the message they are about.
+    index("scheduled_messages_business_provider").on(t.businessId, t.providerMessageId),
+  ],
+);

@@ -35,7 +35,12 @@ export default {
   async queue(batch, env, ctx) {
     const sender = getWhatsAppProvider(env);
     if (batch.queue.endsWith("-dlq")) return processDeadLetters(batch, { env, sender }, Date.now());
-    const reconcile = (businessId: string) => ctx.waitUntil(businessSession(env, businessId).reconcile(businessId, true).catch(() => undefined));
+    const reconcile = (businessId: string) =>
+      ctx.waitUntil(
+        businessSession(env, businessId)
+          .reconcile(businessId, true)
+          .catch(() => undefined),
+      );
     // Pacing goes through each business's Durable Object, shared by every consumer.
     const pacer = (businessId: string, gapMs: number, maxWaitMs: number) => businessSession(env, businessId).reserveSendSlot(gapMs, maxWaitMs);
     return processOutboundBatch(batch, { env, sender, now: Date.now, reconcile, pacer });

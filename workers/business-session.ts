@@ -113,7 +113,7 @@ export class BusinessSession extends DurableObject<Env> {
     const leftQr = status !== "SCAN_QR_CODE";
     await this.save({
       status,
-      me: status === "WORKING" ? me ?? this.s.me : null,
+      me: status === "WORKING" ? (me ?? this.s.me) : null,
       checkedAt,
       ...(leftQr ? { qr: null } : {}),
     });

@@ -15,7 +15,9 @@ export function GeneralErrorBoundary() {
         <h1>{notFound ? t("notFound.title") : t("error.title")}</h1>
         <p className="muted">{notFound ? t("notFound.body") : t("error.body")}</p>
         <div className="row center gap">
-          <Link className="btn btn-primary" to="/">{t("notFound.home")}</Link>
+          <Link className="btn btn-primary" to="/">
+            {t("notFound.home")}
+          </Link>
           {!notFound && (
             <button type="button" className="btn btn-ghost" onClick={() => window.location.reload()}>
               {t("error.retry")}

@@ -13,8 +13,12 @@ export function LanguageToggle() {
       className="lang-toggle"
       aria-label={t("lang.label")}
     >
-      <button type="submit" name="lang" value="en" aria-pressed={lang === "en"} lang="en" title="English">EN</button>
-      <button type="submit" name="lang" value="he" aria-pressed={lang === "he"} lang="he" title="עברית">HE</button>
+      <button type="submit" name="lang" value="en" aria-pressed={lang === "en"} lang="en" title="English">
+        EN
+      </button>
+      <button type="submit" name="lang" value="he" aria-pressed={lang === "he"} lang="he" title="עברית">
+        HE
+      </button>
     </Form>
   );
 }

@@ -5,7 +5,9 @@ export function PlaceholderTab({ title }: { title: MessageKey }) {
   const t = useT();
   return (
     <section className="card" aria-labelledby="tab-title">
-      <h1 id="tab-title" className="tab-title">{t(title)}</h1>
+      <h1 id="tab-title" className="tab-title">
+        {t(title)}
+      </h1>
       <p className="muted">{t("dash.comingSoon")}</p>
     </section>
   );

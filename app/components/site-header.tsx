@@ -13,8 +13,12 @@ export function SiteHeader() {
       </Link>
       <nav className="row gap-sm" aria-label={t("app.name")}>
         <LanguageToggle />
-        <Link to="/login" className="btn btn-ghost btn-sm">{t("nav.login")}</Link>
-        <Link to="/register" className="btn btn-primary btn-sm">{t("nav.register")}</Link>
+        <Link to="/login" className="btn btn-ghost btn-sm">
+          {t("nav.login")}
+        </Link>
+        <Link to="/register" className="btn btn-primary btn-sm">
+          {t("nav.register")}
+        </Link>
       </nav>
     </header>
   );

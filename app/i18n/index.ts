@@ -23,7 +23,22 @@ import type { Lang } from "./define";
 export type { Lang } from "./define";
 export { languages } from "./define";
 
-type Areas = [typeof common, typeof landing, typeof dashboard, typeof connect, typeof accounts, typeof settings, typeof sync, typeof rules, typeof clients, typeof bookings, typeof data, typeof security, typeof messaging, typeof problems];
+type Areas = [
+  typeof common,
+  typeof landing,
+  typeof dashboard,
+  typeof connect,
+  typeof accounts,
+  typeof settings,
+  typeof sync,
+  typeof rules,
+  typeof clients,
+  typeof bookings,
+  typeof data,
+  typeof security,
+  typeof messaging,
+  typeof problems,
+];
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]
   ? (H extends { en: infer E } ? E : never) & (R extends readonly { en: Record<string, string> }[] ? Merge<R> : unknown)

@@ -17,11 +17,15 @@ export default function Landing() {
       <main>
         <section className="hero">
           <div className="hero-text">
-            <span className="badge badge-ai"><SparkleIcon size={14} /> {t("landing.badge")}</span>
+            <span className="badge badge-ai">
+              <SparkleIcon size={14} /> {t("landing.badge")}
+            </span>
             <h1>{t("landing.headline")}</h1>
             <p className="lead">{t("landing.subhead")}</p>
             <div className="row gap wrap">
-              <Link to="/register" className="btn btn-primary btn-lg">{t("landing.startFree")}</Link>
+              <Link to="/register" className="btn btn-primary btn-lg">
+                {t("landing.startFree")}
+              </Link>
               <span className="muted small">
                 {t("landing.haveAccount")} <Link to="/login">{t("nav.login")}</Link>
               </span>
@@ -35,7 +39,9 @@ export default function Landing() {
           <div className="hero-preview" aria-hidden="true">
             <div className="phone">
               <div className="bubble bubble-in">{t("landing.preview.customer")}</div>
-              <div className="bubble bubble-saved"><CheckIcon size={16} /> {t("landing.preview.saved")}</div>
+              <div className="bubble bubble-saved">
+                <CheckIcon size={16} /> {t("landing.preview.saved")}
+              </div>
             </div>
           </div>
         </section>
@@ -44,8 +50,12 @@ export default function Landing() {
           <ol className="steps">
             {steps.map((s, i) => (
               <li key={s.title} className="step card">
-                <span className="step-icon"><s.icon size={28} /></span>
-                <span className="step-number" aria-hidden="true">{i + 1}</span>
+                <span className="step-icon">
+                  <s.icon size={28} />
+                </span>
+                <span className="step-number" aria-hidden="true">
+                  {i + 1}
+                </span>
                 <h3>{t(s.title)}</h3>
                 <p className="muted">{t(s.body)}</p>
               </li>
@@ -53,7 +63,9 @@ export default function Landing() {
           </ol>
         </section>
       </main>
-      <footer className="site-footer muted small">{t("app.name")} · {t("footer.rights")}</footer>
+      <footer className="site-footer muted small">
+        {t("app.name")} · {t("footer.rights")}
+      </footer>
     </div>
   );
 }

@@ -20,12 +20,24 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   const { business } = await requireApiUser(request, context.cloudflare.env);
   const text = await request.text(); // the request guard has already refused a body over MAX_IMPORT_BYTES
   const dryRun = ["1", "true"].includes(new URL(request.url).searchParams.get("dry_run") ?? "");
-  const { format, plan, imported } = await importClients(context.cloudflare.env.DB, business, { type: request.headers.get("Content-Type"), text }, { dryRun, now: Date.now() });
+  const { format, plan, imported } = await importClients(
+    context.cloudflare.env.DB,
+    business,
+    { type: request.headers.get("Content-Type"), text },
+    { dryRun, now: Date.now() },
+  );
   const skipped = plan.known + plan.repeated;
   if (dryRun) {
     return json({
-      success: true, dry_run: true, format, new: plan.fresh, known: plan.known, repeated: plan.repeated,
-      invalid: plan.errors.length, rows: plan.rows.slice(0, PREVIEW_ROWS), errors: rowErrors(plan.errors),
+      success: true,
+      dry_run: true,
+      format,
+      new: plan.fresh,
+      known: plan.known,
+      repeated: plan.repeated,
+      invalid: plan.errors.length,
+      rows: plan.rows.slice(0, PREVIEW_ROWS),
+      errors: rowErrors(plan.errors),
     });
   }
   // A phone added meanwhile by someone else is skipped by the insert, not duplicated.

@@ -30,7 +30,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "delete-account") {
     const submission = parseForm(form, deleteAccountSchema({ hasPassword: authed.user.passwordHash !== null, email: authed.user.email }));
     if (submission.status !== "success") {
-      return data<DataAnswer>({ intent, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+      return data<DataAnswer>(
+        { intent, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply({ hideFields: ["password"] }) },
+        { status: 400 },
+      );
     }
     try {
       await deleteAccount(env, authed, submission.value);

@@ -14,9 +14,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     user: { name: user.name, email: user.email },
     business: { id: business.id, name: business.name },
     // Clients whose unclear answer to a confirmation request waits for the owner's reply.
-    waitingClients: (await context.cloudflare.env.DB
-      .prepare("SELECT count(*) AS n FROM clients WHERE business_id = ?1 AND awaiting_reply_at IS NOT NULL")
-      .bind(business.id).first<{ n: number }>())?.n ?? 0,
+    waitingClients:
+      (
+        await context.cloudflare.env.DB.prepare("SELECT count(*) AS n FROM clients WHERE business_id = ?1 AND awaiting_reply_at IS NOT NULL")
+          .bind(business.id)
+          .first<{ n: number }>()
+      )?.n ?? 0,
   };
 }
 
@@ -35,14 +38,20 @@ export default function DashboardShell() {
   return (
     <div className="shell">
       <header className="shell-header">
-        <div className="avatar" aria-hidden="true">{initials(user.name, "U")}</div>
+        <div className="avatar" aria-hidden="true">
+          {initials(user.name, "U")}
+        </div>
         <div className="shell-who">
-          <div className="shell-email" data-testid="user-email">{user.email || t("dash.emailFallback")}</div>
+          <div className="shell-email" data-testid="user-email">
+            {user.email || t("dash.emailFallback")}
+          </div>
           {business.name && <div className="shell-business muted small">{business.name}</div>}
         </div>
         <LanguageToggle />
         <Form method="post" action="/logout">
-          <button type="submit" className="btn btn-ghost btn-sm">{t("dash.logout")}</button>
+          <button type="submit" className="btn btn-ghost btn-sm">
+            {t("dash.logout")}
+          </button>
         </Form>
       </header>
       <main className="shell-main" id="main">
@@ -54,7 +63,9 @@ export default function DashboardShell() {
             <TabIcon name={tab.name} />
             <span>{t(tab.label)}</span>
             {tab.name === "clients" && waitingClients > 0 && (
-              <span className="tab-badge" data-testid="clients-waiting-count" aria-label={t("waiting.tabCount", { n: waitingClients })}>{waitingClients}</span>
+              <span className="tab-badge" data-testid="clients-waiting-count" aria-label={t("waiting.tabCount", { n: waitingClients })}>
+                {waitingClients}
+              </span>
             )}
           </NavLink>
         ))}

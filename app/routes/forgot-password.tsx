@@ -18,7 +18,8 @@ export const meta: MetaFunction = () => [{ title: "Forgot password · Chatbook" 
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), EmailOnlySchema);
-  if (submission.status !== "success") return data({ sent: false as const, problem: firstFormProblem(submission.error), reply: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ sent: false as const, problem: firstFormProblem(submission.error), reply: submission.reply() }, { status: 400 });
   try {
     await forgotPassword(accountCtx(request, context.cloudflare.env, context.cloudflare.ctx), submission.value.email);
     return data({ sent: true as const });
@@ -40,8 +41,12 @@ export default function ForgotPassword() {
   if (answer?.sent) {
     return (
       <AuthLayout title={t("forgot.sentTitle")} back="/login">
-        <Banner kind="success" testId="forgot-sent">{t("forgot.sent")}</Banner>
-        <Link to="/login" className="btn btn-primary btn-block">{t("forgot.backToLogin")}</Link>
+        <Banner kind="success" testId="forgot-sent">
+          {t("forgot.sent")}
+        </Banner>
+        <Link to="/login" className="btn btn-primary btn-block">
+          {t("forgot.backToLogin")}
+        </Link>
       </AuthLayout>
     );
   }
@@ -55,7 +60,9 @@ export default function ForgotPassword() {
           {busy ? t("forgot.submitting") : t("forgot.submit")}
         </button>
       </Form>
-      <p className="auth-foot small"><Link to="/login">{t("forgot.backToLogin")}</Link></p>
+      <p className="auth-foot small">
+        <Link to="/login">{t("forgot.backToLogin")}</Link>
+      </p>
     </AuthLayout>
   );
 }

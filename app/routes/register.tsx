@@ -101,7 +101,9 @@ export default function Register() {
     return (
       <AuthLayout title={t("register.successTitle")}>
         <Banner kind="success">{t("register.successBody")}</Banner>
-        <Link to="/login" className="btn btn-primary btn-block">{t("register.goToLogin")}</Link>
+        <Link to="/login" className="btn btn-primary btn-block">
+          {t("register.goToLogin")}
+        </Link>
       </AuthLayout>
     );
   }
@@ -110,7 +112,9 @@ export default function Register() {
       <AuthLayout title={t("verify.title")} subtitle={t("register.codeSent", { email: answer.email })}>
         <VerifyCodeForm email={answer.email} lastResult={answer.reply} notice={answer.notice} />
         <p className="auth-foot small">
-          <Link to="/register" reloadDocument>{t("verify.changeEmail")}</Link>
+          <Link to="/register" reloadDocument>
+            {t("verify.changeEmail")}
+          </Link>
         </p>
       </AuthLayout>
     );
@@ -121,8 +125,12 @@ export default function Register() {
     <AuthLayout title={t("register.title")} subtitle={t("register.subtitle")}>
       {failure && (
         <div className="stack">
-          <Banner kind="error" testId="register-failure">{text(failure) || t("register.failed")}</Banner>
-          <button type="button" className="btn btn-primary btn-block" onClick={() => setDismissed(answer)}>{t("register.tryAgain")}</button>
+          <Banner kind="error" testId="register-failure">
+            {text(failure) || t("register.failed")}
+          </Banner>
+          <button type="button" className="btn btn-primary btn-block" onClick={() => setDismissed(answer)}>
+            {t("register.tryAgain")}
+          </button>
         </div>
       )}
       <Form method="post" {...getFormProps(form)} hidden={!!failure} className="auth-form">
@@ -142,7 +150,9 @@ export default function Register() {
           </label>
           <FieldError id={fields.agree_terms.errorId} problems={fields.agree_terms.errors} />
         </div>
-        <label className="check"><input type="checkbox" name="agree_updates" /> <span>{t("updates.agree")}</span></label>
+        <label className="check">
+          <input type="checkbox" name="agree_updates" /> <span>{t("updates.agree")}</span>
+        </label>
         <input type="hidden" name="timezone" ref={tzRef} />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t("register.submitting") : t("register.submit")}

@@ -59,8 +59,12 @@ export default function ResetPassword() {
   if (answer?.done) {
     return (
       <AuthLayout title={t("reset.success")} back="/login">
-        <Banner kind="success" testId="reset-success">{t("reset.success")}</Banner>
-        <Link to="/login" className="btn btn-primary btn-block">{t("register.goToLogin")}</Link>
+        <Banner kind="success" testId="reset-success">
+          {t("reset.success")}
+        </Banner>
+        <Link to="/login" className="btn btn-primary btn-block">
+          {t("register.goToLogin")}
+        </Link>
       </AuthLayout>
     );
   }
@@ -78,7 +82,11 @@ export default function ResetPassword() {
           {busy ? t("reset.submitting") : t("reset.submit")}
         </button>
       </Form>
-      {missing && <p className="auth-foot small"><Link to="/forgot-password">{t("login.forgot")}</Link></p>}
+      {missing && (
+        <p className="auth-foot small">
+          <Link to="/forgot-password">{t("login.forgot")}</Link>
+        </p>
+      )}
     </AuthLayout>
   );
 }

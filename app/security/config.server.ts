@@ -62,12 +62,16 @@ export function productionProblems(env: Env): string[] {
     problems.push(`APP_URL is "${env.APP_URL}": set APP_URL in wrangler.toml [vars] to this site's https:// address and deploy again.`);
   }
   if ((env.EMAIL_PROVIDER || "outbox") === "outbox") {
-    problems.push('EMAIL_PROVIDER is "outbox" (e-mails would stay in the database): set EMAIL_PROVIDER = "resend" in wrangler.toml [vars] and `wrangler secret put RESEND_API_KEY`.');
+    problems.push(
+      'EMAIL_PROVIDER is "outbox" (e-mails would stay in the database): set EMAIL_PROVIDER = "resend" in wrangler.toml [vars] and `wrangler secret put RESEND_API_KEY`.',
+    );
   }
   for (const name of ["SESSION_SECRET", "WEBHOOK_SECRET"] as const) {
     const value = env[name] ?? "";
     if (value === DEVELOPMENT_SECRETS[name] || value.length < MIN_SECRET_LENGTH) {
-      problems.push(`${name} is the development default or shorter than ${MIN_SECRET_LENGTH} characters: run \`openssl rand -base64 48 | npx wrangler secret put ${name}\`.`);
+      problems.push(
+        `${name} is the development default or shorter than ${MIN_SECRET_LENGTH} characters: run \`openssl rand -base64 48 | npx wrangler secret put ${name}\`.`,
+      );
     }
   }
   if (env.WAHA_API_KEY === DEVELOPMENT_SECRETS.WAHA_API_KEY) {

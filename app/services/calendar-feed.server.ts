@@ -17,7 +17,9 @@ export const feedUrl = (appUrl: string, secret: string) => `${appUrl.replace(/\/
 /** Creates (or replaces) the business's feed; the old address stops working. Answers the new address. */
 export async function createFeed(env: Env, businessId: string): Promise<string> {
   const secret = randomToken(32);
-  await env.DB.prepare("UPDATE businesses SET calendar_feed_hash = ? WHERE id = ?").bind(await sha256Hex(secret), businessId).run();
+  await env.DB.prepare("UPDATE businesses SET calendar_feed_hash = ? WHERE id = ?")
+    .bind(await sha256Hex(secret), businessId)
+    .run();
   return feedUrl(env.APP_URL, secret);
 }
 
@@ -43,7 +45,17 @@ export async function feedFor(env: Env, secret: string, now: number): Promise<st
      ORDER BY b.booking_date, b.booking_time LIMIT 20000`,
   )
     .bind(business.id, from)
-    .all<{ id: string; booking_date: string; booking_time: string; service: string; status: string; notes: string; updated_at: number; name: string; phone: string }>();
+    .all<{
+      id: string;
+      booking_date: string;
+      booking_time: string;
+      service: string;
+      status: string;
+      notes: string;
+      updated_at: number;
+      name: string;
+      phone: string;
+    }>();
 
   const cal = new ICAL.Component("vcalendar");
   cal.addPropertyWithValue("prodid", "-//Chatbook//Bookings//EN");

@@ -61,12 +61,32 @@ export const SENDING_LEASE_MS = 60_000;
 export const RETRIES_EXHAUSTED = storedReason("rules.reason.retriesExhausted");
 
 type Row = {
-  id: string; business_id: string; status: string; attempts: number; failures: number; updated_at: number; send_at: number;
-  kind: "rule" | "ack"; body: string | null; template: string; rule_type: "followup" | "reminder"; ask_confirmation: number;
+  id: string;
+  business_id: string;
+  status: string;
+  attempts: number;
+  failures: number;
+  updated_at: number;
+  send_at: number;
+  kind: "rule" | "ack";
+  body: string | null;
+  template: string;
+  rule_type: "followup" | "reminder";
+  ask_confirmation: number;
   custom_date: string | null;
-  booking_status: string | null; booking_date: string | null; booking_time: string | null; service: string | null;
-  client_name: string | null; client_phone: string | null; time_zone: string; chat_id: string | null;
-  message_lang: MessageLang; send_gap_seconds: number; quiet_start: string; quiet_end: string; rebooked: number;
+  booking_status: string | null;
+  booking_date: string | null;
+  booking_time: string | null;
+  service: string | null;
+  client_name: string | null;
+  client_phone: string | null;
+  time_zone: string;
+  chat_id: string | null;
+  message_lang: MessageLang;
+  send_gap_seconds: number;
+  quiet_start: string;
+  quiet_end: string;
+  rebooked: number;
 };
 
 export type DeliveryOutcome = "sent" | "skipped" | "cancelled" | "retry" | "waiting" | "failed" | "quiet";
@@ -106,8 +126,7 @@ function cancelReason(row: Row, now: number): string | null {
   return null;
 }
 
-const fromJson = (fields: string[]) =>
-  `(SELECT ${fields.map((f) => `json_extract(value, '$.${f}') AS ${f}`).join(", ")} FROM json_each(?1)) AS j`;
+const fromJson = (fields: string[]) => `(SELECT ${fields.map((f) => `json_extract(value, '$.${f}') AS ${f}`).join(", ")} FROM json_each(?1)) AS j`;
 
 /**
  * When a day-based message (a preset, or N days) is due inside the business's
@@ -162,7 +181,6 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
   const ids = [...new Set(requested)];
   const results = new Map<string, DeliveryResult>();
   const byId = await loadRows(d1, ids);
-
 
   const now = deps.now();
   const cancels: { id: string; reason: string }[] = [];
@@ -290,30 +308,46 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
   const writes: D1PreparedStatement[] = [];
   if (sent.length) writes.push(markSent(d1, sent, at));
   if (retried.length) {
-    writes.push(d1.prepare(
-      `UPDATE scheduled_messages SET status = 'queued', failures = scheduled_messages.failures + 1, last_error = j.reason, updated_at = ?2
+    writes.push(
+      d1
+        .prepare(
+          `UPDATE scheduled_messages SET status = 'queued', failures = scheduled_messages.failures + 1, last_error = j.reason, updated_at = ?2
        FROM ${fromJson(["id", "reason"])} WHERE scheduled_messages.id = j.id AND scheduled_messages.status = 'sending'`,
-    ).bind(JSON.stringify(retried), at));
+        )
+        .bind(JSON.stringify(retried), at),
+    );
   }
   if (waiting.length) {
-    writes.push(d1.prepare(
-      `UPDATE scheduled_messages SET status = 'scheduled', attempts = max(0, scheduled_messages.attempts - j.unsent), last_error = ?3, updated_at = ?2
+    writes.push(
+      d1
+        .prepare(
+          `UPDATE scheduled_messages SET status = 'scheduled', attempts = max(0, scheduled_messages.attempts - j.unsent), last_error = ?3, updated_at = ?2
        FROM ${fromJson(["id", "unsent"])} WHERE scheduled_messages.id = j.id AND scheduled_messages.status = 'sending'`,
-    ).bind(JSON.stringify(waiting), at, WAITING_REASON));
+        )
+        .bind(JSON.stringify(waiting), at, WAITING_REASON),
+    );
   }
   if (paced.length) {
     // Not sent: its turn is later. Back to the queue, and this claim does not count.
-    writes.push(d1.prepare(
-      `UPDATE scheduled_messages SET status = 'queued', attempts = max(0, attempts - 1), updated_at = ?2
+    writes.push(
+      d1
+        .prepare(
+          `UPDATE scheduled_messages SET status = 'queued', attempts = max(0, attempts - 1), updated_at = ?2
        WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'sending'`,
-    ).bind(JSON.stringify(paced), at));
+        )
+        .bind(JSON.stringify(paced), at),
+    );
   }
   if (learnt.length) {
-    writes.push(d1.prepare(
-      `INSERT INTO wa_contacts (id, business_id, chat_id, phone, name, last_message_at, created_at)
+    writes.push(
+      d1
+        .prepare(
+          `INSERT INTO wa_contacts (id, business_id, chat_id, phone, name, last_message_at, created_at)
        SELECT lower(hex(randomblob(16))), j.business_id, j.chat_id, j.phone, '', 0, ?2 FROM ${fromJson(["business_id", "phone", "chat_id"])}
        WHERE true ON CONFLICT (business_id, chat_id) DO NOTHING`,
-    ).bind(JSON.stringify(learnt), at));
+        )
+        .bind(JSON.stringify(learnt), at),
+    );
   }
   if (failed.length) writes.push(markFailed(d1, failed, at));
   if (writes.length) await d1.batch(writes);
@@ -367,7 +401,10 @@ function markFailed(d1: D1Database, failed: { id: string; reason: string }[], no
 export async function processOutboundBatch(batch: MessageBatch<OutboundMessage>, deps: DeliveryDeps) {
   let results: Map<string, DeliveryResult>;
   try {
-    results = await deliverMany(deps, batch.messages.map((m) => m.body.id));
+    results = await deliverMany(
+      deps,
+      batch.messages.map((m) => m.body.id),
+    );
   } catch (error) {
     console.error("delivery batch failed", error);
     for (const message of batch.messages) message.retry({ delaySeconds: 30 });
@@ -411,10 +448,14 @@ export async function processDeadLetters(batch: MessageBatch<OutboundMessage>, d
   const writes: D1PreparedStatement[] = [];
   if (sent.length) writes.push(markSent(d1, sent, now));
   if (waiting.length) {
-    writes.push(d1.prepare(
-      `UPDATE scheduled_messages SET status = 'scheduled', last_error = ?3, updated_at = ?2
+    writes.push(
+      d1
+        .prepare(
+          `UPDATE scheduled_messages SET status = 'scheduled', last_error = ?3, updated_at = ?2
        WHERE id IN (SELECT value FROM json_each(?1)) AND status IN ('sending', 'queued')`,
-    ).bind(JSON.stringify(waiting), now, WAITING_REASON));
+        )
+        .bind(JSON.stringify(waiting), now, WAITING_REASON),
+    );
   }
   if (failed.length) writes.push(markFailed(d1, failed, now));
   if (writes.length) await d1.batch(writes);

@@ -47,10 +47,23 @@ export async function bookingsCsv(d1: D1Database, businessId: string, lang: Lang
     .bind(businessId)
     .all<{ booking_date: string; booking_time: string; service: string; status: string; name: string; phone: string; notes: string }>();
   return csv(
-    [t("export.col.date"), t("export.col.time"), t("export.col.service"), t("export.col.status"), t("export.col.client"), t("export.col.phone"), t("export.col.notes")],
+    [
+      t("export.col.date"),
+      t("export.col.time"),
+      t("export.col.service"),
+      t("export.col.status"),
+      t("export.col.client"),
+      t("export.col.phone"),
+      t("export.col.notes"),
+    ],
     results.map((b) => [
-      b.booking_date, b.booking_time.slice(0, 5), b.service,
-      t(`bookings.status.${b.status}` as Parameters<typeof t>[0]), b.name, formatPhone(b.phone), b.notes,
+      b.booking_date,
+      b.booking_time.slice(0, 5),
+      b.service,
+      t(`bookings.status.${b.status}` as Parameters<typeof t>[0]),
+      b.name,
+      formatPhone(b.phone),
+      b.notes,
     ]),
   );
 }
@@ -58,11 +71,8 @@ export async function bookingsCsv(d1: D1Database, businessId: string, lang: Lang
 /** Everything the business owns, for the owner to take elsewhere. */
 export async function fullExport(d1: D1Database, businessId: string, now: number) {
   const all = async (sql: string) => (await d1.prepare(sql).bind(businessId).all()).results;
-  const [business] = await all(
-    "SELECT id, name, phone, city, country, time_zone, send_time, created_at FROM businesses WHERE id = ?",
-  );
-  const parse = <T extends Record<string, unknown>>(rows: T[], field: keyof T) =>
-    rows.map((r) => ({ ...r, [field]: JSON.parse(String(r[field] ?? "[]")) }));
+  const [business] = await all("SELECT id, name, phone, city, country, time_zone, send_time, created_at FROM businesses WHERE id = ?");
+  const parse = <T extends Record<string, unknown>>(rows: T[], field: keyof T) => rows.map((r) => ({ ...r, [field]: JSON.parse(String(r[field] ?? "[]")) }));
   return {
     format: "chatbook-export",
     version: 1,

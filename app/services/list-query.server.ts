@@ -33,7 +33,8 @@ export function listQuery(params: URLSearchParams, maxLimit: number) {
 export function statusParam(params: URLSearchParams): BookingStatus | undefined {
   const value = params.get("status")?.trim();
   if (!value) return undefined;
-  if (!(bookingStatuses as readonly string[]).includes(value)) throw new AppError(400, "problem.fieldOneOf", { field: "status", values: bookingStatuses.join(", ") });
+  if (!(bookingStatuses as readonly string[]).includes(value))
+    throw new AppError(400, "problem.fieldOneOf", { field: "status", values: bookingStatuses.join(", ") });
   return value as BookingStatus;
 }
 

@@ -16,18 +16,19 @@ export type Purged = { rateLimits: number; codes: number; sessions: number; outb
 
 export async function purgeOldRows({ env, now }: { env: Env; now: number }): Promise<Purged> {
   const d1 = createDb(env.DB).$client;
-  const limited = (table: string, where: string) =>
-    `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${PURGE_BATCH})`;
+  const limited = (table: string, where: string) => `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${PURGE_BATCH})`;
   const results = await d1.batch([
     d1.prepare(limited("rate_limits", "window_start <= ?1")).bind(now - LONGEST_WINDOW_MS),
     d1.prepare(limited("verifications", "used_at IS NOT NULL OR expires_at <= ?1")).bind(now),
     d1.prepare(limited("auth_sessions", "expires_at <= ?1")).bind(now),
     d1.prepare(limited("email_outbox", "created_at < ?1")).bind(now - OUTBOX_KEEP_MS),
-    d1.prepare(
-      `DELETE FROM wa_messages WHERE rowid IN (
+    d1
+      .prepare(
+        `DELETE FROM wa_messages WHERE rowid IN (
          SELECT m.rowid FROM businesses b JOIN wa_messages m ON m.business_id = b.id
          WHERE m.timestamp < ?1 - b.message_retention_days * ${DAY_MS} LIMIT ${PURGE_BATCH})`,
-    ).bind(now),
+      )
+      .bind(now),
   ]);
   const [rateLimits, codes, sessions, outbox, messages] = results.map((r) => r.meta.changes ?? 0);
   return { rateLimits, codes, sessions, outbox, messages };

@@ -76,7 +76,10 @@ export async function sweepDueMessages({ env, now }: { env: Env; now: number }):
     .bind(now, now - STALE_MS)
     .all<{ id: string }>();
   if (stale.results.length) {
-    await enqueue(env, stale.results.map((r) => r.id));
+    await enqueue(
+      env,
+      stale.results.map((r) => r.id),
+    );
     result.requeued = stale.results.length;
   }
   return result;

@@ -7,17 +7,33 @@ import { bookingsChanged } from "./booking-events.server";
 import type { AuthedUser } from "./auth/session.server";
 
 export type Settings = {
-  name: string; email: string; business_name: string; phone: string; city: string; country: string;
-  agree_terms: boolean; agree_updates: boolean; timezone: string; send_time: string;
+  name: string;
+  email: string;
+  business_name: string;
+  phone: string;
+  city: string;
+  country: string;
+  agree_terms: boolean;
+  agree_updates: boolean;
+  timezone: string;
+  send_time: string;
   /** Stored WhatsApp messages older than this are purged (retention.server.ts). */
   message_retention_days: number;
 };
 
 export function settingsOf(user: AuthedUser["user"], business: AuthedUser["business"]): Settings {
   return {
-    name: user.name, email: user.email, business_name: business.name, phone: business.phone, city: business.city,
-    country: business.country, agree_terms: business.agreeTerms, agree_updates: business.agreeUpdates,
-    timezone: business.timeZone, send_time: business.sendTime, message_retention_days: business.messageRetentionDays,
+    name: user.name,
+    email: user.email,
+    business_name: business.name,
+    phone: business.phone,
+    city: business.city,
+    country: business.country,
+    agree_terms: business.agreeTerms,
+    agree_updates: business.agreeUpdates,
+    timezone: business.timeZone,
+    send_time: business.sendTime,
+    message_retention_days: business.messageRetentionDays,
   };
 }
 
@@ -25,9 +41,15 @@ export function settingsOf(user: AuthedUser["user"], business: AuthedUser["busin
 export async function updateSettings(env: Env, authed: AuthedUser, patch: SettingsPatch, now: number): Promise<Settings> {
   const { db, user, business } = authed;
   const businessSet = {
-    name: patch.business_name, phone: patch.phone, city: patch.city, country: patch.country,
-    agreeTerms: patch.agree_terms, agreeUpdates: patch.agree_updates,
-    timeZone: patch.timezone, sendTime: patch.send_time, messageRetentionDays: patch.message_retention_days,
+    name: patch.business_name,
+    phone: patch.phone,
+    city: patch.city,
+    country: patch.country,
+    agreeTerms: patch.agree_terms,
+    agreeUpdates: patch.agree_updates,
+    timeZone: patch.timezone,
+    sendTime: patch.send_time,
+    messageRetentionDays: patch.message_retention_days,
   };
   const defined = Object.fromEntries(Object.entries(businessSet).filter(([, v]) => v !== undefined));
   const writes = [];
@@ -43,7 +65,14 @@ export async function updateSettings(env: Env, authed: AuthedUser, patch: Settin
 
 async function retimePending(env: Env, db: Db, businessId: string, now: number) {
   const m = schema.scheduledMessages;
-  const rows = await db.selectDistinct({ id: m.bookingId }).from(m)
+  const rows = await db
+    .selectDistinct({ id: m.bookingId })
+    .from(m)
     .where(and(eq(m.businessId, businessId), inArray(m.status, ["scheduled", "queued"])));
-  if (rows.length) await bookingsChanged(env, rows.map((r) => r.id), now);
+  if (rows.length)
+    await bookingsChanged(
+      env,
+      rows.map((r) => r.id),
+      now,
+    );
 }

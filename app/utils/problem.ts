@@ -24,7 +24,11 @@ export const fail = (key: MessageKey, params?: MessageParams): { ok: false; prob
  */
 export class AppError extends Error {
   readonly problem: Problem;
-  constructor(readonly status: number, key: MessageKey, params?: MessageParams) {
+  constructor(
+    readonly status: number,
+    key: MessageKey,
+    params?: MessageParams,
+  ) {
     super(key);
     this.name = "AppError";
     this.problem = problem(key, params);

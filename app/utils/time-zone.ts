@@ -45,8 +45,12 @@ type Parts = { year: number; month: number; day: number; hour: number; minute: n
 export function zonedParts(instant: number, timeZone: string): Parts {
   const w = wallClock(instant, timeZone);
   return {
-    year: w.getUTCFullYear(), month: w.getUTCMonth() + 1, day: w.getUTCDate(),
-    hour: w.getUTCHours(), minute: w.getUTCMinutes(), second: w.getUTCSeconds(),
+    year: w.getUTCFullYear(),
+    month: w.getUTCMonth() + 1,
+    day: w.getUTCDate(),
+    hour: w.getUTCHours(),
+    minute: w.getUTCMinutes(),
+    second: w.getUTCSeconds(),
   };
 }
 

@@ -106,8 +106,15 @@ const REGISTRATION_ORDER: OrderedCheck<RegistrationRaw>[] = [
 ];
 
 const toRegistration = (v: RegistrationRaw) => ({
-  name: v.name, business_name: v.business_name, country: resolveCountry(countryOf(v))!, phone: v.phone, city: v.city,
-  email: normalizeEmail(v.email), password: v.password, agree_terms: v.agree_terms, agree_updates: v.agree_updates,
+  name: v.name,
+  business_name: v.business_name,
+  country: resolveCountry(countryOf(v))!,
+  phone: v.phone,
+  city: v.city,
+  email: normalizeEmail(v.email),
+  password: v.password,
+  agree_terms: v.agree_terms,
+  agree_updates: v.agree_updates,
   timezone: v.timezone || "UTC",
 });
 export type Registration = ReturnType<typeof toRegistration>;
@@ -171,8 +178,18 @@ export function deleteAccountSchema(account: { hasPassword: boolean; email: stri
 const wholeNumber = (value: string) => (/^\s*\d{1,6}\s*$/.test(value) ? Number(value) : Number.NaN);
 
 type ProfileRaw = {
-  name?: string; email?: string; business_name?: string; phone?: string; city?: string; country?: string; country_text?: string;
-  agree_terms?: boolean; agree_updates?: boolean; timezone?: string; send_time?: string; message_retention_days?: number;
+  name?: string;
+  email?: string;
+  business_name?: string;
+  phone?: string;
+  city?: string;
+  country?: string;
+  country_text?: string;
+  agree_terms?: boolean;
+  agree_updates?: boolean;
+  timezone?: string;
+  send_time?: string;
+  message_retention_days?: number;
 };
 
 /** The profile's checks in the registration form's order and words; only the fields that were sent. */
@@ -212,8 +229,17 @@ export type SettingsPatch = ReturnType<typeof toProfilePatch>;
 /** Settings' profile form: every field is posted (the checkboxes off when absent); the e-mail only to be refused if changed. */
 export function profileFormSchema(accountEmail: string) {
   const Fields = z.object({
-    name: text(), email: optional(), business_name: text(), phone: text(), city: text(), country: text(), country_text: text(),
-    agree_terms: flag(), agree_updates: flag(), timezone: optional(), send_time: optional(),
+    name: text(),
+    email: optional(),
+    business_name: text(),
+    phone: text(),
+    city: text(),
+    country: text(),
+    country_text: text(),
+    agree_terms: flag(),
+    agree_updates: flag(),
+    timezone: optional(),
+    send_time: optional(),
     message_retention_days: optional().transform((days) => (days === undefined || days === "" ? undefined : wholeNumber(days))),
   });
   return Fields.superRefine(inOrder<z.output<typeof Fields>>(profileOrder(normalizeEmail(accountEmail)))).transform(toProfilePatch);
@@ -224,7 +250,11 @@ type MessagingRaw = { message_language?: string; pause_between_messages?: number
 const pauseOf = (raw: number | string) => (typeof raw === "number" ? raw : raw.trim() === "" ? Number.NaN : Number(raw.trim()));
 
 const MESSAGING_ORDER: OrderedCheck<MessagingRaw>[] = [
-  { field: "message_language", fails: (v) => v.message_language !== undefined && v.message_language !== "en" && v.message_language !== "he", key: "messaging.err.language" },
+  {
+    field: "message_language",
+    fails: (v) => v.message_language !== undefined && v.message_language !== "en" && v.message_language !== "he",
+    key: "messaging.err.language",
+  },
   {
     field: "pause_between_messages",
     key: "messaging.err.pause",
@@ -256,8 +286,16 @@ export const MessagingFormSchema = MessagingFormFields.superRefine(inOrder<Messa
  */
 export function settingsPatchSchema(accountEmail: string) {
   const Fields = z.object({
-    name: optional(), email: optional(), business_name: optional(), phone: optional(), city: optional(), country: optional(),
-    agree_terms: z.boolean().optional(), agree_updates: z.boolean().optional(), timezone: optional(), send_time: optional(),
+    name: optional(),
+    email: optional(),
+    business_name: optional(),
+    phone: optional(),
+    city: optional(),
+    country: optional(),
+    agree_terms: z.boolean().optional(),
+    agree_updates: z.boolean().optional(),
+    timezone: optional(),
+    send_time: optional(),
     message_retention_days: z.number().optional(),
     message_language: z.string().max(10).trim().optional(),
     pause_between_messages: z.union([z.number(), z.string().max(10)]).optional(),

@@ -13,7 +13,12 @@ export function requiredText(required: MessageKey, max: number, tooLong: Message
 
 /** Text that may be left out; absent becomes "". */
 export function optionalText(max: number, tooLong: MessageKey = "problem.textTooLong") {
-  return z.string().trim().max(max, says(tooLong)).optional().transform((value) => value ?? "");
+  return z
+    .string()
+    .trim()
+    .max(max, says(tooLong))
+    .optional()
+    .transform((value) => value ?? "");
 }
 
 /** YYYY-MM-DD naming a real day. */

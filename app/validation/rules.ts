@@ -42,10 +42,7 @@ export const CreateRuleSchema = z.object({
   customDate: optionalText(20),
   customTime: optionalText(20),
   ask_confirmation: z.boolean().nullish(),
-  clients: z
-    .array(ClientSchema)
-    .min(1, says("rules.err.clientsRequired"))
-    .max(MAX_RULE_CLIENTS),
+  clients: z.array(ClientSchema).min(1, says("rules.err.clientsRequired")).max(MAX_RULE_CLIENTS),
 });
 export type CreateRuleInput = z.output<typeof CreateRuleSchema>;
 
@@ -69,7 +66,10 @@ export function ruleBodyFromForm(form: FormData) {
     customDate: one("customDate") ?? null,
     customTime: one("customTime") ?? null,
     ask_confirmation: ask === "true" ? true : ask === "false" ? false : null,
-    clients: form.getAll("booking_id").filter((s): s is string => typeof s === "string").map((booking_id) => ({ booking_id })),
+    clients: form
+      .getAll("booking_id")
+      .filter((s): s is string => typeof s === "string")
+      .map((booking_id) => ({ booking_id })),
   };
 }
 

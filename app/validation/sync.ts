@@ -53,10 +53,7 @@ export const PREVIEW_CONTACTS_MAX = 50;
 
 /** POST /api/sync/preview. */
 export const PreviewBody = z.object({
-  user_ids: z
-    .array(z.string().min(1).max(200))
-    .min(1, says("sync.err.selectContact"))
-    .max(PREVIEW_CONTACTS_MAX, says("sync.err.tooManyContacts")),
+  user_ids: z.array(z.string().min(1).max(200)).min(1, says("sync.err.selectContact")).max(PREVIEW_CONTACTS_MAX, says("sync.err.tooManyContacts")),
   limit: z.number().int().min(1).max(PREVIEW_LIMIT_MAX).optional().default(PREVIEW_LIMIT_DEFAULT),
 });
 
@@ -66,7 +63,11 @@ export const SAVE_ITEMS_MAX = 50;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 /** Missing counts as empty: the owner gets the one message that says what to complete. */
 const loose = (max: number, tooLong?: Parameters<typeof says>[0]) =>
-  z.string().max(max, tooLong ? says(tooLong) : undefined).nullish().transform((text) => (text ?? "").trim());
+  z
+    .string()
+    .max(max, tooLong ? says(tooLong) : undefined)
+    .nullish()
+    .transform((text) => (text ?? "").trim());
 
 const SaveItem = z
   .object({

@@ -26,7 +26,8 @@ describe("register, verify and log in through the API", () => {
     expect(login.status).toBe(200);
     expect(login.data.token.split(".")).toHaveLength(3);
     expect(login.data.user).toMatchObject({
-      email, user_metadata: { name: "Noa Levi", business_name: "Noa's Studio", country: "IL", timezone: "Asia/Jerusalem" },
+      email,
+      user_metadata: { name: "Noa Levi", business_name: "Noa's Studio", country: "IL", timezone: "Asia/Jerusalem" },
       app_metadata: { provider: "email" },
     });
 
@@ -34,7 +35,10 @@ describe("register, verify and log in through the API", () => {
     expect(profile.status).toBe(200);
     expect(profile.data.data.name).toBe("Noa Levi");
     expect(profile.data.data.business_id).toMatch(/^biz_[0-9a-f]{16}$/);
-    const business = await row<{ country: string; time_zone: string; send_time: string }>("SELECT * FROM businesses WHERE id = ?", profile.data.data.business_id);
+    const business = await row<{ country: string; time_zone: string; send_time: string }>(
+      "SELECT * FROM businesses WHERE id = ?",
+      profile.data.data.business_id,
+    );
     expect(business).toMatchObject({ country: "IL", time_zone: "Asia/Jerusalem", send_time: "10:00" });
   });
 });

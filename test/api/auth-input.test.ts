@@ -24,7 +24,16 @@ describe("registration rules", () => {
     ];
     // Each step breaks one more rule than the next one down, so the first broken rule is the one reported.
     for (let i = 0; i < steps.length; i++) {
-      const body = { ...full, ...Object.assign({}, ...steps.slice(i).reverse().map(([b]) => b)) };
+      const body = {
+        ...full,
+        ...Object.assign(
+          {},
+          ...steps
+            .slice(i)
+            .reverse()
+            .map(([b]) => b),
+        ),
+      };
       const res = await callJson("/api/auth/register", body);
       expect(res.status, steps[i][1]).toBe(400);
       expect(res.data).toMatchObject({ success: false, error: steps[i][1], detail: steps[i][1] });
@@ -90,22 +99,35 @@ describe("registration rules", () => {
     expect((await callJson("/api/auth/forgot-password", {})).data.detail).toBe("Please enter your email address");
     expect((await callJson("/api/auth/forgot-password", { email: "not-an-email" })).data.detail).toBe("Please enter a valid email address");
     const ok = await callJson("/api/auth/forgot-password", { email: uniqueEmail("x") });
-    expect(ok.data).toEqual({ success: true, detail: "If an account exists for this email, we sent a link to reset the password. The link works once, for 1 hour." });
+    expect(ok.data).toEqual({
+      success: true,
+      detail: "If an account exists for this email, we sent a link to reset the password. The link works once, for 1 hour.",
+    });
   });
 });
 
 describe("bad input on every account endpoint", () => {
   const endpoints = [
-    "/api/auth/login", "/api/auth/register", "/api/auth/verify", "/api/auth/forgot-password", "/api/auth/reset-password",
-    "/api/auth/google/callback", "/api/auth/validate-token", "/api/auth/logout", "/api/settings/change-password",
+    "/api/auth/login",
+    "/api/auth/register",
+    "/api/auth/verify",
+    "/api/auth/forgot-password",
+    "/api/auth/reset-password",
+    "/api/auth/google/callback",
+    "/api/auth/validate-token",
+    "/api/auth/logout",
+    "/api/settings/change-password",
   ];
   const huge = "x".repeat(10_000);
   const bodies: [string, string | undefined][] = [
-    ["malformed JSON", "{\"email\": "],
+    ["malformed JSON", '{"email": '],
     ["an array", "[1,2,3]"],
-    ["a string", "\"hello\""],
+    ["a string", '"hello"'],
     ["wrong types", JSON.stringify({ email: 5, password: true, token: [], code: {}, new_password: 1, current_password: null, name: 1, agree_terms: "yes" })],
-    ["10,000-character strings", JSON.stringify({ email: huge, password: huge, token: huge, code: huge, new_password: huge, current_password: huge, name: huge, business_name: huge })],
+    [
+      "10,000-character strings",
+      JSON.stringify({ email: huge, password: huge, token: huge, code: huge, new_password: huge, current_password: huge, name: huge, business_name: huge }),
+    ],
     ["no body", undefined],
   ];
 
@@ -113,7 +135,10 @@ describe("bad input on every account endpoint", () => {
     const owner = await registeredUser();
     for (const path of endpoints) {
       for (const [what, body] of bodies) {
-        const res = await call(path, body ?? "", { token: path.includes("settings") ? owner.token : undefined, headers: { "Content-Type": "application/json" } });
+        const res = await call(path, body ?? "", {
+          token: path.includes("settings") ? owner.token : undefined,
+          headers: { "Content-Type": "application/json" },
+        });
         expect(res.status, `${path} with ${what}`).toBeGreaterThanOrEqual(400);
         expect(res.status, `${path} with ${what}`).toBeLessThan(500);
         const data = (await res.json()) as { success: boolean; detail: string };

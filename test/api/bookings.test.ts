@@ -3,7 +3,17 @@ import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/auth";
 import { seedBooking, seedClient, seedRuleMessage, messageRow } from "../support/seed";
 
-type BookingJson = { id: string; client_id: string; client_name: string; client_phone: string; service: string; booking_date: string; booking_time: string; notes: string; status: string };
+type BookingJson = {
+  id: string;
+  client_id: string;
+  client_name: string;
+  client_phone: string;
+  service: string;
+  booking_date: string;
+  booking_time: string;
+  notes: string;
+  status: string;
+};
 type Answer = { success: boolean; detail: string; booking: BookingJson; bookings: BookingJson[]; next_cursor: string | null; truncated: boolean };
 const read = async (res: Response) => (await res.json()) as Answer;
 const valid = { name: "Noa Cohen", phone: "054-123-4567", service: "Haircut", booking_date: "2030-03-14", booking_time: "10:30", notes: "First visit" };
@@ -18,7 +28,13 @@ describe("POST /api/bookings", () => {
     const data = await read(res);
     expect(data).toMatchObject({ success: true, detail: "Booking created." });
     expect(data.booking).toMatchObject({
-      client_name: "Noa Cohen", client_phone: "972541234567", service: "Haircut", booking_date: "2030-03-14", booking_time: "10:30", notes: "First visit", status: "scheduled",
+      client_name: "Noa Cohen",
+      client_phone: "972541234567",
+      service: "Haircut",
+      booking_date: "2030-03-14",
+      booking_time: "10:30",
+      notes: "First visit",
+      status: "scheduled",
     });
     const clients = await env.DB.prepare("SELECT name, phone FROM clients WHERE business_id = ?").bind(owner.businessId).all();
     expect(clients.results).toEqual([{ name: "Noa Cohen", phone: "972541234567" }]);
@@ -27,7 +43,9 @@ describe("POST /api/bookings", () => {
   it("books an existing client when the same phone is typed another way", async () => {
     const owner = await signedInOwner();
     const clientId = await seedClient(owner.businessId, { name: "Noa", phone: "972541234567" });
-    const data = await read(await owner.api("/api/bookings", { method: "POST", json: { ...valid, name: "Someone else", phone: "+972 54 123 4567", booking_time: "09:15:00" } }));
+    const data = await read(
+      await owner.api("/api/bookings", { method: "POST", json: { ...valid, name: "Someone else", phone: "+972 54 123 4567", booking_time: "09:15:00" } }),
+    );
     expect(data.booking).toMatchObject({ client_id: clientId, client_name: "Noa", booking_time: "09:15" });
     expect(await count("clients", owner.businessId)).toBe(1);
   });
@@ -62,7 +80,7 @@ describe("POST /api/bookings", () => {
     const owner = await signedInOwner();
     const huge = "x".repeat(10_000);
     const bodies: (RequestInit & { json?: unknown })[] = [
-      { method: "POST", body: "{\"name\":", headers: { "Content-Type": "application/json" } },
+      { method: "POST", body: '{"name":', headers: { "Content-Type": "application/json" } },
       { method: "POST", json: null },
       { method: "POST", json: [valid] },
       { method: "POST", json: { ...valid, name: ["Noa"] } },
@@ -83,7 +101,11 @@ describe("POST /api/bookings", () => {
   });
 
   it("needs a signed-in owner", async () => {
-    const res = await SELF.fetch("http://localhost/api/bookings", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(valid) });
+    const res = await SELF.fetch("http://localhost/api/bookings", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(valid),
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -132,7 +154,15 @@ describe("GET /api/bookings", () => {
 
   it("answers bad query strings with a 400", async () => {
     const owner = await signedInOwner();
-    for (const qs of ["from=2030-13-01", "status=gone", "limit=501", "cursor=abc", "start=2030-03-01", "start=2030-03-01&end=2030-02-01", "start=2030-01-01&end=2030-12-31"]) {
+    for (const qs of [
+      "from=2030-13-01",
+      "status=gone",
+      "limit=501",
+      "cursor=abc",
+      "start=2030-03-01",
+      "start=2030-03-01&end=2030-02-01",
+      "start=2030-01-01&end=2030-12-31",
+    ]) {
       const res = await owner.api(`/api/bookings?${qs}`);
       expect(res.status, qs).toBe(400);
       expect((await read(res)).detail).toBeTruthy();
@@ -152,9 +182,16 @@ describe("PATCH and DELETE /api/bookings/{id}", () => {
   it("edits service, date, time and notes, and changes the status", async () => {
     const owner = await signedInOwner();
     const id = await seedBooking(owner.businessId, await seedClient(owner.businessId));
-    const res = await owner.api(`/api/bookings/${id}`, { method: "PATCH", json: { service: "Coloring", booking_date: "2030-05-05", booking_time: "14:00", notes: "Moved" } });
+    const res = await owner.api(`/api/bookings/${id}`, {
+      method: "PATCH",
+      json: { service: "Coloring", booking_date: "2030-05-05", booking_time: "14:00", notes: "Moved" },
+    });
     expect(res.status).toBe(200);
-    expect(await read(res)).toMatchObject({ success: true, detail: "Booking updated.", booking: { service: "Coloring", booking_date: "2030-05-05", booking_time: "14:00", notes: "Moved", status: "scheduled" } });
+    expect(await read(res)).toMatchObject({
+      success: true,
+      detail: "Booking updated.",
+      booking: { service: "Coloring", booking_date: "2030-05-05", booking_time: "14:00", notes: "Moved", status: "scheduled" },
+    });
     for (const status of ["completed", "cancelled", "no_show", "scheduled"]) {
       const changed = await read(await owner.api(`/api/bookings/${id}`, { method: "PATCH", json: { status } }));
       expect(changed.booking.status).toBe(status);
@@ -165,9 +202,13 @@ describe("PATCH and DELETE /api/bookings/{id}", () => {
     const owner = await signedInOwner();
     const id = await seedBooking(owner.businessId, await seedClient(owner.businessId));
     for (const [json, message] of [
-      [{ service: "" }, "Service is required"], [{ booking_date: "" }, "Date is required"], [{ booking_time: "7pm" }, "Time must be a time as HH:MM (24-hour)."],
-      [{ status: "done" }, "status must be one of scheduled, confirmed, completed, cancelled, no_show."], [{}, "Send at least one of service, booking_date, booking_time, notes, status."],
-      [{ notes: "n".repeat(10_000) }, "Notes is too long (max 2000 characters)."], [{ service: 12 }, "Service must be text."],
+      [{ service: "" }, "Service is required"],
+      [{ booking_date: "" }, "Date is required"],
+      [{ booking_time: "7pm" }, "Time must be a time as HH:MM (24-hour)."],
+      [{ status: "done" }, "status must be one of scheduled, confirmed, completed, cancelled, no_show."],
+      [{}, "Send at least one of service, booking_date, booking_time, notes, status."],
+      [{ notes: "n".repeat(10_000) }, "Notes is too long (max 2000 characters)."],
+      [{ service: 12 }, "Service must be text."],
     ] as const) {
       const res = await owner.api(`/api/bookings/${id}`, { method: "PATCH", json });
       expect(res.status).toBe(400);
@@ -190,7 +231,12 @@ describe("PATCH and DELETE /api/bookings/{id}", () => {
     const owner = await signedInOwner();
     const other = await signedInOwner();
     const id = await seedBooking(other.businessId, await seedClient(other.businessId));
-    for (const init of [{ method: "GET" }, { method: "PATCH", json: { status: "cancelled" } }, { method: "PATCH", json: { service: "" } }, { method: "DELETE" }]) {
+    for (const init of [
+      { method: "GET" },
+      { method: "PATCH", json: { status: "cancelled" } },
+      { method: "PATCH", json: { service: "" } },
+      { method: "DELETE" },
+    ]) {
       const res = await owner.api(`/api/bookings/${id}`, init);
       expect(res.status, init.method).toBe(404);
       expect((await read(res)).detail).toBe("Booking not found.");

@@ -5,18 +5,38 @@ import { seedBooking, seedClient } from "../support/seed";
 import { localDate } from "../../app/utils/time-zone";
 import { addDays } from "../../app/utils/dates";
 
-type ClientJson = { id: string; name: string; phone: string; tags: string[]; notes: string; last_visit: string | null; last_service: string | null; profile_picture: string | null };
+type ClientJson = {
+  id: string;
+  name: string;
+  phone: string;
+  tags: string[];
+  notes: string;
+  last_visit: string | null;
+  last_service: string | null;
+  profile_picture: string | null;
+};
 const body = async (res: Response) => (await res.json()) as Record<string, unknown> & { clients: ClientJson[]; client: ClientJson; next_cursor: string | null };
 const today = () => localDate(Date.now(), "Asia/Jerusalem");
 
 describe("POST /api/clients", () => {
   it("adds a client with a normalized phone and answers it", async () => {
     const owner = await signedInOwner();
-    const res = await owner.api("/api/clients", { method: "POST", json: { name: "  Noa Cohen ", phone: "054-123-4567", tags: "vip, color ,vip", notes: "Likes tea" } });
+    const res = await owner.api("/api/clients", {
+      method: "POST",
+      json: { name: "  Noa Cohen ", phone: "054-123-4567", tags: "vip, color ,vip", notes: "Likes tea" },
+    });
     expect(res.status).toBe(201);
     const data = await body(res);
     expect(data.success).toBe(true);
-    expect(data.client).toMatchObject({ name: "Noa Cohen", phone: "972541234567", tags: ["vip", "color"], notes: "Likes tea", last_visit: null, last_service: null, profile_picture: null });
+    expect(data.client).toMatchObject({
+      name: "Noa Cohen",
+      phone: "972541234567",
+      tags: ["vip", "color"],
+      notes: "Likes tea",
+      last_visit: null,
+      last_service: null,
+      profile_picture: null,
+    });
     const list = await body(await owner.api("/api/clients"));
     expect(list.clients.map((c) => c.id)).toEqual([data.client.id]);
   });
@@ -27,7 +47,10 @@ describe("POST /api/clients", () => {
     const dup = await owner.api("/api/clients", { method: "POST", json: { name: "Noa again", phone: "0541234567" } });
     expect(dup.status).toBe(409);
     expect(await dup.json()).toEqual({
-      success: false, detail: "A client with this phone number already exists.", error: "A client with this phone number already exists.", key: "clients.err.duplicatePhone",
+      success: false,
+      detail: "A client with this phone number already exists.",
+      error: "A client with this phone number already exists.",
+      key: "clients.err.duplicatePhone",
     });
   });
 
@@ -43,7 +66,7 @@ describe("POST /api/clients", () => {
     for (const [json, message] of cases) {
       const res = await owner.api("/api/clients", { method: "POST", json });
       expect(res.status, JSON.stringify(json)).toBe(400);
-      expect((await res.json() as { detail: string }).detail).toBe(message);
+      expect(((await res.json()) as { detail: string }).detail).toBe(message);
     }
   });
 
@@ -68,7 +91,7 @@ describe("POST /api/clients", () => {
     for (const [init, status, message] of bad) {
       const res = await owner.api("/api/clients", init);
       expect(res.status, String(init.body ?? JSON.stringify(init.json)).slice(0, 60)).toBe(status);
-      const data = await res.json() as { success: boolean; detail: string };
+      const data = (await res.json()) as { success: boolean; detail: string };
       expect(data.success).toBe(false);
       expect(data.detail).toMatch(message);
     }
@@ -162,13 +185,19 @@ describe("GET /api/clients", () => {
   it("answers bad query strings with a 400 and a message", async () => {
     const owner = await signedInOwner();
     for (const [qs, message] of [
-      ["from=yesterday", /from must be a date/], ["to=2024-02-30", /to must be a date/], ["from=2024-05-01&to=2024-04-01", /from must not be after to/],
-      ["limit=0", /limit/], ["limit=abc", /limit/], ["limit=100000", /limit/], ["cursor=%%%", /cursor/], ["cursor=WzEsMl0", /cursor/],
+      ["from=yesterday", /from must be a date/],
+      ["to=2024-02-30", /to must be a date/],
+      ["from=2024-05-01&to=2024-04-01", /from must not be after to/],
+      ["limit=0", /limit/],
+      ["limit=abc", /limit/],
+      ["limit=100000", /limit/],
+      ["cursor=%%%", /cursor/],
+      ["cursor=WzEsMl0", /cursor/],
       [`q=${"x".repeat(10_000)}`, /too long/],
     ] as const) {
       const res = await owner.api(`/api/clients?${qs}`);
       expect(res.status, qs.slice(0, 40)).toBe(400);
-      expect((await res.json() as { detail: string }).detail).toMatch(message);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(message);
     }
   });
 
@@ -185,7 +214,10 @@ describe("PATCH and DELETE /api/clients/{id}", () => {
   it("edits name, phone, tags and notes", async () => {
     const owner = await signedInOwner();
     const id = await seedClient(owner.businessId, { name: "Noa", phone: "972541234567" });
-    const res = await owner.api(`/api/clients/${id}`, { method: "PATCH", json: { name: "Noa Levi", phone: "050-765-4321", tags: ["vip"], notes: "Allergic to latex" } });
+    const res = await owner.api(`/api/clients/${id}`, {
+      method: "PATCH",
+      json: { name: "Noa Levi", phone: "050-765-4321", tags: ["vip"], notes: "Allergic to latex" },
+    });
     expect(res.status).toBe(200);
     const data = await body(res);
     expect(data).toMatchObject({ success: true, detail: "Client updated." });
@@ -208,7 +240,7 @@ describe("PATCH and DELETE /api/clients/{id}", () => {
     for (const [json, status, detail] of cases) {
       const res = await owner.api(`/api/clients/${id}`, { method: "PATCH", json });
       expect(res.status).toBe(status);
-      expect((await res.json() as { detail: string }).detail).toBe(detail);
+      expect(((await res.json()) as { detail: string }).detail).toBe(detail);
     }
     expect((await owner.api(`/api/clients/${id}`, { method: "PATCH", body: "{", headers: { "Content-Type": "application/json" } })).status).toBe(400);
   });
@@ -232,7 +264,7 @@ describe("PATCH and DELETE /api/clients/{id}", () => {
     for (const init of [{ method: "GET" }, { method: "PATCH", json: { name: "Mine now" } }, { method: "PATCH", json: { name: "" } }, { method: "DELETE" }]) {
       const res = await owner.api(`/api/clients/${id}`, init);
       expect(res.status, init.method).toBe(404);
-      expect((await res.json() as { detail: string }).detail).toBe("Client not found.");
+      expect(((await res.json()) as { detail: string }).detail).toBe("Client not found.");
     }
     const row = await env.DB.prepare("SELECT name FROM clients WHERE id = ?").bind(id).first<{ name: string }>();
     expect(row?.name).toBe("Theirs");

@@ -55,7 +55,9 @@ describe("calendar feed", () => {
 });
 
 async function rowsMentioning(values: string[]) {
-  const { results: tables } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'").all<{ name: string }>();
+  const { results: tables } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+  ).all<{ name: string }>();
   const found: string[] = [];
   for (const { name } of tables) {
     const { results } = await env.DB.prepare(`SELECT * FROM "${name}"`).all<Record<string, unknown>>();
@@ -67,13 +69,23 @@ async function rowsMentioning(values: string[]) {
 describe("DELETE /api/account", () => {
   it("a wrong password deletes nothing; the right one deletes the business, everything it owns, its sessions and its WhatsApp session", async () => {
     const owner = await signedInOwner();
-    await env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(await hashPassword("right-pass-1"), owner.userId).run();
+    await env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ?")
+      .bind(await hashPassword("right-pass-1"), owner.userId)
+      .run();
     const client = await seedClient(owner.businessId, { name: "Maya" });
     const booking = await seedBooking(owner.businessId, client);
     await seedRuleMessage(owner.businessId, booking);
-    await env.DB.prepare("INSERT INTO services (id, business_id, name, name_key) VALUES (?, ?, 'Haircut', 'haircut')").bind(crypto.randomUUID(), owner.businessId).run();
-    await env.DB.prepare("INSERT INTO wa_contacts (id, business_id, chat_id, phone) VALUES (?, ?, '972541234567@c.us', '972541234567')").bind(crypto.randomUUID(), owner.businessId).run();
-    await env.DB.prepare("INSERT INTO wa_messages (id, business_id, provider_id, chat_id, from_me, body, timestamp) VALUES (?, ?, 'p1', '972541234567@c.us', 0, 'hi', 1)").bind(crypto.randomUUID(), owner.businessId).run();
+    await env.DB.prepare("INSERT INTO services (id, business_id, name, name_key) VALUES (?, ?, 'Haircut', 'haircut')")
+      .bind(crypto.randomUUID(), owner.businessId)
+      .run();
+    await env.DB.prepare("INSERT INTO wa_contacts (id, business_id, chat_id, phone) VALUES (?, ?, '972541234567@c.us', '972541234567')")
+      .bind(crypto.randomUUID(), owner.businessId)
+      .run();
+    await env.DB.prepare(
+      "INSERT INTO wa_messages (id, business_id, provider_id, chat_id, from_me, body, timestamp) VALUES (?, ?, 'p1', '972541234567@c.us', 0, 'hi', 1)",
+    )
+      .bind(crypto.randomUUID(), owner.businessId)
+      .run();
     await env.DB.prepare("INSERT INTO email_outbox (id, \"to\", subject, text) VALUES (?, ?, 's', 't')").bind(crypto.randomUUID(), owner.email).run();
     await owner.api("/api/calendar-feed", { method: "POST" });
     await connectedSession(owner.businessId);

@@ -8,7 +8,13 @@ import { mockGoogle, type Profile } from "../support/google";
 
 afterEach(() => vi.restoreAllMocks());
 
-const person = (over: Partial<Profile> = {}): Profile => ({ sub: `g-${crypto.randomUUID()}`, email: uniqueEmail("google"), email_verified: true, name: "Dana Google", ...over });
+const person = (over: Partial<Profile> = {}): Profile => ({
+  sub: `g-${crypto.randomUUID()}`,
+  email: uniqueEmail("google"),
+  email_verified: true,
+  name: "Dana Google",
+  ...over,
+});
 
 describe("Google sign-in for API clients", () => {
   it("creates an account keyed by Google's subject and answers a bearer token", async () => {
@@ -71,7 +77,10 @@ describe("Google sign-in for API clients", () => {
 });
 
 function cookiesFrom(res: Response) {
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 describe("Google sign-in on the screens (remix-auth-google)", () => {
@@ -111,12 +120,18 @@ describe("Google sign-in on the screens (remix-auth-google)", () => {
   });
 
   it("explains when Google sign-in is not configured", async () => {
-    const res = await worker.fetch(new Request("http://localhost/api/auth/google", { redirect: "manual" }) as Request<unknown, IncomingRequestCfProperties>,
-      { ...env, GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" }, createExecutionContext());
+    const res = await worker.fetch(
+      new Request("http://localhost/api/auth/google", { redirect: "manual" }) as Request<unknown, IncomingRequestCfProperties>,
+      { ...env, GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" },
+      createExecutionContext(),
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/login?error=google.notConfigured");
     // The login screen says so in the reader's language.
-    for (const [lang, text] of [["en", "Google sign-in is not set up on this server."], ["he", "התחברות עם Google לא הוגדרה בשרת הזה."]]) {
+    for (const [lang, text] of [
+      ["en", "Google sign-in is not set up on this server."],
+      ["he", "התחברות עם Google לא הוגדרה בשרת הזה."],
+    ]) {
       const page = await SELF.fetch("http://localhost/login?error=google.notConfigured", { headers: { Cookie: `lang=${lang}` } });
       expect(await page.text()).toMatch(new RegExp(`role="alert"[^>]*>${text.replace(/\./g, "\\.")}</`));
     }

@@ -18,22 +18,37 @@ const clientsOf = async (businessId: string) =>
   (await env.DB.prepare("SELECT name, phone, tags, notes FROM clients WHERE business_id = ? ORDER BY name").bind(businessId).all()).results;
 
 const ANDROID_VCF = [
-  "BEGIN:VCARD", "VERSION:2.1",
+  "BEGIN:VCARD",
+  "VERSION:2.1",
   "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=D7=9B=D7=94=D7=9F;=D7=A0=D7=95=D7=A2=D7=94;;;",
   "FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=D7=A0=D7=95=D7=A2=D7=94=20=D7=9B=D7=94=D7=9F",
-  "TEL;HOME:03-555-1234", "TEL;CELL:054-123-4567", "END:VCARD",
-  "BEGIN:VCARD", "VERSION:2.1", "N:;;;;", "TEL;CELL:054-000-0000", "END:VCARD",
+  "TEL;HOME:03-555-1234",
+  "TEL;CELL:054-123-4567",
+  "END:VCARD",
+  "BEGIN:VCARD",
+  "VERSION:2.1",
+  "N:;;;;",
+  "TEL;CELL:054-000-0000",
+  "END:VCARD",
 ].join("\r\n");
 const IPHONE_VCF = [
-  "BEGIN:VCARD", "VERSION:3.0", "PRODID:-//Apple Inc.//iPhone OS 17.0//EN", "N:Azulay;Maya;;;", "FN:Maya Azulay",
-  "item1.TEL;type=pref:+972 52-765-4321", "TEL;type=CELL;type=VOICE:+972 54 111 2222", "NOTE:Prefers mornings", "END:VCARD",
+  "BEGIN:VCARD",
+  "VERSION:3.0",
+  "PRODID:-//Apple Inc.//iPhone OS 17.0//EN",
+  "N:Azulay;Maya;;;",
+  "FN:Maya Azulay",
+  "item1.TEL;type=pref:+972 52-765-4321",
+  "TEL;type=CELL;type=VOICE:+972 54 111 2222",
+  "NOTE:Prefers mornings",
+  "END:VCARD",
 ].join("\r\n");
 
 describe("POST /api/import/clients", () => {
   it("imports a CSV in any column order with Hebrew headers, semicolons and a BOM; reports bad lines by line number and saves the good ones", async () => {
     const owner = await signedInOwner();
     await seedClient(owner.businessId, { name: "Already Here", phone: "972541110000" });
-    const file = "\uFEFFהערות;טלפון;שם;תגיות\r\n" +
+    const file =
+      "\uFEFFהערות;טלפון;שם;תגיות\r\n" +
       "VIP, likes tea;054-111-0001;נועה כהן;vip,color\r\n" + // line 2
       ";054-111-0002;;\r\n" + // line 3: no name
       "Walk-in;;Avi;\r\n" + // line 4: no phone
@@ -45,7 +60,9 @@ describe("POST /api/import/clients", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as Result;
     expect(body).toEqual({
-      success: true, imported: 2, skipped: 2,
+      success: true,
+      imported: 2,
+      skipped: 2,
       errors: [
         { row: 3, message: "Name is required", key: "clients.err.nameRequired" },
         { row: 4, message: "Phone is required", key: "clients.err.phoneRequired" },
@@ -65,8 +82,19 @@ describe("POST /api/import/clients", () => {
     const owner = await signedInOwner();
     const file = "name,phone\nMaya,0521234567\nBroken,\nMaya twice,+972521234567\n";
     const preview = (await (await upload(owner, file, "text/csv", "?dry_run=1")).json()) as Preview;
-    expect(preview).toMatchObject({ success: true, dry_run: true, new: 1, known: 0, repeated: 1, invalid: 1, errors: [{ row: 3, message: "Phone is required", key: "clients.err.phoneRequired" }] });
-    expect(preview.rows.map((r: { status: string; phone: string }) => [r.status, r.phone])).toEqual([["new", "972521234567"], ["repeated", "972521234567"]]);
+    expect(preview).toMatchObject({
+      success: true,
+      dry_run: true,
+      new: 1,
+      known: 0,
+      repeated: 1,
+      invalid: 1,
+      errors: [{ row: 3, message: "Phone is required", key: "clients.err.phoneRequired" }],
+    });
+    expect(preview.rows.map((r: { status: string; phone: string }) => [r.status, r.phone])).toEqual([
+      ["new", "972521234567"],
+      ["repeated", "972521234567"],
+    ]);
     expect(await clientsOf(owner.businessId)).toEqual([]);
   });
 
@@ -116,7 +144,7 @@ describe("GET /api/export/*", () => {
   it("clients.csv: UTF-8 with BOM, RFC 4180 quoting, Hebrew intact, and it imports back", async () => {
     const owner = await signedInOwner();
     await seedClient(owner.businessId, { name: "נועה כהן", phone: "972541234567", tags: ["vip"], notes: 'Says "hi", then\nleaves' });
-    await seedClient(owner.businessId, { name: "=HYPERLINK(\"x\")", phone: "972541234568" });
+    await seedClient(owner.businessId, { name: '=HYPERLINK("x")', phone: "972541234568" });
     const res = await owner.api("/api/export/clients.csv");
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="clients.csv"');
@@ -124,7 +152,7 @@ describe("GET /api/export/*", () => {
     expect(text.startsWith("\uFEFFName,Phone,Tags,Notes,Created\r\n")).toBe(true);
     expect(text).toContain('"Says ""hi"", then\nleaves"');
     const rows = Papa.parse<string[]>(text.slice(1)).data;
-    expect(rows[1]).toEqual(["'=HYPERLINK(\"x\")", "+972 54 123 4568", "", "", expect.any(String)]);
+    expect(rows[1]).toEqual(['\'=HYPERLINK("x")', "+972 54 123 4568", "", "", expect.any(String)]);
     expect(rows[2].slice(0, 4)).toEqual(["נועה כהן", "+972 54 123 4567", "vip", 'Says "hi", then\nleaves']);
 
     const other = await signedInOwner();
@@ -135,7 +163,13 @@ describe("GET /api/export/*", () => {
   it("bookings.csv has date, time, service, status, client name and phone, notes; the full export has everything", async () => {
     const owner = await signedInOwner();
     const clientId = await seedClient(owner.businessId, { name: "Maya", phone: "972521234567" });
-    await seedBooking(owner.businessId, clientId, { service: "Haircut", bookingDate: "2030-01-15", bookingTime: "10:00", notes: "first visit", status: "completed" });
+    await seedBooking(owner.businessId, clientId, {
+      service: "Haircut",
+      bookingDate: "2030-01-15",
+      bookingTime: "10:00",
+      notes: "first visit",
+      status: "completed",
+    });
     const other = await signedInOwner();
     await seedClient(other.businessId, { name: "Not Mine" });
     const text = (await (await owner.api("/api/export/bookings.csv")).text()).replace(/^\uFEFF/, "");

@@ -23,8 +23,15 @@ async function ownerWithBookings() {
 }
 
 const followup = (clients: string[], extra: Record<string, unknown> = {}) => ({
-  type: "followup", services: ["Haircut"], template: DEFAULT_TEMPLATE, schedule_type: "preset", schedule_value: "15",
-  customDate: "", customTime: "", clients: clients.map((booking_id) => ({ booking_id })), ...extra,
+  type: "followup",
+  services: ["Haircut"],
+  template: DEFAULT_TEMPLATE,
+  schedule_type: "preset",
+  schedule_value: "15",
+  customDate: "",
+  customTime: "",
+  clients: clients.map((booking_id) => ({ booking_id })),
+  ...extra,
 });
 
 async function create(owner: Owner, body: unknown) {
@@ -40,10 +47,12 @@ async function countRules(businessId: string) {
 describe("GET /api/rules/services", () => {
   it("offers the catalogue and the services of bookings, once each, sorted", async () => {
     const { owner } = await ownerWithBookings();
-    await db().insert(schema.services).values([
-      { id: crypto.randomUUID(), businessId: owner.businessId, name: "Styling", nameKey: "styling" },
-      { id: crypto.randomUUID(), businessId: owner.businessId, name: "haircut", nameKey: "haircut" },
-    ]);
+    await db()
+      .insert(schema.services)
+      .values([
+        { id: crypto.randomUUID(), businessId: owner.businessId, name: "Styling", nameKey: "styling" },
+        { id: crypto.randomUUID(), businessId: owner.businessId, name: "haircut", nameKey: "haircut" },
+      ]);
     const res = await owner.api("/api/rules/services");
     expect(res.status).toBe(200);
     const body = (await res.json()) as { services: string[] };
@@ -104,8 +113,13 @@ describe("POST /api/rules/create", () => {
     expect(list.rules).toHaveLength(1);
     const group = list.rules[0];
     expect(group).toMatchObject({
-      rule_group_id: body.rule_group_id, business_id: owner.businessId, rule_name: "Haircut, Coloring", type: "followup",
-      template: DEFAULT_TEMPLATE, schedule_label: "15 days after appointment", clients_count: 2,
+      rule_group_id: body.rule_group_id,
+      business_id: owner.businessId,
+      rule_name: "Haircut, Coloring",
+      type: "followup",
+      template: DEFAULT_TEMPLATE,
+      schedule_label: "15 days after appointment",
+      clients_count: 2,
     });
     expect(group.clients.map((c) => [c.client_name, c.booking_date, c.booking_time, c.schedule_date, c.schedule_time, c.client_status])).toEqual([
       ["Avi Levi", "2030-03-20", "09:00", "2030-04-04", "10:00", "scheduled"],

@@ -57,7 +57,13 @@ describe("services API", () => {
     await owner.api("/api/services", { method: "POST", json: { service: "Haircut" } });
     const dup = await owner.api("/api/services", { method: "POST", json: { service: " HAIRCUT" } });
     expect(dup.status).toBe(409);
-    expect(await dup.json()).toMatchObject({ success: false, detail: 'Service "HAIRCUT" already exists.', code: "duplicate", key: "sync.err.duplicate", params: { name: "HAIRCUT" } });
+    expect(await dup.json()).toMatchObject({
+      success: false,
+      detail: 'Service "HAIRCUT" already exists.',
+      code: "duplicate",
+      key: "sync.err.duplicate",
+      params: { name: "HAIRCUT" },
+    });
 
     const other = await owner.api("/api/services", { method: "POST", json: { service: "Styling" } });
     const { item } = await other.json<{ item: { id: string } }>();
@@ -110,7 +116,9 @@ describe("services API", () => {
   it("works with the session cookie too", async () => {
     const owner = await signedInOwner();
     const res = await SELF.fetch("http://localhost/api/services", {
-      method: "POST", headers: { Cookie: owner.cookie, "Content-Type": "application/json" }, body: JSON.stringify({ service: "Nails" }),
+      method: "POST",
+      headers: { Cookie: owner.cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ service: "Nails" }),
     });
     expect(res.status).toBe(201);
     const row = await env.DB.prepare("SELECT name, name_key FROM services WHERE business_id = ?").bind(owner.businessId).first();

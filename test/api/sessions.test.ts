@@ -22,7 +22,12 @@ describe("WhatsApp session API", () => {
     expect(created.status).toBe(200);
     expect(["STARTING", "SCAN_QR_CODE"]).toContain((await created.json<{ status: string }>()).status);
 
-    for (const [path, method] of [[`/api/sessions/${owner.businessId}`, "GET"], [`/api/sessions/${owner.businessId}`, "DELETE"], [`/api/sessions/${owner.businessId}/restart`, "POST"], [`/api/${owner.businessId}/auth/qr`, "GET"]] as const) {
+    for (const [path, method] of [
+      [`/api/sessions/${owner.businessId}`, "GET"],
+      [`/api/sessions/${owner.businessId}`, "DELETE"],
+      [`/api/sessions/${owner.businessId}/restart`, "POST"],
+      [`/api/${owner.businessId}/auth/qr`, "GET"],
+    ] as const) {
       expect((await intruder.api(path, { method })).status).toBe(404);
     }
     expect((await intruder.api("/api/sessions", { method: "POST", json: { name: owner.businessId } })).status).toBe(404);

@@ -13,20 +13,52 @@ describe("settings API", () => {
     expect(res.data).toEqual({
       success: true,
       settings: {
-        name: "Noa Levi", email: owner.email, business_name: "Noa's Studio", phone: "0521234567", city: "Haifa", country: "IL",
-        agree_terms: true, agree_updates: false, timezone: "Asia/Jerusalem", send_time: "10:00", message_retention_days: 180,
+        name: "Noa Levi",
+        email: owner.email,
+        business_name: "Noa's Studio",
+        phone: "0521234567",
+        city: "Haifa",
+        country: "IL",
+        agree_terms: true,
+        agree_updates: false,
+        timezone: "Asia/Jerusalem",
+        send_time: "10:00",
+        message_retention_days: 180,
         // The WhatsApp message settings: the language registered in, a 3 s pause, quiet hours 21:00 to 08:00.
-        message_language: "en", pause_between_messages: 3, quiet_hours_start: "21:00", quiet_hours_end: "08:00",
+        message_language: "en",
+        pause_between_messages: 3,
+        quiet_hours_start: "21:00",
+        quiet_hours_end: "08:00",
       },
     });
   });
 
   it("saves any subset of fields and answers the new settings", async () => {
     const owner = await registeredUser();
-    const res = await callJson("/api/settings", { name: " Noa Cohen ", business_name: "Studio N", city: "", country: "Germany", agree_updates: true, timezone: "Europe/Berlin", send_time: "09:30", email: owner.email },
-      { token: owner.token, method: "PATCH" });
+    const res = await callJson(
+      "/api/settings",
+      {
+        name: " Noa Cohen ",
+        business_name: "Studio N",
+        city: "",
+        country: "Germany",
+        agree_updates: true,
+        timezone: "Europe/Berlin",
+        send_time: "09:30",
+        email: owner.email,
+      },
+      { token: owner.token, method: "PATCH" },
+    );
     expect(res.status).toBe(200);
-    expect(res.data.settings).toMatchObject({ name: "Noa Cohen", business_name: "Studio N", city: "", country: "DE", agree_updates: true, timezone: "Europe/Berlin", send_time: "09:30" });
+    expect(res.data.settings).toMatchObject({
+      name: "Noa Cohen",
+      business_name: "Studio N",
+      city: "",
+      country: "DE",
+      agree_updates: true,
+      timezone: "Europe/Berlin",
+      send_time: "09:30",
+    });
     const again = await callJson("/api/settings", undefined, { token: owner.token });
     expect(again.data.settings).toEqual(res.data.settings);
     const profile = await callJson("/api/user/profile", undefined, { token: owner.token });
@@ -52,7 +84,13 @@ describe("settings API", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.data).toMatchObject({ success: false, detail: message });
     }
-    for (const body of ["{not json", JSON.stringify({ name: 5 }), JSON.stringify({ agree_terms: "yes" }), JSON.stringify({ city: "x".repeat(10_000) }), "[1,2]"]) {
+    for (const body of [
+      "{not json",
+      JSON.stringify({ name: 5 }),
+      JSON.stringify({ agree_terms: "yes" }),
+      JSON.stringify({ city: "x".repeat(10_000) }),
+      "[1,2]",
+    ]) {
       const res = await call("/api/settings", body, { token: owner.token, method: "PATCH" });
       expect(res.status, body).toBe(400);
     }
@@ -85,7 +123,10 @@ describe("settings API", () => {
     const res = await owner.api("/api/settings", { method: "PATCH", json: { timezone: "America/New_York" } });
     expect(res.status).toBe(200);
     // Booking 2030-01-15, follow-up after 15 days at the daily send time (10:00), now in New York.
-    expect(await row("SELECT send_date, send_at FROM scheduled_messages WHERE id = ?", messageId)).toEqual({ send_date: "2030-01-30", send_at: Date.UTC(2030, 0, 30, 15, 0) });
+    expect(await row("SELECT send_date, send_at FROM scheduled_messages WHERE id = ?", messageId)).toEqual({
+      send_date: "2030-01-30",
+      send_at: Date.UTC(2030, 0, 30, 15, 0),
+    });
     await owner.api("/api/settings", { method: "PATCH", json: { send_time: "09:00" } });
     expect((await row("SELECT send_at FROM scheduled_messages WHERE id = ?", messageId))?.send_at).toBe(Date.UTC(2030, 0, 30, 14, 0));
   });
@@ -94,7 +135,8 @@ describe("settings API", () => {
 describe("Settings tab", () => {
   const post = (cookie: string, fields: Record<string, string>) =>
     SELF.fetch("http://localhost/dashboard/settings", {
-      method: "POST", redirect: "manual",
+      method: "POST",
+      redirect: "manual",
       headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(fields),
     });
@@ -104,9 +146,25 @@ describe("Settings tab", () => {
     const res = await owner.page("/dashboard/settings");
     expect(res.status).toBe(200);
     const html = await res.text();
-    for (const text of ["Account Settings", "Manage your personal and business information.", "Edit Profile", "Full Name", "Email Address",
-      "Business Name", "Phone Number", "City", "Country", "I agree to the Terms and Conditions", "I agree to receive updates and notifications",
-      "Change Password", "Current Password", "New Password", "Confirm New Password", "Time zone", "Asia/Jerusalem"]) {
+    for (const text of [
+      "Account Settings",
+      "Manage your personal and business information.",
+      "Edit Profile",
+      "Full Name",
+      "Email Address",
+      "Business Name",
+      "Phone Number",
+      "City",
+      "Country",
+      "I agree to the Terms and Conditions",
+      "I agree to receive updates and notifications",
+      "Change Password",
+      "Current Password",
+      "New Password",
+      "Confirm New Password",
+      "Time zone",
+      "Asia/Jerusalem",
+    ]) {
       expect(html, text).toContain(text.replace(/'/g, "&#x27;"));
     }
     expect(html).toMatch(/name="name"[^>]*readOnly|readOnly[^>]*name="name"/i);
@@ -115,13 +173,30 @@ describe("Settings tab", () => {
   it("saves the profile and changes the password through the tab's action", async () => {
     const owner = await registeredUser();
     const login = await SELF.fetch("http://localhost/login", {
-      method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ email: owner.email, password: owner.password, intent: "login" }),
     });
     const cookie = login.headers.get("Set-Cookie")!.split(";")[0];
-    const save = await post(cookie, { intent: "profile", name: "Noa B", business_name: "Nails", phone: "0501112222", city: "Eilat", country: "IL", agree_terms: "on", timezone: "Asia/Jerusalem", send_time: "08:15" });
+    const save = await post(cookie, {
+      intent: "profile",
+      name: "Noa B",
+      business_name: "Nails",
+      phone: "0501112222",
+      city: "Eilat",
+      country: "IL",
+      agree_terms: "on",
+      timezone: "Asia/Jerusalem",
+      send_time: "08:15",
+    });
     expect(save.status).toBe(200);
-    expect((await callJson("/api/settings", undefined, { token: owner.token })).data.settings).toMatchObject({ name: "Noa B", city: "Eilat", send_time: "08:15", agree_updates: false });
+    expect((await callJson("/api/settings", undefined, { token: owner.token })).data.settings).toMatchObject({
+      name: "Noa B",
+      city: "Eilat",
+      send_time: "08:15",
+      agree_updates: false,
+    });
     const bad = await post(cookie, { intent: "password", current_password: owner.password, new_password: "abcdef", confirm_password: "abcdeg" });
     expect(await bad.text()).toContain("New password and confirm password do not match");
     const ok = await post(cookie, { intent: "password", current_password: owner.password, new_password: "abcdef", confirm_password: "abcdef" });
@@ -137,13 +212,18 @@ describe("settings API: WhatsApp message settings", () => {
     const email = uniqueEmail("he");
     const reg = await callJson("/api/auth/register", registration(email), { cookie: "lang=he" });
     expect(reg.status).toBe(200);
-    expect(await row("SELECT b.message_lang FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = ?", email)).toEqual({ message_lang: "he" });
+    expect(await row("SELECT b.message_lang FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = ?", email)).toEqual({
+      message_lang: "he",
+    });
   });
 
   it("saves the language, the pause and quiet hours; refuses bad values with a 400 and changes nothing", async () => {
     const owner = await registeredUser();
-    const saved = await callJson("/api/settings", { message_language: "he", pause_between_messages: 10, quiet_hours_start: "22:00", quiet_hours_end: "07:30" },
-      { token: owner.token, method: "PATCH" });
+    const saved = await callJson(
+      "/api/settings",
+      { message_language: "he", pause_between_messages: 10, quiet_hours_start: "22:00", quiet_hours_end: "07:30" },
+      { token: owner.token, method: "PATCH" },
+    );
     expect(saved.status).toBe(200);
     expect(saved.data.settings).toMatchObject({ message_language: "he", pause_between_messages: 10, quiet_hours_start: "22:00", quiet_hours_end: "07:30" });
     const cases: [Record<string, unknown>, string][] = [
@@ -161,6 +241,12 @@ describe("settings API: WhatsApp message settings", () => {
       expect(JSON.stringify(res.data)).toContain(message);
     }
     const after = await callJson("/api/settings", undefined, { token: owner.token });
-    expect(after.data.settings).toMatchObject({ name: "Noa Levi", message_language: "he", pause_between_messages: 10, quiet_hours_start: "22:00", quiet_hours_end: "07:30" });
+    expect(after.data.settings).toMatchObject({
+      name: "Noa Levi",
+      message_language: "he",
+      pause_between_messages: 10,
+      quiet_hours_start: "22:00",
+      quiet_hours_end: "07:30",
+    });
   });
 });

@@ -17,7 +17,22 @@ describe("POST /api/sync/preview", () => {
     const body = await res.json<Preview>();
     expect(body).toEqual({
       success: true,
-      results: [{ id: contact.id, name: "Dana", items: [{ bookingId: expect.any(String), service: "Haircut", date: addDays(localDate(sentAt, "America/New_York"), 1), time: "17:00", notes: expect.any(String), quote: HAIRCUT_ASK }] }],
+      results: [
+        {
+          id: contact.id,
+          name: "Dana",
+          items: [
+            {
+              bookingId: expect.any(String),
+              service: "Haircut",
+              date: addDays(localDate(sentAt, "America/New_York"), 1),
+              time: "17:00",
+              notes: expect.any(String),
+              quote: HAIRCUT_ASK,
+            },
+          ],
+        },
+      ],
     });
   });
 
@@ -25,7 +40,14 @@ describe("POST /api/sync/preview", () => {
     const owner = await signedInOwner();
     await addService(owner, "Haircut");
     const t = Date.now() - 3600_000;
-    const a = await seedContact(owner.businessId, { name: "", messages: [[false, HAIRCUT_ASK, t], [true, "Let me check", t + 1000], [false, "ok", t + 2000]] });
+    const a = await seedContact(owner.businessId, {
+      name: "",
+      messages: [
+        [false, HAIRCUT_ASK, t],
+        [true, "Let me check", t + 1000],
+        [false, "ok", t + 2000],
+      ],
+    });
     const b = await seedContact(owner.businessId, { name: "Rina", messages: [[false, "What are your prices?", t]] });
     const body = await (await preview(owner, { user_ids: [b.id, a.id, b.id], limit: 2 })).json<Preview>();
     expect(body.results).toEqual([
@@ -49,7 +71,11 @@ describe("POST /api/sync/preview", () => {
     }
     expect((await fetch(`${simUrl}/__sim/sessions/${owner.businessId}/scan`, { method: "POST", headers, body: "{}" })).status).toBeLessThan(300);
     const phone = "972541112233";
-    const incoming = await fetch(`${simUrl}/__sim/sessions/${owner.businessId}/incoming`, { method: "POST", headers, body: JSON.stringify({ from: phone, name: "Gil", body: HAIRCUT_ASK }) });
+    const incoming = await fetch(`${simUrl}/__sim/sessions/${owner.businessId}/incoming`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ from: phone, name: "Gil", body: HAIRCUT_ASK }),
+    });
     expect(incoming.status).toBeLessThan(300);
     const contact = await seedContact(owner.businessId, { name: "Gil", phone });
     const body = await (await preview(owner, { user_ids: [contact.id], limit: 20 })).json<Preview>();
@@ -84,9 +110,19 @@ describe("POST /api/sync/preview", () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ success: false, detail: "Contact not found." });
     }
-    const bad: unknown[] = [{}, { user_ids: "x" }, { user_ids: [] }, { user_ids: [1] }, { user_ids: ["x".repeat(10_000)] },
-      { user_ids: Array.from({ length: 51 }, (_, i) => `id${i}`) }, { user_ids: [mine.id], limit: 0 }, { user_ids: [mine.id], limit: 1000 },
-      { user_ids: [mine.id], limit: "20" }, [], null];
+    const bad: unknown[] = [
+      {},
+      { user_ids: "x" },
+      { user_ids: [] },
+      { user_ids: [1] },
+      { user_ids: ["x".repeat(10_000)] },
+      { user_ids: Array.from({ length: 51 }, (_, i) => `id${i}`) },
+      { user_ids: [mine.id], limit: 0 },
+      { user_ids: [mine.id], limit: 1000 },
+      { user_ids: [mine.id], limit: "20" },
+      [],
+      null,
+    ];
     for (const json of bad) {
       const res = await preview(owner, json);
       expect(res.status, JSON.stringify(json).slice(0, 80)).toBe(400);
@@ -98,4 +134,3 @@ describe("POST /api/sync/preview", () => {
     expect((await SELF.fetch("http://localhost/api/sync/preview", { method: "POST", body: "{}" })).status).toBe(401);
   });
 });
-

@@ -37,11 +37,22 @@ describe("POST /api/sync/save", () => {
     const client = await env.DB.prepare("SELECT id, name FROM clients WHERE business_id = ? AND phone = ?").bind(owner.businessId, contact.phone).first();
     expect(client).toMatchObject({ name: "Dana" });
     const listed = await (await owner.api("/api/bookings")).json<{ bookings: Record<string, unknown>[] }>();
-    expect(listed.bookings).toEqual([expect.objectContaining({
-      client_name: "Dana", client_phone: contact.phone, service: "Haircut", booking_date: "2031-05-20", booking_time: "17:00", notes: "fringe", status: "scheduled", source: "sync",
-    })]);
+    expect(listed.bookings).toEqual([
+      expect.objectContaining({
+        client_name: "Dana",
+        client_phone: contact.phone,
+        service: "Haircut",
+        booking_date: "2031-05-20",
+        booking_time: "17:00",
+        notes: "fringe",
+        status: "scheduled",
+        source: "sync",
+      }),
+    ]);
 
-    const again = await save(owner, { results: [{ user_id: contact.id, items: [item, { ...item, service: "haircut", time: "17:00:00" }, { ...item, time: "18:00" }] }] });
+    const again = await save(owner, {
+      results: [{ user_id: contact.id, items: [item, { ...item, service: "haircut", time: "17:00:00" }, { ...item, time: "18:00" }] }],
+    });
     expect(await again.json()).toEqual({ success: true, saved: 1, skipped: 2 });
     expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(2);
     expect(await count("SELECT count(*) AS n FROM clients WHERE business_id = ?", owner.businessId)).toBe(1);
@@ -71,8 +82,16 @@ describe("POST /api/sync/save", () => {
   it("refuses incomplete items with the spec's message and writes nothing", async () => {
     const owner = await signedInOwner();
     const contact = await seedContact(owner.businessId);
-    for (const bad of [{ ...item, service: "  " }, { ...item, date: "" }, { ...item, date: "2031-02-30" }, { ...item, date: "20/05/2031" },
-      { ...item, time: "" }, { ...item, time: "25:00" }, { ...item, time: "5pm" }, { notes: "x" }]) {
+    for (const bad of [
+      { ...item, service: "  " },
+      { ...item, date: "" },
+      { ...item, date: "2031-02-30" },
+      { ...item, date: "20/05/2031" },
+      { ...item, time: "" },
+      { ...item, time: "25:00" },
+      { ...item, time: "5pm" },
+      { notes: "x" },
+    ]) {
       const res = await save(owner, { results: [{ user_id: contact.id, items: [item, bad] }] });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ success: false, detail: "Please complete Service, Date, and Time for this contact." });
@@ -86,7 +105,12 @@ describe("POST /api/sync/save", () => {
     const other = await signedInOwner();
     const mine = await seedContact(owner.businessId);
     const theirs = await seedContact(other.businessId);
-    const res = await save(owner, { results: [{ user_id: mine.id, items: [item] }, { user_id: theirs.id, items: [item] }] });
+    const res = await save(owner, {
+      results: [
+        { user_id: mine.id, items: [item] },
+        { user_id: theirs.id, items: [item] },
+      ],
+    });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ success: false, detail: "Contact not found." });
     expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id IN (?, ?)", owner.businessId, other.businessId)).toBe(0);
@@ -106,10 +130,19 @@ describe("POST /api/sync/save", () => {
   it("answers bad input with a 4xx and a message, never a 500", async () => {
     const owner = await signedInOwner();
     const contact = await seedContact(owner.businessId);
-    const bad: unknown[] = [{}, { results: [] }, { results: "x" }, { results: [{ items: [item] }] }, { results: [{ user_id: contact.id }] },
-      { results: [{ user_id: contact.id, items: "x" }] }, { results: [{ user_id: contact.id, items: [{ ...item, service: 5 }] }] },
+    const bad: unknown[] = [
+      {},
+      { results: [] },
+      { results: "x" },
+      { results: [{ items: [item] }] },
+      { results: [{ user_id: contact.id }] },
+      { results: [{ user_id: contact.id, items: "x" }] },
+      { results: [{ user_id: contact.id, items: [{ ...item, service: 5 }] }] },
       { results: [{ user_id: contact.id, items: [{ ...item, notes: "x".repeat(10_000) }] }] },
-      { results: [{ user_id: "x".repeat(10_000), items: [item] }] }, null, []];
+      { results: [{ user_id: "x".repeat(10_000), items: [item] }] },
+      null,
+      [],
+    ];
     for (const json of bad) {
       const res = await save(owner, json);
       expect(res.status, JSON.stringify(json).slice(0, 80)).toBe(400);

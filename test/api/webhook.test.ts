@@ -8,12 +8,23 @@ import { seedBusiness } from "../support/seed";
 let seq = 0;
 function messageEvent(businessId: string, overrides: Record<string, unknown> = {}, at = Date.now()) {
   return {
-    id: `evt_${seq++}`, timestamp: at, event: "message.any", session: businessId,
-    me: { id: "972500000001@c.us", pushName: "Salon" }, engine: "NOWEB",
+    id: `evt_${seq++}`,
+    timestamp: at,
+    event: "message.any",
+    session: businessId,
+    me: { id: "972500000001@c.us", pushName: "Salon" },
+    engine: "NOWEB",
     payload: {
-      id: `false_972541234567@c.us_${crypto.randomUUID()}`, timestamp: Math.floor(at / 1000), from: "972541234567@c.us",
-      to: "972500000001@c.us", fromMe: false, source: "app", body: "Can I book Friday at 10?", hasMedia: false,
-      _data: { pushName: "Maya Azulay" }, ...overrides,
+      id: `false_972541234567@c.us_${crypto.randomUUID()}`,
+      timestamp: Math.floor(at / 1000),
+      from: "972541234567@c.us",
+      to: "972500000001@c.us",
+      fromMe: false,
+      source: "app",
+      body: "Can I book Friday at 10?",
+      hasMedia: false,
+      _data: { pushName: "Maya Azulay" },
+      ...overrides,
     },
   };
 }
@@ -29,7 +40,10 @@ async function signedPost(businessId: string, event: object) {
   return post(raw, await signWebhook(raw, await webhookKeyFor(env, businessId)));
 }
 
-const count = async (sql: string, ...args: unknown[]) => (await env.DB.prepare(sql).bind(...args).first<{ n: number }>())!.n;
+const count = async (sql: string, ...args: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...args)
+    .first<{ n: number }>())!.n;
 
 describe("POST /api/webhook", () => {
   it("stores a customer's message and contact under the right business", async () => {
@@ -89,14 +103,24 @@ describe("POST /api/webhook", () => {
 
   it("keeps the owner's own messages in the customer's chat", async () => {
     const { businessId } = await seedBusiness();
-    await signedPost(businessId, messageEvent(businessId, { fromMe: true, from: "972500000001@c.us", to: "972541234567@c.us", body: "See you Friday!", _data: {} }));
+    await signedPost(
+      businessId,
+      messageEvent(businessId, { fromMe: true, from: "972500000001@c.us", to: "972541234567@c.us", body: "See you Friday!", _data: {} }),
+    );
     const msg = await env.DB.prepare("SELECT chat_id, from_me FROM wa_messages WHERE business_id = ?").bind(businessId).first();
     expect(msg).toEqual({ chat_id: "972541234567@c.us", from_me: 1 });
   });
 
   it("passes session.status events to the business's session", async () => {
     const { businessId } = await seedBusiness();
-    const res = await signedPost(businessId, { id: "evt_s", timestamp: Date.now(), event: "session.status", session: businessId, me: { id: "972500000001@c.us", pushName: "Salon" }, payload: { status: "WORKING" } });
+    const res = await signedPost(businessId, {
+      id: "evt_s",
+      timestamp: Date.now(),
+      event: "session.status",
+      session: businessId,
+      me: { id: "972500000001@c.us", pushName: "Salon" },
+      payload: { status: "WORKING" },
+    });
     expect(res.status).toBe(200);
     const view = await businessSession(env, businessId).status(businessId);
     expect(view.status).not.toBe("disconnected");

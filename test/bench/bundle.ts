@@ -35,7 +35,13 @@ try {
     const scripts = new Map<string, Promise<number>>();
     tab.on("response", (res) => {
       if (res.request().resourceType() !== "script" || scripts.has(res.url())) return;
-      scripts.set(res.url(), res.body().then((b) => gzipSync(b, { level: 9 }).byteLength, () => 0));
+      scripts.set(
+        res.url(),
+        res.body().then(
+          (b) => gzipSync(b, { level: 9 }).byteLength,
+          () => 0,
+        ),
+      );
     });
     await tab.goto(stack.appUrl + path);
     await whenHydrated(tab);

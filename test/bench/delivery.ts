@@ -55,7 +55,9 @@ function seedSql(now: number): { sql: string; expected: Map<string, string> } {
       VALUES ('${biz}', 'usr-${biz}', 'Bench ${b}', '${zones[b % zones.length]}', '00:00', '00:00', ${PAUSE_S});`);
     out.push(`INSERT INTO rules (id, business_id, group_id, type, name, services, template, schedule_type, schedule_value, schedule_label)
       VALUES ('rul-${biz}', '${biz}', 'grp-${biz}', 'followup', 'Haircut', '["Haircut"]', 'Hi {name}, thanks for your {service} on {date}!', 'preset', '15', '15 days after appointment');`);
-    const clients: string[] = [], bookings: string[] = [], messages: string[] = [];
+    const clients: string[] = [],
+      bookings: string[] = [],
+      messages: string[] = [];
     for (let j = 0; j < PER_BUSINESS && made < MESSAGES; j++, made++) {
       const key = `${biz}-${pad(j, 4)}`;
       const phone = `97252${pad(b, 3)}${pad(j, 4)}`;
@@ -101,7 +103,11 @@ async function main() {
 
     log(`connecting ${BUSINESSES} simulator sessions, ${Math.round(FAIL_RATE * 100)}% of sends failing`);
     const api = (p: string, body?: unknown) =>
-      fetch(sim.url + p, { method: body === undefined ? "GET" : "POST", headers: { "Content-Type": "application/json", "X-Api-Key": "bench" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      fetch(sim.url + p, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { "Content-Type": "application/json", "X-Api-Key": "bench" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     for (let b = 0; b < BUSINESSES; b++) {
       const name = `bench-${pad(b, 3)}`;
       await api("/api/sessions", { name, start: true });
@@ -113,10 +119,30 @@ async function main() {
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;
     log("starting wrangler dev --local --test-scheduled (it builds first)");
-    child = spawn("npx", [
-      "wrangler", "dev", "--local", "--test-scheduled", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(await freePort()),
-      "--persist-to", persist, "--var", `APP_URL:${appUrl}`, "--var", `WAHA_URL:${sim.url}`, "--var", "DELIVERY_RETRY_SECONDS:1",
-    ], { env: quietEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    child = spawn(
+      "npx",
+      [
+        "wrangler",
+        "dev",
+        "--local",
+        "--test-scheduled",
+        "--ip",
+        "127.0.0.1",
+        "--port",
+        String(port),
+        "--inspector-port",
+        String(await freePort()),
+        "--persist-to",
+        persist,
+        "--var",
+        `APP_URL:${appUrl}`,
+        "--var",
+        `WAHA_URL:${sim.url}`,
+        "--var",
+        "DELIVERY_RETRY_SECONDS:1",
+      ],
+      { env: quietEnv, stdio: ["ignore", "pipe", "pipe"], detached: true },
+    );
     let tail = "";
     const logFile = process.env.BENCH_WRANGLER_LOG;
     const keep = (d: Buffer) => {
@@ -128,7 +154,10 @@ async function main() {
     const up = Date.now() + 300_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${tail}`);
-      const ok = await fetch(appUrl + "/").then((r) => r.status === 200, () => false);
+      const ok = await fetch(appUrl + "/").then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > up) throw new Error(`wrangler dev did not start:\n${tail}`);
       await sleep(500);
@@ -181,12 +210,37 @@ async function main() {
 
     process.kill(-child.pid!, "SIGTERM");
     await sleep(1500);
-    const rows = JSON.parse(wrangler(["d1", "execute", "DB", "--local", "--persist-to", persist, "--json", "--command",
-      "SELECT status, count(*) AS n FROM scheduled_messages GROUP BY status"]))[0].results as { status: string; n: number }[];
+    const rows = JSON.parse(
+      wrangler([
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        "--persist-to",
+        persist,
+        "--json",
+        "--command",
+        "SELECT status, count(*) AS n FROM scheduled_messages GROUP BY status",
+      ]),
+    )[0].results as { status: string; n: number }[];
     const status = Object.fromEntries(rows.map((r) => [r.status, r.n]));
     const failedRows = notDelivered.length
-      ? (JSON.parse(wrangler(["d1", "execute", "DB", "--local", "--persist-to", persist, "--json", "--command",
-          `SELECT id, status, attempts, last_error FROM scheduled_messages WHERE id IN (${notDelivered.slice(0, 50).map((id) => `'${id}'`).join(",")})`]))[0].results as { id: string; status: string; last_error: string | null }[])
+      ? (JSON.parse(
+          wrangler([
+            "d1",
+            "execute",
+            "DB",
+            "--local",
+            "--persist-to",
+            persist,
+            "--json",
+            "--command",
+            `SELECT id, status, attempts, last_error FROM scheduled_messages WHERE id IN (${notDelivered
+              .slice(0, 50)
+              .map((id) => `'${id}'`)
+              .join(",")})`,
+          ]),
+        )[0].results as { id: string; status: string; last_error: string | null }[])
       : [];
     // A message the owner sees as Failed (with its reason) after every retry failed is reported, not lost;
     // a loss is a message neither delivered nor recorded as failed.
@@ -207,8 +261,12 @@ async function main() {
     console.log(`  rows by status      ${JSON.stringify(status)}`);
     console.log(`  failed after retries ${failedVisible}${failedRows.length ? ` ${JSON.stringify(failedRows.slice(0, 3))}` : ""}`);
     console.log(`  total time          ${elapsed.toFixed(1)} s`);
-    console.log(`  smallest gap        ${Number.isFinite(smallestGap) ? (smallestGap / 1000).toFixed(2) + " s" : "n/a"} between two sends of one number (pause ${PAUSE_S} s + up to ${JITTER_S} s)`);
-    console.log(`  pacing bound        >= ${bound} s ((${perNumber} - 1) x ${PAUSE_S} s; ~${expectedPaced.toFixed(0)} s with the margin and the average random extra); total is ${(elapsed / Math.max(1, bound)).toFixed(1)}x the bound`);
+    console.log(
+      `  smallest gap        ${Number.isFinite(smallestGap) ? (smallestGap / 1000).toFixed(2) + " s" : "n/a"} between two sends of one number (pause ${PAUSE_S} s + up to ${JITTER_S} s)`,
+    );
+    console.log(
+      `  pacing bound        >= ${bound} s ((${perNumber} - 1) x ${PAUSE_S} s; ~${expectedPaced.toFixed(0)} s with the margin and the average random extra); total is ${(elapsed / Math.max(1, bound)).toFixed(1)}x the bound`,
+    );
     console.log(`  duplicates          ${duplicates}`);
     console.log(`  losses              ${losses}`);
     const paced = !(smallestGap < PAUSE_S * 1000);

@@ -60,7 +60,10 @@ async function main() {
   const rows: string[][] = [["endpoint", "business", "p50 ms", "p95 ms", "rows/size"]];
   try {
     for (const [label, path] of scenarios) {
-      for (const [name, owner] of [[`${CLIENTS}/${BOOKINGS}`, big], ["empty", empty]] as const) {
+      for (const [name, owner] of [
+        [`${CLIENTS}/${BOOKINGS}`, big],
+        ["empty", empty],
+      ] as const) {
         for (let i = 0; i < WARMUP; i++) await time(server.url + path, owner.cookie);
         const samples: number[] = [];
         let bytes = 0;

@@ -32,10 +32,25 @@ export async function startSeededServer(seedSql: string[]) {
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn("npx", [
-    "wrangler", "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(await freePort()),
-    "--persist-to", persist, "--var", `APP_URL:${url}`,
-  ], { env: quietEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(
+    "npx",
+    [
+      "wrangler",
+      "dev",
+      "--local",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(await freePort()),
+      "--persist-to",
+      persist,
+      "--var",
+      `APP_URL:${url}`,
+    ],
+    { env: quietEnv, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));

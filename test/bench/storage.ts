@@ -12,7 +12,10 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const CLIENTS = arg("clients", 5000), BOOKINGS = arg("bookings", 50_000), MESSAGES = arg("messages", 100_000), SCHEDULED = arg("scheduled", 20_000);
+const CLIENTS = arg("clients", 5000),
+  BOOKINGS = arg("bookings", 50_000),
+  MESSAGES = arg("messages", 100_000),
+  SCHEDULED = arg("scheduled", 20_000);
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" };
 const persist = mkdtempSync(path.join(tmpdir(), "chatbook-storage-"));
 
@@ -52,7 +55,9 @@ SELECT lower(hex(randomblob(16))), '${biz}', 'r1', '${biz}_b' || i, '2030-01-01'
   const all = bytes();
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
   console.log(`empty database (schema, indexes): ${mb(empty)}`);
-  console.log(`+ ${CLIENTS} clients and ${BOOKINGS} bookings: +${mb(lists - empty)} (${((lists - empty) / BOOKINGS).toFixed(0)} B per booking incl. its share of clients)`);
+  console.log(
+    `+ ${CLIENTS} clients and ${BOOKINGS} bookings: +${mb(lists - empty)} (${((lists - empty) / BOOKINGS).toFixed(0)} B per booking incl. its share of clients)`,
+  );
   console.log(`+ ${MESSAGES} stored WhatsApp messages and ${Math.min(SCHEDULED, BOOKINGS)} rule messages: +${mb(all - lists)}`);
   console.log(`one such business in total: ${mb(all - empty)}; per 10 GB D1 database: ${Math.floor((10 * 1024 ** 3) / (all - empty))} businesses of this size`);
 } finally {

@@ -14,9 +14,22 @@ const modulePath = process.argv[2] ? pathToFileURL(path.resolve(process.argv[2])
 const { bookingInstant, localDate, localTime, zonedInstant, zonedParts } = (await import(modulePath)) as Module;
 
 const ZONES = [
-  "UTC", "Europe/London", "Europe/Berlin", "Asia/Jerusalem", "America/New_York", "America/Los_Angeles", "America/Sao_Paulo",
-  "America/St_Johns", "Asia/Kolkata", "Asia/Kathmandu", "Australia/Sydney", "Australia/Lord_Howe", "Pacific/Chatham",
-  "Pacific/Auckland", "Africa/Casablanca", "Asia/Tokyo",
+  "UTC",
+  "Europe/London",
+  "Europe/Berlin",
+  "Asia/Jerusalem",
+  "America/New_York",
+  "America/Los_Angeles",
+  "America/Sao_Paulo",
+  "America/St_Johns",
+  "Asia/Kolkata",
+  "Asia/Kathmandu",
+  "Australia/Sydney",
+  "Australia/Lord_Howe",
+  "Pacific/Chatham",
+  "Pacific/Auckland",
+  "Africa/Casablanca",
+  "Asia/Tokyo",
 ];
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -26,7 +39,19 @@ const MINUTE = 60_000;
 const readers = new Map<string, Intl.DateTimeFormat>();
 function wall(instant: number, zone: string): string {
   let f = readers.get(zone);
-  if (!f) readers.set(zone, (f = new Intl.DateTimeFormat("en-CA", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })));
+  if (!f)
+    readers.set(
+      zone,
+      (f = new Intl.DateTimeFormat("en-CA", {
+        timeZone: zone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+      })),
+    );
   const p = Object.fromEntries(f.formatToParts(instant).map((x) => [x.type, x.value]));
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
@@ -58,8 +83,14 @@ function referenceInstant(date: string, time: string, zone: string): { instant: 
 // ---- Cases ----
 
 const pad = (n: number) => String(n).padStart(2, "0");
-const ymd = (t: number) => { const d = new Date(t); return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`; };
-const hm = (t: number) => { const d = new Date(t); return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`; };
+const ymd = (t: number) => {
+  const d = new Date(t);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+};
+const hm = (t: number) => {
+  const d = new Date(t);
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+};
 
 const instants: Array<[number, string]> = [];
 for (const zone of ZONES) {
@@ -93,7 +124,10 @@ for (const zone of ZONES) {
 
 let wrong = 0;
 const show: string[] = [];
-const miss = (what: string) => { wrong++; if (show.length < 8) show.push(what); };
+const miss = (what: string) => {
+  wrong++;
+  if (show.length < 8) show.push(what);
+};
 for (const [t, zone] of [...instants, ...edgeInstants]) {
   const want = wall(t, zone);
   const got = `${localDate(t, zone)} ${localTime(t, zone)}`;
@@ -101,7 +135,8 @@ for (const [t, zone] of [...instants, ...edgeInstants]) {
   const p = zonedParts(t, zone);
   if (`${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}` !== want) miss(`zonedParts ${new Date(t).toISOString()} ${zone}`);
 }
-let gaps = 0, overlaps = 0;
+let gaps = 0,
+  overlaps = 0;
 for (const [date, time, zone] of [...walls, ...edges]) {
   const { instant: want, kind } = referenceInstant(date, time, zone);
   const got = zonedInstant(date, time, zone);
@@ -133,18 +168,50 @@ function rate(cases: unknown[], run: () => void, rounds = 9): string {
 
 let sink = 0;
 const rows: Array<[string, string]> = [
-  [`localDate, ordinary (${instants.length})`, rate(instants, () => { for (const [t, z] of instants) sink += localDate(t, z).length; })],
-  [`localTime, ordinary (${instants.length})`, rate(instants, () => { for (const [t, z] of instants) sink += localTime(t, z).length; })],
-  [`zonedParts, ordinary (${instants.length})`, rate(instants, () => { for (const [t, z] of instants) sink += zonedParts(t, z).day; })],
-  [`localDate, DST edges (${edgeInstants.length})`, rate(edgeInstants, () => { for (const [t, z] of edgeInstants) sink += localDate(t, z).length; })],
-  [`zonedInstant, ordinary (${walls.length})`, rate(walls, () => { for (const [d, t, z] of walls) sink += zonedInstant(d, t, z); })],
-  [`zonedInstant, DST edges (${edges.length})`, rate(edges, () => { for (const [d, t, z] of edges) sink += zonedInstant(d, t, z); })],
+  [
+    `localDate, ordinary (${instants.length})`,
+    rate(instants, () => {
+      for (const [t, z] of instants) sink += localDate(t, z).length;
+    }),
+  ],
+  [
+    `localTime, ordinary (${instants.length})`,
+    rate(instants, () => {
+      for (const [t, z] of instants) sink += localTime(t, z).length;
+    }),
+  ],
+  [
+    `zonedParts, ordinary (${instants.length})`,
+    rate(instants, () => {
+      for (const [t, z] of instants) sink += zonedParts(t, z).day;
+    }),
+  ],
+  [
+    `localDate, DST edges (${edgeInstants.length})`,
+    rate(edgeInstants, () => {
+      for (const [t, z] of edgeInstants) sink += localDate(t, z).length;
+    }),
+  ],
+  [
+    `zonedInstant, ordinary (${walls.length})`,
+    rate(walls, () => {
+      for (const [d, t, z] of walls) sink += zonedInstant(d, t, z);
+    }),
+  ],
+  [
+    `zonedInstant, DST edges (${edges.length})`,
+    rate(edges, () => {
+      for (const [d, t, z] of edges) sink += zonedInstant(d, t, z);
+    }),
+  ],
 ];
 if (Number.isNaN(sink)) console.log("");
 
 const host = Intl.DateTimeFormat().resolvedOptions().timeZone;
 console.log(`${process.argv[2] ?? "app/utils/time-zone.ts"}, ${ZONES.length} zones, host zone ${host}, Node ${process.version}`);
 for (const [label, figure] of rows) console.log(`  ${label.padEnd(34)} ${figure}`);
-console.log(`  checked ${instants.length + edgeInstants.length} instants and ${walls.length + edges.length} wall clocks (${gaps} in a DST gap, ${overlaps} repeated): ${wrong} wrong`);
+console.log(
+  `  checked ${instants.length + edgeInstants.length} instants and ${walls.length + edges.length} wall clocks (${gaps} in a DST gap, ${overlaps} repeated): ${wrong} wrong`,
+);
 for (const line of show) console.log(`    ${line}`);
 process.exitCode = wrong ? 1 : 0;

@@ -203,7 +203,10 @@ describe("server messages on Hebrew screens", () => {
     await expect.poll(() => tiedText(page.getByLabel("שעת השליחה היומית של הודעות הכללים"))).toBe(HE.badSendTime);
     await screenshot(page, "accounts-he-settings-refused-390");
     // The browser reports the 400 answer to the page itself; nothing else went wrong.
-    expect(errors.filter((e) => !/status of 400/.test(e)), errors.join("\n")).toEqual([]);
+    expect(
+      errors.filter((e) => !/status of 400/.test(e)),
+      errors.join("\n"),
+    ).toEqual([]);
     errors.length = 0;
     await page.goto(`${url}/dashboard/settings`);
     await whenHydrated(page);
@@ -218,7 +221,10 @@ describe("server messages on Hebrew screens", () => {
     await expect.poll(() => tiedText(password)).toBe(HE.deleteWrongPassword);
     await screenshot(page, "accounts-he-delete-wrong-390");
     // (Only when nothing answers at the gateway address this stack is given, wrangler.toml's WAHA_URL.)
-    const gatewayUp = await fetch("http://localhost:8790/").then(() => true, () => false);
+    const gatewayUp = await fetch("http://localhost:8790/").then(
+      () => true,
+      () => false,
+    );
     if (!gatewayUp) {
       await password.fill("maya-pass-1");
       await submitAndWait(page, dialog.getByRole("button", { name: "מחיקת הכול" }), "/dashboard/settings/data");

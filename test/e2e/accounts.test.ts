@@ -132,7 +132,10 @@ describe("accounts in the browser", () => {
     expect(await page.getByTestId("reset-success").textContent()).toBe("Password reset successful!");
     // The link works once.
     const token = link.split("access_token=")[1];
-    const reuse = await page.request.post(`${url}/api/auth/reset-password`, { headers: { Authorization: `Bearer ${token}` }, data: { new_password: "dana-pass-4" } });
+    const reuse = await page.request.post(`${url}/api/auth/reset-password`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { new_password: "dana-pass-4" },
+    });
     expect(reuse.status()).toBe(400);
     await page.getByRole("link", { name: "Go to Login" }).click();
 
@@ -207,7 +210,16 @@ describe("accounts in the browser", () => {
     const email = `attacker.${Date.now()}@example.com`;
     const started = Date.now();
     const reg = await attacker.request.post(`${url}/api/auth/register`, {
-      data: { email, password: "attacker-pass-1", business_name: "Attacker Ltd", phone: "0521234567", name: "Mallory", city: "", country: "IL", agree_terms: true },
+      data: {
+        email,
+        password: "attacker-pass-1",
+        business_name: "Attacker Ltd",
+        phone: "0521234567",
+        name: "Mallory",
+        city: "",
+        country: "IL",
+        agree_terms: true,
+      },
     });
     expect(reg.status()).toBe(200);
     const code = await waitForMail(attacker, url, email, /\b(\d{6})\b/, started);

@@ -13,7 +13,9 @@ const scripts: string[] = [];
 
 beforeAll(async () => {
   ({ page, errors } = await newPage(390));
-  page.on("request", (r) => { if (r.resourceType() === "script") scripts.push(r.url()); });
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(r.url());
+  });
   // Delete confirmations are the browser's own dialog; the owner says yes.
   page.on("dialog", (d) => void (d.type() === "confirm" ? d.accept() : d.dismiss()));
   await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: `owner.${Date.now()}@example.com`, password: "dana-pass-1" });

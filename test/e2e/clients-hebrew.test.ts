@@ -23,7 +23,12 @@ beforeAll(async () => {
     alerts.push(d.message());
     void d.dismiss();
   });
-  await registerAndLogin(page, stack.appUrl, { name: "דנה לוי", business: "מספרת דנה", email: `he.clients.${Date.now()}@example.com`, password: "dana-pass-1" });
+  await registerAndLogin(page, stack.appUrl, {
+    name: "דנה לוי",
+    business: "מספרת דנה",
+    email: `he.clients.${Date.now()}@example.com`,
+    password: "dana-pass-1",
+  });
 });
 
 const dialog = () => page.getByRole("dialog");
@@ -199,12 +204,14 @@ describe("Hebrew screens show every server message in Hebrew", () => {
 
     const csv = `שם,טלפון\nמיכל,052-123-9999\n,052-123-9998\nבלי טלפון,\nטלפון שבור,abc\n${"א".repeat(201)},052-123-9997\n`;
     await choose("clients.csv", "text/csv", csv);
-    await expect.poll(() => listed.locator("li").allTextContents()).toEqual([
-      "שורה 3: חובה למלא שם",
-      "שורה 4: חובה למלא טלפון",
-      "שורה 5: הטלפון חייב להכיל ספרות (אפשר להתחיל ב-+)",
-      "שורה 6: השם ארוך מדי (עד 200 תווים).",
-    ]);
+    await expect
+      .poll(() => listed.locator("li").allTextContents())
+      .toEqual([
+        "שורה 3: חובה למלא שם",
+        "שורה 4: חובה למלא טלפון",
+        "שורה 5: הטלפון חייב להכיל ספרות (אפשר להתחיל ב-+)",
+        "שורה 6: השם ארוך מדי (עד 200 תווים).",
+      ]);
     await screenshot(page, "import-row-problems-he-390");
     await page.keyboard.press("Escape");
   });

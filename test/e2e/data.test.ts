@@ -7,10 +7,17 @@ import { useBrowserStack } from "./support/browser-stack";
 const { stack, newPage } = useBrowserStack();
 
 const VCF = [
-  "BEGIN:VCARD", "VERSION:2.1",
+  "BEGIN:VCARD",
+  "VERSION:2.1",
   "FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=D7=A0=D7=95=D7=A2=D7=94=20=D7=9B=D7=94=D7=9F",
-  "TEL;HOME:03-555-1234", "TEL;CELL:054-123-4567", "END:VCARD",
-  "BEGIN:VCARD", "VERSION:3.0", "FN:Maya Azulay", "TEL;type=CELL:+972 52 765 4321", "END:VCARD",
+  "TEL;HOME:03-555-1234",
+  "TEL;CELL:054-123-4567",
+  "END:VCARD",
+  "BEGIN:VCARD",
+  "VERSION:3.0",
+  "FN:Maya Azulay",
+  "TEL;type=CELL:+972 52 765 4321",
+  "END:VCARD",
 ].join("\r\n");
 const CSV = "\uFEFFשם;טלפון;הערות\r\nDana Levi;054-222-3333;Prefers mornings\r\nNo Phone;;\r\nנועה שוב;+972 54 123 4567;\r\n";
 
@@ -19,12 +26,18 @@ describe("import and export of clients", () => {
     it(`imports a phone's contacts and a spreadsheet with a bad line, then exports them (${lang})`, { timeout: 240_000 }, async () => {
       const { page, errors } = await newPage(390);
       if (lang === "he") await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
-      await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: `dana.data.${lang}@example.com`, password: "data-pass-123" });
+      await registerAndLogin(page, stack.appUrl, {
+        name: "Dana Levi",
+        business: "Dana Hair",
+        email: `dana.data.${lang}@example.com`,
+        password: "data-pass-123",
+      });
       await page.goto(`${stack.appUrl}/dashboard/clients`);
       await whenHydrated(page);
-      const text = lang === "en"
-        ? { import: "Import", confirm: "Import clients (2)", confirm1: "Import clients (1)", new: "New", row: "Row" }
-        : { import: "ייבוא", confirm: "ייבוא לקוחות (2)", confirm1: "ייבוא לקוחות (1)", new: "חדש", row: "שורה" };
+      const text =
+        lang === "en"
+          ? { import: "Import", confirm: "Import clients (2)", confirm1: "Import clients (1)", new: "New", row: "Row" }
+          : { import: "ייבוא", confirm: "ייבוא לקוחות (2)", confirm1: "ייבוא לקוחות (1)", new: "חדש", row: "שורה" };
 
       // A phone's contacts (.vcf): preview, then import.
       await page.getByRole("button", { name: text.import, exact: true }).click();
@@ -55,7 +68,9 @@ describe("import and export of clients", () => {
       await screenshot(page, `data-import-csv-preview-${lang}-390`);
       await dialog.getByRole("button", { name: text.confirm1 }).click();
       await page.getByTestId("import-done").waitFor();
-      await expect.poll(() => page.getByTestId("import-done").textContent()).toBe(lang === "en" ? "Clients imported: 1. Skipped: 1." : "לקוחות שיובאו: 1. דולגו: 1.");
+      await expect
+        .poll(() => page.getByTestId("import-done").textContent())
+        .toBe(lang === "en" ? "Clients imported: 1. Skipped: 1." : "לקוחות שיובאו: 1. דולגו: 1.");
       await screenshot(page, `data-import-done-${lang}-390`);
 
       // Export: a CSV a spreadsheet opens with Hebrew intact.

@@ -87,14 +87,26 @@ describe("the whole journey", () => {
     // The cron runs; the message reaches the customer's chat with the tokens filled in.
     expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
     await expect
-      .poll(async () => (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[], { timeout: 30_000 })
-      .toEqual([expect.objectContaining({ chatId: "972541234567@c.us", text: `Hi Maya Azulay, see you for your Haircut on ${gb(tomorrow)}!\n\nReply 1 to confirm or 2 to cancel.` })]);
+      .poll(async () => (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[], {
+        timeout: 30_000,
+      })
+      .toEqual([
+        expect.objectContaining({
+          chatId: "972541234567@c.us",
+          text: `Hi Maya Azulay, see you for your Haircut on ${gb(tomorrow)}!\n\nReply 1 to confirm or 2 to cancel.`,
+        }),
+      ]);
 
     // And the rule's client is marked Sent.
-    await expect.poll(async () => {
-      await page.reload();
-      return page.getByRole("button", { name: /Haircut/ }).textContent();
-    }, { timeout: 20_000 }).toMatch(/Sent/);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByRole("button", { name: /Haircut/ }).textContent();
+        },
+        { timeout: 20_000 },
+      )
+      .toMatch(/Sent/);
     await page.getByRole("button", { name: /Haircut/ }).click();
     expect(await page.getByTestId("rule-details").locator(".rule-client").textContent()).toContain("Sent");
     await screenshot(page, "journey-rule-sent-en-390");

@@ -41,8 +41,13 @@ async function remindedBooking(page: Page, name: string, phone: string, time: st
   const now = await clock(page);
   const { booking } = await api(page, "/api/bookings", { name, phone, service: "Haircut", booking_date: now.tomorrow, booking_time: time });
   await api(page, "/api/rules/create", {
-    type: "reminder", services: ["Haircut"], template: "Hi {name}, see you for your {service} on {date}!",
-    schedule_type: "custom", customDate: now.date, customTime: now.time, clients: [{ booking_id: booking.id }],
+    type: "reminder",
+    services: ["Haircut"],
+    template: "Hi {name}, see you for your {service} on {date}!",
+    schedule_type: "custom",
+    customDate: now.date,
+    customTime: now.time,
+    clients: [{ booking_id: booking.id }],
   });
   return { bookingId: booking.id as string, tomorrow: now.tomorrow };
 }
@@ -55,7 +60,15 @@ async function openCalendarEvent(page: Page, text: string) {
   await page.getByRole("tab", { name: /^(Calendar|יומן)$/ }).click();
   const event = page.locator(".fc-event", { hasText: text });
   // Tomorrow may be in next month.
-  if (!(await event.first().waitFor({ timeout: 5000 }).then(() => true, () => false))) {
+  if (
+    !(await event
+      .first()
+      .waitFor({ timeout: 5000 })
+      .then(
+        () => true,
+        () => false,
+      ))
+  ) {
     await page.locator(".fc-next-button").click();
     await event.first().waitFor();
   }
@@ -63,7 +76,7 @@ async function openCalendarEvent(page: Page, text: string) {
 }
 
 describe("closing the loop on WhatsApp", () => {
-  it("\"1\" confirms, \"2\" cancels, anything else waits for the owner", { timeout: 600_000 }, async () => {
+  it('"1" confirms, "2" cancels, anything else waits for the owner', { timeout: 600_000 }, async () => {
     const { page, errors } = await newPage(390);
     await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.loop@example.com", password: "loop-pass-123" });
     await page.getByRole("button", { name: "Connect WhatsApp" }).click();
@@ -116,7 +129,8 @@ describe("closing the loop on WhatsApp", () => {
 
     // The reminder goes out with the line; the client answers "1".
     await cron();
-    await expect.poll(async () => (await sent(businessId)).map((s) => s.text), { timeout: 30_000 })
+    await expect
+      .poll(async () => (await sent(businessId)).map((s) => s.text), { timeout: 30_000 })
       .toContainEqual(`Hi Noa Cohen, see you for your Haircut on ${noa.tomorrow.split("-").reverse().join("/")}!\n\nReply 1 to confirm or 2 to cancel.`);
     await sim(`${businessId}/incoming`, { from: "972541234567", name: "Noa", body: "1" });
     const thanks = `Thank you! Your Haircut on ${ddmm(noa.tomorrow)} at 10:00 is confirmed.`;
@@ -140,7 +154,11 @@ describe("closing the loop on WhatsApp", () => {
     // Another client answers "2": the booking is Cancelled and its follow-up too.
     const avi = await remindedBooking(page, "Avi Levi", "972547654321", "12:00");
     await api(page, "/api/rules/create", {
-      type: "followup", services: ["Haircut"], template: "Thanks {name}!", schedule_type: "preset", schedule_value: "15",
+      type: "followup",
+      services: ["Haircut"],
+      template: "Thanks {name}!",
+      schedule_type: "preset",
+      schedule_value: "15",
       clients: [{ booking_id: avi.bookingId }],
     });
     await cron();
@@ -149,8 +167,10 @@ describe("closing the loop on WhatsApp", () => {
     const cancelled = `Thank you! Your Haircut on ${ddmm(avi.tomorrow)} at 12:00 is cancelled.`;
     await expect.poll(async () => (await sent(businessId)).filter((s) => s.text === cancelled).length, { timeout: 30_000 }).toBe(1);
     expect(stack.query(`SELECT status FROM bookings WHERE id = '${avi.bookingId}'`)).toEqual([{ status: "cancelled" }]);
-    expect(stack.query(`SELECT m.status, m.last_error FROM scheduled_messages m JOIN rules r ON r.id = m.rule_id
-      WHERE m.booking_id = '${avi.bookingId}' AND r.type = 'followup'`)).toEqual([{ status: "cancelled", last_error: "rules.reason.bookingCancelled" }]);
+    expect(
+      stack.query(`SELECT m.status, m.last_error FROM scheduled_messages m JOIN rules r ON r.id = m.rule_id
+      WHERE m.booking_id = '${avi.bookingId}' AND r.type = 'followup'`),
+    ).toEqual([{ status: "cancelled", last_error: "rules.reason.bookingCancelled" }]);
     const aviEvent = await openCalendarEvent(page, "Avi Levi - Haircut");
     await expect.poll(() => aviEvent.getAttribute("class")).toContain("status-cancelled");
 

@@ -36,7 +36,12 @@ const cron = async () => expect((await fetch(`${stack.appUrl}/__scheduled?cron=*
 const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource: the server responded with a status of (40[014]|50[23])/.test(e));
 
 async function hebrewOwner(page: Page, who: string) {
-  await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: `${who} Salon`, email: `hebrew.${who.toLowerCase()}.${Date.now()}@example.com`, password: "hebrew-pass-1" });
+  await registerAndLogin(page, stack.appUrl, {
+    name: "Dana Levi",
+    business: `${who} Salon`,
+    email: `hebrew.${who.toLowerCase()}.${Date.now()}@example.com`,
+    password: "hebrew-pass-1",
+  });
   await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
   const profile = await (await page.request.get(`${stack.appUrl}/api/user/profile`)).json();
   return profile.data.business_id as string;
@@ -68,9 +73,11 @@ describe("Connect tab in Hebrew", () => {
     // A WAHA too old for Chatbook: refused before anything is created.
     await gateway({ version: "2024.10.8" });
     await page.getByRole("button", { name: "חיבור וואטסאפ" }).click();
-    await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toBe(
-      "שער הוואטסאפ שלכם הוא WAHA 2024.10.8, ישן מדי עבור Chatbook: נדרש WAHA 2026.6.1 ומעלה לסשנים בעלי שם, ל-webhooks חתומים ולחותמות זמן. עדכנו את השער והתחברו שוב.",
-    );
+    await expect
+      .poll(() => alert.textContent(), { timeout: 15_000 })
+      .toBe(
+        "שער הוואטסאפ שלכם הוא WAHA 2024.10.8, ישן מדי עבור Chatbook: נדרש WAHA 2026.6.1 ומעלה לסשנים בעלי שם, ל-webhooks חתומים ולחותמות זמן. עדכנו את השער והתחברו שוב.",
+      );
     expect(await status.textContent()).toBe("מנותק");
     await screenshot(page, "connect-too-old-he-390");
     await gateway({ version: "2026.7.1" });
@@ -177,12 +184,24 @@ describe("Rules tab in Hebrew", () => {
 
     // A reminder for an appointment already past is cancelled with its reason; a follow-up's old row says why in English.
     await api(page, "POST", "/api/rules/create", {
-      type: "reminder", services: ["Coloring"], template: "Hi {name}", schedule_type: "preset", schedule_value: "1", clients: [{ booking_id: dana }],
+      type: "reminder",
+      services: ["Coloring"],
+      template: "Hi {name}",
+      schedule_type: "preset",
+      schedule_value: "1",
+      clients: [{ booking_id: dana }],
     });
     const { rule_group_id: noaGroup } = await api(page, "POST", "/api/rules/create", {
-      type: "followup", services: ["Haircut"], template: "Hi {name}", schedule_type: "preset", schedule_value: "15", clients: [{ booking_id: noa }],
+      type: "followup",
+      services: ["Haircut"],
+      template: "Hi {name}",
+      schedule_type: "preset",
+      schedule_value: "15",
+      clients: [{ booking_id: noa }],
     });
-    stack.query(`UPDATE scheduled_messages SET status = 'failed', last_error = 'Missed: not sent within 6 hours of its planned time.' WHERE booking_id = '${noa}'`);
+    stack.query(
+      `UPDATE scheduled_messages SET status = 'failed', last_error = 'Missed: not sent within 6 hours of its planned time.' WHERE booking_id = '${noa}'`,
+    );
 
     const details = page.getByTestId("rule-details");
     const openCard = async (service: string) => {
@@ -213,18 +232,28 @@ describe("Rules tab in Hebrew", () => {
     await sim(`${businessId}/scan`, { phone: "972501112244", pushName: "Rules Salon" });
     await expect.poll(simStatus, { timeout: 15_000 }).toBe("WORKING");
     // The cron sends only while the product knows WhatsApp is WORKING (a missed read is set right by the next poll, within a minute).
-    await expect.poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 90_000 }).toEqual([{ wa_status: "WORKING" }]);
+    await expect
+      .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 90_000 })
+      .toEqual([{ wa_status: "WORKING" }]);
     await sim(`${businessId}/restrict`, { next: 1 });
     const yael = await booking("Yael Shapiro", "972504444444", "Styling", await localDay(page, 1), "18:00");
     await api(page, "POST", "/api/rules/create", {
-      type: "reminder", services: ["Styling"], template: "Hi {name}, see you on {date}", schedule_type: "custom",
-      customDate: await localDay(page), customTime: await localTime(page), clients: [{ booking_id: yael }],
+      type: "reminder",
+      services: ["Styling"],
+      template: "Hi {name}, see you on {date}",
+      schedule_type: "custom",
+      customDate: await localDay(page),
+      customTime: await localTime(page),
+      clients: [{ booking_id: yael }],
     });
     await expect
-      .poll(async () => {
-        await cron();
-        return stack.query(`SELECT status FROM scheduled_messages WHERE booking_id = '${yael}'`);
-      }, { timeout: 90_000 })
+      .poll(
+        async () => {
+          await cron();
+          return stack.query(`SELECT status FROM scheduled_messages WHERE booking_id = '${yael}'`);
+        },
+        { timeout: 90_000 },
+      )
       .toEqual([{ status: "failed" }]);
     await openCard("Styling");
     expect(await details.locator(".rule-client-reason").textContent()).toBe(

@@ -164,13 +164,20 @@ describe("Rules tab in the browser", () => {
     // A reminder asks the client to confirm unless the owner turns the switch off.
     const expected = `Hi Noa Cohen, see you for your Haircut on ${gb(day)}!\n\nReply 1 to confirm or 2 to cancel.`;
     await expect
-      .poll(async () => (await (await fetch(`${stack.simUrl}/__sim/sessions/${session}/sent`)).json()) as { chatId: string; text: string }[], { timeout: 20_000 })
+      .poll(async () => (await (await fetch(`${stack.simUrl}/__sim/sessions/${session}/sent`)).json()) as { chatId: string; text: string }[], {
+        timeout: 20_000,
+      })
       .toEqual([expect.objectContaining({ chatId: "972501111111@c.us", text: expected })]);
 
-    await expect.poll(async () => {
-      await page.reload();
-      return page.getByRole("button", { name: /Haircut/ }).textContent();
-    }, { timeout: 15_000 }).toMatch(/Sent/);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByRole("button", { name: /Haircut/ }).textContent();
+        },
+        { timeout: 15_000 },
+      )
+      .toMatch(/Sent/);
     await page.getByRole("button", { name: /Haircut/ }).click();
     expect(await page.getByTestId("rule-details").locator(".rule-client").textContent()).toContain("Sent");
     await screenshot(page, "rules-sent-details-en-390");

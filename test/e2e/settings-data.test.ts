@@ -22,9 +22,24 @@ describe("Settings: your data", () => {
 
       await page.goto(`${stack.appUrl}/dashboard/settings`);
       await whenHydrated(page);
-      const T = lang === "en"
-        ? { create: "Create calendar address", replace: /Create a new address/, revoke: "Stop sharing", del: "Delete account", forever: "Delete everything", password: "Your password" }
-        : { create: "יצירת כתובת יומן", replace: /יצירת כתובת חדשה/, revoke: "הפסקת השיתוף", del: "מחיקת החשבון", forever: "מחיקת הכול", password: "הסיסמה שלכם" };
+      const T =
+        lang === "en"
+          ? {
+              create: "Create calendar address",
+              replace: /Create a new address/,
+              revoke: "Stop sharing",
+              del: "Delete account",
+              forever: "Delete everything",
+              password: "Your password",
+            }
+          : {
+              create: "יצירת כתובת יומן",
+              replace: /יצירת כתובת חדשה/,
+              revoke: "הפסקת השיתוף",
+              del: "מחיקת החשבון",
+              forever: "מחיקת הכול",
+              password: "הסיסמה שלכם",
+            };
       await page.getByRole("button", { name: T.create }).click();
       const url = await page.getByTestId("feed-url").inputValue();
       await screenshot(page, `settings-feed-${lang}-390`);

@@ -22,8 +22,10 @@ function contactSql(businessId: string, id: string, name: string, phone: string 
   const at = Date.now() - 60_000;
   const contact = `INSERT INTO wa_contacts (id, business_id, chat_id, lid, phone, name, last_message_at)
     VALUES ('${id}', '${businessId}', '${chat}', ${phone ? "NULL" : `'${chat}'`}, ${phone ? `'${phone}'` : "NULL"}, '${name}', ${at});`;
-  const sent = message ? `INSERT INTO wa_messages (id, business_id, provider_id, chat_id, from_me, body, timestamp)
-    VALUES ('m-${id}', '${businessId}', 'p-${id}', '${chat}', 0, '${message}', ${at});` : "";
+  const sent = message
+    ? `INSERT INTO wa_messages (id, business_id, provider_id, chat_id, from_me, body, timestamp)
+    VALUES ('m-${id}', '${businessId}', 'p-${id}', '${chat}', 0, '${message}', ${at});`
+    : "";
   return contact + sent;
 }
 
@@ -36,15 +38,21 @@ describe("Sync tab in Hebrew", () => {
     await page.locator("form[action^='/language'] button[value='he']").click();
     await page.waitForFunction(() => document.documentElement.dir === "rtl");
     const [{ id: businessId }] = stack.query<{ id: string }>("SELECT id FROM businesses");
-    stack.query([
-      contactSql(businessId, "c-maya", "Maya", "972541234567", ASK),
-      contactSql(businessId, "c-hidden", "Hidden", null, ASK),
-      contactSql(businessId, "c-offline", "Offline", "972529876543"),
-      contactSql(businessId, "c-gone", "Gone", "972501111111", ASK),
-    ].join(""));
+    stack.query(
+      [
+        contactSql(businessId, "c-maya", "Maya", "972541234567", ASK),
+        contactSql(businessId, "c-hidden", "Hidden", null, ASK),
+        contactSql(businessId, "c-offline", "Offline", "972529876543"),
+        contactSql(businessId, "c-gone", "Gone", "972501111111", ASK),
+      ].join(""),
+    );
 
     // 1. The Service name rule on the server: without scripts the form posts the page itself.
-    const bare = await browserStack.browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const bare = await browserStack.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
     const plain = await bare.newPage();
     await plain.goto(`${app}/dashboard/sync`);
     expect(await plain.locator("html").getAttribute("dir")).toBe("rtl");

@@ -78,10 +78,12 @@ describe("Sync tab", () => {
     // A tap opens the chip; the list reloads after the update, so tap again if that re-render closed it.
     const chip = page.getByRole("button", { name: "Coloring", exact: true });
     const del = page.getByRole("button", { name: "Delete Coloring" });
-    await expect.poll(async () => {
-      if (!(await del.isVisible())) await chip.click();
-      return del.isVisible();
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        if (!(await del.isVisible())) await chip.click();
+        return del.isVisible();
+      })
+      .toBe(true);
     await page.getByRole("button", { name: "Delete Coloring" }).focus();
     await page.keyboard.press("Enter");
     await toasts.said("Service deleted.");
@@ -133,7 +135,16 @@ describe("Sync tab", () => {
     await toasts.said("Saved 1, skipped 0 for Maya Azulay");
 
     const bookings = await (await page.request.get(`${stack.appUrl}/api/bookings`)).json();
-    expect(bookings.bookings).toEqual([expect.objectContaining({ client_name: "Maya Azulay", client_phone: "972541234567", service: "Haircut", booking_date: tomorrow, booking_time: "17:00", source: "sync" })]);
+    expect(bookings.bookings).toEqual([
+      expect.objectContaining({
+        client_name: "Maya Azulay",
+        client_phone: "972541234567",
+        service: "Haircut",
+        booking_date: tomorrow,
+        booking_time: "17:00",
+        source: "sync",
+      }),
+    ]);
 
     // Syncing twice never duplicates.
     await start.click();

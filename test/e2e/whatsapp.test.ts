@@ -41,8 +41,13 @@ async function reminderDueNow(page: Page, name: string, phone: string) {
   });
   const { booking } = await api(page, "/api/bookings", { name, phone, service: "Haircut", booking_date: tomorrow, booking_time: "18:00" });
   await api(page, "/api/rules/create", {
-    type: "reminder", services: ["Haircut"], template: "Hi {name}, see you for your {service} on {date}!",
-    schedule_type: "custom", customDate: date, customTime: time, clients: [{ booking_id: booking.id }],
+    type: "reminder",
+    services: ["Haircut"],
+    template: "Hi {name}, see you for your {service} on {date}!",
+    schedule_type: "custom",
+    customDate: date,
+    customTime: time,
+    clients: [{ booking_id: booking.id }],
   });
 }
 
@@ -70,10 +75,12 @@ describe("WhatsApp in the real world", () => {
     // 1. The customer asks without a time; the owner answers on the phone with one.
     await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: "Hi! Can I come tomorrow for a haircut?" });
     await sim(`${businessId}/reply`, { to: "972541234567", body: "Tomorrow at 17:00 works?" });
-    await expect.poll(() => stack.query("SELECT from_me, chat_id FROM wa_messages ORDER BY from_me"), { timeout: 15_000 }).toEqual([
-      { from_me: 0, chat_id: "972541234567@c.us" },
-      { from_me: 1, chat_id: "972541234567@c.us" },
-    ]);
+    await expect
+      .poll(() => stack.query("SELECT from_me, chat_id FROM wa_messages ORDER BY from_me"), { timeout: 15_000 })
+      .toEqual([
+        { from_me: 0, chat_id: "972541234567@c.us" },
+        { from_me: 1, chat_id: "972541234567@c.us" },
+      ]);
     await page.getByRole("link", { name: "Sync" }).click();
     await page.waitForURL(/\/dashboard\/sync$/);
     await page.getByLabel("Service name").fill("Haircut");
@@ -135,10 +142,13 @@ describe("WhatsApp in the real world", () => {
     await sim(`${businessId}/forget`);
     await page.goto(`${stack.appUrl}/dashboard`);
     await expect
-      .poll(async () => {
-        await page.reload();
-        return page.getByTestId("wa-status").textContent();
-      }, { timeout: 75_000, interval: 5_000 })
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId("wa-status").textContent();
+        },
+        { timeout: 75_000, interval: 5_000 },
+      )
       .not.toBe("Connected");
     await page.getByRole("button", { name: "Connect WhatsApp" }).waitFor();
     await screenshot(page, "whatsapp-forgotten-en-390");
@@ -147,7 +157,12 @@ describe("WhatsApp in the real world", () => {
 
   it("shows the waiting state in Hebrew", { timeout: 300_000 }, async () => {
     const { page, errors } = await newPage(390);
-    await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.realworld.he@example.com", password: "realworld-pass-2" });
+    await registerAndLogin(page, stack.appUrl, {
+      name: "Dana Levi",
+      business: "Dana Hair",
+      email: "dana.realworld.he@example.com",
+      password: "realworld-pass-2",
+    });
     await page.getByRole("button", { name: "Connect WhatsApp" }).click();
     await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
     const businessId = (await page.locator(".facts .mono").textContent())!.trim();
@@ -155,7 +170,9 @@ describe("WhatsApp in the real world", () => {
     await expect.poll(() => page.getByTestId("wa-status").textContent(), { timeout: 15_000 }).toBe("Connected");
     await reminderDueNow(page, "נועה כהן", "972541110009");
     await sim(`${businessId}/disconnect`, { seconds: 60 });
-    await expect.poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 10_000 }).toEqual([{ wa_status: "STARTING" }]);
+    await expect
+      .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 10_000 })
+      .toEqual([{ wa_status: "STARTING" }]);
     await cron();
     await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
     await page.goto(`${stack.appUrl}/dashboard`);

@@ -3,7 +3,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { npmChromiumArgs, resolveChromium, SYSTEM_ARGS, type ResolveOptions } from "../e2e/support/chromium";
 
-const npmChromium = vi.fn(async () => ({ executablePath: "/tmp/chromium", args: ["--single-process", "--no-zygote", "--headless='shell'", "--no-sandbox", "--disable-web-security"] }));
+const npmChromium = vi.fn(async () => ({
+  executablePath: "/tmp/chromium",
+  args: ["--single-process", "--no-zygote", "--headless='shell'", "--no-sandbox", "--disable-web-security"],
+}));
 
 function machine(files: string[], env: Record<string, string> = {}): ResolveOptions {
   npmChromium.mockClear();

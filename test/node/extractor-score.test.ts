@@ -45,7 +45,9 @@ describe("offline extractor on the held-out set (never tuned on)", () => {
   it("meets the generalisation target: F1 >= 0.95, >= 95% exactly right, F1 >= 0.90 on chats with several bookings", () => {
     const all = score(cases);
     const multi = score(cases.filter(isMultiBooking));
-    console.log(`held-out set: F1 ${all.f1.toFixed(3)} cases ${all.cases.toFixed(3)}; several bookings: F1 ${multi.f1.toFixed(3)} cases ${multi.cases.toFixed(3)}; wrong: ${all.wrong.join(", ") || "none"}`);
+    console.log(
+      `held-out set: F1 ${all.f1.toFixed(3)} cases ${all.cases.toFixed(3)}; several bookings: F1 ${multi.f1.toFixed(3)} cases ${multi.cases.toFixed(3)}; wrong: ${all.wrong.join(", ") || "none"}`,
+    );
     expect(all.f1).toBeGreaterThanOrEqual(0.95);
     expect(all.cases).toBeGreaterThanOrEqual(0.95);
     expect(multi.f1).toBeGreaterThanOrEqual(0.9);

@@ -79,14 +79,15 @@ async function http<T = unknown>(base: Simulator | string, method: string, p: st
 
 const ctl = <T = unknown>(p: string, body?: unknown, on: Simulator = sim) => http<T>(on, body === undefined ? "GET" : "POST", p, body);
 
-const sessionHooks = (session: string, event?: string) =>
-  hooks.filter((h) => h.body.session === session && (event === undefined || h.body.event === event));
+const sessionHooks = (session: string, event?: string) => hooks.filter((h) => h.body.session === session && (event === undefined || h.body.event === event));
 
-const statusHook = (session: string, status: string) => () =>
-  sessionHooks(session, "session.status").find((h) => h.body.payload.status === status);
+const statusHook = (session: string, status: string) => () => sessionHooks(session, "session.status").find((h) => h.body.payload.status === status);
 
 async function providerError(p: Promise<unknown>): Promise<ProviderError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ProviderError);
   return err as ProviderError;
 }
@@ -185,7 +186,11 @@ describe("session lifecycle", () => {
     await client.logoutSession("biz-1");
     await waitFor(() => sim.state.get("biz-1")?.status === "SCAN_QR_CODE", "new QR after logout");
     expect(await client.getSession("biz-1")).toMatchObject({ status: "SCAN_QR_CODE", me: null });
-    expect(sessionHooks("biz-1", "session.status").slice(before).map((h) => h.body.payload.status)).not.toContain("STOPPED");
+    expect(
+      sessionHooks("biz-1", "session.status")
+        .slice(before)
+        .map((h) => h.body.payload.status),
+    ).not.toContain("STOPPED");
 
     await client.deleteSession("biz-1");
     await client.deleteSession("biz-1"); // repeatable
@@ -334,11 +339,15 @@ describe("QR rotation and timings (the timed simulator)", () => {
     await timedClient.restartSession("rot-1");
     await waitFor(() => timed.state.get("rot-1")?.status === "SCAN_QR_CODE", "QR after restart");
     values.add((await http<{ value: string }>(timed, "GET", "/api/rot-1/auth/qr?format=raw")).body.value);
-    await waitFor(async () => {
-      const v = (await http<{ value: string } | null>(timed, "GET", "/api/rot-1/auth/qr?format=raw")).body?.value;
-      if (v) values.add(v);
-      return values.size >= 2;
-    }, "a new QR value after the first expires", 2000);
+    await waitFor(
+      async () => {
+        const v = (await http<{ value: string } | null>(timed, "GET", "/api/rot-1/auth/qr?format=raw")).body?.value;
+        if (v) values.add(v);
+        return values.size >= 2;
+      },
+      "a new QR value after the first expires",
+      2000,
+    );
     await timedClient.deleteSession("rot-1");
   });
 
@@ -365,10 +374,7 @@ describe("messages as NOWEB shapes them", () => {
     await connected("biz-3");
     const r = await ctl("/__sim/sessions/biz-3/incoming", { from: "4917611111111", name: "Anna", body: "Can I book Friday?" });
     expect(r.status).toBe(200);
-    const hook = await waitFor(
-      () => sessionHooks("biz-3", "message.any").find((h) => !h.body.payload.fromMe),
-      "incoming webhook",
-    );
+    const hook = await waitFor(() => sessionHooks("biz-3", "message.any").find((h) => !h.body.payload.fromMe), "incoming webhook");
     expect(hook.headers["x-webhook-hmac-algorithm"]).toBe("sha512");
     expect(hook.headers["x-webhook-request-id"]).toBeTruthy();
     expect(Math.abs(Number(hook.headers["x-webhook-timestamp"]) - Date.now())).toBeLessThan(60_000);

@@ -22,11 +22,13 @@ function fakeFetch(answer: (call: Call) => Response | Promise<Response>) {
   return { calls, client: createWahaClient({ url: "http://waha.test/", apiKey: "secret", fetch: f }) };
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 async function providerError(p: Promise<unknown>): Promise<ProviderError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ProviderError);
   return err as ProviderError;
 }
@@ -69,7 +71,9 @@ describe("WAHA client requests", () => {
   it("reads the server version; 404 (a gateway too old to have the call) is null", async () => {
     let status = 200;
     const { client } = fakeFetch(() =>
-      status === 200 ? json(200, { version: "2026.7.1", engine: "NOWEB", tier: "CORE", browser: null }) : json(404, { statusCode: 404, message: "Cannot GET /api/server/version", error: "Not Found" }),
+      status === 200
+        ? json(200, { version: "2026.7.1", engine: "NOWEB", tier: "CORE", browser: null })
+        : json(404, { statusCode: 404, message: "Cannot GET /api/server/version", error: "Not Found" }),
     );
     expect(await client.getVersion()).toEqual({ version: "2026.7.1", engine: "NOWEB", tier: "CORE" });
     status = 404;
@@ -113,7 +117,12 @@ describe("WAHA client requests", () => {
         : mode === "json"
           ? json(200, { mimetype: "image/png", data: Buffer.from(png).toString("base64") })
           : mode === "422"
-            ? json(422, { error: "Session status is not as expected. Try again later or restart the session", session: "a", status: "WORKING", expected: ["SCAN_QR_CODE"] })
+            ? json(422, {
+                error: "Session status is not as expected. Try again later or restart the session",
+                session: "a",
+                status: "WORKING",
+                expected: ["SCAN_QR_CODE"],
+              })
             : json(404, { statusCode: 404, message: "We didn't find a session with name 'a'.", error: "Not Found" }),
     );
     expect(await client.getQr("a")).toEqual({ mimetype: "image/png", data: png });
@@ -153,7 +162,16 @@ describe("WAHA client requests", () => {
           : json(200, [
               { id: "false_1@c.us_A1", timestamp: 5, from: "1@c.us", fromMe: false, body: "x", hasMedia: false, ack: 2 },
               // NOWEB owner message: from = the chat, no `to`; the key names the chat.
-              { id: "true_1@c.us_B2", timestamp: 6, from: "1@c.us", fromMe: true, body: "y", hasMedia: false, ack: 1, _data: { key: { remoteJid: "1@s.whatsapp.net", fromMe: true, id: "B2" } } },
+              {
+                id: "true_1@c.us_B2",
+                timestamp: 6,
+                from: "1@c.us",
+                fromMe: true,
+                body: "y",
+                hasMedia: false,
+                ack: 1,
+                _data: { key: { remoteJid: "1@s.whatsapp.net", fromMe: true, id: "B2" } },
+              },
               // WEBJS owner message: from = me, to = the chat.
               { id: { _serialized: "true_1@c.us_C3" }, timestamp: "7", from: "2@c.us", to: "1@c.us", fromMe: true, body: "z", hasMedia: false },
               { body: "no id: skipped" },
@@ -193,12 +211,21 @@ describe("WAHA client errors", () => {
   });
 
   it("a session that is not WORKING (422 'not as expected') or not running (404) is not-working", async () => {
-    let answer = json(422, { error: "Session status is not as expected. Try again later or restart the session", session: "a", status: "STARTING", expected: ["WORKING"] });
+    let answer = json(422, {
+      error: "Session status is not as expected. Try again later or restart the session",
+      session: "a",
+      status: "STARTING",
+      expected: ["WORKING"],
+    });
     const { client } = fakeFetch(() => answer);
     const e1 = await providerError(client.sendText("a", "1@c.us", "hi"));
     expect([e1.status, e1.kind, e1.transient]).toEqual([422, "not-working", true]);
     expect(e1.message).toContain("status STARTING");
-    answer = json(404, { statusCode: 404, message: "We didn't find a session with name 'a'.\nPlease start it first by using POST /api/sessions/a/start request", error: "Not Found" });
+    answer = json(404, {
+      statusCode: 404,
+      message: "We didn't find a session with name 'a'.\nPlease start it first by using POST /api/sessions/a/start request",
+      error: "Not Found",
+    });
     const e2 = await providerError(client.getMessages("a", "1@c.us", 5));
     expect([e2.status, e2.kind]).toEqual([404, "not-working"]);
   });

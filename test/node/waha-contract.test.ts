@@ -52,7 +52,10 @@ type Webhook = {
 };
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/waha");
-const NAMES = readdirSync(DIR).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5)).sort();
+const NAMES = readdirSync(DIR)
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => f.slice(0, -5))
+  .sort();
 const fx = <B = unknown>(name: string): Fixture<B> => JSON.parse(readFileSync(path.join(DIR, `${name}.json`), "utf8"));
 
 /** Whether a dotted path exists (the last key present, even when null). */
@@ -101,7 +104,10 @@ function serve(f: Fixture, answer?: () => Response) {
 }
 
 async function providerError(p: Promise<unknown>): Promise<ProviderError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ProviderError);
   return err as ProviderError;
 }
@@ -142,7 +148,9 @@ describe("the WAHA client against WAHA's answers", () => {
     expect(info).toMatchObject({ name: "default", status: "STOPPED", me: null });
     expect(created.calls[0].body).toMatchObject({ name: "default", start: false });
 
-    const err = await providerError(serve(fx("session-create-422-exists")).client.createSession("default", { webhookUrl: "https://app.test/api/webhook", hmacKey: "k" }));
+    const err = await providerError(
+      serve(fx("session-create-422-exists")).client.createSession("default", { webhookUrl: "https://app.test/api/webhook", hmacKey: "k" }),
+    );
     expect([err.status, err.kind, err.transient]).toEqual([422, "permanent", false]);
     expect(err.message).toContain("already exists. Use PUT to update it.");
   });
@@ -185,7 +193,9 @@ describe("the WAHA client against WAHA's answers", () => {
     expect(await noweb.client.sendText("default", "111111111111@c.us", "Hi there!")).toEqual({ id: "true_111111111111@c.us_3EB08A6895830F110A5E4D" });
     expect(noweb.calls[0].body).toEqual({ session: "default", chatId: "111111111111@c.us", text: "Hi there!" });
     const webjs = serve(fx("send-text-webjs"));
-    expect(await webjs.client.sendText("default", "62811111123123@c.us", "Pendaftaran Akun Baru")).toEqual({ id: "true_62811111123123@c.us_3EB0378E606CA43FEF38D2" });
+    expect(await webjs.client.sendText("default", "62811111123123@c.us", "Pendaftaran Akun Baru")).toEqual({
+      id: "true_62811111123123@c.us_3EB0378E606CA43FEF38D2",
+    });
     const gows = serve(fx("send-text-gows"));
     expect(await gows.client.sendText("default", "11111111111@c.us", "Hi there!")).toEqual({ id: "true_11111111111@c.us_AAAAAAAAAAAAAAAAAAAA" });
   });
@@ -194,14 +204,28 @@ describe("the WAHA client against WAHA's answers", () => {
     const { client } = serve(fx("chat-messages-noweb"));
     expect(await client.getMessages("default", "97297273000@c.us", 20)).toEqual([
       { id: "false_44777123123@c.us_3EB588F66919A0", chatId: "44777123123@c.us", timestamp: 1688571746, fromMe: false, body: "Hello", hasMedia: false },
-      { id: "true_97297273000@c.us_3EB075539C08D763E8A000", chatId: "97297273000@c.us", timestamp: 1758083503, fromMe: true, body: "Need to solve captcha.", hasMedia: false },
+      {
+        id: "true_97297273000@c.us_3EB075539C08D763E8A000",
+        chatId: "97297273000@c.us",
+        timestamp: 1758083503,
+        fromMe: true,
+        body: "Need to solve captcha.",
+        hasMedia: false,
+      },
     ]);
   });
 
   it("GET chat messages, WEBJS", async () => {
     const { client } = serve(fx("chat-messages-webjs"));
     expect(await client.getMessages("default", "11111111111@c.us", 20)).toEqual([
-      { id: "true_11111111111@c.us_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", chatId: "11111111111@c.us", timestamp: 1667561485, fromMe: true, body: "Hi there!", hasMedia: false },
+      {
+        id: "true_11111111111@c.us_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        chatId: "11111111111@c.us",
+        timestamp: 1667561485,
+        fromMe: true,
+        body: "Hi there!",
+        hasMedia: false,
+      },
     ]);
   });
 
@@ -284,8 +308,7 @@ describe("the simulator answers in WAHA's shapes", () => {
     expect((await call(sim, "POST", `/__sim/sessions/${name}/scan`, { phone: "4915112345678", pushName: "Salon X" })).status).toBe(200);
   }
 
-  const hook = (session: string, pick: (h: Hook) => boolean, what: string) =>
-    waitFor(() => hooks.find((h) => h.body.session === session && pick(h)), what);
+  const hook = (session: string, pick: (h: Hook) => boolean, what: string) => waitFor(() => hooks.find((h) => h.body.session === session && pick(h)), what);
 
   beforeAll(async () => {
     receiver = createServer((req, res) => {
@@ -331,7 +354,10 @@ describe("the simulator answers in WAHA's shapes", () => {
     await answer("qr-raw", noweb, "GET", "/api/c-qr/auth/qr?format=raw");
     await answer("session-status-422", noweb, "POST", "/api/sendText", { session: "c-qr", chatId: C, text: "x" });
 
-    got.set("webhook-message-any-noweb-owner", (await hook("c-1", (h) => h.body.event === "message.any" && h.body.payload.source === "app" && h.body.payload.fromMe, "owner message")).body);
+    got.set(
+      "webhook-message-any-noweb-owner",
+      (await hook("c-1", (h) => h.body.event === "message.any" && h.body.payload.source === "app" && h.body.payload.fromMe, "owner message")).body,
+    );
     got.set("webhook-message-noweb-incoming", (await hook("c-1", (h) => h.body.event === "message.any" && h.body.payload.body === "Hello", "incoming")).body);
     got.set("webhook-message-ack", (await hook("c-1", (h) => h.body.event === "message.ack" && h.body.payload.ack === 2, "DEVICE ack")).body);
     got.set("webhook-message-ack-restricted", (await hook("c-1", (h) => h.body.event === "message.ack" && h.body.payload.ack === -1, "ERROR ack")).body);

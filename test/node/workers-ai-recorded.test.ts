@@ -50,7 +50,9 @@ describe.skipIf(!present)("Workers AI path on the dev set, recorded answers", ()
     expect(failures).toEqual([]);
     const ai = scoreCases(cases, predictions);
     const offline = scoreCases(cases, new Map(cases.map((c) => [c.id, extractBookings(toInput(c))])));
-    console.log(`dev set, recorded ${recorded.model}: F1 ${ai.f1.toFixed(3)} cases ${ai.cases.toFixed(3)} (wrong: ${ai.wrong.join(", ")}); offline: F1 ${offline.f1.toFixed(3)} cases ${offline.cases.toFixed(3)}`);
+    console.log(
+      `dev set, recorded ${recorded.model}: F1 ${ai.f1.toFixed(3)} cases ${ai.cases.toFixed(3)} (wrong: ${ai.wrong.join(", ")}); offline: F1 ${offline.f1.toFixed(3)} cases ${offline.cases.toFixed(3)}`,
+    );
 
     // Prose around the JSON, a service off the catalogue's spelling, a lower-cased one: read anyway.
     expect(slots(predictions.get("en-088"))).toEqual(["Olaplex Treatment 2026-09-15 11:00"]);

@@ -48,7 +48,9 @@ describe("Workers AI prompt", () => {
 
   it("uses the business's zone for the local date, not UTC", () => {
     const [, user] = buildPrompt({
-      services: ["Full Color"], timeZone: "America/New_York", now: at("2026-03-12T22:00:00-04:00"),
+      services: ["Full Color"],
+      timeZone: "America/New_York",
+      now: at("2026-03-12T22:00:00-04:00"),
       messages: [{ fromMe: false, timestamp: at("2026-03-12T21:30:00-04:00"), body: "tomorrow at 11am?" }],
     });
     expect(user.content).toContain("[1] Thu 2026-03-12 21:30 Customer: tomorrow at 11am?");
@@ -83,7 +85,9 @@ describe("reading the model's answer", () => {
 
   it("dates an evening message in New York by its local day, even when UTC is already tomorrow", () => {
     const input: ExtractInput = {
-      services: ["Full Color", "Haircut"], timeZone: "America/New_York", now: at("2026-03-12T22:00:00-04:00"),
+      services: ["Full Color", "Haircut"],
+      timeZone: "America/New_York",
+      now: at("2026-03-12T22:00:00-04:00"),
       messages: [{ fromMe: false, timestamp: at("2026-03-12T21:30:00-04:00"), body: "Hi, can my daughter get a colour tomorrow at 11am?" }],
     };
     expect(parseAnswer(answers.eveningNewYork, input)).toEqual([
@@ -93,7 +97,9 @@ describe("reading the model's answer", () => {
 
   it("reads a fenced string answer and maps the service to the catalogue's spelling", () => {
     const input: ExtractInput = {
-      services: ["Haircut", "Beard Trim"], timeZone: "Europe/London", now: at("2026-03-06T09:00:00Z"),
+      services: ["Haircut", "Beard Trim"],
+      timeZone: "Europe/London",
+      now: at("2026-03-06T09:00:00Z"),
       messages: [
         { fromMe: false, timestamp: at("2026-03-05T10:00:00Z"), body: "Can I get a beard trim on 12/3 at 10:00?" },
         { fromMe: true, timestamp: at("2026-03-05T10:05:00Z"), body: "10 is taken, 11:30?" },
@@ -105,7 +111,9 @@ describe("reading the model's answer", () => {
 
   it("drops what does not resolve, is outside the catalogue, is past, repeats, or carries a date the chat never says", () => {
     const input: ExtractInput = {
-      services: ["Haircut", "Coloring"], timeZone: "Europe/London", now: at("2026-03-10T09:00:00Z"),
+      services: ["Haircut", "Coloring"],
+      timeZone: "Europe/London",
+      now: at("2026-03-10T09:00:00Z"),
       messages: [
         { fromMe: false, timestamp: at("2026-03-09T18:00:00Z"), body: "Hi, could I book a haircut on Thursday at 10am? Also my wife wants colour on Friday" },
         { fromMe: true, timestamp: at("2026-03-09T18:10:00Z"), body: "Thursday 10am is fine. Friday we have 14:00" },
@@ -121,7 +129,9 @@ describe("reading the model's answer", () => {
 
   it("reads JSON wrapped in prose, and a service written off the catalogue's spelling when it names one entry", () => {
     const input: ExtractInput = {
-      services: ["Women's Haircut", "Men's Haircut", "Full Color"], timeZone: "Europe/London", now: at("2026-03-10T09:00:00Z"),
+      services: ["Women's Haircut", "Men's Haircut", "Full Color"],
+      timeZone: "Europe/London",
+      now: at("2026-03-10T09:00:00Z"),
       messages: [{ fromMe: false, timestamp: at("2026-03-09T18:00:00Z"), body: "Could I get a colour on Thursday at 10am?" }],
     };
     const proposal = (service: string) => ({ service, date_phrase: "Thursday", time_phrase: "10am", message: 1, notes: "" });
@@ -134,7 +144,7 @@ describe("reading the model's answer", () => {
   });
 
   it("throws on an answer that is not the schema, so the caller can fall back", () => {
-    for (const bad of [answers.prose, answers.offSchema, null, { response: 42 }, "{\"bookings\": "]) {
+    for (const bad of [answers.prose, answers.offSchema, null, { response: 42 }, '{"bookings": ']) {
       expect(() => parseAnswer(bad, haircutChat)).toThrow();
     }
   });
@@ -151,7 +161,9 @@ describe("choosing the extractor", () => {
   it("uses the model's answer when the binding answers", async () => {
     const { ai, calls } = stub(answers.tomorrowHaircut);
     const extractor = getExtractor(env({ AI: ai }));
-    expect(await extractor.extract(haircutChat)).toEqual([{ service: "Haircut", date: "2026-03-10", time: "17:00", notes: "", quote: "Hi! Can I come tomorrow at 5pm for a haircut?" }]);
+    expect(await extractor.extract(haircutChat)).toEqual([
+      { service: "Haircut", date: "2026-03-10", time: "17:00", notes: "", quote: "Hi! Can I come tomorrow at 5pm for a haircut?" },
+    ]);
     expect(calls).toHaveLength(1);
   });
 

@@ -8,27 +8,62 @@ import { latestCode, registeredUser, uniqueEmail, uniqueIp, waitForMail } from "
 const page = (path: string, cookie = "") => SELF.fetch(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 const post = (path: string, fields: Record<string, string>, cookie = "") =>
   SELF.fetch(`http://localhost${path}`, {
-    method: "POST", redirect: "manual", body: new URLSearchParams(fields),
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams(fields),
     headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp(), ...(cookie ? { Cookie: cookie } : {}) },
   });
 const text = async (res: Response) => (await res.text()).replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
 
 const form = (email: string, extra: Record<string, string> = {}) => ({
-  name: "Lior Katz", business_name: "Lior Barber", country: "IL", country_text: "Israel", phone: "0541234567", city: "",
-  email, password: "lior-pass-1", confirm_password: "lior-pass-1", agree_terms: "on", timezone: "Asia/Jerusalem", ...extra,
+  name: "Lior Katz",
+  business_name: "Lior Barber",
+  country: "IL",
+  country_text: "Israel",
+  phone: "0541234567",
+  city: "",
+  email,
+  password: "lior-pass-1",
+  confirm_password: "lior-pass-1",
+  agree_terms: "on",
+  timezone: "Asia/Jerusalem",
+  ...extra,
 });
 
 describe("sign-in screens", () => {
   it("/login shows Google, the 'or' divider, the form and its links", async () => {
     const html = await text(await page("/login"));
-    for (const s of ["Continue with Google", ">or<", "Email Address", "Password", "Show password", "Forgot Password?", "Sign In", "Sign Up", 'href="/register"', 'href="/forgot-password"', 'href="/api/auth/google"', 'href="/"']) {
+    for (const s of [
+      "Continue with Google",
+      ">or<",
+      "Email Address",
+      "Password",
+      "Show password",
+      "Forgot Password?",
+      "Sign In",
+      "Sign Up",
+      'href="/register"',
+      'href="/forgot-password"',
+      'href="/api/auth/google"',
+      'href="/"',
+    ]) {
       expect(html, s).toContain(s);
     }
   });
 
   it("/register, /forgot-password and /reset-password render their forms; Hebrew too", async () => {
     const reg = await text(await page("/register"));
-    for (const s of ["Full Name", "Business Name", "Country", "Phone Number", "Email Address", "Confirm Password", "I agree to the Terms and Conditions", 'role="combobox"']) expect(reg, s).toContain(s);
+    for (const s of [
+      "Full Name",
+      "Business Name",
+      "Country",
+      "Phone Number",
+      "Email Address",
+      "Confirm Password",
+      "I agree to the Terms and Conditions",
+      'role="combobox"',
+    ])
+      expect(reg, s).toContain(s);
     expect(reg).toMatch(/<input[^>]*name="agree_terms"[^>]*checked=""/);
     expect(reg).not.toMatch(/<input[^>]*name="agree_updates"[^>]*checked/);
     expect(await text(await page("/forgot-password"))).toContain("Send Reset Link");
@@ -91,7 +126,9 @@ describe("sign-in screens", () => {
     const mails = await waitForMail(owner.email, 2);
     const token = /access_token=(\S+)/.exec(mails[0].text)![1];
     expect(await text(await post("/reset-password", { token, new_password: "new-one-1", confirm_password: "new-one-2" }))).toContain("Passwords do not match");
-    expect(await text(await post("/reset-password", { token: "", new_password: "new-one-1", confirm_password: "new-one-1" }))).toContain("Invalid or missing reset token. Please re-open the reset link.");
+    expect(await text(await post("/reset-password", { token: "", new_password: "new-one-1", confirm_password: "new-one-1" }))).toContain(
+      "Invalid or missing reset token. Please re-open the reset link.",
+    );
     const done = await text(await post("/reset-password", { token, new_password: "new-one-1", confirm_password: "new-one-1" }));
     expect(done).toContain("Password reset successful!");
     expect(done).toContain("Go to Login");

@@ -7,8 +7,15 @@ import { bookingsAction } from "../../app/routes/dashboard.calendar/screen.serve
 import { signedInOwner } from "../support/auth";
 import { seedBooking, seedClient } from "../support/seed";
 
-const form = (fields: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-const row = (sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).first<Record<string, unknown>>();
+const form = (fields: Record<string, string>) => ({
+  method: "POST",
+  body: new URLSearchParams(fields),
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
+});
+const row = (sql: string, ...args: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...args)
+    .first<Record<string, unknown>>();
 
 describe("Clients and Calendar screens", () => {
   it("render the owner's clients and bookings only", async () => {
@@ -49,7 +56,11 @@ describe("Clients and Calendar screens", () => {
     const theirBooking = await seedBooking(other.businessId, theirs);
 
     expect((await owner.page("/dashboard/clients", form({ intent: "create", name: "Maya", phone: "052-555-1234", tags: "vip" }))).status).toBe(200);
-    expect(await row("SELECT name, phone, tags FROM clients WHERE business_id = ?", owner.businessId)).toEqual({ name: "Maya", phone: "972525551234", tags: '["vip"]' });
+    expect(await row("SELECT name, phone, tags FROM clients WHERE business_id = ?", owner.businessId)).toEqual({
+      name: "Maya",
+      phone: "972525551234",
+      tags: '["vip"]',
+    });
     expect((await owner.page("/dashboard/clients", form({ intent: "create", name: "", phone: "052" }))).status).toBe(400);
 
     // Refused on a 200 answer with the not-found problem (the actions' own tests below check it); nothing changes.
@@ -60,9 +71,18 @@ describe("Clients and Calendar screens", () => {
     expect(await row("SELECT name FROM clients WHERE id = ?", theirs)).toEqual({ name: "Theirs" });
     expect(await row("SELECT status FROM bookings WHERE id = ?", theirBooking)).toEqual({ status: "scheduled" });
 
-    const created = await owner.page("/dashboard/calendar", form({
-      intent: "create", name: "Dan", phone: "0507654321", service: "Haircut", booking_date: "2030-02-01", booking_time: "09:30", notes: "",
-    }));
+    const created = await owner.page(
+      "/dashboard/calendar",
+      form({
+        intent: "create",
+        name: "Dan",
+        phone: "0507654321",
+        service: "Haircut",
+        booking_date: "2030-02-01",
+        booking_time: "09:30",
+        notes: "",
+      }),
+    );
     expect(created.status).toBe(200);
     const booking = await row("SELECT b.id, b.status, c.name FROM bookings b JOIN clients c ON c.id = b.client_id WHERE b.business_id = ?", owner.businessId);
     expect(booking).toMatchObject({ status: "scheduled", name: "Dan" });
@@ -98,30 +118,45 @@ describe("Clients and Calendar actions", () => {
     const dana = await seedClient(owner.businessId, { name: "Dana", phone: "972507654321" });
 
     expect(await client({ intent: "create", name: "", phone: "" })).toMatchObject({
-      status: 400, body: { ok: false, problem: { key: "clients.err.nameRequired" }, reply: { error: { name: [{ key: "clients.err.nameRequired" }], phone: [{ key: "clients.err.phoneRule" }] } } },
+      status: 400,
+      body: {
+        ok: false,
+        problem: { key: "clients.err.nameRequired" },
+        reply: { error: { name: [{ key: "clients.err.nameRequired" }], phone: [{ key: "clients.err.phoneRule" }] } },
+      },
     });
     expect(await client({ intent: "create", name: "Noa again", phone: "054-123-4567" })).toMatchObject({
-      status: 200, body: { ok: false, problem: { key: "clients.err.duplicatePhone" }, reply: { error: { phone: [{ key: "clients.err.duplicatePhone" }] } } },
+      status: 200,
+      body: { ok: false, problem: { key: "clients.err.duplicatePhone" }, reply: { error: { phone: [{ key: "clients.err.duplicatePhone" }] } } },
     });
     expect(await client({ intent: "update", id: dana, name: "Dana", phone: "+972 54 123 4567", tags: "", notes: "" })).toMatchObject({
-      status: 200, body: { problem: { key: "clients.err.duplicatePhone" }, reply: { error: { phone: [{ key: "clients.err.duplicatePhone" }] } } },
+      status: 200,
+      body: { problem: { key: "clients.err.duplicatePhone" }, reply: { error: { phone: [{ key: "clients.err.duplicatePhone" }] } } },
     });
-    expect(await client({ intent: "update", id: "gone", name: "X", phone: "0521234567" })).toMatchObject({ status: 200, body: { problem: { key: "clients.err.notFound" } } });
+    expect(await client({ intent: "update", id: "gone", name: "X", phone: "0521234567" })).toMatchObject({
+      status: 200,
+      body: { problem: { key: "clients.err.notFound" } },
+    });
     expect(await client({ intent: "delete", id: "gone" })).toMatchObject({ status: 200, body: { problem: { key: "clients.err.notFound" } } });
     expect(await client({ intent: "bogus" })).toMatchObject({ status: 400, body: { problem: { key: "problem.unknownAction" } } });
 
     const booking = (fields: Record<string, string>) => bookingsAction(deps, business, formData(fields)).then(answer);
     expect(await booking({ intent: "create", name: "Maya", phone: "", service: "", booking_date: "", booking_time: "" })).toMatchObject({
-      status: 400, body: { problem: { key: "clients.err.phoneRequired" }, reply: { error: { phone: [{ key: "clients.err.phoneRequired" }] } } },
+      status: 400,
+      body: { problem: { key: "clients.err.phoneRequired" }, reply: { error: { phone: [{ key: "clients.err.phoneRequired" }] } } },
     });
     const id = await seedBooking(owner.businessId, dana);
     expect(await booking({ intent: "update", id, booking_time: "9pm" })).toMatchObject({ status: 400, body: { problem: { key: "bookings.err.timeFormat" } } });
     // Deleted meanwhile (with its client): the edit and the move say the booking is gone.
     await client({ intent: "delete", id: dana });
     expect(await booking({ intent: "edit", id, service: "Cut", booking_date: "2030-01-01", booking_time: "10:00", notes: "" })).toMatchObject({
-      status: 200, body: { problem: { key: "bookings.err.notFound" }, reply: { error: { "": [{ key: "bookings.err.notFound" }] } } },
+      status: 200,
+      body: { problem: { key: "bookings.err.notFound" }, reply: { error: { "": [{ key: "bookings.err.notFound" }] } } },
     });
-    expect(await booking({ intent: "update", id, booking_date: "2030-01-02" })).toMatchObject({ status: 200, body: { problem: { key: "bookings.err.notFound" } } });
+    expect(await booking({ intent: "update", id, booking_date: "2030-01-02" })).toMatchObject({
+      status: 200,
+      body: { problem: { key: "bookings.err.notFound" } },
+    });
     expect(await booking({ intent: "delete", id })).toMatchObject({ status: 200, body: { problem: { key: "bookings.err.notFound" } } });
   });
 
@@ -130,9 +165,17 @@ describe("Clients and Calendar actions", () => {
     const upload = (intent: string, file?: File) => importAction(deps, business, formData(file ? { intent, file } : { intent })).then(answer);
     expect(await upload("bogus")).toMatchObject({ status: 400, body: { problem: { key: "problem.unknownAction" } } });
     expect(await upload("import-preview")).toMatchObject({ status: 200, body: { ok: false, problem: { key: "import.err.choose" } } });
-    expect(await upload("import-preview", new File(["\n"], "empty.csv", { type: "text/csv" }))).toMatchObject({ status: 200, body: { problem: { key: "import.err.empty" } } });
-    expect(await upload("import-preview", new File(["{}"], "x.json", { type: "application/json" }))).toMatchObject({ status: 200, body: { problem: { key: "import.err.format" } } });
-    const csv = new File([`name,phone\nMaya,0521234567\n,0521234568\nNo Phone,\nBad,abc\n${"x".repeat(201)},0521234569\n`], "clients.csv", { type: "text/csv" });
+    expect(await upload("import-preview", new File(["\n"], "empty.csv", { type: "text/csv" }))).toMatchObject({
+      status: 200,
+      body: { problem: { key: "import.err.empty" } },
+    });
+    expect(await upload("import-preview", new File(["{}"], "x.json", { type: "application/json" }))).toMatchObject({
+      status: 200,
+      body: { problem: { key: "import.err.format" } },
+    });
+    const csv = new File([`name,phone\nMaya,0521234567\n,0521234568\nNo Phone,\nBad,abc\n${"x".repeat(201)},0521234569\n`], "clients.csv", {
+      type: "text/csv",
+    });
     const preview = await upload("import-preview", csv);
     expect(preview.body).toMatchObject({ ok: true, preview: { fresh: 1, invalid: 4 } });
     expect((preview.body.preview as { errors: unknown[] }).errors).toMatchObject([

@@ -4,7 +4,9 @@ import { signedInOwner } from "../support/auth";
 import { businessSession } from "../../app/services/whatsapp/session.server";
 
 const form = (fields: Record<string, string>) => ({
-  method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  method: "POST",
+  body: new URLSearchParams(fields),
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
 });
 
 describe("Connect tab (server)", () => {

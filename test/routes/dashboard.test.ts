@@ -17,7 +17,14 @@ describe("dashboard shell", () => {
     expect(html).toContain('<div class="avatar" aria-hidden="true">DL</div>');
     expect(html).toContain(owner.email);
     expect(html).toContain("Dana&#x27;s Salon");
-    for (const [href, label] of [["/dashboard", "Connect"], ["/dashboard/clients", "Clients"], ["/dashboard/sync", "Sync"], ["/dashboard/calendar", "Calendar"], ["/dashboard/rules", "Rules"], ["/dashboard/settings", "Settings"]]) {
+    for (const [href, label] of [
+      ["/dashboard", "Connect"],
+      ["/dashboard/clients", "Clients"],
+      ["/dashboard/sync", "Sync"],
+      ["/dashboard/calendar", "Calendar"],
+      ["/dashboard/rules", "Rules"],
+      ["/dashboard/settings", "Settings"],
+    ]) {
       expect(html).toMatch(new RegExp(`href="${href}"[^>]*>.*?<span>${label}</span>`));
     }
   });
@@ -30,7 +37,9 @@ describe("dashboard shell", () => {
     expect(res.headers.get("Set-Cookie")).toMatch(/^session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
     const after = await owner.page("/dashboard");
     expect(after.status).toBe(302);
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM auth_sessions WHERE user_id = ? AND kind = 'cookie'").bind(owner.userId).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM auth_sessions WHERE user_id = ? AND kind = 'cookie'")
+      .bind(owner.userId)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(0);
   });
 });

@@ -5,14 +5,27 @@ import { seedBooking, seedClient } from "../support/seed";
 
 /** The screen's own posts: a form with an intent (lists as repeated fields), as the tab's fetchers send it. */
 const form = (fields: [string, string][]) => ({
-  method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  method: "POST",
+  body: new URLSearchParams(fields),
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
 });
 const rule = (bookingIds: string[], extra: [string, string][] = []): [string, string][] => [
-  ["intent", "create"], ["type", "followup"], ["services", "Haircut"], ["template", "Hi {name}"], ["schedule_type", "preset"],
-  ["schedule_value", "15"], ["customDate", ""], ["customTime", ""], ["ask_confirmation", "false"],
-  ...bookingIds.map((id): [string, string] => ["booking_id", id]), ...extra,
+  ["intent", "create"],
+  ["type", "followup"],
+  ["services", "Haircut"],
+  ["template", "Hi {name}"],
+  ["schedule_type", "preset"],
+  ["schedule_value", "15"],
+  ["customDate", ""],
+  ["customTime", ""],
+  ["ask_confirmation", "false"],
+  ...bookingIds.map((id): [string, string] => ["booking_id", id]),
+  ...extra,
 ];
-const count = async (sql: string, ...args: unknown[]) => (await env.DB.prepare(sql).bind(...args).first<{ n: number }>())!.n;
+const count = async (sql: string, ...args: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...args)
+    .first<{ n: number }>())!.n;
 
 describe("Rules tab (server render)", () => {
   it("shows the title, the add button and the empty state", async () => {
@@ -29,7 +42,14 @@ describe("Rules tab (server render)", () => {
     const b = await seedBooking(owner.businessId, await seedClient(owner.businessId, { name: "Avi" }), { service: "Coloring" });
     const res = await owner.api("/api/rules/create", {
       method: "POST",
-      json: { type: "reminder", services: ["Haircut", "Coloring"], template: "Hi {name}", schedule_type: "preset", schedule_value: "2", clients: [{ booking_id: a }, { booking_id: b }] },
+      json: {
+        type: "reminder",
+        services: ["Haircut", "Coloring"],
+        template: "Hi {name}",
+        schedule_type: "preset",
+        schedule_value: "2",
+        clients: [{ booking_id: a }, { booking_id: b }],
+      },
     });
     expect(res.status).toBe(201);
     const html = await (await owner.page("/dashboard/rules")).text();
@@ -62,12 +82,21 @@ describe("Rules tab (server render)", () => {
     const created = await owner.page("/dashboard/rules", form(rule([noa])));
     expect(created.status).toBe(200);
     expect(await count("SELECT count(*) AS n FROM rules WHERE business_id = ?", owner.businessId)).toBe(1);
-    const row = await env.DB.prepare("SELECT group_id, ask_confirmation FROM rules WHERE business_id = ?").bind(owner.businessId).first<{ group_id: string; ask_confirmation: number }>();
+    const row = await env.DB.prepare("SELECT group_id, ask_confirmation FROM rules WHERE business_id = ?")
+      .bind(owner.businessId)
+      .first<{ group_id: string; ask_confirmation: number }>();
     expect(row?.ask_confirmation).toBe(0);
 
     const refusals: [[string, string][], number, string][] = [
       [rule([noa]).filter(([k]) => k !== "services"), 400, "rules.err.servicesRequired"],
-      [rule([noa], [["schedule_type", "custom"]]).map(([k, v]) => [k, k === "schedule_type" ? "custom" : k === "customDate" ? "2020-01-01" : k === "customTime" ? "10:00" : v]), 400, "rules.err.customPast"],
+      [
+        rule([noa], [["schedule_type", "custom"]]).map(([k, v]) => [
+          k,
+          k === "schedule_type" ? "custom" : k === "customDate" ? "2020-01-01" : k === "customTime" ? "10:00" : v,
+        ]),
+        400,
+        "rules.err.customPast",
+      ],
       [rule([theirs]), 404, "rules.err.bookingNotFound"],
       [[["intent", "archive"]], 400, "problem.unknownAction"],
     ];
@@ -78,9 +107,35 @@ describe("Rules tab (server render)", () => {
     }
     expect(await count("SELECT count(*) AS n FROM rules WHERE business_id = ?", owner.businessId)).toBe(1);
 
-    expect((await other.page("/dashboard/rules", form([["intent", "delete"], ["rule_group_id", row!.group_id]]))).status).toBe(404);
-    expect((await owner.page("/dashboard/rules", form([["intent", "delete"], ["rule_group_id", row!.group_id]]))).status).toBe(200);
-    const again = await owner.page("/dashboard/rules", form([["intent", "delete"], ["rule_group_id", row!.group_id]]));
+    expect(
+      (
+        await other.page(
+          "/dashboard/rules",
+          form([
+            ["intent", "delete"],
+            ["rule_group_id", row!.group_id],
+          ]),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await owner.page(
+          "/dashboard/rules",
+          form([
+            ["intent", "delete"],
+            ["rule_group_id", row!.group_id],
+          ]),
+        )
+      ).status,
+    ).toBe(200);
+    const again = await owner.page(
+      "/dashboard/rules",
+      form([
+        ["intent", "delete"],
+        ["rule_group_id", row!.group_id],
+      ]),
+    );
     expect(again.status).toBe(404);
     expect(await again.text()).toContain("rules.err.notFound");
     expect(await count("SELECT count(*) AS n FROM rules WHERE business_id = ?", owner.businessId)).toBe(0);
@@ -105,8 +160,20 @@ describe("Rules tab (server render)", () => {
 
   it("answers hostile form values, files and unknown intents below 500, writing nothing", async () => {
     const owner = await signedInOwner();
-    const hostile = ["", "x".repeat(20_000), "\u0000<script>", "-1e309", "9999-99-99", "25:99", "[{\"service\":1}]", "😀".repeat(500), "' OR 1=1 --"];
-    const fields = ["type", "services", "template", "schedule_type", "schedule_value", "customDate", "customTime", "ask_confirmation", "booking_id", "rule_group_id", "id"];
+    const hostile = ["", "x".repeat(20_000), "\u0000<script>", "-1e309", "9999-99-99", "25:99", '[{"service":1}]', "😀".repeat(500), "' OR 1=1 --"];
+    const fields = [
+      "type",
+      "services",
+      "template",
+      "schedule_type",
+      "schedule_value",
+      "customDate",
+      "customTime",
+      "ask_confirmation",
+      "booking_id",
+      "rule_group_id",
+      "id",
+    ];
     const failures: string[] = [];
     for (const intent of ["create", "delete", "bogus"]) {
       for (const value of hostile) {

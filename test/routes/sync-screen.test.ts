@@ -70,11 +70,19 @@ describe("Sync tab", () => {
     expect(empty.data).toMatchObject({ ok: false, problem: { key: "sync.err.empty" }, reply: { error: { service: [{ key: "sync.err.empty" }] } } });
     expect(await act(owner, { intent: "service-add", service: "y".repeat(61) })).toMatchObject({ ok: false, problem: { key: "sync.err.tooLong" } });
     const { id } = (await env.DB.prepare("SELECT id FROM services WHERE business_id = ?").bind(owner.businessId).first<{ id: string }>())!;
-    expect(await act(owner, { intent: "service-update", id, service: "Men's cut" })).toMatchObject({ intent: "service-update", id, ok: true, name: "Men's cut" });
+    expect(await act(owner, { intent: "service-update", id, service: "Men's cut" })).toMatchObject({
+      intent: "service-update",
+      id,
+      ok: true,
+      name: "Men's cut",
+    });
     expect(await act(owner, { intent: "service-update", id, service: " " })).toMatchObject({ ok: false, problem: { key: "sync.err.empty" } });
 
     const intruder = await signedInOwner();
-    expect(await answer(intruder, { intent: "service-update", id, service: "Mine" })).toMatchObject({ status: 200, data: { ok: false, problem: { key: "sync.err.notFound" } } });
+    expect(await answer(intruder, { intent: "service-update", id, service: "Mine" })).toMatchObject({
+      status: 200,
+      data: { ok: false, problem: { key: "sync.err.notFound" } },
+    });
     expect(await act(intruder, { intent: "service-delete", id })).toEqual({ intent: "service-delete", id, ok: false, problem: { key: "sync.err.notFound" } });
     expect(await act(owner, { intent: "service-delete", id })).toEqual({ intent: "service-delete", id, ok: true });
     expect(await answer(owner, { intent: "nonsense" })).toEqual({ status: 400, data: { intent: null, ok: false, problem: { key: "problem.unknownAction" } } });
@@ -83,16 +91,33 @@ describe("Sync tab", () => {
   it("refuses the 201st service", async () => {
     const owner = await signedInOwner();
     const now = Date.now();
-    await env.DB.batch(Array.from({ length: 200 }, (_, i) =>
-      env.DB.prepare("INSERT INTO services (id, business_id, name, name_key, created_at) VALUES (?, ?, ?, ?, ?)").bind(crypto.randomUUID(), owner.businessId, `S${i}`, `s${i}`, now)));
-    expect(await answer(owner, { intent: "service-add", service: "One more" })).toMatchObject({ status: 200, data: { ok: false, problem: { key: "sync.err.limit", params: { max: 200 } } } });
+    await env.DB.batch(
+      Array.from({ length: 200 }, (_, i) =>
+        env.DB.prepare("INSERT INTO services (id, business_id, name, name_key, created_at) VALUES (?, ?, ?, ?, ?)").bind(
+          crypto.randomUUID(),
+          owner.businessId,
+          `S${i}`,
+          `s${i}`,
+          now,
+        ),
+      ),
+    );
+    expect(await answer(owner, { intent: "service-add", service: "One more" })).toMatchObject({
+      status: 200,
+      data: { ok: false, problem: { key: "sync.err.limit", params: { max: 200 } } },
+    });
   });
 
   it("previews one contact per request and saves a group", async () => {
     const owner = await signedInOwner();
     const sentAt = Date.now() - 60_000;
     const contact = await seedContact(owner.businessId, { name: "Maya", messages: [[false, HAIRCUT_ASK, sentAt]] });
-    expect(await act(owner, { intent: "preview", user_id: contact.id })).toEqual({ intent: "preview", userId: contact.id, ok: false, problem: { key: "sync.hint" } });
+    expect(await act(owner, { intent: "preview", user_id: contact.id })).toEqual({
+      intent: "preview",
+      userId: contact.id,
+      ok: false,
+      problem: { key: "sync.hint" },
+    });
     await addService(owner, "Haircut");
     const preview = await act(owner, { intent: "preview", user_id: contact.id });
     const tomorrow = addDays(localDate(sentAt, "Asia/Jerusalem"), 1);
@@ -102,17 +127,32 @@ describe("Sync tab", () => {
     expect(await act(other, { intent: "preview", user_id: contact.id })).toMatchObject({ ok: false, problem: { key: "sync.readFailed" } });
     // Nothing stored and no WhatsApp session to ask: the screen says the chat could not be read.
     const unread = await seedContact(owner.businessId, { name: "Offline" });
-    expect(await answer(owner, { intent: "preview", user_id: unread.id })).toMatchObject({ status: 200, data: { ok: false, problem: { key: "sync.readFailed" } } });
+    expect(await answer(owner, { intent: "preview", user_id: unread.id })).toMatchObject({
+      status: 200,
+      data: { ok: false, problem: { key: "sync.readFailed" } },
+    });
 
     const items = JSON.stringify([{ service: "Haircut", date: tomorrow, time: "17:00", notes: "" }]);
     expect(await act(owner, { intent: "save", user_id: contact.id, items })).toEqual({ intent: "save", userId: contact.id, ok: true, saved: 1, skipped: 0 });
     expect(await act(owner, { intent: "save", user_id: contact.id, items })).toMatchObject({ ok: true, saved: 0, skipped: 1 });
-    expect(await act(owner, { intent: "save", user_id: contact.id, items: JSON.stringify([{ service: "Haircut", date: "", time: "17:00" }]) })).toMatchObject({ ok: false, problem: { key: "sync.incomplete" } });
-    expect(await act(owner, { intent: "save", user_id: contact.id, items: JSON.stringify([{ service: "Haircut", date: tomorrow, time: "17:00", notes: "x".repeat(2001) }]) })).toMatchObject({ ok: false, problem: { key: "sync.err.notesTooLong" } });
+    expect(await act(owner, { intent: "save", user_id: contact.id, items: JSON.stringify([{ service: "Haircut", date: "", time: "17:00" }]) })).toMatchObject({
+      ok: false,
+      problem: { key: "sync.incomplete" },
+    });
+    expect(
+      await act(owner, {
+        intent: "save",
+        user_id: contact.id,
+        items: JSON.stringify([{ service: "Haircut", date: tomorrow, time: "17:00", notes: "x".repeat(2001) }]),
+      }),
+    ).toMatchObject({ ok: false, problem: { key: "sync.err.notesTooLong" } });
     expect(await act(owner, { intent: "save", user_id: contact.id, items: "{oops" })).toMatchObject({ ok: false, problem: { key: "sync.saveFailed" } });
     expect(await act(other, { intent: "save", user_id: contact.id, items })).toMatchObject({ ok: false, problem: { key: "sync.saveFailed" } });
     const hidden = await seedContact(owner.businessId, { phone: null });
-    expect(await answer(owner, { intent: "save", user_id: hidden.id, items })).toMatchObject({ status: 200, data: { ok: false, problem: { key: "sync.hiddenSave" } } });
+    expect(await answer(owner, { intent: "save", user_id: hidden.id, items })).toMatchObject({
+      status: 200,
+      data: { ok: false, problem: { key: "sync.hiddenSave" } },
+    });
     expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(1);
   });
 });

@@ -41,8 +41,14 @@ describe("re-registering a pending e-mail", () => {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp(), Cookie: "lang=he" },
       body: new URLSearchParams({
-        name: "Mallory", business_name: "Attacker Ltd", country: "IL", phone: "0541234567", email,
-        password: ATTACKER_PASSWORD, confirm_password: ATTACKER_PASSWORD, agree_terms: "on",
+        name: "Mallory",
+        business_name: "Attacker Ltd",
+        country: "IL",
+        phone: "0541234567",
+        email,
+        password: ATTACKER_PASSWORD,
+        confirm_password: ATTACKER_PASSWORD,
+        agree_terms: "on",
       }),
     });
     expect(res.status).toBe(200);

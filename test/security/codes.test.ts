@@ -64,7 +64,9 @@ describe("verification codes", () => {
 
   it("is refused over HTTP once its 10 minutes are over", async () => {
     const { email, code } = await pending();
-    await env.DB.prepare("UPDATE verifications SET expires_at = ? WHERE target = ?").bind(Date.now() - 1, email).run();
+    await env.DB.prepare("UPDATE verifications SET expires_at = ? WHERE target = ?")
+      .bind(Date.now() - 1, email)
+      .run();
     const res = await callJson("/api/auth/verify", { email, token: code });
     expect(res.status).toBe(400);
     expect(res.data.success).toBe(false);
@@ -92,7 +94,8 @@ describe("verification codes", () => {
     await env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 61000 WHERE key = ?").bind(`mail:signup:${email}`).run();
     // (Registering again while this code is live sends nothing: account-takeover.test.ts.)
     const resend = await SELF.fetch("http://localhost/register", {
-      method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() },
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() },
       body: new URLSearchParams({ intent: "resend", email }),
     });
     expect(resend.status).toBe(200);

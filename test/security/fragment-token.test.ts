@@ -8,7 +8,11 @@ import { mockGoogle } from "../support/google";
 
 afterEach(() => vi.restoreAllMocks());
 
-const cookiesFrom = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookiesFrom = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 /** A browser starts Google sign-in here: it gets the binding cookie. */
 async function startSignIn(): Promise<string> {
@@ -23,7 +27,9 @@ async function startSignIn(): Promise<string> {
 async function googleToken(cookie: string, email = uniqueEmail("frag")) {
   mockGoogle({ c: { sub: `g-${crypto.randomUUID()}`, email, email_verified: true, name: "Frag Owner" } });
   const res = await SELF.fetch("http://localhost/api/auth/google/callback", {
-    method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: JSON.stringify({ code: "c" }),
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: cookie },
+    body: JSON.stringify({ code: "c" }),
   });
   vi.restoreAllMocks();
   const data = (await res.json()) as { token: string };
@@ -33,7 +39,9 @@ async function googleToken(cookie: string, email = uniqueEmail("frag")) {
 
 const tradeAtLogin = (token: string, cookie = "") =>
   SELF.fetch("http://localhost/login", {
-    method: "POST", redirect: "manual", body: new URLSearchParams({ intent: "token", token }),
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ intent: "token", token }),
     headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp(), ...(cookie ? { Cookie: cookie } : {}) },
   });
 
@@ -53,7 +61,10 @@ describe("#access_token at the login page", () => {
     const set = res.headers.getSetCookie().join("\n");
     expect(set).toMatch(/^session=[A-Za-z0-9_-]{43};/m);
     expect(set).toMatch(/^google-bind=; .*Max-Age=0/m);
-    const session = res.headers.getSetCookie().find((c) => c.startsWith("session="))!.split(";")[0];
+    const session = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("session="))!
+      .split(";")[0];
     expect((await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: session }, redirect: "manual" })).status).toBe(200);
   });
 

@@ -6,15 +6,37 @@ import { safeRedirect } from "../../app/security/redirect";
 import { registeredUser, uniqueIp } from "../support/accounts";
 
 const HOSTILE = [
-  "//evil.example", "///evil.example", "/\\evil.example", "/\\/evil.example", "\\\\evil.example", "/\t/evil.example",
-  "/\n/evil.example", "/\r\n/evil.example", " //evil.example", "/ /evil.example", "/%09/evil.example", "/%2F/evil.example",
-  "/%5Cevil.example", "/%5C%5Cevil.example", "%2F%2Fevil.example", "/%252F%252Fevil.example", "https://evil.example",
-  "http:evil.example", "javascript:alert(1)", "data:text/html,hi", "evil.example", "/\u0000/evil.example", "//evil.example/%2e%2e",
-  "/%E0%A4%A", "",
+  "//evil.example",
+  "///evil.example",
+  "/\\evil.example",
+  "/\\/evil.example",
+  "\\\\evil.example",
+  "/\t/evil.example",
+  "/\n/evil.example",
+  "/\r\n/evil.example",
+  " //evil.example",
+  "/ /evil.example",
+  "/%09/evil.example",
+  "/%2F/evil.example",
+  "/%5Cevil.example",
+  "/%5C%5Cevil.example",
+  "%2F%2Fevil.example",
+  "/%252F%252Fevil.example",
+  "https://evil.example",
+  "http:evil.example",
+  "javascript:alert(1)",
+  "data:text/html,hi",
+  "evil.example",
+  "/\u0000/evil.example",
+  "//evil.example/%2e%2e",
+  "/%E0%A4%A",
+  "",
 ];
 const SAFE: [string, string][] = [
-  ["/dashboard", "/dashboard"], ["/dashboard/calendar?from=2025-01-01&to=2025-01-31", "/dashboard/calendar?from=2025-01-01&to=2025-01-31"],
-  ["/dashboard/clients?q=a%20b", "/dashboard/clients?q=a%20b"], ["/dashboard/rules#x", "/dashboard/rules#x"],
+  ["/dashboard", "/dashboard"],
+  ["/dashboard/calendar?from=2025-01-01&to=2025-01-31", "/dashboard/calendar?from=2025-01-01&to=2025-01-31"],
+  ["/dashboard/clients?q=a%20b", "/dashboard/clients?q=a%20b"],
+  ["/dashboard/rules#x", "/dashboard/rules#x"],
 ];
 
 /** Where a browser would end up following a Location header from APP_URL. */
@@ -37,7 +59,8 @@ describe("after sign-in and after switching language", () => {
     const owner = await registeredUser();
     for (const target of HOSTILE) {
       const res = await SELF.fetch("http://localhost/login", {
-        method: "POST", redirect: "manual",
+        method: "POST",
+        redirect: "manual",
         headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() },
         body: new URLSearchParams({ intent: "login", email: owner.email, password: owner.password, redirectTo: target }),
       });
@@ -46,7 +69,10 @@ describe("after sign-in and after switching language", () => {
       expect(location, JSON.stringify(target)).toBe("/dashboard");
 
       const lang = await SELF.fetch(`http://localhost/language?redirectTo=${encodeURIComponent(target)}`, {
-        method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ lang: "he" }),
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ lang: "he" }),
       });
       expect(lang.headers.get("Location"), JSON.stringify(target)).toBe("/");
     }
@@ -55,7 +81,8 @@ describe("after sign-in and after switching language", () => {
   it("a same-site redirectTo is honoured", async () => {
     const owner = await registeredUser();
     const res = await SELF.fetch("http://localhost/login", {
-      method: "POST", redirect: "manual",
+      method: "POST",
+      redirect: "manual",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() },
       body: new URLSearchParams({ intent: "login", email: owner.email, password: owner.password, redirectTo: "/dashboard/calendar?view=week" }),
     });

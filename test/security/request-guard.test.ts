@@ -43,7 +43,9 @@ describe("cross-site posts (CSRF)", () => {
     const owner = await signedInOwner();
     const fields = { intent: "create", name: "Real", phone: "0521112244", tags: "", notes: "" };
     const res = await owner.page("/dashboard/clients", {
-      method: "POST", body: form(fields), headers: { Origin: new URL(env.APP_URL).origin, Host: new URL(env.APP_URL).host },
+      method: "POST",
+      body: form(fields),
+      headers: { Origin: new URL(env.APP_URL).origin, Host: new URL(env.APP_URL).host },
     });
     expect(res.status).toBe(200);
     expect(await clientCount(owner.businessId)).toBe(1);
@@ -51,7 +53,9 @@ describe("cross-site posts (CSRF)", () => {
 
   it("login CSRF: another site cannot sign a browser in, with a password or a token", async () => {
     const res = await SELF.fetch("http://localhost/login", {
-      method: "POST", redirect: "manual", body: form({ intent: "login", email: "attacker@example.com", password: "attacker-pass" }),
+      method: "POST",
+      redirect: "manual",
+      body: form({ intent: "login", email: "attacker@example.com", password: "attacker-pass" }),
       headers: { Origin: EVIL, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() },
     });
     expect(res.status).toBe(403);
@@ -60,7 +64,9 @@ describe("cross-site posts (CSRF)", () => {
 
   it("the Hebrew refusal page is in Hebrew", async () => {
     const res = await SELF.fetch("http://localhost/language", {
-      method: "POST", body: form({ lang: "en" }), headers: { Origin: EVIL, Cookie: "lang=he", "Content-Type": "application/x-www-form-urlencoded" },
+      method: "POST",
+      body: form({ lang: "en" }),
+      headers: { Origin: EVIL, Cookie: "lang=he", "Content-Type": "application/x-www-form-urlencoded" },
     });
     expect(res.status).toBe(403);
     const html = await res.text();
@@ -72,7 +78,9 @@ describe("cross-site posts (CSRF)", () => {
     const owner = await signedInOwner();
     const body = JSON.stringify({ name: "Forged", phone: "0521112255" });
     const viaCookie = await SELF.fetch("http://localhost/api/clients", {
-      method: "POST", body, headers: { Cookie: owner.cookie, Origin: EVIL, "Content-Type": "application/json" },
+      method: "POST",
+      body,
+      headers: { Cookie: owner.cookie, Origin: EVIL, "Content-Type": "application/json" },
     });
     expect(viaCookie.status).toBe(403);
     expect(((await viaCookie.json()) as { success: boolean }).success).toBe(false);
@@ -86,7 +94,18 @@ describe("cross-site posts (CSRF)", () => {
 describe("bodies", () => {
   it("a screen action answers 415 to JSON or text and 400 to a broken form, never 500", async () => {
     const owner = await signedInOwner();
-    const paths = ["/dashboard/clients", "/dashboard/calendar", "/dashboard/settings", "/dashboard/sync", "/login", "/register", "/forgot-password", "/reset-password", "/language", "/logout"];
+    const paths = [
+      "/dashboard/clients",
+      "/dashboard/calendar",
+      "/dashboard/settings",
+      "/dashboard/sync",
+      "/login",
+      "/register",
+      "/forgot-password",
+      "/reset-password",
+      "/language",
+      "/logout",
+    ];
     for (const path of paths) {
       const asJson = await owner.page(path, { method: "POST", body: '{"intent":"create"}', headers: { "Content-Type": "application/json" } });
       expect(asJson.status, `${path} json`).toBe(415);
@@ -105,7 +124,11 @@ describe("bodies", () => {
     const res = await owner.page("/dashboard/clients", { method: "POST", body: big, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     expect(res.status).toBe(413);
     expect(await res.text()).toContain("too large");
-    const api = await owner.api("/api/clients", { method: "POST", body: JSON.stringify({ name: "x".repeat(70 * 1024), phone: "0521112277" }), headers: { "Content-Type": "application/json" } });
+    const api = await owner.api("/api/clients", {
+      method: "POST",
+      body: JSON.stringify({ name: "x".repeat(70 * 1024), phone: "0521112277" }),
+      headers: { "Content-Type": "application/json" },
+    });
     expect(api.status).toBe(413);
     expect(await clientCount(owner.businessId)).toBe(0);
   });
@@ -144,15 +167,40 @@ describe("arrays in API bodies are capped", () => {
     const cases: [string, string, unknown, RegExp][] = [
       ["POST", "/api/sync/preview", { user_ids: ids(51), limit: 20 }, /^Select at most 50 contacts at a time\./],
       ["POST", "/api/sync/save", { results: ids(51).map((user_id) => ({ user_id, items: [] })) }, /^Save at most 50 contacts at a time\./],
-      ["POST", "/api/sync/save", { results: [{ user_id: ids(1)[0], items: Array.from({ length: 51 }, () => ({ service: "Cut", date: "2030-01-01", time: "10:00" })) }] }, /^At most 50 bookings per contact\./],
-      ["POST", "/api/rules/create", {
-        type: "followup", services: ["Haircut"], template: "Hi {name}", schedule_type: "preset", schedule_value: "15", customDate: "", customTime: "",
-        clients: Array.from({ length: 501 }, (_, i) => ({ booking_id: `b${i}` })),
-      }, /^clients is too long/],
-      ["POST", "/api/rules/create", {
-        type: "followup", services: Array.from({ length: 101 }, (_, i) => `S${i}`), template: "Hi", schedule_type: "preset", schedule_value: "15",
-        clients: [{ booking_id: "b1" }],
-      }, /^services is too long/],
+      [
+        "POST",
+        "/api/sync/save",
+        { results: [{ user_id: ids(1)[0], items: Array.from({ length: 51 }, () => ({ service: "Cut", date: "2030-01-01", time: "10:00" })) }] },
+        /^At most 50 bookings per contact\./,
+      ],
+      [
+        "POST",
+        "/api/rules/create",
+        {
+          type: "followup",
+          services: ["Haircut"],
+          template: "Hi {name}",
+          schedule_type: "preset",
+          schedule_value: "15",
+          customDate: "",
+          customTime: "",
+          clients: Array.from({ length: 501 }, (_, i) => ({ booking_id: `b${i}` })),
+        },
+        /^clients is too long/,
+      ],
+      [
+        "POST",
+        "/api/rules/create",
+        {
+          type: "followup",
+          services: Array.from({ length: 101 }, (_, i) => `S${i}`),
+          template: "Hi",
+          schedule_type: "preset",
+          schedule_value: "15",
+          clients: [{ booking_id: "b1" }],
+        },
+        /^services is too long/,
+      ],
       ["POST", "/api/clients", { name: "Many Tags", phone: "0521113344", tags: Array.from({ length: 31 }, (_, i) => `t${i}`) }, /tags/i],
     ];
     for (const [method, path, json, message] of cases) {
@@ -161,8 +209,11 @@ describe("arrays in API bodies are capped", () => {
       expect(res.status, path).toBe(400);
       expect(detail, path).toMatch(message);
     }
-    const rows = await env.DB.prepare("SELECT (SELECT count(*) FROM rules WHERE business_id = ?1) + (SELECT count(*) FROM clients WHERE business_id = ?1) + (SELECT count(*) FROM bookings WHERE business_id = ?1) AS n")
-      .bind(owner.businessId).first<{ n: number }>();
+    const rows = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM rules WHERE business_id = ?1) + (SELECT count(*) FROM clients WHERE business_id = ?1) + (SELECT count(*) FROM bookings WHERE business_id = ?1) AS n",
+    )
+      .bind(owner.businessId)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(0);
   });
 });
@@ -170,7 +221,13 @@ describe("arrays in API bodies are capped", () => {
 describe("development routes and production settings", () => {
   it("/__dev/outbox and /__scheduled answer 404 on a public host, even with development settings", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const production = { APP_URL: "https://chatbook.example", EMAIL_PROVIDER: "resend", SESSION_SECRET: "p".repeat(48), WEBHOOK_SECRET: "w".repeat(48), WAHA_API_KEY: "prod-key" };
+    const production = {
+      APP_URL: "https://chatbook.example",
+      EMAIL_PROVIDER: "resend",
+      SESSION_SECRET: "p".repeat(48),
+      WEBHOOK_SECRET: "w".repeat(48),
+      WAHA_API_KEY: "prod-key",
+    };
     expect((await asWorker(new Request("https://chatbook.example/__dev/outbox?to=a@b.co"), production)).status).toBe(404);
     expect((await asWorker(new Request("https://chatbook.example/__scheduled?cron=*+*+*+*+*"), production)).status).toBe(404);
     // A local request to a production configuration: still no outbox.
@@ -183,7 +240,11 @@ describe("development routes and production settings", () => {
   it("a public deploy that kept the local APP_URL, the outbox or the example secrets refuses every request and logs the fix", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     // What wrangler.toml and .dev.vars.example ship.
-    const shipped = { SESSION_SECRET: "local-dev-session-secret-change-me-0123456789", WEBHOOK_SECRET: "local-dev-webhook-secret-change-me-0123456789", WAHA_API_KEY: "local-dev-waha-key" };
+    const shipped = {
+      SESSION_SECRET: "local-dev-session-secret-change-me-0123456789",
+      WEBHOOK_SECRET: "local-dev-webhook-secret-change-me-0123456789",
+      WAHA_API_KEY: "local-dev-waha-key",
+    };
     const res = await asWorker(new Request("https://chatbook.example/login"), shipped);
     expect(res.status).toBe(503);
     const page = await res.text();
@@ -200,7 +261,13 @@ describe("development routes and production settings", () => {
     expect((await asWorker(new Request("https://chatbook.example/__dev/outbox?to=a@b.co"), shipped)).status).toBe(503);
 
     logged.mockClear();
-    const ready = { APP_URL: "https://chatbook.example", EMAIL_PROVIDER: "resend", SESSION_SECRET: "p".repeat(48), WEBHOOK_SECRET: "w".repeat(48), WAHA_API_KEY: "prod-key" };
+    const ready = {
+      APP_URL: "https://chatbook.example",
+      EMAIL_PROVIDER: "resend",
+      SESSION_SECRET: "p".repeat(48),
+      WEBHOOK_SECRET: "w".repeat(48),
+      WAHA_API_KEY: "prod-key",
+    };
     const ok = await asWorker(new Request("https://chatbook.example/login"), ready);
     expect(ok.status).toBe(200);
     expect(logged).not.toHaveBeenCalled();
@@ -209,8 +276,11 @@ describe("development routes and production settings", () => {
   it("the example secrets alone are refused in production", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const res = await asWorker(new Request("https://chatbook.example/"), {
-      APP_URL: "https://chatbook.example", EMAIL_PROVIDER: "resend", SESSION_SECRET: "local-dev-session-secret-change-me-0123456789",
-      WEBHOOK_SECRET: "w".repeat(48), WAHA_API_KEY: "prod-key",
+      APP_URL: "https://chatbook.example",
+      EMAIL_PROVIDER: "resend",
+      SESSION_SECRET: "local-dev-session-secret-change-me-0123456789",
+      WEBHOOK_SECRET: "w".repeat(48),
+      WAHA_API_KEY: "prod-key",
     });
     expect(res.status).toBe(503);
     const log = String(logged.mock.calls[0]?.[0]);
@@ -242,7 +312,13 @@ describe("headers", () => {
   });
 
   it("HSTS on https only; the API is never cached", async () => {
-    const ready = { APP_URL: "https://chatbook.example", EMAIL_PROVIDER: "resend", SESSION_SECRET: "p".repeat(48), WEBHOOK_SECRET: "w".repeat(48), WAHA_API_KEY: "prod-key" };
+    const ready = {
+      APP_URL: "https://chatbook.example",
+      EMAIL_PROVIDER: "resend",
+      SESSION_SECRET: "p".repeat(48),
+      WEBHOOK_SECRET: "w".repeat(48),
+      WAHA_API_KEY: "prod-key",
+    };
     const secure = await asWorker(new Request("https://chatbook.example/"), ready);
     expect(secure.headers.get("Strict-Transport-Security")).toContain("max-age=");
     expect((await SELF.fetch("http://localhost/")).headers.get("Strict-Transport-Security")).toBeNull();

@@ -9,7 +9,8 @@ import { SELF } from "cloudflare:test";
 async function resetLinkFor(email: string, host = "localhost") {
   // A public host with this local configuration is refused outright (request-guard tests), so the Host header lies instead.
   const res = await SELF.fetch("http://localhost/api/auth/forgot-password", {
-    method: "POST", headers: { Host: host, "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp(), "X-Forwarded-Host": "evil.example" },
+    method: "POST",
+    headers: { Host: host, "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp(), "X-Forwarded-Host": "evil.example" },
     body: JSON.stringify({ email }),
   });
   expect(res.status).toBe(200);
@@ -50,9 +51,13 @@ describe("reset link", () => {
     expect(RESET_TTL_MS).toBeLessThanOrEqual(3600_000);
     const owner = await registeredUser();
     const { token } = await resetLinkFor(owner.email);
-    const row = await env.DB.prepare("SELECT expires_at - created_at AS ttl FROM verifications WHERE target = ? AND purpose = 'reset'").bind(owner.userId).first<{ ttl: number }>();
+    const row = await env.DB.prepare("SELECT expires_at - created_at AS ttl FROM verifications WHERE target = ? AND purpose = 'reset'")
+      .bind(owner.userId)
+      .first<{ ttl: number }>();
     expect(row?.ttl).toBe(3600_000);
-    await env.DB.prepare("UPDATE verifications SET expires_at = ? WHERE target = ? AND purpose = 'reset'").bind(Date.now() - 1, owner.userId).run();
+    await env.DB.prepare("UPDATE verifications SET expires_at = ? WHERE target = ? AND purpose = 'reset'")
+      .bind(Date.now() - 1, owner.userId)
+      .run();
     expect((await call("/api/auth/reset-password", { new_password: "too-late-1" }, { token })).status).toBe(400);
   });
 

@@ -14,8 +14,11 @@ let n = 0;
 
 async function message(businessId: string, ageDays: number) {
   const id = `m${n++}_${crypto.randomUUID()}`;
-  await env.DB.prepare("INSERT INTO wa_messages (id, business_id, provider_id, chat_id, from_me, body, timestamp) VALUES (?, ?, ?, '972500000000@c.us', 0, 'hi', ?)")
-    .bind(id, businessId, id, NOW - ageDays * DAY).run();
+  await env.DB.prepare(
+    "INSERT INTO wa_messages (id, business_id, provider_id, chat_id, from_me, body, timestamp) VALUES (?, ?, ?, '972500000000@c.us', 0, 'hi', ?)",
+  )
+    .bind(id, businessId, id, NOW - ageDays * DAY)
+    .run();
   return id;
 }
 const exists = async (table: string, column: string, value: string) =>
@@ -40,18 +43,28 @@ describe("purgeOldRows", () => {
 
   it("deletes ended rate-limit windows, used and expired codes, expired sessions and week-old outbox e-mails", async () => {
     const { userId } = await seedBusiness();
-    const run = (sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).run();
+    const run = (sql: string, ...args: unknown[]) =>
+      env.DB.prepare(sql)
+        .bind(...args)
+        .run();
     await run("INSERT INTO rate_limits (key, window_start, count) VALUES ('old', ?, 3), ('fresh', ?, 3)", NOW - 2 * 3_600_000, NOW - 60_000);
     await run(
       `INSERT INTO verifications (id, target, purpose, code_hash, expires_at, attempts, used_at, created_at) VALUES
        ('used', 'a@x.co', 'signup', 'h', ?1, 0, ?2, ?2), ('expired', 'b@x.co', 'signup', 'h', ?2, 0, NULL, ?2), ('live', 'c@x.co', 'signup', 'h', ?1, 0, NULL, ?2)`,
-      NOW + 600_000, NOW - 60_000,
+      NOW + 600_000,
+      NOW - 60_000,
     );
     await run(
       "INSERT INTO auth_sessions (id, user_id, kind, expires_at, created_at) VALUES ('s-expired', ?1, 'api', ?2, ?2), ('s-live', ?1, 'cookie', ?3, ?2)",
-      userId, NOW - 1000, NOW + DAY,
+      userId,
+      NOW - 1000,
+      NOW + DAY,
     );
-    await run("INSERT INTO email_outbox (id, \"to\", subject, text, created_at) VALUES ('o-old', 'a@x.co', 's', 't', ?), ('o-new', 'a@x.co', 's', 't', ?)", NOW - 8 * DAY, NOW - DAY);
+    await run(
+      "INSERT INTO email_outbox (id, \"to\", subject, text, created_at) VALUES ('o-old', 'a@x.co', 's', 't', ?), ('o-new', 'a@x.co', 's', 't', ?)",
+      NOW - 8 * DAY,
+      NOW - DAY,
+    );
 
     await purgeOldRows({ env, now: NOW });
     expect(await exists("rate_limits", "key", "old")).toBe(false);
@@ -70,7 +83,9 @@ describe("purgeOldRows", () => {
     const rows = PURGE_BATCH + 10;
     const values = Array.from({ length: rows }, (_, i) => `('b${i}', '${businessId}', 'p${i}', 'c@c.us', 0, '', ${NOW - 30 * DAY})`);
     for (let i = 0; i < values.length; i += 500) {
-      await env.DB.prepare(`INSERT INTO wa_messages (id, business_id, provider_id, chat_id, from_me, body, timestamp) VALUES ${values.slice(i, i + 500).join(",")}`).run();
+      await env.DB.prepare(
+        `INSERT INTO wa_messages (id, business_id, provider_id, chat_id, from_me, body, timestamp) VALUES ${values.slice(i, i + 500).join(",")}`,
+      ).run();
     }
     expect((await purgeOldRows({ env, now: NOW })).messages).toBe(PURGE_BATCH);
     expect((await purgeOldRows({ env, now: NOW })).messages).toBe(10);
@@ -112,13 +127,22 @@ describe("the retention setting", () => {
     const he = await (await SELF.fetch("http://localhost/dashboard/settings", { headers: { Cookie: `${owner.cookie}; lang=he` } })).text();
     expect(he).toContain("שמירת הודעות וואטסאפ (ימים)");
 
-    const save = (days: string) => owner.page("/dashboard/settings", {
-      method: "POST",
-      body: new URLSearchParams({
-        intent: "profile", name: "Dana Levi", business_name: "Dana's Salon", phone: "0521234567", city: "", country: "IL",
-        timezone: "Asia/Jerusalem", send_time: "10:00", agree_terms: "on", message_retention_days: days,
-      }),
-    });
+    const save = (days: string) =>
+      owner.page("/dashboard/settings", {
+        method: "POST",
+        body: new URLSearchParams({
+          intent: "profile",
+          name: "Dana Levi",
+          business_name: "Dana's Salon",
+          phone: "0521234567",
+          city: "",
+          country: "IL",
+          timezone: "Asia/Jerusalem",
+          send_time: "10:00",
+          agree_terms: "on",
+          message_retention_days: days,
+        }),
+      });
     const bad = await save("3e2");
     expect(bad.status).toBe(400);
     expect(await bad.text()).toMatch(/data-testid="settings-error"[^>]*>Keep messages for a whole number of days from 7 to 3650\.</);

@@ -7,24 +7,68 @@ import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/auth";
 import { seedBooking, seedBusiness, seedClient } from "../support/seed";
 
-const HOSTILE = ["", "x".repeat(20_000), "\u0000<script>", "-1e309", "9999-99-99", "25:99", "[{\"service\":1}]", "😀".repeat(500), "' OR 1=1 --"];
+const HOSTILE = ["", "x".repeat(20_000), "\u0000<script>", "-1e309", "9999-99-99", "25:99", '[{"service":1}]', "😀".repeat(500), "' OR 1=1 --"];
 
 /** Each screen action, its intents and every field name it reads. */
 const ACTIONS: { path: string; intents: string[]; fields: string[] }[] = [
   { path: "/dashboard/clients", intents: ["create", "update", "delete", "clear-waiting", "bogus"], fields: ["id", "name", "phone", "tags", "notes"] },
-  { path: "/dashboard/calendar", intents: ["create", "edit", "update", "delete", "status", "bogus"], fields: ["id", "name", "phone", "service", "booking_date", "booking_time", "notes", "status"] },
-  { path: "/dashboard/sync", intents: ["service-add", "service-update", "service-delete", "preview", "save", "bogus"], fields: ["id", "service", "user_id", "items"] },
   {
-    path: "/dashboard/settings", intents: ["profile", "password", "messaging", "bogus"],
+    path: "/dashboard/calendar",
+    intents: ["create", "edit", "update", "delete", "status", "bogus"],
+    fields: ["id", "name", "phone", "service", "booking_date", "booking_time", "notes", "status"],
+  },
+  {
+    path: "/dashboard/sync",
+    intents: ["service-add", "service-update", "service-delete", "preview", "save", "bogus"],
+    fields: ["id", "service", "user_id", "items"],
+  },
+  {
+    path: "/dashboard/settings",
+    intents: ["profile", "password", "messaging", "bogus"],
     fields: [
-      "name", "email", "business_name", "phone", "city", "country", "country_text", "timezone", "send_time", "message_retention_days", "agree_terms", "agree_updates",
-      "current_password", "new_password", "confirm_password", "message_language", "pause_between_messages", "quiet_hours_start", "quiet_hours_end",
+      "name",
+      "email",
+      "business_name",
+      "phone",
+      "city",
+      "country",
+      "country_text",
+      "timezone",
+      "send_time",
+      "message_retention_days",
+      "agree_terms",
+      "agree_updates",
+      "current_password",
+      "new_password",
+      "confirm_password",
+      "message_language",
+      "pause_between_messages",
+      "quiet_hours_start",
+      "quiet_hours_end",
     ],
   },
   { path: "/dashboard/clients/import", intents: ["import-preview", "import", "bogus"], fields: ["file"] },
   { path: "/dashboard/settings/data", intents: ["feed-create", "feed-revoke", "delete-account", "bogus"], fields: ["password", "confirm_email"] },
   { path: "/login", intents: ["login", "verify", "resend", "token", "bogus"], fields: ["email", "password", "code", "token", "redirectTo"] },
-  { path: "/register", intents: ["register", "verify", "resend", "bogus"], fields: ["name", "business_name", "country", "country_text", "phone", "email", "password", "confirm_password", "city", "agree_terms", "agree_updates", "timezone", "code"] },
+  {
+    path: "/register",
+    intents: ["register", "verify", "resend", "bogus"],
+    fields: [
+      "name",
+      "business_name",
+      "country",
+      "country_text",
+      "phone",
+      "email",
+      "password",
+      "confirm_password",
+      "city",
+      "agree_terms",
+      "agree_updates",
+      "timezone",
+      "code",
+    ],
+  },
   { path: "/forgot-password", intents: [""], fields: ["email"] },
   { path: "/reset-password", intents: [""], fields: ["token", "new_password", "confirm_password"] },
   { path: "/language", intents: [""], fields: ["lang", "redirectTo"] },
@@ -32,10 +76,38 @@ const ACTIONS: { path: string; intents: string[]; fields: string[] }[] = [
 ];
 
 const LOADERS = [
-  "/", "/login", "/register", "/forgot-password", "/reset-password", "/dashboard", "/dashboard/clients", "/dashboard/calendar", "/dashboard/rules",
-  "/dashboard/settings", "/dashboard/sync", "/dashboard/clients/import", "/dashboard/settings/data", "/feed/not-a-feed.ics",
+  "/",
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/reset-password",
+  "/dashboard",
+  "/dashboard/clients",
+  "/dashboard/calendar",
+  "/dashboard/rules",
+  "/dashboard/settings",
+  "/dashboard/sync",
+  "/dashboard/clients/import",
+  "/dashboard/settings/data",
+  "/feed/not-a-feed.ics",
 ];
-const QUERY_KEYS = ["q", "from", "to", "cursor", "view", "start", "end", "date", "redirectTo", "error", "error_description", "state", "lang", "index", "_routes"];
+const QUERY_KEYS = [
+  "q",
+  "from",
+  "to",
+  "cursor",
+  "view",
+  "start",
+  "end",
+  "date",
+  "redirectTo",
+  "error",
+  "error_description",
+  "state",
+  "lang",
+  "index",
+  "_routes",
+];
 
 describe("screens never answer 5xx", () => {
   it("to hostile values in every field of every action and intent", async () => {
@@ -52,9 +124,10 @@ describe("screens never answer 5xx", () => {
           const body = new URLSearchParams(intent ? { intent } : {});
           for (const f of fields) body.append(f, value);
           // Logout ends the session; give it its own.
-          const res = path === "/logout"
-            ? await SELF.fetch(`http://localhost${path}`, { method: "POST", body, redirect: "manual" })
-            : await owner.page(path, { method: "POST", body });
+          const res =
+            path === "/logout"
+              ? await SELF.fetch(`http://localhost${path}`, { method: "POST", body, redirect: "manual" })
+              : await owner.page(path, { method: "POST", body });
           if (res.status >= 500) failures.push(`${path} ${intent} ${JSON.stringify(value.slice(0, 30))}: ${res.status}`);
           await res.body?.cancel();
         }

@@ -70,7 +70,11 @@ describe("password change", () => {
     const screen = await screenLogin(owner.email, owner.password);
     expect((await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: screen.cookie }, redirect: "manual" })).status).toBe(200);
 
-    const change = await callJson("/api/settings/change-password", { current_password: owner.password, new_password: "changed-pass-2" }, { token: owner.token });
+    const change = await callJson(
+      "/api/settings/change-password",
+      { current_password: owner.password, new_password: "changed-pass-2" },
+      { token: owner.token },
+    );
     expect(change.status).toBe(200);
     expect(change.data).toMatchObject({ success: true, detail: "Password changed successfully!" });
     expect((await profile(owner.token)).status).toBe(200);
@@ -97,7 +101,8 @@ describe("password change", () => {
 
 async function screenLogin(email: string, password: string, cookie = "", ip = uniqueIp()) {
   const res = await SELF.fetch("http://localhost/login", {
-    method: "POST", redirect: "manual",
+    method: "POST",
+    redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) },
     body: new URLSearchParams({ email, password, intent: "login" }),
   });
@@ -117,7 +122,9 @@ describe("session cookie", () => {
     // Signing in again from the same browser ends the session it held before.
     expect((await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: first.cookie }, redirect: "manual" })).status).toBe(302);
     expect((await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: second.cookie }, redirect: "manual" })).status).toBe(200);
-    const sessions = await env.DB.prepare("SELECT count(*) AS n FROM auth_sessions WHERE user_id = ? AND kind = 'cookie'").bind(owner.userId).first<{ n: number }>();
+    const sessions = await env.DB.prepare("SELECT count(*) AS n FROM auth_sessions WHERE user_id = ? AND kind = 'cookie'")
+      .bind(owner.userId)
+      .first<{ n: number }>();
     expect(sessions?.n).toBe(1);
   });
 
@@ -125,11 +132,16 @@ describe("session cookie", () => {
     const owner = await registeredUser();
     const httpsEnv = { ...env, APP_URL: "https://chatbook.example", EMAIL_PROVIDER: "resend" };
     const ctx = createExecutionContext();
-    const res = await worker.fetch(new Request("https://chatbook.example/login", {
-      method: "POST", redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() },
-      body: new URLSearchParams({ email: owner.email, password: owner.password, intent: "login" }),
-    }) as Request<unknown, IncomingRequestCfProperties>, httpsEnv, ctx);
+    const res = await worker.fetch(
+      new Request("https://chatbook.example/login", {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() },
+        body: new URLSearchParams({ email: owner.email, password: owner.password, intent: "login" }),
+      }) as Request<unknown, IncomingRequestCfProperties>,
+      httpsEnv,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(302);
     const setCookie = res.headers.get("Set-Cookie") ?? "";
@@ -137,10 +149,21 @@ describe("session cookie", () => {
     expect(setCookie).not.toMatch(/Domain=/i);
 
     const cookie = setCookie.split(";")[0];
-    const dash = await worker.fetch(new Request("https://chatbook.example/dashboard", { headers: { Cookie: cookie }, redirect: "manual" }) as Request<unknown, IncomingRequestCfProperties>, httpsEnv, createExecutionContext());
+    const dash = await worker.fetch(
+      new Request("https://chatbook.example/dashboard", { headers: { Cookie: cookie }, redirect: "manual" }) as Request<unknown, IncomingRequestCfProperties>,
+      httpsEnv,
+      createExecutionContext(),
+    );
     expect(dash.status).toBe(200);
     // The unprefixed name is not accepted over https.
-    const plain = await worker.fetch(new Request("https://chatbook.example/dashboard", { headers: { Cookie: cookie.replace("__Host-session", "session") }, redirect: "manual" }) as Request<unknown, IncomingRequestCfProperties>, httpsEnv, createExecutionContext());
+    const plain = await worker.fetch(
+      new Request("https://chatbook.example/dashboard", { headers: { Cookie: cookie.replace("__Host-session", "session") }, redirect: "manual" }) as Request<
+        unknown,
+        IncomingRequestCfProperties
+      >,
+      httpsEnv,
+      createExecutionContext(),
+    );
     expect(plain.status).toBe(302);
   });
 
@@ -151,7 +174,9 @@ describe("session cookie", () => {
     expect(out.headers.get("Location")).toBe("/");
     expect(out.headers.get("Set-Cookie")).toMatch(/^session=; .*Max-Age=0/);
     expect((await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(302);
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM auth_sessions WHERE user_id = ? AND kind = 'cookie'").bind(owner.userId).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM auth_sessions WHERE user_id = ? AND kind = 'cookie'")
+      .bind(owner.userId)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(0);
   });
 });

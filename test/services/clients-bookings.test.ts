@@ -50,7 +50,13 @@ describe("booking writes tell the rule scheduler afterwards", () => {
     const deps = { db: db(), env, now: NOW };
     const business = { id: businessId, country: "IL", timeZone: "Asia/Jerusalem" };
     const booking = await createBooking(deps, business, {
-      name: "Noa", phone: "0541234567", service: "Haircut", booking_date: "2030-01-20", booking_time: "10:00", notes: "", status: "scheduled",
+      name: "Noa",
+      phone: "0541234567",
+      service: "Haircut",
+      booking_date: "2030-01-20",
+      booking_time: "10:00",
+      notes: "",
+      status: "scheduled",
     });
     expect(bookingsChanged).toHaveBeenLastCalledWith(env, [booking.id], NOW);
     // The write is visible when the hook runs.

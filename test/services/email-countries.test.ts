@@ -33,7 +33,11 @@ describe("Resend provider", () => {
 
 describe("/__dev/outbox", () => {
   const get = (overrides: Partial<Env>) =>
-    worker.fetch(new Request("http://localhost/__dev/outbox?to=a@b.co") as Request<unknown, IncomingRequestCfProperties>, { ...env, ...overrides }, createExecutionContext());
+    worker.fetch(
+      new Request("http://localhost/__dev/outbox?to=a@b.co") as Request<unknown, IncomingRequestCfProperties>,
+      { ...env, ...overrides },
+      createExecutionContext(),
+    );
 
   it("answers JSON locally with the outbox provider, and 404 otherwise", async () => {
     const local = await get({});

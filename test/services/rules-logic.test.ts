@@ -32,9 +32,18 @@ describe("rule statuses (spec section 4)", () => {
 
 describe("wizard client list", () => {
   it("merges lists across services, de-duplicated by booking id (else name and number), sorted by name", () => {
-    const c = (booking_id: string, sender_name: string, sender_number = "1") =>
-      ({ booking_id, sender_name, sender_number, service: "x", booking_date: "2030-01-01", booking_time: "10:00" });
-    const merged = mergeCandidates([[c("2", "Noa"), c("1", "Avi")], [c("1", "Avi"), c("", "Dana", "5"), c("", "Dana", "5"), c("", "Dana", "6")]]);
+    const c = (booking_id: string, sender_name: string, sender_number = "1") => ({
+      booking_id,
+      sender_name,
+      sender_number,
+      service: "x",
+      booking_date: "2030-01-01",
+      booking_time: "10:00",
+    });
+    const merged = mergeCandidates([
+      [c("2", "Noa"), c("1", "Avi")],
+      [c("1", "Avi"), c("", "Dana", "5"), c("", "Dana", "5"), c("", "Dana", "6")],
+    ]);
     expect(merged.map((m) => `${m.sender_name}:${m.booking_id || m.sender_number}`)).toEqual(["Avi:1", "Dana:5", "Dana:6", "Noa:2"]);
   });
 });
@@ -43,11 +52,20 @@ describe("schedule from the create body", () => {
   const body = (extra: Record<string, unknown>) =>
     CreateRuleSchema.parse({ type: "followup", services: ["a"], template: "t", schedule_type: "custom", clients: [{ booking_id: "b" }], ...extra });
   it("prefers a custom date and time, else a day count; presets must match the type", () => {
-    expect(scheduleFromInput(body({ customDate: "2030-01-02", customTime: "09:05", schedule_value: "3" }), "2030-01-01")).toEqual({ ok: true, value: { date: "2030-01-02", time: "09:05" } });
+    expect(scheduleFromInput(body({ customDate: "2030-01-02", customTime: "09:05", schedule_value: "3" }), "2030-01-01")).toEqual({
+      ok: true,
+      value: { date: "2030-01-02", time: "09:05" },
+    });
     expect(scheduleFromInput(body({ schedule_value: 365 }), "2030-01-01")).toEqual({ ok: true, value: { days: 365 } });
-    expect(scheduleFromInput(body({ schedule_value: "1.5" }), "2030-01-01")).toEqual({ ok: false, problem: { key: "rules.err.daysRange", params: { min: 1, max: 365 } } });
+    expect(scheduleFromInput(body({ schedule_value: "1.5" }), "2030-01-01")).toEqual({
+      ok: false,
+      problem: { key: "rules.err.daysRange", params: { min: 1, max: 365 } },
+    });
     expect(scheduleFromInput(body({ schedule_type: "preset", schedule_value: "1", type: "reminder" }), "2030-01-01")).toEqual({ ok: true, value: { days: 1 } });
-    expect(scheduleFromInput(body({ schedule_type: "preset", schedule_value: "1" }), "2030-01-01")).toEqual({ ok: false, problem: { key: "rules.err.presetAfter", params: { list: "15, 30, 60" } } });
+    expect(scheduleFromInput(body({ schedule_type: "preset", schedule_value: "1" }), "2030-01-01")).toEqual({
+      ok: false,
+      problem: { key: "rules.err.presetAfter", params: { list: "15, 30, 60" } },
+    });
   });
 });
 
@@ -65,7 +83,10 @@ describe("planning", () => {
     const out = resolveOverdueReminders(items, { pending: false, lastSentAt: null });
     expect(out.map((i) => i.plan.status)).toEqual(["cancelled", "scheduled", "cancelled"]);
     expect(out[0].plan).toMatchObject({ reason: REASON_SUPERSEDED });
-    expect(resolveOverdueReminders([p(3, true), p(9, false)], { pending: false, lastSentAt: null }).map((i) => i.plan.status)).toEqual(["cancelled", "scheduled"]);
+    expect(resolveOverdueReminders([p(3, true), p(9, false)], { pending: false, lastSentAt: null }).map((i) => i.plan.status)).toEqual([
+      "cancelled",
+      "scheduled",
+    ]);
     expect(resolveOverdueReminders([p(3, true)], { pending: true, lastSentAt: null })[0].plan.status).toBe("cancelled");
     expect(resolveOverdueReminders([p(3, true)], { pending: false, lastSentAt: 4 })[0].plan.status).toBe("cancelled");
     expect(resolveOverdueReminders([p(3, true)], { pending: false, lastSentAt: 2 })[0].plan.status).toBe("scheduled");

@@ -73,8 +73,17 @@ export async function latestCode(email: string): Promise<string> {
 }
 
 export const registration = (email: string, extra: Record<string, unknown> = {}) => ({
-  email, password: "secret-pass-1", business_name: "Noa's Studio", phone: "0521234567", name: "Noa Levi",
-  city: "Haifa", country: "IL", agree_terms: true, agree_updates: false, timezone: "Asia/Jerusalem", ...extra,
+  email,
+  password: "secret-pass-1",
+  business_name: "Noa's Studio",
+  phone: "0521234567",
+  name: "Noa Levi",
+  city: "Haifa",
+  country: "IL",
+  agree_terms: true,
+  agree_updates: false,
+  timezone: "Asia/Jerusalem",
+  ...extra,
 });
 
 /** Registers and verifies through the API; returns a signed-in bearer token too. */
@@ -91,5 +100,7 @@ export async function registeredUser(extra: Record<string, unknown> = {}) {
 }
 
 export async function row<T = Record<string, unknown>>(sql: string, ...params: unknown[]) {
-  return env.DB.prepare(sql).bind(...params).first<T>();
+  return env.DB.prepare(sql)
+    .bind(...params)
+    .first<T>();
 }

@@ -36,7 +36,10 @@ export type Score = { f1: number; precision: number; recall: number; cases: numb
 
 /** Micro-F1 and the share of exactly right cases, matching each expected booking at most once. */
 export function scoreCases(cases: Case[], predictions: Map<string, Booking[]>): Score {
-  let tp = 0, exp = 0, pred = 0, ok = 0;
+  let tp = 0,
+    exp = 0,
+    pred = 0,
+    ok = 0;
   const wrong: string[] = [];
   for (const c of cases) {
     const got = predictions.get(c.id) ?? [];
@@ -44,9 +47,14 @@ export function scoreCases(cases: Case[], predictions: Map<string, Booking[]>): 
     let hit = 0;
     for (const b of got) {
       const i = unmatched.indexOf(key(b));
-      if (i >= 0) { hit++; unmatched.splice(i, 1); }
+      if (i >= 0) {
+        hit++;
+        unmatched.splice(i, 1);
+      }
     }
-    tp += hit; exp += c.expected.length; pred += got.length;
+    tp += hit;
+    exp += c.expected.length;
+    pred += got.length;
     if (hit === c.expected.length && got.length === c.expected.length) ok++;
     else wrong.push(c.id);
   }

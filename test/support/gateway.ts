@@ -47,8 +47,13 @@ export async function connectedSession(name: string, { phone = "972500000001", b
 /** Wraps a payload the gateway produced in WAHA's envelope, signs it with the business's key and posts it to the webhook. */
 export async function postEvent(businessId: string, event: string, payload: unknown, engine = "NOWEB") {
   const raw = JSON.stringify({
-    id: `evt_${crypto.randomUUID()}`, timestamp: Date.now(), event, session: businessId,
-    me: { id: "972500000001@c.us", pushName: "Dana's Salon" }, payload, engine,
+    id: `evt_${crypto.randomUUID()}`,
+    timestamp: Date.now(),
+    event,
+    session: businessId,
+    me: { id: "972500000001@c.us", pushName: "Dana's Salon" },
+    payload,
+    engine,
   });
   return SELF.fetch("http://localhost/api/webhook", {
     method: "POST",

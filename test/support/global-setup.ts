@@ -12,7 +12,17 @@ declare module "vitest" {
 }
 
 // Fast but faithful: WAHA's 3 s for DELETE/restart and 5 s wait for WORKING are shortened.
-const options = { port: 0, host: "127.0.0.1", apiKey: "test-waha-key", qrDelayMs: 300, startDelayMs: 300, opDelayMs: 0, notWorkingWaitMs: 300, ackDelayMs: 50, log: () => {} };
+const options = {
+  port: 0,
+  host: "127.0.0.1",
+  apiKey: "test-waha-key",
+  qrDelayMs: 300,
+  startDelayMs: 300,
+  opDelayMs: 0,
+  notWorkingWaitMs: 300,
+  ackDelayMs: 50,
+  log: () => {},
+};
 
 export default async function setup(project: TestProject) {
   const sim = await startSimulator(options);

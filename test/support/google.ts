@@ -26,4 +26,3 @@ export function mockGoogle(profiles: Record<string, Profile>) {
   });
   return tokenRequests;
 }
-

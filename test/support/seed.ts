@@ -10,24 +10,38 @@ const uid = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(counter
 export async function seedBusiness(overrides: Partial<typeof schema.businesses.$inferInsert> = {}) {
   const userId = uid("usr");
   const businessId = overrides.id ?? uid("biz");
-  await db().insert(schema.users).values({ id: userId, email: `${userId}@example.com`, name: "Dana Levi", emailVerifiedAt: Date.now() });
-  await db().insert(schema.businesses).values({
-    id: businessId, ownerUserId: userId, name: "Dana's Salon", country: "IL", timeZone: "Asia/Jerusalem",
-    // No quiet hours unless a test asks for them: delivery tests must not depend on the hour they run at.
-    quietStart: "00:00", quietEnd: "00:00", ...overrides,
-  });
+  await db()
+    .insert(schema.users)
+    .values({ id: userId, email: `${userId}@example.com`, name: "Dana Levi", emailVerifiedAt: Date.now() });
+  await db()
+    .insert(schema.businesses)
+    .values({
+      id: businessId,
+      ownerUserId: userId,
+      name: "Dana's Salon",
+      country: "IL",
+      timeZone: "Asia/Jerusalem",
+      // No quiet hours unless a test asks for them: delivery tests must not depend on the hour they run at.
+      quietStart: "00:00",
+      quietEnd: "00:00",
+      ...overrides,
+    });
   return { userId, businessId, email: `${userId}@example.com` };
 }
 
 export async function seedClient(businessId: string, overrides: Partial<typeof schema.clients.$inferInsert> = {}) {
   const id = uid("cli");
-  await db().insert(schema.clients).values({ id, businessId, name: "Noa Cohen", phone: `9725${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`, ...overrides });
+  await db()
+    .insert(schema.clients)
+    .values({ id, businessId, name: "Noa Cohen", phone: `9725${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`, ...overrides });
   return id;
 }
 
 export async function seedBooking(businessId: string, clientId: string, overrides: Partial<typeof schema.bookings.$inferInsert> = {}) {
   const id = uid("bkg");
-  await db().insert(schema.bookings).values({ id, businessId, clientId, service: "Haircut", bookingDate: "2030-01-15", bookingTime: "10:00", ...overrides });
+  await db()
+    .insert(schema.bookings)
+    .values({ id, businessId, clientId, service: "Haircut", bookingDate: "2030-01-15", bookingTime: "10:00", ...overrides });
   return id;
 }
 
@@ -38,14 +52,32 @@ export async function seedRuleMessage(
   rule: Partial<typeof schema.rules.$inferInsert> = {},
 ) {
   const ruleId = uid("rul");
-  await db().insert(schema.rules).values({
-    id: ruleId, businessId, groupId: ruleId, type: "followup", services: ["Haircut"],
-    template: "Hi {name}, thanks for your {service} on {date}!", scheduleType: "preset", scheduleValue: "15", ...rule,
-  });
+  await db()
+    .insert(schema.rules)
+    .values({
+      id: ruleId,
+      businessId,
+      groupId: ruleId,
+      type: "followup",
+      services: ["Haircut"],
+      template: "Hi {name}, thanks for your {service} on {date}!",
+      scheduleType: "preset",
+      scheduleValue: "15",
+      ...rule,
+    });
   const id = uid("msg");
-  await db().insert(schema.scheduledMessages).values({
-    id, businessId, ruleId, bookingId, sendDate: "2030-01-30", sendTime: "10:00", sendAt: Date.now() - 1000, ...message,
-  });
+  await db()
+    .insert(schema.scheduledMessages)
+    .values({
+      id,
+      businessId,
+      ruleId,
+      bookingId,
+      sendDate: "2030-01-30",
+      sendTime: "10:00",
+      sendAt: Date.now() - 1000,
+      ...message,
+    });
   return { ruleId, messageId: id };
 }
 

@@ -37,8 +37,12 @@ describe("time-zone module", () => {
   });
 
   it("round-trips every quarter hour around 2030's changes; a repeated clock goes back to its first occurrence", () => {
-    for (const [zone, change] of [["America/New_York", Date.UTC(2030, 2, 10, 7)], ["America/New_York", Date.UTC(2030, 10, 3, 6)],
-      ["Europe/Berlin", Date.UTC(2030, 9, 27, 1)], ["Australia/Lord_Howe", Date.UTC(2030, 3, 6, 15)]] as const) {
+    for (const [zone, change] of [
+      ["America/New_York", Date.UTC(2030, 2, 10, 7)],
+      ["America/New_York", Date.UTC(2030, 10, 3, 6)],
+      ["Europe/Berlin", Date.UTC(2030, 9, 27, 1)],
+      ["Australia/Lord_Howe", Date.UTC(2030, 3, 6, 15)],
+    ] as const) {
       const fallBack = offsetAt(change - MINUTE, zone) - offsetAt(change, zone); // > 0 when the clock goes back
       for (let t = change - 3 * 60 * MINUTE; t <= change + 3 * 60 * MINUTE; t += 15 * MINUTE) {
         const back = zonedInstant(localDate(t, zone), localTime(t, zone), zone);

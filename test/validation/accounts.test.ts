@@ -3,7 +3,13 @@
 // each problem on the field it is about.
 import { describe, expect, it } from "vitest";
 import {
-  LoginSchema, MessagingFormSchema, PasswordChangeFormSchema, profileFormSchema, RegistrationFormSchema, ResetFormSchema, VerifyCodeSchema,
+  LoginSchema,
+  MessagingFormSchema,
+  PasswordChangeFormSchema,
+  profileFormSchema,
+  RegistrationFormSchema,
+  ResetFormSchema,
+  VerifyCodeSchema,
 } from "../../app/validation/accounts";
 import { firstFormProblem, parseForm } from "../../app/validation/parse";
 
@@ -15,12 +21,24 @@ const form = (fields: Record<string, string>) => {
 
 function failure(submission: ReturnType<typeof parseForm>) {
   if (submission.status === "success") throw new Error("expected a failure");
-  return { first: firstFormProblem(submission.error).key, fields: Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v?.[0]?.key])) };
+  return {
+    first: firstFormProblem(submission.error).key,
+    fields: Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v?.[0]?.key])),
+  };
 }
 
 const registration = {
-  name: "Dana Levi", business_name: "Dana Hair", country: "IL", country_text: "Israel", phone: "0521234567", city: "",
-  email: "dana@example.com", password: "dana-pass-1", confirm_password: "dana-pass-1", agree_terms: "on", timezone: "Asia/Jerusalem",
+  name: "Dana Levi",
+  business_name: "Dana Hair",
+  country: "IL",
+  country_text: "Israel",
+  phone: "0521234567",
+  city: "",
+  email: "dana@example.com",
+  password: "dana-pass-1",
+  confirm_password: "dana-pass-1",
+  agree_terms: "on",
+  timezone: "Asia/Jerusalem",
 };
 
 describe("the registration form", () => {
@@ -42,7 +60,16 @@ describe("the registration form", () => {
       [{ timezone: "Nowhere/Land" }, "validate.timezone"],
     ];
     for (let i = 0; i < steps.length; i++) {
-      const fields = { ...registration, ...Object.assign({}, ...steps.slice(i).reverse().map(([f]) => f)) };
+      const fields = {
+        ...registration,
+        ...Object.assign(
+          {},
+          ...steps
+            .slice(i)
+            .reverse()
+            .map(([f]) => f),
+        ),
+      };
       expect(failure(parseForm(form(fields), RegistrationFormSchema)).first, steps[i][1]).toBe(steps[i][1]);
     }
     const all = failure(parseForm(form({ ...registration, name: "", phone: "12-3", confirm_password: "x", agree_terms: "" }), RegistrationFormSchema));
@@ -72,7 +99,9 @@ describe("the other account forms", () => {
     expect(failure(parseForm(form({ new_password: "", confirm_password: "", token: "" }), ResetFormSchema)).first).toBe("reset.required");
     expect(failure(parseForm(form({ new_password: "new-one-1", confirm_password: "new-one-2", token: "" }), ResetFormSchema)).first).toBe("validate.mismatch");
     expect(failure(parseForm(form({ new_password: "new-one-1", confirm_password: "new-one-1", token: "" }), ResetFormSchema)).first).toBe("reset.missingToken");
-    expect(failure(parseForm(form({ new_password: "short", confirm_password: "short", token: "t".repeat(43) }), ResetFormSchema)).first).toBe("validate.passwordMin");
+    expect(failure(parseForm(form({ new_password: "short", confirm_password: "short", token: "t".repeat(43) }), ResetFormSchema)).first).toBe(
+      "validate.passwordMin",
+    );
   });
 
   it("change password: all required, then the match, then the length; passwords are not trimmed", () => {
@@ -86,19 +115,41 @@ describe("the other account forms", () => {
   });
 
   it("settings: the registration form's words, the e-mail fixed, and the message settings", () => {
-    const profile = { name: "Noa", email: "noa@example.com", business_name: "Nails", phone: "0501112222", city: "", country: "IL", timezone: "Asia/Jerusalem", send_time: "10:00" };
+    const profile = {
+      name: "Noa",
+      email: "noa@example.com",
+      business_name: "Nails",
+      phone: "0501112222",
+      city: "",
+      country: "IL",
+      timezone: "Asia/Jerusalem",
+      send_time: "10:00",
+    };
     const schema = profileFormSchema("noa@example.com");
     expect(failure(parseForm(form({ ...profile, email: "other@example.com", name: "" }), schema)).first).toBe("settings.emailFixed");
     expect(failure(parseForm(form({ ...profile, country: "", country_text: "Atlantis" }), schema)).first).toBe("validate.countryUnknown");
     expect(failure(parseForm(form({ ...profile, send_time: "25:00" }), schema)).fields).toEqual({ send_time: "settings.badSendTime" });
     expect(failure(parseForm(form({ ...profile, message_retention_days: "3e2" }), schema)).first).toBe("settings.badRetention");
     const saved = parseForm(form({ ...profile, name: " Noa B ", message_retention_days: "30", agree_updates: "on" }), schema);
-    expect(saved.status === "success" && saved.value).toMatchObject({ name: "Noa B", country: "IL", message_retention_days: 30, agree_terms: false, agree_updates: true });
+    expect(saved.status === "success" && saved.value).toMatchObject({
+      name: "Noa B",
+      country: "IL",
+      message_retention_days: 30,
+      agree_terms: false,
+      agree_updates: true,
+    });
 
     const messaging = { message_language: "he", pause_between_messages: "10", quiet_hours_start: "22:00", quiet_hours_end: "07:30" };
     expect(failure(parseForm(form({ ...messaging, pause_between_messages: "" }), MessagingFormSchema)).first).toBe("messaging.err.pause");
-    expect(failure(parseForm(form({ ...messaging, quiet_hours_end: "24:00" }), MessagingFormSchema)).fields).toEqual({ quiet_hours_end: "messaging.err.quiet" });
+    expect(failure(parseForm(form({ ...messaging, quiet_hours_end: "24:00" }), MessagingFormSchema)).fields).toEqual({
+      quiet_hours_end: "messaging.err.quiet",
+    });
     const ok = parseForm(form(messaging), MessagingFormSchema);
-    expect(ok.status === "success" && ok.value).toEqual({ message_language: "he", pause_between_messages: 10, quiet_hours_start: "22:00", quiet_hours_end: "07:30" });
+    expect(ok.status === "success" && ok.value).toEqual({
+      message_language: "he",
+      pause_between_messages: 10,
+      quiet_hours_start: "22:00",
+      quiet_hours_end: "07:30",
+    });
   });
 });

@@ -25,11 +25,18 @@ const ddmm = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 const sentTo = async (name: string) => (await simControl(`${name}/sent`)).body as { chatId: string; text: string; id: string }[];
 const bookingStatus = async (id: string) => (await env.DB.prepare("SELECT status FROM bookings WHERE id = ?").bind(id).first<{ status: string }>())!.status;
 const acksOf = async (businessId: string) =>
-  (await env.DB.prepare("SELECT id, status, body FROM scheduled_messages WHERE business_id = ? AND kind = 'ack'").bind(businessId).all<{ id: string; status: string; body: string }>()).results;
+  (
+    await env.DB.prepare("SELECT id, status, body FROM scheduled_messages WHERE business_id = ? AND kind = 'ack'")
+      .bind(businessId)
+      .all<{ id: string; status: string; body: string }>()
+  ).results;
 
 let n = 0;
 async function deliver(ids: string[], deps: { sender?: WhatsAppSender; pacer?: Pacer; now?: () => number } = {}) {
-  const batch = createMessageBatch<OutboundMessage>("chatbook-outbound", ids.map((id) => ({ id: `q-${id}-${n++}`, timestamp: new Date(), attempts: 1, body: { id } })));
+  const batch = createMessageBatch<OutboundMessage>(
+    "chatbook-outbound",
+    ids.map((id) => ({ id: `q-${id}-${n++}`, timestamp: new Date(), attempts: 1, body: { id } })),
+  );
   await processOutboundBatch(batch, { env, sender: deps.sender ?? getWhatsAppProvider(env), now: deps.now ?? Date.now, pacer: deps.pacer });
   return getQueueResult(batch, createExecutionContext());
 }
@@ -44,8 +51,12 @@ async function askedClient(opts: { lang?: "en" | "he"; phone?: string; bookings?
   const made: { bookingId: string; messageId: string; ruleId: string }[] = [];
   for (const b of list) {
     const bookingId = await seedBooking(businessId, clientId, { service: b.service ?? "Haircut", bookingDate: b.date, bookingTime: b.time });
-    const { messageId, ruleId } = await seedRuleMessage(businessId, bookingId, { status: "queued" },
-      { type: "reminder", template: "Hi {name}, see you for your {service} on {date}!", askConfirmation: opts.ask ?? true });
+    const { messageId, ruleId } = await seedRuleMessage(
+      businessId,
+      bookingId,
+      { status: "queued" },
+      { type: "reminder", template: "Hi {name}, see you for your {service} on {date}!", askConfirmation: opts.ask ?? true },
+    );
     made.push({ bookingId, messageId, ruleId });
   }
   await deliver(made.map((m) => m.messageId));
@@ -63,13 +74,37 @@ async function clientSays(businessId: string, phone: string, body: string) {
 
 describe("reading a reply", () => {
   it.each([
-    ["1", "confirm"], ["yes", "confirm"], ["Yes!", "confirm"], ["confirm", "confirm"], ["OK", "confirm"], ["👍", "confirm"], ["👍🏽", "confirm"],
-    ["yes please", "confirm"], ["ok see you then", "confirm"], ["no problem", "confirm"],
-    ["כן", "confirm"], ["מאשר", "confirm"], ["מאשרת", "confirm"], ["כן, תודה", "confirm"], ["מאשרת 👍", "confirm"],
-    ["2", "cancel"], ["no", "cancel"], ["cancel", "cancel"], ["Cancel please", "cancel"], ["No, I can't make it", "cancel"],
-    ["לא", "cancel"], ["בטל", "cancel"], ["ביטול", "cancel"], ["אני צריכה לבטל", "cancel"],
-    ["can we make it 6pm?", "unclear"], ["make it 2pm", "unclear"], ["yes but can I come at 11", "unclear"], ["yes no", "unclear"],
-    ["אפשר להזיז לשש?", "unclear"], ["", "unclear"], ["12", "unclear"],
+    ["1", "confirm"],
+    ["yes", "confirm"],
+    ["Yes!", "confirm"],
+    ["confirm", "confirm"],
+    ["OK", "confirm"],
+    ["👍", "confirm"],
+    ["👍🏽", "confirm"],
+    ["yes please", "confirm"],
+    ["ok see you then", "confirm"],
+    ["no problem", "confirm"],
+    ["כן", "confirm"],
+    ["מאשר", "confirm"],
+    ["מאשרת", "confirm"],
+    ["כן, תודה", "confirm"],
+    ["מאשרת 👍", "confirm"],
+    ["2", "cancel"],
+    ["no", "cancel"],
+    ["cancel", "cancel"],
+    ["Cancel please", "cancel"],
+    ["No, I can't make it", "cancel"],
+    ["לא", "cancel"],
+    ["בטל", "cancel"],
+    ["ביטול", "cancel"],
+    ["אני צריכה לבטל", "cancel"],
+    ["can we make it 6pm?", "unclear"],
+    ["make it 2pm", "unclear"],
+    ["yes but can I come at 11", "unclear"],
+    ["yes no", "unclear"],
+    ["אפשר להזיז לשש?", "unclear"],
+    ["", "unclear"],
+    ["12", "unclear"],
     ["I will definitely be there tomorrow morning with my sister ok", "unclear"],
   ] as const)("%j reads as %s", (body, intent) => {
     expect(readReply(body)).toBe(intent);
@@ -84,8 +119,12 @@ describe("reading a reply", () => {
 });
 
 describe("replies to a confirmation request", () => {
-  it("the reminder carries the line; \"1\" confirms the booking, the client is thanked once, and the rule's details show the reply", async () => {
-    const { businessId, phone, made: [m] } = await askedClient();
+  it('the reminder carries the line; "1" confirms the booking, the client is thanked once, and the rule\'s details show the reply', async () => {
+    const {
+      businessId,
+      phone,
+      made: [m],
+    } = await askedClient();
     const [reminder] = await sentTo(businessId);
     expect(reminder.text).toBe(`Hi Noa Cohen, see you for your Haircut on ${inDays(2).split("-").reverse().join("/")}!\n\n${CONFIRMATION_LINE.en}`);
 
@@ -107,8 +146,12 @@ describe("replies to a confirmation request", () => {
     expect(rule.clients[0]).toMatchObject({ reply_text: "1", reply_action: "confirmed", client_status: "sent" });
   });
 
-  it("\"cancel please\" cancels the booking and its other pending messages, and thanks the client", async () => {
-    const { businessId, phone, made: [m] } = await askedClient();
+  it('"cancel please" cancels the booking and its other pending messages, and thanks the client', async () => {
+    const {
+      businessId,
+      phone,
+      made: [m],
+    } = await askedClient();
     const followUp = await seedRuleMessage(businessId, m.bookingId, { sendAt: Date.now() + 20 * DAY }, { type: "followup" });
     await clientSays(businessId, phone, "cancel please");
     expect(await bookingStatus(m.bookingId)).toBe("cancelled");
@@ -119,8 +162,12 @@ describe("replies to a confirmation request", () => {
     expect(rule.clients[0]).toMatchObject({ reply_text: "cancel please", reply_action: "cancelled" });
   });
 
-  it("Hebrew: \"מאשרת\" confirms and the thanks are in Hebrew, as is the line in the reminder", async () => {
-    const { businessId, phone, made: [m] } = await askedClient({ lang: "he" });
+  it('Hebrew: "מאשרת" confirms and the thanks are in Hebrew, as is the line in the reminder', async () => {
+    const {
+      businessId,
+      phone,
+      made: [m],
+    } = await askedClient({ lang: "he" });
     expect((await sentTo(businessId))[0].text.endsWith(`\n\n${CONFIRMATION_LINE.he}`)).toBe(true);
     await clientSays(businessId, phone, "מאשרת");
     expect(await bookingStatus(m.bookingId)).toBe("confirmed");
@@ -129,7 +176,12 @@ describe("replies to a confirmation request", () => {
   });
 
   it("with several bookings the answer goes to the nearest upcoming one that asked", async () => {
-    const { businessId, phone, made } = await askedClient({ bookings: [{ date: inDays(5), time: "12:00" }, { date: inDays(2), time: "09:30" }] });
+    const { businessId, phone, made } = await askedClient({
+      bookings: [
+        { date: inDays(5), time: "12:00" },
+        { date: inDays(2), time: "09:30" },
+      ],
+    });
     await clientSays(businessId, phone, "yes");
     expect(await bookingStatus(made[1].bookingId)).toBe("confirmed");
     expect(await bookingStatus(made[0].bookingId)).toBe("scheduled");
@@ -137,7 +189,12 @@ describe("replies to a confirmation request", () => {
   });
 
   it("a reminder that did not ask, or an appointment already passed, leaves the reply as an ordinary message", async () => {
-    const { businessId, phone, made: [m], clientId } = await askedClient({ ask: false });
+    const {
+      businessId,
+      phone,
+      made: [m],
+      clientId,
+    } = await askedClient({ ask: false });
     await clientSays(businessId, phone, "1");
     expect(await bookingStatus(m.bookingId)).toBe("scheduled");
     expect(await acksOf(businessId)).toHaveLength(0);
@@ -159,8 +216,11 @@ describe("replies to a confirmation request", () => {
     expect(await bookingStatus(bookingId)).toBe("scheduled");
     expect(await acksOf(owner.businessId)).toHaveLength(0);
     expect((await sentTo(owner.businessId)).length).toBe(before);
-    const listed = await (await owner.api("/api/clients")).json() as { clients?: { id: string; awaiting_reply: unknown }[]; data?: unknown };
-    const all = (listed.clients ?? (listed.data as { clients?: unknown } | undefined)?.clients ?? listed.data ?? []) as { id: string; awaiting_reply: unknown }[];
+    const listed = (await (await owner.api("/api/clients")).json()) as { clients?: { id: string; awaiting_reply: unknown }[]; data?: unknown };
+    const all = (listed.clients ?? (listed.data as { clients?: unknown } | undefined)?.clients ?? listed.data ?? []) as {
+      id: string;
+      awaiting_reply: unknown;
+    }[];
     expect(all.find((c) => c.id === clientId)?.awaiting_reply).toMatchObject({ text: "can we make it 6pm?" });
     // The Clients tab shows the count.
     const page = await (await owner.page("/dashboard/clients")).text();
@@ -179,9 +239,12 @@ describe("replies to a confirmation request", () => {
     const other = await seedBusiness();
     const foreign = await seedClient(other.businessId, { awaitingReplyAt: Date.now(), awaitingReplyText: "hmm" });
     // The screen's own data request, as the fetcher sends it; a refusal answers 200 with its problem.
-    const clear = (id: string) => owner.page("/dashboard/clients.data", {
-      method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ intent: "clear-waiting", id }),
-    });
+    const clear = (id: string) =>
+      owner.page("/dashboard/clients.data", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "clear-waiting", id }),
+      });
     const refused = await clear(foreign);
     expect(refused.status).toBe(200);
     expect(await refused.text()).toContain("clients.err.notFound");
@@ -194,7 +257,7 @@ describe("replies to a confirmation request", () => {
 });
 
 describe("follow-ups respect rebookings", () => {
-  it("a follow-up whose client already has a later booking ends Cancelled with \"Client already rebooked\"; without one it is sent", async () => {
+  it('a follow-up whose client already has a later booking ends Cancelled with "Client already rebooked"; without one it is sent', async () => {
     const { businessId } = await seedBusiness();
     const clientId = await seedClient(businessId);
     const past = await seedBooking(businessId, clientId, { bookingDate: inDays(-20), bookingTime: "10:00", status: "completed" });
@@ -211,7 +274,10 @@ describe("follow-ups respect rebookings", () => {
     expect(gw.sent).toHaveLength(1);
     // The rule list answers the reason in English (the API's /api/rules/list).
     const rules = withReasonTexts(await listRules(env.DB, businessId), translator("en"));
-    expect(rules.flatMap((r) => r.clients).find((c) => c.id === messageId)).toMatchObject({ client_status: "cancelled", last_error: "Client already rebooked" });
+    expect(rules.flatMap((r) => r.clients).find((c) => c.id === messageId)).toMatchObject({
+      client_status: "cancelled",
+      last_error: "Client already rebooked",
+    });
   });
 });
 
@@ -234,7 +300,10 @@ describe("pacing", () => {
     const took = Date.now() - started;
     expect(gw.sent).toHaveLength(6);
     for (const biz of [a.businessId, b.businessId]) {
-      const times = gw.sent.filter((s) => s.session === biz).map((s) => s.timestamp).sort((x, y) => x - y);
+      const times = gw.sent
+        .filter((s) => s.session === biz)
+        .map((s) => s.timestamp)
+        .sort((x, y) => x - y);
       const gaps = times.slice(1).map((t, i) => t - times[i]);
       expect(Math.min(...gaps)).toBeGreaterThanOrEqual(3000);
       // 3 s, a 0.5 s margin for the gateway's own delay, and up to 2 s at random.
@@ -289,8 +358,12 @@ describe("quiet hours", () => {
     const bookingId = await seedBooking(businessId, clientId, { bookingDate: inDays(-20) });
     const preset = await seedRuleMessage(businessId, bookingId, { status: "queued" }, { type: "followup", scheduleType: "preset", scheduleValue: "15" });
     const other = await seedBooking(businessId, await seedClient(businessId), { bookingDate: inDays(-20) });
-    const custom = await seedRuleMessage(businessId, other, { status: "queued" },
-      { type: "followup", scheduleType: "custom", customDate: inDays(0), customTime: "22:30" });
+    const custom = await seedRuleMessage(
+      businessId,
+      other,
+      { status: "queued" },
+      { type: "followup", scheduleType: "custom", customDate: inDays(0), customTime: "22:30" },
+    );
     const gw = fakeGateway();
     const night = zonedInstant(inDays(0), "22:30", "Asia/Jerusalem");
     await deliver([preset.messageId, custom.messageId], { sender: gw.sender, now: () => night });
@@ -307,12 +380,20 @@ describe("POST /api/rules/create: ask_confirmation", () => {
     const owner = await signedInOwner();
     const clientId = await seedClient(owner.businessId);
     const bookingId = await seedBooking(owner.businessId, clientId, { bookingDate: inDays(10), bookingTime: "10:00" });
-    const create = (extra: Record<string, unknown>) => owner.api("/api/rules/create", { method: "POST", json: {
-      services: ["Haircut"], template: "Hi {name}", schedule_type: "preset", clients: [{ booking_id: bookingId }], ...extra,
-    } });
+    const create = (extra: Record<string, unknown>) =>
+      owner.api("/api/rules/create", {
+        method: "POST",
+        json: {
+          services: ["Haircut"],
+          template: "Hi {name}",
+          schedule_type: "preset",
+          clients: [{ booking_id: bookingId }],
+          ...extra,
+        },
+      });
     const asked = async (res: Response) => {
       expect(res.status).toBe(201);
-      const body = await res.json() as { rule_group_id: string; rules: { ask_confirmation: boolean }[] };
+      const body = (await res.json()) as { rule_group_id: string; rules: { ask_confirmation: boolean }[] };
       return body.rules[0].ask_confirmation;
     };
     expect(await asked(await create({ type: "reminder", schedule_value: "1" }))).toBe(true);

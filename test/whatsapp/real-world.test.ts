@@ -6,7 +6,15 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult, runInD
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createWahaClient, type sessionConfig } from "../../app/providers/whatsapp/waha.server";
 import { getWhatsAppProvider, wahaConfigProblem } from "../../app/providers/whatsapp/index.server";
-import { NOT_ON_WHATSAPP, processDeadLetters, RETRIES_EXHAUSTED, processOutboundBatch, WAITING_REASON, type OutboundMessage, type WhatsAppSender } from "../../app/services/delivery.server";
+import {
+  NOT_ON_WHATSAPP,
+  processDeadLetters,
+  RETRIES_EXHAUSTED,
+  processOutboundBatch,
+  WAITING_REASON,
+  type OutboundMessage,
+  type WhatsAppSender,
+} from "../../app/services/delivery.server";
 import { listRules } from "../../app/services/rules/rules.server";
 import { withReasonTexts } from "../../app/services/rules/reasons";
 import { translator } from "../../app/i18n/messages.server";
@@ -24,13 +32,17 @@ afterEach(() => vi.restoreAllMocks());
 
 const DAY = 24 * 60 * 60 * 1000;
 const tomorrow = () => new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
-const sentTo = async (name: string, base = env.WAHA_URL) => (await simControl(`${name}/sent`, undefined, base)).body as { chatId: string; text: string; id: string }[];
+const sentTo = async (name: string, base = env.WAHA_URL) =>
+  (await simControl(`${name}/sent`, undefined, base)).body as { chatId: string; text: string; id: string }[];
 const waStatus = async (businessId: string) =>
   (await env.DB.prepare("SELECT wa_status FROM businesses WHERE id = ?").bind(businessId).first<{ wa_status: string }>())!.wa_status;
 
 let n = 0;
 async function deliver(ids: string[], sender: WhatsAppSender = getWhatsAppProvider(env), now = Date.now) {
-  const batch = createMessageBatch<OutboundMessage>("chatbook-outbound", ids.map((id) => ({ id: `q-${id}-${n++}`, timestamp: new Date(), attempts: 1, body: { id } })));
+  const batch = createMessageBatch<OutboundMessage>(
+    "chatbook-outbound",
+    ids.map((id) => ({ id: `q-${id}-${n++}`, timestamp: new Date(), attempts: 1, body: { id } })),
+  );
   await processOutboundBatch(batch, { env, sender, now });
   return getQueueResult(batch, createExecutionContext());
 }
@@ -41,7 +53,12 @@ async function dueReminder({ phone, connect = true }: { phone?: string; connect?
   if (connect) await connectedSession(businessId);
   const clientId = await seedClient(businessId, { name: "Noa Cohen", ...(phone ? { phone } : {}) });
   const bookingId = await seedBooking(businessId, clientId, { service: "Haircut", bookingDate: tomorrow(), bookingTime: "10:00" });
-  const { messageId } = await seedRuleMessage(businessId, bookingId, { sendAt: Date.now() - 1000 }, { type: "reminder", template: "Hi {name}, see you for your {service} on {date}!" });
+  const { messageId } = await seedRuleMessage(
+    businessId,
+    bookingId,
+    { sendAt: Date.now() - 1000 },
+    { type: "reminder", template: "Hi {name}, see you for your {service} on {date}!" },
+  );
   return { businessId, email, messageId };
 }
 
@@ -59,12 +76,15 @@ describe("owner replies reach the product (both engines)", () => {
       expect((await postEvent(owner.businessId, "message.any", replied.body, engine)).status).toBe(200);
 
       const { results } = await env.DB.prepare("SELECT chat_id, from_me, body FROM wa_messages WHERE business_id = ? ORDER BY from_me")
-        .bind(owner.businessId).all();
+        .bind(owner.businessId)
+        .all();
       expect(results).toEqual([
         { chat_id: `${customer}@c.us`, from_me: 0, body: "Hi! Can I come tomorrow for a haircut?" },
         { chat_id: `${customer}@c.us`, from_me: 1, body: "Tomorrow at 17:00 works?" },
       ]);
-      const contact = await env.DB.prepare("SELECT id, name FROM wa_contacts WHERE business_id = ?").bind(owner.businessId).first<{ id: string; name: string }>();
+      const contact = await env.DB.prepare("SELECT id, name FROM wa_contacts WHERE business_id = ?")
+        .bind(owner.businessId)
+        .first<{ id: string; name: string }>();
       expect(contact!.name).toBe("Maya");
 
       await addService(owner, "Haircut");
@@ -79,7 +99,9 @@ describe("owner replies reach the product (both engines)", () => {
     const msg = await simControl(`${businessId}/incoming`, { from: "123456789012345@lid", pn: "972547778899", name: "Hidden", body: "Hi" });
     expect((await postEvent(businessId, "message.any", msg.body)).status).toBe(200);
     const phone = await until(async () => {
-      const row = await env.DB.prepare("SELECT phone FROM wa_contacts WHERE business_id = ? AND chat_id = ?").bind(businessId, "123456789012345@lid").first<{ phone: string | null }>();
+      const row = await env.DB.prepare("SELECT phone FROM wa_contacts WHERE business_id = ? AND chat_id = ?")
+        .bind(businessId, "123456789012345@lid")
+        .first<{ phone: string | null }>();
       return row?.phone;
     }, "the lid's phone");
     expect(phone).toBe("972547778899");
@@ -121,7 +143,7 @@ describe("delivery waits for WhatsApp instead of failing", () => {
     expect(await sweepInto(hourLater)).toMatchObject({ ids: [], missed: 0 });
     expect(await messageRow(messageId)).toMatchObject({ status: "scheduled" });
 
-    const outbox = () => env.DB.prepare("SELECT subject, text FROM email_outbox WHERE \"to\" = ?").bind(email).all<{ subject: string; text: string }>();
+    const outbox = () => env.DB.prepare('SELECT subject, text FROM email_outbox WHERE "to" = ?').bind(email).all<{ subject: string; text: string }>();
     await alertWaitingOwners(env, Date.now() + 5 * 60 * 1000); // not yet 15 minutes
     expect((await outbox()).results).toHaveLength(0);
     await alertWaitingOwners(env, Date.now() + 16 * 60 * 1000);
@@ -165,7 +187,8 @@ describe("delivery waits for WhatsApp instead of failing", () => {
     const { businessId, messageId } = await dueReminder({ phone: "972541230001" });
     // The client has written before, so the chat is known and the send itself meets the outage.
     await env.DB.prepare("INSERT INTO wa_contacts (id, business_id, chat_id, phone, name) VALUES (?, ?, ?, ?, '')")
-      .bind(crypto.randomUUID(), businessId, "972541230001@c.us", "972541230001").run();
+      .bind(crypto.randomUUID(), businessId, "972541230001@c.us", "972541230001")
+      .run();
     const down = createWahaClient({ url: "http://127.0.0.1:9", apiKey: "k", timeoutMs: 500 });
     await sweepInto(Date.now());
     await deliver([messageId], down);
@@ -220,9 +243,17 @@ describe("WhatsApp's own refusals", () => {
     // The ack as NOWEB reports it (from = the chat, ack -1 ERROR, the server's code).
     const keyId = record.id.split("_").pop();
     const ack = {
-      id: record.id, from: record.chatId, participant: null, fromMe: true, ack: -1, ackName: "ERROR",
+      id: record.id,
+      from: record.chatId,
+      participant: null,
+      fromMe: true,
+      ack: -1,
+      ackName: "ERROR",
       error: { code: 463, reason: "account_restricted" },
-      _data: { key: { remoteJid: record.chatId.replace("@c.us", "@s.whatsapp.net"), fromMe: true, id: keyId }, update: { status: 0, messageStubParameters: ["463"] } },
+      _data: {
+        key: { remoteJid: record.chatId.replace("@c.us", "@s.whatsapp.net"), fromMe: true, id: keyId },
+        update: { status: 0, messageStubParameters: ["463"] },
+      },
     };
     expect((await postEvent(businessId, "message.ack", ack)).status).toBe(200);
     const failed = await messageRow(messageId);
@@ -257,10 +288,16 @@ describe("WhatsApp's own refusals", () => {
     const b = await dueReminder({ connect: false });
     await sweepInto(Date.now());
     // a reached the gateway but the answer was lost; b never did.
-    const gateway = fakeGateway({ afterAccept: (call) => (call === 1 ? transient("WhatsApp gateway timed out") : null), fail: (call) => (call === 2 ? transient() : null) });
+    const gateway = fakeGateway({
+      afterAccept: (call) => (call === 1 ? transient("WhatsApp gateway timed out") : null),
+      fail: (call) => (call === 2 ? transient() : null),
+    });
     await deliver([a.messageId], gateway.sender);
     await deliver([b.messageId], gateway.sender);
-    const dlq = createMessageBatch<OutboundMessage>("chatbook-outbound-dlq", [a, b].map((x, i) => ({ id: `d${i}`, timestamp: new Date(), attempts: 4, body: { id: x.messageId } })));
+    const dlq = createMessageBatch<OutboundMessage>(
+      "chatbook-outbound-dlq",
+      [a, b].map((x, i) => ({ id: `d${i}`, timestamp: new Date(), attempts: 4, body: { id: x.messageId } })),
+    );
     await processDeadLetters(dlq, { env, sender: gateway.sender }, Date.now());
     expect(await messageRow(a.messageId)).toMatchObject({ status: "sent" });
     expect(await messageRow(b.messageId)).toMatchObject({ status: "failed", last_error: RETRIES_EXHAUSTED });
@@ -326,11 +363,19 @@ describe("sessions reconciled with the gateway", () => {
     await fetch(`${env.WAHA_URL}/api/sessions`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Api-Key": env.WAHA_API_KEY },
-      body: JSON.stringify({ name: businessId, start: false, config: { webhooks: [{ url: "https://old.example/api/webhook", events: ["message"], hmac: { key: "old" } }] } }),
+      body: JSON.stringify({
+        name: businessId,
+        start: false,
+        config: { webhooks: [{ url: "https://old.example/api/webhook", events: ["message"], hmac: { key: "old" } }] },
+      }),
     });
     await businessSession(env, businessId).open(businessId);
-    const info = await (await fetch(`${env.WAHA_URL}/api/sessions/${businessId}`, { headers: { "X-Api-Key": env.WAHA_API_KEY } })).json<{ config: ReturnType<typeof sessionConfig> }>();
-    expect(info.config.webhooks).toEqual([expect.objectContaining({ url: `${env.APP_URL}/api/webhook`, events: ["message.any", "message.ack", "session.status"] })]);
+    const info = await (
+      await fetch(`${env.WAHA_URL}/api/sessions/${businessId}`, { headers: { "X-Api-Key": env.WAHA_API_KEY } })
+    ).json<{ config: ReturnType<typeof sessionConfig> }>();
+    expect(info.config.webhooks).toEqual([
+      expect.objectContaining({ url: `${env.APP_URL}/api/webhook`, events: ["message.any", "message.ack", "session.status"] }),
+    ]);
     expect(info.config.webhooks[0].hmac.key).not.toBe("old");
     expect(info.config.noweb).toMatchObject({ markOnline: false, store: { enabled: true } });
     await businessSession(env, businessId).remove(businessId, "cancel");

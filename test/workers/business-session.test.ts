@@ -4,7 +4,11 @@ import { BusinessSession, POLL_MS } from "../../workers/business-session";
 import { businessSession } from "../../app/services/whatsapp/session.server";
 
 const sim = (path: string, body?: unknown) =>
-  fetch(`${env.WAHA_URL}/__sim/sessions/${path}`, { method: body === undefined ? "GET" : "POST", headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  fetch(`${env.WAHA_URL}/__sim/sessions/${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 const newId = () => `biz-${crypto.randomUUID()}`;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -71,10 +71,13 @@ describe("RELIABILITY 12: each scheduled message is sent once", () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const gateway = fakeGateway();
-    const slow = { ...gateway.sender, async sendText(s: string, c: string, t: string) {
-      await gate;
-      return gateway.sender.sendText(s, c, t);
-    } };
+    const slow = {
+      ...gateway.sender,
+      async sendText(s: string, c: string, t: string) {
+        await gate;
+        return gateway.sender.sendText(s, c, t);
+      },
+    };
     const firstBatch = batchOf([ids[0]]);
     const first = processOutboundBatch(firstBatch, { env, sender: slow, now: Date.now });
     await new Promise((r) => setTimeout(r, 50));
@@ -106,7 +109,9 @@ describe("RELIABILITY 12: each scheduled message is sent once", () => {
     await deliver(ids, gateway.sender);
     // As if the worker died between the gateway's answer and recording it.
     const crashedAt = Date.now();
-    await env.DB.prepare("UPDATE scheduled_messages SET status = 'sending', provider_message_id = NULL, updated_at = ? WHERE id = ?").bind(crashedAt, ids[0]).run();
+    await env.DB.prepare("UPDATE scheduled_messages SET status = 'sending', provider_message_id = NULL, updated_at = ? WHERE id = ?")
+      .bind(crashedAt, ids[0])
+      .run();
     // The cron finds it stale and queues it again; the consumer checks the chat first.
     const later = crashedAt + 16 * 60_000;
     const { ids: requeued } = await sweepInto(later);
@@ -126,7 +131,11 @@ describe("RELIABILITY 12: each scheduled message is sent once", () => {
     const retries: unknown[] = [10, 20, 40, 80].map((delaySeconds) => ({ outcome: "retry", delaySeconds }));
     expect(outcomes).toEqual([...retries, { outcome: "failed" }]);
     expect(gateway.calls()).toBe(MAX_ATTEMPTS);
-    expect(await messageRow(ids[0])).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, last_error: "WhatsApp gateway 503 on POST /api/sendText: busy" });
+    expect(await messageRow(ids[0])).toMatchObject({
+      status: "failed",
+      attempts: MAX_ATTEMPTS,
+      last_error: "WhatsApp gateway 503 on POST /api/sendText: busy",
+    });
     const [rule] = await listRules(env.DB, businessId);
     expect(rule.clients[0]).toMatchObject({ client_status: "failed", last_error: "WhatsApp gateway 503 on POST /api/sendText: busy" });
   });

@@ -24,8 +24,15 @@ async function booking(business: RulesBusiness, date: string, time = "09:00", na
 
 async function rule(business: RulesBusiness, now: number, bookingIds: string[], body: Record<string, unknown>) {
   const result = await createRules({ d1: env.DB, business, now }, {
-    type: "followup", services: ["Haircut"], template: "Hi {name}, see you on {date}", schedule_type: "preset", schedule_value: "15",
-    customDate: "", customTime: "", clients: bookingIds.map((booking_id) => ({ booking_id })), ...body,
+    type: "followup",
+    services: ["Haircut"],
+    template: "Hi {name}, see you on {date}",
+    schedule_type: "preset",
+    schedule_value: "15",
+    customDate: "",
+    customTime: "",
+    clients: bookingIds.map((booking_id) => ({ booking_id })),
+    ...body,
   } as never);
   const clients = result.rules.map((r) => r.clients[0]);
   return bookingIds.map((id) => clients.find((c) => c.booking_id === id)!);
@@ -35,7 +42,10 @@ async function rule(business: RulesBusiness, now: number, bookingIds: string[], 
 async function runAt(at: number, gateway = fakeGateway()) {
   const { ids } = await sweepInto(at);
   if (ids.length) {
-    const batch = createMessageBatch<OutboundMessage>("chatbook-outbound", ids.map((id, i) => ({ id: `q${i}-${at}`, timestamp: new Date(at), attempts: 1, body: { id } })));
+    const batch = createMessageBatch<OutboundMessage>(
+      "chatbook-outbound",
+      ids.map((id, i) => ({ id: `q${i}-${at}`, timestamp: new Date(at), attempts: 1, body: { id } })),
+    );
     await processOutboundBatch(batch, { env, sender: gateway.sender, now: () => at });
     await getQueueResult(batch, createExecutionContext());
   }
@@ -108,7 +118,12 @@ describe("RELIABILITY 14: time zones and booking changes", () => {
     const [reminder] = await rule(biz, now, [id], { type: "reminder", schedule_value: "1" });
     await env.DB.prepare("UPDATE bookings SET booking_date = '2030-05-20', booking_time = '16:00' WHERE id = ?").bind(id).run();
     await bookingsChanged(env, [id], now);
-    expect(await messageRow(followup.id)).toMatchObject({ status: "scheduled", send_date: "2030-06-04", send_time: "10:00", send_at: zonedInstant("2030-06-04", "10:00", NY) });
+    expect(await messageRow(followup.id)).toMatchObject({
+      status: "scheduled",
+      send_date: "2030-06-04",
+      send_time: "10:00",
+      send_at: zonedInstant("2030-06-04", "10:00", NY),
+    });
     expect(await messageRow(reminder.id)).toMatchObject({ status: "scheduled", send_date: "2030-05-19", send_time: "10:00" });
   });
 

@@ -30,7 +30,7 @@ export async function handleControl({ req, res, parts, sim }: Route): Promise<bo
   const m = req.method ?? "GET";
   const [, a, name, action] = parts; // parts[0] === "__sim"
 
-  if (a === undefined && m === "GET") return send(res, 200, "text/html; charset=utf-8", renderPage(sim)), true;
+  if (a === undefined && m === "GET") return (send(res, 200, "text/html; charset=utf-8", renderPage(sim)), true);
   if (a === "gateway" && name === undefined && m === "POST") {
     // The gateway itself: another version (an old WAHA), or not reachable at all ({down: true}).
     const body = await readJson(req);
@@ -40,22 +40,29 @@ export async function handleControl({ req, res, parts, sim }: Route): Promise<bo
       if (typeof body.down !== "boolean") throw new HttpError(400, "down must be true or false");
       sim.down = body.down;
     }
-    return sendJson(res, 200, { version: sim.version, tier: sim.tier, down: sim.down === true }), true;
+    return (sendJson(res, 200, { version: sim.version, tier: sim.tier, down: sim.down === true }), true);
   }
   if (a !== "sessions") return false;
   if (name === undefined && m === "GET") {
-    return sendJson(res, 200, [...sim.state.sessions.values()].map((s) => summary(sim, s))), true;
+    return (
+      sendJson(
+        res,
+        200,
+        [...sim.state.sessions.values()].map((s) => summary(sim, s)),
+      ),
+      true
+    );
   }
   if (name === undefined || parts.length > 4) return false;
   const s = mustGet(sim, name);
 
   if (m === "GET") {
-    if (action === undefined) return sendJson(res, 200, summary(sim, s)), true;
-    if (action === "sent") return sendJson(res, 200, s.sent), true;
+    if (action === undefined) return (sendJson(res, 200, summary(sim, s)), true);
+    if (action === "sent") return (sendJson(res, 200, s.sent), true);
     if (action === "qr.png") {
       const png = s.status === "SCAN_QR_CODE" ? await sim.qrPng(s) : null;
       if (!png) throw new HttpError(404, "No QR code: the session is not in SCAN_QR_CODE");
-      return send(res, 200, "image/png", png), true;
+      return (send(res, 200, "image/png", png), true);
     }
     return false;
   }
@@ -69,7 +76,7 @@ export async function handleControl({ req, res, parts, sim }: Route): Promise<bo
       if (!/^\d{7,15}$/.test(phone)) throw new HttpError(400, "phone must be 7-15 digits");
       const pushName = body.pushName === undefined ? "Simulated Phone" : text(body.pushName, "pushName");
       sim.state.scan(s, phone, pushName);
-      return sendJson(res, 200, summary(sim, s)), true;
+      return (sendJson(res, 200, summary(sim, s)), true);
     }
     case "incoming": {
       mustWork(s);
@@ -81,33 +88,33 @@ export async function handleControl({ req, res, parts, sim }: Route): Promise<bo
         s.lids.set(chatId, chatOf(body.pn, "pn"));
       }
       const msg = sim.state.addMessage(s, { chatId, fromMe: false, source: "app", body: text(body.body, "body"), pushName });
-      return sendJson(res, 200, messagePayload(sim.engine, s, msg)), true;
+      return (sendJson(res, 200, messagePayload(sim.engine, s, msg)), true);
     }
     case "reply": {
       mustWork(s);
       const chatId = chatOf(body.to, "to");
       const msg = sim.state.addMessage(s, { chatId, fromMe: true, source: "app", body: text(body.body, "body") });
-      return sendJson(res, 200, messagePayload(sim.engine, s, msg)), true;
+      return (sendJson(res, 200, messagePayload(sim.engine, s, msg)), true);
     }
     case "fail":
       sim.state.fail(s);
-      return sendJson(res, 200, summary(sim, s)), true;
+      return (sendJson(res, 200, summary(sim, s)), true);
     case "disconnect": {
       // The phone loses its connection: STARTING for `seconds`, then WORKING again.
       mustWork(s);
       const seconds = body.seconds ?? 12;
       if (typeof seconds !== "number" || !(seconds >= 0 && seconds <= 3600)) throw new HttpError(400, "seconds must be a number from 0 to 3600");
       sim.state.disconnect(s, Math.round(seconds * 1000));
-      return sendJson(res, 200, summary(sim, s)), true;
+      return (sendJson(res, 200, summary(sim, s)), true);
     }
     case "restrict":
       // The next N sends are accepted (201), then WhatsApp refuses them: an ERROR ack with code 463.
       s.sends.restrictNext = count(body.next ?? 1, "next", 100000);
-      return sendJson(res, 200, summary(sim, s)), true;
+      return (sendJson(res, 200, summary(sim, s)), true);
     case "forget":
       // The gateway loses the session without a word, as a WAHA restarted without its volume.
       sim.state.forget(s.name);
-      return sendJson(res, 200, { forgotten: s.name }), true;
+      return (sendJson(res, 200, { forgotten: s.name }), true);
     case "fail-sends": {
       const { rate, next } = body;
       if (rate === undefined && next === undefined) throw new HttpError(400, "give rate (0..1) or next (N)");
@@ -119,7 +126,7 @@ export async function handleControl({ req, res, parts, sim }: Route): Promise<bo
         if (!Number.isInteger(next) || (next as number) < 0) throw new HttpError(400, "next must be a whole number >= 0");
         s.sends.failNext = next as number;
       }
-      return sendJson(res, 200, { ...s.sends }), true;
+      return (sendJson(res, 200, { ...s.sends }), true);
     }
     default:
       return false;

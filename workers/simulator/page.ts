@@ -2,8 +2,7 @@
 // see what the product sent. Forms post JSON to the /__sim control API.
 import { summary, type SimContext } from "./context";
 
-const esc = (s: unknown) =>
-  String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function sessionCard(sim: SimContext, name: string): string {
   const s = sim.state.get(name)!;

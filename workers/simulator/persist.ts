@@ -36,8 +36,15 @@ export function createSaver(file: string, all: () => Iterable<SimSession>, delay
   const write = () => {
     timer = null;
     const sessions = [...all()].map((s) => ({
-      name: s.name, status: s.status, statuses: s.statuses, config: s.config, me: s.me, sent: s.sent.slice(-500),
-      chats: [...s.chats.entries()].map(([id, list]) => [id, list.slice(-500)]), lids: [...s.lids.entries()], sends: s.sends,
+      name: s.name,
+      status: s.status,
+      statuses: s.statuses,
+      config: s.config,
+      me: s.me,
+      sent: s.sent.slice(-500),
+      chats: [...s.chats.entries()].map(([id, list]) => [id, list.slice(-500)]),
+      lids: [...s.lids.entries()],
+      sends: s.sends,
     }));
     mkdirSync(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;

@@ -79,7 +79,9 @@ const hex = (bytes: number) => randomBytes(bytes).toString("hex").toUpperCase();
 
 /** Phone digits or a full chat id -> chat id ("+49 176..." -> "49176...@c.us"). */
 export function toChatId(input: string): string | null {
-  const s = String(input ?? "").trim().replace(/@s\.whatsapp\.net$/, "@c.us");
+  const s = String(input ?? "")
+    .trim()
+    .replace(/@s\.whatsapp\.net$/, "@c.us");
   if (s.includes("@")) return s;
   const digits = s.replace(/[\s\-().+]/g, "");
   return /^\d{3,20}$/.test(digits) ? `${digits}@c.us` : null;
@@ -236,9 +238,7 @@ export class SimState {
     s.sends.accepted++;
     const msg = this.addMessage(s, { chatId, fromMe: true, source: "api", body: text });
     s.sent.push({ chatId, text, timestamp: Date.now(), id: serializedId(msg) });
-    this.later(s, this.opts.ackDelayMs, () =>
-      restricted ? this.ack(s, msg, ACK.ERROR, RESTRICTED) : this.ack(s, msg, ACK.DEVICE),
-    );
+    this.later(s, this.opts.ackDelayMs, () => (restricted ? this.ack(s, msg, ACK.ERROR, RESTRICTED) : this.ack(s, msg, ACK.DEVICE)));
     return msg;
   }
 

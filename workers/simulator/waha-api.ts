@@ -35,7 +35,7 @@ export async function handleApi({ req, res, url, parts, sim }: Route): Promise<b
   const [, a, b, c, d] = parts; // parts[0] === "api"
 
   if (a === "server" && b === "version" && c === undefined && m === "GET") {
-    return sendJson(res, 200, { version: sim.version, engine: sim.engine, tier: sim.tier, browser: null }), true;
+    return (sendJson(res, 200, { version: sim.version, engine: sim.engine, tier: sim.tier, browser: null }), true);
   }
 
   if (a === "sessions" && b === undefined) {
@@ -43,7 +43,14 @@ export async function handleApi({ req, res, url, parts, sim }: Route): Promise<b
       // WAHA lists running sessions; STOPPED ones only with ?all=true.
       const all = url.searchParams.get("all") === "true";
       const list = [...sim.state.sessions.values()].filter((s) => all || s.status !== "STOPPED");
-      return sendJson(res, 200, list.map((s) => sessionInfo(sim.engine, s))), true;
+      return (
+        sendJson(
+          res,
+          200,
+          list.map((s) => sessionInfo(sim.engine, s)),
+        ),
+        true
+      );
     }
     if (m !== "POST") return false;
     const body = await readJson(req);
@@ -58,24 +65,24 @@ export async function handleApi({ req, res, url, parts, sim }: Route): Promise<b
     }
     if (sim.state.get(name)) throw new HttpError(422, `Session '${name}' already exists. Use PUT to update it.`);
     const s = sim.state.create(name, configOf(body), body.start !== false); // WAHA starts unless start:false
-    return sendJson(res, 201, sessionInfo(sim.engine, s)), true;
+    return (sendJson(res, 201, sessionInfo(sim.engine, s)), true);
   }
 
   if (a === "sessions" && b !== undefined && d === undefined) {
-    if (c === undefined && m === "GET") return sendJson(res, 200, sessionInfo(sim.engine, mustGet(sim, b))), true;
+    if (c === undefined && m === "GET") return (sendJson(res, 200, sessionInfo(sim.engine, mustGet(sim, b))), true);
     if (c === undefined && m === "DELETE") {
       await sleep(sim.opDelayMs); // WAHA stops the engine and removes its files: 3 s or more
       sim.state.remove(b); // repeatable: a missing session is fine
-      return send(res, 200, "text/plain", ""), true;
+      return (send(res, 200, "text/plain", ""), true);
     }
     if (c === undefined && m === "PUT") {
       const s = mustGet(sim, b);
       const body = await readJson(req);
       await sleep(sim.opDelayMs);
       sim.state.update(s, configOf(body));
-      return sendJson(res, 200, sessionInfo(sim.engine, s)), true;
+      return (sendJson(res, 200, sessionInfo(sim.engine, s)), true);
     }
-    if (c === "me" && m === "GET") return sendJson(res, 200, mustGet(sim, b).me), true;
+    if (c === "me" && m === "GET") return (sendJson(res, 200, mustGet(sim, b).me), true);
     if (m !== "POST" || !c) return false;
     const s = mustGet(sim, b);
     if (c === "start") sim.state.start(s);
@@ -86,9 +93,8 @@ export async function handleApi({ req, res, url, parts, sim }: Route): Promise<b
     } else if (c === "logout") {
       if (s.status !== "STOPPED") await sleep(sim.opDelayMs); // WAHA stops the engine before it logs out
       sim.state.logout(s);
-    }
-    else return false;
-    return sendJson(res, 201, sessionInfo(sim.engine, s)), true;
+    } else return false;
+    return (sendJson(res, 201, sessionInfo(sim.engine, s)), true);
   }
 
   if (b === "auth" && c === "qr" && d === undefined && m === "GET") {
@@ -96,11 +102,11 @@ export async function handleApi({ req, res, url, parts, sim }: Route): Promise<b
     await waitUntil(sim, s, "SCAN_QR_CODE");
     const png = await sim.qrPng(s);
     if (!png) throw new HttpError(422, "No QR code");
-    if (url.searchParams.get("format") === "raw") return sendJson(res, 200, { value: s.qr }), true;
+    if (url.searchParams.get("format") === "raw") return (sendJson(res, 200, { value: s.qr }), true);
     if ((req.headers.accept ?? "").includes("application/json")) {
-      return sendJson(res, 200, { mimetype: "image/png", data: png.toString("base64") }), true;
+      return (sendJson(res, 200, { mimetype: "image/png", data: png.toString("base64") }), true);
     }
-    return send(res, 200, "image/png", png), true;
+    return (send(res, 200, "image/png", png), true);
   }
 
   if (a === "sendText" && b === undefined && m === "POST") {
@@ -115,7 +121,7 @@ export async function handleApi({ req, res, url, parts, sim }: Route): Promise<b
       throw new HttpError(500, "Simulated transient failure: message not sent");
     }
     const msg = sim.state.accepted(s, chatId, body.text);
-    return sendJson(res, 201, sendTextAnswer(sim.engine, s, msg)), true;
+    return (sendJson(res, 201, sendTextAnswer(sim.engine, s, msg)), true);
   }
 
   if (b === "chats" && d === "messages" && parts.length === 5 && m === "GET") {
@@ -129,13 +135,20 @@ export async function handleApi({ req, res, url, parts, sim }: Route): Promise<b
     const matching = (s.chats.get(chatId) ?? []).filter((x) => x.timestamp >= gte && x.timestamp <= lte);
     // The latest N, newest first, as WAHA's store answers.
     const list = limit === 0 ? [] : matching.slice(-limit).reverse();
-    return sendJson(res, 200, list.map((x) => messagePayload(sim.engine, s, x))), true;
+    return (
+      sendJson(
+        res,
+        200,
+        list.map((x) => messagePayload(sim.engine, s, x)),
+      ),
+      true
+    );
   }
 
   if (b === "lids" && c !== undefined && d === undefined && m === "GET") {
     const s = await working(sim, a);
     const lid = c.includes("@") ? c : `${c}@lid`;
-    return sendJson(res, 200, { lid, pn: s.lids.get(lid) ?? null }), true;
+    return (sendJson(res, 200, { lid, pn: s.lids.get(lid) ?? null }), true);
   }
 
   if (a === "contacts" && b === "check-exists" && c === undefined && m === "GET") {
@@ -144,7 +157,7 @@ export async function handleApi({ req, res, url, parts, sim }: Route): Promise<b
     await working(sim, url.searchParams.get("session") ?? "default");
     // Every plausible number is on WhatsApp here; obviously short or non-digit ones are not.
     const exists = /^\d{7,15}$/.test(phone);
-    return sendJson(res, 200, { numberExists: exists, chatId: exists ? `${phone}@c.us` : null }), true;
+    return (sendJson(res, 200, { numberExists: exists, chatId: exists ? `${phone}@c.us` : null }), true);
   }
   return false;
 }

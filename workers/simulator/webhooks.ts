@@ -103,9 +103,7 @@ export function createDeliverer(opts: { engine: SimEngine; version: string; tier
     /** Fan one event out to every webhook of the session subscribed to it. */
     deliver(session: SimSession, event: string, payload: unknown): void {
       if (closed) return;
-      const hooks = (session.config.webhooks ?? []).filter(
-        (h) => h && typeof h.url === "string" && (h.events ?? []).some((e) => e === event || e === "*"),
-      );
+      const hooks = (session.config.webhooks ?? []).filter((h) => h && typeof h.url === "string" && (h.events ?? []).some((e) => e === event || e === "*"));
       if (hooks.length === 0) return;
       const envelope: Record<string, unknown> = {
         id: eventId(),

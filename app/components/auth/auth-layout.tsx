@@ -17,8 +17,12 @@ export function AuthLayout({ title, subtitle, children, back = "/" }: { title: s
       </header>
       <main className="auth-main">
         <section className="card auth-card" aria-labelledby="auth-title">
-          <div className="auth-brand" aria-hidden="true"><Logo /></div>
-          <h1 id="auth-title" className="auth-title">{title}</h1>
+          <div className="auth-brand" aria-hidden="true">
+            <Logo />
+          </div>
+          <h1 id="auth-title" className="auth-title">
+            {title}
+          </h1>
           {subtitle && <p className="muted auth-subtitle">{subtitle}</p>}
           {children}
         </section>
@@ -29,8 +33,19 @@ export function AuthLayout({ title, subtitle, children, back = "/" }: { title: s
 
 function BackArrow() {
   return (
-    <svg className="flip-rtl" width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2}
-      strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className="flip-rtl"
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M15 18l-6-6 6-6" />
     </svg>
   );

@@ -20,7 +20,11 @@ export function firstProblemOf(errors: Record<string, readonly Problem[] | null 
 /** The red banner with a problem in the reader's language (nothing when there is none). */
 export function ProblemBanner({ problem, testId }: { problem: Problem | null | undefined; testId?: string }) {
   const text = useProblemText();
-  return problem ? <Banner kind="error" testId={testId}>{text(problem)}</Banner> : null;
+  return problem ? (
+    <Banner kind="error" testId={testId}>
+      {text(problem)}
+    </Banner>
+  ) : null;
 }
 
 type TextFieldProps = {
@@ -37,7 +41,11 @@ export function TextField({ field, label, type = "text", hint, ...rest }: TextFi
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <input {...getInputProps(field, { type, ariaDescribedBy: hintId })} {...rest} />
-      {hint && <span id={hintId} className="hint">{hint}</span>}
+      {hint && (
+        <span id={hintId} className="hint">
+          {hint}
+        </span>
+      )}
       <FieldError id={field.errorId} problems={field.errors} />
     </div>
   );

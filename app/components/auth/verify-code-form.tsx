@@ -33,8 +33,16 @@ export function VerifyCodeForm({ email, lastResult, notice }: Props) {
       <ProblemBanner problem={problem} testId="verify-error" />
       {!problem && notice && <Banner kind="info">{t(notice)}</Banner>}
       <input type="hidden" name="email" value={email} />
-      <TextField field={fields.code} label={t("verify.code")} className="code-input" inputMode="numeric" autoComplete="one-time-code"
-        maxLength={6} pattern="[0-9]*" hint={t("verify.hint")} />
+      <TextField
+        field={fields.code}
+        label={t("verify.code")}
+        className="code-input"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        pattern="[0-9]*"
+        hint={t("verify.hint")}
+      />
       <button type="submit" name="intent" value="verify" className="btn btn-primary btn-block" disabled={navigation.state !== "idle"}>
         {intent === "verify" ? t("verify.submitting") : t("verify.submit")}
       </button>
@@ -46,6 +54,9 @@ export function VerifyCodeForm({ email, lastResult, notice }: Props) {
 }
 
 /** The server's refusal of a code, tied to the code field (a wrong or dead code) or to the whole form. */
-export function codeRefused(submission: { reply: (options?: { formErrors?: Problem[]; fieldErrors?: Record<string, Problem[]> }) => SubmissionResult<Problem[]> }, problem: Problem) {
+export function codeRefused(
+  submission: { reply: (options?: { formErrors?: Problem[]; fieldErrors?: Record<string, Problem[]> }) => SubmissionResult<Problem[]> },
+  problem: Problem,
+) {
   return submission.reply(problem.key.startsWith("code.") ? { fieldErrors: { code: [problem] } } : { formErrors: [problem] });
 }

@@ -33,31 +33,62 @@ export function AddBookingModal({ initial, onClose, onCreated }: Props) {
   return (
     <Modal title={t("bookings.add")} onClose={onClose} locked={saving} closeLabel={t("bookings.close")}>
       <fetcher.Form method="post" action={BOOKINGS_ACTION} {...getFormProps(form)} aria-busy={saving}>
-        <div className="field"><label htmlFor="add-booking-name">{t("bookings.name")}</label>
+        <div className="field">
+          <label htmlFor="add-booking-name">{t("bookings.name")}</label>
           <input {...getInputProps(fields.name, { type: "text" })} id="add-booking-name" maxLength={200} autoComplete="off" disabled={saving} />
-          {errorOf("name")}</div>
-        <div className="field"><label htmlFor="add-booking-phone">{t("bookings.phone")}</label>
-          <input {...getInputProps(fields.phone, { type: "text" })} id="add-booking-phone" inputMode="tel" dir="ltr" placeholder={t("bookings.phonePlaceholder")} autoComplete="off" disabled={saving} />
-          {errorOf("phone")}</div>
-        <div className="field"><label htmlFor="add-booking-service">{t("bookings.service")}</label>
-          <input {...getInputProps(fields.service, { type: "text" })} id="add-booking-service" maxLength={60} list="service-options" autoComplete="off" disabled={saving} />
-          {errorOf("service")}</div>
-        <div className="date-time">
-          <div className="field"><label htmlFor="add-booking-date">{t("bookings.date")}</label>
-            <input {...getInputProps(fields.booking_date, { type: "date" })} id="add-booking-date" disabled={saving} />
-            {errorOf("booking_date")}</div>
-          <div className="field"><label htmlFor="add-booking-time">{t("bookings.time")}</label>
-            <input {...getInputProps(fields.booking_time, { type: "time" })} id="add-booking-time" disabled={saving} />
-            {errorOf("booking_time")}</div>
+          {errorOf("name")}
         </div>
-        <div className="field"><label htmlFor="add-booking-notes">{t("bookings.notesOptional")}</label>
+        <div className="field">
+          <label htmlFor="add-booking-phone">{t("bookings.phone")}</label>
+          <input
+            {...getInputProps(fields.phone, { type: "text" })}
+            id="add-booking-phone"
+            inputMode="tel"
+            dir="ltr"
+            placeholder={t("bookings.phonePlaceholder")}
+            autoComplete="off"
+            disabled={saving}
+          />
+          {errorOf("phone")}
+        </div>
+        <div className="field">
+          <label htmlFor="add-booking-service">{t("bookings.service")}</label>
+          <input
+            {...getInputProps(fields.service, { type: "text" })}
+            id="add-booking-service"
+            maxLength={60}
+            list="service-options"
+            autoComplete="off"
+            disabled={saving}
+          />
+          {errorOf("service")}
+        </div>
+        <div className="date-time">
+          <div className="field">
+            <label htmlFor="add-booking-date">{t("bookings.date")}</label>
+            <input {...getInputProps(fields.booking_date, { type: "date" })} id="add-booking-date" disabled={saving} />
+            {errorOf("booking_date")}
+          </div>
+          <div className="field">
+            <label htmlFor="add-booking-time">{t("bookings.time")}</label>
+            <input {...getInputProps(fields.booking_time, { type: "time" })} id="add-booking-time" disabled={saving} />
+            {errorOf("booking_time")}
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="add-booking-notes">{t("bookings.notesOptional")}</label>
           <textarea {...getTextareaProps(fields.notes)} id="add-booking-notes" maxLength={2000} disabled={saving} />
-          {errorOf("notes")}</div>
+          {errorOf("notes")}
+        </div>
         {/* After the fields: the dialog focuses its first input. */}
         <input type="hidden" name="intent" value="create" />
         <div className="modal-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={saving}>{t("bookings.cancel")}</button>
-          <button type="submit" className="btn btn-primary" disabled={saving}>{saving ? t("bookings.saving") : t("bookings.save")}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={saving}>
+            {t("bookings.cancel")}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? t("bookings.saving") : t("bookings.save")}
+          </button>
         </div>
       </fetcher.Form>
     </Modal>

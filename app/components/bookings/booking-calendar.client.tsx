@@ -22,7 +22,11 @@ export type BookingCalendarProps = {
   onDateClick: (date: string, time?: string) => void;
 };
 
-const VIEWS = [["dayGridMonth", "month"], ["timeGridWeek", "week"], ["timeGridDay", "day"]] as const;
+const VIEWS = [
+  ["dayGridMonth", "month"],
+  ["timeGridWeek", "week"],
+  ["timeGridDay", "day"],
+] as const;
 const HOUR_MINUTE = { hour: "2-digit", minute: "2-digit", hour12: false } as const;
 
 export default function BookingCalendar({ lang, events, now, labels, onRange, onOpen, onMove, onDateClick }: BookingCalendarProps) {
@@ -35,16 +39,26 @@ export default function BookingCalendar({ lang, events, now, labels, onRange, on
     <div className="booking-calendar">
       <div className="cal-toolbar">
         <div className="cal-nav" role="group">
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => api()?.today()}>{labels.today}</button>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => api()?.prev()}>{labels.back}</button>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => api()?.next()}>{labels.next}</button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => api()?.today()}>
+            {labels.today}
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => api()?.prev()}>
+            {labels.back}
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => api()?.next()}>
+            {labels.next}
+          </button>
         </div>
         <div className="cal-views" role="group" aria-label={labels.views}>
           {VIEWS.map(([id, key]) => (
-            <button key={id} type="button" className="btn btn-sm" aria-pressed={view === id} onClick={() => api()?.changeView(id)}>{labels[key]}</button>
+            <button key={id} type="button" className="btn btn-sm" aria-pressed={view === id} onClick={() => api()?.changeView(id)}>
+              {labels[key]}
+            </button>
           ))}
         </div>
-        <h2 className="cal-title" aria-live="polite">{title}</h2>
+        <h2 className="cal-title" aria-live="polite">
+          {title}
+        </h2>
       </div>
       <FullCalendar
         ref={ref}

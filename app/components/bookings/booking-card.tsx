@@ -31,20 +31,54 @@ export function BookingCard({ booking, onSaved, onDeleted }: Props) {
         <StatusBadge status={booking.status} />
       </div>
       {editing ? (
-        <BookingEdit booking={booking} base={base} onCancel={() => setEditing(false)} onSaved={(b) => { onSaved(b); setEditing(false); }} />
+        <BookingEdit
+          booking={booking}
+          base={base}
+          onCancel={() => setEditing(false)}
+          onSaved={(b) => {
+            onSaved(b);
+            setEditing(false);
+          }}
+        />
       ) : (
         <>
           <dl className="booking-facts">
-            <div><dt>{t("bookings.phone")}</dt><dd dir="ltr">{booking.client_phone_display}</dd></div>
-            <div><dt>{t("bookings.service")}</dt><dd>{booking.service}</dd></div>
-            <div><dt>{t("bookings.date")}</dt><dd>{formatDateGB(booking.booking_date)}</dd></div>
-            <div><dt>{t("bookings.time")}</dt><dd dir="ltr">{booking.booking_time.slice(0, 5)}</dd></div>
-            {booking.notes && <div><dt>{t("bookings.notes")}</dt><dd className="booking-notes">{booking.notes}</dd></div>}
+            <div>
+              <dt>{t("bookings.phone")}</dt>
+              <dd dir="ltr">{booking.client_phone_display}</dd>
+            </div>
+            <div>
+              <dt>{t("bookings.service")}</dt>
+              <dd>{booking.service}</dd>
+            </div>
+            <div>
+              <dt>{t("bookings.date")}</dt>
+              <dd>{formatDateGB(booking.booking_date)}</dd>
+            </div>
+            <div>
+              <dt>{t("bookings.time")}</dt>
+              <dd dir="ltr">{booking.booking_time.slice(0, 5)}</dd>
+            </div>
+            {booking.notes && (
+              <div>
+                <dt>{t("bookings.notes")}</dt>
+                <dd className="booking-notes">{booking.notes}</dd>
+              </div>
+            )}
           </dl>
           <div className="booking-actions">
-            <StatusSelect id={`${base}-status`} value={booking.status} disabled={mutation.busy} onChange={(status) => mutation.update(booking.id, { status })} />
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(true)} disabled={mutation.busy}><EditIcon size={16} /> {t("bookings.edit")}</button>
-            <button type="button" className="btn btn-danger-ghost btn-sm" onClick={remove} disabled={mutation.busy}><TrashIcon size={16} /> {t("bookings.delete")}</button>
+            <StatusSelect
+              id={`${base}-status`}
+              value={booking.status}
+              disabled={mutation.busy}
+              onChange={(status) => mutation.update(booking.id, { status })}
+            />
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(true)} disabled={mutation.busy}>
+              <EditIcon size={16} /> {t("bookings.edit")}
+            </button>
+            <button type="button" className="btn btn-danger-ghost btn-sm" onClick={remove} disabled={mutation.busy}>
+              <TrashIcon size={16} /> {t("bookings.delete")}
+            </button>
           </div>
         </>
       )}
@@ -71,23 +105,35 @@ function BookingEdit({ booking, base, onCancel, onSaved }: EditProps) {
     <fetcher.Form method="post" action={BOOKINGS_ACTION} className="booking-edit" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="id" value={booking.id} />
-      <div className="field"><label htmlFor={`${base}-service`}>{t("bookings.service")}</label>
+      <div className="field">
+        <label htmlFor={`${base}-service`}>{t("bookings.service")}</label>
         <input {...getInputProps(fields.service, { type: "text" })} id={`${base}-service`} maxLength={60} list="service-options" />
-        <FieldError id={fields.service.errorId} problems={fields.service.errors} /></div>
-      <div className="date-time">
-        <div className="field"><label htmlFor={`${base}-date`}>{t("bookings.date")}</label>
-          <input {...getInputProps(fields.booking_date, { type: "date" })} id={`${base}-date`} />
-          <FieldError id={fields.booking_date.errorId} problems={fields.booking_date.errors} /></div>
-        <div className="field"><label htmlFor={`${base}-time`}>{t("bookings.time")}</label>
-          <input {...getInputProps(fields.booking_time, { type: "time" })} id={`${base}-time`} />
-          <FieldError id={fields.booking_time.errorId} problems={fields.booking_time.errors} /></div>
+        <FieldError id={fields.service.errorId} problems={fields.service.errors} />
       </div>
-      <div className="field"><label htmlFor={`${base}-notes`}>{t("bookings.notes")}</label>
+      <div className="date-time">
+        <div className="field">
+          <label htmlFor={`${base}-date`}>{t("bookings.date")}</label>
+          <input {...getInputProps(fields.booking_date, { type: "date" })} id={`${base}-date`} />
+          <FieldError id={fields.booking_date.errorId} problems={fields.booking_date.errors} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${base}-time`}>{t("bookings.time")}</label>
+          <input {...getInputProps(fields.booking_time, { type: "time" })} id={`${base}-time`} />
+          <FieldError id={fields.booking_time.errorId} problems={fields.booking_time.errors} />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={`${base}-notes`}>{t("bookings.notes")}</label>
         <textarea {...getTextareaProps(fields.notes)} id={`${base}-notes`} maxLength={2000} />
-        <FieldError id={fields.notes.errorId} problems={fields.notes.errors} /></div>
+        <FieldError id={fields.notes.errorId} problems={fields.notes.errors} />
+      </div>
       <div className="row gap-sm">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>{saving ? t("bookings.saving") : t("bookings.save")}</button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel} disabled={saving}>{t("bookings.cancel")}</button>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>
+          {saving ? t("bookings.saving") : t("bookings.save")}
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel} disabled={saving}>
+          {t("bookings.cancel")}
+        </button>
       </div>
     </fetcher.Form>
   );

@@ -13,17 +13,43 @@ export function BookingDetail({ booking, onClose, onSaved }: { booking: BookingI
   return (
     <Modal title={booking.client_name || t("bookings.unknown")} onClose={onClose} closeLabel={t("bookings.close")} className="booking-detail">
       <dl className="booking-facts" data-testid="booking-detail">
-        <div><dt>{t("bookings.status")}</dt><dd><StatusBadge status={booking.status} /></dd></div>
-        <div><dt>{t("bookings.phone")}</dt><dd dir="ltr">{booking.client_phone_display}</dd></div>
-        <div><dt>{t("bookings.service")}</dt><dd>{booking.service}</dd></div>
-        <div><dt>{t("bookings.date")}</dt><dd>{formatDateGB(booking.booking_date)}</dd></div>
-        <div><dt>{t("bookings.time")}</dt><dd dir="ltr">{booking.booking_time.slice(0, 5)}</dd></div>
-        <div><dt>{t("bookings.notes")}</dt><dd className="booking-notes">{booking.notes || "—"}</dd></div>
+        <div>
+          <dt>{t("bookings.status")}</dt>
+          <dd>
+            <StatusBadge status={booking.status} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t("bookings.phone")}</dt>
+          <dd dir="ltr">{booking.client_phone_display}</dd>
+        </div>
+        <div>
+          <dt>{t("bookings.service")}</dt>
+          <dd>{booking.service}</dd>
+        </div>
+        <div>
+          <dt>{t("bookings.date")}</dt>
+          <dd>{formatDateGB(booking.booking_date)}</dd>
+        </div>
+        <div>
+          <dt>{t("bookings.time")}</dt>
+          <dd dir="ltr">{booking.booking_time.slice(0, 5)}</dd>
+        </div>
+        <div>
+          <dt>{t("bookings.notes")}</dt>
+          <dd className="booking-notes">{booking.notes || "—"}</dd>
+        </div>
       </dl>
       <div className="booking-actions">
-        <StatusSelect id={`detail-${booking.id}-status`} value={booking.status} disabled={mutation.busy}
-          onChange={(status) => mutation.update(booking.id, { status })} />
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>{t("bookings.close")}</button>
+        <StatusSelect
+          id={`detail-${booking.id}-status`}
+          value={booking.status}
+          disabled={mutation.busy}
+          onChange={(status) => mutation.update(booking.id, { status })}
+        />
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
+          {t("bookings.close")}
+        </button>
       </div>
     </Modal>
   );

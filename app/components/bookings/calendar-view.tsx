@@ -30,15 +30,25 @@ export function toEvent(b: BookingItem, unknown: string): EventInput {
   const time = (b.booking_time || DEFAULT_TIME).slice(0, 5);
   const color = COLORS[statusTone(b.status)];
   return {
-    id: b.id, title: `${b.client_name || unknown} - ${b.service}`, start: `${b.booking_date}T${time}`,
-    end: plusMinutes(b.booking_date, time, EVENT_MINUTES), backgroundColor: color, borderColor: color, textColor: "#fff",
+    id: b.id,
+    title: `${b.client_name || unknown} - ${b.service}`,
+    start: `${b.booking_date}T${time}`,
+    end: plusMinutes(b.booking_date, time, EVENT_MINUTES),
+    backgroundColor: color,
+    borderColor: color,
+    textColor: "#fff",
     classNames: [`status-${b.status}`],
   };
 }
 
 const never = () => () => {};
 /** False in the server's HTML and while hydrating, true once the browser renders on its own. */
-const useHydrated = () => useSyncExternalStore(never, () => true, () => false);
+const useHydrated = () =>
+  useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 
 type Props = { q: string; timeZone: string; reloadKey: number; onAddAt: (date: string, time?: string) => void };
 
@@ -77,32 +87,57 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
   const events = useMemo(() => items.map((b) => toEvent(b, unknown)), [items, unknown]);
   const open = items.find((b) => b.id === openId);
   const labels = {
-    today: t("cal.today"), back: t("cal.back"), next: t("cal.next"), month: t("cal.month"), week: t("cal.week"), day: t("cal.day"),
-    more: t("cal.more"), views: t("bookings.views"),
+    today: t("cal.today"),
+    back: t("cal.back"),
+    next: t("cal.next"),
+    month: t("cal.month"),
+    week: t("cal.week"),
+    day: t("cal.day"),
+    more: t("cal.more"),
+    views: t("bookings.views"),
   };
-  const loadingText = <p className="list-status muted" role="status"><span className="spinner" aria-hidden="true" /> {t("bookings.loading")}</p>;
+  const loadingText = (
+    <p className="list-status muted" role="status">
+      <span className="spinner" aria-hidden="true" /> {t("bookings.loading")}
+    </p>
+  );
 
   return (
     <div className="card calendar-card">
       {hydrated ? (
         <Suspense fallback={loadingText}>
           <BookingCalendar
-            lang={lang} labels={labels} events={events}
+            lang={lang}
+            labels={labels}
+            events={events}
             now={() => {
               const now = Date.now(); // one instant, so the date and the time agree across midnight
               return `${localDate(now, timeZone)}T${localTime(now, timeZone)}`;
             }}
             onRange={(start, end) => setRange((r) => (r?.start === start && r.end === end ? r : { start, end }))}
             onOpen={setOpenId}
-            onMove={(id, date, time, undo) => { revert.current = undo; mover.update(id, { booking_date: date, booking_time: time }); }}
+            onMove={(id, date, time, undo) => {
+              revert.current = undo;
+              mover.update(id, { booking_date: date, booking_time: time });
+            }}
             onDateClick={onAddAt}
           />
         </Suspense>
-      ) : loadingText}
+      ) : (
+        loadingText
+      )}
       <div className="cal-status">
         {fetcher.state !== "idle" && loadingText}
-        {fetcher.state === "idle" && loaded && items.length === 0 && <p className="list-status muted" role="status">{t("cal.noEvents")}</p>}
-        {truncated && <p className="small muted" role="status">{t("cal.truncated", { n: items.length })}</p>}
+        {fetcher.state === "idle" && loaded && items.length === 0 && (
+          <p className="list-status muted" role="status">
+            {t("cal.noEvents")}
+          </p>
+        )}
+        {truncated && (
+          <p className="small muted" role="status">
+            {t("cal.truncated", { n: items.length })}
+          </p>
+        )}
       </div>
       {open && <BookingDetail booking={open} onClose={() => setOpenId(null)} onSaved={replace} />}
     </div>

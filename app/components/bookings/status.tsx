@@ -5,12 +5,16 @@ import { useT, type MessageKey } from "~/i18n";
 
 export function useStatusLabel() {
   const t = useT();
-  return (status: string) => (bookingStatuses as readonly string[]).includes(status) ? t(`bookings.status.${status}` as MessageKey) : status;
+  return (status: string) => ((bookingStatuses as readonly string[]).includes(status) ? t(`bookings.status.${status}` as MessageKey) : status);
 }
 
 export function StatusBadge({ status }: { status: string }) {
   const label = useStatusLabel();
-  return <span className={`badge badge-${statusTone(status)}`} data-testid="booking-status">{label(status)}</span>;
+  return (
+    <span className={`badge badge-${statusTone(status)}`} data-testid="booking-status">
+      {label(status)}
+    </span>
+  );
 }
 
 export function StatusSelect({ id, value, onChange, disabled }: { id: string; value: string; onChange: (status: string) => void; disabled?: boolean }) {
@@ -18,9 +22,15 @@ export function StatusSelect({ id, value, onChange, disabled }: { id: string; va
   const label = useStatusLabel();
   return (
     <span className="status-select">
-      <label htmlFor={id} className="small muted">{t("bookings.changeStatus")}</label>
+      <label htmlFor={id} className="small muted">
+        {t("bookings.changeStatus")}
+      </label>
       <select id={id} className="input" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-        {bookingStatuses.map((s) => <option key={s} value={s}>{label(s)}</option>)}
+        {bookingStatuses.map((s) => (
+          <option key={s} value={s}>
+            {label(s)}
+          </option>
+        ))}
       </select>
     </span>
   );

@@ -43,14 +43,23 @@ export function AddClientModal({ onClose, onCreated }: { onClose: () => void; on
         </div>
         <div className="field">
           <label htmlFor="add-client-phone">{t("clients.phone")}</label>
-          <input {...getInputProps(fields.phone, { type: "text" })} id="add-client-phone" inputMode="tel" dir="ltr"
-            placeholder={t("clients.phonePlaceholder")} autoComplete="off" disabled={saving} />
+          <input
+            {...getInputProps(fields.phone, { type: "text" })}
+            id="add-client-phone"
+            inputMode="tel"
+            dir="ltr"
+            placeholder={t("clients.phonePlaceholder")}
+            autoComplete="off"
+            disabled={saving}
+          />
           {errorOf("phone")}
         </div>
         <div className="field">
           <label htmlFor="add-client-tags">{t("clients.tags")}</label>
           <input {...getInputProps(fields.tags, { type: "text", ariaDescribedBy: "add-client-tags-hint" })} id="add-client-tags" disabled={saving} />
-          <span id="add-client-tags-hint" className="small muted">{t("clients.tagsHint")}</span>
+          <span id="add-client-tags-hint" className="small muted">
+            {t("clients.tagsHint")}
+          </span>
           {errorOf("tags")}
         </div>
         <div className="field">
@@ -58,12 +67,20 @@ export function AddClientModal({ onClose, onCreated }: { onClose: () => void; on
           <textarea {...getTextareaProps(fields.notes)} id="add-client-notes" maxLength={2000} disabled={saving} />
           {errorOf("notes")}
         </div>
-        {formProblem && <div className="alert alert-error" role="alert" id={form.errorId}>{problemText(formProblem)}</div>}
+        {formProblem && (
+          <div className="alert alert-error" role="alert" id={form.errorId}>
+            {problemText(formProblem)}
+          </div>
+        )}
         {/* After the fields: the dialog focuses its first input. */}
         <input type="hidden" name="intent" value="create" />
         <div className="modal-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={saving}>{t("clients.cancel")}</button>
-          <button type="submit" className="btn btn-primary" disabled={saving}>{saving ? t("clients.saving") : t("clients.save")}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={saving}>
+            {t("clients.cancel")}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? t("clients.saving") : t("clients.save")}
+          </button>
         </div>
       </fetcher.Form>
     </Modal>

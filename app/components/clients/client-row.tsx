@@ -16,15 +16,22 @@ import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 
 type Props = {
-  client: ClientItem; expanded: boolean; onToggle: () => void;
-  onUpdated: (client: ClientItem) => void; onDeleted: (id: string) => void;
+  client: ClientItem;
+  expanded: boolean;
+  onToggle: () => void;
+  onUpdated: (client: ClientItem) => void;
+  onDeleted: (id: string) => void;
 };
 
 const ACTION = "/dashboard/clients";
 
 export function Avatar({ client }: { client: Pick<ClientItem, "name" | "profile_picture"> }) {
   if (client.profile_picture) return <img className="avatar client-avatar" src={client.profile_picture} alt="" width={40} height={40} />;
-  return <span className="avatar client-avatar" aria-hidden="true">{initials(client.name, "?")}</span>;
+  return (
+    <span className="avatar client-avatar" aria-hidden="true">
+      {initials(client.name, "?")}
+    </span>
+  );
 }
 
 export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: Props) {
@@ -55,42 +62,92 @@ export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: 
         <Avatar client={client} />
         <span className="client-main">
           <span className="client-name">{name}</span>
-          <span className="client-phone muted small" dir="ltr">{client.phone_display}</span>
-          {client.awaiting_reply && <span className="badge badge-amber waiting-badge" data-testid="client-waiting">{t("waiting.badge")}</span>}
+          <span className="client-phone muted small" dir="ltr">
+            {client.phone_display}
+          </span>
+          {client.awaiting_reply && (
+            <span className="badge badge-amber waiting-badge" data-testid="client-waiting">
+              {t("waiting.badge")}
+            </span>
+          )}
         </span>
         <ChevronIcon className="chevron" />
       </button>
       {expanded && (
         <div className="client-details" id={detailsId}>
           {editing ? (
-            <ClientEdit client={client} baseId={detailsId} onCancel={() => setEditing(false)}
-              onSaved={(saved) => { onUpdated(saved); setEditing(false); }} />
+            <ClientEdit
+              client={client}
+              baseId={detailsId}
+              onCancel={() => setEditing(false)}
+              onSaved={(saved) => {
+                onUpdated(saved);
+                setEditing(false);
+              }}
+            />
           ) : (
             <>
               {client.awaiting_reply && (
                 <div className="client-waiting" data-testid="client-waiting-detail">
-                  <p className="small" dir="auto">{t("waiting.said", { text: client.awaiting_reply.text })}</p>
-                  <button type="button" className="btn btn-ghost btn-sm" disabled={busy}
-                    onClick={() => other.submit({ intent: "clear-waiting", id: client.id }, { method: "post", action: ACTION })}>
+                  <p className="small" dir="auto">
+                    {t("waiting.said", { text: client.awaiting_reply.text })}
+                  </p>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    disabled={busy}
+                    onClick={() => other.submit({ intent: "clear-waiting", id: client.id }, { method: "post", action: ACTION })}
+                  >
                     {t("waiting.clear")}
                   </button>
                 </div>
               )}
               <dl className="client-facts">
-                <div><dt>{t("clients.lastVisit")}</dt><dd>{client.last_visit ? formatDateGB(client.last_visit) : t("clients.none")}</dd></div>
-                <div><dt>{t("clients.lastService")}</dt><dd>{client.last_service ?? t("clients.none")}</dd></div>
-                <div><dt>{t("clients.tagsLabel")}</dt><dd>{client.tags.length ? (
-                  <span className="tag-list">{client.tags.map((tag) => <span key={tag} className="badge badge-grey">{tag}</span>)}</span>
-                ) : "—"}</dd></div>
-                <div><dt>{t("clients.notesLabel")}</dt><dd className="client-notes">{client.notes || "—"}</dd></div>
+                <div>
+                  <dt>{t("clients.lastVisit")}</dt>
+                  <dd>{client.last_visit ? formatDateGB(client.last_visit) : t("clients.none")}</dd>
+                </div>
+                <div>
+                  <dt>{t("clients.lastService")}</dt>
+                  <dd>{client.last_service ?? t("clients.none")}</dd>
+                </div>
+                <div>
+                  <dt>{t("clients.tagsLabel")}</dt>
+                  <dd>
+                    {client.tags.length ? (
+                      <span className="tag-list">
+                        {client.tags.map((tag) => (
+                          <span key={tag} className="badge badge-grey">
+                            {tag}
+                          </span>
+                        ))}
+                      </span>
+                    ) : (
+                      "—"
+                    )}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t("clients.notesLabel")}</dt>
+                  <dd className="client-notes">{client.notes || "—"}</dd>
+                </div>
               </dl>
               <div className="client-actions">
-                <a className="btn btn-sm wa-link" href={`https://wa.me/${client.phone}`} target="_blank" rel="noopener noreferrer"
-                  aria-label={t("clients.openChatWith", { name })}>
+                <a
+                  className="btn btn-sm wa-link"
+                  href={`https://wa.me/${client.phone}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t("clients.openChatWith", { name })}
+                >
                   <ChatIcon size={18} /> WhatsApp
                 </a>
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(true)} disabled={busy}><EditIcon size={16} /> {t("clients.edit")}</button>
-                <button type="button" className="btn btn-danger-ghost btn-sm" onClick={remove} disabled={busy}><TrashIcon size={16} /> {t("clients.delete")}</button>
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(true)} disabled={busy}>
+                  <EditIcon size={16} /> {t("clients.edit")}
+                </button>
+                <button type="button" className="btn btn-danger-ghost btn-sm" onClick={remove} disabled={busy}>
+                  <TrashIcon size={16} /> {t("clients.delete")}
+                </button>
               </div>
             </>
           )}
@@ -124,21 +181,33 @@ function ClientEdit({ client, baseId, onCancel, onSaved }: EditProps) {
     <fetcher.Form method="post" action={ACTION} className="client-edit" {...getFormProps(form)} aria-busy={saving}>
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={client.id} />
-      <div className="field"><label htmlFor={`${baseId}-name`}>{t("clients.name")}</label>
+      <div className="field">
+        <label htmlFor={`${baseId}-name`}>{t("clients.name")}</label>
         <input {...getInputProps(fields.name, { type: "text" })} id={`${baseId}-name`} maxLength={200} />
-        <FieldError id={fields.name.errorId} problems={fields.name.errors} /></div>
-      <div className="field"><label htmlFor={`${baseId}-phone`}>{t("clients.phone")}</label>
+        <FieldError id={fields.name.errorId} problems={fields.name.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${baseId}-phone`}>{t("clients.phone")}</label>
         <input {...getInputProps(fields.phone, { type: "text" })} id={`${baseId}-phone`} dir="ltr" inputMode="tel" />
-        <FieldError id={fields.phone.errorId} problems={fields.phone.errors} /></div>
-      <div className="field"><label htmlFor={`${baseId}-tags`}>{t("clients.tags")}</label>
+        <FieldError id={fields.phone.errorId} problems={fields.phone.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${baseId}-tags`}>{t("clients.tags")}</label>
         <input {...getInputProps(fields.tags, { type: "text" })} id={`${baseId}-tags`} />
-        <FieldError id={fields.tags.errorId} problems={fields.tags.errors} /></div>
-      <div className="field"><label htmlFor={`${baseId}-notes`}>{t("clients.notes")}</label>
+        <FieldError id={fields.tags.errorId} problems={fields.tags.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${baseId}-notes`}>{t("clients.notes")}</label>
         <textarea {...getTextareaProps(fields.notes)} id={`${baseId}-notes`} maxLength={2000} />
-        <FieldError id={fields.notes.errorId} problems={fields.notes.errors} /></div>
+        <FieldError id={fields.notes.errorId} problems={fields.notes.errors} />
+      </div>
       <div className="row gap-sm">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>{saving ? t("clients.saving") : t("clients.save")}</button>
-        <button type="button" className="btn btn-ghost btn-sm" disabled={saving} onClick={onCancel}>{t("clients.cancel")}</button>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>
+          {saving ? t("clients.saving") : t("clients.save")}
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" disabled={saving} onClick={onCancel}>
+          {t("clients.cancel")}
+        </button>
       </div>
     </fetcher.Form>
   );

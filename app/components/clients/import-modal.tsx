@@ -48,26 +48,46 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
 
   return (
     <Modal title={t("import.title")} onClose={onClose} locked={busy} closeLabel={t("import.close")} className="import-modal">
-      <p className="small muted" id="import-help">{t("import.help")}</p>
+      <p className="small muted" id="import-help">
+        {t("import.help")}
+      </p>
       {/* The browser's own file button speaks the browser's language: a label of ours stands in for it. */}
       <div className="field file-field">
         <span className="label">{t("import.file")}</span>
-        <input id="import-file" className="file-input" type="file" accept=".csv,.vcf,text/csv,text/vcard,text/x-vcard"
-          onChange={choose} disabled={busy} aria-describedby="import-help import-file-name" />
-        <label htmlFor="import-file" className="btn btn-ghost btn-sm">{t("import.chooseFile")}</label>
-        <span id="import-file-name" className="small muted" dir="auto">{fileName ?? t("import.noFile")}</span>
+        <input
+          id="import-file"
+          className="file-input"
+          type="file"
+          accept=".csv,.vcf,text/csv,text/vcard,text/x-vcard"
+          onChange={choose}
+          disabled={busy}
+          aria-describedby="import-help import-file-name"
+        />
+        <label htmlFor="import-file" className="btn btn-ghost btn-sm">
+          {t("import.chooseFile")}
+        </label>
+        <span id="import-file-name" className="small muted" dir="auto">
+          {fileName ?? t("import.noFile")}
+        </span>
       </div>
-      {busy && !preview && <p className="muted" role="status"><span className="spinner" aria-hidden="true" /> {t("import.reading")}</p>}
+      {busy && !preview && (
+        <p className="muted" role="status">
+          <span className="spinner" aria-hidden="true" /> {t("import.reading")}
+        </p>
+      )}
       {preview && (
         <div className="import-preview" data-testid="import-preview">
-          <p role="status">
-            {t("import.summary", { fresh: preview.fresh, known: preview.known, repeated: preview.repeated, invalid: preview.invalid })}
-          </p>
+          <p role="status">{t("import.summary", { fresh: preview.fresh, known: preview.known, repeated: preview.repeated, invalid: preview.invalid })}</p>
           {preview.rows.length > 0 && (
             <table className="import-table">
               <caption className="h3">{t("import.firstRows")}</caption>
               <thead>
-                <tr><th scope="col">{t("import.row")}</th><th scope="col">{t("export.col.name")}</th><th scope="col">{t("export.col.phone")}</th><th scope="col">{t("export.col.status")}</th></tr>
+                <tr>
+                  <th scope="col">{t("import.row")}</th>
+                  <th scope="col">{t("export.col.name")}</th>
+                  <th scope="col">{t("export.col.phone")}</th>
+                  <th scope="col">{t("export.col.status")}</th>
+                </tr>
               </thead>
               <tbody>
                 {preview.rows.map((r) => (
@@ -86,7 +106,9 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
               <h3 className="h3">{t("import.problems")}</h3>
               <ul data-testid="import-errors">
                 {preview.errors.map((e) => (
-                  <li key={`${e.row}-${e.key}`}>{t("import.row")} {e.row}: {problemText(e)}</li>
+                  <li key={`${e.row}-${e.key}`}>
+                    {t("import.row")} {e.row}: {problemText(e)}
+                  </li>
                 ))}
               </ul>
             </div>
@@ -94,9 +116,15 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
           {preview.fresh === 0 && <p className="muted">{t("import.nothing")}</p>}
         </div>
       )}
-      {error && <div className="alert alert-error" role="alert">{problemText(error)}</div>}
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {problemText(error)}
+        </div>
+      )}
       <div className="modal-actions">
-        <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>{t("import.cancel")}</button>
+        <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+          {t("import.cancel")}
+        </button>
         <button type="button" className="btn btn-primary" onClick={() => send("import")} disabled={busy || !preview || preview.fresh === 0}>
           {t("import.confirm", { count: preview?.fresh ?? 0 })}
         </button>

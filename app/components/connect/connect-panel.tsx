@@ -23,7 +23,7 @@ export function ConnectPanel({ profile, session }: Props) {
   const look = looks[label];
   const message: MessageKey = s.status === "connecting" ? "connect.msg.connecting" : look.message;
   const errorText = s.error ? problemText(s.error) : null;
-  const showConnect = s.status === "no-session" || s.status === "disconnected" || label === "disconnected" && s.status !== "connecting";
+  const showConnect = s.status === "no-session" || s.status === "disconnected" || (label === "disconnected" && s.status !== "connecting");
 
   return (
     <div className="connect stack">
@@ -34,19 +34,39 @@ export function ConnectPanel({ profile, session }: Props) {
 
       <section className="card" aria-labelledby="wa-status-title" aria-busy={s.busy}>
         <div className="row between gap">
-          <h2 id="wa-status-title" className="h3">{t("connect.statusTitle")}</h2>
+          <h2 id="wa-status-title" className="h3">
+            {t("connect.statusTitle")}
+          </h2>
           <span className={`badge ${look.tone}`} data-testid="wa-status" role="status">
             {t(look.label)}
           </span>
         </div>
         <p className="muted status-message">{t(message)}</p>
         <dl className="facts">
-          <div><dt>{t("connect.sessionName")}</dt><dd className="mono">{profile.business_id}</dd></div>
+          <div>
+            <dt>{t("connect.sessionName")}</dt>
+            <dd className="mono">{profile.business_id}</dd>
+          </div>
           {s.status === "WORKING" && s.me && (
             <>
-              <div><dt>{t("connect.phone")}</dt><dd dir="ltr" data-testid="wa-phone">{s.phone ?? s.me.id}</dd></div>
-              {s.me.pushName && <div><dt>{t("connect.account")}</dt><dd>{s.me.pushName}</dd></div>}
-              {s.me.verifiedName && <div><dt>{t("connect.business")}</dt><dd>{s.me.verifiedName}</dd></div>}
+              <div>
+                <dt>{t("connect.phone")}</dt>
+                <dd dir="ltr" data-testid="wa-phone">
+                  {s.phone ?? s.me.id}
+                </dd>
+              </div>
+              {s.me.pushName && (
+                <div>
+                  <dt>{t("connect.account")}</dt>
+                  <dd>{s.me.pushName}</dd>
+                </div>
+              )}
+              {s.me.verifiedName && (
+                <div>
+                  <dt>{t("connect.business")}</dt>
+                  <dd>{s.me.verifiedName}</dd>
+                </div>
+              )}
             </>
           )}
         </dl>
@@ -56,7 +76,9 @@ export function ConnectPanel({ profile, session }: Props) {
             {s.qrUrl ? (
               <img src={s.qrUrl} alt={t("connect.qrAlt")} width={264} height={264} data-testid="wa-qr" />
             ) : (
-              <div className="qr-placeholder" role="status"><span className="spinner" aria-hidden="true" /> {t("connect.qrLoading")}</div>
+              <div className="qr-placeholder" role="status">
+                <span className="spinner" aria-hidden="true" /> {t("connect.qrLoading")}
+              </div>
             )}
             <p className="small muted">{t("connect.steps")}</p>
           </div>
@@ -67,7 +89,11 @@ export function ConnectPanel({ profile, session }: Props) {
             {s.waiting === 1 ? t("connect.waitingOne") : t("connect.waiting", { count: String(s.waiting) })}
           </div>
         )}
-        {errorText && <div className="alert alert-error" role="alert">{errorText}</div>}
+        {errorText && (
+          <div className="alert alert-error" role="alert">
+            {errorText}
+          </div>
+        )}
 
         <div className="actions">
           {showConnect && (
@@ -77,18 +103,28 @@ export function ConnectPanel({ profile, session }: Props) {
           )}
           {(s.status === "FAILED" || s.status === "STOPPED") && (
             <>
-              <button type="button" className="btn btn-primary" onClick={s.restart} disabled={s.busy}>{t("connect.restart")}</button>
-              <button type="button" className="btn btn-ghost" onClick={s.cancel} disabled={s.busy}>{t("connect.cancel")}</button>
+              <button type="button" className="btn btn-primary" onClick={s.restart} disabled={s.busy}>
+                {t("connect.restart")}
+              </button>
+              <button type="button" className="btn btn-ghost" onClick={s.cancel} disabled={s.busy}>
+                {t("connect.cancel")}
+              </button>
             </>
           )}
           {s.status === "SCAN_QR_CODE" && (
-            <button type="button" className="btn btn-ghost" onClick={s.cancel} disabled={s.busy}>{t("connect.cancel")}</button>
+            <button type="button" className="btn btn-ghost" onClick={s.cancel} disabled={s.busy}>
+              {t("connect.cancel")}
+            </button>
           )}
           {s.status === "WORKING" && (
-            <button type="button" className="btn btn-danger-ghost" onClick={s.logout} disabled={s.busy}>{t("connect.logout")}</button>
+            <button type="button" className="btn btn-danger-ghost" onClick={s.logout} disabled={s.busy}>
+              {t("connect.logout")}
+            </button>
           )}
           {(s.busy || s.status === "connecting" || s.status === "STARTING") && (
-            <div className="row gap-sm muted" role="status" data-testid={s.busy ? "wa-busy" : undefined}><span className="spinner" aria-hidden="true" /> {t("connect.loading")}</div>
+            <div className="row gap-sm muted" role="status" data-testid={s.busy ? "wa-busy" : undefined}>
+              <span className="spinner" aria-hidden="true" /> {t("connect.loading")}
+            </div>
           )}
         </div>
       </section>

@@ -41,15 +41,18 @@ export function useWhatsAppSession(session: ConnectSession | null) {
     setPhone(v.phone ?? null);
   }, []);
 
-  const applySession = useCallback((s: ConnectSession | null) => {
-    if (!s) return setError(CHECK_FAILED);
-    applyView(s);
-    setWaiting(s.waiting);
-    if (s.qr && s.status === "SCAN_QR_CODE") {
-      held.current = s.qr.version;
-      setQr(s.qr);
-    }
-  }, [applyView]);
+  const applySession = useCallback(
+    (s: ConnectSession | null) => {
+      if (!s) return setError(CHECK_FAILED);
+      applyView(s);
+      setWaiting(s.waiting);
+      if (s.qr && s.status === "SCAN_QR_CODE") {
+        held.current = s.qr.version;
+        setQr(s.qr);
+      }
+    },
+    [applyView],
+  );
 
   // The page's own data: on load, and again after each action (revalidation).
   const first = useRef(true);
@@ -88,7 +91,12 @@ export function useWhatsAppSession(session: ConnectSession | null) {
   };
 
   return {
-    status, me, phone, error, qrUrl: qr?.src ?? null, waiting,
+    status,
+    me,
+    phone,
+    error,
+    qrUrl: qr?.src ?? null,
+    waiting,
     // While the request runs (its answer is applied at once; the page's data reloads after).
     busy: act.state === "submitting",
     connect: () => {

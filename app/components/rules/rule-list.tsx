@@ -1,8 +1,6 @@
 import { useLang, useT } from "~/i18n";
 import type { ScreenRule as RuleGroup, ScreenRuleClient as RuleClient } from "~/routes/dashboard.rules/rules.server";
-import {
-  badgeClass, clientsCount, clientStatusOf, describeSchedule, formatCreated, formatDateGB, overallStatus, statusLabel,
-} from "./format";
+import { badgeClass, clientsCount, clientStatusOf, describeSchedule, formatCreated, formatDateGB, overallStatus, statusLabel } from "./format";
 import { Modal } from "~/components/ui/modal";
 
 function ruleTitle(rule: RuleGroup) {
@@ -57,29 +55,54 @@ function ClientRow({ client }: { client: RuleClient }) {
         <span className="rule-client-name">{client.client_name || t("rules.unknownName")}</span>
         <span className={`badge ${typeof status === "string" ? badgeClass[status] : "badge-grey"}`}>{statusLabel(t, status)}</span>
       </div>
-      <div className="muted small" dir="ltr">{client.phone_display}</div>
+      <div className="muted small" dir="ltr">
+        {client.phone_display}
+      </div>
       <div className="rule-client-when small">
-        <bdi dir="ltr">{formatDateGB(client.booking_date)} {client.booking_time}</bdi>
+        <bdi dir="ltr">
+          {formatDateGB(client.booking_date)} {client.booking_time}
+        </bdi>
         <span className="rule-arrow" aria-label={t("rules.details.sendsAt")}>
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+            focusable="false"
+          >
             <path d="M5 12h14M13 6l6 6-6 6" />
           </svg>
         </span>
         {client.schedule_time ? (
-          <bdi dir="ltr">{formatDateGB(client.schedule_date)} {client.schedule_time}</bdi>
+          <bdi dir="ltr">
+            {formatDateGB(client.schedule_date)} {client.schedule_time}
+          </bdi>
         ) : (
-          <span><bdi dir="ltr">{formatDateGB(client.schedule_date)}</bdi> {t("rules.details.processing")}</span>
+          <span>
+            <bdi dir="ltr">{formatDateGB(client.schedule_date)}</bdi> {t("rules.details.processing")}
+          </span>
         )}
       </div>
       {reason && <div className="rule-client-reason small">{t("rules.details.reason", { reason })}</div>}
-      {rebooked && <div className="rule-client-reason small" data-testid="rule-client-rebooked">{t("confirm.rebooked")}</div>}
+      {rebooked && (
+        <div className="rule-client-reason small" data-testid="rule-client-rebooked">
+          {t("confirm.rebooked")}
+        </div>
+      )}
       {client.reply_action && (
         <div className={`rule-client-reply small is-${client.reply_action}`} data-testid="rule-client-reply" dir="auto">
           {t(client.reply_action === "confirmed" ? "confirm.reply.confirmed" : "confirm.reply.cancelled", { text: client.reply_text ?? "" })}
         </div>
       )}
       {client.waiting && status === "scheduled" && (
-        <div className="rule-client-waiting small" data-testid="rule-client-waiting">{t("rules.details.waiting")}</div>
+        <div className="rule-client-waiting small" data-testid="rule-client-waiting">
+          {t("rules.details.waiting")}
+        </div>
       )}
     </li>
   );
@@ -102,18 +125,40 @@ export function RuleDetails({ rule, onClose, onDelete }: { rule: RuleGroup; onCl
       }
     >
       <dl className="rule-facts">
-        <div><dt>{t("rules.details.schedule")}</dt><dd>{t(rule.type === "reminder" ? "rules.type.reminder" : "rules.type.followup")} · {describeSchedule(t, rule)}</dd></div>
-        <div><dt>{t("rules.details.status")}</dt><dd><span className={`badge ${badgeClass[status]}`}>{statusLabel(t, status)}</span></dd></div>
-        <div><dt>{t("rules.details.created")}</dt><dd>{formatCreated(rule.created_at, lang)}</dd></div>
-        <div><dt>{t("rules.details.total")}</dt><dd>{rule.clients_count}</dd></div>
+        <div>
+          <dt>{t("rules.details.schedule")}</dt>
+          <dd>
+            {t(rule.type === "reminder" ? "rules.type.reminder" : "rules.type.followup")} · {describeSchedule(t, rule)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t("rules.details.status")}</dt>
+          <dd>
+            <span className={`badge ${badgeClass[status]}`}>{statusLabel(t, status)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t("rules.details.created")}</dt>
+          <dd>{formatCreated(rule.created_at, lang)}</dd>
+        </div>
+        <div>
+          <dt>{t("rules.details.total")}</dt>
+          <dd>{rule.clients_count}</dd>
+        </div>
       </dl>
       <h3 className="rule-section">{t("rules.details.message")}</h3>
-      <p className="rule-template" dir="auto">{rule.template || rule.message_body}</p>
+      <p className="rule-template" dir="auto">
+        {rule.template || rule.message_body}
+      </p>
       <h3 className="rule-section">{t("rules.details.clients")}</h3>
       {rule.clients.length === 0 ? (
         <p className="muted">{t("rules.details.noClients")}</p>
       ) : (
-        <ul className="rule-clients">{rule.clients.map((c) => <ClientRow key={c.id} client={c} />)}</ul>
+        <ul className="rule-clients">
+          {rule.clients.map((c) => (
+            <ClientRow key={c.id} client={c} />
+          ))}
+        </ul>
       )}
     </Modal>
   );
@@ -132,8 +177,12 @@ export function DeleteConfirm({ busy, onCancel, onConfirm }: { busy: boolean; on
       role="alertdialog"
       footer={
         <div className="row gap-sm modal-actions">
-          <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy} data-autofocus>{t("rules.confirm.cancel")}</button>
-          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>{t("rules.confirm.delete")}</button>
+          <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy} data-autofocus>
+            {t("rules.confirm.cancel")}
+          </button>
+          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
+            {t("rules.confirm.delete")}
+          </button>
         </div>
       }
     >

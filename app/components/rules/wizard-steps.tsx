@@ -51,7 +51,12 @@ export function ServicesStep({ services, selected, onChange }: { services: strin
   return (
     <div>
       <p className="muted small">{t("wizard.services.hint")}</p>
-      <SelectAll all={services.length > 0 && selected.length === services.length} some={selected.length > 0} onChange={(on) => onChange(on ? [...services] : [])} label={t("wizard.selectAll")} />
+      <SelectAll
+        all={services.length > 0 && selected.length === services.length}
+        some={selected.length > 0}
+        onChange={(on) => onChange(on ? [...services] : [])}
+        label={t("wizard.selectAll")}
+      />
       <div className="pick-list" role="group" aria-label={t("wizard.step.service")}>
         {services.map((s) => (
           <label key={s} className="check pick">
@@ -68,7 +73,12 @@ type ClientsProps = { candidates: Candidate[]; loading: boolean; selected: strin
 
 export function ClientsStep({ candidates, loading, selected, onChange, upcomingOnly }: ClientsProps) {
   const t = useT();
-  if (loading) return <p className="muted" role="status">{t("wizard.clients.loading")}</p>;
+  if (loading)
+    return (
+      <p className="muted" role="status">
+        {t("wizard.clients.loading")}
+      </p>
+    );
   const keys = candidates.map(candidateKey);
   const toggle = (k: string, on: boolean) => onChange(on ? keys.filter((x) => x === k || selected.includes(x)) : selected.filter((x) => x !== k));
   return (
@@ -79,7 +89,12 @@ export function ClientsStep({ candidates, loading, selected, onChange, upcomingO
       ) : (
         <>
           <div className="row between">
-            <SelectAll all={selected.length === keys.length} some={selected.length > 0} onChange={(on) => onChange(on ? keys : [])} label={t("wizard.selectAll")} />
+            <SelectAll
+              all={selected.length === keys.length}
+              some={selected.length > 0}
+              onChange={(on) => onChange(on ? keys : [])}
+              label={t("wizard.selectAll")}
+            />
             <span className="muted small">{t("wizard.clients.selected", { n: selected.length })}</span>
           </div>
           <div className="pick-list pick-clients" role="group" aria-label={t("wizard.step.clients")}>
@@ -88,8 +103,14 @@ export function ClientsStep({ candidates, loading, selected, onChange, upcomingO
                 <input type="checkbox" checked={selected.includes(keys[i])} onChange={(e) => toggle(keys[i], e.target.checked)} />
                 <span className="pick-client-text">
                   <span className="pick-client-name">{c.sender_name || t("rules.unknownName")}</span>
-                  <span className="muted small"><bdi dir="ltr">{c.phone_display}</bdi> · {c.service}</span>
-                  <span className="muted small"><bdi dir="ltr">{formatDateGB(c.booking_date)} {c.booking_time}</bdi></span>
+                  <span className="muted small">
+                    <bdi dir="ltr">{c.phone_display}</bdi> · {c.service}
+                  </span>
+                  <span className="muted small">
+                    <bdi dir="ltr">
+                      {formatDateGB(c.booking_date)} {c.booking_time}
+                    </bdi>
+                  </span>
                 </span>
               </label>
             ))}
@@ -101,8 +122,13 @@ export function ClientsStep({ candidates, loading, selected, onChange, upcomingO
 }
 
 type MessageProps = {
-  template: string; onChange: (v: string) => void; services: string[]; sampleDate: string;
-  ask: boolean; onAskChange: (v: boolean) => void; messageLang: Lang;
+  template: string;
+  onChange: (v: string) => void;
+  services: string[];
+  sampleDate: string;
+  ask: boolean;
+  onAskChange: (v: boolean) => void;
+  messageLang: Lang;
 };
 
 export function MessageStep({ template, onChange, services, sampleDate, ask, onAskChange, messageLang }: MessageProps) {
@@ -118,20 +144,42 @@ export function MessageStep({ template, onChange, services, sampleDate, ask, onA
     <div>
       <div className="field">
         <label htmlFor="rule-template">{t("wizard.message.label")}</label>
-        <textarea id="rule-template" dir="auto" value={template} onChange={(e) => onChange(e.target.value)} maxLength={2000} rows={5} data-autofocus aria-describedby="rule-template-hint" />
-        <span id="rule-template-hint" className="muted small">{t("wizard.message.tokens")}</span>
+        <textarea
+          id="rule-template"
+          dir="auto"
+          value={template}
+          onChange={(e) => onChange(e.target.value)}
+          maxLength={2000}
+          rows={5}
+          data-autofocus
+          aria-describedby="rule-template-hint"
+        />
+        <span id="rule-template-hint" className="muted small">
+          {t("wizard.message.tokens")}
+        </span>
       </div>
       <label className="switch-row">
-        <input type="checkbox" role="switch" className="switch" checked={ask} onChange={(e) => onAskChange(e.target.checked)}
-          aria-describedby="ask-confirmation-hint" data-testid="ask-confirmation" />
+        <input
+          type="checkbox"
+          role="switch"
+          className="switch"
+          checked={ask}
+          onChange={(e) => onAskChange(e.target.checked)}
+          aria-describedby="ask-confirmation-hint"
+          data-testid="ask-confirmation"
+        />
         <span>
           <span className="switch-label">{t("confirm.switch")}</span>
-          <span id="ask-confirmation-hint" className="muted small switch-hint">{t("confirm.switchHint")}</span>
+          <span id="ask-confirmation-hint" className="muted small switch-hint">
+            {t("confirm.switchHint")}
+          </span>
         </span>
       </label>
       <p className="label">{t("wizard.message.preview")}</p>
       <div className="chat-preview" data-testid="template-preview">
-        <div className="bubble bubble-out" dir="auto">{preview || "\u00a0"}</div>
+        <div className="bubble bubble-out" dir="auto">
+          {preview || "\u00a0"}
+        </div>
       </div>
     </div>
   );
@@ -162,7 +210,14 @@ export function ScheduleStep({ type, value, onChange, minDate, sendTime, timeZon
         <legend className="sr-only">{t("wizard.step.schedule")}</legend>
         {PRESET_DAYS[type].map((n, i) => (
           <label key={n} className={`choice compact ${value.choice === String(n) ? "is-on" : ""}`}>
-            <input type="radio" name="schedule" value={n} checked={value.choice === String(n)} onChange={() => set({ choice: String(n) })} data-autofocus={i === 0 ? true : undefined} />
+            <input
+              type="radio"
+              name="schedule"
+              value={n}
+              checked={value.choice === String(n)}
+              onChange={() => set({ choice: String(n) })}
+              data-autofocus={i === 0 ? true : undefined}
+            />
             <span className="choice-title">{presetLabel(n)}</span>
           </label>
         ))}
@@ -177,7 +232,13 @@ export function ScheduleStep({ type, value, onChange, minDate, sendTime, timeZon
           <div className="row gap-sm custom-when">
             <div className="field">
               <label htmlFor="custom-date">{t("wizard.schedule.date")}</label>
-              <input id="custom-date" type="date" min={minDate} value={value.customDate} onChange={(e) => set({ customDate: e.target.value, customDays: "" })} />
+              <input
+                id="custom-date"
+                type="date"
+                min={minDate}
+                value={value.customDate}
+                onChange={(e) => set({ customDate: e.target.value, customDays: "" })}
+              />
             </div>
             <div className="field">
               <label htmlFor="custom-time">{t("wizard.schedule.time")}</label>
@@ -190,11 +251,22 @@ export function ScheduleStep({ type, value, onChange, minDate, sendTime, timeZon
               {t("confirm.quietWarning", { time: value.customTime, start: quietHours.start, end: quietHours.end })}
             </p>
           )}
-          <p className="or-divider"><span>{t("wizard.schedule.or")}</span></p>
+          <p className="or-divider">
+            <span>{t("wizard.schedule.or")}</span>
+          </p>
           <div className="field">
             <label htmlFor="custom-days">{t(type === "followup" ? "wizard.schedule.daysAfter" : "wizard.schedule.daysBefore")}</label>
-            <input id="custom-days" type="number" inputMode="numeric" min={1} max={365} step={1} placeholder="15" value={value.customDays}
-              onChange={(e) => set({ customDays: e.target.value, customDate: "", customTime: "" })} />
+            <input
+              id="custom-days"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={365}
+              step={1}
+              placeholder="15"
+              value={value.customDays}
+              onChange={(e) => set({ customDays: e.target.value, customDate: "", customTime: "" })}
+            />
           </div>
         </div>
       )}

@@ -71,13 +71,7 @@ export function RuleWizard({ services, clients, today, timeZone, sendTime, messa
   const visibleKeys = useMemo(() => new Set(visible.map(candidateKey)), [visible]);
   const selectedClients = visible.filter((c) => chosenClients.includes(candidateKey(c)));
 
-  const ready = [
-    type !== "",
-    chosenServices.length > 0,
-    selectedClients.length > 0,
-    template.trim().length > 0,
-    scheduleReady(schedule),
-  ][step];
+  const ready = [type !== "", chosenServices.length > 0, selectedClients.length > 0, template.trim().length > 0, scheduleReady(schedule)][step];
 
   const chooseType = (v: RuleType) => {
     if (v !== type) setSchedule(noSchedule);
@@ -131,7 +125,9 @@ export function RuleWizard({ services, clients, today, timeZone, sendTime, messa
       }
     >
       <div className="wizard-progress">
-        <p className="wizard-step-name" id="wizard-step-name">{t("wizard.progress", { n: step + 1, step: t(STEPS[step]) })}</p>
+        <p className="wizard-step-name" id="wizard-step-name">
+          {t("wizard.progress", { n: step + 1, step: t(STEPS[step]) })}
+        </p>
         <div className="progress" role="progressbar" aria-labelledby="wizard-step-name" aria-valuemin={1} aria-valuemax={5} aria-valuenow={step + 1}>
           <div className="progress-fill" style={{ inlineSize: `${((step + 1) / STEPS.length) * 100}%` }} />
         </div>
@@ -139,11 +135,36 @@ export function RuleWizard({ services, clients, today, timeZone, sendTime, messa
       <section className="wizard-step" key={step} aria-labelledby="wizard-step-name">
         {step === 0 && <TypeStep value={type} onChange={chooseType} />}
         {step === 1 && <ServicesStep services={services} selected={chosenServices} onChange={chooseServices} />}
-        {step === 2 && <ClientsStep candidates={visible} loading={loading} selected={chosenClients.filter((k) => visibleKeys.has(k))} onChange={setChosenClients} upcomingOnly={type === "reminder"} />}
-        {step === 3 && <MessageStep template={template} onChange={setTemplate} services={chosenServices} sampleDate={today}
-          ask={ask} onAskChange={setAskChoice} messageLang={messageLang} />}
+        {step === 2 && (
+          <ClientsStep
+            candidates={visible}
+            loading={loading}
+            selected={chosenClients.filter((k) => visibleKeys.has(k))}
+            onChange={setChosenClients}
+            upcomingOnly={type === "reminder"}
+          />
+        )}
+        {step === 3 && (
+          <MessageStep
+            template={template}
+            onChange={setTemplate}
+            services={chosenServices}
+            sampleDate={today}
+            ask={ask}
+            onAskChange={setAskChoice}
+            messageLang={messageLang}
+          />
+        )}
         {step === 4 && type && (
-          <ScheduleStep type={type} value={schedule} onChange={setSchedule} minDate={browserToday()} sendTime={sendTime} timeZone={timeZone} quietHours={quietHours} />
+          <ScheduleStep
+            type={type}
+            value={schedule}
+            onChange={setSchedule}
+            minDate={browserToday()}
+            sendTime={sendTime}
+            timeZone={timeZone}
+            quietHours={quietHours}
+          />
         )}
       </section>
     </Modal>

@@ -20,27 +20,39 @@ export function DataSection({ hasFeed }: { hasFeed: boolean }) {
     <section className="card" aria-labelledby="data-title">
       <h2 id="data-title">{t("data.title")}</h2>
       <p className="muted small">{t("data.exportHelp")}</p>
-      <a className="btn btn-ghost btn-sm" href="/api/export/all.json" download><DownloadIcon size={18} /> {t("data.exportAll")}</a>
+      <a className="btn btn-ghost btn-sm" href="/api/export/all.json" download>
+        <DownloadIcon size={18} /> {t("data.exportAll")}
+      </a>
 
       <h3 className="h3 data-subtitle">{t("feed.title")}</h3>
-      <p className="muted small" id="feed-help">{t("feed.help")}</p>
+      <p className="muted small" id="feed-help">
+        {t("feed.help")}
+      </p>
       {url && (
         <div className="field">
           <label htmlFor="feed-url">{t("feed.address")}</label>
           <input id="feed-url" value={url} readOnly dir="ltr" onFocus={(e) => e.currentTarget.select()} aria-describedby="feed-once" data-testid="feed-url" />
-          <span id="feed-once" className="small muted">{t("feed.once")}</span>
+          <span id="feed-once" className="small muted">
+            {t("feed.once")}
+          </span>
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}>
             {copied ? t("feed.copied") : t("feed.copy")}
           </button>
         </div>
       )}
-      {!url && active && <p className="small" role="status">{t("feed.active")}</p>}
+      {!url && active && (
+        <p className="small" role="status">
+          {t("feed.active")}
+        </p>
+      )}
       <div className="row gap-sm wrap">
         <button type="button" className="btn btn-primary btn-sm" onClick={() => post("feed-create")} disabled={busy} aria-describedby="feed-help">
           {active ? t("feed.replace") : t("feed.create")}
         </button>
         {active && (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => post("feed-revoke")} disabled={busy}>{t("feed.revoke")}</button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => post("feed-revoke")} disabled={busy}>
+            {t("feed.revoke")}
+          </button>
         )}
       </div>
     </section>

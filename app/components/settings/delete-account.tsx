@@ -20,7 +20,9 @@ export function DeleteAccount({ hasPassword, email }: { hasPassword: boolean; em
     <section className="card danger-zone" aria-labelledby="delete-title">
       <h2 id="delete-title">{t("account.deleteTitle")}</h2>
       <p className="muted small">{t("account.deleteHelp")}</p>
-      <button type="button" className="btn btn-danger" onClick={() => setOpen(true)}>{t("account.delete")}</button>
+      <button type="button" className="btn btn-danger" onClick={() => setOpen(true)}>
+        {t("account.delete")}
+      </button>
       {open && <DeleteDialog hasPassword={hasPassword} email={email} onClose={() => setOpen(false)} />}
     </section>
   );
@@ -60,8 +62,12 @@ function DeleteDialog({ hasPassword, email, onClose }: { hasPassword: boolean; e
         )}
         <ProblemBanner problem={formProblem} testId="delete-error" />
         <div className="modal-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>{t("import.cancel")}</button>
-          <button type="submit" className="btn btn-danger" disabled={busy}>{busy ? t("account.deleting") : t("account.deleteForever")}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+            {t("import.cancel")}
+          </button>
+          <button type="submit" className="btn btn-danger" disabled={busy}>
+            {busy ? t("account.deleting") : t("account.deleteForever")}
+          </button>
         </div>
       </fetcher.Form>
     </Modal>

@@ -33,7 +33,11 @@ export function MessagingForm({ settings }: { settings: MessagingSettings }) {
       <h2 id="messaging-title">{t("messaging.title")}</h2>
       <p className="muted small">{t("messaging.hint")}</p>
       <ProblemBanner problem={problem} testId="messaging-error" />
-      {!problem && answer?.ok && <Banner kind="success" testId="messaging-saved">{t("messaging.saved")}</Banner>}
+      {!problem && answer?.ok && (
+        <Banner kind="success" testId="messaging-saved">
+          {t("messaging.saved")}
+        </Banner>
+      )}
       <fetcher.Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="messaging" />
         <div className="field">
@@ -42,33 +46,60 @@ export function MessagingForm({ settings }: { settings: MessagingSettings }) {
             <option value="en">{t("messaging.lang.en")}</option>
             <option value="he">{t("messaging.lang.he")}</option>
           </select>
-          <span id="message_language-hint" className="hint">{t("messaging.languageHint")}</span>
+          <span id="message_language-hint" className="hint">
+            {t("messaging.languageHint")}
+          </span>
           <FieldError id={fields.message_language.errorId} problems={fields.message_language.errors} />
         </div>
         <div className="field">
           <label htmlFor={fields.pause_between_messages.id}>{t("messaging.pause")}</label>
-          <input {...getInputProps(fields.pause_between_messages, { type: "number", ariaDescribedBy: "pause-hint" })} inputMode="numeric"
-            min={3} max={60} step={1} dir="ltr" className="time-input" />
-          <span id="pause-hint" className="hint">{t("messaging.pauseHint")}</span>
+          <input
+            {...getInputProps(fields.pause_between_messages, { type: "number", ariaDescribedBy: "pause-hint" })}
+            inputMode="numeric"
+            min={3}
+            max={60}
+            step={1}
+            dir="ltr"
+            className="time-input"
+          />
+          <span id="pause-hint" className="hint">
+            {t("messaging.pauseHint")}
+          </span>
           <FieldError id={fields.pause_between_messages.errorId} problems={fields.pause_between_messages.errors} />
         </div>
         <div className="row gap-sm">
           <div className="field">
             <label htmlFor={start.id}>{t("messaging.quietStart")}</label>
-            <input {...getInputProps(start, { type: "text", ariaDescribedBy: "quiet-hint" })} maxLength={5} placeholder="21:00" pattern={TIME_PATTERN}
-              dir="ltr" className="time-input" />
+            <input
+              {...getInputProps(start, { type: "text", ariaDescribedBy: "quiet-hint" })}
+              maxLength={5}
+              placeholder="21:00"
+              pattern={TIME_PATTERN}
+              dir="ltr"
+              className="time-input"
+            />
             <FieldError id={start.errorId} problems={start.errors} />
           </div>
           <div className="field">
             <label htmlFor={end.id}>{t("messaging.quietEnd")}</label>
-            <input {...getInputProps(end, { type: "text", ariaDescribedBy: "quiet-hint" })} maxLength={5} placeholder="08:00" pattern={TIME_PATTERN}
-              dir="ltr" className="time-input" />
+            <input
+              {...getInputProps(end, { type: "text", ariaDescribedBy: "quiet-hint" })}
+              maxLength={5}
+              placeholder="08:00"
+              pattern={TIME_PATTERN}
+              dir="ltr"
+              className="time-input"
+            />
             <FieldError id={end.errorId} problems={end.errors} />
           </div>
         </div>
-        <span id="quiet-hint" className="hint">{t("messaging.quietHint")}</span>
+        <span id="quiet-hint" className="hint">
+          {t("messaging.quietHint")}
+        </span>
         <div className="settings-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? t("messaging.saving") : t("messaging.save")}</button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? t("messaging.saving") : t("messaging.save")}
+          </button>
         </div>
       </fetcher.Form>
     </section>

@@ -37,7 +37,9 @@ export function PasswordForm({ email }: { email: string }) {
       <ProblemBanner problem={problem} testId="password-error" />
       {!problem && answer?.ok && (
         <>
-          <Banner kind="success" testId="password-changed">{t("password.changed")}</Banner>
+          <Banner kind="success" testId="password-changed">
+            {t("password.changed")}
+          </Banner>
           <p className="muted small">{t("password.otherSessions")}</p>
         </>
       )}

@@ -50,8 +50,17 @@ export function ProfileForm({ settings, timeZones }: { settings: Settings; timeZ
   };
 
   return (
-    <ProfileFields key={generation} fetcher={fetcher} settings={settings} timeZones={timeZones} editing={editing} saved={saved}
-      answer={answer && !answer.ok ? answer : undefined} onEdit={edit} onCancel={cancel} />
+    <ProfileFields
+      key={generation}
+      fetcher={fetcher}
+      settings={settings}
+      timeZones={timeZones}
+      editing={editing}
+      saved={saved}
+      answer={answer && !answer.ok ? answer : undefined}
+      onEdit={edit}
+      onCancel={cancel}
+    />
   );
 }
 
@@ -102,8 +111,12 @@ function ProfileFields({ fetcher, settings, timeZones, editing, saved, answer, o
 
         <fieldset>
           <legend>{t("settings.preferences")}</legend>
-          <label className="check"><input {...getInputProps(fields.agree_terms, { type: "checkbox" })} disabled={ro} /> <span>{t("terms.agree")}</span></label>
-          <label className="check"><input {...getInputProps(fields.agree_updates, { type: "checkbox" })} disabled={ro} /> <span>{t("updates.agree")}</span></label>
+          <label className="check">
+            <input {...getInputProps(fields.agree_terms, { type: "checkbox" })} disabled={ro} /> <span>{t("terms.agree")}</span>
+          </label>
+          <label className="check">
+            <input {...getInputProps(fields.agree_updates, { type: "checkbox" })} disabled={ro} /> <span>{t("updates.agree")}</span>
+          </label>
         </fieldset>
 
         <fieldset>
@@ -111,16 +124,42 @@ function ProfileFields({ fetcher, settings, timeZones, editing, saved, answer, o
           <div className="field">
             <label htmlFor={fields.timezone.id}>{t("settings.timezone")}</label>
             <select {...getSelectProps(fields.timezone, { ariaDescribedBy: `${fields.timezone.id}-hint` })} disabled={ro}>
-              {timeZones.map((z) => <option key={z} value={z}>{z.replace(/_/g, " ")}</option>)}
+              {timeZones.map((z) => (
+                <option key={z} value={z}>
+                  {z.replace(/_/g, " ")}
+                </option>
+              ))}
             </select>
-            <span id={`${fields.timezone.id}-hint`} className="hint">{t("settings.timezoneHint")}</span>
+            <span id={`${fields.timezone.id}-hint`} className="hint">
+              {t("settings.timezoneHint")}
+            </span>
             <FieldError id={fields.timezone.errorId} problems={fields.timezone.errors} />
           </div>
           {/* Text, not type="time": that shows 12-hour clocks in some locales, and times here are HH:MM, 24-hour. */}
-          <TextField field={fields.send_time} label={t("settings.sendTime")} readOnly={ro} maxLength={5} placeholder="10:00"
-            pattern="([01][0-9]|2[0-3]):[0-5][0-9]" dir="ltr" className="time-input" hint={t("settings.sendTimeHint")} />
-          <TextField field={fields.message_retention_days} label={t("settings.retention")} readOnly={ro}
-            type="number" inputMode="numeric" min={7} max={3650} step={1} dir="ltr" className="time-input" hint={t("settings.retentionHint")} />
+          <TextField
+            field={fields.send_time}
+            label={t("settings.sendTime")}
+            readOnly={ro}
+            maxLength={5}
+            placeholder="10:00"
+            pattern="([01][0-9]|2[0-3]):[0-5][0-9]"
+            dir="ltr"
+            className="time-input"
+            hint={t("settings.sendTimeHint")}
+          />
+          <TextField
+            field={fields.message_retention_days}
+            label={t("settings.retention")}
+            readOnly={ro}
+            type="number"
+            inputMode="numeric"
+            min={7}
+            max={3650}
+            step={1}
+            dir="ltr"
+            className="time-input"
+            hint={t("settings.retentionHint")}
+          />
         </fieldset>
 
         {editing && (
@@ -128,7 +167,9 @@ function ProfileFields({ fetcher, settings, timeZones, editing, saved, answer, o
             <button type="submit" className="btn btn-primary" disabled={busy} aria-label={busy ? undefined : t("settings.save")}>
               {busy ? t("settings.saving") : <Short long={t("settings.save")} short={t("settings.saveShort")} />}
             </button>
-            <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>{t("settings.cancel")}</button>
+            <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
+              {t("settings.cancel")}
+            </button>
           </div>
         )}
       </fetcher.Form>
@@ -141,7 +182,9 @@ function Short({ long, short }: { long: string; short: string }) {
   return (
     <>
       <span className="label-long">{long}</span>
-      <span className="label-short" aria-hidden="true">{short}</span>
+      <span className="label-short" aria-hidden="true">
+        {short}
+      </span>
     </>
   );
 }

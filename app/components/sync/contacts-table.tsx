@@ -59,15 +59,15 @@ export function ContactsTable({ contacts, selected, onChange, disabled }: Props)
                   />
                 </td>
                 <td className="col-name">{c.name}</td>
-                <td className="col-phone">
-                  {c.phone ? <bdi dir="ltr">{c.phone}</bdi> : <span className="muted">{t("sync.hiddenNumber")}</span>}
-                </td>
+                <td className="col-phone">{c.phone ? <bdi dir="ltr">{c.phone}</bdi> : <span className="muted">{t("sync.hiddenNumber")}</span>}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <p className="muted small selected-count" aria-live="polite">{t("sync.selected", { n: chosen, total: contacts.length })}</p>
+      <p className="muted small selected-count" aria-live="polite">
+        {t("sync.selected", { n: chosen, total: contacts.length })}
+      </p>
     </>
   );
 }

@@ -56,8 +56,14 @@ export function ResultGroup({ group, show }: { group: Group; show: ShowToast }) 
   return (
     <section className="result-group" aria-labelledby={headingId} data-testid="result-group">
       <header className="group-head">
-        <h3 id={headingId} className="group-name">{group.name}</h3>
-        {group.phone && <bdi dir="ltr" className="muted small">{group.phone}</bdi>}
+        <h3 id={headingId} className="group-name">
+          {group.name}
+        </h3>
+        {group.phone && (
+          <bdi dir="ltr" className="muted small">
+            {group.phone}
+          </bdi>
+        )}
         {saved && <span className="badge badge-green">{t("sync.savedBadge")}</span>}
       </header>
       {group.problem ? (
@@ -73,8 +79,15 @@ export function ResultGroup({ group, show }: { group: Group; show: ShowToast }) 
             <fieldset key={row.key} className="booking-row" disabled={busy}>
               <legend className="sr-only">{t("sync.booking", { n: i + 1 })}</legend>
               {rows.length > 1 && (
-                <button type="button" className="chip-btn row-remove" aria-label={t("sync.removeRow", { n: i + 1 })}
-                  onClick={() => { setRows((all) => all.filter((r) => r.key !== row.key)); setSaved(false); }}>
+                <button
+                  type="button"
+                  className="chip-btn row-remove"
+                  aria-label={t("sync.removeRow", { n: i + 1 })}
+                  onClick={() => {
+                    setRows((all) => all.filter((r) => r.key !== row.key));
+                    setSaved(false);
+                  }}
+                >
                   <CloseIcon size={16} />
                 </button>
               )}
@@ -82,24 +95,44 @@ export function ResultGroup({ group, show }: { group: Group; show: ShowToast }) 
                 // The chat line it came from: dir="auto" so a Hebrew line in the English screen (and back) reads right.
                 <figure className="row-quote">
                   <figcaption className="muted small">{t("sync.quote")}</figcaption>
-                  <blockquote dir="auto" data-testid="booking-quote">{row.quote}</blockquote>
+                  <blockquote dir="auto" data-testid="booking-quote">
+                    {row.quote}
+                  </blockquote>
                 </figure>
               )}
               <div className="field f-service">
                 <label htmlFor={id("service")}>{t("sync.service")}</label>
-                <input id={id("service")} list="sync-service-options" value={row.service} maxLength={200}
-                  className={bad.service ? "invalid" : undefined} aria-invalid={bad.service || undefined}
-                  onChange={(e) => edit(row.key, "service", e.target.value)} />
+                <input
+                  id={id("service")}
+                  list="sync-service-options"
+                  value={row.service}
+                  maxLength={200}
+                  className={bad.service ? "invalid" : undefined}
+                  aria-invalid={bad.service || undefined}
+                  onChange={(e) => edit(row.key, "service", e.target.value)}
+                />
               </div>
               <div className="field f-date">
                 <label htmlFor={id("date")}>{t("sync.date")}</label>
-                <input id={id("date")} type="date" value={row.date} className={bad.date ? "invalid" : undefined}
-                  aria-invalid={bad.date || undefined} onChange={(e) => edit(row.key, "date", e.target.value)} />
+                <input
+                  id={id("date")}
+                  type="date"
+                  value={row.date}
+                  className={bad.date ? "invalid" : undefined}
+                  aria-invalid={bad.date || undefined}
+                  onChange={(e) => edit(row.key, "date", e.target.value)}
+                />
               </div>
               <div className="field f-time">
                 <label htmlFor={id("time")}>{t("sync.time")}</label>
-                <input id={id("time")} type="time" value={row.time} className={bad.time ? "invalid" : undefined}
-                  aria-invalid={bad.time || undefined} onChange={(e) => edit(row.key, "time", e.target.value)} />
+                <input
+                  id={id("time")}
+                  type="time"
+                  value={row.time}
+                  className={bad.time ? "invalid" : undefined}
+                  aria-invalid={bad.time || undefined}
+                  onChange={(e) => edit(row.key, "time", e.target.value)}
+                />
               </div>
               <div className="field f-notes">
                 <label htmlFor={id("notes")}>{t("sync.notes")}</label>
@@ -107,7 +140,15 @@ export function ResultGroup({ group, show }: { group: Group; show: ShowToast }) 
               </div>
               {last && (
                 <div className="row-actions">
-                  <button type="button" className="btn btn-danger-ghost btn-sm" onClick={() => { setRows([]); setSaved(false); setAttempted(false); }}>
+                  <button
+                    type="button"
+                    className="btn btn-danger-ghost btn-sm"
+                    onClick={() => {
+                      setRows([]);
+                      setSaved(false);
+                      setAttempted(false);
+                    }}
+                  >
                     {t("sync.delete")}
                   </button>
                   <button type="button" className="btn btn-primary btn-sm" onClick={save} disabled={busy || saved}>
@@ -119,7 +160,11 @@ export function ResultGroup({ group, show }: { group: Group; show: ShowToast }) 
           );
         })
       )}
-      {attempted && incomplete && <p className="field-error" role="alert">{t("sync.incomplete")}</p>}
+      {attempted && incomplete && (
+        <p className="field-error" role="alert">
+          {t("sync.incomplete")}
+        </p>
+      )}
     </section>
   );
 }

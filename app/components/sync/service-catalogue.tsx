@@ -67,9 +67,13 @@ export function ServiceCatalogue({ items, show }: { items: Item[]; show: ShowToa
 
   return (
     <section className="card sync-card" aria-labelledby="services-title">
-      <h2 id="services-title" className="sync-h2">{t("sync.services")}</h2>
+      <h2 id="services-title" className="sync-h2">
+        {t("sync.services")}
+      </h2>
       {items.length === 0 && (
-        <div className="alert alert-info" role="note" data-testid="services-banner">{t("sync.banner")}</div>
+        <div className="alert alert-info" role="note" data-testid="services-banner">
+          {t("sync.banner")}
+        </div>
       )}
       <adder.Form method="post" className="service-form" {...formProps} onSubmit={submit}>
         <input type="hidden" name="intent" value="service-add" />
@@ -85,7 +89,9 @@ export function ServiceCatalogue({ items, show }: { items: Item[]; show: ShowToa
             maxLength={200}
           />
           <datalist id="service-suggestions">
-            {suggestions.map((s) => <option key={s} value={s} />)}
+            {suggestions.map((s) => (
+              <option key={s} value={s} />
+            ))}
           </datalist>
         </div>
         <button type="submit" className="btn btn-primary" disabled={adder.state !== "idle"}>

@@ -66,12 +66,7 @@ export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, on
         {name}
       </button>
       <span className="chip-actions">
-        <button
-          type="button"
-          className="chip-btn"
-          aria-label={t("sync.editService", { name: item.service })}
-          onClick={() => onEdit(true)}
-        >
+        <button type="button" className="chip-btn" aria-label={t("sync.editService", { name: item.service })} onClick={() => onEdit(true)}>
           <EditIcon size={16} />
         </button>
         <button

@@ -37,7 +37,8 @@ export function Modal({ title, onClose, closeLabel, children, footer, locked = f
     stack.push(id);
     const before = document.activeElement as HTMLElement | null;
     const root = box.current;
-    const first = root?.querySelector<HTMLElement>("[data-autofocus]") ?? root?.querySelector<HTMLElement>(FIELD) ?? root?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      root?.querySelector<HTMLElement>("[data-autofocus]") ?? root?.querySelector<HTMLElement>(FIELD) ?? root?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? root)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (stack[stack.length - 1] !== id) return;
@@ -70,11 +71,27 @@ export function Modal({ title, onClose, closeLabel, children, footer, locked = f
 
   return (
     // A tap outside closes, as Escape does from the keyboard (handled above).
-    <div className="modal-backdrop" role="presentation" onMouseDown={(e) => { if (e.target === e.currentTarget && !locked) onClose(); }}>
-      <div ref={box} className={`modal ${className}`.trim()} role={role} aria-modal="true" aria-labelledby={`${id}-title`}
-        aria-describedby={describedBy} tabIndex={-1} data-testid={testId}>
+    <div
+      className="modal-backdrop"
+      role="presentation"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget && !locked) onClose();
+      }}
+    >
+      <div
+        ref={box}
+        className={`modal ${className}`.trim()}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        data-testid={testId}
+      >
         <div className="modal-head">
-          <h2 id={`${id}-title`} className="modal-title">{title}</h2>
+          <h2 id={`${id}-title`} className="modal-title">
+            {title}
+          </h2>
           <button type="button" className="icon-btn modal-x" onClick={onClose} disabled={locked} aria-label={closeLabel}>
             <CloseIcon size={18} />
           </button>

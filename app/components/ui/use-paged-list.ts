@@ -42,9 +42,12 @@ export function usePagedList<T extends { id: string }, D>(first: D, pageOf: (dat
   });
 
   const load = more.load;
-  const loadMore = useCallback((href: (cursor: string) => string) => {
-    if (next) load(href(next));
-  }, [next, load]);
+  const loadMore = useCallback(
+    (href: (cursor: string) => string) => {
+      if (next) load(href(next));
+    },
+    [next, load],
+  );
 
   return { items, setItems, next, loadingMore: more.state !== "idle", loadMore };
 }

@@ -39,11 +39,13 @@ export const connect = defineMessages(
     "connect.err.sessionNotFound": "Session not found",
     "connect.err.noQr": "No QR code: the session is not waiting for a scan.",
     "connect.err.nameRequired": "name is required.",
-    "connect.err.tooOld": "Your WhatsApp gateway is WAHA {version}, which is too old for Chatbook: it needs WAHA {minimum} or newer for named sessions, signed webhooks and event timestamps. Update the gateway, then connect again.",
+    "connect.err.tooOld":
+      "Your WhatsApp gateway is WAHA {version}, which is too old for Chatbook: it needs WAHA {minimum} or newer for named sessions, signed webhooks and event timestamps. Update the gateway, then connect again.",
     "connect.waiting": "Waiting for WhatsApp to reconnect: {count} scheduled messages will go out as soon as it is back.",
     "connect.waitingOne": "Waiting for WhatsApp to reconnect: 1 scheduled message will go out as soon as it is back.",
     "mail.waiting.subject": "Your WhatsApp is disconnected: messages are waiting",
-    "mail.waiting.text": "Scheduled messages waiting: {count}. Chatbook could not send them because your business WhatsApp is not connected.\n\nThey go out as soon as it is back. Open Chatbook to reconnect (Connect tab):\n{link}\n\nMessages waiting more than 6 hours are not sent late.",
+    "mail.waiting.text":
+      "Scheduled messages waiting: {count}. Chatbook could not send them because your business WhatsApp is not connected.\n\nThey go out as soon as it is back. Open Chatbook to reconnect (Connect tab):\n{link}\n\nMessages waiting more than 6 hours are not sent late.",
   },
   {
     "connect.welcome": "ברוכים הבאים, {name}!",
@@ -83,10 +85,12 @@ export const connect = defineMessages(
     "connect.err.sessionNotFound": "הסשן לא נמצא",
     "connect.err.noQr": "אין קוד QR: הסשן אינו ממתין לסריקה.",
     "connect.err.nameRequired": "חסר שם הסשן (name).",
-    "connect.err.tooOld": "שער הוואטסאפ שלכם הוא WAHA {version}, ישן מדי עבור Chatbook: נדרש WAHA {minimum} ומעלה לסשנים בעלי שם, ל-webhooks חתומים ולחותמות זמן. עדכנו את השער והתחברו שוב.",
+    "connect.err.tooOld":
+      "שער הוואטסאפ שלכם הוא WAHA {version}, ישן מדי עבור Chatbook: נדרש WAHA {minimum} ומעלה לסשנים בעלי שם, ל-webhooks חתומים ולחותמות זמן. עדכנו את השער והתחברו שוב.",
     "connect.waiting": "ממתין לחיבור מחדש של וואטסאפ: {count} הודעות מתוזמנות יישלחו מיד כשהחיבור יחזור.",
     "connect.waitingOne": "ממתין לחיבור מחדש של וואטסאפ: הודעה מתוזמנת אחת תישלח מיד כשהחיבור יחזור.",
     "mail.waiting.subject": "הוואטסאפ שלכם מנותק: הודעות ממתינות",
-    "mail.waiting.text": "הודעות מתוזמנות ממתינות: {count}. Chatbook לא הצליח לשלוח אותן כי הוואטסאפ של העסק אינו מחובר.\n\nהן יישלחו מיד כשהחיבור יחזור. פתחו את Chatbook כדי להתחבר מחדש (לשונית חיבור):\n{link}\n\nהודעות שממתינות יותר מ-6 שעות לא יישלחו באיחור.",
+    "mail.waiting.text":
+      "הודעות מתוזמנות ממתינות: {count}. Chatbook לא הצליח לשלוח אותן כי הוואטסאפ של העסק אינו מחובר.\n\nהן יישלחו מיד כשהחיבור יחזור. פתחו את Chatbook כדי להתחבר מחדש (לשונית חיבור):\n{link}\n\nהודעות שממתינות יותר מ-6 שעות לא יישלחו באיחור.",
   },
 );

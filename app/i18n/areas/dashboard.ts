@@ -22,7 +22,7 @@ export const dashboard = defineMessages(
     "dash.tab.calendar": "יומן",
     "dash.tab.rules": "כללים",
     "dash.tab.settings": "הגדרות",
-    "dash.emailFallback": "אין דוא\"ל",
+    "dash.emailFallback": 'אין דוא"ל',
     "dash.comingSoon": "האזור הזה בבנייה ויגיע בגרסה קרובה.",
   },
 );

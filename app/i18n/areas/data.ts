@@ -16,7 +16,8 @@ export const data = defineMessages(
     "export.exportCsv": "Export CSV",
     "import.button": "Import",
     "import.title": "Import clients",
-    "import.help": "Choose a CSV file from a spreadsheet or another booking tool (columns such as name, phone, tags, notes, in any order), or a contacts file (.vcf) exported from your phone.",
+    "import.help":
+      "Choose a CSV file from a spreadsheet or another booking tool (columns such as name, phone, tags, notes, in any order), or a contacts file (.vcf) exported from your phone.",
     "import.file": "File",
     "import.reading": "Reading the file...",
     "import.summary": "{fresh} new, {known} already in your list, {repeated} repeated in the file, {invalid} with problems.",
@@ -43,7 +44,8 @@ export const data = defineMessages(
     "data.exportHelp": "Download everything Chatbook keeps for your business: clients, bookings, services, rules and their messages (JSON).",
     "data.exportAll": "Export all data",
     "feed.title": "Calendar subscription",
-    "feed.help": "A private address to add to Google Calendar, Apple Calendar or Outlook (\"subscribe by URL\"), so your bookings show there. Anyone with the address can see your bookings: keep it private.",
+    "feed.help":
+      'A private address to add to Google Calendar, Apple Calendar or Outlook ("subscribe by URL"), so your bookings show there. Anyone with the address can see your bookings: keep it private.',
     "feed.address": "Calendar address",
     "feed.once": "Copy it now: for your safety it is shown only once. Create a new one if you lose it.",
     "feed.copy": "Copy",
@@ -53,7 +55,8 @@ export const data = defineMessages(
     "feed.replace": "Create a new address (the old one stops working)",
     "feed.revoke": "Stop sharing",
     "account.deleteTitle": "Delete account",
-    "account.deleteHelp": "Deletes your business and everything in it: clients, bookings, rules and messages, services, stored chats and your WhatsApp connection. This cannot be undone.",
+    "account.deleteHelp":
+      "Deletes your business and everything in it: clients, bookings, rules and messages, services, stored chats and your WhatsApp connection. This cannot be undone.",
     "account.delete": "Delete account",
     "account.deleteWarning": "Everything will be deleted for good. Export your data first if you may need it.",
     "account.password": "Your password",
@@ -98,7 +101,7 @@ export const data = defineMessages(
     "import.chooseFile": "בחירת קובץ",
     "import.noFile": "לא נבחר קובץ",
     "import.failed": "הייבוא נכשל. שום דבר לא נשמר. נסו שוב.",
-    "import.err.noColumns": "בקובץ אין עמודות שם וטלפון. השתמשו בכותרות כמו \"שם\" ו\"טלפון\" (או \"name\" ו-\"phone\").",
+    "import.err.noColumns": 'בקובץ אין עמודות שם וטלפון. השתמשו בכותרות כמו "שם" ו"טלפון" (או "name" ו-"phone").',
     "import.err.unreadable": "לא ניתן לקרוא את הקובץ כ-CSV או vCard.",
     "import.err.empty": "אין אנשי קשר בקובץ.",
     "import.err.choose": "בחרו קובץ CSV או vCard.",
@@ -109,7 +112,8 @@ export const data = defineMessages(
     "data.exportHelp": "הורידו את כל מה ש-Chatbook שומר עבור העסק: לקוחות, תורים, שירותים, כללים וההודעות שלהם (JSON).",
     "data.exportAll": "ייצוא כל הנתונים",
     "feed.title": "מינוי ליומן",
-    "feed.help": "כתובת פרטית להוספה ליומן Google, ליומן של Apple או ל-Outlook (\"הרשמה לפי כתובת\"), כדי שהתורים יופיעו שם. כל מי שיש לו את הכתובת רואה את התורים: שמרו אותה בסוד.",
+    "feed.help":
+      'כתובת פרטית להוספה ליומן Google, ליומן של Apple או ל-Outlook ("הרשמה לפי כתובת"), כדי שהתורים יופיעו שם. כל מי שיש לו את הכתובת רואה את התורים: שמרו אותה בסוד.',
     "feed.address": "כתובת היומן",
     "feed.once": "העתיקו אותה עכשיו: מטעמי אבטחה היא מוצגת פעם אחת בלבד. אם תאבד, צרו כתובת חדשה.",
     "feed.copy": "העתקה",

@@ -4,7 +4,8 @@ export const landing = defineMessages(
   {
     "landing.badge": "AI-powered",
     "landing.headline": "Turn WhatsApp Messages into Bookings Automatically",
-    "landing.subhead": "Your customers already book on WhatsApp. We read the chats, propose the bookings, and send the reminders, so you can get back to your clients.",
+    "landing.subhead":
+      "Your customers already book on WhatsApp. We read the chats, propose the bookings, and send the reminders, so you can get back to your clients.",
     "landing.startFree": "Start Free",
     "landing.haveAccount": "Already have an account?",
     "landing.howItWorks": "How It Works",

@@ -62,7 +62,7 @@ export const settings = defineMessages(
     "settings.timezoneHint": "התורים והודעות הכללים מתנהלים לפי אזור הזמן הזה.",
     "settings.sendTime": "שעת השליחה היומית של הודעות הכללים",
     "settings.sendTimeHint": "הודעות מעקב ותזכורות שנקבעו לפי ימים יוצאות בשעה הזו (שעון מקומי).",
-    "settings.emailFixed": "לא ניתן לשנות את כתובת הדוא\"ל.",
+    "settings.emailFixed": 'לא ניתן לשנות את כתובת הדוא"ל.',
     "settings.saveFailed": "שמירת ההגדרות נכשלה",
     "settings.loadFailed": "טעינת ההגדרות נכשלה",
     "settings.badSendTime": "שעת השליחה היומית צריכה להיות שעה כמו 10:00.",
@@ -83,7 +83,7 @@ export const settings = defineMessages(
     "password.changed": "הסיסמה שונתה בהצלחה!",
     "password.wrongCurrent": "הסיסמה הנוכחית שגויה",
     "password.failed": "שינוי הסיסמה נכשל",
-    "password.noPassword": "החשבון הזה מתחבר עם Google ועדיין אין לו סיסמה. השתמשו ב\"שכחתם את הסיסמה?\" בדף ההתחברות כדי לקבוע סיסמה.",
+    "password.noPassword": 'החשבון הזה מתחבר עם Google ועדיין אין לו סיסמה. השתמשו ב"שכחתם את הסיסמה?" בדף ההתחברות כדי לקבוע סיסמה.',
     "password.otherSessions": "נשארתם מחוברים כאן; מכשירים אחרים נותקו.",
   },
 );

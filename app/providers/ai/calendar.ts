@@ -95,11 +95,15 @@ function resolveMonthDay(spec: Extract<DateSpec, { kind: "monthDay" }>, base: Lo
 function resolveNumeric(spec: Extract<DateSpec, { kind: "numeric" }>, base: LocalDate, timeZone: string): LocalDate | null {
   const { first, second } = spec;
   const orders: Array<[month: number, day: number]> = prefersMonthFirst(timeZone)
-    ? [[first, second], [second, first]]
-    : [[second, first], [first, second]];
-  const candidates = orders
-    .map(([month, day]) => inYear(spec.year, month, day, base))
-    .filter((date): date is LocalDate => date !== null);
+    ? [
+        [first, second],
+        [second, first],
+      ]
+    : [
+        [second, first],
+        [first, second],
+      ];
+  const candidates = orders.map(([month, day]) => inYear(spec.year, month, day, base)).filter((date): date is LocalDate => date !== null);
   if (spec.weekday !== undefined) {
     const fitting = candidates.find((date) => weekdayOf(date) === spec.weekday);
     if (fitting) return fitting;

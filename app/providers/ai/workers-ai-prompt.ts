@@ -104,7 +104,11 @@ const Proposal = z.object({
 export function answerPayload(raw: unknown): unknown {
   let value = raw && typeof raw === "object" && "response" in raw ? (raw as { response: unknown }).response : raw;
   if (typeof value === "string") {
-    const text = value.trim().replace(/^```(?:json)?\s*/i, "").replace(/```$/, "").trim();
+    const text = value
+      .trim()
+      .replace(/^```(?:json)?\s*/i, "")
+      .replace(/```$/, "")
+      .trim();
     value = parseJson(text) ?? parseJson(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
     if (value === undefined) throw new Error("The model's answer is not JSON.");
   }
@@ -172,10 +176,20 @@ function servicesNamed(name: string, services: string[]): string[] {
   const catalogue = compileCatalogue(services);
   const tokens = tokenize(name);
   const units = unitsOf(tokens, catalogue.rawKeys)
-    .map((unit) => ({ ...unit, key: unit.hint ? unit.key : mapKey(unit.key, catalogue) ?? "" }))
+    .map((unit) => ({ ...unit, key: unit.hint ? unit.key : (mapKey(unit.key, catalogue) ?? "") }))
     .filter((unit) => unit.key);
   const keys = new Set(units.map((unit) => unit.key));
-  return [...new Set(findMentions(tokens, units, () => 0, catalogue, () => [{ keys, local: true }]).map((mention) => mention.service))];
+  return [
+    ...new Set(
+      findMentions(
+        tokens,
+        units,
+        () => 0,
+        catalogue,
+        () => [{ keys, local: true }],
+      ).map((mention) => mention.service),
+    ),
+  ];
 }
 
 /** The message the time came from (the date's message when no message has the time phrase), shortened. */

@@ -66,7 +66,8 @@ export function configMatches(held: unknown, wanted: ReturnType<typeof sessionCo
   return (
     hook !== null &&
     hook.url === want.url &&
-    isObj(hook.hmac) && hook.hmac.key === want.hmac.key &&
+    isObj(hook.hmac) &&
+    hook.hmac.key === want.hmac.key &&
     events === [...want.events].sort().join() &&
     store.enabled === true &&
     noweb.markOnline === false
@@ -149,11 +150,7 @@ export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {
   const slowTimeoutMs = Math.max(timeoutMs, 30_000);
   const seg = encodeURIComponent;
 
-  async function call(
-    method: string,
-    path: string,
-    init: { body?: unknown; accept?: string; allow?: number[]; slow?: boolean } = {},
-  ): Promise<Response> {
+  async function call(method: string, path: string, init: { body?: unknown; accept?: string; allow?: number[]; slow?: boolean } = {}): Promise<Response> {
     const headers: Record<string, string> = {
       "X-Api-Key": opts.apiKey,
       Accept: init.accept ?? "application/json",

@@ -17,8 +17,7 @@ export const CONNECT_INTENTS = ["connect", "restart", "cancel", "logout"] as con
 export type ConnectIntent = (typeof CONNECT_INTENTS)[number];
 
 export type ConnectActionResult =
-  | { ok: true; intent: ConnectIntent; view: WaView }
-  | { ok: false; intent: ConnectIntent | null; problem: Problem; view?: WaView };
+  { ok: true; intent: ConnectIntent; view: WaView } | { ok: false; intent: ConnectIntent | null; problem: Problem; view?: WaView };
 
 /**
  * The session now. While the gateway offers a QR, its image comes along unless

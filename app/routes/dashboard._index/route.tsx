@@ -3,8 +3,11 @@
 // panel's buttons by intent.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
-  isRouteErrorResponse, useLoaderData,
-  type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction,
+  isRouteErrorResponse,
+  useLoaderData,
+  type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { requireUser } from "~/security/signed-in.server";
 import { ACTION_FAILED } from "~/services/whatsapp/status";

@@ -2,7 +2,16 @@
 // search, a from/to window for the list, Refresh. The list shows pages of 100
 // newest first; the calendar loads only its visible range.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRevalidator, useRouteError, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+  useRouteError,
+  useSearchParams,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useState } from "react";
 import { requireUser } from "~/security/signed-in.server";
 import { bookingsAction, bookingsScreen } from "./screen.server";
@@ -16,7 +25,10 @@ import { usePagedList } from "~/components/ui/use-paged-list";
 import modalStyles from "~/styles/modal.css?url";
 import styles from "~/styles/bookings.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: modalStyles }, { rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: modalStyles },
+  { rel: "stylesheet", href: styles },
+];
 export const meta: MetaFunction = () => [{ title: "Calendar · Chatbook" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -49,8 +61,13 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const { items, setItems, next: cursor, loadingMore, loadMore } = usePagedList(screen, (d: ScreenData) =>
-    d.kind === "screen" ? { items: d.bookings, next: d.next_cursor } : null);
+  const {
+    items,
+    setItems,
+    next: cursor,
+    loadingMore,
+    loadMore,
+  } = usePagedList(screen, (d: ScreenData) => (d.kind === "screen" ? { items: d.bookings, next: d.next_cursor } : null));
   // The filter fields follow each new page of results (a search, a reload), then the owner's typing.
   const [filters, setFilters] = useState(screen.filters);
   const [filtersOf, setFiltersOf] = useState(screen);
@@ -79,62 +96,120 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
   return (
     <section className="bookings stack" aria-labelledby="bookings-title">
       <div className="row between gap-sm wrap">
-        <h1 id="bookings-title" className="tab-title">{t("bookings.title")}</h1>
-        <a className="btn btn-ghost btn-sm" href="/api/export/bookings.csv" download><DownloadIcon size={18} /> {t("export.exportCsv")}</a>
+        <h1 id="bookings-title" className="tab-title">
+          {t("bookings.title")}
+        </h1>
+        <a className="btn btn-ghost btn-sm" href="/api/export/bookings.csv" download>
+          <DownloadIcon size={18} /> {t("export.exportCsv")}
+        </a>
       </div>
       <div className="view-tabs" role="tablist" aria-label={t("bookings.views")}>
-        <Link role="tab" aria-selected={view === "list"} to={tabQuery("list")} replace preventScrollReset>{t("bookings.viewList")}</Link>
-        <Link role="tab" aria-selected={view === "calendar"} to={tabQuery("calendar")} replace preventScrollReset>{t("bookings.viewCalendar")}</Link>
+        <Link role="tab" aria-selected={view === "list"} to={tabQuery("list")} replace preventScrollReset>
+          {t("bookings.viewList")}
+        </Link>
+        <Link role="tab" aria-selected={view === "calendar"} to={tabQuery("calendar")} replace preventScrollReset>
+          {t("bookings.viewCalendar")}
+        </Link>
       </div>
 
-      <form className="card filters" role="search" onSubmit={(e) => { e.preventDefault(); apply(); }}>
+      <form
+        className="card filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply();
+        }}
+      >
         <div className="row gap-sm">
           <button type="button" className="btn btn-primary btn-sm" onClick={() => setAdding({ booking_date: screen.today })}>
             <PlusIcon size={18} /> {t("bookings.add")}
           </button>
-          <button type="button" className="btn btn-ghost btn-sm push-end" onClick={refresh}><RefreshIcon size={16} /> {t("bookings.refresh")}</button>
+          <button type="button" className="btn btn-ghost btn-sm push-end" onClick={refresh}>
+            <RefreshIcon size={16} /> {t("bookings.refresh")}
+          </button>
         </div>
         <div className="search-row">
-          <label htmlFor="booking-search" className="sr-only">{t("bookings.searchLabel")}</label>
-          <input id="booking-search" className="input" type="search" value={filters.q} maxLength={100} placeholder={t("bookings.searchPlaceholder")}
-            onChange={(e) => setFilters({ ...filters, q: e.target.value })} />
-          <button type="submit" className="btn btn-ghost btn-sm"><SearchIcon size={18} /> {t("bookings.search")}</button>
+          <label htmlFor="booking-search" className="sr-only">
+            {t("bookings.searchLabel")}
+          </label>
+          <input
+            id="booking-search"
+            className="input"
+            type="search"
+            value={filters.q}
+            maxLength={100}
+            placeholder={t("bookings.searchPlaceholder")}
+            onChange={(e) => setFilters({ ...filters, q: e.target.value })}
+          />
+          <button type="submit" className="btn btn-ghost btn-sm">
+            <SearchIcon size={18} /> {t("bookings.search")}
+          </button>
         </div>
         {view === "list" && (
           <div className="date-time">
-            <div className="field"><label htmlFor="booking-from">{t("bookings.from")}</label>
-              <input id="booking-from" type="date" value={filters.from} onChange={(e) => setFilters({ ...filters, from: e.target.value })} /></div>
-            <div className="field"><label htmlFor="booking-to">{t("bookings.to")}</label>
-              <input id="booking-to" type="date" value={filters.to} onChange={(e) => setFilters({ ...filters, to: e.target.value })} /></div>
+            <div className="field">
+              <label htmlFor="booking-from">{t("bookings.from")}</label>
+              <input id="booking-from" type="date" value={filters.from} onChange={(e) => setFilters({ ...filters, from: e.target.value })} />
+            </div>
+            <div className="field">
+              <label htmlFor="booking-to">{t("bookings.to")}</label>
+              <input id="booking-to" type="date" value={filters.to} onChange={(e) => setFilters({ ...filters, to: e.target.value })} />
+            </div>
           </div>
         )}
       </form>
 
       {view === "list" ? (
         <div aria-busy={loading}>
-          {loading && <p className="list-status muted" role="status"><span className="spinner" aria-hidden="true" /> {t("bookings.loading")}</p>}
-          {!loading && items.length === 0 && <p className="list-status muted card" role="status">{t("bookings.empty")}</p>}
+          {loading && (
+            <p className="list-status muted" role="status">
+              <span className="spinner" aria-hidden="true" /> {t("bookings.loading")}
+            </p>
+          )}
+          {!loading && items.length === 0 && (
+            <p className="list-status muted card" role="status">
+              {t("bookings.empty")}
+            </p>
+          )}
           <ul className="booking-list">
             {items.map((b) => (
-              <BookingCard key={b.id} booking={b}
+              <BookingCard
+                key={b.id}
+                booking={b}
                 onSaved={(saved) => setItems((prev) => prev.map((p) => (p.id === saved.id ? saved : p)))}
-                onDeleted={(id) => setItems((prev) => prev.filter((p) => p.id !== id))} />
+                onDeleted={(id) => setItems((prev) => prev.filter((p) => p.id !== id))}
+              />
             ))}
           </ul>
           {cursor && (
             <div className="row center load-more">
-              <button type="button" className="btn btn-ghost btn-sm" disabled={loadingMore}
-                onClick={() => loadMore((next) => `/dashboard/calendar?${query(screen.filters, { cursor: next })}`)}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={loadingMore}
+                onClick={() => loadMore((next) => `/dashboard/calendar?${query(screen.filters, { cursor: next })}`)}
+              >
                 {loadingMore ? t("bookings.loading") : t("bookings.loadMore")}
               </button>
             </div>
           )}
         </div>
       ) : (
-        <CalendarView q={screen.filters.q} timeZone={screen.timeZone} reloadKey={reloadKey} onAddAt={(date, time) => setAdding({ booking_date: date, booking_time: time })} />
+        <CalendarView
+          q={screen.filters.q}
+          timeZone={screen.timeZone}
+          reloadKey={reloadKey}
+          onAddAt={(date, time) => setAdding({ booking_date: date, booking_time: time })}
+        />
       )}
 
-      {screen.services.length > 0 && <datalist id="service-options">{screen.services.map((s) => <option key={s} value={s} />)}</datalist>}
+      {screen.services.length > 0 && (
+        <datalist id="service-options">
+          {screen.services.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+      )}
       {adding && <AddBookingModal initial={adding} onClose={() => setAdding(null)} onCreated={created} />}
     </section>
   );
@@ -156,7 +231,9 @@ function CalendarError({ message }: { message: string }) {
   return (
     <div className="card">
       <h1 className="tab-title">{t("bookings.title")}</h1>
-      <p className="alert alert-error" role="alert">{t("bookings.errorPrefix", { message })}</p>
+      <p className="alert alert-error" role="alert">
+        {t("bookings.errorPrefix", { message })}
+      </p>
     </div>
   );
 }

@@ -7,7 +7,16 @@ import { asc, eq } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
 import type { BusinessRef } from "~/services/clients/clients.server";
 import { listQuery, rangeQuery } from "~/services/list-query.server";
-import { BOOKING_PAGE_MAX, bookingsInRange, createBooking, deleteBooking, getBooking, listBookings, updateBooking, type BookingView } from "~/services/bookings/bookings.server";
+import {
+  BOOKING_PAGE_MAX,
+  bookingsInRange,
+  createBooking,
+  deleteBooking,
+  getBooking,
+  listBookings,
+  updateBooking,
+  type BookingView,
+} from "~/services/bookings/bookings.server";
 import { localDate, localTime } from "~/utils/time-zone";
 import { addDays } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
@@ -19,9 +28,7 @@ export type BookingItem = BookingView & { client_phone_display: string };
 /** A failed action: the problem to show (the spec's alert), and for the conform forms their field errors. */
 export type BookingFailure = { ok: false; problem: Problem; reply?: SubmissionResult<Problem[]> };
 export type BookingActionResult =
-  | { ok: true; intent: "create" | "edit" | "update"; booking: BookingItem }
-  | { ok: true; intent: "delete"; id: string }
-  | BookingFailure;
+  { ok: true; intent: "create" | "edit" | "update"; booking: BookingItem } | { ok: true; intent: "delete"; id: string } | BookingFailure;
 
 /** A service's failure thrown from the loader: an error page with the problem (a bad query string is a 400, not a crash). */
 function screenError(error: unknown): never {
@@ -61,12 +68,21 @@ export async function bookingsScreen(db: Db, business: BusinessRef, params: URLS
     if (!params.has("limit")) windowed.set("limit", String(SCREEN_PAGE));
     const options = listQuery(windowed, BOOKING_PAGE_MAX);
     const page = view === "list" ? await listBookings(db, business.id, options) : null;
-    const services = await db.select({ name: schema.services.name }).from(schema.services)
-      .where(eq(schema.services.businessId, business.id)).orderBy(asc(schema.services.nameKey)).limit(200);
+    const services = await db
+      .select({ name: schema.services.name })
+      .from(schema.services)
+      .where(eq(schema.services.businessId, business.id))
+      .orderBy(asc(schema.services.nameKey))
+      .limit(200);
     return {
-      kind: "screen" as const, view, today, timeZone: business.timeZone, nowLocal: `${today}T${localTime(now, business.timeZone)}`,
+      kind: "screen" as const,
+      view,
+      today,
+      timeZone: business.timeZone,
+      nowLocal: `${today}T${localTime(now, business.timeZone)}`,
       filters: { q: options.q, from: options.from ?? "", to: options.to ?? "" },
-      bookings: page ? page.bookings.map(displayer()) : [], next_cursor: page?.next_cursor ?? null,
+      bookings: page ? page.bookings.map(displayer()) : [],
+      next_cursor: page?.next_cursor ?? null,
       services: services.map((s) => s.name),
     };
   } catch (error) {
@@ -86,8 +102,12 @@ type Deps = { db: Db; env: Env; now: number };
 
 /** Checks a form post and saves it; problems of the fields, of the write (not found...) or of a phone come back as problems. */
 async function save<V>(
-  deps: Deps, business: BusinessRef, intent: "create" | "edit" | "update", id: string,
-  submission: Submission<unknown, Problem[], V>, write: (value: V) => Promise<BookingView>,
+  deps: Deps,
+  business: BusinessRef,
+  intent: "create" | "edit" | "update",
+  id: string,
+  submission: Submission<unknown, Problem[], V>,
+  write: (value: V) => Promise<BookingView>,
 ) {
   if (submission.status !== "success") {
     // An unknown id is a 404 whatever the fields say.

@@ -2,7 +2,15 @@
 // Add Client. Pages of 50 newest first with "Load more"; edits patch the list
 // in place so loaded pages and the open row survive.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, type ShouldRevalidateFunction, useLoaderData, useNavigation, useRevalidator, useRouteError, useSearchParams } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+  useRouteError,
+  useSearchParams,
+} from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { requireUser } from "~/security/signed-in.server";
 import { clientsAction, clientsPage, type ClientItem } from "./screen.server";
@@ -16,7 +24,10 @@ import { usePagedList } from "~/components/ui/use-paged-list";
 import modalStyles from "~/styles/modal.css?url";
 import styles from "~/styles/clients.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: modalStyles }, { rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: modalStyles },
+  { rel: "stylesheet", href: styles },
+];
 export const meta: MetaFunction = () => [{ title: "Clients · Chatbook" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -63,12 +74,13 @@ export default function ClientsTab() {
   }, [filters.q]);
 
   const loading = (navigation.state === "loading" && navigation.location.pathname === "/dashboard/clients") || revalidator.state === "loading";
-  const loadMore = () => loadPage((next) => {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(data.filters)) if (v) params.set(k, v);
-    params.set("cursor", next);
-    return `/dashboard/clients?${params}`;
-  });
+  const loadMore = () =>
+    loadPage((next) => {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(data.filters)) if (v) params.set(k, v);
+      params.set("cursor", next);
+      return `/dashboard/clients?${params}`;
+    });
   const created = (client: ClientItem) => {
     setItems((prev) => [client, ...prev.filter((c) => c.id !== client.id)]);
     setSelected(client.id);
@@ -78,32 +90,75 @@ export default function ClientsTab() {
   return (
     <section className="clients stack" aria-labelledby="clients-title">
       <div className="row between gap-sm wrap">
-        <h1 id="clients-title" className="tab-title">{t("clients.title")}</h1>
+        <h1 id="clients-title" className="tab-title">
+          {t("clients.title")}
+        </h1>
         <div className="row gap-sm wrap">
-          <a className="btn btn-ghost btn-sm" href="/api/export/clients.csv" download><DownloadIcon size={18} /> {t("export.exportCsv")}</a>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setImporting(true)}><UploadIcon size={18} /> {t("import.button")}</button>
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => setAdding(true)}><PlusIcon size={18} /> {t("clients.add")}</button>
+          <a className="btn btn-ghost btn-sm" href="/api/export/clients.csv" download>
+            <DownloadIcon size={18} /> {t("export.exportCsv")}
+          </a>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setImporting(true)}>
+            <UploadIcon size={18} /> {t("import.button")}
+          </button>
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => setAdding(true)}>
+            <PlusIcon size={18} /> {t("clients.add")}
+          </button>
         </div>
       </div>
       {imported && (
-        <div className="alert alert-success" role="status" data-testid="import-done">{t("import.done", { imported: imported.imported, skipped: imported.skipped })}</div>
+        <div className="alert alert-success" role="status" data-testid="import-done">
+          {t("import.done", { imported: imported.imported, skipped: imported.skipped })}
+        </div>
       )}
 
-      <form className="card filters" role="search" onSubmit={(e) => { e.preventDefault(); apply(filters); }}>
+      <form
+        className="card filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply(filters);
+        }}
+      >
         <div className="field search-field">
-          <label htmlFor="client-search" className="sr-only">{t("clients.searchLabel")}</label>
-          <input id="client-search" type="search" value={filters.q} placeholder={t("clients.searchPlaceholder")} maxLength={100}
-            onChange={(e) => setFilters({ ...filters, q: e.target.value })} />
+          <label htmlFor="client-search" className="sr-only">
+            {t("clients.searchLabel")}
+          </label>
+          <input
+            id="client-search"
+            type="search"
+            value={filters.q}
+            placeholder={t("clients.searchPlaceholder")}
+            maxLength={100}
+            onChange={(e) => setFilters({ ...filters, q: e.target.value })}
+          />
         </div>
         <div className="date-range">
-          <div className="field"><label htmlFor="client-from">{t("clients.from")}</label>
-            <input id="client-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => setFilters({ ...filters, from: e.target.value })} /></div>
-          <div className="field"><label htmlFor="client-to">{t("clients.to")}</label>
-            <input id="client-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => setFilters({ ...filters, to: e.target.value })} /></div>
+          <div className="field">
+            <label htmlFor="client-from">{t("clients.from")}</label>
+            <input
+              id="client-from"
+              type="date"
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={(e) => setFilters({ ...filters, from: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="client-to">{t("clients.to")}</label>
+            <input
+              id="client-to"
+              type="date"
+              value={filters.to}
+              min={filters.from || undefined}
+              onChange={(e) => setFilters({ ...filters, to: e.target.value })}
+            />
+          </div>
         </div>
         <p className="small muted range-hint">{t("clients.rangeHint")}</p>
         <div className="filter-actions">
-          <button type="submit" className="btn btn-primary btn-sm"><SearchIcon size={18} /> {t("clients.search")}</button>
+          <button type="submit" className="btn btn-primary btn-sm">
+            <SearchIcon size={18} /> {t("clients.search")}
+          </button>
           <button type="button" className="icon-btn" onClick={() => revalidator.revalidate()} aria-label={t("clients.refresh")} title={t("clients.refresh")}>
             <RefreshIcon size={18} />
           </button>
@@ -111,14 +166,29 @@ export default function ClientsTab() {
       </form>
 
       <div className="client-scroll" aria-busy={loading}>
-        {loading && <p className="list-status muted" role="status"><span className="spinner" aria-hidden="true" /> {t("clients.loading")}</p>}
-        {!loading && items.length === 0 && <p className="list-status muted" role="status">{t("clients.empty")}</p>}
+        {loading && (
+          <p className="list-status muted" role="status">
+            <span className="spinner" aria-hidden="true" /> {t("clients.loading")}
+          </p>
+        )}
+        {!loading && items.length === 0 && (
+          <p className="list-status muted" role="status">
+            {t("clients.empty")}
+          </p>
+        )}
         <ul className="client-list" aria-label={t("clients.list")}>
           {items.map((client) => (
-            <ClientRow key={client.id} client={client} expanded={selected === client.id}
+            <ClientRow
+              key={client.id}
+              client={client}
+              expanded={selected === client.id}
               onToggle={() => setSelected(selected === client.id ? null : client.id)}
               onUpdated={(c) => setItems((prev) => prev.map((p) => (p.id === c.id ? c : p)))}
-              onDeleted={(id) => { setItems((prev) => prev.filter((p) => p.id !== id)); setSelected(null); }} />
+              onDeleted={(id) => {
+                setItems((prev) => prev.filter((p) => p.id !== id));
+                setSelected(null);
+              }}
+            />
           ))}
         </ul>
         {cursor && (
@@ -157,5 +227,12 @@ export function ErrorBoundary() {
   } else if (error instanceof TypeError) {
     message = t("clients.err.network");
   }
-  return <div className="card"><h1 className="tab-title">{t("clients.title")}</h1><div className="alert alert-error" role="alert">{message}</div></div>;
+  return (
+    <div className="card">
+      <h1 className="tab-title">{t("clients.title")}</h1>
+      <div className="alert alert-error" role="alert">
+        {message}
+      </div>
+    </div>
+  );
 }

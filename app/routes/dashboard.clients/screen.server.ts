@@ -6,7 +6,16 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { Db } from "../../../db";
 import { listQuery } from "~/services/list-query.server";
 import { clearAwaiting } from "~/services/replies/replies.server";
-import { CLIENT_PAGE_MAX, createClient, deleteClient, getClient, listClients, updateClient, type BusinessRef, type ClientView } from "~/services/clients/clients.server";
+import {
+  CLIENT_PAGE_MAX,
+  createClient,
+  deleteClient,
+  getClient,
+  listClients,
+  updateClient,
+  type BusinessRef,
+  type ClientView,
+} from "~/services/clients/clients.server";
 import { formatPhone } from "~/utils/phone";
 import { AppError, caught, problem, type Problem } from "~/utils/problem";
 import { ClientForm } from "~/validation/clients";
@@ -60,7 +69,8 @@ export async function clientsAction(deps: { db: Db; env: Env; now: number }, bus
       return failure(400, firstFormProblem(submission.error), submission.reply());
     }
     try {
-      const client = intent === "create" ? await createClient(db, business, submission.value, now) : await updateClient(db, business, id, submission.value, now);
+      const client =
+        intent === "create" ? await createClient(db, business, submission.value, now) : await updateClient(db, business, id, submission.value, now);
       return data<ClientActionResult>({ ok: true, intent, client: withDisplay(client) });
     } catch (error) {
       const refusal = caught(error);

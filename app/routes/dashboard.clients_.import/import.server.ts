@@ -9,7 +9,10 @@ import { AppError, caught, problem, type Problem } from "~/utils/problem";
 
 /** What the Import modal shows before saving. */
 export type ImportPreview = {
-  fresh: number; known: number; repeated: number; invalid: number;
+  fresh: number;
+  known: number;
+  repeated: number;
+  invalid: number;
   rows: (Pick<PlannedRow, "row" | "name" | "status"> & { phone_display: string })[];
   errors: ImportError[];
 };
@@ -44,7 +47,9 @@ export async function importAction(deps: { env: Env; now: number }, business: Bu
     }
     const rows = plan.rows.slice(0, IMPORT_PREVIEW_ROWS).map((r) => ({ row: r.row, name: r.name, status: r.status, phone_display: formatPhone(r.phone) }));
     return data<ImportActionResult>({
-      ok: true, intent, preview: { fresh: plan.fresh, known: plan.known, repeated: plan.repeated, invalid: plan.errors.length, rows, errors: plan.errors },
+      ok: true,
+      intent,
+      preview: { fresh: plan.fresh, known: plan.known, repeated: plan.repeated, invalid: plan.errors.length, rows, errors: plan.errors },
     });
   } catch (error) {
     return failure(200, caught(error).problem);

@@ -2,8 +2,12 @@
 // Reads through the loader, Send and Delete through the action (fetchers).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
-  isRouteErrorResponse, useFetcher, useLoaderData,
-  type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction,
+  isRouteErrorResponse,
+  useFetcher,
+  useLoaderData,
+  type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useState } from "react";
 import { useT } from "~/i18n";
@@ -91,9 +95,21 @@ export default function RulesTab() {
     <section className="rules-tab" aria-labelledby="tab-title">
       <Toast toast={toast} onHide={hide} duration={4000} placement="top" testId="rules-toast" />
       <div className="row between gap-sm rules-head">
-        <h1 id="tab-title" className="tab-title">{t("rules.title")}</h1>
+        <h1 id="tab-title" className="tab-title">
+          {t("rules.title")}
+        </h1>
         <button type="button" className="btn btn-primary btn-sm" onClick={() => setWizardOpen(true)}>
-          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.4} strokeLinecap="round" aria-hidden="true" focusable="false">
+          <svg
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2.4}
+            strokeLinecap="round"
+            aria-hidden="true"
+            focusable="false"
+          >
             <path d="M12 5v14M5 12h14" />
           </svg>
           {t("rules.add")}

@@ -23,7 +23,9 @@ export type ScreenCandidate = Candidate & { phone_display: string };
 const forScreen = (rule: RuleGroup): ScreenRule => ({
   ...rule,
   clients: rule.clients.map(({ last_error, ...client }) => ({
-    ...client, phone_display: formatPhone(client.client_phone), reason: reasonProblem(last_error),
+    ...client,
+    phone_display: formatPhone(client.client_phone),
+    reason: reasonProblem(last_error),
   })),
 });
 const candidateForScreen = (c: Candidate): ScreenCandidate => ({ ...c, phone_display: formatPhone(c.sender_number) });
@@ -47,15 +49,20 @@ export async function rulesPage(env: Env, business: Business, url: URL) {
     bookableClients(env.DB, business, now, services),
   ]);
   return {
-    rules: rules.map(forScreen), services: offered, clients: clients.map(candidateForScreen), timeZone: business.timeZone, sendTime: business.sendTime,
-    messageLang: business.messageLang, quietStart: business.quietStart, quietEnd: business.quietEnd,
+    rules: rules.map(forScreen),
+    services: offered,
+    clients: clients.map(candidateForScreen),
+    timeZone: business.timeZone,
+    sendTime: business.sendTime,
+    messageLang: business.messageLang,
+    quietStart: business.quietStart,
+    quietEnd: business.quietEnd,
     today: localDate(now, business.timeZone),
   };
 }
 
 export type RulesActionResult =
-  | { ok: true; intent: "create" | "delete"; count: number }
-  | { ok: false; intent: "create" | "delete" | null; problem: Problem; login?: boolean };
+  { ok: true; intent: "create" | "delete"; count: number } | { ok: false; intent: "create" | "delete" | null; problem: Problem; login?: boolean };
 
 /** As the page gets it: `network` when the request never reached the server (the route's clientAction). */
 export type RulesAnswer = RulesActionResult & { network?: boolean };

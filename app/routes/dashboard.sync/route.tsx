@@ -46,22 +46,25 @@ export default function SyncTab() {
   const [groups, setGroups] = useState<Group[] | null>(null);
   const [runId, setRunId] = useState(0);
 
-  const onContactDone = useCallback((contact: ScreenContact, data: Extract<SyncActionData, { intent: "preview" }> | undefined) => {
-    if (data && !data.ok && data.problem.key === "sync.hint") {
-      setGroups([]);
-      show("error", t(data.problem.key));
-      return;
-    }
-    const result = data?.ok ? data.result : null;
-    const group: Group = {
-      id: contact.id,
-      name: result?.name ?? contact.name,
-      phone: contact.phone,
-      rows: (result?.items ?? []).map((i) => ({ key: i.bookingId, service: i.service, date: i.date, time: i.time, notes: i.notes, quote: i.quote })),
-      problem: data?.ok ? null : (data?.problem ?? { key: "sync.readFailed" }),
-    };
-    setGroups((all) => [...(all ?? []), group]);
-  }, [show, t]);
+  const onContactDone = useCallback(
+    (contact: ScreenContact, data: Extract<SyncActionData, { intent: "preview" }> | undefined) => {
+      if (data && !data.ok && data.problem.key === "sync.hint") {
+        setGroups([]);
+        show("error", t(data.problem.key));
+        return;
+      }
+      const result = data?.ok ? data.result : null;
+      const group: Group = {
+        id: contact.id,
+        name: result?.name ?? contact.name,
+        phone: contact.phone,
+        rows: (result?.items ?? []).map((i) => ({ key: i.bookingId, service: i.service, date: i.date, time: i.time, notes: i.notes, quote: i.quote })),
+        problem: data?.ok ? null : (data?.problem ?? { key: "sync.readFailed" }),
+      };
+      setGroups((all) => [...(all ?? []), group]);
+    },
+    [show, t],
+  );
 
   const run = useSyncRun(onContactDone);
   const chosen = contacts.filter((c) => selected.has(c.id));
@@ -85,24 +88,42 @@ export default function SyncTab() {
       <ServiceCatalogue items={services} show={show} />
 
       <section className="card sync-card" aria-labelledby="contacts-title">
-        <h2 id="contacts-title" className="sync-h2">{t("sync.contacts")}</h2>
+        <h2 id="contacts-title" className="sync-h2">
+          {t("sync.contacts")}
+        </h2>
         <ContactsTable contacts={contacts} selected={selected} onChange={setSelected} disabled={run.running} />
         <div className="sync-actions">
-          <button type="button" className="btn btn-ghost" disabled={run.running} onClick={() => { setSelected(new Set()); setGroups(null); }}>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={run.running}
+            onClick={() => {
+              setSelected(new Set());
+              setGroups(null);
+            }}
+          >
             {t("sync.clear")}
           </button>
           <button type="button" className="btn btn-primary" disabled={!canStart} onClick={start} aria-describedby={noServices ? "sync-hint" : undefined}>
             {t("sync.start")}
           </button>
         </div>
-        {noServices && <p id="sync-hint" className="muted small sync-hint">{t("sync.hint")}</p>}
+        {noServices && (
+          <p id="sync-hint" className="muted small sync-hint">
+            {t("sync.hint")}
+          </p>
+        )}
       </section>
 
       <section className="card sync-card" aria-labelledby="results-title" aria-busy={run.running}>
-        <h2 id="results-title" className="sync-h2">{t("sync.results")}</h2>
+        <h2 id="results-title" className="sync-h2">
+          {t("sync.results")}
+        </h2>
         {run.running && (
           <div className="sync-progress" role="status" data-testid="sync-progress">
-            <p className="row gap-sm"><span className="spinner" aria-hidden="true" /> {t("sync.processing")}</p>
+            <p className="row gap-sm">
+              <span className="spinner" aria-hidden="true" /> {t("sync.processing")}
+            </p>
             {run.total > 1 && run.current && (
               <>
                 <progress max={run.total} value={run.position - 1} aria-hidden="true" />
@@ -111,10 +132,14 @@ export default function SyncTab() {
             )}
           </div>
         )}
-        {groups?.map((g) => <ResultGroup key={`${runId}-${g.id}`} group={g} show={show} />)}
+        {groups?.map((g) => (
+          <ResultGroup key={`${runId}-${g.id}`} group={g} show={show} />
+        ))}
         {!run.running && !groups?.length && <p className="muted empty-text">{t("sync.noResults")}</p>}
         <datalist id="sync-service-options">
-          {services.map((s) => <option key={s.id} value={s.service} />)}
+          {services.map((s) => (
+            <option key={s.id} value={s.service} />
+          ))}
         </datalist>
       </section>
 

@@ -68,7 +68,8 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
     case "service-update": {
       const submission = parseForm(form, RenameServiceForm);
       const id = typeof fields.id === "string" ? fields.id.slice(0, 200) : "";
-      if (submission.status !== "success") return answer({ intent, id, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+      if (submission.status !== "success")
+        return answer({ intent, id, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
       try {
         const item = await renameService(ctx.db, business.id, submission.value.id, submission.value.service);
         return answer({ intent, id, ok: true, name: item.service, reply: submission.reply({ resetForm: true }) });

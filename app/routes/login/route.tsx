@@ -77,7 +77,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "resend") {
     const email = String(form.get("email") ?? "").slice(0, 320);
     const submission = parseForm(form, EmailOnlySchema);
-    if (submission.status !== "success") return answer({ intent, unverified: email, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+    if (submission.status !== "success")
+      return answer({ intent, unverified: email, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
     try {
       const sent = await resendCode(ctx, submission.value.email);
       return answer({ intent, unverified: email, notice: sent.codeSent ? "verify.resent" : "verify.wait" });
@@ -90,7 +91,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "verify") {
     const email = String(form.get("email") ?? "").slice(0, 320);
     const submission = parseForm(form, VerifyCodeSchema);
-    if (submission.status !== "success") return answer({ intent, unverified: email, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+    if (submission.status !== "success")
+      return answer({ intent, unverified: email, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
     try {
       await verifyEmail(ctx, submission.value);
       return answer({ intent, notice: "login.verified" });
@@ -162,23 +164,26 @@ export default function Login() {
 
   const oauth = loaderData.oauthError;
   const unverified = answer?.unverified;
-  const formProblem = firstProblemOf(form.allErrors) ?? (answer?.intent === "token" ? answer.problem : undefined) ?? (fragmentError ? problem(fragmentError) : null);
+  const formProblem =
+    firstProblemOf(form.allErrors) ?? (answer?.intent === "token" ? answer.problem : undefined) ?? (fragmentError ? problem(fragmentError) : null);
   return (
     <AuthLayout title={t("login.title")} subtitle={t("login.subtitle")}>
-      {oauth && (
-        <Banner kind="error">{oauth.key === "google.failedPrefix" ? `${t(oauth.key)} ${loaderData.oauthDetail}` : t(oauth.key, oauth.params)}</Banner>
-      )}
+      {oauth && <Banner kind="error">{oauth.key === "google.failedPrefix" ? `${t(oauth.key)} ${loaderData.oauthDetail}` : t(oauth.key, oauth.params)}</Banner>}
       <a ref={googleRef} href="/api/auth/google" className="btn btn-ghost btn-block btn-google">
         <GoogleIcon /> {t("login.google")}
       </a>
-      <div className="divider" role="separator"><span>{t("login.or")}</span></div>
+      <div className="divider" role="separator">
+        <span>{t("login.or")}</span>
+      </div>
       <Form method="post" {...getFormProps(form)} className="auth-form" replace>
         {!unverified && <ProblemBanner problem={formProblem} testId="login-error" />}
         {answer?.notice === "login.verified" && <Banner kind="success">{t("login.verified")}</Banner>}
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField field={fields.email} label={t("field.email")} type="email" autoComplete="email" maxLength={254} />
         <PasswordField field={fields.password} label={t("field.password")} autoComplete="current-password" />
-        <p className="auth-forgot"><Link to="/forgot-password">{t("login.forgot")}</Link></p>
+        <p className="auth-forgot">
+          <Link to="/forgot-password">{t("login.forgot")}</Link>
+        </p>
         <button type="submit" name="intent" value="login" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t("login.submitting") : t("login.submit")}
         </button>
@@ -186,8 +191,11 @@ export default function Login() {
       {unverified && (
         <div className="verify-box" data-testid="login-verify">
           <Banner kind="info">{t("login.unverified")}</Banner>
-          <VerifyCodeForm email={unverified} lastResult={answer.intent === "verify" || answer.intent === "resend" ? answer.reply : undefined}
-            notice={answer.notice} />
+          <VerifyCodeForm
+            email={unverified}
+            lastResult={answer.intent === "verify" || answer.intent === "resend" ? answer.reply : undefined}
+            notice={answer.notice}
+          />
         </div>
       )}
       <p className="auth-foot small">

@@ -29,7 +29,8 @@ async function replaceLive(db: Db, id: string, target: string, purpose: Purpose,
   const d1 = db.$client;
   await d1.batch([
     d1.prepare("UPDATE verifications SET used_at = ?1 WHERE target = ?2 AND purpose = ?3 AND used_at IS NULL").bind(now, target, purpose),
-    d1.prepare("INSERT INTO verifications (id, target, purpose, code_hash, expires_at, attempts, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6)")
+    d1
+      .prepare("INSERT INTO verifications (id, target, purpose, code_hash, expires_at, attempts, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6)")
       .bind(id, target, purpose, codeHash, now + ttl, now),
   ]);
 }

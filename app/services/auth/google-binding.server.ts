@@ -47,7 +47,8 @@ export async function spendBoundToken(request: Request, env: Env, db: Db, token:
   const binding = await bindingHashOf(request, env);
   if (!claims || !binding) throw new AppError(401, "google.tokenFailed");
   const t = schema.authSessions;
-  const spent = await db.delete(t)
+  const spent = await db
+    .delete(t)
     .where(and(eq(t.id, await sha256Hex(claims.sid)), eq(t.bindingHash, binding), gt(t.expiresAt, now), gt(t.createdAt, now - FRAGMENT_TOKEN_MS)))
     .returning({ userId: t.userId });
   if (!spent[0]) throw new AppError(401, "google.tokenFailed");

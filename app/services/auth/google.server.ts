@@ -34,7 +34,12 @@ const stateCookieName = (env: Env) => (secure(env) ? "__Host-oauth" : "oauth");
 function stateStorage(env: Env) {
   return createCookieSessionStorage({
     cookie: {
-      name: stateCookieName(env), httpOnly: true, sameSite: "lax", secure: secure(env), path: "/", maxAge: 600,
+      name: stateCookieName(env),
+      httpOnly: true,
+      sameSite: "lax",
+      secure: secure(env),
+      path: "/",
+      maxAge: 600,
       secrets: [env.SESSION_SECRET],
     },
   });
@@ -46,10 +51,17 @@ export function googleAuthenticator(env: Env, db: Db, now: number) {
     { clientID: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, callbackURL: googleRedirectUri(env), prompt: "select_account" },
     async ({ profile, request }) => {
       const raw = profile._json;
-      const found = await findOrCreateGoogleUser(db, {
-        sub: String(raw.sub ?? profile.id ?? ""), email: String(raw.email ?? ""), emailVerified: raw.email_verified === true,
-        name: String(raw.name ?? profile.displayName ?? ""),
-      }, signupTimeZone(request), now);
+      const found = await findOrCreateGoogleUser(
+        db,
+        {
+          sub: String(raw.sub ?? profile.id ?? ""),
+          email: String(raw.email ?? ""),
+          emailVerified: raw.email_verified === true,
+          name: String(raw.name ?? profile.displayName ?? ""),
+        },
+        signupTimeZone(request),
+        now,
+      );
       return found.user.id;
     },
   );
@@ -108,7 +120,11 @@ export async function exchangeGoogleCode(env: Env, code: string): Promise<Google
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
-        code, client_id: env.GOOGLE_CLIENT_ID, client_secret: env.GOOGLE_CLIENT_SECRET, redirect_uri: googleRedirectUri(env), grant_type: "authorization_code",
+        code,
+        client_id: env.GOOGLE_CLIENT_ID,
+        client_secret: env.GOOGLE_CLIENT_SECRET,
+        redirect_uri: googleRedirectUri(env),
+        grant_type: "authorization_code",
       }),
     });
     const token = TokenAnswer.safeParse(await tokenRes.json().catch(() => null));
@@ -125,8 +141,12 @@ export async function exchangeGoogleCode(env: Env, code: string): Promise<Google
 
 async function withBusiness(db: Db, userId: string) {
   const row = (
-    await db.select({ user: schema.users, business: schema.businesses }).from(schema.users)
-      .innerJoin(schema.businesses, eq(schema.businesses.ownerUserId, schema.users.id)).where(eq(schema.users.id, userId)).limit(1)
+    await db
+      .select({ user: schema.users, business: schema.businesses })
+      .from(schema.users)
+      .innerJoin(schema.businesses, eq(schema.businesses.ownerUserId, schema.users.id))
+      .where(eq(schema.users.id, userId))
+      .limit(1)
   )[0];
   if (!row) throw new AppError(500, "google.failed");
   return row;
@@ -140,7 +160,13 @@ async function withBusiness(db: Db, userId: string) {
 export async function findOrCreateGoogleUser(db: Db, p: GoogleProfile, timeZone: string, now: number): Promise<{ user: User; business: Business }> {
   const u = schema.users;
   if (!p.sub) throw new AppError(401, "google.failed");
-  const known = (await db.select().from(u).where(and(eq(u.googleIssuer, GOOGLE_ISSUER), eq(u.googleSubject, p.sub))).limit(1))[0];
+  const known = (
+    await db
+      .select()
+      .from(u)
+      .where(and(eq(u.googleIssuer, GOOGLE_ISSUER), eq(u.googleSubject, p.sub)))
+      .limit(1)
+  )[0];
   if (known) return withBusiness(db, known.id);
   if (!p.emailVerified || !p.email) throw new AppError(403, "google.emailUnverified");
 
@@ -150,23 +176,32 @@ export async function findOrCreateGoogleUser(db: Db, p: GoogleProfile, timeZone:
     if (sameEmail.googleSubject) throw new AppError(409, "register.exists");
     const pending = !sameEmail.emailVerifiedAt;
     await db.batch([
-      db.update(u).set({
-        googleIssuer: GOOGLE_ISSUER, googleSubject: p.sub, emailVerifiedAt: sameEmail.emailVerifiedAt ?? now,
-        ...(pending ? { passwordHash: null, name: sameEmail.name || p.name.slice(0, 200) } : {}),
-      }).where(eq(u.id, sameEmail.id)),
+      db
+        .update(u)
+        .set({
+          googleIssuer: GOOGLE_ISSUER,
+          googleSubject: p.sub,
+          emailVerifiedAt: sameEmail.emailVerifiedAt ?? now,
+          ...(pending ? { passwordHash: null, name: sameEmail.name || p.name.slice(0, 200) } : {}),
+        })
+        .where(eq(u.id, sameEmail.id)),
       ...(pending
         ? [
-          db.delete(schema.authSessions).where(eq(schema.authSessions.userId, sameEmail.id)),
-          db.update(schema.verifications).set({ usedAt: now })
-            .where(and(eq(schema.verifications.target, email), eq(schema.verifications.purpose, "signup"), isNull(schema.verifications.usedAt))),
-        ]
+            db.delete(schema.authSessions).where(eq(schema.authSessions.userId, sameEmail.id)),
+            db
+              .update(schema.verifications)
+              .set({ usedAt: now })
+              .where(and(eq(schema.verifications.target, email), eq(schema.verifications.purpose, "signup"), isNull(schema.verifications.usedAt))),
+          ]
         : []),
     ]);
     return withBusiness(db, sameEmail.id);
   }
   const userId = crypto.randomUUID();
   await db.batch([
-    db.insert(u).values({ id: userId, email, name: p.name.slice(0, 200), googleIssuer: GOOGLE_ISSUER, googleSubject: p.sub, emailVerifiedAt: now, createdAt: now }),
+    db
+      .insert(u)
+      .values({ id: userId, email, name: p.name.slice(0, 200), googleIssuer: GOOGLE_ISSUER, googleSubject: p.sub, emailVerifiedAt: now, createdAt: now }),
     db.insert(schema.businesses).values({ id: newBusinessId(), ownerUserId: userId, timeZone, createdAt: now }),
   ]);
   return withBusiness(db, userId);

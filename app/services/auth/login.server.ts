@@ -24,9 +24,12 @@ export async function login(ctx: AccountCtx, input: { email: string; password: s
   if (await isOverLimit(db, failureKey(email), LIMITS.accountFailures, now)) throw new AppError(429, "auth.accountLocked");
 
   const row = (
-    await db.select({ user: schema.users, business: schema.businesses }).from(schema.users)
+    await db
+      .select({ user: schema.users, business: schema.businesses })
+      .from(schema.users)
       .leftJoin(schema.businesses, eq(schema.businesses.ownerUserId, schema.users.id))
-      .where(eq(schema.users.email, email)).limit(1)
+      .where(eq(schema.users.email, email))
+      .limit(1)
   )[0];
   const ok = await verifyPassword(input.password.slice(0, 1000), row?.user.passwordHash ?? (await dummy()));
   if (!row || !row.user.passwordHash || !ok) {

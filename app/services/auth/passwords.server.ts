@@ -42,7 +42,10 @@ export async function resetPassword(ctx: AccountCtx, input: { token: string; new
   const user = (await db.select().from(schema.users).where(eq(schema.users.id, userId)).limit(1))[0];
   if (!user) throw new AppError(400, "reset.badToken");
   await db.batch([
-    db.update(schema.users).set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now }).where(eq(schema.users.id, userId)),
+    db
+      .update(schema.users)
+      .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now })
+      .where(eq(schema.users.id, userId)),
     db.delete(schema.authSessions).where(eq(schema.authSessions.userId, userId)),
   ]);
 }

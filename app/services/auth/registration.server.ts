@@ -31,8 +31,14 @@ export async function register(ctx: AccountCtx, input: Registration): Promise<{ 
 
   const passwordHash = await hashPassword(input.password);
   const profile = {
-    name: input.business_name, phone: input.phone, city: input.city, country: input.country, timeZone: input.timezone,
-    agreeTerms: input.agree_terms, agreeUpdates: input.agree_updates, messageLang: ctx.lang,
+    name: input.business_name,
+    phone: input.phone,
+    city: input.city,
+    country: input.country,
+    timeZone: input.timezone,
+    agreeTerms: input.agree_terms,
+    agreeUpdates: input.agree_updates,
+    messageLang: ctx.lang,
   };
   const existing = (await db.select().from(schema.users).where(eq(schema.users.email, email)).limit(1))[0];
   if (existing?.emailVerifiedAt) throw new AppError(409, "register.exists");

@@ -15,8 +15,16 @@ const { bookings, clients } = schema;
 
 /** A booking as the API and the screens read it. */
 export type BookingView = {
-  id: string; client_id: string; client_name: string; client_phone: string; service: string;
-  booking_date: string; booking_time: string; notes: string; status: BookingStatus; source: "manual" | "sync";
+  id: string;
+  client_id: string;
+  client_name: string;
+  client_phone: string;
+  service: string;
+  booking_date: string;
+  booking_time: string;
+  notes: string;
+  status: BookingStatus;
+  source: "manual" | "sync";
 };
 
 export const BOOKING_PAGE_DEFAULT = 100;
@@ -28,13 +36,22 @@ export const RANGE_MAX_DAYS = 62;
 type Deps = { db: Db; env: Env; now: number };
 
 const columns = {
-  id: bookings.id, client_id: bookings.clientId, client_name: clients.name, client_phone: clients.phone,
-  service: bookings.service, booking_date: bookings.bookingDate, booking_time: bookings.bookingTime,
-  notes: bookings.notes, status: bookings.status, source: bookings.source,
+  id: bookings.id,
+  client_id: bookings.clientId,
+  client_name: clients.name,
+  client_phone: clients.phone,
+  service: bookings.service,
+  booking_date: bookings.bookingDate,
+  booking_time: bookings.bookingTime,
+  notes: bookings.notes,
+  status: bookings.status,
+  source: bookings.source,
 };
 
 function selectViews(db: Db) {
-  return db.select(columns).from(bookings)
+  return db
+    .select(columns)
+    .from(bookings)
     .innerJoin(clients, and(eq(clients.id, bookings.clientId), eq(clients.businessId, bookings.businessId)));
 }
 
@@ -55,8 +72,10 @@ export async function listBookings(db: Db, businessId: string, opts: BookingList
     // The plain bound lets the date index narrow the scan; the row value picks up exactly after the last row.
     where.push(lte(bookings.bookingDate, date), sql`(${bookings.bookingDate}, ${bookings.bookingTime}, ${bookings.id}) < (${date}, ${time}, ${id})`);
   }
-  const rows = await selectViews(db).where(and(...where))
-    .orderBy(desc(bookings.bookingDate), desc(bookings.bookingTime), desc(bookings.id)).limit(limit + 1);
+  const rows = await selectViews(db)
+    .where(and(...where))
+    .orderBy(desc(bookings.bookingDate), desc(bookings.bookingTime), desc(bookings.id))
+    .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return { bookings: page, next_cursor: rows.length > limit && last ? encodeCursor([last.booking_date, last.booking_time, last.id]) : null };
@@ -68,14 +87,23 @@ export async function bookingsInRange(db: Db, businessId: string, opts: { start:
   const days = (Date.parse(opts.end) - Date.parse(opts.start)) / 86_400_000;
   if (days > RANGE_MAX_DAYS) throw new AppError(400, "problem.rangeTooLong", { max: RANGE_MAX_DAYS });
   const rows = await selectViews(db)
-    .where(and(eq(bookings.businessId, businessId), gte(bookings.bookingDate, opts.start), lt(bookings.bookingDate, opts.end),
-      nameOrPhoneMatches(opts.q ?? "", clients.name, clients.phone)))
-    .orderBy(asc(bookings.bookingDate), asc(bookings.bookingTime), asc(bookings.id)).limit(RANGE_MAX_EVENTS + 1);
+    .where(
+      and(
+        eq(bookings.businessId, businessId),
+        gte(bookings.bookingDate, opts.start),
+        lt(bookings.bookingDate, opts.end),
+        nameOrPhoneMatches(opts.q ?? "", clients.name, clients.phone),
+      ),
+    )
+    .orderBy(asc(bookings.bookingDate), asc(bookings.bookingTime), asc(bookings.id))
+    .limit(RANGE_MAX_EVENTS + 1);
   return { bookings: rows.slice(0, RANGE_MAX_EVENTS), truncated: rows.length > RANGE_MAX_EVENTS };
 }
 
 export async function getBooking(db: Db, businessId: string, id: string): Promise<BookingView | null> {
-  const rows = await selectViews(db).where(and(eq(bookings.businessId, businessId), eq(bookings.id, id))).limit(1);
+  const rows = await selectViews(db)
+    .where(and(eq(bookings.businessId, businessId), eq(bookings.id, id)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -84,8 +112,17 @@ export async function createBooking({ db, env, now }: Deps, business: BusinessRe
   const { client } = await findOrCreateClient(db, business.id, { name: input.name, phone: input.phone, country: business.country }, now);
   const id = crypto.randomUUID();
   await db.insert(bookings).values({
-    id, businessId: business.id, clientId: client.id, service: input.service, bookingDate: input.booking_date,
-    bookingTime: input.booking_time, notes: input.notes, status: input.status, source, createdAt: now, updatedAt: now,
+    id,
+    businessId: business.id,
+    clientId: client.id,
+    service: input.service,
+    bookingDate: input.booking_date,
+    bookingTime: input.booking_time,
+    notes: input.notes,
+    status: input.status,
+    source,
+    createdAt: now,
+    updatedAt: now,
   });
   await bookingsChanged(env, [id], now);
   return (await getBooking(db, business.id, id))!;
@@ -99,8 +136,11 @@ export async function updateBooking({ db, env, now }: Deps, businessId: string, 
   if (patch.booking_time !== undefined) changes.bookingTime = patch.booking_time;
   if (patch.notes !== undefined) changes.notes = patch.notes;
   if (patch.status !== undefined) changes.status = patch.status;
-  const updated = await db.update(bookings).set(changes)
-    .where(and(eq(bookings.businessId, businessId), eq(bookings.id, id))).returning({ id: bookings.id });
+  const updated = await db
+    .update(bookings)
+    .set(changes)
+    .where(and(eq(bookings.businessId, businessId), eq(bookings.id, id)))
+    .returning({ id: bookings.id });
   if (updated.length === 0) throw new AppError(404, "bookings.err.notFound");
   await bookingsChanged(env, [id], now);
   return (await getBooking(db, businessId, id))!;
@@ -108,7 +148,10 @@ export async function updateBooking({ db, env, now }: Deps, businessId: string, 
 
 /** Deletes a booking; its pending rule messages go with it (cascade). */
 export async function deleteBooking({ db, env, now }: Deps, businessId: string, id: string) {
-  const deleted = await db.delete(bookings).where(and(eq(bookings.businessId, businessId), eq(bookings.id, id))).returning({ id: bookings.id });
+  const deleted = await db
+    .delete(bookings)
+    .where(and(eq(bookings.businessId, businessId), eq(bookings.id, id)))
+    .returning({ id: bookings.id });
   if (deleted.length === 0) throw new AppError(404, "bookings.err.notFound");
   await bookingsChanged(env, [id], now);
 }

@@ -19,8 +19,15 @@ export type ClientRow = typeof clients.$inferSelect;
 
 /** A client as the API and the screens read it. */
 export type ClientView = {
-  id: string; name: string; phone: string; profile_picture: string | null;
-  last_visit: string | null; last_service: string | null; tags: string[]; notes: string; created_at: number;
+  id: string;
+  name: string;
+  phone: string;
+  profile_picture: string | null;
+  last_visit: string | null;
+  last_service: string | null;
+  tags: string[];
+  notes: string;
+  created_at: number;
   /** The client answered a confirmation request with something unclear and waits for the owner's reply. */
   awaiting_reply: { at: number; text: string } | null;
 };
@@ -51,10 +58,22 @@ async function lastVisits(db: Db, businessId: string, ids: string[], today: stri
 }
 
 async function withLastVisits(db: Db, businessId: string, rows: ClientRow[], today: string): Promise<ClientView[]> {
-  const visits = await lastVisits(db, businessId, rows.map((c) => c.id), today);
+  const visits = await lastVisits(
+    db,
+    businessId,
+    rows.map((c) => c.id),
+    today,
+  );
   return rows.map((c) => ({
-    id: c.id, name: c.name, phone: c.phone, profile_picture: c.profilePicture, last_visit: visits.get(c.id)?.date ?? null,
-    last_service: visits.get(c.id)?.service ?? null, tags: c.tags ?? [], notes: c.notes, created_at: c.createdAt,
+    id: c.id,
+    name: c.name,
+    phone: c.phone,
+    profile_picture: c.profilePicture,
+    last_visit: visits.get(c.id)?.date ?? null,
+    last_service: visits.get(c.id)?.service ?? null,
+    tags: c.tags ?? [],
+    notes: c.notes,
+    created_at: c.createdAt,
     awaiting_reply: c.awaitingReplyAt ? { at: c.awaitingReplyAt, text: c.awaitingReplyText ?? "" } : null,
   }));
 }
@@ -68,7 +87,9 @@ function lastVisitBetween(businessId: string, today: string, from?: string, to?:
   const upper = to && to < today ? to : today;
   const conditions = [sql`${clients.id} IN (SELECT b.client_id FROM ${bookings} b WHERE ${isVisit(businessId, upper)} AND b.booking_date >= ${from ?? ""})`];
   if (upper < today) {
-    conditions.push(sql`NOT EXISTS (SELECT 1 FROM ${bookings} b WHERE ${isVisit(businessId, today)} AND b.client_id = ${clients.id} AND b.booking_date > ${upper})`);
+    conditions.push(
+      sql`NOT EXISTS (SELECT 1 FROM ${bookings} b WHERE ${isVisit(businessId, today)} AND b.client_id = ${clients.id} AND b.booking_date > ${upper})`,
+    );
   }
   return conditions;
 }
@@ -88,14 +109,23 @@ export async function listClients(db: Db, business: Pick<BusinessRef, "id" | "ti
     const [createdAt, id] = decodeCursor(opts.cursor, ["n", "s"]);
     where.push(sql`(${clients.createdAt}, ${clients.id}) < (${createdAt}, ${id})`);
   }
-  const rows = await db.select().from(clients).where(and(...where)).orderBy(desc(clients.createdAt), desc(clients.id)).limit(limit + 1);
+  const rows = await db
+    .select()
+    .from(clients)
+    .where(and(...where))
+    .orderBy(desc(clients.createdAt), desc(clients.id))
+    .limit(limit + 1);
   const page = await withLastVisits(db, business.id, rows.slice(0, limit), today);
   const last = page[page.length - 1];
   return { clients: page, next_cursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null };
 }
 
 export async function getClient(db: Db, business: Pick<BusinessRef, "id" | "timeZone">, id: string, now: number): Promise<ClientView | null> {
-  const row = await db.select().from(clients).where(and(eq(clients.businessId, business.id), eq(clients.id, id))).get();
+  const row = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.businessId, business.id), eq(clients.id, id)))
+    .get();
   return row ? (await withLastVisits(db, business.id, [row], localDate(now, business.timeZone)))[0] : null;
 }
 
@@ -110,7 +140,11 @@ const duplicatePhone = () => new AppError(409, "clients.err.duplicatePhone");
 const clientNotFound = () => new AppError(404, "clients.err.notFound");
 
 async function clientByPhone(db: Db, businessId: string, digits: string) {
-  return db.select().from(clients).where(and(eq(clients.businessId, businessId), eq(clients.phone, digits))).get();
+  return db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.businessId, businessId), eq(clients.phone, digits)))
+    .get();
 }
 
 export async function createClient(db: Db, business: BusinessRef, input: ClientInput, now: number): Promise<ClientView> {
@@ -118,7 +152,9 @@ export async function createClient(db: Db, business: BusinessRef, input: ClientI
   if (await clientByPhone(db, business.id, phone)) throw duplicatePhone();
   const id = crypto.randomUUID();
   try {
-    await db.insert(clients).values({ id, businessId: business.id, name: input.name, phone, tags: input.tags, notes: input.notes, createdAt: now, updatedAt: now });
+    await db
+      .insert(clients)
+      .values({ id, businessId: business.id, name: input.name, phone, tags: input.tags, notes: input.notes, createdAt: now, updatedAt: now });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicatePhone();
     throw error;
@@ -127,7 +163,11 @@ export async function createClient(db: Db, business: BusinessRef, input: ClientI
 }
 
 export async function updateClient(db: Db, business: BusinessRef, id: string, patch: ClientPatchInput, now: number): Promise<ClientView> {
-  const current = await db.select().from(clients).where(and(eq(clients.businessId, business.id), eq(clients.id, id))).get();
+  const current = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.businessId, business.id), eq(clients.id, id)))
+    .get();
   if (!current) throw clientNotFound();
   const changes: Partial<ClientRow> = { updatedAt: now };
   if (patch.name !== undefined) changes.name = patch.name;
@@ -139,7 +179,10 @@ export async function updateClient(db: Db, business: BusinessRef, id: string, pa
     if (other) throw duplicatePhone();
   }
   try {
-    await db.update(clients).set(changes).where(and(eq(clients.businessId, business.id), eq(clients.id, id)));
+    await db
+      .update(clients)
+      .set(changes)
+      .where(and(eq(clients.businessId, business.id), eq(clients.id, id)));
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicatePhone();
     throw error;
@@ -150,8 +193,12 @@ export async function updateClient(db: Db, business: BusinessRef, id: string, pa
 /** Deletes the client and (by cascade) their bookings and those bookings' pending messages. */
 export async function deleteClient({ db, env, now }: { db: Db; env: Env; now: number }, businessId: string, id: string) {
   const owned = and(eq(clients.businessId, businessId), eq(clients.id, id));
-  const bookingIds = (await db.select({ id: bookings.id }).from(bookings)
-    .where(and(eq(bookings.businessId, businessId), eq(bookings.clientId, id)))).map((b) => b.id);
+  const bookingIds = (
+    await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.businessId, businessId), eq(bookings.clientId, id)))
+  ).map((b) => b.id);
   const deleted = await db.delete(clients).where(owned).returning({ id: clients.id });
   if (deleted.length === 0) throw clientNotFound();
   if (bookingIds.length) await bookingsChanged(env, bookingIds, now);
@@ -164,12 +211,17 @@ export async function deleteClient({ db, env, now }: { db: Db; env: Env; now: nu
  * (a WhatsApp chat id). An existing client keeps their name unless it is empty.
  */
 export async function findOrCreateClient(
-  db: Db, businessId: string, input: { name?: string | null; phone: string; country?: string | null }, now: number,
+  db: Db,
+  businessId: string,
+  input: { name?: string | null; phone: string; country?: string | null },
+  now: number,
 ): Promise<{ client: ClientRow; created: boolean }> {
-  const country = input.country ?? (await db.select({ country: businesses.country }).from(businesses).where(eq(businesses.id, businessId)).get())?.country ?? "";
+  const country =
+    input.country ?? (await db.select({ country: businesses.country }).from(businesses).where(eq(businesses.id, businessId)).get())?.country ?? "";
   const phone = phoneDigits(input.phone, country);
   const name = (input.name ?? "").trim().slice(0, CLIENT_LIMITS.name);
-  const inserted = await db.insert(clients)
+  const inserted = await db
+    .insert(clients)
     .values({ id: crypto.randomUUID(), businessId, name, phone, createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: [clients.businessId, clients.phone] })
     .returning();
@@ -177,7 +229,10 @@ export async function findOrCreateClient(
   const existing = await clientByPhone(db, businessId, phone);
   if (!existing) throw new Error("client vanished between insert and read");
   if (name && !existing.name) {
-    await db.update(clients).set({ name, updatedAt: now }).where(and(eq(clients.businessId, businessId), eq(clients.id, existing.id)));
+    await db
+      .update(clients)
+      .set({ name, updatedAt: now })
+      .where(and(eq(clients.businessId, businessId), eq(clients.id, existing.id)));
     return { client: { ...existing, name, updatedAt: now }, created: false };
   }
   return { client: existing, created: false };

@@ -30,12 +30,33 @@ const HEADERS = {
   name: ["name", "fullname", "displayname", "client", "clientname", "customer", "contact", "שם", "שםמלא", "לקוח", "שםלקוח"],
   first: ["firstname", "givenname", "שםפרטי"],
   last: ["lastname", "familyname", "surname", "שםמשפחה"],
-  phone: ["phone", "phonenumber", "mobile", "mobilephone", "cell", "cellphone", "tel", "telephone", "whatsapp", "phone1value", "טלפון", "נייד", "מספרטלפון", "טלפוןנייד", "פלאפון"],
+  phone: [
+    "phone",
+    "phonenumber",
+    "mobile",
+    "mobilephone",
+    "cell",
+    "cellphone",
+    "tel",
+    "telephone",
+    "whatsapp",
+    "phone1value",
+    "טלפון",
+    "נייד",
+    "מספרטלפון",
+    "טלפוןנייד",
+    "פלאפון",
+  ],
   tags: ["tags", "tag", "labels", "groups", "categories", "groupmembership", "תגיות", "תגית", "קבוצות"],
   notes: ["notes", "note", "comments", "remarks", "הערות", "הערה"],
 } as const;
 
-const headerKey = (h: string) => h.replace(/^\uFEFF/, "").trim().toLowerCase().replace(/[\s_\-.:]/g, "");
+const headerKey = (h: string) =>
+  h
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_\-.:]/g, "");
 
 function columnsOf(headers: string[]) {
   const find = (words: readonly string[]) => headers.findIndex((h) => (words as readonly string[]).includes(headerKey(h)));
@@ -63,13 +84,19 @@ export function parseCsv(text: string): { rows: ImportRow[]; errors: ImportError
     const name = cell(line, cols.name) || [cell(line, cols.first), cell(line, cols.last)].filter(Boolean).join(" ");
     // Spreadsheet exports join several numbers with " ::: " (Google) or ";": the first one counts.
     const phone = cell(line, cols.phone).split(/\s*:::\s*|\s*[;,/]\s*/)[0] ?? "";
-    const tags = cell(line, cols.tags).replace(/\s*:::\s*/g, ",").replace(/\* ?myContacts,?/gi, "");
+    const tags = cell(line, cols.tags)
+      .replace(/\s*:::\s*/g, ",")
+      .replace(/\* ?myContacts,?/gi, "");
     rows.push({ row: i + 1, name, phone, tags: splitTags(tags), notes: cell(line, cols.notes) });
   }
   return { rows, errors: [] };
 }
 
-const splitTags = (value: string) => value.split(/[,;|]/).map((t) => t.trim()).filter(Boolean);
+const splitTags = (value: string) =>
+  value
+    .split(/[,;|]/)
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 /**
  * Android exports vCard 2.1: bare type parameters ("TEL;CELL:") and
@@ -125,11 +152,20 @@ export function parseVcard(text: string): { rows: ImportRow[]; errors: ImportErr
       const card = new ICAL.Component(ICAL.parse(/VERSION:2\.1/i.test(raw) ? upgradeVcard21(raw) : raw));
       const fn = String(card.getFirstPropertyValue("fn") ?? "").trim();
       const n = card.getFirstPropertyValue("n") as unknown;
-      const fromN = Array.isArray(n) ? [n[1], n[2], n[0]].map((p) => (Array.isArray(p) ? p.join(" ") : String(p ?? "")).trim()).filter(Boolean).join(" ") : "";
+      const fromN = Array.isArray(n)
+        ? [n[1], n[2], n[0]]
+            .map((p) => (Array.isArray(p) ? p.join(" ") : String(p ?? "")).trim())
+            .filter(Boolean)
+            .join(" ")
+        : "";
       const tels = card.getAllProperties("tel");
       const typeOf = (p: ICAL.Property) => String(p.getParameter("type") ?? "").toLowerCase();
       const tel = tels.find((p) => /cell|mobile|iphone/.test(typeOf(p))) ?? tels[0];
-      const phone = tel ? String(tel.getFirstValue() ?? "").replace(/^tel:/i, "").trim() : "";
+      const phone = tel
+        ? String(tel.getFirstValue() ?? "")
+            .replace(/^tel:/i, "")
+            .trim()
+        : "";
       const categories = card.getAllProperties("categories").flatMap((p) => p.getValues().map(String));
       const note = String(card.getFirstPropertyValue("note") ?? "").trim();
       rows.push({ row, name: fn || fromN, phone, tags: categories.map((c) => c.trim()).filter(Boolean), notes: note });
@@ -148,7 +184,9 @@ export function planImport(parsed: { rows: ImportRow[]; errors: ImportError[] },
   const errors = [...parsed.errors];
   const rows: PlannedRow[] = [];
   const seen = new Set<string>();
-  let fresh = 0, knownCount = 0, repeated = 0;
+  let fresh = 0,
+    knownCount = 0,
+    repeated = 0;
   for (const r of parsed.rows) {
     // Checked as the Add Client form checks a client, except that a missing phone says so.
     const checked = validate(ClientImportRow, { name: r.name.replace(/\s+/g, " "), phone: r.phone, tags: r.tags });
@@ -186,7 +224,9 @@ export function parseImport(format: ImportFormat, text: string) {
 
 /** Saves the plan's new rows in one statement (all or nothing); answers how many were added. */
 export async function saveImport(d1: D1Database, businessId: string, plan: ImportPlan, now: number): Promise<number> {
-  const fresh = plan.rows.filter((r) => r.status === "new").map((r) => ({ id: crypto.randomUUID(), name: r.name, phone: r.phone, tags: JSON.stringify(r.tags), notes: r.notes }));
+  const fresh = plan.rows
+    .filter((r) => r.status === "new")
+    .map((r) => ({ id: crypto.randomUUID(), name: r.name, phone: r.phone, tags: JSON.stringify(r.tags), notes: r.notes }));
   if (!fresh.length) return 0;
   const res = await d1
     .prepare(

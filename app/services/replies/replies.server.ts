@@ -23,8 +23,15 @@ export type ReplyOutcome =
 type Incoming = { providerId: string; chatId: string; body: string; at: number };
 
 type Open = {
-  id: string; rule_id: string; booking_id: string; service: string; booking_date: string; booking_time: string;
-  client_id: string; time_zone: string; message_lang: string;
+  id: string;
+  rule_id: string;
+  booking_id: string;
+  service: string;
+  booking_date: string;
+  booking_time: string;
+  client_id: string;
+  time_zone: string;
+  message_lang: string;
 };
 
 /** The client a chat belongs to (through the contact's known phone, for hidden numbers and check-exists chat ids). */
@@ -66,7 +73,13 @@ async function openRequests(d1: D1Database, businessId: string, clientId: string
   return results.filter((r) => bookingInstant(r.booking_date, r.booking_time, r.time_zone) > now);
 }
 
-export async function handleClientMessage(env: Env, businessId: string, m: Incoming, now: number, defer: (p: Promise<unknown>) => void = () => {}): Promise<ReplyOutcome> {
+export async function handleClientMessage(
+  env: Env,
+  businessId: string,
+  m: Incoming,
+  now: number,
+  defer: (p: Promise<unknown>) => void = () => {},
+): Promise<ReplyOutcome> {
   const d1 = env.DB;
   const clientId = await clientOfChat(d1, businessId, m.chatId);
   if (!clientId) return { handled: "none" };
@@ -90,20 +103,36 @@ export async function handleClientMessage(env: Env, businessId: string, m: Incom
   // booking and the acknowledgement follow only the write that recorded it.
   const answered = `EXISTS (SELECT 1 FROM scheduled_messages WHERE id = ?1 AND reply_message_id = ?2)`;
   const [recorded, , ack] = await d1.batch([
-    d1.prepare(
-      `UPDATE scheduled_messages SET reply_text = ?3, reply_action = ?4, reply_message_id = ?2, replied_at = ?5, updated_at = ?6
+    d1
+      .prepare(
+        `UPDATE scheduled_messages SET reply_text = ?3, reply_action = ?4, reply_message_id = ?2, replied_at = ?5, updated_at = ?6
        WHERE id = ?1 AND reply_action IS NULL`,
-    ).bind(request.id, m.providerId, m.body.slice(0, 500), action, m.at, now),
-    d1.prepare(
-      `UPDATE bookings SET status = ?4, updated_at = ?5
+      )
+      .bind(request.id, m.providerId, m.body.slice(0, 500), action, m.at, now),
+    d1
+      .prepare(
+        `UPDATE bookings SET status = ?4, updated_at = ?5
        WHERE id = ?3 AND business_id = ?6 AND status IN ('scheduled', 'confirmed') AND ${answered}`,
-    ).bind(request.id, m.providerId, request.booking_id, action, now, businessId),
-    d1.prepare(
-      `INSERT INTO scheduled_messages (id, business_id, rule_id, booking_id, kind, body, send_date, send_time, send_at, status, created_at, updated_at)
+      )
+      .bind(request.id, m.providerId, request.booking_id, action, now, businessId),
+    d1
+      .prepare(
+        `INSERT INTO scheduled_messages (id, business_id, rule_id, booking_id, kind, body, send_date, send_time, send_at, status, created_at, updated_at)
        SELECT ?3, ?4, ?5, ?6, 'ack', ?7, ?8, ?9, ?10, 'scheduled', ?10, ?10 WHERE ${answered}
        ON CONFLICT (rule_id, booking_id, kind) DO NOTHING`,
-    ).bind(request.id, m.providerId, ackId, businessId, request.rule_id, request.booking_id, ackText,
-      localDate(now, request.time_zone), localTime(now, request.time_zone), now),
+      )
+      .bind(
+        request.id,
+        m.providerId,
+        ackId,
+        businessId,
+        request.rule_id,
+        request.booking_id,
+        ackText,
+        localDate(now, request.time_zone),
+        localTime(now, request.time_zone),
+        now,
+      ),
   ]);
   if ((recorded.meta.changes ?? 0) === 0) return { handled: "none" };
   // A cancelled booking takes its pending reminders and follow-ups with it.
@@ -120,13 +149,12 @@ export async function handleClientMessage(env: Env, businessId: string, m: Incom
  */
 export async function queueNow(env: Env, id: string, now: number): Promise<boolean> {
   try {
-    const claimed = await env.DB
-      .prepare(
-        `UPDATE scheduled_messages SET status = 'queued', updated_at = ?2
+    const claimed = await env.DB.prepare(
+      `UPDATE scheduled_messages SET status = 'queued', updated_at = ?2
          WHERE id = ?1 AND status = 'scheduled'
            AND (SELECT wa_status FROM businesses WHERE id = scheduled_messages.business_id) IN (SELECT value FROM json_each(?3))
          RETURNING id`,
-      )
+    )
       .bind(id, now, JSON.stringify(SENDING_STATUSES))
       .first<{ id: string }>();
     if (!claimed) return false;

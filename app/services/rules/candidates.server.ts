@@ -31,7 +31,10 @@ export async function ruleServices(d1: D1Database, businessId: string): Promise<
 
 /** The `service` filter of a query string (repeatable); an absurd one is a 400. */
 export function serviceFilter(params: URLSearchParams): string[] {
-  const services = params.getAll("service").map((s) => s.trim()).filter(Boolean);
+  const services = params
+    .getAll("service")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (services.length > 100 || services.some((s) => s.length > 200)) throw new AppError(400, "rules.err.serviceTooLong");
   return services;
 }

@@ -7,11 +7,21 @@ import { planMessage, scheduleOf, type Plan } from "./schedule";
 import { storedReason } from "./reasons";
 
 type PendingRow = {
-  id: string; booking_id: string; business_id: string; status: "scheduled" | "queued"; send_at: number;
-  type: "followup" | "reminder"; schedule_type: "preset" | "custom"; schedule_value: string;
-  custom_date: string | null; custom_time: string | null;
-  booking_date: string | null; booking_time: string | null; booking_status: string | null;
-  time_zone: string; business_send_time: string;
+  id: string;
+  booking_id: string;
+  business_id: string;
+  status: "scheduled" | "queued";
+  send_at: number;
+  type: "followup" | "reminder";
+  schedule_type: "preset" | "custom";
+  schedule_value: string;
+  custom_date: string | null;
+  custom_time: string | null;
+  booking_date: string | null;
+  booking_time: string | null;
+  booking_status: string | null;
+  time_zone: string;
+  business_send_time: string;
 };
 
 /** null keeps the current value (a cancelled message keeps its planned time). */
@@ -69,8 +79,17 @@ async function planBooking(d1: D1Database, rows: PendingRow[], now: number): Pro
   const planned = rows.map((row) => {
     const plan = planMessage({
       type: row.type,
-      schedule: scheduleOf({ type: row.type, scheduleType: row.schedule_type, scheduleValue: row.schedule_value, customDate: row.custom_date, customTime: row.custom_time }),
-      booking, timeZone: row.time_zone, sendTime: row.business_send_time, now,
+      schedule: scheduleOf({
+        type: row.type,
+        scheduleType: row.schedule_type,
+        scheduleValue: row.schedule_value,
+        customDate: row.custom_date,
+        customTime: row.custom_time,
+      }),
+      booking,
+      timeZone: row.time_zone,
+      sendTime: row.business_send_time,
+      now,
     });
     // Already due (or already caught up) and still due: leave it to the sweep as it is.
     const unchanged = plan.status === "scheduled" && (plan.overdue ? row.send_at <= now : plan.sendAt === row.send_at);
@@ -79,7 +98,14 @@ async function planBooking(d1: D1Database, rows: PendingRow[], now: number): Pro
 
   const changedReminders = planned.filter((p) => !p.unchanged && p.row.type === "reminder");
   if (changedReminders.length) {
-    const history = (await reminderHistory(d1, first.business_id, [first.booking_id], rows.map((r) => r.id))).get(first.booking_id);
+    const history = (
+      await reminderHistory(
+        d1,
+        first.business_id,
+        [first.booking_id],
+        rows.map((r) => r.id),
+      )
+    ).get(first.booking_id);
     const stillPending = planned.some((p) => p.unchanged && p.row.type === "reminder");
     const resolved = resolveOverdueReminders(changedReminders, {
       pending: stillPending || (history?.pending ?? false),
@@ -93,7 +119,11 @@ async function planBooking(d1: D1Database, rows: PendingRow[], now: number): Pro
 
 function toUpdate(id: string, plan: Plan): Update {
   return {
-    id, send_date: plan.sendDate, send_time: plan.sendTime, send_at: plan.sendAt, status: plan.status,
+    id,
+    send_date: plan.sendDate,
+    send_time: plan.sendTime,
+    send_at: plan.sendAt,
+    status: plan.status,
     last_error: plan.status === "cancelled" ? plan.reason : null,
   };
 }

@@ -83,16 +83,25 @@ export async function createRules(ctx: RulesContext, input: CreateRuleInput): Pr
   const groupId = crypto.randomUUID();
   const rows = bookings.map((b) => {
     let plan: Plan = planMessage({
-      type: input.type, schedule, booking: { date: b.booking_date, time: b.booking_time },
-      timeZone: business.timeZone, sendTime: business.sendTime, now,
+      type: input.type,
+      schedule,
+      booking: { date: b.booking_date, time: b.booking_time },
+      timeZone: business.timeZone,
+      sendTime: business.sendTime,
+      now,
     });
     if (input.type === "reminder") {
       plan = resolveOverdueReminders([{ plan }], history.get(b.id) ?? { pending: false, lastSentAt: null })[0].plan;
     }
     return {
-      rule_id: crypto.randomUUID(), id: crypto.randomUUID(), booking_id: b.id,
-      send_date: plan.sendDate, send_time: plan.sendTime, send_at: plan.sendAt,
-      status: plan.status, last_error: plan.status === "cancelled" ? plan.reason : null,
+      rule_id: crypto.randomUUID(),
+      id: crypto.randomUUID(),
+      booking_id: b.id,
+      send_date: plan.sendDate,
+      send_time: plan.sendTime,
+      send_at: plan.sendAt,
+      status: plan.status,
+      last_error: plan.status === "cancelled" ? plan.reason : null,
     };
   });
 
@@ -107,9 +116,20 @@ export async function createRules(ctx: RulesContext, input: CreateRuleInput): Pr
          SELECT json_extract(value, '$.rule_id'), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?14 FROM json_each(?13)`,
       )
       .bind(
-        business.id, groupId, input.type, services.join(", "), JSON.stringify(services), input.template,
-        isCustom ? "custom" : "preset", value, "date" in schedule ? schedule.date : null, "date" in schedule ? schedule.time : null,
-        scheduleLabel(input.type, schedule), now, JSON.stringify(rows), askConfirmation(input) ? 1 : 0,
+        business.id,
+        groupId,
+        input.type,
+        services.join(", "),
+        JSON.stringify(services),
+        input.template,
+        isCustom ? "custom" : "preset",
+        value,
+        "date" in schedule ? schedule.date : null,
+        "date" in schedule ? schedule.time : null,
+        scheduleLabel(input.type, schedule),
+        now,
+        JSON.stringify(rows),
+        askConfirmation(input) ? 1 : 0,
       ),
     d1
       .prepare(
@@ -124,9 +144,7 @@ export async function createRules(ctx: RulesContext, input: CreateRuleInput): Pr
 
   const groups = await listRules(d1, business.id, groupId);
   // One rule per client: the answer lists each, so the count reads "N rules".
-  const rules = groups.flatMap((g) =>
-    g.clients.map((c) => ({ ...g, id: c.rule_id, clients: [c], clients_count: 1 })),
-  );
+  const rules = groups.flatMap((g) => g.clients.map((c) => ({ ...g, id: c.rule_id, clients: [c], clients_count: 1 })));
   return { groupId, rules };
 }
 
@@ -136,13 +154,34 @@ export function askConfirmation(input: Pick<CreateRuleInput, "type" | "ask_confi
 }
 
 type ListRow = {
-  rule_id: string; group_id: string; type: "followup" | "reminder"; name: string; services: string; template: string;
-  schedule_type: "preset" | "custom"; schedule_value: string; custom_date: string | null; custom_time: string | null;
-  schedule_label: string; created_at: number; ask_confirmation: number;
-  reply_text: string | null; reply_action: "confirmed" | "cancelled" | null; replied_at: number | null;
-  message_id: string | null; status: string | null; send_date: string | null; send_time: string | null; last_error: string | null;
-  sent_at: number | null; booking_id: string | null; booking_date: string | null; booking_time: string | null;
-  client_name: string | null; client_phone: string | null; waiting: number;
+  rule_id: string;
+  group_id: string;
+  type: "followup" | "reminder";
+  name: string;
+  services: string;
+  template: string;
+  schedule_type: "preset" | "custom";
+  schedule_value: string;
+  custom_date: string | null;
+  custom_time: string | null;
+  schedule_label: string;
+  created_at: number;
+  ask_confirmation: number;
+  reply_text: string | null;
+  reply_action: "confirmed" | "cancelled" | null;
+  replied_at: number | null;
+  message_id: string | null;
+  status: string | null;
+  send_date: string | null;
+  send_time: string | null;
+  last_error: string | null;
+  sent_at: number | null;
+  booking_id: string | null;
+  booking_date: string | null;
+  booking_time: string | null;
+  client_name: string | null;
+  client_phone: string | null;
+  waiting: number;
 };
 
 export const MAX_LISTED_GROUPS = 100;
@@ -179,21 +218,45 @@ export async function listRules(d1: D1Database, businessId: string, onlyGroup?: 
     let group = groups.get(row.group_id);
     if (!group) {
       group = {
-        rule_group_id: row.group_id, id: row.rule_id, business_id: businessId, rule_name: row.name, type: row.type,
-        services: parseServices(row.services), template: row.template, message_body: row.template,
-        schedule_type: row.schedule_type, schedule_value: row.schedule_value, custom_date: row.custom_date,
-        custom_time: row.custom_time, schedule_label: row.schedule_label, ask_confirmation: row.ask_confirmation === 1, clients: [], clients_count: 0,
+        rule_group_id: row.group_id,
+        id: row.rule_id,
+        business_id: businessId,
+        rule_name: row.name,
+        type: row.type,
+        services: parseServices(row.services),
+        template: row.template,
+        message_body: row.template,
+        schedule_type: row.schedule_type,
+        schedule_value: row.schedule_value,
+        custom_date: row.custom_date,
+        custom_time: row.custom_time,
+        schedule_label: row.schedule_label,
+        ask_confirmation: row.ask_confirmation === 1,
+        clients: [],
+        clients_count: 0,
         created_at: new Date(row.created_at).toISOString(),
       };
       groups.set(row.group_id, group);
     }
     if (row.message_id && row.booking_id) {
       group.clients.push({
-        id: row.message_id, rule_id: row.rule_id, client_name: row.client_name ?? "", client_phone: row.client_phone ?? "",
-        client_status: clientStatus(row.status), waiting: row.waiting === 1, booking_id: row.booking_id, booking_date: row.booking_date ?? "",
-        booking_time: (row.booking_time ?? "").slice(0, 5), schedule_date: row.send_date ?? "", schedule_time: row.send_time,
-        schedule_type: row.schedule_type, last_error: row.last_error, sent_at: row.sent_at ? new Date(row.sent_at).toISOString() : null,
-        reply_text: row.reply_text, reply_action: row.reply_action, replied_at: row.replied_at ? new Date(row.replied_at).toISOString() : null,
+        id: row.message_id,
+        rule_id: row.rule_id,
+        client_name: row.client_name ?? "",
+        client_phone: row.client_phone ?? "",
+        client_status: clientStatus(row.status),
+        waiting: row.waiting === 1,
+        booking_id: row.booking_id,
+        booking_date: row.booking_date ?? "",
+        booking_time: (row.booking_time ?? "").slice(0, 5),
+        schedule_date: row.send_date ?? "",
+        schedule_time: row.send_time,
+        schedule_type: row.schedule_type,
+        last_error: row.last_error,
+        sent_at: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+        reply_text: row.reply_text,
+        reply_action: row.reply_action,
+        replied_at: row.replied_at ? new Date(row.replied_at).toISOString() : null,
       });
       group.clients_count = group.clients.length;
     }
@@ -216,7 +279,11 @@ function parseServices(raw: string): string[] {
  * not the caller's, are "not found" (404) and change nothing.
  */
 export async function deleteOwnRules(
-  d1: D1Database, businessId: string, by: "group" | "id", key: string, askedBusinessId: string | null = null,
+  d1: D1Database,
+  businessId: string,
+  by: "group" | "id",
+  key: string,
+  askedBusinessId: string | null = null,
 ): Promise<number> {
   if ((askedBusinessId && askedBusinessId !== businessId) || !key || key.length > 100) throw new AppError(404, "rules.err.notFound");
   const deleted = await deleteRules(d1, businessId, by, key);

@@ -72,7 +72,8 @@ export function planMessage(input: PlanInput): Plan {
     if (moment >= appointment) return { status: "cancelled", sendDate: date, sendTime: time, sendAt: moment, reason: REASON_AFTER_APPOINTMENT };
   }
   // Shown as the wall clock will read: a time skipped by DST shows where the rule moved it.
-  if (moment >= now) return { status: "scheduled", sendDate: localDate(moment, timeZone), sendTime: localTime(moment, timeZone), sendAt: moment, overdue: false, moment };
+  if (moment >= now)
+    return { status: "scheduled", sendDate: localDate(moment, timeZone), sendTime: localTime(moment, timeZone), sendAt: moment, overdue: false, moment };
   return { status: "scheduled", sendDate: localDate(now, timeZone), sendTime: localTime(now, timeZone), sendAt: now, overdue: true, moment };
 }
 

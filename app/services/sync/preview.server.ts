@@ -35,7 +35,13 @@ export async function previewSync(ctx: Ctx, business: Business, body: { user_ids
     let found: Awaited<ReturnType<BookingExtractor["extract"]>> = [];
     if (chat.read) {
       try {
-        found = await extractor.extract({ messages: chat.messages, services, timeZone: business.timeZone, now: ctx.now, contactName: contact.name || undefined });
+        found = await extractor.extract({
+          messages: chat.messages,
+          services,
+          timeZone: business.timeZone,
+          now: ctx.now,
+          contactName: contact.name || undefined,
+        });
       } catch (error) {
         // One contact's failure must not sink the others; the owner sees no proposals for it.
         console.error("Booking extraction failed", error);

@@ -17,7 +17,11 @@ type Business = { id: string; country: string };
 /** 404 when any contact is not the business's, 422 when one with items has no visible number. Nothing is written then. */
 export async function saveSync(ctx: Ctx, business: Business, body: z.output<typeof SaveBody>): Promise<{ saved: number; skipped: number }> {
   // Every id is checked before anything is written.
-  const contacts = await ownContacts(ctx.db, business.id, body.results.map((r) => r.user_id));
+  const contacts = await ownContacts(
+    ctx.db,
+    business.id,
+    body.results.map((r) => r.user_id),
+  );
   const byId = new Map(contacts.map((c) => [c.id, c]));
   const withItems = body.results.filter((r) => r.items.length);
   if (withItems.some((r) => !byId.get(r.user_id)?.phone)) throw new AppError(422, "sync.hiddenSave");

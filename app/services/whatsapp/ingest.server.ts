@@ -23,24 +23,39 @@ const Envelope = z.object({
 
 // NOWEB sends an owner's message with `from` = the chat and no `to`; the chat
 // comes from the Baileys key or the serialized id (messageChatId), never `to`.
-const MessagePayload = z.object({
-  id: z.string().min(1).max(300),
-  timestamp: z.coerce.number(),
-  from: z.string().max(200).nullish(),
-  to: z.string().max(200).nullish(),
-  fromMe: z.boolean(),
-  body: z.string().max(65536).nullish(),
-  _data: z.object({ pushName: z.string().nullish(), notifyName: z.string().nullish() }).passthrough().nullish(),
-}).passthrough();
+const MessagePayload = z
+  .object({
+    id: z.string().min(1).max(300),
+    timestamp: z.coerce.number(),
+    from: z.string().max(200).nullish(),
+    to: z.string().max(200).nullish(),
+    fromMe: z.boolean(),
+    body: z.string().max(65536).nullish(),
+    _data: z.object({ pushName: z.string().nullish(), notifyName: z.string().nullish() }).passthrough().nullish(),
+  })
+  .passthrough();
 
 /** message.ack: ack -1 (ERROR) means WhatsApp refused a message the gateway had accepted. */
-const AckPayload = z.object({
-  id: z.string().min(1).max(300),
-  fromMe: z.boolean().optional(),
-  ack: z.number(),
-  error: z.object({ code: z.coerce.number().optional(), reason: z.string().max(200).optional() }).passthrough().nullish(),
-  _data: z.object({ update: z.object({ messageStubParameters: z.array(z.unknown()).nullish() }).passthrough().nullish() }).passthrough().nullish(),
-}).passthrough();
+const AckPayload = z
+  .object({
+    id: z.string().min(1).max(300),
+    fromMe: z.boolean().optional(),
+    ack: z.number(),
+    error: z
+      .object({ code: z.coerce.number().optional(), reason: z.string().max(200).optional() })
+      .passthrough()
+      .nullish(),
+    _data: z
+      .object({
+        update: z
+          .object({ messageStubParameters: z.array(z.unknown()).nullish() })
+          .passthrough()
+          .nullish(),
+      })
+      .passthrough()
+      .nullish(),
+  })
+  .passthrough();
 
 const StatusPayload = z.object({ status: z.string().max(64) });
 
@@ -135,9 +150,7 @@ async function resolveLid(env: Env, businessId: string, lid: string) {
     const pn = await getWhatsAppProvider(env).resolveLid(businessId, lid);
     const phone = pn ? chatIdToPhone(pn) : null;
     if (!phone) return;
-    await env.DB.prepare("UPDATE wa_contacts SET phone = ?3 WHERE business_id = ?1 AND chat_id = ?2 AND phone IS NULL")
-      .bind(businessId, lid, phone)
-      .run();
+    await env.DB.prepare("UPDATE wa_contacts SET phone = ?3 WHERE business_id = ?1 AND chat_id = ?2 AND phone IS NULL").bind(businessId, lid, phone).run();
   } catch (error) {
     console.error("Resolving a hidden WhatsApp number failed", lid, error);
   }

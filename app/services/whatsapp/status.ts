@@ -9,8 +9,11 @@ export type GatewayProblem = { key: "connect.err.tooOld"; params: { version: str
 
 /** Why a Connect action failed (the spec's texts, as keys): the Durable Object throws these as its error's message. */
 export const SESSION_ACTION_ERRORS = [
-  "connect.err.createFailed", "connect.err.startFailed", "connect.err.restartFailed",
-  "connect.err.deleteFailed", "connect.err.logoutFailed",
+  "connect.err.createFailed",
+  "connect.err.startFailed",
+  "connect.err.restartFailed",
+  "connect.err.deleteFailed",
+  "connect.err.logoutFailed",
 ] as const;
 export type SessionActionError = (typeof SESSION_ACTION_ERRORS)[number];
 
@@ -45,12 +48,18 @@ export type StatusLabel = "connected" | "starting" | "scanQr" | "stopped" | "fai
 
 export function statusLabel(status: WaStatus): StatusLabel {
   switch (status) {
-    case "WORKING": return "connected";
-    case "STARTING": return "starting";
-    case "SCAN_QR_CODE": return "scanQr";
-    case "STOPPED": return "stopped";
-    case "FAILED": return "failed";
-    default: return "disconnected";
+    case "WORKING":
+      return "connected";
+    case "STARTING":
+      return "starting";
+    case "SCAN_QR_CODE":
+      return "scanQr";
+    case "STOPPED":
+      return "stopped";
+    case "FAILED":
+      return "failed";
+    default:
+      return "disconnected";
   }
 }
 

@@ -43,12 +43,22 @@ export function useBrowserStack({ simulator = false } = {}): BrowserStack {
   };
   return {
     stack: {
-      get appUrl() { return up(live).appUrl; },
-      get simUrl() { return up(live).simUrl; },
-      query<T = Record<string, unknown>>(sql: string) { return up(live).query<T>(sql); },
-      sim(path: string, body?: unknown) { return up(live).sim(path, body); },
+      get appUrl() {
+        return up(live).appUrl;
+      },
+      get simUrl() {
+        return up(live).simUrl;
+      },
+      query<T = Record<string, unknown>>(sql: string) {
+        return up(live).query<T>(sql);
+      },
+      sim(path: string, body?: unknown) {
+        return up(live).sim(path, body);
+      },
     },
     newPage: (width, height) => newPage(up(browser), width, height),
-    get browser() { return up(browser); },
+    get browser() {
+      return up(browser);
+    },
   };
 }

@@ -34,10 +34,7 @@ export const SYSTEM_BROWSER_PATHS = [
 ];
 
 // What every browser gets: quiet, no first-run screens, no calls home.
-const COMMON_ARGS = [
-  "--no-sandbox", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-];
+const COMMON_ARGS = ["--no-sandbox", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 export const SYSTEM_ARGS = ["--headless", "--disable-gpu", ...COMMON_ARGS];
 
 // @sparticuz/chromium's flags are made for AWS Lambda. These would make the
@@ -91,7 +88,10 @@ async function sparticuz() {
   const lib = path.join(tmpdir(), "al2023", "lib");
   const LD_LIBRARY_PATH = [lib, process.env.LD_LIBRARY_PATH].filter(Boolean).join(path.delimiter);
   const still = spawnSync("ldd", [executablePath], { encoding: "utf8", env: { ...process.env, LD_LIBRARY_PATH } }).stdout ?? "";
-  if (/not found/.test(still)) throw new Error(`The npm Chromium (${executablePath}) lacks shared libraries even with the ones its package ships:\n${still}Install Chromium or its libraries (e.g. libnss3), or set CHROMIUM_PATH.`);
+  if (/not found/.test(still))
+    throw new Error(
+      `The npm Chromium (${executablePath}) lacks shared libraries even with the ones its package ships:\n${still}Install Chromium or its libraries (e.g. libnss3), or set CHROMIUM_PATH.`,
+    );
   return { executablePath, args, env: { LD_LIBRARY_PATH } };
 }
 
@@ -118,7 +118,9 @@ export async function resolveChromium(options: ResolveOptions = {}): Promise<Chr
   if (found) return { executablePath: found, args: SYSTEM_ARGS, source: "system" };
 
   if (platform !== "linux" || arch !== "x64") {
-    throw new Error(`No Chrome or Chromium found (looked for ${names.join(", ")} on PATH and in ${paths.join(", ")}), and the npm Chromium is for Linux x64 only. Install one or set CHROMIUM_PATH.`);
+    throw new Error(
+      `No Chrome or Chromium found (looked for ${names.join(", ")} on PATH and in ${paths.join(", ")}), and the npm Chromium is for Linux x64 only. Install one or set CHROMIUM_PATH.`,
+    );
   }
   const npm = await npmChromium();
   return { executablePath: npm.executablePath, args: npmChromiumArgs(npm.args), ...(npm.env && { env: npm.env }), source: "npm" };

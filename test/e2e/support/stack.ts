@@ -46,8 +46,20 @@ export async function startStack({ simulator = false } = {}): Promise<Stack> {
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr || migrate.stdout}`);
 
   const args = [
-    "wrangler", "dev", "--local", "--test-scheduled", "--ip", "127.0.0.1", "--port", String(appPort),
-    "--inspector-port", String(await freePort()), "--persist-to", persist, "--var", `APP_URL:${appUrl}`,
+    "wrangler",
+    "dev",
+    "--local",
+    "--test-scheduled",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(appPort),
+    "--inspector-port",
+    String(await freePort()),
+    "--persist-to",
+    persist,
+    "--var",
+    `APP_URL:${appUrl}`,
   ];
   if (sim) args.push("--var", `WAHA_URL:${sim.url}`);
   const child: ChildProcess = spawn("npx", args, { env: quietEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
@@ -87,11 +99,18 @@ export async function startStack({ simulator = false } = {}): Promise<Stack> {
     simUrl: sim?.url ?? null,
     async sim(path: string, body: unknown = {}) {
       if (!sim) throw new Error("this stack runs without the simulator");
-      const res = await fetch(`${sim.url}/__sim/sessions/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const res = await fetch(`${sim.url}/__sim/sessions/${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
       if (!res.ok) throw new Error(`simulator ${path}: ${res.status} ${await res.text()}`);
     },
     query<T>(sql: string): T[] {
-      const out = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persist, "--json", "--command", sql], { env: quietEnv, encoding: "utf8" });
+      const out = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persist, "--json", "--command", sql], {
+        env: quietEnv,
+        encoding: "utf8",
+      });
       if (out.status !== 0) throw new Error(`query failed: ${out.stderr || out.stdout}`);
       return (JSON.parse(out.stdout) as { results: T[] }[])[0]?.results ?? [];
     },

@@ -3,14 +3,20 @@
 import { describe, expect, it } from "vitest";
 import { resolveDateSpec } from "../../../app/providers/ai/calendar";
 import {
-  isGermanMorning, saysNextWeek, scanDates, scanDaysOfMonth, scanMonthNameDates, scanNumericDates, scanRelativeDays,
-  scanWeekdays, weekdayMode,
+  isGermanMorning,
+  saysNextWeek,
+  scanDates,
+  scanDaysOfMonth,
+  scanMonthNameDates,
+  scanNumericDates,
+  scanRelativeDays,
+  scanWeekdays,
+  weekdayMode,
 } from "../../../app/providers/ai/offline/dates";
 
 const MONDAY = "2026-03-09";
 /** The dates a text names, resolved on a Monday in the zone. */
-const dates = (text: string, zone = "Europe/London") =>
-  scanDates(text).map((mention) => resolveDateSpec(mention.spec, MONDAY, zone) ?? mention.spec.kind);
+const dates = (text: string, zone = "Europe/London") => scanDates(text).map((mention) => resolveDateSpec(mention.spec, MONDAY, zone) ?? mention.spec.kind);
 
 describe("scanNumericDates", () => {
   it("reads slashes and dots, day-first or month-first by the zone", () => {

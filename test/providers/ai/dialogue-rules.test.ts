@@ -3,11 +3,28 @@
 import { describe, expect, it } from "vitest";
 import { rememberFocus } from "../../../app/providers/ai/offline/dialogue";
 import {
-  assignGroupServices, commitSlots, fitServiceToPerson, isNewPerson, replacedBookings, splitForGroup, statesBookedSet,
+  assignGroupServices,
+  commitSlots,
+  fitServiceToPerson,
+  isNewPerson,
+  replacedBookings,
+  splitForGroup,
+  statesBookedSet,
 } from "../../../app/providers/ai/offline/dialogue-commit";
 import {
-  applyCancellation, applyDecline, applyNegations, applyRestore, confirmProposal, dateForWaitingTimes, isBroadcast, matchesDate,
-  mentionsSeveralPeople, pickAlternative, sameTimeAgain, swapService, withdrawOpenRequest,
+  applyCancellation,
+  applyDecline,
+  applyNegations,
+  applyRestore,
+  confirmProposal,
+  dateForWaitingTimes,
+  isBroadcast,
+  matchesDate,
+  mentionsSeveralPeople,
+  pickAlternative,
+  sameTimeAgain,
+  swapService,
+  withdrawOpenRequest,
 } from "../../../app/providers/ai/offline/dialogue-rules";
 import { activeBookings, createDialogueState, type Booking } from "../../../app/providers/ai/offline/dialogue-state";
 import { buildSlots, type Slot } from "../../../app/providers/ai/offline/slots";
@@ -18,19 +35,31 @@ import { analyzeChat, beforeLastMessage, booked, chat, standing } from "./chat-s
 const SALON = ["Haircut", "Kids Haircut", "Colour", "Blow-dry", "Manicure"];
 const THURSDAY = "2026-03-12";
 const slot = (over: Partial<Slot>): Slot => ({
-  date: THURSDAY, sameDay: false, dateKind: "weekday", time: { hour: 17, minute: 0, ambiguous: false }, service: "Haircut",
-  explicitService: true, person: null, personLabel: null, gender: null, sourceMessage: 0, position: 0, ...over,
+  date: THURSDAY,
+  sameDay: false,
+  dateKind: "weekday",
+  time: { hour: 17, minute: 0, ambiguous: false },
+  service: "Haircut",
+  explicitService: true,
+  person: null,
+  personLabel: null,
+  gender: null,
+  sourceMessage: 0,
+  position: 0,
+  ...over,
 });
 const booking = (over: Partial<Booking>): Booking => ({ ...slot({}), id: 1, by: "customer", message: 0, status: "active", confirmed: true, ...over });
 
 describe("mentionsSeveralPeople", () => {
   it("is true for me and a relative, two relatives, or two names from the customer", () => {
-    const [me, both, names, one] = analyzeChat(chat(SALON, [
-      ["C", "A haircut for me and my mum please"],
-      ["C", "My son and daughter need cuts"],
-      ["C", "Max and Leo need a trim"],
-      ["C", "A haircut for me please"],
-    ]));
+    const [me, both, names, one] = analyzeChat(
+      chat(SALON, [
+        ["C", "A haircut for me and my mum please"],
+        ["C", "My son and daughter need cuts"],
+        ["C", "Max and Leo need a trim"],
+        ["C", "A haircut for me please"],
+      ]),
+    );
     expect([me, both, names, one].map(mentionsSeveralPeople)).toEqual([true, true, true, false]);
   });
 });
@@ -80,15 +109,23 @@ describe("applyCancellation", () => {
   });
 
   it("cancels the only booking when nothing is named, and not on a policy reminder", () => {
-    expect(booked(chat(SALON, [
-      ["C", "Haircut Thursday at 5pm?"],
-      ["B", "Booked!"],
-      ["C", "I need to cancel my appointment"],
-    ]))).toEqual([]);
-    expect(booked(chat(SALON, [
-      ["C", "Haircut Thursday at 5pm?"],
-      ["B", "Booked! Just a reminder: 24h notice to cancel"],
-    ]))).toEqual([`Haircut ${THURSDAY} 17:00`]);
+    expect(
+      booked(
+        chat(SALON, [
+          ["C", "Haircut Thursday at 5pm?"],
+          ["B", "Booked!"],
+          ["C", "I need to cancel my appointment"],
+        ]),
+      ),
+    ).toEqual([]);
+    expect(
+      booked(
+        chat(SALON, [
+          ["C", "Haircut Thursday at 5pm?"],
+          ["B", "Booked! Just a reminder: 24h notice to cancel"],
+        ]),
+      ),
+    ).toEqual([`Haircut ${THURSDAY} 17:00`]);
   });
 });
 
@@ -135,10 +172,14 @@ describe("withdrawOpenRequest", () => {
   });
 
   it("lets it lapse when the business only takes walk-ins", () => {
-    expect(booked(chat(SALON, [
-      ["C", "Haircut Thursday at 5?"],
-      ["B", "We don't take appointments, walk-ins only"],
-    ]))).toEqual([]);
+    expect(
+      booked(
+        chat(SALON, [
+          ["C", "Haircut Thursday at 5?"],
+          ["B", "We don't take appointments, walk-ins only"],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -189,11 +230,15 @@ describe("sameTimeAgain", () => {
   });
 
   it("reads 'same time next week' as a week after the booking", () => {
-    expect(booked(chat(SALON, [
-      ["C", "Haircut Thursday at 5pm?"],
-      ["B", "Booked!"],
-      ["C", "Can I also book the same time next week?"],
-    ]))).toEqual([`Haircut ${THURSDAY} 17:00`, "Haircut 2026-03-19 17:00"]);
+    expect(
+      booked(
+        chat(SALON, [
+          ["C", "Haircut Thursday at 5pm?"],
+          ["B", "Booked!"],
+          ["C", "Can I also book the same time next week?"],
+        ]),
+      ),
+    ).toEqual([`Haircut ${THURSDAY} 17:00`, "Haircut 2026-03-19 17:00"]);
   });
 });
 
@@ -212,11 +257,13 @@ describe("swapService", () => {
 
 describe("confirmProposal", () => {
   it("marks the other side's latest proposal agreed", () => {
-    const { state, last } = beforeLastMessage(chat(SALON, [
-      ["C", "Any time for a haircut this week?"],
-      ["B", "I can do Thursday at 5pm"],
-      ["C", "Perfect, thanks!"],
-    ]));
+    const { state, last } = beforeLastMessage(
+      chat(SALON, [
+        ["C", "Any time for a haircut this week?"],
+        ["B", "I can do Thursday at 5pm"],
+        ["C", "Perfect, thanks!"],
+      ]),
+    );
     expect(activeBookings(state).map((b) => b.confirmed)).toEqual([false]);
     confirmProposal(state, last);
     expect(activeBookings(state).map((b) => b.confirmed)).toEqual([true]);
@@ -225,21 +272,27 @@ describe("confirmProposal", () => {
 
 describe("statesBookedSet", () => {
   it("reads the business's 'booked' over several times as a set, not options", () => {
-    const [set, options] = analyzeChat(chat(SALON, [
-      ["B", "Booked ✔ Thursday 5pm haircut and 6pm manicure"],
-      ["B", "Thursday 5pm or 6pm?"],
-    ]));
+    const [set, options] = analyzeChat(
+      chat(SALON, [
+        ["B", "Booked ✔ Thursday 5pm haircut and 6pm manicure"],
+        ["B", "Thursday 5pm or 6pm?"],
+      ]),
+    );
     expect([statesBookedSet(set), statesBookedSet(options)]).toEqual([true, false]);
   });
 });
 
 describe("fillFromContext: inheritDate and inheritService", () => {
   it("gives a time the day and the service talked about before", () => {
-    expect(booked(chat(SALON, [
-      ["C", "I need a haircut on Thursday"],
-      ["B", "Sure, 5pm?"],
-      ["C", "Great"],
-    ]))).toEqual([`Haircut ${THURSDAY} 17:00`]);
+    expect(
+      booked(
+        chat(SALON, [
+          ["C", "I need a haircut on Thursday"],
+          ["B", "Sure, 5pm?"],
+          ["C", "Great"],
+        ]),
+      ),
+    ).toEqual([`Haircut ${THURSDAY} 17:00`]);
   });
 });
 
@@ -269,18 +322,22 @@ describe("splitForGroup", () => {
     const [message] = analyzeChat(input);
     const state = createDialogueState(serviceVariants(compileCatalogue(SALON)));
     expect(splitForGroup(state, message, [slot({})]).map((s) => [s.service, s.person])).toEqual([
-      ["Haircut", "SELF"], ["Manicure", "DAUGHTER"],
+      ["Haircut", "SELF"],
+      ["Manicure", "DAUGHTER"],
     ]);
   });
 });
 
 describe("assignGroupServices", () => {
   it("gives each member of an offered group the service the reply names for them", () => {
-    const input = chat(["Swedish Massage", "Deep Tissue Massage"], [
-      ["C", "Can my husband and I both get massages this week?"],
-      ["B", "Thursday at 5 for both of you?"],
-      ["C", "Perfect! Swedish for me and deep tissue for him"],
-    ]);
+    const input = chat(
+      ["Swedish Massage", "Deep Tissue Massage"],
+      [
+        ["C", "Can my husband and I both get massages this week?"],
+        ["B", "Thursday at 5 for both of you?"],
+        ["C", "Perfect! Swedish for me and deep tissue for him"],
+      ],
+    );
     expect(booked(input).sort()).toEqual([`Deep Tissue Massage ${THURSDAY} 17:00`, `Swedish Massage ${THURSDAY} 17:00`]);
     const { state, last } = beforeLastMessage(input);
     expect(activeBookings(state).map((b) => b.service)).toEqual(["Swedish Massage", "Swedish Massage"]);
@@ -302,11 +359,15 @@ describe("isNewPerson", () => {
 
 describe("replacedBookings", () => {
   it("moves a booking to the new time, but adds one for 'also'", () => {
-    expect(booked(chat(SALON, [
-      ["C", "Haircut Thursday at 5pm?"],
-      ["B", "Booked!"],
-      ["C", "Can we move it to 6pm?"],
-    ]))).toEqual([`Haircut ${THURSDAY} 18:00`]);
+    expect(
+      booked(
+        chat(SALON, [
+          ["C", "Haircut Thursday at 5pm?"],
+          ["B", "Booked!"],
+          ["C", "Can we move it to 6pm?"],
+        ]),
+      ),
+    ).toEqual([`Haircut ${THURSDAY} 18:00`]);
     const input = chat(SALON, [
       ["C", "Haircut Thursday at 5pm?"],
       ["B", "Booked!"],

@@ -7,7 +7,15 @@ import { finishClauseCues } from "../../../app/providers/ai/offline/cues";
 import { countBeforeService, groupSize, personsByTime, selfPairSize, serviceOwners } from "../../../app/providers/ai/offline/party";
 import { genderOf, isNameToken } from "../../../app/providers/ai/offline/people";
 import { breakTie, compileCatalogue, mapKey, scoreEntry } from "../../../app/providers/ai/offline/services";
-import { buildSlots, dropRepeatedSlots, expandDateList, isAlternatives, nearest, pairServicesInOrder, type Slot } from "../../../app/providers/ai/offline/slots";
+import {
+  buildSlots,
+  dropRepeatedSlots,
+  expandDateList,
+  isAlternatives,
+  nearest,
+  pairServicesInOrder,
+  type Slot,
+} from "../../../app/providers/ai/offline/slots";
 import { tokenize } from "../../../app/providers/ai/offline/text";
 import { serviceVariants } from "../../../app/providers/ai/offline/variants";
 import { analyzeChat, booked, chat } from "./chat-support";
@@ -15,7 +23,8 @@ import { analyzeChat, booked, chat } from "./chat-support";
 const SALON = ["Haircut", "Kids Haircut", "Colour", "Blow-dry", "Manicure", "Pedicure"];
 const THURSDAY = "2026-03-12";
 const one = (body: string, services = SALON, who: "C" | "B" = "C") => analyzeChat(chat(services, [[who, body]]))[0];
-const described = (slots: Slot[]) => slots.map((s) => `${s.service} ${s.date} ${s.time.hour}:${String(s.time.minute).padStart(2, "0")}${s.person ? ` ${s.person}` : ""}`);
+const described = (slots: Slot[]) =>
+  slots.map((s) => `${s.service} ${s.date} ${s.time.hour}:${String(s.time.minute).padStart(2, "0")}${s.person ? ` ${s.person}` : ""}`);
 
 describe("cancellingClauses", () => {
   it("keeps real cancellations and leaves policy talk out", () => {
@@ -63,7 +72,10 @@ describe("bareNumbers", () => {
 
 describe("nearest", () => {
   it("takes the item nearest a position, preferring one before it on a tie", () => {
-    const items = [{ start: 0, end: 3 }, { start: 8, end: 10 }];
+    const items = [
+      { start: 0, end: 3 },
+      { start: 8, end: 10 },
+    ];
     expect(nearest(items, 5.75)).toEqual({ start: 0, end: 3 });
     expect(nearest(items, 5.75, false)).toEqual({ start: 8, end: 10 });
     expect(nearest([{ position: 4 }, { position: 9 }], 8)).toEqual({ position: 9 });
@@ -74,13 +86,15 @@ describe("nearest", () => {
 describe("buildSlots", () => {
   it("gives each bookable time its nearest date, service and person", () => {
     expect(described(buildSlots(one("Thursday: a haircut for me at 5 and my son at 5:30")))).toEqual([
-      `Haircut ${THURSDAY} 17:00 SELF`, `Haircut ${THURSDAY} 17:30 SON`,
+      `Haircut ${THURSDAY} 17:00 SELF`,
+      `Haircut ${THURSDAY} 17:30 SON`,
     ]);
   });
 
   it("does not give a time a service said for someone else outside its clause", () => {
     expect(described(buildSlots(one("Thursday: a haircut for me at 5, my son at 5:30")))).toEqual([
-      `Haircut ${THURSDAY} 17:00 SELF`, `null ${THURSDAY} 17:30 SON`,
+      `Haircut ${THURSDAY} 17:00 SELF`,
+      `null ${THURSDAY} 17:30 SON`,
     ]);
   });
 
@@ -165,9 +179,15 @@ describe("personsByTime", () => {
 describe("serviceOwners", () => {
   it("tells whom each service is for", () => {
     const message = one("A haircut for me and a manicure for my daughter");
-    expect([...serviceOwners(message, message.mentions)]).toEqual([["SELF", "Haircut"], ["DAUGHTER", "Manicure"]]);
+    expect([...serviceOwners(message, message.mentions)]).toEqual([
+      ["SELF", "Haircut"],
+      ["DAUGHTER", "Manicure"],
+    ]);
     const hebrew = one("תספורת לי ומניקור לאחותי");
-    expect([...serviceOwners(hebrew, hebrew.mentions)]).toEqual([["SELF", "Haircut"], ["SISTER", "Manicure"]]);
+    expect([...serviceOwners(hebrew, hebrew.mentions)]).toEqual([
+      ["SELF", "Haircut"],
+      ["SISTER", "Manicure"],
+    ]);
   });
 });
 

@@ -58,10 +58,7 @@ const NAME_BAG_TOKENS = 5;
 /** A name this close after a service may still be whom it is for ("a cut for Max"). */
 const NAME_AFTER_CHARS = 15;
 
-const POLICY = new RegExp(
-  `${anyOf([...CANCELLATION_POLICY.nouns, ...CANCELLATION_POLICY.stems])}|(?:${anyOf(CANCELLATION_POLICY.words)})(?![\\p{L}])`,
-  "iu",
-);
+const POLICY = new RegExp(`${anyOf([...CANCELLATION_POLICY.nouns, ...CANCELLATION_POLICY.stems])}|(?:${anyOf(CANCELLATION_POLICY.words)})(?![\\p{L}])`, "iu");
 const POLICY_NOUN = new RegExp(anyOf(CANCELLATION_POLICY.nouns));
 const AGE_BEFORE = new Set(CHILD_AGE.before);
 const AGE_AFTER = new Set(CHILD_AGE.after);
@@ -150,9 +147,17 @@ export function analyzeMessage(message: ChatMessage, index: number, timeZone: st
   const foundDates = scanDates(text, lower).slice(0, MAX_MENTIONS);
   const dateSpans = foundDates.map((date) => [date.start, date.end] as [number, number]);
   const foundTimes = scanTimes(text, { lower, exclude: dateSpans }).slice(0, MAX_MENTIONS);
-  const segments = segment(lower, [...foundDates, ...foundTimes].map((span) => [span.start, span.end] as [number, number]));
+  const segments = segment(
+    lower,
+    [...foundDates, ...foundTimes].map((span) => [span.start, span.end] as [number, number]),
+  );
   const tokens = tokenize(text);
-  const found = messageCues(tokens, lower, segments.clause, segments.clauses.map((clause) => clause.id));
+  const found = messageCues(
+    tokens,
+    lower,
+    segments.clause,
+    segments.clauses.map((clause) => clause.id),
+  );
   const clauseCues = found.byClause;
   const cues = new Set<Cue>();
   for (const clause of segments.clauses) {
@@ -162,20 +167,37 @@ export function analyzeMessage(message: ChatMessage, index: number, timeZone: st
   if (!cancelClauses.size) cues.delete("cancel");
   const clauseHas = (position: number, cue: Cue) => clauseCues.get(segments.clause[position])?.has(cue) ?? false;
   // "My last appointment was on the 3rd at 2": dates and times about the past are not proposals.
-  const dates = foundDates.filter((date) => !clauseHas(date.start, "past")).map((date) => ({
-    ...date,
-    date: resolveDateSpec(date.spec, localDate, timeZone),
-    clause: segments.clause[date.start],
-    negated: clauseHas(date.start, "neg"),
-  }));
+  const dates = foundDates
+    .filter((date) => !clauseHas(date.start, "past"))
+    .map((date) => ({
+      ...date,
+      date: resolveDateSpec(date.spec, localDate, timeZone),
+      clause: segments.clause[date.start],
+      negated: clauseHas(date.start, "neg"),
+    }));
   const times = foundTimes
     .filter((time) => !clauseHas(time.start, "past"))
     .map((time) => ({ ...time, clause: segments.clause[time.start], negated: clauseHas(time.start, "neg") }));
   const units = [...unitsOf(tokens, catalogue.rawKeys), ...ageAndWeightHints(tokens)].sort((a, b) => a.token - b.token);
   const { persons, names } = findPersons(tokens, segments, catalogue);
   return {
-    index, from: message.fromMe ? "business" : "customer", localDate, text, lower, tokens, segments, units, dates, times,
-    mentions: [], persons, cues, clauseCues, cancelClauses, bareNumbers: bareNumbers(lower, tokens, [...foundDates, ...foundTimes]), names,
+    index,
+    from: message.fromMe ? "business" : "customer",
+    localDate,
+    text,
+    lower,
+    tokens,
+    segments,
+    units,
+    dates,
+    times,
+    mentions: [],
+    persons,
+    cues,
+    clauseCues,
+    cancelClauses,
+    bareNumbers: bareNumbers(lower, tokens, [...foundDates, ...foundTimes]),
+    names,
   };
 }
 
@@ -206,7 +228,10 @@ function bagsAround(message: MessageAnalysis, mapped: Unit[], position: number, 
   for (const [candidate, indices] of names) {
     for (const index of indices) {
       const start = tokens[index].start;
-      if (start < position && start > nearestStart && segments.sentence[start] === sentence) { nearestStart = start; name = candidate; }
+      if (start < position && start > nearestStart && segments.sentence[start] === sentence) {
+        nearestStart = start;
+        name = candidate;
+      }
     }
   }
   if (!name) {
@@ -240,12 +265,15 @@ export function attachMentions(messages: MessageAnalysis[], catalogue: Catalogue
     }
   }
   for (const message of messages) {
-    const mapped = message.units
-      .map((unit) => ({ ...unit, key: unit.hint ? unit.key : mapKey(unit.key, catalogue) ?? "" }))
-      .filter((unit) => unit.key);
+    const mapped = message.units.map((unit) => ({ ...unit, key: unit.hint ? unit.key : (mapKey(unit.key, catalogue) ?? "") })).filter((unit) => unit.key);
     const { segments } = message;
-    const found = findMentions(message.tokens, mapped, (position) => segments.sentence[position], catalogue,
-      (position) => bagsAround(message, mapped, position, nameBags, chatKeys));
+    const found = findMentions(
+      message.tokens,
+      mapped,
+      (position) => segments.sentence[position],
+      catalogue,
+      (position) => bagsAround(message, mapped, position, nameBags, chatKeys),
+    );
     message.mentions = found.map((mention) => ({
       ...mention,
       clause: segments.clause[mention.start],

@@ -61,9 +61,12 @@ export type MessageCues = { byClause: Map<number, Set<Cue>>; cancelPosition: Map
 export function messageCues(tokens: Token[], lower: string, clauseOf: Int32Array, clauseIds: number[]): MessageCues {
   const byClause = new Map<number, Set<Cue>>(clauseIds.map((id) => [id, new Set<Cue>()]));
   const cancelPosition = new Map<number, number>();
-  for (let index = 0; index < tokens.length; ) {
+  for (let index = 0; index < tokens.length;) {
     const phrase = phraseAt(tokens, index);
-    if (!phrase) { index++; continue; }
+    if (!phrase) {
+      index++;
+      continue;
+    }
     const clause = clauseOf[tokens[index].start];
     const cues = byClause.get(clause);
     if (cues) for (const cue of phrase.cues) cues.add(cue);

@@ -2,10 +2,32 @@
 // (resolution against the message's local date lives in ../calendar.ts).
 import type { DateSpec, WeekdayMode } from "../calendar";
 import {
-  ARABIC_WEEKDAYS, ARABIC_WEEKDAY_CONTEXT, DAY_MONTH_LINKS, DAY_OF_MONTH_WORDS, DAY_SUFFIXES, GERMAN_MORGEN,
-  GLUED_DAY_PREFIXES, HEBREW_MONTH_PREFIXES, HEBREW_WEEKDAY_CONTEXT, HE_MONTHS, HE_WEEKDAYS, MONTHS, MOTZASH,
-  NEXT_WEEK, NOT_A_DATE_AFTER_DOT, NOT_A_DATE_AFTER_SLASH, ORDINAL_NOUNS, ORDINAL_SUFFIXES, RELATIVE, SAME_DAY,
-  THIS_WEEKDAY, WEAK_WEEKDAYS, WEAK_WEEKDAY_FOLLOWERS, WEEKDAYS, WEEKDAY_DATE_LINKS, WEEKDAY_PLURAL_SUFFIXES,
+  ARABIC_WEEKDAYS,
+  ARABIC_WEEKDAY_CONTEXT,
+  DAY_MONTH_LINKS,
+  DAY_OF_MONTH_WORDS,
+  DAY_SUFFIXES,
+  GERMAN_MORGEN,
+  GLUED_DAY_PREFIXES,
+  HEBREW_MONTH_PREFIXES,
+  HEBREW_WEEKDAY_CONTEXT,
+  HE_MONTHS,
+  HE_WEEKDAYS,
+  MONTHS,
+  MOTZASH,
+  NEXT_WEEK,
+  NOT_A_DATE_AFTER_DOT,
+  NOT_A_DATE_AFTER_SLASH,
+  ORDINAL_NOUNS,
+  ORDINAL_SUFFIXES,
+  RELATIVE,
+  SAME_DAY,
+  THIS_WEEKDAY,
+  WEAK_WEEKDAYS,
+  WEAK_WEEKDAY_FOLLOWERS,
+  WEEKDAYS,
+  WEEKDAY_DATE_LINKS,
+  WEEKDAY_PLURAL_SUFFIXES,
 } from "./lexicon/calendar";
 import { AT_WORDS, CURRENCY_SIGNS } from "./lexicon/clock";
 import { anyOf, escapeClass, lowerKeep, WORD_END, WORD_START, wordsRe } from "./text";
@@ -43,10 +65,7 @@ const DAY_OF_MONTH_BEFORE = new RegExp(`${NOT_LETTER_BEFORE}(?:${anyOf(DAY_OF_MO
 const DAY_OF_MONTH_AFTER = new RegExp(`(?<![\\d])(\\d{1,2})\\s+(?:${anyOf(DAY_OF_MONTH_WORDS.after)})`, "gu");
 const DAY_OF_MONTH_SUFFIX = new RegExp(`(?<![\\d])(\\d{1,2})-?(?:${anyOf(DAY_OF_MONTH_WORDS.suffixes)})${NOT_LETTER_AFTER}`, "gu");
 const NOT_A_DATE_AFTER_SLASH_RE = new RegExp(`^\\s*(?:${anyOf(NOT_A_DATE_AFTER_SLASH)})`);
-const NOT_A_DATE_AFTER_DOT_RE = new RegExp(
-  `^\\s*(?:(?:${anyOf(NOT_A_DATE_AFTER_DOT.words)})${WORD_AFTER}|${anyOf(NOT_A_DATE_AFTER_DOT.stems)})`,
-  "u",
-);
+const NOT_A_DATE_AFTER_DOT_RE = new RegExp(`^\\s*(?:(?:${anyOf(NOT_A_DATE_AFTER_DOT.words)})${WORD_AFTER}|${anyOf(NOT_A_DATE_AFTER_DOT.stems)})`, "u");
 const AT_BEFORE_DOTTED_TIME = new RegExp(`(?:${anyOf(AT_WORDS)})-?\\s*$`);
 
 const WEEKDAY_NAME = new RegExp(`${WORD_START}(${anyOf(Object.keys(WEEKDAYS))})(${anyOf(WEEKDAY_PLURAL_SUFFIXES)})?${WORD_END}`, "giu");
@@ -59,18 +78,11 @@ const HEBREW_WEEKDAY = new RegExp(
   "gu",
 );
 const HE_HABIT_BEFORE = new RegExp(`(?:${anyOf(HEBREW_WEEKDAY_CONTEXT.habitBefore)})\\s*$`);
-const HE_WEEKDAY_FOLLOWER = new RegExp(
-  `^\\s*(?:[\\d(]|(?:${anyOf(HEBREW_WEEKDAY_CONTEXT.atBeforeHour)})-?\\d|${anyOf(HEBREW_WEEKDAY_CONTEXT.followers)})`,
-);
+const HE_WEEKDAY_FOLLOWER = new RegExp(`^\\s*(?:[\\d(]|(?:${anyOf(HEBREW_WEEKDAY_CONTEXT.atBeforeHour)})-?\\d|${anyOf(HEBREW_WEEKDAY_CONTEXT.followers)})`);
 const HE_NUMBER_FOLLOWER = new RegExp(`^\\s*(?:${anyOf(HEBREW_WEEKDAY_CONTEXT.numberFollowers)})`);
 const HE_STANDALONE = new Set(HEBREW_WEEKDAY_CONTEXT.standalone);
-const HE_GREETING_AFTER = new Map(
-  Object.entries(HEBREW_WEEKDAY_CONTEXT.greetings).map(([day, words]) => [day, new RegExp(`^\\s*(?:${anyOf(words)})`)]),
-);
-const HEBREW_WEEKDAY_LETTER = new RegExp(
-  `${NOT_LETTER_BEFORE}(?:${HE_DAY_WORD})\\s+([${Object.keys(HEBREW_WEEKDAY_CONTEXT.letters).join("")}])'`,
-  "gu",
-);
+const HE_GREETING_AFTER = new Map(Object.entries(HEBREW_WEEKDAY_CONTEXT.greetings).map(([day, words]) => [day, new RegExp(`^\\s*(?:${anyOf(words)})`)]));
+const HEBREW_WEEKDAY_LETTER = new RegExp(`${NOT_LETTER_BEFORE}(?:${HE_DAY_WORD})\\s+([${Object.keys(HEBREW_WEEKDAY_CONTEXT.letters).join("")}])'`, "gu");
 const ARABIC_WEEKDAY = new RegExp(
   `${NOT_LETTER_BEFORE}(?:(?:${anyOf(ARABIC_WEEKDAY_CONTEXT.dayWords)})\\s+)?(?:${anyOf(ARABIC_WEEKDAY_CONTEXT.prefixes)})?` +
     `(${anyOf(Object.keys(ARABIC_WEEKDAYS))})${NOT_LETTER_AFTER}`,
@@ -83,10 +95,7 @@ const SATURDAY_NIGHT = new RegExp(`${NOT_LETTER_BEFORE}${GLUED_DAY_PREFIX}(?:${a
 const RELATIVE_DAYS = RELATIVE.map(([days, words]) => [days, wordsRe(words, GLUED_DAY_PREFIX)] as const);
 const MORNING_AFTER = new RegExp(`(?:${anyOf(GERMAN_MORGEN.morningAfter)})\\s+$`);
 const TOMORROW_BEFORE = new RegExp(`\\s+(?:${anyOf(GERMAN_MORGEN.tomorrowBefore)})`);
-const WEEKDAY_DATE_GAP = new RegExp(
-  `^[\\s,.(\\-]*(?:${anyOf(WEEKDAY_DATE_LINKS.words)}|,|(?:${anyOf(WEEKDAY_DATE_LINKS.glued)})-?)?[\\s,.(\\-]*$`,
-  "u",
-);
+const WEEKDAY_DATE_GAP = new RegExp(`^[\\s,.(\\-]*(?:${anyOf(WEEKDAY_DATE_LINKS.words)}|,|(?:${anyOf(WEEKDAY_DATE_LINKS.glued)})-?)?[\\s,.(\\-]*$`, "u");
 
 /** Which reading wins where two overlap: a month name over digits over "the 13th" over "tomorrow" over a weekday. */
 const PRIORITY = { monthName: 6, numeric: 5, dayOfMonth: 4, relative: 3, weekday: 2 } as const;
@@ -126,7 +135,10 @@ const oneSpace = (phrase: string) => phrase.replace(/\s+/g, " ");
 export function scanNumericDates(lower: string): Candidate[] {
   const found: Candidate[] = [];
   for (const match of lower.matchAll(NUMERIC_DATE)) {
-    const first = +match[1], second = +match[3], separator = match[2], start = match.index!;
+    const first = +match[1],
+      second = +match[3],
+      separator = match[2],
+      start = match.index!;
     const after = lower.slice(start + match[0].length);
     const before = lower.slice(Math.max(0, start - AT_BEFORE_CHARS), start);
     if (separator === "/") {
@@ -214,7 +226,9 @@ export function scanRelativeDays(text: string, lower: string): Candidate[] {
  * when the name is rarely anything else (חמישי, רביעי, שבת).
  */
 export function isHebrewWeekday(lower: string, match: RegExpMatchArray): boolean {
-  const start = match.index!, end = start + match[0].length, name = match[3];
+  const start = match.index!,
+    end = start + match[0].length,
+    name = match[3];
   const before = lower.slice(Math.max(0, start - HEBREW_BEFORE_CHARS), start);
   const after = lower.slice(end, end + HEBREW_AFTER_CHARS);
   if (HE_HABIT_BEFORE.test(before)) return false;
@@ -232,7 +246,9 @@ export function scanWeekdays(text: string, lower: string): Candidate[] {
     found.push({ start, end, spec, explicit: false, priority: PRIORITY.weekday });
   };
   for (const match of lower.matchAll(WEEKDAY_NAME)) {
-    const name = match[1], start = match.index!, end = start + name.length;
+    const name = match[1],
+      start = match.index!,
+      end = start + name.length;
     if (match[2]) continue; // "Tuesdays": a habit, not a date
     const after = lower.slice(end, end + WEEKDAY_AFTER_CHARS);
     if (WEAK_WEEKDAYS.has(name) && !/^[A-Z]/.test(text[start]) && !WEAK_WEEKDAY_FOLLOWER_RE.test(after)) continue;
@@ -289,7 +305,7 @@ export function scanDates(text: string, lowered?: string): DateMention[] {
     ...scanWeekdays(text, lower),
   ];
   // The stronger reading first, then the longer; the sort is stable, so ties keep the order above.
-  candidates.sort((a, b) => b.priority - a.priority || (b.end - b.start) - (a.end - a.start));
+  candidates.sort((a, b) => b.priority - a.priority || b.end - b.start - (a.end - a.start));
   const kept: Candidate[] = [];
   for (const candidate of candidates) {
     if (kept.some((k) => candidate.start < k.end && k.start < candidate.end)) continue;

@@ -2,9 +2,7 @@
 // (date, service, the version for a child or a husband), one slot for several
 // people, which earlier booking a new slot replaces, and the commit itself.
 import type { MessageAnalysis, Party } from "./analyze";
-import {
-  activeBookings, focusedServices, sameClockTime, type Booking, type DialogueState, type Proposal, type ServiceVariants,
-} from "./dialogue-state";
+import { activeBookings, focusedServices, sameClockTime, type Booking, type DialogueState, type Proposal, type ServiceVariants } from "./dialogue-state";
 import { BOOKED_MARKS, BOOKED_WORDS } from "./lexicon/dialogue";
 import { OR_WORDS } from "./lexicon/grammar";
 import { groupSize, serviceOwners } from "./party";
@@ -41,16 +39,29 @@ export function inheritDate(state: DialogueState, slot: Slot, same: Booking | un
  * else the latest booking's.
  */
 export function inheritService(
-  state: DialogueState, message: MessageAnalysis, slot: Slot, index: number,
+  state: DialogueState,
+  message: MessageAnalysis,
+  slot: Slot,
+  index: number,
   context: { same?: Booking; latest?: Booking; live: Booking[]; cancelled: Booking[] },
 ): void {
   if (slot.service) return;
   const { same, latest, live, cancelled } = context;
-  if (same) { slot.service = same.service; return; }
-  if (cancelled.length === 1) { slot.service = cancelled[0].service; return; }
+  if (same) {
+    slot.service = same.service;
+    return;
+  }
+  if (cancelled.length === 1) {
+    slot.service = cancelled[0].service;
+    return;
+  }
   // "Can you move my sister to 16:00?": her booking's service.
   const theirs = slot.person && slot.person !== SELF ? live.filter((booking) => booking.person === slot.person).at(-1) : undefined;
-  if (theirs && !message.mentions.length) { slot.service = theirs.service; slot.explicitService = true; return; }
+  if (theirs && !message.mentions.length) {
+    slot.service = theirs.service;
+    slot.explicitService = true;
+    return;
+  }
   const services = focusedServices(state);
   if (services.length && (!latest || state.focusServicesMessage > latest.message)) {
     const isKids = (service: string) => state.variants.kidsServices.has(service);
@@ -114,7 +125,9 @@ export function splitForGroup(state: DialogueState, message: MessageAnalysis, sl
     const people = [...new Set(message.persons.filter((person) => !person.key.startsWith(NAMED)).map((person) => person.key))];
     if (people.length === 1 && people[0] !== SELF && size === 2) people.push(SELF);
     members = Array.from({ length: size }, (_, index) => ({
-      service: first.service, person: people.length === size ? people[index] : null, explicit: first.explicitService,
+      service: first.service,
+      person: people.length === size ? people[index] : null,
+      explicit: first.explicitService,
     }));
   }
   const taken = new Set<string>();
@@ -122,7 +135,13 @@ export function splitForGroup(state: DialogueState, message: MessageAnalysis, sl
     let person = member.person ?? (index === 0 ? first.person : null);
     if (!person || taken.has(person)) person = `${GROUP_MEMBER}${index + 1}`;
     taken.add(person);
-    return { ...first, service: member.service ?? first.service, explicitService: member.explicit, person, personLabel: index === 0 ? first.personLabel : null };
+    return {
+      ...first,
+      service: member.service ?? first.service,
+      explicitService: member.explicit,
+      person,
+      personLabel: index === 0 ? first.personLabel : null,
+    };
   });
 }
 
@@ -132,7 +151,10 @@ export function assignGroupServices(message: MessageAnalysis, proposal: Proposal
   const said = message.mentions.filter((mention) => !mention.inCancelClause);
   if (group.length < 2 || said.length !== group.length || new Set(said.map((mention) => mention.service)).size < 2) return;
   if (group.some((booking) => booking.date !== group[0].date || !sameClockTime(booking.time, group[0].time))) return;
-  group.forEach((booking, index) => { booking.service = said[index].service; booking.explicitService = true; });
+  group.forEach((booking, index) => {
+    booking.service = said[index].service;
+    booking.explicitService = true;
+  });
 }
 
 /** A slot for someone none of the live bookings is for ("10:30 for your dad") adds a booking. */
@@ -182,12 +204,16 @@ export function commitSlots(state: DialogueState, slots: Slot[], by: Party, mess
   const absorbed = new Set<Booking>();
   for (const slot of slots) {
     if (!slot.date || !slot.service) continue;
-    const sameSlot = activeBookings(state).filter((booking) =>
-      !absorbed.has(booking) && booking.message !== message.index && booking.date === slot.date && sameClockTime(booking.time, slot.time) &&
-      (booking.service === slot.service || !slot.explicitService || (slots.length === 1 && booking.message < message.index && !booking.explicitService)));
-    const same = sameSlot.find((booking) => slot.person && booking.person === slot.person)
-      ?? sameSlot.find((booking) => booking.service === slot.service)
-      ?? sameSlot[0];
+    const sameSlot = activeBookings(state).filter(
+      (booking) =>
+        !absorbed.has(booking) &&
+        booking.message !== message.index &&
+        booking.date === slot.date &&
+        sameClockTime(booking.time, slot.time) &&
+        (booking.service === slot.service || !slot.explicitService || (slots.length === 1 && booking.message < message.index && !booking.explicitService)),
+    );
+    const same =
+      sameSlot.find((booking) => slot.person && booking.person === slot.person) ?? sameSlot.find((booking) => booking.service === slot.service) ?? sameSlot[0];
     if (same) {
       absorbed.add(same);
       confirmBooking(same, slot, message.from, confirmed);
@@ -207,9 +233,15 @@ export function commitSlots(state: DialogueState, slots: Slot[], by: Party, mess
 
 /** A slot said again: the other side saying it agrees; a service or am/pm said now is kept; the quote is the latest. */
 function confirmBooking(booking: Booking, slot: Slot, from: Party, confirmed: boolean): void {
-  if (slot.sourceMessage > booking.sourceMessage) { booking.sourceMessage = slot.sourceMessage; booking.position = slot.position; }
+  if (slot.sourceMessage > booking.sourceMessage) {
+    booking.sourceMessage = slot.sourceMessage;
+    booking.position = slot.position;
+  }
   if (booking.by !== from || confirmed) booking.confirmed = true;
-  if (slot.explicitService && !booking.explicitService) { booking.service = slot.service; booking.explicitService = true; }
+  if (slot.explicitService && !booking.explicitService) {
+    booking.service = slot.service;
+    booking.explicitService = true;
+  }
   if (booking.time.ambiguous && !slot.time.ambiguous) booking.time = slot.time;
   booking.person ??= slot.person;
   booking.personLabel ??= slot.personLabel;

@@ -6,9 +6,7 @@ import { addDays } from "../../../utils/dates";
 import { weekdayOf, type DateSpec, type LocalDate } from "../calendar";
 import type { MessageAnalysis, Party } from "./analyze";
 import { assignGroupServices, commitSlots } from "./dialogue-commit";
-import {
-  activeBookings, otherParty, removeBooking, sameClockTime, undoProposal, type Booking, type DialogueState,
-} from "./dialogue-state";
+import { activeBookings, otherParty, removeBooking, sameClockTime, undoProposal, type Booking, type DialogueState } from "./dialogue-state";
 import { saysNextWeek } from "./dates";
 import { PICK_WORDS, REPLACED_SERVICE } from "./lexicon/dialogue";
 import { INSTEAD_OF } from "./lexicon/grammar";
@@ -34,8 +32,8 @@ export function mentionsSeveralPeople(message: MessageAnalysis): boolean {
   const { persons } = message;
   const relatives = new Set(persons.filter((person) => !person.self && !person.key.startsWith(NAMED)).map((person) => person.key));
   const names = new Set(persons.filter((person) => person.key.startsWith(NAMED)).map((person) => person.key));
-  const selfAndRelative = persons.some((person) => person.self) &&
-    persons.some((person) => !person.self && !person.key.startsWith(NAMED) && person.key !== "CHILD");
+  const selfAndRelative =
+    persons.some((person) => person.self) && persons.some((person) => !person.self && !person.key.startsWith(NAMED) && person.key !== "CHILD");
   return message.cues.has("multi") || relatives.size >= 2 || selfAndRelative || (message.from === "customer" && names.size >= 2);
 }
 
@@ -49,8 +47,7 @@ type DateReference = { date: LocalDate | null; spec: DateSpec };
 /** A date reference matches a booking's date; a bare weekday matches any booking on that weekday. */
 export function matchesDate(references: DateReference[], date: LocalDate | null): boolean {
   if (!date) return false;
-  return references.some((reference) =>
-    reference.date === date || (reference.spec.kind === "weekday" && reference.spec.weekday === weekdayOf(date)));
+  return references.some((reference) => reference.date === date || (reference.spec.kind === "weekday" && reference.spec.weekday === weekdayOf(date)));
 }
 
 /** "19:00 is taken", "Wednesday is bad": drop the bookings and options those words point at. Returns whether any booking went. */
@@ -64,7 +61,10 @@ export function applyNegations(state: DialogueState, message: MessageAnalysis): 
     if (!dates.length && !times.length) continue;
     const isNegated = (slot: Slot) =>
       (!dates.length || matchesDate(dates, slot.date)) && (!times.length || times.some((time) => sameClockTime(time, slot.time)));
-    for (const booking of activeBookings(state).filter(isNegated)) { removeBooking(state, booking); removedAny = true; }
+    for (const booking of activeBookings(state).filter(isNegated)) {
+      removeBooking(state, booking);
+      removedAny = true;
+    }
     if (state.pendingOffer) {
       state.pendingOffer.alternatives = state.pendingOffer.alternatives.filter((slot) => !isNegated(slot));
       if (!state.pendingOffer.alternatives.length) state.pendingOffer = null;
@@ -83,14 +83,18 @@ export function applyCancellation(state: DialogueState, message: MessageAnalysis
   const dates = inCancelClause(message.dates).filter((date) => date.date);
   const times = inCancelClause(message.times).filter((time) => time.role === "slot" || time.role === "old");
   const services = inCancelClause(message.mentions).map((mention) => mention.service);
-  let people = inCancelClause(message.persons).filter((person) => !person.self).map((person) => person.key);
+  let people = inCancelClause(message.persons)
+    .filter((person) => !person.self)
+    .map((person) => person.key);
   if (!dates.length && !times.length && !services.length && !people.length) {
     people = message.persons.filter((person) => !person.self).map((person) => person.key);
   }
   const pointsAtSomething = dates.length + times.length + services.length + people.length > 0;
   const isTarget = (booking: Booking) =>
-    (!dates.length || matchesDate(dates, booking.date)) && (!times.length || times.some((time) => sameClockTime(time, booking.time))) &&
-    (!services.length || services.includes(booking.service ?? "")) && (!people.length || people.includes(booking.person ?? ""));
+    (!dates.length || matchesDate(dates, booking.date)) &&
+    (!times.length || times.some((time) => sameClockTime(time, booking.time))) &&
+    (!services.length || services.includes(booking.service ?? "")) &&
+    (!people.length || people.includes(booking.person ?? ""));
   const live = activeBookings(state);
   let targets = live;
   if (pointsAtSomething) {
@@ -106,7 +110,10 @@ export function applyCancellation(state: DialogueState, message: MessageAnalysis
 /** "Actually I can make it after all": the last cancellation is taken back. */
 export function applyRestore(state: DialogueState): void {
   const restored = state.lastCancelled.filter((booking) => booking.status === "cancelled");
-  for (const booking of restored) { booking.status = "active"; booking.confirmed = true; }
+  for (const booking of restored) {
+    booking.status = "active";
+    booking.confirmed = true;
+  }
   if (restored.length) state.lastCancelled = [];
 }
 
@@ -171,7 +178,13 @@ export function dateForWaitingTimes(state: DialogueState, message: MessageAnalys
   const dates = message.dates.filter((date) => !date.negated && date.date);
   if (!state.datelessSlots.length || new Set(dates.map((date) => date.date)).size !== 1 || message.cues.has("decline")) return false;
   const date = dates[dates.length - 1].date;
-  commitSlots(state, state.datelessSlots.map((slot) => ({ ...slot, date })), message.from, message, false);
+  commitSlots(
+    state,
+    state.datelessSlots.map((slot) => ({ ...slot, date })),
+    message.from,
+    message,
+    false,
+  );
   return true;
 }
 
@@ -192,8 +205,10 @@ export function sameTimeAgain(state: DialogueState, message: MessageAnalysis): b
 export function swapService(state: DialogueState, message: MessageAnalysis): boolean {
   const live = activeBookings(state);
   const saysDate = message.dates.some((date) => !date.negated && date.date);
-  const fresh = message.mentions.filter((mention) =>
-    !mention.inCancelClause && !REPLACED_SERVICE_BEFORE.test(message.lower.slice(Math.max(0, mention.start - REPLACED_SERVICE_CHARS), mention.start)));
+  const fresh = message.mentions.filter(
+    (mention) =>
+      !mention.inCancelClause && !REPLACED_SERVICE_BEFORE.test(message.lower.slice(Math.max(0, mention.start - REPLACED_SERVICE_CHARS), mention.start)),
+  );
   const services = [...new Set(fresh.map((mention) => mention.service))];
   if (!message.cues.has("reschedule") || message.cues.has("decline") || services.length !== 1 || live.length !== 1) return false;
   if (live[0].service === services[0] || saysDate) return false;

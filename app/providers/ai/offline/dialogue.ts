@@ -6,8 +6,18 @@
 import type { MessageAnalysis } from "./analyze";
 import { commitSlots, fillFromContext, splitForGroup, statesBookedSet } from "./dialogue-commit";
 import {
-  applyCancellation, applyDecline, applyNegations, applyRestore, confirmProposal, dateForWaitingTimes, isBroadcast,
-  mentionsSeveralPeople, pickAlternative, sameTimeAgain, swapService, withdrawOpenRequest,
+  applyCancellation,
+  applyDecline,
+  applyNegations,
+  applyRestore,
+  confirmProposal,
+  dateForWaitingTimes,
+  isBroadcast,
+  mentionsSeveralPeople,
+  pickAlternative,
+  sameTimeAgain,
+  swapService,
+  withdrawOpenRequest,
 } from "./dialogue-rules";
 import { createDialogueState, otherParty, type Booking, type DialogueState, type ServiceVariants } from "./dialogue-state";
 import { REQUEST_STEMS } from "./lexicon/dialogue";

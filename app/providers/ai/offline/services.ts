@@ -1,9 +1,7 @@
 // Catalogue matching: finds service mentions in a message and maps each to exactly
 // one catalogue name, preferring combined entries ("Haircut + Beard") when all parts
 // are mentioned, and breaking ties with who/what-kind hints (gender, dog size, kids).
-import {
-  CATALOGUE_STOP_WORDS, CATALOGUE_WEAK_WORDS, COMBO_JOINERS, FALLBACK, FILLER_WORDS, LOCAL_ONLY, QUALIFIERS, WEAK,
-} from "./lexicon/services";
+import { CATALOGUE_STOP_WORDS, CATALOGUE_WEAK_WORDS, COMBO_JOINERS, FALLBACK, FILLER_WORDS, LOCAL_ONLY, QUALIFIERS, WEAK } from "./lexicon/services";
 import { anyOf, tokenize, type Token } from "./text";
 import { unitsOf, type Unit } from "./vocab";
 
@@ -115,7 +113,10 @@ type Scored = { entry: Entry; score: number; unmatched: string[] };
  * said; null when no key able to name a service is said, or a combo misses a part.
  */
 export function scoreEntry(entry: Entry, keys: Set<string>, catalogue: Catalogue): Scored | null {
-  let matched = 0, missing = 0, triggered = false, onlySoftMissing = true;
+  let matched = 0,
+    missing = 0,
+    triggered = false,
+    onlySoftMissing = true;
   const unmatched: string[] = [];
   for (const key of entry.keys) {
     const weight = catalogue.weight.get(key) ?? 1;
@@ -144,8 +145,9 @@ export type Bags = Array<{ keys: Set<string>; local: boolean }>;
 export function breakTie(tied: Scored[], bags: Bags): Entry {
   let pool = tied;
   for (const bag of bags) {
-    const counts = pool.map((scored) =>
-      scored.unmatched.filter((key) => bag.keys.has(key) && (bag.local || !LOCAL_ONLY.has(key.slice(CONCEPT.length)))).length);
+    const counts = pool.map(
+      (scored) => scored.unmatched.filter((key) => bag.keys.has(key) && (bag.local || !LOCAL_ONLY.has(key.slice(CONCEPT.length)))).length,
+    );
     const best = Math.max(...counts);
     if (best > 0) pool = pool.filter((_, index) => counts[index] === best);
     if (pool.length === 1) return pool[0].entry;
@@ -162,7 +164,10 @@ function clusterUnits(tokens: Token[], units: Unit[], sentenceOf: (charPosition:
     if (last && sentenceOf(last.start) === sentenceOf(unit.start)) {
       let wordsBetween = 0;
       for (let index = last.tokenEnd; index < unit.token; index++) if (!FILLER.has(tokens[index].norm)) wordsBetween++;
-      if (wordsBetween <= MAX_WORDS_INSIDE_MENTION) { clusters[clusters.length - 1].push(unit); continue; }
+      if (wordsBetween <= MAX_WORDS_INSIDE_MENTION) {
+        clusters[clusters.length - 1].push(unit);
+        continue;
+      }
     }
     clusters.push([unit]);
   }
@@ -179,10 +184,15 @@ export function findMentions(
 ): ServiceMention[] {
   const hints = units.filter((unit) => unit.hint);
   const mentions: ServiceMention[] = [];
-  for (const cluster of clusterUnits(tokens, units.filter((unit) => !unit.hint), sentenceOf)) {
+  for (const cluster of clusterUnits(
+    tokens,
+    units.filter((unit) => !unit.hint),
+    sentenceOf,
+  )) {
     let rest = cluster;
     // Who-words right next to the service count as said ("حلاقة لابني" = a cut for my son).
-    const from = cluster[0].token - HINT_REACH_TOKENS, to = cluster[cluster.length - 1].tokenEnd + HINT_REACH_TOKENS;
+    const from = cluster[0].token - HINT_REACH_TOKENS,
+      to = cluster[cluster.length - 1].tokenEnd + HINT_REACH_TOKENS;
     const near = hints.filter((hint) => hint.token >= from && hint.token < to && sentenceOf(hint.start) === sentenceOf(cluster[0].start));
     while (rest.some((unit) => isTrigger(unit.key))) {
       const keys = new Set([...rest, ...near].map((unit) => unit.key));
@@ -200,11 +210,12 @@ export function findMentions(
       // A combo covers all its words ("beard trim and a haircut"); otherwise one unit per key, the nearest.
       const used = entry.combo
         ? rest.filter((unit) => entry.keys.includes(unit.key))
-        : entry.keys
-            .map((key) => rest.filter((unit) => unit.key === key).sort((a, b) => distance(a) - distance(b))[0])
-            .filter((unit): unit is Unit => !!unit);
+        : entry.keys.map((key) => rest.filter((unit) => unit.key === key).sort((a, b) => distance(a) - distance(b))[0]).filter((unit): unit is Unit => !!unit);
       mentions.push({
-        service: entry.name, start: Math.min(...used.map((unit) => unit.start)), end: Math.max(...used.map((unit) => unit.end)), keys: entry.keys,
+        service: entry.name,
+        start: Math.min(...used.map((unit) => unit.start)),
+        end: Math.max(...used.map((unit) => unit.end)),
+        keys: entry.keys,
       });
       rest = rest.filter((unit) => !used.includes(unit));
     }

@@ -43,7 +43,10 @@ export function nearest<T extends Located>(items: T[], position: number, preferB
     const end = item.end ?? start;
     const gap = end <= position ? position - end : start >= position ? start - position : 0;
     const distance = gap + (start > position && preferBefore ? AFTER_PENALTY : 0);
-    if (distance < bestDistance) { bestDistance = distance; best = item; }
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = item;
+    }
   }
   return best;
 }
@@ -59,7 +62,14 @@ function personFor(message: MessageAnalysis, time: { start: number; clause: numb
   const sentence = message.segments.sentence[time.start];
   const around = message.persons.filter((person) => person.clause === time.clause || message.segments.sentence[person.position] === sentence);
   const justBefore = around.filter((person) => person.position < time.start && time.start - person.position < PERSON_BEFORE_TIME_CHARS);
-  return byTime.get(time.start) ?? nearest(justBefore, time.start) ?? nearest(around.filter((person) => person.clause === time.clause), time.start);
+  return (
+    byTime.get(time.start) ??
+    nearest(justBefore, time.start) ??
+    nearest(
+      around.filter((person) => person.clause === time.clause),
+      time.start,
+    )
+  );
 }
 
 /** "at 12 noon", "10:00? or is 10:00 too early?": one slot said twice is kept once. */
@@ -73,7 +83,10 @@ export function dropRepeatedSlots(slots: Slot[]): Slot[] {
 export function pairServicesInOrder(slots: Slot[], mentions: Array<{ start: number; service: string }>): void {
   const distinct = mentions.filter((mention, index) => mentions.findIndex((other) => other.start === mention.start) === index);
   if (slots.length < 2 || distinct.length !== slots.length || new Set(distinct.map((mention) => mention.service)).size <= 1) return;
-  slots.forEach((slot, index) => { slot.service = distinct[index].service; slot.explicitService = true; });
+  slots.forEach((slot, index) => {
+    slot.service = distinct[index].service;
+    slot.explicitService = true;
+  });
 }
 
 /** "26/1, 2/2 ו-9/2 ב-18:00": one time for a list of dates is one slot per date. */
@@ -92,18 +105,29 @@ export function expandDateList(message: MessageAnalysis, slot: Slot, dates: Mess
  */
 export function buildSlots(message: MessageAnalysis, productContext = false): Slot[] {
   const { segments } = message;
-  const times = message.times.filter((time) =>
-    time.role === "slot" && !time.negated && !message.cancelClauses.has(time.clause) && !isProductClause(message, time.clause));
+  const times = message.times.filter(
+    (time) => time.role === "slot" && !time.negated && !message.cancelClauses.has(time.clause) && !isProductClause(message, time.clause),
+  );
   const dates = message.dates.filter((date) => !date.negated);
   const mentions = message.mentions.filter((mention) => !mention.inCancelClause);
   const byTime = personsByTime(message, times);
   let slots: Slot[] = [];
   for (const time of times) {
     const sentence = segments.sentence[time.start];
-    const date = nearest(dates.filter((candidate) => candidate.clause === time.clause), time.start)
-      ?? nearest(dates.filter((candidate) => segments.sentence[candidate.start] === sentence), time.start)
-      ?? nearest(dates.filter((candidate) => candidate.start < time.start), time.start)
-      ?? nearest(dates, time.start);
+    const date =
+      nearest(
+        dates.filter((candidate) => candidate.clause === time.clause),
+        time.start,
+      ) ??
+      nearest(
+        dates.filter((candidate) => segments.sentence[candidate.start] === sentence),
+        time.start,
+      ) ??
+      nearest(
+        dates.filter((candidate) => candidate.start < time.start),
+        time.start,
+      ) ??
+      nearest(dates, time.start);
     const person = personFor(message, time, byTime);
     // Outside its own clause, a service said about someone else ("your son (kids cut)") is not this slot's.
     const isForThisPerson = (mention: { start: number }) => {
@@ -112,16 +136,34 @@ export function buildSlots(message: MessageAnalysis, productContext = false): Sl
       const owner = nearest(inSentence, mention.start, false);
       return !owner || owner.key === person.key;
     };
-    const mention = nearest(mentions.filter((candidate) => candidate.clause === time.clause), time.start, false)
-      ?? nearest(mentions.filter((candidate) => segments.sentence[candidate.start] === sentence && isForThisPerson(candidate)), time.start, false)
-      ?? nearest(mentions.filter((candidate) => candidate.start < time.start && isForThisPerson(candidate)), time.start);
+    const mention =
+      nearest(
+        mentions.filter((candidate) => candidate.clause === time.clause),
+        time.start,
+        false,
+      ) ??
+      nearest(
+        mentions.filter((candidate) => segments.sentence[candidate.start] === sentence && isForThisPerson(candidate)),
+        time.start,
+        false,
+      ) ??
+      nearest(
+        mentions.filter((candidate) => candidate.start < time.start && isForThisPerson(candidate)),
+        time.start,
+      );
     if (productContext && !mention) continue;
     slots.push({
-      date: date?.date ?? null, sameDay: date?.spec.kind === "sameDay", dateKind: date?.spec.kind ?? null,
+      date: date?.date ?? null,
+      sameDay: date?.spec.kind === "sameDay",
+      dateKind: date?.spec.kind ?? null,
       time: { hour: time.hour, minute: time.minute, ambiguous: time.ambiguous },
-      service: mention?.service ?? null, explicitService: !!mention, person: person?.key ?? null,
-      personLabel: person && !person.self ? person.label : null, gender: person ? genderOf(person.key, person.label) : null,
-      sourceMessage: message.index, position: time.start,
+      service: mention?.service ?? null,
+      explicitService: !!mention,
+      person: person?.key ?? null,
+      personLabel: person && !person.self ? person.label : null,
+      gender: person ? genderOf(person.key, person.label) : null,
+      sourceMessage: message.index,
+      position: time.start,
     });
   }
   slots = dropRepeatedSlots(slots);

@@ -31,7 +31,10 @@ export function escapeClass(chars: string): string {
  * one place the longest is taken ("half past" before "half").
  */
 export function anyOf(words: Iterable<string>): string {
-  return [...words].sort((a, b) => b.length - a.length).map(escapeWord).join("|");
+  return [...words]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeWord)
+    .join("|");
 }
 
 /** A global regex for any of the words as whole words, after an optional `prefix` (regex source). */
@@ -39,8 +42,7 @@ export function wordsRe(words: readonly string[], prefix = ""): RegExp {
   return new RegExp(`${WORD_START}${prefix}(?:${anyOf(words)})${WORD_END}`, "giu");
 }
 
-const foldPatterns = (folds: Array<[string, string]>) =>
-  folds.map(([variants, folded]) => [new RegExp(`[${escapeClass(variants)}]`, "g"), folded] as const);
+const foldPatterns = (folds: Array<[string, string]>) => folds.map(([variants, folded]) => [new RegExp(`[${escapeClass(variants)}]`, "g"), folded] as const);
 const CHARACTER_FOLD_PATTERNS = foldPatterns(CHARACTER_FOLDS);
 const LETTER_FOLD_PATTERNS = foldPatterns(LETTER_FOLDS);
 const ES_PLURAL = new RegExp(`(?:${anyOf(ENGLISH_ENDINGS.pluralEsAfter)})es$`);

@@ -3,12 +3,41 @@
 // replaced ("instead of 13:00") or someone else's event ("party at 8").
 import { MONTHS, WEEKDAYS } from "./lexicon/calendar";
 import {
-  AM_HINTS_AFTER, AM_WORDS, AT_WORDS, BARE_HOUR_CONFIRMERS, CONSTRAINT_WORDS_BEFORE, CURRENCY_SIGNS, FRACTIONS_BEFORE,
-  GLUED_SLOT_WORDS_BEFORE, HOUR_FOLLOWERS, HOUR_MARKS, HOUR_WORDS, MERIDIEM_MARKS, MINUTES_AFTER_HOUR,
-  MINUTES_AFTER_NUMBER_WORD, MOVE_TO_WORDS_AFTER, MOVE_TO_WORDS_BEFORE, NOON_ALONE, NOON_WORDS, NUMBER_WORDS,
-  OPENING_HOURS_STEMS, OR_PAIR_ENDINGS, OTHER_EVENT_STEMS, PM_HINTS_AFTER, PM_HINTS_BEFORE, PM_WORDS, RANGE_START_WORDS,
-  RANGE_WORDS, REPLACED_TIME_LINKS, REPLACED_TIME_WORDS_BEFORE, RESCHEDULE_STEMS, SLOT_WORDS_BEFORE,
-  TWENTY_FOUR_HOUR_MARKS, UNIT_STEMS, UNIT_WORDS, WORD_TIME_SLOT_WORDS,
+  AM_HINTS_AFTER,
+  AM_WORDS,
+  AT_WORDS,
+  BARE_HOUR_CONFIRMERS,
+  CONSTRAINT_WORDS_BEFORE,
+  CURRENCY_SIGNS,
+  FRACTIONS_BEFORE,
+  GLUED_SLOT_WORDS_BEFORE,
+  HOUR_FOLLOWERS,
+  HOUR_MARKS,
+  HOUR_WORDS,
+  MERIDIEM_MARKS,
+  MINUTES_AFTER_HOUR,
+  MINUTES_AFTER_NUMBER_WORD,
+  MOVE_TO_WORDS_AFTER,
+  MOVE_TO_WORDS_BEFORE,
+  NOON_ALONE,
+  NOON_WORDS,
+  NUMBER_WORDS,
+  OPENING_HOURS_STEMS,
+  OR_PAIR_ENDINGS,
+  OTHER_EVENT_STEMS,
+  PM_HINTS_AFTER,
+  PM_HINTS_BEFORE,
+  PM_WORDS,
+  RANGE_START_WORDS,
+  RANGE_WORDS,
+  REPLACED_TIME_LINKS,
+  REPLACED_TIME_WORDS_BEFORE,
+  RESCHEDULE_STEMS,
+  SLOT_WORDS_BEFORE,
+  TWENTY_FOUR_HOUR_MARKS,
+  UNIT_STEMS,
+  UNIT_WORDS,
+  WORD_TIME_SLOT_WORDS,
 } from "./lexicon/clock";
 import { AND_WORDS, OR_WORDS } from "./lexicon/grammar";
 import { anyOf, escapeClass, lowerKeep } from "./text";
@@ -77,14 +106,8 @@ const MOVE_TO_BEFORE = new RegExp(`${NOT_LETTER_BEFORE}(?:${anyOf(MOVE_TO_WORDS_
 const CONSTRAINT_BEFORE = new RegExp(`${NOT_LETTER_BEFORE}(?:${anyOf(CONSTRAINT_WORDS_BEFORE)})\\s*-?\\s*$`, "iu");
 const RESCHEDULE_NEAR = new RegExp(anyOf(RESCHEDULE_STEMS), "iu");
 const MOVE_TO_AFTER = new RegExp(`^\\s*(?:${anyOf(MOVE_TO_WORDS_AFTER)})\\s*-?\\s*\\d`, "iu");
-const LIST_BEFORE = new RegExp(
-  `(\\d(?::\\d\\d)?\\s*(?:${ANY_MERIDIEM})?\\s*(?:,|${anyOf([...OR_WORDS, ...AND_WORDS])})\\s*-?\\s*)$`,
-  "iu",
-);
-const RANGE_START_AFTER = new RegExp(
-  `^\\s*(?:${ANY_MERIDIEM}|${anyOf(TWENTY_FOUR_HOUR_MARKS)})?\\s*(?:${anyOf(RANGE_WORDS)})\\s*-?\\s*\\d`,
-  "iu",
-);
+const LIST_BEFORE = new RegExp(`(\\d(?::\\d\\d)?\\s*(?:${ANY_MERIDIEM})?\\s*(?:,|${anyOf([...OR_WORDS, ...AND_WORDS])})\\s*-?\\s*)$`, "iu");
+const RANGE_START_AFTER = new RegExp(`^\\s*(?:${ANY_MERIDIEM}|${anyOf(TWENTY_FOUR_HOUR_MARKS)})?\\s*(?:${anyOf(RANGE_WORDS)})\\s*-?\\s*\\d`, "iu");
 const RANGE_END_BEFORE = new RegExp(`(?:\\d\\s*(?:${anyOf(RANGE_WORDS)})\\s*-?\\s*|(?:${anyOf(RANGE_START_WORDS)})\\s+)$`, "iu");
 const OPENING_HOURS_BEFORE = new RegExp(`(?:${anyOf(OPENING_HOURS_STEMS)})[^.!?\\n,\\d]{0,14}$`, "iu");
 const REPLACED_BEFORE = new RegExp(
@@ -169,7 +192,13 @@ function wordsBefore(before: string, number: WrittenNumber, found: TimeMention[]
  * time) any number counts.
  */
 export function isClockTime(
-  text: string, after: string, number: WrittenNumber, marks: MarksAfter, words: WordsBefore, range: RangeEnds, loose: boolean,
+  text: string,
+  after: string,
+  number: WrittenNumber,
+  marks: MarksAfter,
+  words: WordsBefore,
+  range: RangeEnds,
+  loose: boolean,
 ): boolean {
   const { colon, dot, hour, minute } = number;
   // "24h notice", "24 hours": a bare 24 is a duration; midnight is written 00:00 or 24:00.
@@ -178,10 +207,20 @@ export function isClockTime(
   // "17.30" is a time; "10.11" stays a date unless "at"/am/pm/Uhr says otherwise.
   const dottedTime = dot && (minute > 12 || minute === 0) && hour >= EARLIEST_DOTTED_HOUR && !DIGIT_AFTER.test(after);
   if (dot && !(marks.meridiem || marks.twentyFourHour || words.slot || dottedTime)) return false;
-  const confirmed = !colon && !dot && hour >= CONFIRMABLE_HOURS.first && hour <= CONFIRMABLE_HOURS.last &&
-    (CONFIRMER_AFTER.test(after) || OR_PAIR_AFTER.test(after));
-  const saidAsTime = colon || dot || marked || words.slot || words.moveTo || words.constraint || words.continuesList ||
-    confirmed || range.starts || range.ends || !!marks.minutes;
+  const confirmed =
+    !colon && !dot && hour >= CONFIRMABLE_HOURS.first && hour <= CONFIRMABLE_HOURS.last && (CONFIRMER_AFTER.test(after) || OR_PAIR_AFTER.test(after));
+  const saidAsTime =
+    colon ||
+    dot ||
+    marked ||
+    words.slot ||
+    words.moveTo ||
+    words.constraint ||
+    words.continuesList ||
+    confirmed ||
+    range.starts ||
+    range.ends ||
+    !!marks.minutes;
   if (!saidAsTime && !loose) return false;
   if (!colon && !marked && !loose && (UNIT_AFTER.test(after) || hasAddressAfter(text, number.end))) return false;
   return true;
@@ -189,8 +228,13 @@ export function isClockTime(
 
 /** Written with a mark that makes it a time: am/pm, a period word, "o'clock", "Uhr" after a day-time hour. */
 function isMarked(number: WrittenNumber, marks: MarksAfter): boolean {
-  return !!(marks.meridiem || marks.pmWords || marks.amWords || marks.hourMark ||
-    (marks.twentyFourHour && (number.colon || number.hour >= EARLIEST_HOUR_WITH_UHR)));
+  return !!(
+    marks.meridiem ||
+    marks.pmWords ||
+    marks.amWords ||
+    marks.hourMark ||
+    (marks.twentyFourHour && (number.colon || number.hour >= EARLIEST_HOUR_WITH_UHR))
+  );
 }
 
 /**
@@ -199,7 +243,11 @@ function isMarked(number: WrittenNumber, marks: MarksAfter): boolean {
  * (1-7 is the afternoon). Returns how many characters the marks used add to the time.
  */
 export function clockHour(
-  number: WrittenNumber, hour: number, marks: MarksAfter, before: string, periodAfter: string,
+  number: WrittenNumber,
+  hour: number,
+  marks: MarksAfter,
+  before: string,
+  periodAfter: string,
 ): { hour: number; ambiguous: boolean; markLength: number } {
   const { meridiem, pmWords, amWords, twentyFourHour } = marks;
   if (meridiem) return { hour: (hour % 12) + (meridiem[2] !== undefined ? 12 : 0), ambiguous: false, markLength: meridiem[0].length };
@@ -217,9 +265,7 @@ export function clockHour(
 }
 
 /** What a time is: a slot someone proposes, or a limit, opening hours, a range, an old time being moved, someone else's event. */
-export function timeRole(
-  before: string, afterTime: string, words: WordsBefore, range: RangeEnds, found: TimeMention[],
-): { role: TimeRole; moved: boolean } {
+export function timeRole(before: string, afterTime: string, words: WordsBefore, range: RangeEnds, found: TimeMention[]): { role: TimeRole; moved: boolean } {
   const moved = RESCHEDULE_NEAR.test(before) && MOVE_TO_AFTER.test(afterTime);
   if (moved) return { role: "old", moved }; // "push your 2pm to 3pm"
   if (range.starts || range.ends) return { role: "range", moved };
@@ -256,16 +302,25 @@ function scanNumericTimes(text: string, lower: string, options: ScanTimeOptions)
       dot: match[2] === ".",
       zeroPadded: match[1].length === 2 && match[1][0] === "0",
     };
-    if (options.exclude?.some(([from, to]) => start < to && from < number.end)) { endsRange = false; continue; }
+    if (options.exclude?.some(([from, to]) => start < to && from < number.end)) {
+      endsRange = false;
+      continue;
+    }
     const after = lower.slice(number.end, number.end + CONTEXT_CHARS);
     const before = lower.slice(Math.max(0, start - CONTEXT_CHARS), start);
-    if (DECIMAL_AFTER.test(after) || PRICE_SIGN_BEFORE.test(before)) { endsRange = false; continue; }
+    if (DECIMAL_AFTER.test(after) || PRICE_SIGN_BEFORE.test(before)) {
+      endsRange = false;
+      continue;
+    }
     if (number.hour > LAST_HOUR || number.minute > LAST_MINUTE) continue;
     const marks = marksAfter(after);
     const words = wordsBefore(before, number, found);
     const range: RangeEnds = { starts: RANGE_START_AFTER.test(after), ends: endsRange || RANGE_END_BEFORE.test(before) };
     const isTime = isClockTime(text, after, number, marks, words, range, !!options.loose);
-    if (!isTime) { endsRange = false; continue; }
+    if (!isTime) {
+      endsRange = false;
+      continue;
+    }
     let { hour, minute } = number;
     let end = number.end;
     if (marks.minutes && !number.colon) {

@@ -35,7 +35,10 @@ export function serviceVariants(catalogue: Catalogue): ServiceVariants {
       const dropped = GENDER_KEYS[gender === "M" ? "F" : "M"];
       if (!entry || !entry.keys.includes(dropped)) return null;
       const words = entry.keys.filter((key) => key !== dropped);
-      return entries.find((other) => other.keys.includes(wanted) && other.keys.length === words.length + 1 && words.every((key) => other.keys.includes(key)))?.name ?? null;
+      return (
+        entries.find((other) => other.keys.includes(wanted) && other.keys.length === words.length + 1 && words.every((key) => other.keys.includes(key)))
+          ?.name ?? null
+      );
     },
   };
 }

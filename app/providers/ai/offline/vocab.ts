@@ -33,7 +33,10 @@ const PHRASES_BY_FIRST_WORD = new Map<string, Phrase[]>();
 function addPhrases(phrasesByConcept: Record<string, string[]>, hint: boolean): void {
   for (const [concept, phrases] of Object.entries(phrasesByConcept)) {
     for (const phrase of phrases) {
-      const words = phrase.split(/[\s-]+/).filter(Boolean).map(normalizeToken);
+      const words = phrase
+        .split(/[\s-]+/)
+        .filter(Boolean)
+        .map(normalizeToken);
       const known = PHRASES_BY_FIRST_WORD.get(words[0]) ?? [];
       known.push({ concept, words, hint });
       PHRASES_BY_FIRST_WORD.set(words[0], known);
@@ -108,20 +111,24 @@ function splitCompound(word: string): { full: boolean; parts: Phrase[] } | null 
 }
 
 /** The form matched only once a glued "and" was taken off the word ("וזקן" -> "זקן"). */
-const afterGluedAnd = (word: string, form: string) =>
-  form !== word && GLUED_AND.some((and) => word.startsWith(and) && word.slice(and.length) === form);
+const afterGluedAnd = (word: string, form: string) => form !== word && GLUED_AND.some((and) => word.startsWith(and) && word.slice(and.length) === form);
 
 /** Units of a token stream; `rawKeys` are the catalogue's own non-dictionary words. */
 export function unitsOf(tokens: Token[], rawKeys: ReadonlySet<string>): Unit[] {
   const units: Unit[] = [];
-  for (let index = 0; index < tokens.length; ) {
+  for (let index = 0; index < tokens.length;) {
     const token = tokens[index];
     const found = phraseAt(tokens, index);
     if (found) {
       const length = found.phrase.words.length;
       units.push({
-        key: `C:${found.phrase.concept}`, token: index, tokenEnd: index + length, start: token.start,
-        end: tokens[index + length - 1].end, hint: found.phrase.hint, afterGluedAnd: afterGluedAnd(token.norm, found.form),
+        key: `C:${found.phrase.concept}`,
+        token: index,
+        tokenEnd: index + length,
+        start: token.start,
+        end: tokens[index + length - 1].end,
+        hint: found.phrase.hint,
+        afterGluedAnd: afterGluedAnd(token.norm, found.form),
       });
       index += length;
       continue;

@@ -19,29 +19,72 @@ export const PERSON_KINDS: Record<string, string[]> = {
 export const HEBREW_YOU = { female: ["את"], male: ["אתה"], gluedPrefixes: ["ו", "ב", "ל"] };
 
 /** Capitalised words that start sentences or are common in chats but are not names. */
-export const NOT_NAME_WORDS =
-  ("hi hey hello thanks thank yes yep yeah no nope ok okay sure perfect great booked done sorry morning evening " +
-    "afternoon dear love please the this that these those see can could would will just also any still and but " +
-    "what when where which who how why is are was were do does did have has had i i'm it's its we we're you're " +
-    "they my your our their his her him she he it there here then so if or not all both one two three " +
-    "amazing lovely brilliant awesome cool nice good bad happy merry new next last first tomorrow today tonight " +
-    "confirmed confirming reminder booking appointment session sat sun mon tue wed thu fri dr mr mrs ms miss sir " +
-    "bro mate wow oh ah haha lol omg yay aww hope cheers bye ciao shalom super danke hallo guten gute " +
-    "jan feb mar apr jun jul aug sep sept oct nov dec insta instagram google whatsapp facebook zoom " +
-    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july " +
-    "august september october november december let i'll i've i'd we'll don't can't won't unfortunately " +
-    "quick question also actually maybe only same free busy closed open available").split(" ");
+export const NOT_NAME_WORDS = (
+  "hi hey hello thanks thank yes yep yeah no nope ok okay sure perfect great booked done sorry morning evening " +
+  "afternoon dear love please the this that these those see can could would will just also any still and but " +
+  "what when where which who how why is are was were do does did have has had i i'm it's its we we're you're " +
+  "they my your our their his her him she he it there here then so if or not all both one two three " +
+  "amazing lovely brilliant awesome cool nice good bad happy merry new next last first tomorrow today tonight " +
+  "confirmed confirming reminder booking appointment session sat sun mon tue wed thu fri dr mr mrs ms miss sir " +
+  "bro mate wow oh ah haha lol omg yay aww hope cheers bye ciao shalom super danke hallo guten gute " +
+  "jan feb mar apr jun jul aug sep sept oct nov dec insta instagram google whatsapp facebook zoom " +
+  "monday tuesday wednesday thursday friday saturday sunday january february march april may june july " +
+  "august september october november december let i'll i've i'd we'll don't can't won't unfortunately " +
+  "quick question also actually maybe only same free busy closed open available"
+).split(" ");
 
 /** Words after a capitalised word at a sentence start that make it a name ("Max is", "Leo needs"). */
 export const NAME_FOLLOWERS = ["at", "and", "needs", "is", "'s", "s", "will", "wants", "would", "can", "for", "has"];
 
 /** Words that say how many people one slot is for ("both of you at 17:00", "שתיכן", "3 of us"). */
 export const GROUP_SIZE: Array<[number, string[]]> = [
-  [3, ["three of us", "3 of us", "three of you", "3 of you", "all three", "all 3", "the three of us", "שלושתנו",
-    "שלושתכן", "שלושתכם", "שלושתן", "втроём", "втроем", "все трое", "wir drei", "alle drei"]],
-  [2, ["both", "both of us", "both of you", "two of us", "2 of us", "the two of us", "two of you", "the two of you",
-    "שתיכן", "שניכם", "שנינו", "שתינו", "שתיהן", "שניהם", "вдвоём", "вдвоем", "обе", "оба", "beide", "wir beide",
-    "ihr beide"]],
+  [
+    3,
+    [
+      "three of us",
+      "3 of us",
+      "three of you",
+      "3 of you",
+      "all three",
+      "all 3",
+      "the three of us",
+      "שלושתנו",
+      "שלושתכן",
+      "שלושתכם",
+      "שלושתן",
+      "втроём",
+      "втроем",
+      "все трое",
+      "wir drei",
+      "alle drei",
+    ],
+  ],
+  [
+    2,
+    [
+      "both",
+      "both of us",
+      "both of you",
+      "two of us",
+      "2 of us",
+      "the two of us",
+      "two of you",
+      "the two of you",
+      "שתיכן",
+      "שניכם",
+      "שנינו",
+      "שתינו",
+      "שתיהן",
+      "שניהם",
+      "вдвоём",
+      "вдвоем",
+      "обе",
+      "оба",
+      "beide",
+      "wir beide",
+      "ihr beide",
+    ],
+  ],
 ];
 
 /** Hebrew prefixes glued to those words ("ולשתיכן"), up to two. */
@@ -52,8 +95,21 @@ export const GREETINGS = ["hi", "hey", "hello", "hiya", "morning", "good morning
 
 /** Counts written before a service ("two lash lifts", "3 manicures", "שתי מניקור"). */
 export const COUNT_WORDS: Record<string, number> = {
-  two: 2, three: 3, four: 4, "2": 2, "3": 3, "4": 4, "שתי": 2, "שני": 2, "שלוש": 3, "שלושה": 3, "два": 2, "две": 2,
-  "три": 3, zwei: 2, drei: 3,
+  two: 2,
+  three: 3,
+  four: 4,
+  "2": 2,
+  "3": 3,
+  "4": 4,
+  שתי: 2,
+  שני: 2,
+  שלוש: 3,
+  שלושה: 3,
+  два: 2,
+  две: 2,
+  три: 3,
+  zwei: 2,
+  drei: 3,
 };
 
 /** Little words allowed between a person and the time that is theirs ("you at 9:00", "Leo 10:30", "הבן ב-12:00"). */
@@ -66,8 +122,7 @@ export const SELF_PAIR = { joiners: ["and", "&", "+", "with"], possessives: ["my
 export const CHILD_AGE = { before: ["בת", "בן", "לבת", "לבן"], after: ["year", "yr", "yo", "years", "yrs", "лет", "года", "год"] };
 
 /** Hebrew "my" after the noun: "הבן שלי" = my son. */
-export const HEBREW_MY = { word: "שלי", persons: { "בן": "SON", "בת": "DAUGHTER" } as Record<string, string> };
+export const HEBREW_MY = { word: "שלי", persons: { בן: "SON", בת: "DAUGHTER" } as Record<string, string> };
 
 /** Hebrew "you" (f.) right before a time ("את ב-16:30"); elsewhere "את" is mostly the object marker. */
 export const HEBREW_YOU_BEFORE_TIME = { words: ["את"], atWords: ["ב"] };
-
