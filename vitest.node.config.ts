@@ -1,8 +1,11 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Tests that run in Node rather than workerd: the WhatsApp simulator, the
 // offline extractor's evaluation, and the browser tests (Chromium).
 export default defineConfig({
+  // The app's own import prefix, as in vite.config.ts and tsconfig.json (tsx reads the latter).
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: ["test/node/**/*.test.ts", "test/e2e/**/*.test.ts"],
     environment: "node",

@@ -2,7 +2,7 @@
 // relative to the local date of the message that says it. Dates are plain
 // "YYYY-MM-DD" strings in the business's local calendar; instants become local
 // dates in utils/time-zone.ts, and the day check and addDays are utils/dates.ts.
-import { addDays, isRealDay } from "../../utils/dates";
+import { addDays, isRealDay } from "~/utils/dates";
 
 export type LocalDate = string; // YYYY-MM-DD
 

@@ -2,8 +2,8 @@
 // "5pm", "מחרתיים") read with the offline extractor's scanners and anchored by
 // the calendar code. Kept apart from calendar.ts so that the calendar does not
 // import the scanners that produce its date specs.
-import { isRealDate } from "../../utils/dates";
-import { localDate } from "../../utils/time-zone";
+import { isRealDate } from "~/utils/dates";
+import { localDate } from "~/utils/time-zone";
 import { resolveDateSpec, type LocalDate } from "./calendar";
 import { scanDates } from "./offline/dates";
 import { pickTime, scanTimes } from "./offline/times";

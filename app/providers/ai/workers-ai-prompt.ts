@@ -3,7 +3,7 @@
 // words, which message); the calendar arithmetic happens here, in code,
 // relative to that message's own timestamp in the business's time zone.
 import { z } from "zod";
-import { localDate, localTime } from "../../utils/time-zone";
+import { localDate, localTime } from "~/utils/time-zone";
 import { weekdayOf } from "./calendar";
 import { resolveDatePhrase, resolveTimePhrase } from "./phrases";
 import { compileCatalogue, findMentions, mapKey } from "./offline/services";

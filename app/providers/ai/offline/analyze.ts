@@ -1,6 +1,6 @@
 // One message -> dates, times, service mentions, people and cues per clause. The
 // slots a message proposes are read from this in slots.ts.
-import { localDate as localDateOf } from "../../../utils/time-zone";
+import { localDate as localDateOf } from "~/utils/time-zone";
 import { resolveDateSpec, type LocalDate } from "../calendar";
 import type { ChatMessage } from "../types";
 import { finishClauseCues, messageCues, type Cue } from "./cues";

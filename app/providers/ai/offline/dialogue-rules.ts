@@ -2,7 +2,7 @@
 // cancellations and taking them back, declines; and the replies that carry no
 // time of their own: a pick from options, a date for a waiting time, "same time",
 // a service swapped, an acceptance.
-import { addDays } from "../../../utils/dates";
+import { addDays } from "~/utils/dates";
 import { weekdayOf, type DateSpec, type LocalDate } from "../calendar";
 import type { MessageAnalysis, Party } from "./analyze";
 import { assignGroupServices, commitSlots } from "./dialogue-commit";

@@ -1,5 +1,5 @@
 // Offline booking extractor: deterministic rules, no model, runs in workerd and Node.
-import { localDate, localTime } from "../../../utils/time-zone";
+import { localDate, localTime } from "~/utils/time-zone";
 import { shortQuote } from "../quote";
 import type { BookingExtractor, ExtractedBooking, ExtractInput } from "../types";
 import { analyzeMessage, attachMentions } from "./analyze";
