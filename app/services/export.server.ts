@@ -4,6 +4,7 @@
 import Papa from "papaparse";
 import { type Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
+import { reasonText } from "~/services/rules/reasons";
 import { formatPhone } from "~/utils/phone";
 
 const BOM = "\uFEFF";
@@ -68,8 +69,9 @@ export async function bookingsCsv(d1: D1Database, businessId: string, lang: Lang
   );
 }
 
-/** Everything the business owns, for the owner to take elsewhere. */
-export async function fullExport(d1: D1Database, businessId: string, now: number) {
+/** Everything the business owns, for the owner to take elsewhere; why a message was cancelled or failed in the reader's language. */
+export async function fullExport(d1: D1Database, businessId: string, now: number, lang: Lang) {
+  const t = translator(lang);
   const all = async (sql: string) => (await d1.prepare(sql).bind(businessId).all()).results;
   const [business] = await all("SELECT id, name, phone, city, country, time_zone, send_time, created_at FROM businesses WHERE id = ?");
   const parse = <T extends Record<string, unknown>>(rows: T[], field: keyof T) => rows.map((r) => ({ ...r, [field]: JSON.parse(String(r[field] ?? "[]")) }));
@@ -89,8 +91,10 @@ export async function fullExport(d1: D1Database, businessId: string, now: number
       ),
       "services",
     ),
-    messages: await all(
-      "SELECT id, rule_id, booking_id, send_date, send_time, send_at, status, last_error, sent_at, created_at FROM scheduled_messages WHERE business_id = ? ORDER BY send_at",
-    ),
+    messages: (
+      await all(
+        "SELECT id, rule_id, booking_id, send_date, send_time, send_at, status, last_error, sent_at, created_at FROM scheduled_messages WHERE business_id = ? ORDER BY send_at",
+      )
+    ).map((m) => ({ ...m, last_error: reasonText(m.last_error as string | null, t) })),
   };
 }

@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/auth";
-import { seedBooking, seedClient } from "../support/seed";
+import { seedBooking, seedClient, seedRuleMessage } from "../support/seed";
 
 type Owner = Awaited<ReturnType<typeof signedInOwner>>;
 type Result = { success: boolean; imported: number; skipped: number; errors: { row: number; message: string; key: string }[] };
@@ -183,6 +183,21 @@ describe("GET /api/export/*", () => {
     expect(all.bookings).toHaveLength(1);
     expect(Object.keys(all)).toEqual(expect.arrayContaining(["services", "rules", "messages"]));
     expect((await SELF_fetch("/api/export/clients.csv")).status).toBe(401);
+  });
+});
+
+describe("the full export's messages", () => {
+  it("says why a message was not sent in the reader's language, not as a stored key", async () => {
+    const owner = await signedInOwner();
+    const clientId = await seedClient(owner.businessId, { name: "Maya", phone: "972521234567" });
+    const bookingId = await seedBooking(owner.businessId, clientId, { service: "Haircut", bookingDate: "2030-01-15", bookingTime: "10:00" });
+    await seedRuleMessage(owner.businessId, bookingId, { status: "cancelled", lastError: "rules.reason.missed" });
+    const reasons = async (lang: "en" | "he") => {
+      const res = await owner.api("/api/export/all.json", { headers: { Cookie: `lang=${lang}` } });
+      return ((await res.json()) as { messages: { last_error: string | null }[] }).messages.map((m) => m.last_error);
+    };
+    expect(await reasons("en")).toEqual(["Missed: not sent within 6 hours of its planned time."]);
+    expect(await reasons("he")).toEqual(["הוחמץ: לא נשלח בתוך 6 שעות מהמועד המתוכנן."]);
   });
 });
 
