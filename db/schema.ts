@@ -316,3 +316,39 @@ export const scheduledMessages = sqliteTable(
     index("scheduled_messages_business_provider").on(t.businessId, t.providerMessageId),
   ],
 );
+
+export const proposalStatuses = ["open", "accepted", "dismissed"] as const;
+export type ProposalStatus = (typeof proposalStatuses)[number];
+
+// Bookings the extractor found in a live chat, waiting for the owner: accepted
+// ones became a booking, dismissed ones stay so the same booking is not
+// proposed again.
+export const proposals = sqliteTable(
+  "proposals",
+  {
+    id: id(),
+    businessId: businessId(),
+    chatId: text("chat_id").notNull(),
+    // The WhatsApp contact's name when it was proposed; the client's own name wins when the number is a client.
+    clientName: text("client_name").notNull().default(""),
+    // E.164 digits without the plus, as clients.phone stores them.
+    clientPhone: text("client_phone").notNull(),
+    service: text("service").notNull(),
+    // Local calendar date (YYYY-MM-DD) and time (HH:MM) in the business's time zone.
+    date: text("date").notNull(),
+    time: text("time").notNull(),
+    notes: text("notes").notNull().default(""),
+    // The customer message it came from, shortened.
+    quote: text("quote").notNull().default(""),
+    status: text("status", { enum: proposalStatuses }).notNull().default("open"),
+    // The booking it became (or already was) when accepted.
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The open proposals of a business, newest first.
+    index("proposals_business_status_created").on(t.businessId, t.status, t.createdAt),
+    // The same booking (service ignoring case, as Sync's save compares it) is proposed once, whatever became of it.
+    uniqueIndex("proposals_business_booking").on(t.businessId, t.clientPhone, sql`lower(${t.service})`, t.date, t.time),
+  ],
+);

@@ -18,6 +18,7 @@ import type { data } from "./areas/data";
 import type { security } from "./areas/security";
 import type { messaging } from "./areas/messaging";
 import type { problems } from "./areas/problems";
+import type { proposals } from "./areas/proposals";
 import type { Lang } from "./define";
 
 export type { Lang } from "./define";
@@ -38,6 +39,7 @@ type Areas = [
   typeof security,
   typeof messaging,
   typeof problems,
+  typeof proposals,
 ];
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]

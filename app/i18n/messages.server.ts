@@ -14,9 +14,26 @@ import { data } from "./areas/data";
 import { security } from "./areas/security";
 import { messaging } from "./areas/messaging";
 import { problems } from "./areas/problems";
+import { proposals } from "./areas/proposals";
 import { translatorOf, type Lang, type Messages, type Translate } from "./index";
 
-const areas = [common, landing, dashboard, connect, accounts, settings, sync, rules, clients, bookings, data, security, messaging, problems] as const;
+const areas = [
+  common,
+  landing,
+  dashboard,
+  connect,
+  accounts,
+  settings,
+  sync,
+  rules,
+  clients,
+  bookings,
+  data,
+  security,
+  messaging,
+  problems,
+  proposals,
+] as const;
 
 export const dictionaries: Record<Lang, Messages> = {
   en: Object.assign({}, ...areas.map((a) => a.en)),

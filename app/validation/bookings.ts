@@ -16,6 +16,8 @@ const service = textOnly("bookings.err.serviceText").pipe(requiredText("bookings
 const date = textOnly("bookings.err.dateText").pipe(dateText("bookings.err.dateRequired", "bookings.err.dateFormat"));
 const time = textOnly("bookings.err.timeText").pipe(timeText("bookings.err.timeRequired", "bookings.err.timeFormat"));
 const notes = textOnly("bookings.err.notesText").pipe(optionalText(BOOKING_LIMITS.notes, "bookings.err.notesTooLong"));
+/** The booking fields with their own texts; accepting a proposal corrects it with the same ones. */
+export const bookingFields = { service, date, time, notes } as const;
 const notesOrEmpty = notes.optional().transform((text) => text ?? "");
 // An unknown status names the allowed ones (problem.fieldOneOf).
 const status = z.enum(bookingStatuses);

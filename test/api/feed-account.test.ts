@@ -86,6 +86,11 @@ describe("DELETE /api/account", () => {
     )
       .bind(crypto.randomUUID(), owner.businessId)
       .run();
+    await env.DB.prepare(
+      "INSERT INTO proposals (id, business_id, chat_id, client_phone, service, date, time, status, booking_id) VALUES (?, ?, '972541234567@c.us', '972541234567', 'Haircut', '2030-01-15', '10:00', 'accepted', ?)",
+    )
+      .bind(crypto.randomUUID(), owner.businessId, booking)
+      .run();
     await env.DB.prepare("INSERT INTO email_outbox (id, \"to\", subject, text) VALUES (?, ?, 's', 't')").bind(crypto.randomUUID(), owner.email).run();
     await owner.api("/api/calendar-feed", { method: "POST" });
     await connectedSession(owner.businessId);

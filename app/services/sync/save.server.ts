@@ -3,16 +3,75 @@
 // the same client, service, date and time is skipped, inside the same SQL
 // statement that would insert it, so saving twice (or twice at once) never
 // duplicates. All of a request's bookings go in one D1 batch: all or nothing.
+// Accepting a live proposal (services/proposals) books through the same pieces.
 import type { z } from "zod";
 import type { Db } from "../../../db";
 import { bookingsChanged } from "~/services/booking-events.server";
-import { findOrCreateClient } from "~/services/clients/clients.server";
+import { findOrCreateClient, type ClientRow } from "~/services/clients/clients.server";
 import { AppError } from "~/utils/problem";
 import type { SaveBody } from "~/validation/sync";
 import { ownContacts } from "./contacts.server";
 
 type Ctx = { db: Db; env: Env; now: number };
 type Business = { id: string; country: string };
+
+/** What a saved booking is made of: a service, a local date (YYYY-MM-DD), a time (HH:MM) and notes. */
+export type SyncItem = { service: string; date: string; time: string; notes: string };
+
+/** A piece of SQL with its values, for plain `?` parameters numbered by position. */
+export type SqlPart = { sql: string; values: unknown[] };
+
+/**
+ * The bookings an item would duplicate: the client's, with the same service
+ * (ignoring case), date and time (to the minute). `client` is the client's id,
+ * or a part selecting it (a client found by phone).
+ */
+export function sameBooking(businessId: string, client: string | SqlPart, item: SyncItem): SqlPart {
+  const byClient = typeof client === "string" ? { sql: "?", values: [client] } : { sql: `(${client.sql})`, values: client.values };
+  return {
+    sql: `business_id = ? AND client_id = ${byClient.sql} AND booking_date = ? AND substr(booking_time, 1, 5) = ? AND lower(service) = lower(?)`,
+    values: [businessId, ...byClient.values, item.date, item.time, item.service],
+  };
+}
+
+/**
+ * The statement that saves an item as a booking of the client, unless it
+ * duplicates one (`sameBooking`). `onlyIf` is one more condition, checked in
+ * the same statement (a proposal that must still be open).
+ */
+export function insertSyncBooking(
+  d1: D1Database,
+  row: { id: string; businessId: string; clientId: string; item: SyncItem; now: number },
+  onlyIf?: SqlPart,
+): D1PreparedStatement {
+  const same = sameBooking(row.businessId, row.clientId, row.item);
+  const conditions = [`NOT EXISTS (SELECT 1 FROM bookings WHERE ${same.sql})`, ...(onlyIf ? [onlyIf.sql] : [])];
+  return d1
+    .prepare(
+      `INSERT INTO bookings (id, business_id, client_id, service, booking_date, booking_time, notes, status, source, created_at, updated_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, 'scheduled', 'sync', ?, ?
+       WHERE ${conditions.join(" AND ")}`,
+    )
+    .bind(
+      row.id,
+      row.businessId,
+      row.clientId,
+      row.item.service,
+      row.item.date,
+      row.item.time,
+      row.item.notes,
+      row.now,
+      row.now,
+      ...same.values,
+      ...(onlyIf?.values ?? []),
+    );
+}
+
+/** The client a WhatsApp number's bookings are saved under, created when the number is new. `phone` is the chat's digits. */
+export async function syncClient(ctx: Ctx, business: Business, contact: { name: string; phone: string }): Promise<ClientRow> {
+  const { client } = await findOrCreateClient(ctx.db, business.id, { name: contact.name, phone: `+${contact.phone}`, country: business.country }, ctx.now);
+  return client;
+}
 
 /** 404 when any contact is not the business's, 422 when one with items has no visible number. Nothing is written then. */
 export async function saveSync(ctx: Ctx, business: Business, body: z.output<typeof SaveBody>): Promise<{ saved: number; skipped: number }> {
@@ -31,22 +90,11 @@ export async function saveSync(ctx: Ctx, business: Business, body: z.output<type
   const ids: string[] = [];
   for (const result of withItems) {
     const contact = byId.get(result.user_id)!;
-    const { client } = await findOrCreateClient(ctx.db, business.id, { name: contact.name, phone: `+${contact.phone}`, country: business.country }, ctx.now);
+    const client = await syncClient(ctx, business, { name: contact.name, phone: contact.phone! });
     for (const item of result.items) {
       const id = crypto.randomUUID();
       ids.push(id);
-      statements.push(
-        d1
-          .prepare(
-            `INSERT INTO bookings (id, business_id, client_id, service, booking_date, booking_time, notes, status, source, created_at, updated_at)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'scheduled', 'sync', ?8, ?8
-             WHERE NOT EXISTS (
-               SELECT 1 FROM bookings
-               WHERE business_id = ?2 AND client_id = ?3 AND booking_date = ?5
-                 AND substr(booking_time, 1, 5) = ?6 AND lower(service) = lower(?4))`,
-          )
-          .bind(id, business.id, client.id, item.service, item.date, item.time, item.notes, ctx.now),
-      );
+      statements.push(insertSyncBooking(d1, { id, businessId: business.id, clientId: client.id, item, now: ctx.now }));
     }
   }
   if (!statements.length) return { saved: 0, skipped: 0 };

@@ -1,0 +1,145 @@
+// Proposals waiting for the owner: the list, accept (the booking made exactly
+// as Sync's save makes it) and dismiss. A proposal is decided once: accepting
+// or dismissing checks, in the statement that writes, that it is still open,
+// so two taps at once never make two bookings.
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { schema, type Db } from "../../../db";
+import { bookingsChanged } from "~/services/booking-events.server";
+import { insertSyncBooking, sameBooking, syncClient, type SyncItem } from "~/services/sync/save.server";
+import { AppError } from "~/utils/problem";
+import type { ProposalCorrectionInput } from "~/validation/proposals";
+
+const { proposals, clients } = schema;
+
+type Ctx = { db: Db; env: Env; now: number };
+type Business = { id: string; country: string };
+export type ProposalRow = typeof proposals.$inferSelect;
+
+/** A proposal as the API and the screens read it. */
+export type ProposalView = {
+  id: string;
+  client_name: string;
+  client_phone: string;
+  service: string;
+  date: string;
+  time: string;
+  notes: string;
+  quote: string;
+  created_at: number;
+};
+
+/** At most this many open proposals are listed (newest first). */
+export const PROPOSALS_LIST_MAX = 200;
+
+const notFound = () => new AppError(404, "proposals.err.notFound");
+
+/** Why a proposal that is no longer open cannot be accepted. */
+const closed = (row: ProposalRow) => new AppError(409, row.status === "dismissed" ? "proposals.err.dismissed" : "proposals.err.alreadyAccepted");
+
+/**
+ * Open proposals, newest first (those stored together in the order stored).
+ * The name is the client's own when the number is already a client (the
+ * booking will be theirs), else the WhatsApp contact's.
+ */
+export async function proposalViews(db: Db, businessId: string, only?: string[]): Promise<ProposalView[]> {
+  const where: SQL[] = [eq(proposals.businessId, businessId), eq(proposals.status, "open")];
+  if (only) {
+    if (!only.length) return [];
+    // One JSON parameter whatever the count (D1 binds at most 100).
+    where.push(sql`${proposals.id} IN (SELECT value FROM json_each(${JSON.stringify(only)}))`);
+  }
+  return db
+    .select({
+      id: proposals.id,
+      client_name: sql<string>`coalesce(nullif(${clients.name}, ''), ${proposals.clientName})`,
+      client_phone: proposals.clientPhone,
+      service: proposals.service,
+      date: proposals.date,
+      time: proposals.time,
+      notes: proposals.notes,
+      quote: proposals.quote,
+      created_at: proposals.createdAt,
+    })
+    .from(proposals)
+    .leftJoin(clients, and(eq(clients.businessId, proposals.businessId), eq(clients.phone, proposals.clientPhone)))
+    .where(and(...where))
+    .orderBy(desc(proposals.createdAt), desc(sql`${proposals}.rowid`))
+    .limit(PROPOSALS_LIST_MAX);
+}
+
+/** The business's open proposals, newest first. */
+export function listProposals(db: Db, businessId: string): Promise<ProposalView[]> {
+  return proposalViews(db, businessId);
+}
+
+/** One of the business's proposals, whatever its status; another business's is not found. */
+export async function findProposal(db: Db, businessId: string, id: string): Promise<ProposalRow | undefined> {
+  return db
+    .select()
+    .from(proposals)
+    .where(and(eq(proposals.businessId, businessId), eq(proposals.id, id)))
+    .get();
+}
+
+/**
+ * Makes the proposal a booking, corrected first when corrections are given:
+ * the client is found by the number or created (Sync's `syncClient`) and the
+ * booking inserted by Sync's statement, which skips a booking the client
+ * already has (then the proposal points at that one). The insert and the
+ * proposal's change are one D1 batch, both only while the proposal is open.
+ * 404 for an unknown id or another business's, 409 once accepted or dismissed.
+ */
+export async function acceptProposal(ctx: Ctx, business: Business, id: string, corrections: ProposalCorrectionInput = {}): Promise<{ bookingId: string }> {
+  const row = await findProposal(ctx.db, business.id, id);
+  if (!row) throw notFound();
+  if (row.status !== "open") throw closed(row);
+  const item: SyncItem = {
+    service: corrections.service ?? row.service,
+    date: corrections.date ?? row.date,
+    time: corrections.time ?? row.time,
+    notes: corrections.notes ?? row.notes,
+  };
+  const client = await syncClient(ctx, business, { name: row.clientName, phone: row.clientPhone });
+
+  const d1 = ctx.env.DB;
+  const bookingId = crypto.randomUUID();
+  const stillOpen = { sql: "EXISTS (SELECT 1 FROM proposals WHERE id = ? AND business_id = ? AND status = 'open')", values: [id, business.id] };
+  const same = sameBooking(business.id, client.id, item);
+  const [inserted, decided] = await d1.batch<{ booking_id: string }>([
+    insertSyncBooking(d1, { id: bookingId, businessId: business.id, clientId: client.id, item, now: ctx.now }, stillOpen),
+    // The new booking, or the same one the client already had.
+    d1
+      .prepare(
+        `UPDATE proposals SET status = 'accepted',
+           booking_id = coalesce((SELECT id FROM bookings WHERE id = ?), (SELECT id FROM bookings WHERE ${same.sql} ORDER BY created_at, id LIMIT 1))
+         WHERE id = ? AND business_id = ? AND status = 'open'
+         RETURNING booking_id`,
+      )
+      .bind(bookingId, ...same.values, id, business.id),
+  ]);
+  const accepted = decided.results[0]?.booking_id;
+  if (!accepted) {
+    // Decided by another request between the read and the batch.
+    const current = await findProposal(ctx.db, business.id, id);
+    throw current ? closed(current) : notFound();
+  }
+  if ((inserted.meta.changes ?? 0) > 0) await bookingsChanged(ctx.env, [bookingId], ctx.now);
+  return { bookingId: accepted };
+}
+
+/**
+ * Dismisses an open proposal; it stays stored, so the same booking is not
+ * proposed again. Dismissing it again changes nothing. 404 for an unknown id
+ * or another business's, 409 once accepted (the booking is in the calendar).
+ */
+export async function dismissProposal(db: Db, businessId: string, id: string): Promise<void> {
+  const changed = await db
+    .update(proposals)
+    .set({ status: "dismissed" })
+    .where(and(eq(proposals.businessId, businessId), eq(proposals.id, id), eq(proposals.status, "open")))
+    .returning({ id: proposals.id });
+  if (changed.length) return;
+  const row = await findProposal(db, businessId, id);
+  if (!row) throw notFound();
+  if (row.status === "accepted") throw closed(row);
+}

@@ -1,0 +1,41 @@
+// The proposals' schemas: the correction that may come with an accept, and an
+// extractor's booking as a proposal keeps it. Both use the booking fields'
+// own rules and texts (validation/bookings.ts).
+import { z } from "zod";
+import { BOOKING_LIMITS, bookingFields } from "./bookings";
+
+/**
+ * POST /api/proposals/{id}/accept: an optional correction of the proposal
+ * before it becomes a booking. Only the fields sent change: a service that is
+ * not blank (at most 60 characters), a real YYYY-MM-DD date, an HH:MM time
+ * (HH:MM:SS is kept as HH:MM), notes of at most 2000 characters ("" or null
+ * clears them). Other fields are ignored.
+ */
+export const ProposalCorrection = z.object({
+  service: bookingFields.service.optional(),
+  date: bookingFields.date.optional(),
+  time: bookingFields.time.optional(),
+  notes: bookingFields.notes.optional(),
+});
+export type ProposalCorrectionInput = z.output<typeof ProposalCorrection>;
+
+export const PROPOSAL_QUOTE_MAX = 500;
+
+const clipped = (max: number) =>
+  z
+    .string()
+    .nullish()
+    .transform((text) => (text ?? "").trim().slice(0, max));
+
+/**
+ * An extractor's booking as a proposal keeps it: service, date and time by
+ * the booking fields' own rules (a booking that breaks one is not proposed),
+ * notes and quote trimmed and cut to their limits.
+ */
+export const ProposedBooking = z.object({
+  service: bookingFields.service,
+  date: bookingFields.date,
+  time: bookingFields.time,
+  notes: clipped(BOOKING_LIMITS.notes),
+  quote: clipped(PROPOSAL_QUOTE_MAX),
+});
