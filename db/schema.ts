@@ -70,6 +70,8 @@ export const businesses = sqliteTable(
     // Quiet hours (local HH:MM): day-based messages wait for quietEnd.
     quietStart: text("quiet_start").notNull().default("21:00"),
     quietEnd: text("quiet_end").notNull().default("08:00"),
+    // Live proposals: chats are read as they arrive and new bookings proposed (Settings switch).
+    proposalsEnabled: integer("proposals_enabled", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [index("businesses_wa_status").on(t.waStatus, t.waStatusAt), uniqueIndex("businesses_calendar_feed").on(t.calendarFeedHash)],
@@ -351,4 +353,24 @@ export const proposals = sqliteTable(
     // The same booking (service ignoring case, as Sync's save compares it) is proposed once, whatever became of it.
     uniqueIndex("proposals_business_booking").on(t.businessId, t.clientPhone, sql`lower(${t.service})`, t.date, t.time),
   ],
+);
+
+/** A browser (phone) of the owner that accepts Web Push notifications: its push subscription. */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    businessId: businessId(),
+    // The push service's URL for this browser; unique, so subscribing twice keeps one row.
+    endpoint: text("endpoint").notNull().unique(),
+    // The browser's P-256 public key and auth secret (base64url), for RFC 8291 encryption.
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    // The language the notifications are written in: the owner's screen language when subscribing.
+    lang: text("lang", { enum: ["en", "he"] })
+      .notNull()
+      .default("en"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_subscriptions_business").on(t.businessId)],
 );
