@@ -6,6 +6,7 @@ import { type Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
 import { reasonText } from "~/services/rules/reasons";
 import { formatPhone } from "~/utils/phone";
+import { localDate } from "~/utils/time-zone";
 
 const BOM = "\uFEFF";
 
@@ -14,7 +15,6 @@ function csv(header: string[], rows: (string | number)[][]): string {
   return BOM + Papa.unparse({ fields: header, data: rows }, { newline: "\r\n", quotes: false, escapeFormulae: /^[=@\t\r]|^[+-](?![\d\s(])/ });
 }
 
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const tagList = (raw: string) => {
   try {
     const v = JSON.parse(raw);
@@ -27,10 +27,15 @@ const tagList = (raw: string) => {
 /** Headers in the reader's language; the importer reads both languages back. */
 export async function clientsCsv(d1: D1Database, businessId: string, lang: Lang): Promise<string> {
   const t = translator(lang);
-  const { results } = await d1
-    .prepare("SELECT name, phone, tags, notes, created_at FROM clients WHERE business_id = ? ORDER BY name COLLATE NOCASE, created_at")
-    .bind(businessId)
-    .all<{ name: string; phone: string; tags: string; notes: string; created_at: number }>();
+  const [zone, { results }] = await Promise.all([
+    d1.prepare("SELECT time_zone FROM businesses WHERE id = ?").bind(businessId).first<string>("time_zone"),
+    d1
+      .prepare("SELECT name, phone, tags, notes, created_at FROM clients WHERE business_id = ? ORDER BY name COLLATE NOCASE, created_at")
+      .bind(businessId)
+      .all<{ name: string; phone: string; tags: string; notes: string; created_at: number }>(),
+  ]);
+  // The day the client was added, as the owner's calendar has it (not UTC's).
+  const day = (ms: number) => localDate(ms, zone || "UTC");
   return csv(
     [t("export.col.name"), t("export.col.phone"), t("export.col.tags"), t("export.col.notes"), t("export.col.created")],
     results.map((c) => [c.name, formatPhone(c.phone), tagList(c.tags), c.notes, day(c.created_at)]),

@@ -160,6 +160,15 @@ describe("GET /api/export/*", () => {
     expect(back).toMatchObject({ imported: 2, errors: [] });
   });
 
+  it("clients.csv dates a client by the business's own calendar, not UTC's", async () => {
+    const owner = await signedInOwner();
+    await env.DB.prepare("UPDATE businesses SET time_zone = 'Asia/Jerusalem' WHERE id = ?").bind(owner.businessId).run();
+    // 22:30 UTC on 31 January is already 1 February in Jerusalem (UTC+2).
+    await seedClient(owner.businessId, { name: "Late Night", createdAt: Date.UTC(2030, 0, 31, 22, 30) });
+    const text = (await (await owner.api("/api/export/clients.csv")).text()).replace(/^\uFEFF/, "");
+    expect(Papa.parse<string[]>(text).data[1][4]).toBe("2030-02-01");
+  });
+
   it("bookings.csv has date, time, service, status, client name and phone, notes; the full export has everything", async () => {
     const owner = await signedInOwner();
     const clientId = await seedClient(owner.businessId, { name: "Maya", phone: "972521234567" });
