@@ -4,6 +4,9 @@
 // local time in the business's zone (written in UTC), one hour long, with a
 // stable UID. Built and serialized by ical.js (RFC 5545 folding and escaping).
 import ICAL from "ical.js";
+import { translator } from "~/i18n/messages.server";
+import type { MessageKey } from "~/i18n";
+import { formatPhone } from "~/utils/phone";
 import { randomToken, sha256Hex } from "~/utils/encoding";
 import { bookingInstant, localDate } from "~/utils/time-zone";
 import { addDays } from "~/utils/dates";
@@ -33,10 +36,12 @@ const toIcalTime = (ms: number) => ICAL.Time.fromJSDate(new Date(ms), true);
 /** The feed for a secret, or null when no business has it. */
 export async function feedFor(env: Env, secret: string, now: number): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(secret)) return null;
-  const business = await env.DB.prepare("SELECT id, name, time_zone FROM businesses WHERE calendar_feed_hash = ?")
+  const business = await env.DB.prepare("SELECT id, name, time_zone, message_lang FROM businesses WHERE calendar_feed_hash = ?")
     .bind(await sha256Hex(secret))
-    .first<{ id: string; name: string; time_zone: string }>();
+    .first<{ id: string; name: string; time_zone: string; message_lang: "en" | "he" }>();
   if (!business) return null;
+  // A calendar app sends no language: the descriptions use the business's own (Settings, message language).
+  const t = translator(business.message_lang);
   const from = addDays(localDate(now, business.time_zone), -FEED_PAST_DAYS);
   const { results } = await env.DB.prepare(
     `SELECT b.id, b.booking_date, b.booking_time, b.service, b.status, b.notes, b.updated_at, c.name, c.phone
@@ -74,7 +79,8 @@ export async function feedFor(env: Env, secret: string, now: number): Promise<st
     event.addPropertyWithValue("dtend", toIcalTime(start + HOUR_MS));
     event.addPropertyWithValue("summary", `${b.name}: ${b.service}`);
     event.addPropertyWithValue("status", STATUS[b.status] ?? "CONFIRMED");
-    const description = [`Status: ${b.status.replace("_", "-")}`, `Phone: +${b.phone}`, b.notes].filter(Boolean).join("\n");
+    const status = t(`bookings.status.${b.status}` as MessageKey);
+    const description = [t("feed.event.status", { status }), t("feed.event.phone", { phone: formatPhone(b.phone) }), b.notes].filter(Boolean).join("\n");
     event.addPropertyWithValue("description", description);
     cal.addSubcomponent(event);
   }

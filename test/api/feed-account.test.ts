@@ -11,6 +11,17 @@ const pathOf = (url: string) => new URL(url).pathname;
 const feed = (url: string) => SELF.fetch(`http://localhost${pathOf(url)}`);
 
 describe("calendar feed", () => {
+  it("describes each booking in the business's message language", async () => {
+    const owner = await signedInOwner({ timeZone: "Asia/Jerusalem" });
+    await env.DB.prepare("UPDATE businesses SET message_lang = 'he' WHERE id = ?").bind(owner.businessId).run();
+    const noa = await seedClient(owner.businessId, { name: "נועה", phone: "972521234567" });
+    await seedBooking(owner.businessId, noa, { service: "תספורת", bookingDate: "2030-01-15", bookingTime: "10:00", status: "confirmed", notes: "קצר" });
+    const created = (await (await owner.api("/api/calendar-feed", { method: "POST" })).json()) as { url: string };
+    const cal = new ICAL.Component(ICAL.parse(await (await feed(created.url)).text()));
+    const [event] = cal.getAllSubcomponents("vevent").map((c) => new ICAL.Event(c));
+    expect(event.description).toBe("סטטוס: אושר\nטלפון: +972 52 123 4567\nקצר");
+  });
+
   it("a private address with each booking that is not cancelled, at its local time, with a stable UID", async () => {
     const owner = await signedInOwner({ timeZone: "Asia/Jerusalem", name: "Dana Hair" });
     const maya = await seedClient(owner.businessId, { name: "Maya", phone: "972521234567" });
@@ -38,6 +49,7 @@ describe("calendar feed", () => {
     expect(events[0].endDate.toJSDate().getTime() - events[0].startDate.toJSDate().getTime()).toBe(3_600_000);
     expect(events[0].uid).toBe(`${kept}@chatbook`);
     expect(cal.getFirstPropertyValue("x-wr-calname")).toBe("Dana Hair");
+    expect(events[0].description).toBe("Status: Scheduled\nPhone: +972 52 123 4567");
     expect(text.split("\r\n").every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true); // folded
     // The same UIDs on the next read.
     const again = new ICAL.Component(ICAL.parse(await (await feed(created.url)).text()));

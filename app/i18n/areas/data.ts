@@ -54,6 +54,8 @@ export const data = defineMessages(
     "feed.create": "Create calendar address",
     "feed.replace": "Create a new address (the old one stops working)",
     "feed.revoke": "Stop sharing",
+    "feed.event.status": "Status: {status}",
+    "feed.event.phone": "Phone: {phone}",
     "account.deleteTitle": "Delete account",
     "account.deleteHelp":
       "Deletes your business and everything in it: clients, bookings, rules and messages, services, stored chats and your WhatsApp connection. This cannot be undone.",
@@ -122,6 +124,8 @@ export const data = defineMessages(
     "feed.create": "יצירת כתובת יומן",
     "feed.replace": "יצירת כתובת חדשה (הישנה תפסיק לעבוד)",
     "feed.revoke": "הפסקת השיתוף",
+    "feed.event.status": "סטטוס: {status}",
+    "feed.event.phone": "טלפון: {phone}",
     "account.deleteTitle": "מחיקת החשבון",
     "account.deleteHelp": "מוחק את העסק וכל מה שבו: לקוחות, תורים, כללים והודעות, שירותים, שיחות שמורות וחיבור הוואטסאפ. אי אפשר לבטל זאת.",
     "account.delete": "מחיקת החשבון",
