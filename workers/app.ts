@@ -10,6 +10,7 @@ import { businessSession } from "../app/services/whatsapp/session.server";
 import { alertWaitingOwners, reconcileSessions } from "../app/services/whatsapp/watch.server";
 import { guarded } from "../app/security/guard.server";
 import { purgeOldRows } from "../app/services/retention.server";
+import { readSession } from "../db/read-session";
 
 export { BusinessSession } from "./business-session";
 
@@ -17,7 +18,11 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 
 export default {
   async fetch(request, env, ctx) {
-    return guarded(request, env, (checked, cspNonce) => handleRemixRequest(checked, { cloudflare: { env, ctx }, cspNonce }));
+    // Screens and the API read through a D1 session (read replicas, the owner's own writes always seen).
+    const reads = readSession(request, env);
+    return guarded(request, env, async (checked, cspNonce) =>
+      reads.finish(await handleRemixRequest(checked, { cloudflare: { env: reads.env, ctx }, cspNonce })),
+    );
   },
 
   async scheduled(controller, env, ctx) {
