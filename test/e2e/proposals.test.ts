@@ -205,7 +205,9 @@ describe("Booking requests on the Sync tab", () => {
     expect(await badge(page).getAttribute("aria-label")).toBe("2 בקשות לתור");
     expect(await cards(page).first().textContent()).toContain("מחר · 17:00");
     // No English on the screen ("AI" is the product's word in both languages).
-    const shown = await page.evaluate(() => [document.querySelector("main")!.innerText, document.querySelector("nav.tabbar")!.innerText].join("\n"));
+    const shown = await page.evaluate(() =>
+      [document.querySelector("main")!.innerText, document.querySelector<HTMLElement>("nav.tabbar")!.innerText].join("\n"),
+    );
     expect(shown.replace(/\bAI\b/g, "").match(/[A-Za-z]+/g)).toBeNull();
     await screenshot(page, "proposals-he-390");
 
@@ -225,9 +227,7 @@ describe("Booking requests on the Sync tab", () => {
     await expect.poll(() => cards(page).count()).toBe(0);
     expect(stack.query(`SELECT status FROM proposals WHERE id = '${second}'`)).toEqual([{ status: "accepted" }]);
 
-    seedProposals(businessId, [
-      { name: "מאיה אזולאי", phone: "972541234567", service: "צבע", date: addDays(today, 2), time: "11:00", quote: "ואפשר גם צבע?" },
-    ]);
+    seedProposals(businessId, [{ name: "מאיה אזולאי", phone: "972541234567", service: "צבע", date: addDays(today, 2), time: "11:00", quote: "ואפשר גם צבע?" }]);
     const wide = await newPage(1280);
     await wide.page.context().addCookies(await page.context().cookies());
     await wide.page.goto(`${stack.appUrl}/dashboard/sync`);

@@ -54,6 +54,15 @@ export function ProposalCard({ proposal: p, services, targeted, show, onDecided 
 
   const when = p.day ? t(p.day === "today" ? "proposals.today" : "proposals.tomorrow") : p.dayText;
   const name = p.client_name || p.client_phone;
+  // The customer's own words (also while editing): dir="auto" so a Hebrew message reads right in the English screen (and back).
+  const quote = p.quote && (
+    <figure className="row-quote proposal-quote">
+      <figcaption className="muted small">{t("proposals.quote")}</figcaption>
+      <blockquote dir="auto" data-testid="proposal-quote">
+        {p.quote}
+      </blockquote>
+    </figure>
+  );
   return (
     <li
       ref={card}
@@ -75,7 +84,10 @@ export function ProposalCard({ proposal: p, services, targeted, show, onDecided 
         )}
       </header>
       {editing ? (
-        <ProposalEdit proposal={p} services={services} base={base} fetcher={fetcher} onCancel={() => setEditing(false)} />
+        <>
+          {quote}
+          <ProposalEdit proposal={p} services={services} base={base} fetcher={fetcher} onCancel={() => setEditing(false)} />
+        </>
       ) : (
         <>
           <p className="proposal-what">
@@ -86,15 +98,7 @@ export function ProposalCard({ proposal: p, services, targeted, show, onDecided 
               <bdi dir="ltr">{p.time}</bdi>
             </span>
           </p>
-          {p.quote && (
-            // The customer's own words: dir="auto" so a Hebrew message reads right in the English screen (and back).
-            <figure className="row-quote proposal-quote">
-              <figcaption className="muted small">{t("proposals.quote")}</figcaption>
-              <blockquote dir="auto" data-testid="proposal-quote">
-                {p.quote}
-              </blockquote>
-            </figure>
-          )}
+          {quote}
           {p.notes && (
             <p className="proposal-notes small">
               <span className="muted">{t("proposals.notes")}: </span>
