@@ -5,11 +5,12 @@ import { useT, type MessageKey } from "~/i18n";
 import { LanguageToggle } from "~/components/language-toggle";
 import { initials } from "~/utils/initials";
 import { TabIcon, type TabName } from "~/components/ui/icons";
+import { countOpenProposals } from "~/services/proposals/proposals.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Chatbook" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, business } = await requireUser(request, context.cloudflare.env);
+  const { db, user, business } = await requireUser(request, context.cloudflare.env);
   return {
     user: { name: user.name, email: user.email },
     business: { id: business.id, name: business.name },
@@ -20,6 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           .bind(business.id)
           .first<{ n: number }>()
       )?.n ?? 0,
+    // Booking requests read from chats, waiting on the Sync tab (counted up to a cap: "99+").
+    openProposals: await countOpenProposals(db, business.id),
   };
 }
 
@@ -33,7 +36,7 @@ const tabs: { to: string; name: TabName; label: MessageKey; end?: boolean }[] = 
 ];
 
 export default function DashboardShell() {
-  const { user, business, waitingClients } = useLoaderData<typeof loader>();
+  const { user, business, waitingClients, openProposals } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <div className="shell">
@@ -67,9 +70,21 @@ export default function DashboardShell() {
                 {waitingClients}
               </span>
             )}
+            {tab.name === "sync" && openProposals > 0 && <ProposalsBadge n={openProposals} />}
           </NavLink>
         ))}
       </nav>
     </div>
+  );
+}
+
+/** The Sync tab's count of open booking requests; past 99 (the count stops at 100) it reads "99+". */
+function ProposalsBadge({ n }: { n: number }) {
+  const t = useT();
+  const shown = n > 99 ? "99+" : String(n);
+  return (
+    <span className="tab-badge" data-testid="proposals-count" aria-label={n === 1 ? t("proposals.tabCountOne") : t("proposals.tabCount", { n: shown })}>
+      {shown}
+    </span>
   );
 }

@@ -39,3 +39,18 @@ export const ProposedBooking = z.object({
   notes: clipped(BOOKING_LIMITS.notes),
   quote: clipped(PROPOSAL_QUOTE_MAX),
 });
+
+/**
+ * The Sync tab's Edit of a proposal: every field sent (the card's form), with
+ * the booking fields' texts; Save accepts the proposal corrected this way.
+ */
+export const ProposalEditForm = z.object({
+  id: z.string().max(200),
+  service: bookingFields.service,
+  date: bookingFields.date,
+  time: bookingFields.time,
+  notes: bookingFields.notes,
+});
+
+/** The Sync tab's Accept and Dismiss: the proposal's id. */
+export const ProposalIdForm = z.object({ id: z.string().max(200) });

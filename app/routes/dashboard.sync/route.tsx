@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { useT } from "~/i18n";
+import { langFromRequest, useT } from "~/i18n";
 import { requireUser } from "~/security/signed-in.server";
 import { ContactsTable } from "~/components/sync/contacts-table";
+import { ProposalList } from "~/components/sync/proposal-list";
 import { ResultGroup, type Group } from "~/components/sync/result-group";
 import { ServiceCatalogue } from "~/components/sync/service-catalogue";
 import { useSyncRun } from "~/components/sync/use-sync-run";
@@ -20,7 +21,7 @@ const TOAST_MS = { success: 2000, error: 2500 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, business } = await requireUser(request, context.cloudflare.env);
-  return syncScreenData(db, business.id);
+  return syncScreenData(db, business, langFromRequest(request), Date.now());
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -30,7 +31,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 // Every service change reloads the list (also a refused one: another tab may
-// have changed it); reading and saving proposals change nothing the loader shows.
+// have changed it); reading and saving Sync's results change nothing the loader
+// shows. Accepting or dismissing a proposal reloads the list and the tab badge
+// (the default after an action), also when refused: it was decided elsewhere.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
   const intent = formData?.get("intent");
   if (intent === "preview" || intent === "save") return false;
@@ -39,7 +42,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 };
 
 export default function SyncTab() {
-  const { services, contacts } = useLoaderData<typeof loader>();
+  const { services, contacts, proposals } = useLoaderData<typeof loader>();
   const t = useT();
   const { toast, show, hide } = useToast();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -84,6 +87,8 @@ export default function SyncTab() {
         <h1 className="tab-title">{t("sync.title")}</h1>
         <p className="muted small">{t("sync.intro")}</p>
       </header>
+
+      <ProposalList proposals={proposals} services={services} show={show} />
 
       <ServiceCatalogue items={services} show={show} />
 

@@ -6,12 +6,17 @@ import { data } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Db } from "../../../db";
 import { addService, deleteService, listServices, renameService } from "~/services/catalogue/services.server";
+import { acceptProposal, dismissProposal, listProposals, type ProposalView } from "~/services/proposals/proposals.server";
 import { listSyncContacts } from "~/services/sync/contacts.server";
 import { previewSync, type PreviewResult } from "~/services/sync/preview.server";
 import { saveSync } from "~/services/sync/save.server";
+import type { Lang } from "~/i18n";
+import { addDays } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
+import { localDate } from "~/utils/time-zone";
 import { AppError, problem, type Problem } from "~/utils/problem";
 import { firstFormProblem, parseForm, validate } from "~/validation/parse";
+import { ProposalEditForm, ProposalIdForm } from "~/validation/proposals";
 import { AddServiceForm, PREVIEW_LIMIT_DEFAULT, PreviewBody, RenameServiceForm, SaveBody, SaveForm, ServiceIdForm } from "~/validation/sync";
 
 type Ctx = { db: Db; env: Env; now: number };
@@ -19,11 +24,43 @@ type Business = { id: string; timeZone: string; country: string };
 
 export type ScreenContact = { id: string; name: string; phone: string };
 
-export async function syncScreenData(db: Db, businessId: string) {
-  const [services, contacts] = await Promise.all([listServices(db, businessId), listSyncContacts(db, businessId)]);
+/**
+ * An open proposal as its card shows it: the phone formatted, and the day for
+ * people: "today" or "tomorrow" in the business's time zone (the screen says
+ * it in the owner's language), else `dayText`, the weekday and date in it.
+ */
+export type ScreenProposal = Omit<ProposalView, "client_phone" | "created_at"> & {
+  client_phone: string;
+  day: "today" | "tomorrow" | null;
+  dayText: string;
+};
+
+const LOCALES: Record<Lang, string> = { en: "en-GB", he: "he-IL" };
+
+/** "Wednesday 20 May" ("יום רביעי, 20 במאי"), with the year when it is not this year's. */
+function dayText(date: string, today: string, lang: Lang): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const options: Intl.DateTimeFormatOptions = { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" };
+  if (date.slice(0, 4) !== today.slice(0, 4)) options.year = "numeric";
+  return new Intl.DateTimeFormat(LOCALES[lang], options).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+export function screenProposals(views: ProposalView[], business: Business, lang: Lang, now: number): ScreenProposal[] {
+  const today = localDate(now, business.timeZone);
+  const tomorrow = addDays(today, 1);
+  return views.map(({ created_at: _created, ...p }) => ({
+    ...p,
+    client_phone: formatPhone(p.client_phone),
+    day: p.date === today ? "today" : p.date === tomorrow ? "tomorrow" : null,
+    dayText: dayText(p.date, today, lang),
+  }));
+}
+
+export async function syncScreenData(db: Db, business: Business, lang: Lang, now: number) {
+  const [services, contacts, proposals] = await Promise.all([listServices(db, business.id), listSyncContacts(db, business.id), listProposals(db, business.id)]);
   // Formatted here so the phone library stays out of the browser bundle.
   const shown: ScreenContact[] = contacts.map((c) => ({ ...c, phone: c.phone ? formatPhone(c.phone) : "" }));
-  return { services, contacts: shown };
+  return { services, contacts: shown, proposals: screenProposals(proposals, business, lang, now) };
 }
 
 type Reply = SubmissionResult<Problem[]>;
@@ -35,6 +72,9 @@ export type SyncActionData =
   | ({ intent: "service-delete"; id: string } & ({ ok: true } | Failed))
   | ({ intent: "preview"; userId: string } & ({ ok: true; result: PreviewResult } | Failed))
   | ({ intent: "save"; userId: string } & ({ ok: true; saved: number; skipped: number } | Failed))
+  | ({ intent: "proposal-accept"; id: string } & ({ ok: true } | Failed))
+  | ({ intent: "proposal-edit"; id: string } & ({ ok: true } | Failed) & { reply: Reply })
+  | ({ intent: "proposal-dismiss"; id: string } & ({ ok: true } | Failed))
   | ({ intent: null } & Failed);
 
 const answer = (body: SyncActionData, status = 200) => data(body, { status });
@@ -126,6 +166,42 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
         const { status, problem: failure, answerStatus } = settle(error, failed);
         // Not found (gone, or not this business's) reads as the spec's "Failed to save for this contact."
         return answer({ intent, userId, ok: false, problem: status === 404 ? failed : failure }, answerStatus);
+      }
+    }
+    case "proposal-accept": {
+      const input = validate(ProposalIdForm, fields);
+      const id = input.ok ? input.value.id : "";
+      try {
+        await acceptProposal(ctx, business, id);
+        return answer({ intent, id, ok: true });
+      } catch (error) {
+        const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
+        return answer({ intent, id, ok: false, problem: failure }, answerStatus);
+      }
+    }
+    case "proposal-edit": {
+      const submission = parseForm(form, ProposalEditForm);
+      const id = typeof fields.id === "string" ? fields.id.slice(0, 200) : "";
+      if (submission.status !== "success")
+        return answer({ intent, id, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+      const { id: _id, ...corrections } = submission.value;
+      try {
+        await acceptProposal(ctx, business, id, corrections);
+        return answer({ intent, id, ok: true, reply: submission.reply({ resetForm: true }) });
+      } catch (error) {
+        const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
+        return answer({ intent, id, ok: false, problem: failure, reply: submission.reply() }, answerStatus);
+      }
+    }
+    case "proposal-dismiss": {
+      const input = validate(ProposalIdForm, fields);
+      const id = input.ok ? input.value.id : "";
+      try {
+        await dismissProposal(ctx.db, business.id, id);
+        return answer({ intent, id, ok: true });
+      } catch (error) {
+        const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
+        return answer({ intent, id, ok: false, problem: failure }, answerStatus);
       }
     }
     default:

@@ -143,3 +143,24 @@ export async function dismissProposal(db: Db, businessId: string, id: string): P
   if (!row) throw notFound();
   if (row.status === "accepted") throw closed(row);
 }
+
+/** The tab badge counts open proposals up to this many (shown as "99+" past 99). */
+export const OPEN_COUNT_CAP = 100;
+
+/**
+ * How many open proposals wait, counting at most OPEN_COUNT_CAP rows (the
+ * proposals_business_status_created index answers it), for the Sync tab's badge.
+ */
+export async function countOpenProposals(db: Db, businessId: string): Promise<number> {
+  const open = db
+    .select({ one: sql`1` })
+    .from(proposals)
+    .where(and(eq(proposals.businessId, businessId), eq(proposals.status, "open")))
+    .limit(OPEN_COUNT_CAP)
+    .as("open");
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(open)
+    .get();
+  return row?.n ?? 0;
+}

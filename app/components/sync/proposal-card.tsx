@@ -1,0 +1,200 @@
+// One booking request: who, what, when, the customer's words; Accept (one tap
+// saves the booking), Edit (service from the catalogue, date, time, notes;
+// Save accepts it corrected) and Dismiss. Each card has its own fetcher, so
+// two cards work independently; after its answer the route reloads and a
+// decided card leaves the list (also one decided elsewhere: its message shows).
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useT } from "~/i18n";
+import { FieldError } from "~/components/form/field-error";
+import { useSchemaForm } from "~/components/form/use-schema-form";
+import { CheckIcon, CloseIcon, EditIcon } from "~/components/ui/icons";
+import type { ShowToast } from "~/components/ui/toast";
+import { useFetcherResult } from "~/components/ui/use-fetcher-result";
+import type { ScreenProposal, SyncActionData } from "~/routes/dashboard.sync/screen.server";
+import { ProposalEditForm } from "~/validation/proposals";
+import { serviceKey } from "~/validation/sync";
+
+type Props = {
+  proposal: ScreenProposal;
+  services: { id: string; service: string }[];
+  /** Opened from a link naming this proposal: shown, focused and marked. */
+  targeted: boolean;
+  show: ShowToast;
+  onDecided: () => void;
+};
+
+export function ProposalCard({ proposal: p, services, targeted, show, onDecided }: Props) {
+  const t = useT();
+  const fetcher = useFetcher<SyncActionData>();
+  const [editing, setEditing] = useState(false);
+  const card = useRef<HTMLLIElement>(null);
+  const busy = fetcher.state !== "idle";
+  const pending = busy ? fetcher.formData?.get("intent") : null;
+  const base = `proposal-${p.id}`;
+
+  useEffect(() => {
+    if (!targeted || !card.current) return;
+    card.current.scrollIntoView({ block: "center" });
+    card.current.focus({ preventScroll: true });
+  }, [targeted]);
+
+  useFetcherResult(fetcher, (data) => {
+    if (data.intent !== "proposal-accept" && data.intent !== "proposal-edit" && data.intent !== "proposal-dismiss") return;
+    if (data.ok) {
+      show("success", data.intent === "proposal-dismiss" ? t("proposals.dismissed") : t("proposals.accepted", { name: p.client_name }));
+      onDecided();
+      return;
+    }
+    show("error", t(data.problem.key, data.problem.params));
+    // Decided elsewhere (or gone): the reload takes the card away.
+    if (data.problem.key.startsWith("proposals.err.")) onDecided();
+  });
+
+  const when = p.day ? t(p.day === "today" ? "proposals.today" : "proposals.tomorrow") : p.dayText;
+  const name = p.client_name || p.client_phone;
+  // The customer's own words (also while editing): dir="auto" so a Hebrew message reads right in the English screen (and back).
+  const quote = p.quote && (
+    <figure className="row-quote proposal-quote">
+      <figcaption className="muted small">{t("proposals.quote")}</figcaption>
+      <blockquote dir="auto" data-testid="proposal-quote">
+        {p.quote}
+      </blockquote>
+    </figure>
+  );
+  return (
+    <li
+      ref={card}
+      id={base}
+      tabIndex={-1}
+      className={targeted ? "proposal-card is-target" : "proposal-card"}
+      aria-labelledby={`${base}-name`}
+      aria-busy={busy}
+      data-testid="proposal-card"
+    >
+      <header className="proposal-head">
+        <h3 id={`${base}-name`} className="proposal-name">
+          {name}
+        </h3>
+        {p.client_name && (
+          <bdi dir="ltr" className="muted small">
+            {p.client_phone}
+          </bdi>
+        )}
+      </header>
+      {editing ? (
+        <>
+          {quote}
+          <ProposalEdit proposal={p} services={services} base={base} fetcher={fetcher} onCancel={() => setEditing(false)} />
+        </>
+      ) : (
+        <>
+          <p className="proposal-what">
+            <span className="proposal-service">{p.service}</span>
+            <span className="proposal-when">
+              <span title={p.day ? p.dayText : undefined}>{when}</span>
+              {" · "}
+              <bdi dir="ltr">{p.time}</bdi>
+            </span>
+          </p>
+          {quote}
+          {p.notes && (
+            <p className="proposal-notes small">
+              <span className="muted">{t("proposals.notes")}: </span>
+              <span dir="auto">{p.notes}</span>
+            </p>
+          )}
+          <div className="proposal-actions">
+            <fetcher.Form method="post" className="proposal-accept">
+              <input type="hidden" name="intent" value="proposal-accept" />
+              <input type="hidden" name="id" value={p.id} />
+              <button type="submit" className="btn btn-primary" disabled={busy} aria-label={t("proposals.acceptOf", { service: p.service, name })}>
+                <CheckIcon size={18} /> {pending === "proposal-accept" ? t("proposals.accepting") : t("proposals.accept")}
+              </button>
+            </fetcher.Form>
+            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => setEditing(true)}>
+              <EditIcon size={16} /> {t("proposals.edit")}
+            </button>
+            <fetcher.Form method="post">
+              <input type="hidden" name="intent" value="proposal-dismiss" />
+              <input type="hidden" name="id" value={p.id} />
+              <button type="submit" className="btn btn-danger-ghost" disabled={busy} aria-label={t("proposals.dismissOf", { service: p.service, name })}>
+                <CloseIcon size={16} /> {pending === "proposal-dismiss" ? t("proposals.dismissing") : t("proposals.dismiss")}
+              </button>
+            </fetcher.Form>
+          </div>
+        </>
+      )}
+    </li>
+  );
+}
+
+type EditProps = {
+  proposal: ScreenProposal;
+  services: { id: string; service: string }[];
+  base: string;
+  fetcher: ReturnType<typeof useFetcher<SyncActionData>>;
+  onCancel: () => void;
+};
+
+/** The inline edit: problems under their fields (the booking fields' texts); Save accepts with the corrections. */
+function ProposalEdit({ proposal: p, services, base, fetcher, onCancel }: EditProps) {
+  const t = useT();
+  const saving = fetcher.state !== "idle";
+  const answer = fetcher.data?.intent === "proposal-edit" && !fetcher.data.ok ? fetcher.data : undefined;
+  const [form, fields] = useSchemaForm(ProposalEditForm, {
+    id: `${base}-edit`,
+    lastResult: saving ? undefined : answer?.reply,
+    defaultValue: { id: p.id, service: p.service, date: p.date, time: p.time, notes: p.notes },
+  });
+  // The catalogue's services, and the proposed one when the catalogue does not have it.
+  const options = services.some((s) => serviceKey(s.service) === serviceKey(p.service))
+    ? services.map((s) => s.service)
+    : [p.service, ...services.map((s) => s.service)];
+  const first = useRef<HTMLSelectElement>(null);
+  useEffect(() => first.current?.focus(), []);
+
+  return (
+    <fetcher.Form method="post" className="proposal-edit" {...getFormProps(form)} aria-label={t("proposals.editOf", { name: p.client_name || p.client_phone })}>
+      <input type="hidden" name="intent" value="proposal-edit" />
+      <input type="hidden" name="id" value={p.id} />
+      <div className="field">
+        <label htmlFor={`${base}-service`}>{t("proposals.service")}</label>
+        <select {...getSelectProps(fields.service)} id={`${base}-service`} ref={first}>
+          {options.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        <FieldError id={fields.service.errorId} problems={fields.service.errors} />
+      </div>
+      <div className="proposal-date-time">
+        <div className="field">
+          <label htmlFor={`${base}-date`}>{t("proposals.date")}</label>
+          <input {...getInputProps(fields.date, { type: "date" })} id={`${base}-date`} />
+          <FieldError id={fields.date.errorId} problems={fields.date.errors} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${base}-time`}>{t("proposals.time")}</label>
+          <input {...getInputProps(fields.time, { type: "time" })} id={`${base}-time`} />
+          <FieldError id={fields.time.errorId} problems={fields.time.errors} />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={`${base}-notes`}>{t("proposals.notes")}</label>
+        <textarea {...getTextareaProps(fields.notes)} id={`${base}-notes`} maxLength={2000} rows={2} />
+        <FieldError id={fields.notes.errorId} problems={fields.notes.errors} />
+      </div>
+      <div className="proposal-actions">
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? t("proposals.accepting") : t("proposals.save")}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={saving}>
+          {t("proposals.cancel")}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
