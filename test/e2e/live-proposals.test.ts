@@ -27,7 +27,7 @@ function dateIn(days: number) {
 
 type Proposal = { id: string; client_name: string; client_phone: string; service: string; date: string; time: string; quote: string };
 
-async function call(path: string, init: { method?: string; json?: unknown; token?: string } = {}) {
+async function call<T = unknown>(path: string, init: { method?: string; json?: unknown; token?: string } = {}): Promise<T> {
   const headers: Record<string, string> = { Origin: stack.appUrl };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   if (init.json !== undefined) headers["Content-Type"] = "application/json";
@@ -38,7 +38,7 @@ async function call(path: string, init: { method?: string; json?: unknown; token
   });
   const body = await res.json();
   expect(res.status, `${path}: ${JSON.stringify(body)}`).toBeLessThan(300);
-  return body;
+  return body as T;
 }
 
 async function signedUpOwner() {
@@ -60,8 +60,8 @@ async function signedUpOwner() {
   const [mail] = (await call(`/__dev/outbox?to=${encodeURIComponent(email)}`)) as { text: string }[];
   const code = /\b(\d{6})\b/.exec(mail.text)![1];
   await call("/api/auth/verify", { json: { email, token: code } });
-  const login = await call("/api/auth/login", { json: { email, password } });
-  return { token: login.token as string, businessId: login.user.user_metadata.business_id as string };
+  const login = await call<{ token: string; user: { user_metadata: { business_id: string } } }>("/api/auth/login", { json: { email, password } });
+  return { token: login.token, businessId: login.user.user_metadata.business_id };
 }
 
 describe("live proposals", () => {
@@ -89,7 +89,7 @@ describe("live proposals", () => {
     expect(took).toBeLessThan(15_000);
 
     // Accept: the booking is made.
-    const accepted = await call(`/api/proposals/${maya.id}/accept`, { token, json: {} });
+    const accepted = await call<{ booking_id: string }>(`/api/proposals/${maya.id}/accept`, { token, json: {} });
     const { bookings } = (await call("/api/bookings", { token })) as {
       bookings: { id: string; client_name: string; service: string; booking_date: string; booking_time: string }[];
     };
