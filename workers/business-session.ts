@@ -7,6 +7,13 @@
 // one gateway call per 2 s. Every status it learns is mirrored to D1
 // (businesses.wa_status), where the cron sweep reads it to hold messages while
 // WhatsApp is not WORKING.
+//
+// It also decides when a customer chat is read for live proposals: the
+// webhook notes each new message (noteChatMessage), a customer's message makes
+// the chat due 60 s later (each later one pushes it back), an owner's at once
+// (but a chat is read at most once a minute). The same alarm serves the poll
+// and the chats: it is set for whichever comes first. The object also counts
+// the business's Workers AI calls per day (takeAiCall), for every reader.
 import { DurableObject } from "cloudflare:workers";
 import { getWhatsAppProvider } from "../app/providers/whatsapp/index.server";
 import type { SessionMe, WhatsAppProvider } from "../app/providers/whatsapp/types";
@@ -15,6 +22,10 @@ import { webhookKeyFor } from "../app/services/whatsapp/webhook-key.server";
 import { gatewayTooOld, isSettled, type GatewayProblem, type SessionActionError, type WaStatus, type WaView } from "../app/services/whatsapp/status";
 import { formatChatPhone } from "../app/services/whatsapp/format-phone.server";
 import { recordWaStatus } from "../app/services/whatsapp/wa-status.server";
+import { getExtractor } from "../app/providers/ai/index.server";
+import { aiDailyCalls, LIVE_QUIET_MS, readChatForProposals } from "../app/services/proposals/live.server";
+import { notifyNewProposals } from "../app/services/proposals/notify.server";
+import { localDate } from "../app/utils/time-zone";
 
 export const POLL_MS = 2000;
 /** The slow backstop poll while a session exists and is settled. */
@@ -41,6 +52,18 @@ type Stored = {
   epoch: number;
 };
 
+/** A chat waiting to be read: when, a version bumped by every note, failed attempts so far. */
+export type ChatMark = { due: number; v: number; tries: number };
+/** What was read of a chat: the newest message's row number, when, and how many extractor runs so far. */
+export type ChatRead = { upTo: number; at: number; runs: number };
+export const MARK_PREFIX = "live:mark:";
+export const READ_PREFIX = "live:read:";
+const AI_KEY = "live:ai";
+/** Chats read per alarm; the rest are read by the next one, straight after. */
+export const READS_PER_ALARM = 10;
+/** A failed read is tried again after 30 s, 1 min, 2 min... at most an hour. */
+export const retryDelay = (tries: number) => Math.min(30_000 * 2 ** (tries - 1), 3_600_000);
+
 const initial: Stored = { businessId: null, status: "no-session", me: null, qr: null, qrVersion: 0, checkedAt: 0, qrCheckedAt: 0, epoch: 0 };
 
 /** A Connect action failed; the message is the key of the spec's text (only the message survives the RPC). */
@@ -59,12 +82,16 @@ export class BusinessSession extends DurableObject<Env> {
   private fetchingQr: Promise<void> | null = null;
   /** The last reserved send slot (also in storage, so a restarted object keeps pacing). */
   private lastSlotAt = 0;
+  /** Workers AI calls made on `day` (the business's date); also in storage. */
+  private aiCalls = { day: "", n: 0 };
+  private reading: Promise<void> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
       this.s = { ...initial, ...((await ctx.storage.get<Stored>("state")) ?? {}) };
       this.lastSlotAt = (await ctx.storage.get<number>("lastSlotAt")) ?? 0;
+      this.aiCalls = (await ctx.storage.get<{ day: string; n: number }>(AI_KEY)) ?? this.aiCalls;
     });
   }
 
@@ -125,8 +152,20 @@ export class BusinessSession extends DurableObject<Env> {
   private async schedulePoll() {
     if (hasNoSession(this.s.status)) return;
     const delay = isSettled(this.s.status) ? SLOW_POLL_MS : POLL_MS;
+    await this.armAlarm(Date.now() + delay);
+  }
+
+  /** The alarm goes off at `at` unless it is already set to go off earlier. */
+  private async armAlarm(at: number) {
     const current = await this.ctx.storage.getAlarm();
-    if (current === null || current > Date.now() + delay) await this.ctx.storage.setAlarm(Date.now() + delay);
+    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
+  }
+
+  /** The alarm is set for the first chat due, if any. */
+  private async armForChats() {
+    let next = Infinity;
+    for (const mark of (await this.ctx.storage.list<ChatMark>({ prefix: MARK_PREFIX })).values()) next = Math.min(next, mark.due);
+    if (next < Infinity) await this.armAlarm(next);
   }
 
   /** The cached state; fetched from the gateway the first time, when stale while transitional, and when older than 30 s. */
@@ -241,7 +280,9 @@ export class BusinessSession extends DurableObject<Env> {
     const status = reason === "logout" ? "disconnected" : "no-session";
     await this.save({ status, me: null, qr: null, checkedAt: Date.now(), epoch: this.s.epoch + 1 });
     await recordWaStatus(this.env, businessId, status, Date.now());
+    // No more polls; chats waiting to be read still are (their messages are stored).
     await this.ctx.storage.deleteAlarm();
+    await this.armForChats();
     return this.view();
   }
 
@@ -280,16 +321,108 @@ export class BusinessSession extends DurableObject<Env> {
     return { waitMs, reserved: true };
   }
 
-  /** The backstop poll. Reads only: safe to retry. */
-  async alarm(): Promise<void> {
-    if (!this.s.businessId || hasNoSession(this.s.status)) return;
-    try {
-      // Not forced: if a caller just read the gateway, that read counts for this tick.
-      await this.refresh();
-    } catch (error) {
-      console.error("WhatsApp status poll failed", this.s.businessId, error);
+  /**
+   * A new message in a customer chat (stored for the first time). A customer's
+   * makes the chat due 60 s after it was written, pushing back any earlier
+   * due time (the quiet period); an owner's makes it due now, or a minute
+   * after the chat's last read if that is later.
+   */
+  async noteChatMessage(businessId: string, chatId: string, fromMe: boolean, at: number): Promise<void> {
+    await this.bind(businessId);
+    const now = Date.now();
+    const key = MARK_PREFIX + chatId;
+    const mark = await this.ctx.storage.get<ChatMark>(key);
+    let due: number;
+    if (fromMe) {
+      const read = await this.ctx.storage.get<ChatRead>(READ_PREFIX + chatId);
+      due = Math.min(mark?.due ?? Infinity, Math.max(now, (read?.at ?? 0) + LIVE_QUIET_MS));
+    } else {
+      // The phone's clock may run ahead: the quiet period starts no later than now.
+      due = Math.max(mark?.due ?? 0, Math.min(at, now) + LIVE_QUIET_MS);
     }
-    await this.schedulePoll();
+    await this.ctx.storage.put(key, { due, v: (mark?.v ?? 0) + 1, tries: mark?.tries ?? 0 } satisfies ChatMark);
+    await this.armAlarm(due);
+  }
+
+  /**
+   * One Workers AI call for the business on `day` (its local date), if fewer
+   * than `limit` were made that day. Counted before the first await, so
+   * concurrent askers never share the last call.
+   */
+  async takeAiCall(businessId: string, day: string, limit: number): Promise<boolean> {
+    await this.bind(businessId);
+    const n = this.aiCalls.day === day ? this.aiCalls.n : 0;
+    if (n >= limit) return false;
+    this.aiCalls = { day, n: n + 1 };
+    await this.ctx.storage.put(AI_KEY, this.aiCalls);
+    return true;
+  }
+
+  /** The backstop poll (reads only: safe to retry), then the chats that are due. */
+  async alarm(): Promise<void> {
+    if (this.s.businessId && !hasNoSession(this.s.status)) {
+      try {
+        // Not forced: if a caller just read the gateway, that read counts for this tick.
+        await this.refresh();
+      } catch (error) {
+        console.error("WhatsApp status poll failed", this.s.businessId, error);
+      }
+      await this.schedulePoll();
+    }
+    // One reader at a time: an alarm arriving while chats are being read waits for it.
+    if (!this.reading) this.reading = this.readDueChats().finally(() => (this.reading = null));
+    await this.reading;
+    await this.armForChats();
+  }
+
+  private async readDueChats() {
+    const businessId = this.s.businessId;
+    if (!businessId) return;
+    const now = Date.now();
+    const due = [...(await this.ctx.storage.list<ChatMark>({ prefix: MARK_PREFIX })).entries()]
+      .filter(([, mark]) => mark.due <= now)
+      .sort(([, a], [, b]) => a.due - b.due)
+      .slice(0, READS_PER_ALARM);
+    for (const [key, mark] of due) await this.readChat(businessId, key.slice(MARK_PREFIX.length), mark);
+  }
+
+  /**
+   * Reads one due chat. Done (read, nothing new, or nothing to read): the mark
+   * goes, unless a message was noted meanwhile. Failed: the mark stays, due
+   * again after a growing pause.
+   */
+  private async readChat(businessId: string, chatId: string, mark: ChatMark) {
+    const markKey = MARK_PREFIX + chatId;
+    const readKey = READ_PREFIX + chatId;
+    const last = (await this.ctx.storage.get<ChatRead>(readKey)) ?? { upTo: 0, at: 0, runs: 0 };
+    const startedAt = Date.now();
+    try {
+      const outcome = await readChatForProposals(this.env, businessId, chatId, last.upTo, startedAt, (business) => this.extractorFor(business));
+      if (outcome.kind === "read") {
+        await this.ctx.storage.put(readKey, { upTo: outcome.upTo, at: startedAt, runs: last.runs + 1 } satisfies ChatRead);
+        if (outcome.stored.length) {
+          try {
+            await notifyNewProposals(this.env, businessId, outcome.stored);
+          } catch (error) {
+            // The proposals are stored: a failed notification must not read the chat again.
+            console.error("Notifying new proposals failed", businessId, error);
+          }
+        }
+      }
+      const current = await this.ctx.storage.get<ChatMark>(markKey);
+      if (current?.v === mark.v) await this.ctx.storage.delete(markKey);
+      else if (current) await this.ctx.storage.put(markKey, { ...current, tries: 0 } satisfies ChatMark);
+    } catch (error) {
+      console.error("Reading a chat for proposals failed", businessId, chatId, error);
+      const current = (await this.ctx.storage.get<ChatMark>(markKey)) ?? mark;
+      const tries = current.tries + 1;
+      await this.ctx.storage.put(markKey, { ...current, due: Math.max(current.due, Date.now() + retryDelay(tries)), tries } satisfies ChatMark);
+    }
+  }
+
+  /** The extractor for one live read: Workers AI while the business's daily allowance lasts, then offline. */
+  protected extractorFor(business: { id: string; timeZone: string }) {
+    return getExtractor(this.env, () => this.takeAiCall(business.id, localDate(Date.now(), business.timeZone), aiDailyCalls(this.env)));
   }
 
   private async refreshAfterFailure() {

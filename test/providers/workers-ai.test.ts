@@ -178,4 +178,24 @@ describe("choosing the extractor", () => {
     const slow = withFallback(createWorkersAiExtractor(hanging, "m", 50), offline);
     expect(await slow.extract(haircutChat)).toEqual(expected);
   });
+
+  it("with an allowance: asks before each model call, reads offline when refused, and never asks in offline mode", async () => {
+    const expected = [{ service: "Haircut", date: "2026-03-10", time: "17:00", notes: expect.any(String), quote: expect.any(String) }];
+    let left = 1;
+    let asked = 0;
+    const allowance = async () => {
+      asked++;
+      return left-- > 0;
+    };
+    const { ai, calls } = stub(answers.tomorrowHaircut);
+    const extractor = getExtractor(env({ AI: ai }), allowance);
+    expect(await extractor.extract(haircutChat)).toEqual(expected);
+    expect(await extractor.extract(haircutChat)).toEqual(expected);
+    expect([asked, calls.length]).toEqual([2, 1]);
+    expect(await extractor.extract({ ...haircutChat, messages: [] })).toEqual([]);
+    expect(asked).toBe(2);
+
+    await getExtractor(env({ EXTRACTOR: "offline", AI: ai }), allowance).extract(haircutChat);
+    expect(asked).toBe(2);
+  });
 });

@@ -7,6 +7,7 @@ import { getExtractor } from "~/providers/ai/index.server";
 import type { BookingExtractor, ChatMessage } from "~/providers/ai/types";
 import { getWhatsAppProvider } from "~/providers/whatsapp/index.server";
 import { serviceNames } from "~/services/catalogue/services.server";
+import { aiAllowance } from "~/services/proposals/live.server";
 import { AppError } from "~/utils/problem";
 import { ownContacts, type WaContact } from "./contacts.server";
 
@@ -27,7 +28,8 @@ export async function previewSync(ctx: Ctx, business: Business, body: { user_ids
   const services = await serviceNames(ctx.db, business.id);
   if (!services.length) throw new AppError(400, "sync.hint");
   const contacts = await ownContacts(ctx.db, business.id, body.user_ids);
-  const extractor = ctx.extractor ?? getExtractor(ctx.env);
+  // Workers AI calls come out of the business's daily allowance, shared with live proposals.
+  const extractor = ctx.extractor ?? getExtractor(ctx.env, aiAllowance(ctx.env, business, ctx.now));
   const results: PreviewResult[] = [];
   const unread: string[] = [];
   for (const contact of contacts) {

@@ -9,6 +9,7 @@ import { handleClientMessage, ownerAnswered } from "../replies/replies.server";
 import { webhookKeyFor } from "./webhook-key.server";
 import { businessSession } from "./session.server";
 import { storedReason } from "../rules/reasons";
+import { markChatForProposals } from "../proposals/live.server";
 
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
 export const MAX_AGE_MS = 5 * 60 * 1000;
@@ -87,7 +88,7 @@ export async function ingestWebhook(env: Env, raw: string, signature: string | n
   if (typeof sentAt !== "number" || Math.abs(now - sentAt) > MAX_AGE_MS) {
     return { status: 401, body: { error: "Stale event" } };
   }
-  const business = await env.DB.prepare("SELECT id FROM businesses WHERE id = ?").bind(businessId).first();
+  const business = await env.DB.prepare("SELECT id, proposals_enabled FROM businesses WHERE id = ?").bind(businessId).first<{ proposals_enabled: number }>();
   if (!business) return { status: 202, body: { ignored: "unknown session" } };
 
   if (event === "session.status") {
@@ -106,6 +107,8 @@ export async function ingestWebhook(env: Env, raw: string, signature: string | n
     // Only a message seen for the first time is read as an answer: a repeated webhook never acts twice.
     if (stored && isCustomerChat(chatId)) {
       const at = Math.round(payload.data.timestamp * 1000);
+      // Awaited (one quick call to the business's Durable Object) so the mark is not lost; it never throws.
+      if (business.proposals_enabled) await markChatForProposals(env, businessId, chatId, payload.data.fromMe, at);
       if (payload.data.fromMe) await ownerAnswered(env.DB, businessId, chatId, at);
       else await handleClientMessage(env, businessId, { providerId: payload.data.id, chatId, body: payload.data.body ?? "", at }, now, defer);
     }

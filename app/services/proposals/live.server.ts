@@ -1,0 +1,104 @@
+// Live proposals: a chat with something new to read is read by the booking
+// extractor, and what it finds is stored as proposals. The business's Durable
+// Object (workers/business-session.ts) decides when a chat is due and calls
+// readChatForProposals; the webhook tells it through markChatForProposals.
+import { and, eq } from "drizzle-orm";
+import { createDb, schema } from "../../../db";
+import type { BookingExtractor, ChatMessage } from "~/providers/ai/types";
+import { serviceNames } from "~/services/catalogue/services.server";
+import { businessSession } from "~/services/whatsapp/session.server";
+import { localDate } from "~/utils/time-zone";
+import { PREVIEW_LIMIT_DEFAULT } from "~/validation/sync";
+import type { ProposalView } from "./proposals.server";
+import { storeProposals } from "./store.server";
+
+/** A customer's chat is read once they have been quiet this long after writing. */
+export const LIVE_QUIET_MS = 60_000;
+/** How many of the chat's latest messages are read (as many as Sync's preview reads by default). */
+export const LIVE_MESSAGES = PREVIEW_LIMIT_DEFAULT;
+/** Workers AI calls per business per local day when AI_DAILY_CALLS is not set (or not a number). */
+export const AI_DAILY_CALLS_DEFAULT = 300;
+
+/** AI_DAILY_CALLS from the Worker's vars: a whole number from 0 up; anything else is the default. */
+export function aiDailyCalls(env: Pick<Env, "AI_DAILY_CALLS">): number {
+  const raw = String(env.AI_DAILY_CALLS ?? "").trim();
+  return /^\d+$/.test(raw) ? Number(raw) : AI_DAILY_CALLS_DEFAULT;
+}
+
+/** The business's Workers AI allowance for today (its own day), kept by its Durable Object. */
+export function aiAllowance(env: Env, business: { id: string; timeZone: string }, now: number) {
+  return () => businessSession(env, business.id).takeAiCall(business.id, localDate(now, business.timeZone), aiDailyCalls(env));
+}
+
+/**
+ * Called for a message stored for the first time in a customer chat: the
+ * business's Durable Object makes the chat due. Never throws: the webhook
+ * answers 200 whatever happens here (one retry, then the failure is logged).
+ */
+export async function markChatForProposals(env: Env, businessId: string, chatId: string, fromMe: boolean, at: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await businessSession(env, businessId).noteChatMessage(businessId, chatId, fromMe, at);
+      return;
+    } catch (error) {
+      if (attempt >= 2) {
+        console.error("Marking a chat for live proposals failed", businessId, chatId, error);
+        return;
+      }
+    }
+  }
+}
+
+/**
+ * What reading a chat came to. `drop`: nothing to read now or later for these
+ * messages (proposals off, no services, no such chat, a hidden number);
+ * `unchanged`: no message newer than `readUpTo`; `read`: the extractor ran
+ * over the messages up to `upTo` (the newest stored message's row number) and
+ * `stored` are the new proposals.
+ */
+export type LiveRead = { kind: "drop" } | { kind: "unchanged" } | { kind: "read"; upTo: number; stored: ProposalView[] };
+
+/**
+ * Reads one chat as Sync's preview does (its latest stored messages, in the
+ * business's zone, with the catalogue and the contact's name) and stores the
+ * bookings found as proposals. Throws on a D1 or extractor failure (the caller
+ * retries later).
+ */
+export async function readChatForProposals(
+  env: Env,
+  businessId: string,
+  chatId: string,
+  readUpTo: number,
+  now: number,
+  extractorFor: (business: { id: string; timeZone: string }) => BookingExtractor,
+): Promise<LiveRead> {
+  const db = createDb(env.DB);
+  const [business] = await db
+    .select({ id: schema.businesses.id, country: schema.businesses.country, timeZone: schema.businesses.timeZone, enabled: schema.businesses.proposalsEnabled })
+    .from(schema.businesses)
+    .where(eq(schema.businesses.id, businessId));
+  if (!business?.enabled) return { kind: "drop" };
+  const services = await serviceNames(db, businessId);
+  if (!services.length) return { kind: "drop" };
+  const [contact] = await db
+    .select()
+    .from(schema.waContacts)
+    .where(and(eq(schema.waContacts.businessId, businessId), eq(schema.waContacts.chatId, chatId)));
+  if (!contact?.phone) return { kind: "drop" };
+
+  // One statement, so the newest row number and the messages read are the same snapshot.
+  const { results } = await env.DB.prepare(
+    `SELECT from_me, timestamp, body, (SELECT max(rowid) FROM wa_messages WHERE business_id = ?1 AND chat_id = ?2) AS newest
+     FROM wa_messages WHERE business_id = ?1 AND chat_id = ?2
+     ORDER BY timestamp DESC, rowid DESC LIMIT ?3`,
+  )
+    .bind(businessId, chatId, LIVE_MESSAGES)
+    .all<{ from_me: number; timestamp: number; body: string; newest: number }>();
+  const newest = results[0]?.newest ?? 0;
+  if (newest <= readUpTo) return { kind: "unchanged" };
+  const messages: ChatMessage[] = results.reverse().map((m) => ({ fromMe: m.from_me === 1, timestamp: m.timestamp, body: m.body }));
+
+  const found = await extractorFor(business).extract({ messages, services, timeZone: business.timeZone, now, contactName: contact.name || undefined });
+  const stored = await storeProposals(db, business, contact, found, now);
+  return { kind: "read", upTo: newest, stored };
+}
