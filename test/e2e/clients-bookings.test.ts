@@ -218,7 +218,10 @@ describe("clients and bookings in the browser", () => {
     await page.waitForFunction(() => document.documentElement.dir === "ltr");
     await page.goto(`${stack.appUrl}/dashboard/calendar?view=calendar`);
     await expect.poll(() => count.textContent()).toBe("60 bookings");
+    await screenshot(page, "calendar-dense-en-390");
     await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await expect.poll(() => count.textContent()).toBe("60 bookings");
     await screenshot(page, "calendar-dense-en-1280");
     await count.click();
     await expect.poll(() => page.locator(".fc-timeGridDay-view").count()).toBe(1);
