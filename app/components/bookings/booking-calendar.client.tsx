@@ -8,7 +8,7 @@ import FullCalendar from "@fullcalendar/react";
 import dayGridPlugin from "@fullcalendar/daygrid";
 import heLocale from "@fullcalendar/core/locales/he";
 import type { EventInput, PluginDef } from "@fullcalendar/core";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 export type CalendarLabels = { today: string; back: string; next: string; month: string; week: string; day: string; more: string; views: string };
 
@@ -53,12 +53,27 @@ export default function BookingCalendar({ lang, events, now, labels, onRange, on
       setExtra((e) => ({ ...e, timeGrid: m.default }));
     });
   };
+  // Starting again in the middle of a press would lose its click: then it waits for the press to end.
+  const pressed = useRef(false);
+  useEffect(() => {
+    const up = () => (pressed.current = false);
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
+    return () => {
+      window.removeEventListener("pointerup", up);
+      window.removeEventListener("pointercancel", up);
+    };
+  }, []);
   const wantInteraction = () => {
     if (interactionAsked.current) return;
     interactionAsked.current = true;
     void import("@fullcalendar/interaction").then((m) => {
-      setStart(here());
-      setExtra((e) => ({ ...e, interaction: m.default }));
+      const apply = () => {
+        setStart(here());
+        setExtra((e) => ({ ...e, interaction: m.default }));
+      };
+      if (pressed.current) window.addEventListener("pointerup", () => setTimeout(apply, 50), { once: true });
+      else apply();
     });
   };
   const plugins = [dayGridPlugin, extra.timeGrid, extra.interaction].filter((p): p is PluginDef => !!p);
@@ -69,7 +84,10 @@ export default function BookingCalendar({ lang, events, now, labels, onRange, on
     <div
       className="booking-calendar"
       onPointerEnter={wantInteraction}
-      onPointerDown={wantInteraction}
+      onPointerDown={() => {
+        pressed.current = true;
+        wantInteraction();
+      }}
       onFocus={wantInteraction}
       onClick={(e) => {
         if (extra.interaction) return;
