@@ -32,7 +32,8 @@ const scenarios: [label: string, path: string][] = [
   ["bookings list (default window)", `/api/bookings?from=${day(-30)}&to=${day(30)}`],
   ["bookings list (no window)", "/api/bookings"],
   ["bookings search '0500001'", `/api/bookings?q=0500001&from=${day(-30)}&to=${day(30)}`],
-  ["calendar month", `/api/bookings?start=${iso(gridStart)}&end=${iso(gridEnd)}`],
+  // What the Calendar tab's month view asks for (its route's data: compact events, counts for dense days).
+  ["calendar month", `/dashboard/calendar.data?start=${iso(gridStart)}&end=${iso(gridEnd)}&_routes=routes%2Fdashboard.calendar`],
   ["Clients screen (HTML)", "/dashboard/clients"],
   ["Calendar screen, list (HTML)", "/dashboard/calendar"],
 ];

@@ -197,4 +197,37 @@ describe("clients and bookings in the browser", () => {
     await screenshot(page, "calendar-month-he-390");
     expect(errors).toEqual([]);
   });
+
+  it("shows a month's too-full day as 'N bookings' that opens the day, in Hebrew and English", async () => {
+    // 60 bookings on the 15th of this month: more than the month view draws one by one.
+    const now = new Date();
+    const dense = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}-15`;
+    const [client] = stack.query<{ id: string; business_id: string }>("SELECT id, business_id FROM clients LIMIT 1");
+    stack.query(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60)
+       INSERT INTO bookings (id, business_id, client_id, service, booking_date, booking_time, notes, status, source, created_at, updated_at)
+       SELECT 'dense_' || i, '${client.business_id}', '${client.id}', 'Styling', '${dense}', printf('%02d:00', 8 + i % 10), '', 'scheduled', 'manual', 0, 0 FROM n`,
+    );
+    const count = page.locator(".fc-event.cal-count");
+
+    await page.goto(`${stack.appUrl}/dashboard/calendar?view=calendar`);
+    await expect.poll(() => count.textContent()).toBe("60 תורים");
+    await screenshot(page, "calendar-dense-he-390");
+
+    await page.getByRole("button", { name: "EN" }).click();
+    await page.waitForFunction(() => document.documentElement.dir === "ltr");
+    await page.goto(`${stack.appUrl}/dashboard/calendar?view=calendar`);
+    await expect.poll(() => count.textContent()).toBe("60 bookings");
+    await screenshot(page, "calendar-dense-en-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await expect.poll(() => count.textContent()).toBe("60 bookings");
+    await screenshot(page, "calendar-dense-en-1280");
+    await count.click();
+    await expect.poll(() => page.locator(".fc-timeGridDay-view").count()).toBe(1);
+    await expect.poll(() => page.locator(".fc-event", { hasText: "Styling" }).count()).toBe(60);
+    await screenshot(page, "calendar-dense-day-en-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(errors).toEqual([]);
+  });
 });

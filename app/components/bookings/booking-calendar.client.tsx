@@ -1,12 +1,14 @@
 // FullCalendar (month, week, day) with the spec's toolbar: Today, Back, Next.
 // Loaded lazily on the Calendar screen only, so its code is a separate chunk.
+// Looking at a month needs only the month grid: the week and day views'
+// plugin (timegrid) loads when the owner first asks for one, and dragging's
+// (interaction) when a pointer or the keyboard first comes to the calendar;
+// the calendar then starts again on the same view and date with it.
 import FullCalendar from "@fullcalendar/react";
 import dayGridPlugin from "@fullcalendar/daygrid";
-import timeGridPlugin from "@fullcalendar/timegrid";
-import interactionPlugin from "@fullcalendar/interaction";
 import heLocale from "@fullcalendar/core/locales/he";
-import type { EventInput } from "@fullcalendar/core";
-import { useRef, useState } from "react";
+import type { EventInput, PluginDef } from "@fullcalendar/core";
+import { useEffect, useRef, useState } from "react";
 
 export type CalendarLabels = { today: string; back: string; next: string; month: string; week: string; day: string; more: string; views: string };
 
@@ -33,10 +35,68 @@ export default function BookingCalendar({ lang, events, now, labels, onRange, on
   const ref = useRef<FullCalendar>(null);
   const [title, setTitle] = useState("");
   const [view, setView] = useState<string>("dayGridMonth");
+  const [extra, setExtra] = useState<{ timeGrid?: PluginDef; interaction?: PluginDef }>({});
+  // Where a calendar started again with a new plugin opens.
+  const [start, setStart] = useState<{ view: string; date?: string }>({ view: "dayGridMonth" });
+  const interactionAsked = useRef(false);
   const api = () => ref.current?.getApi();
+  const here = () => {
+    const calendar = api();
+    return { view: calendar?.view.type ?? "dayGridMonth", date: calendar?.getDate().toISOString().slice(0, 10) };
+  };
+  /** Shows a view (on `date`, YYYY-MM-DD, if given), loading the time grid first if it is not here yet. */
+  const show = (id: string, date?: string) => {
+    if (id === "dayGridMonth" || extra.timeGrid) return api()?.changeView(id, date);
+    const at = { view: id, date: date ?? here().date };
+    void import("@fullcalendar/timegrid").then((m) => {
+      setStart(at);
+      setExtra((e) => ({ ...e, timeGrid: m.default }));
+    });
+  };
+  // Starting again in the middle of a press would lose its click: then it waits for the press to end.
+  const pressed = useRef(false);
+  useEffect(() => {
+    const up = () => (pressed.current = false);
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
+    return () => {
+      window.removeEventListener("pointerup", up);
+      window.removeEventListener("pointercancel", up);
+    };
+  }, []);
+  const wantInteraction = () => {
+    if (interactionAsked.current) return;
+    interactionAsked.current = true;
+    void import("@fullcalendar/interaction").then((m) => {
+      const apply = () => {
+        setStart(here());
+        setExtra((e) => ({ ...e, interaction: m.default }));
+      };
+      if (pressed.current) window.addEventListener("pointerup", () => setTimeout(apply, 50), { once: true });
+      else apply();
+    });
+  };
+  const plugins = [dayGridPlugin, extra.timeGrid, extra.interaction].filter((p): p is PluginDef => !!p);
 
   return (
-    <div className="booking-calendar">
+    // A tap on a day before dragging's plugin is here still opens Add Booking on that day (the plugin answers taps after).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+    <div
+      className="booking-calendar"
+      onPointerEnter={wantInteraction}
+      onPointerDown={() => {
+        pressed.current = true;
+        wantInteraction();
+      }}
+      onFocus={wantInteraction}
+      onClick={(e) => {
+        if (extra.interaction) return;
+        const target = e.target as HTMLElement;
+        if (target.closest(".fc-event, .fc-daygrid-more-link, .fc-popover, a, button")) return;
+        const day = target.closest<HTMLElement>(".fc-daygrid-day[data-date]")?.dataset.date;
+        if (day) onDateClick(day);
+      }}
+    >
       <div className="cal-toolbar">
         <div className="cal-nav" role="group">
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => api()?.today()}>
@@ -51,7 +111,7 @@ export default function BookingCalendar({ lang, events, now, labels, onRange, on
         </div>
         <div className="cal-views" role="group" aria-label={labels.views}>
           {VIEWS.map(([id, key]) => (
-            <button key={id} type="button" className="btn btn-sm" aria-pressed={view === id} onClick={() => api()?.changeView(id)}>
+            <button key={id} type="button" className="btn btn-sm" aria-pressed={view === id} onClick={() => show(id)}>
               {labels[key]}
             </button>
           ))}
@@ -61,9 +121,12 @@ export default function BookingCalendar({ lang, events, now, labels, onRange, on
         </h2>
       </div>
       <FullCalendar
+        // A new set of plugins needs a new calendar.
+        key={plugins.length}
         ref={ref}
-        plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
-        initialView="dayGridMonth"
+        plugins={plugins}
+        initialView={start.view}
+        initialDate={start.date}
         headerToolbar={false}
         locale={lang === "he" ? heLocale : "en"}
         direction={lang === "he" ? "rtl" : "ltr"}
@@ -96,7 +159,9 @@ export default function BookingCalendar({ lang, events, now, labels, onRange, on
         }}
         eventClick={(arg) => {
           arg.jsEvent.preventDefault();
-          onOpen(arg.event.id);
+          const countOf = arg.event.extendedProps.countOf as string | undefined;
+          if (countOf) show("timeGridDay", countOf);
+          else onOpen(arg.event.id);
         }}
         eventDrop={(arg) => {
           const start = arg.event.startStr;

@@ -1,17 +1,15 @@
 // A booking in the List view: status badge, phone, service, date, time and
 // notes; status change, inline Edit (service, date, time, notes) and Delete.
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
-import { useFetcher } from "@remix-run/react";
-import { useState } from "react";
-import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calendar/screen.server";
-import { BookingEditForm } from "~/validation/bookings";
+// The edit form (conform and the zod schema) loads when the owner first taps Edit.
+import { lazy, Suspense, useState } from "react";
+import type { BookingItem } from "~/routes/dashboard.calendar/screen.server";
 import { formatDateGB } from "~/services/templates";
 import { useT } from "~/i18n";
-import { FieldError } from "../form/field-error";
 import { EditIcon, TrashIcon } from "~/components/ui/icons";
 import { StatusBadge, StatusSelect } from "./status";
-import { BOOKINGS_ACTION, useBookingMutation, useBookingResult } from "./use-booking-mutation";
-import { useSchemaForm } from "~/components/form/use-schema-form";
+import { useBookingMutation } from "./use-booking-mutation";
+
+const BookingEdit = lazy(() => import("./booking-edit"));
 
 type Props = { booking: BookingItem; onSaved: (b: BookingItem) => void; onDeleted: (id: string) => void };
 
@@ -31,15 +29,23 @@ export function BookingCard({ booking, onSaved, onDeleted }: Props) {
         <StatusBadge status={booking.status} />
       </div>
       {editing ? (
-        <BookingEdit
-          booking={booking}
-          base={base}
-          onCancel={() => setEditing(false)}
-          onSaved={(b) => {
-            onSaved(b);
-            setEditing(false);
-          }}
-        />
+        <Suspense
+          fallback={
+            <p className="list-status muted" role="status">
+              <span className="spinner" aria-hidden="true" />
+            </p>
+          }
+        >
+          <BookingEdit
+            booking={booking}
+            base={base}
+            onCancel={() => setEditing(false)}
+            onSaved={(b) => {
+              onSaved(b);
+              setEditing(false);
+            }}
+          />
+        </Suspense>
       ) : (
         <>
           <dl className="booking-facts">
@@ -83,58 +89,5 @@ export function BookingCard({ booking, onSaved, onDeleted }: Props) {
         </>
       )}
     </li>
-  );
-}
-
-type EditProps = { booking: BookingItem; base: string; onCancel: () => void; onSaved: (b: BookingItem) => void };
-
-/** The inline edit (service, date, time, notes): problems under their fields; a failed save shows the spec's alert. */
-function BookingEdit({ booking, base, onCancel, onSaved }: EditProps) {
-  const t = useT();
-  const fetcher = useFetcher<BookingActionResult>();
-  const saving = fetcher.state !== "idle";
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const [form, fields] = useSchemaForm(BookingEditForm, {
-    id: `${base}-edit`,
-    lastResult: saving ? undefined : failed?.reply,
-    defaultValue: { service: booking.service, booking_date: booking.booking_date, booking_time: booking.booking_time.slice(0, 5), notes: booking.notes },
-  });
-  useBookingResult(fetcher, { onSaved });
-
-  return (
-    <fetcher.Form method="post" action={BOOKINGS_ACTION} className="booking-edit" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="edit" />
-      <input type="hidden" name="id" value={booking.id} />
-      <div className="field">
-        <label htmlFor={`${base}-service`}>{t("bookings.service")}</label>
-        <input {...getInputProps(fields.service, { type: "text" })} id={`${base}-service`} maxLength={60} list="service-options" />
-        <FieldError id={fields.service.errorId} problems={fields.service.errors} />
-      </div>
-      <div className="date-time">
-        <div className="field">
-          <label htmlFor={`${base}-date`}>{t("bookings.date")}</label>
-          <input {...getInputProps(fields.booking_date, { type: "date" })} id={`${base}-date`} />
-          <FieldError id={fields.booking_date.errorId} problems={fields.booking_date.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${base}-time`}>{t("bookings.time")}</label>
-          <input {...getInputProps(fields.booking_time, { type: "time" })} id={`${base}-time`} />
-          <FieldError id={fields.booking_time.errorId} problems={fields.booking_time.errors} />
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor={`${base}-notes`}>{t("bookings.notes")}</label>
-        <textarea {...getTextareaProps(fields.notes)} id={`${base}-notes`} maxLength={2000} />
-        <FieldError id={fields.notes.errorId} problems={fields.notes.errors} />
-      </div>
-      <div className="row gap-sm">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>
-          {saving ? t("bookings.saving") : t("bookings.save")}
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel} disabled={saving}>
-          {t("bookings.cancel")}
-        </button>
-      </div>
-    </fetcher.Form>
   );
 }

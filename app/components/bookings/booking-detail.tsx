@@ -1,17 +1,40 @@
 // The calendar's detail panel for one booking: status (with the control that
-// changes it), phone, service, date, time and notes, and a close button.
+// changes it), phone, service, date, time and notes, and a close button. It
+// opens at once with the event's name; the details arrive from the server.
 import type { BookingItem } from "~/routes/dashboard.calendar/screen.server";
+import type { Problem } from "~/utils/problem";
 import { formatDateGB } from "~/services/templates";
 import { useT } from "~/i18n";
 import { Modal } from "~/components/ui/modal";
 import { StatusBadge, StatusSelect } from "./status";
 import { useBookingMutation } from "./use-booking-mutation";
 
-export function BookingDetail({ booking, onClose, onSaved }: { booking: BookingItem; onClose: () => void; onSaved: (b: BookingItem) => void }) {
+type Props = { name: string; booking: BookingItem | null; problem: Problem | null; onClose: () => void; onSaved: (b: BookingItem) => void };
+
+export function BookingDetail({ name, booking, problem, onClose, onSaved }: Props) {
+  const t = useT();
+  return (
+    <Modal title={(booking?.client_name ?? name) || t("bookings.unknown")} onClose={onClose} closeLabel={t("bookings.close")} className="booking-detail">
+      {booking ? (
+        <BookingFacts booking={booking} onClose={onClose} onSaved={onSaved} />
+      ) : problem ? (
+        <p className="alert alert-error" role="alert">
+          {t(problem.key, problem.params)}
+        </p>
+      ) : (
+        <p className="list-status muted" role="status">
+          <span className="spinner" aria-hidden="true" /> {t("bookings.loading")}
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+function BookingFacts({ booking, onClose, onSaved }: { booking: BookingItem; onClose: () => void; onSaved: (b: BookingItem) => void }) {
   const t = useT();
   const mutation = useBookingMutation({ onSaved });
   return (
-    <Modal title={booking.client_name || t("bookings.unknown")} onClose={onClose} closeLabel={t("bookings.close")} className="booking-detail">
+    <>
       <dl className="booking-facts" data-testid="booking-detail">
         <div>
           <dt>{t("bookings.status")}</dt>
@@ -51,6 +74,6 @@ export function BookingDetail({ booking, onClose, onSaved }: { booking: BookingI
           {t("bookings.close")}
         </button>
       </div>
-    </Modal>
+    </>
   );
 }

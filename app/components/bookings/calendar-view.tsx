@@ -1,10 +1,14 @@
-// The Calendar view: loads the bookings of the visible range only, shows each
-// as a one-hour event coloured by status, opens a detail panel on click, and
-// saves drag-and-drop moves. FullCalendar itself loads in the browser only.
+// The Calendar view: loads the visible range only, as compact events (name,
+// service, date, time, status), shows each as a one-hour event coloured by
+// status, and a month's too-full day as "N bookings" that opens the day. A
+// click fetches that one booking for the detail panel; drag-and-drop moves
+// are saved. FullCalendar itself loads in the browser only.
 import { useFetcher } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { EventInput } from "@fullcalendar/core";
 import type { BookingItem, bookingsScreen } from "~/routes/dashboard.calendar/screen.server";
+import type { CalendarEvent, DayCount } from "~/services/bookings/bookings.server";
+import type { Problem } from "~/utils/problem";
 import { statusTone } from "~/services/bookings/status";
 import { localDate, localTime } from "~/utils/time-zone";
 import { useLang, useT } from "~/i18n";
@@ -26,20 +30,35 @@ function plusMinutes(date: string, time: string, minutes: number) {
   return new Date(Date.UTC(y, m - 1, d, hh, mm + minutes)).toISOString().slice(0, 16);
 }
 
-export function toEvent(b: BookingItem, unknown: string): EventInput {
-  const time = (b.booking_time || DEFAULT_TIME).slice(0, 5);
+export function toEvent(b: CalendarEvent, unknown: string): EventInput {
+  const time = (b.time || DEFAULT_TIME).slice(0, 5);
   const color = COLORS[statusTone(b.status)];
   return {
     id: b.id,
-    title: `${b.client_name || unknown} - ${b.service}`,
-    start: `${b.booking_date}T${time}`,
-    end: plusMinutes(b.booking_date, time, EVENT_MINUTES),
+    title: `${b.name || unknown} - ${b.service}`,
+    start: `${b.date}T${time}`,
+    end: plusMinutes(b.date, time, EVENT_MINUTES),
     backgroundColor: color,
     borderColor: color,
     textColor: "#fff",
     classNames: [`status-${b.status}`],
   };
 }
+
+/** A dense day's count: an all-day outline block (no status colour), not draggable; a click opens that day. */
+export function toCountEvent(c: DayCount, title: string): EventInput {
+  return { id: `count-${c.date}`, title, start: c.date, allDay: true, editable: false, classNames: ["cal-count"], extendedProps: { countOf: c.date } };
+}
+
+/** The compact event of a booking the detail panel or a move saved. */
+const compact = (b: BookingItem): CalendarEvent => ({
+  id: b.id,
+  name: b.client_name,
+  service: b.service,
+  date: b.booking_date,
+  time: b.booking_time,
+  status: b.status,
+});
 
 const never = () => () => {};
 /** False in the server's HTML and while hydrating, true once the browser renders on its own. */
@@ -60,12 +79,19 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
   // service so that the route (which renders this view) and this view do not import each other.
   const fetcher = useFetcher<typeof bookingsScreen>();
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
-  const [items, setItems] = useState<BookingItem[]>([]);
+  const [items, setItems] = useState<CalendarEvent[]>([]);
+  const [counts, setCounts] = useState<DayCount[]>([]);
   const [truncated, setTruncated] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The opened event, then its details as the server has them (or why not).
+  const [open, setOpen] = useState<CalendarEvent | null>(null);
+  const [detail, setDetail] = useState<{ booking: BookingItem | null; problem: Problem | null } | null>(null);
+  const details = useFetcher<typeof bookingsScreen>();
   const revert = useRef<(() => void) | null>(null);
-  const replace = (b: BookingItem) => setItems((prev) => prev.map((p) => (p.id === b.id ? b : p)));
+  const replace = (b: BookingItem) => {
+    setItems((prev) => prev.map((p) => (p.id === b.id ? compact(b) : p)));
+    setDetail((d) => (d?.booking?.id === b.id ? { booking: b, problem: null } : d));
+  };
   const mover = useBookingMutation({ onSaved: replace, onFailed: () => revert.current?.() });
 
   useEffect(() => {
@@ -78,14 +104,28 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
 
   useFetcherResult(fetcher, (data) => {
     if (data.kind !== "range") return;
-    setItems(data.bookings);
+    setItems(data.events);
+    setCounts(data.counts);
     setTruncated(data.truncated);
     setLoaded(true);
   });
+  useFetcherResult(details, (data) => {
+    if (data.kind === "booking") setDetail({ booking: data.booking, problem: data.problem });
+  });
+  const openEvent = (id: string) => {
+    const found = items.find((b) => b.id === id);
+    if (!found) return;
+    setOpen(found);
+    setDetail(null);
+    details.load(`/dashboard/calendar?${new URLSearchParams({ booking: id })}`);
+  };
 
   const unknown = t("bookings.unknown");
-  const events = useMemo(() => items.map((b) => toEvent(b, unknown)), [items, unknown]);
-  const open = items.find((b) => b.id === openId);
+  const dayCount = t("cal.dayCount"); // "{n} bookings", filled per day
+  const events = useMemo(
+    () => [...items.map((b) => toEvent(b, unknown)), ...counts.map((c) => toCountEvent(c, dayCount.replace("{n}", String(c.count))))],
+    [items, counts, unknown, dayCount],
+  );
   const labels = {
     today: t("cal.today"),
     back: t("cal.back"),
@@ -115,7 +155,7 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
               return `${localDate(now, timeZone)}T${localTime(now, timeZone)}`;
             }}
             onRange={(start, end) => setRange((r) => (r?.start === start && r.end === end ? r : { start, end }))}
-            onOpen={setOpenId}
+            onOpen={openEvent}
             onMove={(id, date, time, undo) => {
               revert.current = undo;
               mover.update(id, { booking_date: date, booking_time: time });
@@ -128,7 +168,7 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
       )}
       <div className="cal-status">
         {fetcher.state !== "idle" && loadingText}
-        {fetcher.state === "idle" && loaded && items.length === 0 && (
+        {fetcher.state === "idle" && loaded && items.length === 0 && counts.length === 0 && (
           <p className="list-status muted" role="status">
             {t("cal.noEvents")}
           </p>
@@ -139,7 +179,15 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
           </p>
         )}
       </div>
-      {open && <BookingDetail booking={open} onClose={() => setOpenId(null)} onSaved={replace} />}
+      {open && (
+        <BookingDetail
+          name={open.name}
+          booking={detail?.booking?.id === open.id ? detail.booking : null}
+          problem={detail?.problem ?? null}
+          onClose={() => setOpen(null)}
+          onSaved={replace}
+        />
+      )}
     </div>
   );
 }

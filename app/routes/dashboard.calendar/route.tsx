@@ -12,12 +12,11 @@ import {
   useSearchParams,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { requireUser } from "~/security/signed-in.server";
 import { bookingsAction, bookingsScreen } from "./screen.server";
 import { useT } from "~/i18n";
 import { isProblemData } from "~/components/form/problem-data";
-import { AddBookingModal } from "~/components/bookings/add-booking-modal";
 import { BookingCard } from "~/components/bookings/booking-card";
 import { CalendarView } from "~/components/bookings/calendar-view";
 import { DownloadIcon, PlusIcon, RefreshIcon, SearchIcon } from "~/components/ui/icons";
@@ -29,6 +28,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: modalStyles },
   { rel: "stylesheet", href: styles },
 ];
+// Add Booking's form (conform and zod) loads when the owner opens it, not with the month view.
+const AddBookingModal = lazy(() => import("~/components/bookings/add-booking-modal").then((m) => ({ default: m.AddBookingModal })));
+
 export const meta: MetaFunction = () => [{ title: "Calendar · Chatbook" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -210,7 +212,11 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
           ))}
         </datalist>
       )}
-      {adding && <AddBookingModal initial={adding} onClose={() => setAdding(null)} onCreated={created} />}
+      {adding && (
+        <Suspense fallback={null}>
+          <AddBookingModal initial={adding} onClose={() => setAdding(null)} onCreated={created} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -9,7 +9,7 @@ import type { BusinessRef } from "~/services/clients/clients.server";
 import { listQuery, rangeQuery } from "~/services/list-query.server";
 import {
   BOOKING_PAGE_MAX,
-  bookingsInRange,
+  calendarRange,
   createBooking,
   deleteBooking,
   getBooking,
@@ -56,9 +56,13 @@ const withDisplay = (b: BookingView) => displayer()(b);
 export async function bookingsScreen(db: Db, business: BusinessRef, params: URLSearchParams, now: number) {
   const today = localDate(now, business.timeZone);
   try {
-    if (params.has("start")) {
-      const range = await bookingsInRange(db, business.id, rangeQuery(params));
-      return { kind: "range" as const, bookings: range.bookings.map(displayer()), truncated: range.truncated };
+    if (params.has("start")) return { kind: "range" as const, ...(await calendarRange(db, business.id, rangeQuery(params))) };
+    // The calendar ships compact events; what an opened event shows (phone, notes...) comes one booking at a time.
+    if (params.has("booking")) {
+      const booking = await getBooking(db, business.id, params.get("booking") ?? "");
+      // Returned, not thrown: the calendar's fetcher shows the problem in the panel (a thrown one would replace the screen).
+      if (!booking) return data({ kind: "booking" as const, booking: null, problem: problem("bookings.err.notFound") }, { status: 404 });
+      return { kind: "booking" as const, booking: withDisplay(booking), problem: null };
     }
     const view = params.get("view") === "calendar" ? ("calendar" as const) : ("list" as const);
     // An absent date means the default window; a date sent empty means no bound.

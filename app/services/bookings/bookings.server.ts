@@ -1,7 +1,7 @@
 // Bookings of a business: the list (newest first, a page at a time), the
 // calendar (a date range), and create/edit/status/delete. Every write tells
 // the rule scheduler afterwards (bookingsChanged) so pending messages follow.
-import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lt, lte, notInArray, sql, type SQL } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
 import { bookingsChanged } from "~/services/booking-events.server";
 import { findOrCreateClient, type BusinessRef } from "~/services/clients/clients.server";
@@ -83,9 +83,7 @@ export async function listBookings(db: Db, businessId: string, opts: BookingList
 
 /** The calendar's visible range: start inclusive, end exclusive (as the calendar reports it), oldest first. */
 export async function bookingsInRange(db: Db, businessId: string, opts: { start: string; end: string; q?: string }) {
-  if (opts.end <= opts.start) throw new AppError(400, "problem.rangeOrder");
-  const days = (Date.parse(opts.end) - Date.parse(opts.start)) / 86_400_000;
-  if (days > RANGE_MAX_DAYS) throw new AppError(400, "problem.rangeTooLong", { max: RANGE_MAX_DAYS });
+  rangeDays(opts);
   const rows = await selectViews(db)
     .where(
       and(
@@ -98,6 +96,74 @@ export async function bookingsInRange(db: Db, businessId: string, opts: { start:
     .orderBy(asc(bookings.bookingDate), asc(bookings.bookingTime), asc(bookings.id))
     .limit(RANGE_MAX_EVENTS + 1);
   return { bookings: rows.slice(0, RANGE_MAX_EVENTS), truncated: rows.length > RANGE_MAX_EVENTS };
+}
+
+/** What the calendar draws for one booking: the rest (phone, notes...) is fetched when the owner opens it. */
+export type CalendarEvent = { id: string; name: string; service: string; date: string; time: string; status: BookingStatus };
+/** A day too full to draw event by event in the month view: the calendar shows "N bookings" that opens the day. */
+export type DayCount = { date: string; count: number };
+
+/** A month-view day with more bookings than this ships as a count. */
+export const DENSE_DAY = 50;
+/** Ranges longer than a week (the month grid) count their dense days; a week or a day ships every event. */
+const WEEK_DAYS = 7;
+
+/**
+ * The calendar's visible range as it draws it: compact events, oldest first,
+ * and for a month, a count instead of the events of each day holding more
+ * than DENSE_DAY bookings (matching the search, if any).
+ */
+export async function calendarRange(db: Db, businessId: string, opts: { start: string; end: string; q?: string }) {
+  const days = rangeDays(opts);
+  const search = nameOrPhoneMatches(opts.q ?? "", clients.name, clients.phone);
+  const inRange = and(eq(bookings.businessId, businessId), gte(bookings.bookingDate, opts.start), lt(bookings.bookingDate, opts.end));
+  let counts: DayCount[] = [];
+  if (days > WEEK_DAYS) {
+    const perDay = { date: bookings.bookingDate, count: count() };
+    // Without a search the date index answers alone; a search needs the client's name and phone.
+    const grouped = search
+      ? db
+          .select(perDay)
+          .from(bookings)
+          .innerJoin(clients, and(eq(clients.id, bookings.clientId), eq(clients.businessId, bookings.businessId)))
+          .where(and(inRange, search))
+      : db.select(perDay).from(bookings).where(inRange);
+    counts = await grouped.groupBy(bookings.bookingDate).having(gt(count(), DENSE_DAY)).orderBy(asc(bookings.bookingDate));
+  }
+  const rows = await db
+    .select({
+      id: bookings.id,
+      name: clients.name,
+      service: bookings.service,
+      date: bookings.bookingDate,
+      time: bookings.bookingTime,
+      status: bookings.status,
+    })
+    .from(bookings)
+    .innerJoin(clients, and(eq(clients.id, bookings.clientId), eq(clients.businessId, bookings.businessId)))
+    .where(
+      and(
+        inRange,
+        search,
+        counts.length
+          ? notInArray(
+              bookings.bookingDate,
+              counts.map((c) => c.date),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(bookings.bookingDate), asc(bookings.bookingTime), asc(bookings.id))
+    .limit(RANGE_MAX_EVENTS + 1);
+  return { events: rows.slice(0, RANGE_MAX_EVENTS) as CalendarEvent[], counts, truncated: rows.length > RANGE_MAX_EVENTS };
+}
+
+/** A range's length in days, refused (400) when backwards or longer than RANGE_MAX_DAYS. */
+function rangeDays(opts: { start: string; end: string }) {
+  if (opts.end <= opts.start) throw new AppError(400, "problem.rangeOrder");
+  const days = (Date.parse(opts.end) - Date.parse(opts.start)) / 86_400_000;
+  if (days > RANGE_MAX_DAYS) throw new AppError(400, "problem.rangeTooLong", { max: RANGE_MAX_DAYS });
+  return days;
 }
 
 export async function getBooking(db: Db, businessId: string, id: string): Promise<BookingView | null> {
