@@ -63,9 +63,12 @@ export default function DashboardShell() {
             <TabIcon name={tab.name} />
             <span>{t(tab.label)}</span>
             {tab.name === "clients" && waitingClients > 0 && (
-              <span className="tab-badge" data-testid="clients-waiting-count" aria-label={t("waiting.tabCount", { n: waitingClients })}>
-                {waitingClients}
-              </span>
+              <>
+                <span className="tab-badge" data-testid="clients-waiting-count" aria-hidden="true">
+                  {waitingClients}
+                </span>
+                <span className="sr-only">{t("waiting.tabCount", { n: waitingClients })}</span>
+              </>
             )}
           </NavLink>
         ))}
