@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { dirOf, langFromRequest, type Lang } from "~/i18n";
+import { dirOf, langFromRequest, metaTranslator, type Lang } from "~/i18n";
 import { dictionaries } from "~/i18n/messages.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
@@ -13,9 +13,10 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
+// A route with its own meta replaces this one: /login and /register give their own description.
+export const meta: MetaFunction = ({ matches }) => [
   { title: "Chatbook: WhatsApp bookings for small businesses" },
-  { name: "description", content: "Turn WhatsApp messages into bookings automatically." },
+  { name: "description", content: metaTranslator(matches)("landing.meta.description") },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -84,6 +84,15 @@ export function useLang(): Lang {
 
 const NO_MESSAGES: Messages = {};
 
+/**
+ * Translates in a route's meta function, with the dictionary the root loader
+ * sent: a Hebrew page gets a Hebrew description.
+ */
+export function metaTranslator(matches: readonly { id: string; data: unknown }[]): Translate {
+  const root = matches.find((m) => m.id === "root")?.data as { messages?: Messages } | undefined;
+  return translatorOf(root?.messages ?? NO_MESSAGES);
+}
+
 /** Translates with the dictionary the root loader sent (the page's language only). */
 export function useT(): Translate {
   const data = useRouteLoaderData<{ messages?: Messages }>("root");

@@ -66,9 +66,12 @@ export default function DashboardShell() {
             <TabIcon name={tab.name} />
             <span>{t(tab.label)}</span>
             {tab.name === "clients" && waitingClients > 0 && (
-              <span className="tab-badge" data-testid="clients-waiting-count" aria-label={t("waiting.tabCount", { n: waitingClients })}>
-                {waitingClients}
-              </span>
+              <>
+                <span className="tab-badge" data-testid="clients-waiting-count" aria-hidden="true">
+                  {waitingClients}
+                </span>
+                <span className="sr-only">{t("waiting.tabCount", { n: waitingClients })}</span>
+              </>
             )}
             {tab.name === "sync" && openProposals > 0 && <ProposalsBadge n={openProposals} />}
           </NavLink>

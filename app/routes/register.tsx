@@ -3,7 +3,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useT, type MessageKey } from "~/i18n";
+import { metaTranslator, useT, type MessageKey } from "~/i18n";
 import { AuthLayout, Banner } from "~/components/auth/auth-layout";
 import { CountryInput } from "~/components/auth/country-input";
 import { firstProblemOf, ProblemBanner, TextField } from "~/components/auth/form-problems";
@@ -20,7 +20,10 @@ import styles from "~/styles/accounts.css?url";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "Register · Chatbook" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: "Register · Chatbook" },
+  { name: "description", content: metaTranslator(matches)("register.meta.description") },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getAuthedUser(request, context.cloudflare.env)) throw redirect("/dashboard");

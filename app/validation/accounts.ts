@@ -3,6 +3,7 @@
 // settings), the fields only trim and default and `inOrder` lists the checks
 // in that order, so the first problem is the spec's first error. Every
 // message is a dictionary key. Client-safe: the forms run these in the browser.
+import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import { resolveCountry } from "~/services/countries";
 import { RETENTION_DAYS } from "~/services/retention";

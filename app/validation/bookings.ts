@@ -2,6 +2,7 @@
 // inline edit, the calendar's moves and status changes, and the JSON API share
 // these schemas. Add Booking checks in the spec's order: every "required"
 // first (name, phone, service, date, time), then the formats.
+import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import { bookingStatuses } from "~/services/bookings/status";
 import { isRealDate } from "~/utils/dates";

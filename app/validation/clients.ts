@@ -1,6 +1,7 @@
 // What a client may be created or edited with: the Add Client modal, the
 // inline edit and the JSON API share these schemas and the spec's messages
 // (name first, then phone). Client-safe: the forms check with them in the browser.
+import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import type { MessageKey } from "~/i18n";
 import { optionalText, phoneText, requiredText } from "./fields";

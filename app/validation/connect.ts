@@ -1,6 +1,7 @@
 // The body of POST /api/sessions. Its config is accepted for compatibility but
 // the server always builds the gateway config itself (webhook URL,
 // per-business HMAC key, store).
+import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import { says } from "./parse";
 

@@ -1,5 +1,6 @@
 // Field schemas the forms and API bodies are built from. Every message is a
 // dictionary key; each form's schema picks the keys its spec text needs.
+import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import type { MessageKey } from "~/i18n";
 import { isRealDate } from "~/utils/dates";

@@ -2,6 +2,7 @@
 // Schemas name their messages as dictionary keys (`{ error: "clients.err.nameRequired" }`);
 // an issue a schema did not word (a wrong type in a hand-made API call) gets a
 // generic key naming the field. Client-safe: forms use this in the browser too.
+import "./zod-setup"; // first: before this file builds a schema
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import type { MessageKey } from "~/i18n";

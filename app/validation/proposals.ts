@@ -1,6 +1,7 @@
 // The proposals' schemas: the correction that may come with an accept, and an
 // extractor's booking as a proposal keeps it. Both use the booking fields'
 // own rules and texts (validation/bookings.ts).
+import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import { BOOKING_LIMITS, bookingFields } from "./bookings";
 

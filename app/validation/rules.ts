@@ -4,6 +4,7 @@
 // the body's fields first, then the schedule (scheduleFromInput). Lengths
 // and types without a message of their own get the generic ones
 // ("clients is too long.", "services has the wrong type.").
+import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import { addDays, isRealDate } from "~/utils/dates";
 import { fail, succeed, type Result } from "~/utils/problem";

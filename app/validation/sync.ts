@@ -3,6 +3,7 @@
 // i18n/areas/sync.ts; fields the spec gives no text for fall back to the
 // generic field problems (validation/parse.ts). Client-safe: the catalogue's
 // forms run the same rule in the browser.
+import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import { isRealDate } from "~/utils/dates";
 import { says } from "./parse";

@@ -195,6 +195,9 @@ describe("clients and bookings in the browser", () => {
     await page.locator(".fc-event").first().waitFor();
     expect(await page.locator(".fc").getAttribute("class")).toContain("fc-direction-rtl");
     await screenshot(page, "calendar-month-he-390");
+    await page.locator(".fc-event").first().click();
+    await page.getByTestId("booking-detail").waitFor();
+    await screenshot(page, "calendar-detail-he-390");
     expect(errors).toEqual([]);
   });
 

@@ -36,6 +36,11 @@ describe("landing page in the browser", () => {
     const res = await page.goto(stack.appUrl + "/nowhere");
     expect(res?.status()).toBe(404);
     await expect.poll(() => page.locator("h1").textContent()).toBe("Page not found");
+    await screenshot(page, "not-found-en-390");
+    await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dir === "rtl");
+    await screenshot(page, "not-found-he-390");
     await page.context().close();
   });
 });

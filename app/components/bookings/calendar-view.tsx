@@ -18,8 +18,8 @@ import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 
 const BookingCalendar = lazy(() => import("./booking-calendar.client"));
 
-// Confirmed's teal carries white text at 5.5:1.
-const COLORS = { green: "#16a34a", teal: "#0f766e", blue: "#2563eb", red: "#dc2626", grey: "#6b7280" } as const;
+// White text on each at least 4.5:1 (green 5.0, teal 5.5, blue 5.2, red 4.8, grey 4.8).
+const COLORS = { green: "#15803d", teal: "#0f766e", blue: "#2563eb", red: "#dc2626", grey: "#6b7280" } as const;
 /** Spec: a booking is a one-hour event; a booking without a time starts at 09:00. */
 const EVENT_MINUTES = 60;
 const DEFAULT_TIME = "09:00";

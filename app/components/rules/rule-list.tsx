@@ -62,7 +62,8 @@ function ClientRow({ client }: { client: RuleClient }) {
         <bdi dir="ltr">
           {formatDateGB(client.booking_date)} {client.booking_time}
         </bdi>
-        <span className="rule-arrow" aria-label={t("rules.details.sendsAt")}>
+        <span className="rule-arrow">
+          <span className="sr-only">{t("rules.details.sendsAt")}</span>
           <svg
             width="16"
             height="16"

@@ -23,6 +23,7 @@ export const accounts = defineMessages(
 
     "login.title": "Welcome back",
     "login.subtitle": "Sign in to see your bookings and clients.",
+    "login.meta.description": "Sign in to Chatbook to see the bookings and clients your WhatsApp chats bring in.",
     "login.google": "Continue with Google",
     "login.or": "or",
     "login.forgot": "Forgot Password?",
@@ -54,6 +55,7 @@ export const accounts = defineMessages(
 
     "register.title": "Create your account",
     "register.subtitle": "Start turning WhatsApp chats into bookings.",
+    "register.meta.description": "Create a free Chatbook account and turn your business's WhatsApp chats into bookings, reminders and a client list.",
     "register.submit": "Create Account",
     "register.submitting": "Creating account...",
     "register.haveAccount": "Already have an account?",
@@ -151,6 +153,7 @@ export const accounts = defineMessages(
 
     "login.title": "שמחים לראות אתכם שוב",
     "login.subtitle": "התחברו כדי לראות את התורים והלקוחות שלכם.",
+    "login.meta.description": "התחברו ל-Chatbook כדי לראות את התורים והלקוחות שמגיעים משיחות הוואטסאפ שלכם.",
     "login.google": "המשך עם Google",
     "login.or": "או",
     "login.forgot": "שכחתם את הסיסמה?",
@@ -182,6 +185,7 @@ export const accounts = defineMessages(
 
     "register.title": "יצירת חשבון",
     "register.subtitle": "מתחילים להפוך שיחות וואטסאפ לתורים.",
+    "register.meta.description": "פתחו חשבון Chatbook בחינם והפכו את שיחות הוואטסאפ של העסק לתורים, לתזכורות ולרשימת לקוחות.",
     "register.submit": "יצירת חשבון",
     "register.submitting": "יוצרים חשבון...",
     "register.haveAccount": "כבר יש לכם חשבון?",

@@ -20,6 +20,8 @@ export const landing = defineMessages(
     "landing.feature.phone": "Made for your phone",
     "landing.preview.customer": "Hi! Can I come tomorrow at 5pm for a haircut?",
     "landing.preview.saved": "Booking saved: Haircut, tomorrow 17:00",
+    "landing.meta.description":
+      "Turn WhatsApp messages into bookings automatically: Chatbook reads your business chats, proposes the bookings and sends the reminders.",
   },
   {
     "landing.badge": "מבוסס בינה מלאכותית",
@@ -39,5 +41,6 @@ export const landing = defineMessages(
     "landing.feature.phone": "מותאם לטלפון שלכם",
     "landing.preview.customer": "היי! אפשר לבוא מחר ב-5 לתספורת?",
     "landing.preview.saved": "התור נשמר: תספורת, מחר 17:00",
+    "landing.meta.description": "הופכים הודעות וואטסאפ לתורים באופן אוטומטי: Chatbook קורא את שיחות העסק, מציע את התורים ושולח את התזכורות.",
   },
 );

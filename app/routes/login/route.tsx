@@ -4,7 +4,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useT, type MessageKey } from "~/i18n";
+import { metaTranslator, useT, type MessageKey } from "~/i18n";
 import { AuthLayout, Banner } from "~/components/auth/auth-layout";
 import { firstProblemOf, ProblemBanner, TextField } from "~/components/auth/form-problems";
 import { GoogleIcon, PasswordField } from "~/components/auth/password-field";
@@ -25,7 +25,10 @@ import { afterBoundToken, afterGoogle, startScreenSession } from "./sign-in.serv
 import { useSchemaForm } from "~/components/form/use-schema-form";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "Login · Chatbook" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: "Login · Chatbook" },
+  { name: "description", content: metaTranslator(matches)("login.meta.description") },
+];
 
 /** Problems of the product's own that /api/auth/google sends here as ?error=<key>; any other error is Google's. */
 const OWN_ERRORS: readonly string[] = ["google.notConfigured"] satisfies MessageKey[];
