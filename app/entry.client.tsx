@@ -10,3 +10,10 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The installable app: the service worker caches the shell and shows push notifications (app/pwa/service-worker.js).
+if ("serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
+  });
+}
