@@ -13,6 +13,8 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   publicDir: "app/public",
+  // The service worker's version (app/routes/sw[.]js.ts): one per build, so a deploy replaces the old shell cache.
+  define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   plugins: [
     remix({
       future: {

@@ -22,6 +22,10 @@ export default defineConfig(async () => {
             GOOGLE_CLIENT_ID: "test-google-client",
             GOOGLE_CLIENT_SECRET: "test-google-secret",
             RESEND_API_KEY: "",
+            // No Web Push unless a test passes keys (test/support/vapid.ts), whatever .dev.vars holds.
+            VAPID_PUBLIC_KEY: "",
+            VAPID_PRIVATE_KEY: "",
+            VAPID_SUBJECT: "",
             EXTRACTOR: "offline",
             WAHA_URL: inject("simUrl"),
             WEBJS_SIM_URL: inject("webjsSimUrl"),

@@ -23,6 +23,9 @@ declare namespace Cloudflare {
 		GOOGLE_CLIENT_ID: string;
 		GOOGLE_CLIENT_SECRET: string;
 		RESEND_API_KEY: string;
+		VAPID_PUBLIC_KEY: string;
+		VAPID_PRIVATE_KEY: string;
+		VAPID_SUBJECT: string;
 		BUSINESS_SESSION: DurableObjectNamespace<import("./workers/app").BusinessSession>;
 	}
 }
@@ -31,5 +34,5 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_URL" | "WAHA_URL" | "EMAIL_PROVIDER" | "EMAIL_FROM" | "EXTRACTOR" | "AI_MODEL" | "AI_DAILY_CALLS" | "SESSION_SECRET" | "WEBHOOK_SECRET" | "WAHA_API_KEY" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "RESEND_API_KEY">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_URL" | "WAHA_URL" | "EMAIL_PROVIDER" | "EMAIL_FROM" | "EXTRACTOR" | "AI_MODEL" | "AI_DAILY_CALLS" | "SESSION_SECRET" | "WEBHOOK_SECRET" | "WAHA_API_KEY" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "RESEND_API_KEY" | "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT">> {}
 }

@@ -19,6 +19,7 @@ import type { security } from "./areas/security";
 import type { messaging } from "./areas/messaging";
 import type { problems } from "./areas/problems";
 import type { proposals } from "./areas/proposals";
+import type { push } from "./areas/push";
 import type { Lang } from "./define";
 
 export type { Lang } from "./define";
@@ -40,6 +41,7 @@ type Areas = [
   typeof messaging,
   typeof problems,
   typeof proposals,
+  typeof push,
 ];
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]

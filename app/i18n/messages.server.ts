@@ -15,6 +15,7 @@ import { security } from "./areas/security";
 import { messaging } from "./areas/messaging";
 import { problems } from "./areas/problems";
 import { proposals } from "./areas/proposals";
+import { push } from "./areas/push";
 import { translatorOf, type Lang, type Messages, type Translate } from "./index";
 
 const areas = [
@@ -33,6 +34,7 @@ const areas = [
   messaging,
   problems,
   proposals,
+  push,
 ] as const;
 
 export const dictionaries: Record<Lang, Messages> = {

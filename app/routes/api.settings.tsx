@@ -4,13 +4,14 @@ import { english } from "~/services/auth/context.server";
 import { requireApiUser } from "~/security/signed-in.server";
 import { settingsOf, updateSettings } from "~/services/settings.server";
 import { messagingOf, updateMessagingSettings } from "~/services/messaging-settings.server";
+import { setProposalsEnabled } from "~/services/push/push.server";
 import { apiRoute } from "~/utils/api-handler.server";
 import { json, methodNotAllowed, readJson } from "~/utils/http.server";
 import { settingsPatchSchema } from "~/validation/accounts";
 
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { user, business } = await requireApiUser(request, context.cloudflare.env);
-  return json({ success: true, settings: { ...settingsOf(user, business), ...messagingOf(business) } });
+  return json({ success: true, settings: { ...settingsOf(user, business), ...messagingOf(business), proposals_enabled: business.proposalsEnabled } });
 });
 
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
@@ -18,8 +19,10 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   const env = context.cloudflare.env;
   const authed = await requireApiUser(request, env);
   // Every field is checked (the message settings first) before anything is saved.
-  const { profile, messaging } = await readJson(request, settingsPatchSchema(authed.user.email));
+  const { profile, messaging, proposalsEnabled } = await readJson(request, settingsPatchSchema(authed.user.email));
   const settings = await updateSettings(env, authed, profile, Date.now());
   const messages = await updateMessagingSettings(env.DB, authed.business, messaging);
-  return json({ success: true, detail: english("settings.apiSaved"), settings: { ...settings, ...messages } });
+  if (proposalsEnabled !== undefined) await setProposalsEnabled(authed.db, authed.business.id, proposalsEnabled);
+  const proposals_enabled = proposalsEnabled ?? authed.business.proposalsEnabled;
+  return json({ success: true, detail: english("settings.apiSaved"), settings: { ...settings, ...messages, proposals_enabled } });
 });

@@ -1,6 +1,7 @@
 // Settings tab (Account Settings): profile and business details, the time
 // zone and daily send time the scheduler uses, the WhatsApp message settings
-// and Change Password. Each form posts its own intent here.
+// Change Password, and the proposals and notifications switches. Each form
+// posts its own intent here.
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
@@ -10,6 +11,11 @@ import { ProfileForm } from "~/components/settings/profile-form";
 import { DataSection } from "~/components/settings/data-section";
 import { DeleteAccount } from "~/components/settings/delete-account";
 import { MessagingForm } from "~/components/settings/messaging-form";
+import { NotificationsSection } from "~/components/settings/notifications-section";
+import { translator } from "~/i18n/messages.server";
+import { deleteSubscription, pushConfig, saveSubscription, sendTestNotification, setProposalsEnabled } from "~/services/push/push.server";
+import { validate } from "~/validation/parse";
+import { ProposalsSwitchInput, PushEndpointInput, PushSubscriptionInput } from "~/validation/push";
 import { messagingOf, updateMessagingSettings } from "~/services/messaging-settings.server";
 import { accountCtx } from "~/services/auth/context.server";
 import { changePassword } from "~/services/auth/passwords.server";
@@ -20,10 +26,12 @@ import { MessagingFormSchema, PasswordChangeFormSchema, profileFormSchema } from
 import { firstFormProblem, parseForm } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
 import modalStyles from "~/styles/modal.css?url";
+import toastStyles from "~/styles/toast.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: modalStyles },
   { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: toastStyles },
 ];
 export const meta: MetaFunction = () => [{ title: "Settings · Chatbook" }];
 
@@ -35,7 +43,8 @@ function timeZoneList(current: string): string[] {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, business } = await requireUser(request, context.cloudflare.env);
   const account = { hasFeed: business.calendarFeedHash !== null, hasPassword: user.passwordHash !== null };
-  return { settings: settingsOf(user, business), timeZones: timeZoneList(business.timeZone), messaging: messagingOf(business), account };
+  const push = { proposalsEnabled: business.proposalsEnabled, vapidPublicKey: pushConfig(context.cloudflare.env)?.publicKey ?? null };
+  return { settings: settingsOf(user, business), timeZones: timeZoneList(business.timeZone), messaging: messagingOf(business), account, push };
 }
 
 /** One form's answer: saved, or the problem to show (`reply` ties it to the form's fields). */
@@ -73,7 +82,46 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await updateSettings(env, authed, submission.value, Date.now());
     return saved(intent);
   }
+  if (intent === "proposals" || intent === "push-subscribe" || intent === "push-unsubscribe" || intent === "push-test") {
+    return pushAction(intent, form, authed, env);
+  }
   return data({ intent: "unknown" as const, ok: false as const, problem: problem("problem.unknownAction") }, { status: 400 });
+}
+
+type PushIntent = "proposals" | "push-subscribe" | "push-unsubscribe" | "push-test";
+
+/** The switches of the proposals and notifications section; a post that fails its schema is 400. */
+async function pushAction(intent: PushIntent, form: FormData, authed: Awaited<ReturnType<typeof requireUser>>, env: Env) {
+  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+  const bad = (p: Problem) => data<SettingsAnswer<PushIntent>>({ intent, ok: false, problem: p }, { status: 400 });
+  const { db, business } = authed;
+  try {
+    if (intent === "proposals") {
+      const input = validate(ProposalsSwitchInput, fields);
+      if (!input.ok) return bad(input.problem);
+      await setProposalsEnabled(db, business.id, input.value.proposalsEnabled);
+      return saved(intent);
+    }
+    if (intent === "push-subscribe") {
+      const input = validate(PushSubscriptionInput, fields);
+      if (!input.ok) return bad(input.problem);
+      await saveSubscription(db, env, business.id, input.value, Date.now());
+      return saved(intent);
+    }
+    const input = validate(PushEndpointInput, fields);
+    if (!input.ok) return bad(input.problem);
+    if (intent === "push-unsubscribe") {
+      await deleteSubscription(db, business.id, input.value.endpoint);
+      return saved(intent);
+    }
+    await sendTestNotification(db, env, business.id, input.value.endpoint, (lang) => {
+      const t = translator(lang);
+      return { title: t("push.test.title"), body: t("push.test.body"), url: "/dashboard/settings", tag: "chatbook-test" };
+    });
+    return saved(intent);
+  } catch (error) {
+    return data<SettingsAnswer<PushIntent>>({ intent, ok: false, problem: caught(error).problem });
+  }
 }
 
 function saved<I extends string>(intent: I) {
@@ -87,7 +135,7 @@ function refused<I extends string>(intent: I, problem: Problem, reply: Submissio
 
 export default function SettingsTab() {
   const t = useT();
-  const { settings, timeZones, messaging, account } = useLoaderData<typeof loader>();
+  const { settings, timeZones, messaging, account, push } = useLoaderData<typeof loader>();
   return (
     <div className="settings">
       <header>
@@ -96,6 +144,7 @@ export default function SettingsTab() {
       </header>
       <ProfileForm settings={settings} timeZones={timeZones} />
       <MessagingForm settings={messaging} />
+      <NotificationsSection proposalsEnabled={push.proposalsEnabled} vapidPublicKey={push.vapidPublicKey} />
       <PasswordForm email={settings.email} />
       <DataSection hasFeed={account.hasFeed} />
       <DeleteAccount hasPassword={account.hasPassword} email={settings.email} />

@@ -32,6 +32,7 @@ export const DEVELOPMENT_SECRETS: Partial<Record<keyof Env, string>> = {
   SESSION_SECRET: "local-dev-session-secret-change-me-0123456789",
   WEBHOOK_SECRET: "local-dev-webhook-secret-change-me-0123456789",
   WAHA_API_KEY: "local-dev-waha-key",
+  VAPID_PRIVATE_KEY: "Z8UnrnCAwfyTBD2QdQwkVFgJy46CpS8iuKgR4sCP6co",
 };
 
 const MIN_SECRET_LENGTH = 32;
@@ -76,6 +77,11 @@ export function productionProblems(env: Env): string[] {
   }
   if (env.WAHA_API_KEY === DEVELOPMENT_SECRETS.WAHA_API_KEY) {
     problems.push("WAHA_API_KEY is the development default: run `npx wrangler secret put WAHA_API_KEY` with your gateway's key.");
+  }
+  if (env.VAPID_PRIVATE_KEY && env.VAPID_PRIVATE_KEY.trim() === DEVELOPMENT_SECRETS.VAPID_PRIVATE_KEY) {
+    problems.push(
+      "VAPID_PRIVATE_KEY is the development key pair (anyone could sign pushes as this site): make your own with `npx tsx workers/cli/vapid-keys.ts` and `npx wrangler secret put` VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.",
+    );
   }
   const waha = wahaConfigProblem(env);
   if (waha) problems.push(waha);

@@ -302,10 +302,15 @@ export function settingsPatchSchema(accountEmail: string) {
     pause_between_messages: z.union([z.number(), z.string().max(10)]).optional(),
     quiet_hours_start: z.string().max(10).trim().optional(),
     quiet_hours_end: z.string().max(10).trim().optional(),
+    proposals_enabled: z.boolean(says("push.err.switch")).optional(),
   });
   type Raw = z.output<typeof Fields>;
   return Fields.superRefine(inOrder<Raw>([...MESSAGING_ORDER, ...profileOrder(normalizeEmail(accountEmail))])).transform((v) => {
-    const { message_language, pause_between_messages, quiet_hours_start, quiet_hours_end, ...profile } = v;
-    return { profile: toProfilePatch(profile), messaging: toMessagingPatch({ message_language, pause_between_messages, quiet_hours_start, quiet_hours_end }) };
+    const { message_language, pause_between_messages, quiet_hours_start, quiet_hours_end, proposals_enabled, ...profile } = v;
+    return {
+      profile: toProfilePatch(profile),
+      messaging: toMessagingPatch({ message_language, pause_between_messages, quiet_hours_start, quiet_hours_end }),
+      proposalsEnabled: proposals_enabled,
+    };
   });
 }

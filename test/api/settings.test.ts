@@ -29,6 +29,8 @@ describe("settings API", () => {
         pause_between_messages: 3,
         quiet_hours_start: "21:00",
         quiet_hours_end: "08:00",
+        // Live booking proposals (Settings switch): on for a new business.
+        proposals_enabled: true,
       },
     });
   });

@@ -2,7 +2,7 @@
 // keeps its meaning (issue 15) and reads at 4.5:1 at least (WCAG AA).
 import { describe, expect, it } from "vitest";
 import { toEvent } from "~/components/bookings/calendar-view";
-import type { BookingItem } from "~/routes/dashboard.calendar/screen.server";
+import type { CalendarEvent } from "~/services/bookings/bookings.server";
 
 function luminance(hex: string) {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
@@ -23,8 +23,7 @@ function family(hex: string) {
   return b > g * 0.75 ? "teal" : "green";
 }
 
-const booking = (status: string) =>
-  ({ id: status, client_name: "Maya", service: "Haircut", booking_date: "2030-01-15", booking_time: "10:00", status }) as unknown as BookingItem;
+const booking = (status: string) => ({ id: status, name: "Maya", service: "Haircut", date: "2030-01-15", time: "10:00", status }) as CalendarEvent;
 
 describe("calendar status colours", () => {
   it.each([

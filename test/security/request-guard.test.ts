@@ -287,6 +287,32 @@ describe("development routes and production settings", () => {
     expect(log).toContain("SESSION_SECRET");
     expect(log).not.toContain("WEBHOOK_SECRET");
   });
+
+  it("the example VAPID key pair is refused in production; no VAPID keys at all is fine (no push)", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const ready = {
+      APP_URL: "https://chatbook.example",
+      EMAIL_PROVIDER: "resend",
+      SESSION_SECRET: "p".repeat(48),
+      WEBHOOK_SECRET: "w".repeat(48),
+      WAHA_API_KEY: "prod-key",
+    };
+    const shipped = await asWorker(new Request("https://chatbook.example/"), {
+      ...ready,
+      VAPID_PUBLIC_KEY: "BGHMX__3MiRRNtRGHSbDutumJ4nqUcwmNXMx40cFyFHwleX8lNEO3LE1I6vDErkM9hMuUQgvMsw8C4y7pUvwhRQ",
+      VAPID_PRIVATE_KEY: "Z8UnrnCAwfyTBD2QdQwkVFgJy46CpS8iuKgR4sCP6co",
+      VAPID_SUBJECT: "mailto:owner@chatbook.local",
+    });
+    expect(shipped.status).toBe(503);
+    const log = String(logged.mock.calls[0]?.[0]);
+    expect(log).toContain("VAPID_PRIVATE_KEY is the development key pair");
+    expect(log).not.toContain("SESSION_SECRET");
+
+    logged.mockClear();
+    const none = await asWorker(new Request("https://chatbook.example/"), { ...ready, VAPID_PUBLIC_KEY: "", VAPID_PRIVATE_KEY: "", VAPID_SUBJECT: "" });
+    expect(none.status).toBe(200);
+    expect(logged).not.toHaveBeenCalled();
+  });
 });
 
 describe("headers", () => {

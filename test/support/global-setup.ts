@@ -2,12 +2,18 @@
 // so the Durable Object and delivery talk to a real WAHA-compatible gateway.
 import type { TestProject } from "vitest/node";
 import { startSimulator } from "../../workers/simulator/server";
+import { startPushEndpoint, type Subscriber } from "../e2e/support/push-endpoint";
+import { TEST_VAPID } from "./vapid";
 
 declare module "vitest" {
   export interface ProvidedContext {
     simUrl: string;
     /** A second simulator speaking WEBJS shapes, so the product is tested against both engines. */
     webjsSimUrl: string;
+    /** The local push endpoint (test/e2e/support/push-endpoint.ts): GET {pushUrl}/__received lists what it decrypted. */
+    pushUrl: string;
+    /** Browser subscriptions at that endpoint, made in Node (their private keys stay there); the last one answers 410. */
+    pushSubscribers: Subscriber[];
   }
 }
 
@@ -29,7 +35,13 @@ export default async function setup(project: TestProject) {
   const webjs = await startSimulator({ ...options, engine: "WEBJS" });
   project.provide("simUrl", sim.url);
   project.provide("webjsSimUrl", webjs.url);
+  const push = await startPushEndpoint({ vapidPublicKey: TEST_VAPID.VAPID_PUBLIC_KEY });
+  const subscribers = Array.from({ length: 6 }, () => push.subscriber());
+  push.gone(subscribers[subscribers.length - 1].endpoint);
+  project.provide("pushUrl", push.url);
+  project.provide("pushSubscribers", subscribers);
   return async () => {
+    await push.close();
     await sim.close();
     await webjs.close();
   };

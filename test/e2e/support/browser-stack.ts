@@ -24,12 +24,12 @@ export type BrowserStack = {
 // wrangler dev can take minutes to start on a busy machine.
 const START_TIMEOUT = 300_000;
 
-export function useBrowserStack({ simulator = false } = {}): BrowserStack {
+export function useBrowserStack({ simulator = false, vars = {} as Record<string, string> } = {}): BrowserStack {
   let live: Stack | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    live = await startStack({ simulator });
+    live = await startStack({ simulator, vars });
     browser = await launchBrowser();
   }, START_TIMEOUT);
   afterAll(async () => {

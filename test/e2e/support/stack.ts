@@ -30,7 +30,8 @@ export async function freePort(): Promise<number> {
 
 const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" };
 
-export async function startStack({ simulator = false } = {}): Promise<Stack> {
+/** `vars`: more `--var NAME:value` for wrangler dev (e.g. the VAPID keys, whatever .dev.vars holds). */
+export async function startStack({ simulator = false, vars = {} as Record<string, string> } = {}): Promise<Stack> {
   // wrangler reads local secrets from .dev.vars; a fresh clone has only the example.
   if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
   const persist = mkdtempSync(path.join(tmpdir(), "chatbook-e2e-"));
@@ -62,6 +63,7 @@ export async function startStack({ simulator = false } = {}): Promise<Stack> {
     `APP_URL:${appUrl}`,
   ];
   if (sim) args.push("--var", `WAHA_URL:${sim.url}`);
+  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const child: ChildProcess = spawn("npx", args, { env: quietEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let output = "";
   child.stdout?.on("data", (d) => (output += d));

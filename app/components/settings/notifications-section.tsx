@@ -1,0 +1,183 @@
+// Settings: the "Booking proposals" switch (the business's) and the
+// "Notifications on this phone" switch (this browser's push subscription),
+// with "Send a test notification" once it is on. Switches are real checkboxes
+// with role="switch", so they have labels and work from the keyboard.
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useLang, useT, type MessageKey } from "~/i18n";
+import { Toast, useToast } from "~/components/ui/toast";
+import { useFetcherResult } from "~/components/ui/use-fetcher-result";
+import type { SettingsAnswer } from "~/routes/dashboard.settings";
+import { base64UrlDecode } from "~/utils/base64url";
+
+type PushAnswer = SettingsAnswer<"proposals" | "push-subscribe" | "push-unsubscribe" | "push-test">;
+type Support = "unknown" | "supported" | "unsupported";
+
+const noSubscription = () => () => {};
+function pushSupport(): Support {
+  return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window ? "supported" : "unsupported";
+}
+
+type Props = { proposalsEnabled: boolean; vapidPublicKey: string | null };
+
+export function NotificationsSection({ proposalsEnabled, vapidPublicKey }: Props) {
+  const t = useT();
+  const lang = useLang();
+  const { toast, show, hide } = useToast();
+  const support = useSyncExternalStore(noSubscription, pushSupport, (): Support => "unknown");
+
+  const proposals = useFetcher<PushAnswer>();
+  const sent = proposals.formData?.get("proposals_enabled");
+  const proposalsOn = sent ? sent === "on" : proposalsEnabled;
+  useFetcherResult(proposals, {
+    ok: () => show("success", t(proposalsOn ? "push.proposals.on" : "push.proposals.off")),
+    problem: (p) => show("error", t(p.key, p.params)),
+  });
+
+  // This browser's subscription: undefined until known.
+  const [endpoint, setEndpoint] = useState<string | null | undefined>(undefined);
+  const [working, setWorking] = useState(false);
+  const [notice, setNotice] = useState<MessageKey | null>(null);
+  const pending = useRef<string | null>(null);
+  const available = support === "supported" && vapidPublicKey !== null;
+
+  useEffect(() => {
+    if (!available) return;
+    let live = true;
+    navigator.serviceWorker.ready
+      .then((registration) => registration.pushManager.getSubscription())
+      .then((subscription) => live && setEndpoint(subscription?.endpoint ?? null))
+      .catch(() => live && setEndpoint(null));
+    return () => {
+      live = false;
+    };
+  }, [available]);
+
+  const push = useFetcher<PushAnswer>();
+  useFetcherResult(push, {
+    ok: (answer) => {
+      if (answer.intent === "push-subscribe") {
+        setEndpoint(pending.current);
+        show("success", t("push.notify.on"));
+      } else {
+        setEndpoint(null);
+        show("success", t("push.notify.off"));
+      }
+    },
+    problem: (p) => show("error", t(p.key, p.params)),
+  });
+  const test = useFetcher<PushAnswer>();
+  useFetcherResult(test, {
+    ok: () => show("success", t("push.test.sent")),
+    problem: (p) => show("error", t(p.key, p.params)),
+  });
+
+  async function turnOn(publicKey: string) {
+    const permission = await Notification.requestPermission();
+    if (permission !== "granted") return setNotice("push.notify.denied");
+    const registration = await navigator.serviceWorker.ready;
+    const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlDecode(publicKey) });
+    const { keys } = subscription.toJSON();
+    pending.current = subscription.endpoint;
+    push.submit(
+      { intent: "push-subscribe", endpoint: subscription.endpoint, p256dh: keys?.p256dh ?? "", auth: keys?.auth ?? "", lang },
+      { method: "post", action: "/dashboard/settings" },
+    );
+  }
+
+  async function turnOff() {
+    const registration = await navigator.serviceWorker.ready;
+    const subscription = await registration.pushManager.getSubscription();
+    const gone = subscription?.endpoint ?? endpoint;
+    await subscription?.unsubscribe().catch(() => false);
+    if (gone) push.submit({ intent: "push-unsubscribe", endpoint: gone }, { method: "post", action: "/dashboard/settings" });
+    else setEndpoint(null);
+  }
+
+  async function toggleNotifications(on: boolean) {
+    if (!vapidPublicKey) return;
+    setNotice(null);
+    setWorking(true);
+    try {
+      await (on ? turnOn(vapidPublicKey) : turnOff());
+    } catch {
+      setNotice("push.notify.failed");
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  const busy = working || push.state !== "idle";
+  const notificationsOn = Boolean(endpoint);
+  const why: MessageKey | null = !vapidPublicKey ? "push.notify.unavailable" : support === "unsupported" ? "push.notify.unsupported" : notice;
+
+  return (
+    <section className="card" aria-labelledby="push-title" data-testid="push-settings">
+      <h2 id="push-title">{t("push.title")}</h2>
+      <p className="muted small">{t("push.hint")}</p>
+      <div className="switch-row">
+        <label className="switch" htmlFor="proposals-switch">
+          <span className="switch-text">
+            <span className="switch-label">{t("push.proposals.label")}</span>
+            <span id="proposals-hint" className="hint">
+              {t("push.proposals.hint")}
+            </span>
+          </span>
+          <input
+            id="proposals-switch"
+            type="checkbox"
+            role="switch"
+            checked={proposalsOn}
+            aria-describedby="proposals-hint"
+            data-testid="proposals-switch"
+            onChange={(e) =>
+              proposals.submit({ intent: "proposals", proposals_enabled: e.target.checked ? "on" : "off" }, { method: "post", action: "/dashboard/settings" })
+            }
+          />
+          <span className="switch-track" aria-hidden="true" />
+        </label>
+      </div>
+      <div className="switch-row">
+        <label className="switch" htmlFor="notify-switch">
+          <span className="switch-text">
+            <span className="switch-label">{t("push.notify.label")}</span>
+            <span id="notify-hint" className="hint">
+              {t("push.notify.hint")}
+            </span>
+          </span>
+          <input
+            id="notify-switch"
+            type="checkbox"
+            role="switch"
+            checked={notificationsOn}
+            disabled={!available || endpoint === undefined || busy}
+            aria-describedby={why ? "notify-hint notify-why" : "notify-hint"}
+            aria-busy={busy}
+            data-testid="notify-switch"
+            onChange={(e) => void toggleNotifications(e.target.checked)}
+          />
+          <span className="switch-track" aria-hidden="true" />
+        </label>
+        {why && (
+          <p id="notify-why" className="switch-why" role={notice ? "alert" : undefined} data-testid="notify-why">
+            {t(why)}
+          </p>
+        )}
+        {busy && <p className="hint">{t("push.notify.working")}</p>}
+      </div>
+      {notificationsOn && endpoint && (
+        <div className="settings-actions">
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={test.state !== "idle"}
+            onClick={() => test.submit({ intent: "push-test", endpoint }, { method: "post", action: "/dashboard/settings" })}
+          >
+            {test.state !== "idle" ? t("push.test.sending") : t("push.test.button")}
+          </button>
+        </div>
+      )}
+      <Toast toast={toast} onHide={hide} duration={{ success: 3000, error: 5000 }} placement="bottom" testId="push-toast" />
+    </section>
+  );
+}
