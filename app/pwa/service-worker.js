@@ -72,7 +72,14 @@ self.addEventListener("push", (event) => {
     data = { body: event.data ? event.data.text() : "" };
   }
   const options = { body: data.body || "", icon: ICON, badge: ICON, tag: data.tag || undefined, data: { url: pageUrl(data.url) } };
-  event.waitUntil(self.registration.showNotification(data.title || "Chatbook", options));
+  event.waitUntil(
+    (async () => {
+      await self.registration.showNotification(data.title || "Chatbook", options);
+      // Open Chatbook windows re-read their screen (useFreshOnReturn), so the request is listed at once.
+      const windows = await self.clients.matchAll({ type: "window" });
+      for (const client of windows) client.postMessage({ type: "chatbook:push" });
+    })(),
+  );
 });
 
 self.addEventListener("notificationclick", (event) => {

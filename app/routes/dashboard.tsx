@@ -6,6 +6,7 @@ import { LanguageToggle } from "~/components/language-toggle";
 import { initials } from "~/utils/initials";
 import { TabIcon, type TabName } from "~/components/ui/icons";
 import { countOpenProposals } from "~/services/proposals/proposals.server";
+import { useFreshOnReturn } from "~/components/ui/use-fresh-on-return";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Chatbook" }];
 
@@ -38,6 +39,8 @@ const tabs: { to: string; name: TabName; label: MessageKey; end?: boolean }[] = 
 export default function DashboardShell() {
   const { user, business, waitingClients, openProposals } = useLoaderData<typeof loader>();
   const t = useT();
+  // Booking requests and answers arrive while the owner is away: re-read on return and on a push.
+  useFreshOnReturn();
   return (
     <div className="shell">
       <header className="shell-header">

@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { registerAndLogin, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
+import { calendarEvent } from "./support/calendar";
 import { useBrowserStack } from "./support/browser-stack";
 
 const { stack, newPage } = useBrowserStack({ simulator: true });
@@ -58,21 +59,7 @@ async function openCalendarEvent(page: Page, text: string) {
   await page.goto(`${stack.appUrl}/dashboard/calendar`);
   await whenHydrated(page);
   await page.getByRole("tab", { name: /^(Calendar|יומן)$/ }).click();
-  const event = page.locator(".fc-event", { hasText: text });
-  // Tomorrow may be in next month.
-  if (
-    !(await event
-      .first()
-      .waitFor({ timeout: 5000 })
-      .then(
-        () => true,
-        () => false,
-      ))
-  ) {
-    await page.locator(".fc-next-button").click();
-    await event.first().waitFor();
-  }
-  return event.first();
+  return calendarEvent(page, text);
 }
 
 describe("closing the loop on WhatsApp", () => {

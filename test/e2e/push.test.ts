@@ -5,13 +5,12 @@
 // service worker, the Settings switches, the Worker encrypting and signing the
 // test notification, and the endpoint checking VAPID and decrypting it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { registerAndLogin, whenHydrated } from "./support/account";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { SCREENSHOT_DIR } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
-import { startPushEndpoint, type PushEndpoint, type Subscriber } from "./support/push-endpoint";
+import { startPushEndpoint, stubPushManager, type PushEndpoint } from "./support/push-endpoint";
 import { watchToasts } from "./support/toasts";
 import { TEST_VAPID } from "../support/vapid";
 
@@ -21,30 +20,6 @@ beforeAll(async () => {
   push = await startPushEndpoint({ vapidPublicKey: TEST_VAPID.VAPID_PUBLIC_KEY });
 });
 afterAll(() => push?.close());
-
-/** PushManager answers with this subscription (kept across reloads in localStorage), as a browser would after subscribe(). */
-async function stubPushManager(page: Page, sub: Subscriber) {
-  await page.addInitScript((s: Subscriber) => {
-    const KEY = "test-push-subscribed";
-    const make = () => ({
-      endpoint: s.endpoint,
-      expirationTime: null,
-      options: { userVisibleOnly: true },
-      toJSON: () => ({ endpoint: s.endpoint, expirationTime: null, keys: { p256dh: s.p256dh, auth: s.auth } }),
-      unsubscribe: async () => {
-        localStorage.removeItem(KEY);
-        return true;
-      },
-    });
-    PushManager.prototype.subscribe = async function () {
-      localStorage.setItem(KEY, "1");
-      return make() as unknown as PushSubscription;
-    };
-    PushManager.prototype.getSubscription = async function () {
-      return (localStorage.getItem(KEY) ? make() : null) as unknown as PushSubscription | null;
-    };
-  }, sub);
-}
 
 const WORDS = {
   en: {

@@ -11,6 +11,7 @@
 //   const sub = push.subscriber();          // { endpoint, p256dh, auth }
 //   ... the app sends ...
 //   await push.waitFor((r) => r.length === 1);
+import type { Page } from "playwright-core";
 import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -139,4 +140,28 @@ export async function startPushEndpoint({ vapidPublicKey }: { vapidPublicKey: st
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** PushManager answers with this subscription (kept across reloads in localStorage), as a browser would after subscribe(). */
+export async function stubPushManager(page: Page, sub: Subscriber) {
+  await page.addInitScript((s: Subscriber) => {
+    const KEY = "test-push-subscribed";
+    const make = () => ({
+      endpoint: s.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true },
+      toJSON: () => ({ endpoint: s.endpoint, expirationTime: null, keys: { p256dh: s.p256dh, auth: s.auth } }),
+      unsubscribe: async () => {
+        localStorage.removeItem(KEY);
+        return true;
+      },
+    });
+    PushManager.prototype.subscribe = async function () {
+      localStorage.setItem(KEY, "1");
+      return make() as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return (localStorage.getItem(KEY) ? make() : null) as unknown as PushSubscription | null;
+    };
+  }, sub);
 }
