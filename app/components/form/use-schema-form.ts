@@ -4,12 +4,11 @@
 //
 // zod, @conform-to/zod and the schemas are not in the screen's first load
 // (about 30 KB gzip): they come in their own chunk when the owner first
-// touches the form (a focus, a press, a key), long before a submit can ask
-// for them. A submit that still comes first (a very slow network, no
-// scripts) goes to the action, which checks the same schema and replies with
-// the same per-field problems (lastResult).
+// touches the form (a focus, a press, a key). A submit that comes before them
+// waits for them and is then checked as always. Without scripts the action
+// checks the same schema and replies with the same per-field problems.
 import { useForm, type DefaultValue } from "@conform-to/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import type { Problem } from "~/utils/problem";
 import { useLatest } from "~/components/ui/use-latest";
@@ -52,29 +51,49 @@ export function useSchemaForm<M, S extends z.ZodType>(schemas: () => Promise<M>,
   });
 
   const formId = form.id;
+  const loading = useRef(false);
+  // A submit that came before the checker: held, and sent again once it is here.
+  const held = useRef<{ submitter: HTMLElement | null } | null>(null);
   // An answer from the action also brings the checker, so typing afterwards revalidates here, not on the server.
   const answered = options.lastResult != null;
   useEffect(() => {
     if (check) return;
-    let done = false;
     const load = () => {
-      if (done) return;
-      done = true;
-      stop();
+      if (loading.current) return;
+      loading.current = true;
       void Promise.all([loadParse(), latest.current.schemas()]).then(([{ parseForm }, mod]) =>
         setCheck(() => (formData: FormData) => parseForm(formData, latest.current.pick(mod, formData))),
       );
     };
+    const ours = (target: EventTarget | null) => target instanceof Element && (target.closest("form")?.id === formId || target.getAttribute("form") === formId);
     const touched = (event: Event) => {
-      const target = event.target;
-      if (target instanceof Element && (target.closest("form")?.id === formId || target.getAttribute("form") === formId)) load();
+      if (ours(event.target)) load();
+    };
+    const submitted = (event: Event) => {
+      if (!ours(event.target)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      held.current = { submitter: (event as SubmitEvent).submitter };
+      load();
     };
     const events = ["focusin", "pointerdown", "keydown"] as const;
-    const stop = () => events.forEach((name) => document.removeEventListener(name, touched, true));
     events.forEach((name) => document.addEventListener(name, touched, true));
+    document.addEventListener("submit", submitted, true);
     if (answered) load();
-    return stop;
+    return () => {
+      events.forEach((name) => document.removeEventListener(name, touched, true));
+      document.removeEventListener("submit", submitted, true);
+    };
   }, [check, formId, answered, latest]);
+
+  // conform has the checker by now (its options update in a layout effect): the held submit goes through it.
+  useEffect(() => {
+    const submit = held.current;
+    if (!check || !submit) return;
+    held.current = null;
+    const element = document.getElementById(formId);
+    if (element instanceof HTMLFormElement) element.requestSubmit(submit.submitter ?? undefined);
+  }, [check, formId]);
 
   return [form, fields, check] as const;
 }
