@@ -65,7 +65,9 @@ export function useSchemaForm<M, S extends z.ZodType>(schemas: () => Promise<M>,
         setCheck(() => (formData: FormData) => parseForm(formData, latest.current.pick(mod, formData))),
       );
     };
-    const ours = (target: EventTarget | null) => target instanceof Element && (target.closest("form")?.id === formId || target.getAttribute("form") === formId);
+    // The attribute, not form.id: a field named "id" (a hidden input) shadows that property.
+    const ours = (target: EventTarget | null) =>
+      target instanceof Element && (target.closest("form")?.getAttribute("id") === formId || target.getAttribute("form") === formId);
     const touched = (event: Event) => {
       if (ours(event.target)) load();
     };
