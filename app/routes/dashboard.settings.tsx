@@ -5,7 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useT } from "~/i18n";
+import { langFromRequest, useT } from "~/i18n";
 import { PasswordForm } from "~/components/settings/password-form";
 import { ProfileForm } from "~/components/settings/profile-form";
 import { DataSection } from "~/components/settings/data-section";
@@ -21,6 +21,7 @@ import { accountCtx } from "~/services/auth/context.server";
 import { changePassword } from "~/services/auth/passwords.server";
 import { requireUser } from "~/security/signed-in.server";
 import { settingsOf, updateSettings } from "~/services/settings.server";
+import { countryName } from "~/services/countries";
 import { caught, problem, type Problem } from "~/utils/problem";
 import { MessagingFormSchema, PasswordChangeFormSchema, profileFormSchema } from "~/validation/accounts";
 import { firstFormProblem, parseForm } from "~/validation/parse";
@@ -44,7 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, business } = await requireUser(request, context.cloudflare.env);
   const account = { hasFeed: business.calendarFeedHash !== null, hasPassword: user.passwordHash !== null };
   const push = { proposalsEnabled: business.proposalsEnabled, vapidPublicKey: pushConfig(context.cloudflare.env)?.publicKey ?? null };
-  return { settings: settingsOf(user, business), timeZones: timeZoneList(business.timeZone), messaging: messagingOf(business), account, push };
+  // The saved country's name in the reader's language: the country list itself loads only when the field is edited.
+  const country = countryName(business.country, langFromRequest(request));
+  return { settings: settingsOf(user, business), country, timeZones: timeZoneList(business.timeZone), messaging: messagingOf(business), account, push };
 }
 
 /** One form's answer: saved, or the problem to show (`reply` ties it to the form's fields). */
@@ -135,14 +138,14 @@ function refused<I extends string>(intent: I, problem: Problem, reply: Submissio
 
 export default function SettingsTab() {
   const t = useT();
-  const { settings, timeZones, messaging, account, push } = useLoaderData<typeof loader>();
+  const { settings, country, timeZones, messaging, account, push } = useLoaderData<typeof loader>();
   return (
     <div className="settings">
       <header>
         <h1 className="tab-title">{t("settings.title")}</h1>
         <p className="muted">{t("settings.subtitle")}</p>
       </header>
-      <ProfileForm settings={settings} timeZones={timeZones} />
+      <ProfileForm settings={settings} country={country} timeZones={timeZones} />
       <MessagingForm settings={messaging} />
       <NotificationsSection proposalsEnabled={push.proposalsEnabled} vapidPublicKey={push.vapidPublicKey} />
       <PasswordForm email={settings.email} />

@@ -12,6 +12,7 @@ import { EmailOnlySchema } from "~/validation/accounts";
 import { firstFormProblem, parseForm } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
 import { useSchemaForm } from "~/components/form/use-schema-form";
+import { accountSchemas } from "~/components/form/schemas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Forgot password · Chatbook" }];
@@ -33,7 +34,7 @@ export default function ForgotPassword() {
   const t = useT();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useSchemaForm(EmailOnlySchema, {
+  const [form, fields] = useSchemaForm(accountSchemas, (m) => m.EmailOnlySchema, {
     id: "forgot",
     lastResult: answer && !answer.sent ? answer.reply : undefined,
   });

@@ -18,6 +18,7 @@ import { EmailOnlySchema, RegistrationFormSchema, VerifyCodeSchema } from "~/val
 import { firstFormProblem, parseForm } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
 import { useSchemaForm } from "~/components/form/use-schema-form";
+import { accountSchemas } from "~/components/form/schemas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [
@@ -89,7 +90,7 @@ export default function Register() {
   // A server failure replaces the form with the failure view until Try Again.
   const [dismissed, setDismissed] = useState<unknown>(null);
   const tzRef = useRef<HTMLInputElement>(null);
-  const [form, fields] = useSchemaForm(RegistrationFormSchema, {
+  const [form, fields] = useSchemaForm(accountSchemas, (m) => m.RegistrationFormSchema, {
     id: "register",
     lastResult: answer?.step === "form" ? answer.reply : undefined,
     // The terms box starts checked (the spec); the updates box unchecked.

@@ -16,6 +16,7 @@ import { ResetFormSchema } from "~/validation/accounts";
 import { firstFormProblem, parseForm } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
 import { useSchemaForm } from "~/components/form/use-schema-form";
+import { accountSchemas } from "~/components/form/schemas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Reset password · Chatbook" }, { name: "referrer", content: "no-referrer" }];
@@ -42,7 +43,7 @@ export default function ResetPassword() {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const [token, setToken] = useState<string | null>(null);
-  const [form, fields] = useSchemaForm(ResetFormSchema, {
+  const [form, fields] = useSchemaForm(accountSchemas, (m) => m.ResetFormSchema, {
     id: "reset",
     lastResult: answer && !answer.done ? answer.reply : undefined,
   });

@@ -35,6 +35,12 @@ export class AppError extends Error {
   }
 }
 
+/** The first problem of a failed submission (fields keep the schema's order; no zod here, so forms use it in the browser). */
+export function firstFormProblem(error: Record<string, Problem[] | null> | null | undefined): Problem {
+  for (const list of Object.values(error ?? {})) if (list?.length) return list[0];
+  return problem("problem.invalid");
+}
+
 /** Dictionary keys look like `area.name` or `area.group.name`; anything else is not one of ours. */
 export function isMessageKey(value: unknown): value is MessageKey {
   return typeof value === "string" && /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$/.test(value);

@@ -50,11 +50,7 @@ export function parseForm<S extends z.ZodType>(payload: FormData | URLSearchPara
   return parseWithZod(payload, { schema, formatError: (issues: Issue[]) => issues.map(problemOfIssue) });
 }
 
-/** The first problem of a failed submission (fields keep the schema's order). */
-export function firstFormProblem(error: Record<string, Problem[] | null> | null | undefined): Problem {
-  for (const list of Object.values(error ?? {})) if (list?.length) return list[0];
-  return problem("problem.invalid");
-}
+export { firstFormProblem } from "~/utils/problem";
 
 /** One check of a form whose spec gives an order across fields (all "required" first, then formats...). */
 export type OrderedCheck<T> = { field: keyof T & string; fails: (value: T) => boolean; key: MessageKey };

@@ -7,15 +7,12 @@ import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import { isRealDate } from "~/utils/dates";
 import { says } from "./parse";
+import { tidyServiceName } from "~/utils/service-name";
 
 export const SERVICE_NAME_MAX = 60;
 export const MAX_SERVICES = 200;
 
-/** Trimmed, inner spaces collapsed: the form a service name is stored in. */
-export const tidyServiceName = (raw: string) => raw.trim().replace(/\s+/g, " ");
-
-/** The comparison key: "Haircut" and " haircut " are the same service. */
-export const serviceKey = (name: string) => tidyServiceName(name).toLowerCase();
+export { serviceKey, tidyServiceName } from "~/utils/service-name";
 
 /**
  * The Service name rule: trimmed, inner spaces collapsed, 1..60 characters.

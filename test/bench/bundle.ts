@@ -8,6 +8,8 @@ import { registerAndLogin, whenHydrated } from "../e2e/support/account";
 import { launchBrowser, newPage } from "../e2e/support/browser";
 import { startStack } from "../e2e/support/stack";
 
+// Signed out for landing, login and register (signed in, those two redirect to the dashboard).
+const SIGNED_OUT = new Set(["/", "/login", "/register"]);
 const SCREENS: [label: string, path: string, budgetKb: number, ready?: string][] = [
   ["landing", "/", 90],
   ["login", "/login", 120],
@@ -30,7 +32,8 @@ try {
   await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "bundle@example.com", password: "bundle-pass-1" });
   for (const [label, path, budget, ready] of SCREENS) {
     // A fresh context each time: nothing comes from the cache, as for a first visit.
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await page.context().storageState() });
+    const storageState = SIGNED_OUT.has(path) ? undefined : await page.context().storageState();
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState });
     const tab = await context.newPage();
     const scripts = new Map<string, Promise<number>>();
     tab.on("response", (res) => {

@@ -3,31 +3,57 @@
 // The chosen alpha-2 code travels in a hidden input named `name`; what was
 // typed in `${name}_text`. The form's problem about the country is tied to
 // the text input, the one a person sees.
+// The country names (both languages, about 11 KB gzip) load when the input is
+// first focused; the screen's loader gives the saved country's name.
 import { useId, useMemo, useState, type KeyboardEvent } from "react";
 import { useLang, useT } from "~/i18n";
 import { FieldError } from "~/components/form/field-error";
-import { countryName, countrySuggestions, resolveCountry } from "~/services/countries";
+import type * as Countries from "~/services/countries";
+import { useLatest } from "~/components/ui/use-latest";
 import type { ProblemField } from "./form-problems";
 
-type Props = { field: ProblemField; label: string; defaultCode?: string; disabled?: boolean; onChange?: (code: string) => void };
+type Props = { field: ProblemField; label: string; defaultCode?: string; defaultName?: string; disabled?: boolean; onChange?: (code: string) => void };
 
-export function CountryInput({ field, label, defaultCode = "", disabled, onChange }: Props) {
+let countriesModule: Promise<typeof Countries> | undefined;
+const loadCountries = () => (countriesModule ??= import("~/services/countries"));
+
+export function CountryInput({ field, label, defaultCode = "", defaultName = "", disabled, onChange }: Props) {
   const name = field.name;
   const invalid = Boolean(field.errors?.length);
   const t = useT();
   const lang = useLang();
   const id = useId();
-  const [text, setText] = useState(() => (defaultCode ? countryName(defaultCode, lang) : ""));
+  const [countries, setCountries] = useState<typeof Countries | null>(null);
+  const [text, setText] = useState(defaultName);
   const [code, setCode] = useState(defaultCode);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const options = useMemo(() => countrySuggestions(text, lang), [text, lang]);
-  const chosenName = code ? countryName(code, lang) : "";
-  const showList = open && !disabled && [...text.trim()].length >= 2 && text !== chosenName;
+  const options = useMemo(() => countries?.countrySuggestions(text, lang) ?? [], [countries, text, lang]);
+  const chosenName = code ? (countries?.countryName(code, lang) ?? defaultName) : "";
+  const typed = useLatest({ text, code, onChange });
+
+  const load = () => {
+    if (countries) return;
+    void loadCountries().then((m) => {
+      setCountries(m);
+      // A name typed before the names arrived counts now, as it would have then.
+      const now = typed.current;
+      if (!now.code && now.text) pick(m, now.text, now.onChange);
+    });
+  };
+  const showList = open && countries !== null && !disabled && [...text.trim()].length >= 2 && text !== chosenName;
+
+  const pick = (m: typeof Countries, value: string, changed?: (code: string) => void) => {
+    // Typing a full name counts as choosing it.
+    const exact = m.resolveCountry(value);
+    const next = exact && value.trim().length > 2 ? exact : "";
+    setCode(next);
+    changed?.(next);
+  };
 
   const choose = (next: string) => {
     setCode(next);
-    setText(countryName(next, lang));
+    setText(countries?.countryName(next, lang) ?? "");
     setOpen(false);
     setActive(-1);
     onChange?.(next);
@@ -37,11 +63,12 @@ export function CountryInput({ field, label, defaultCode = "", disabled, onChang
     setText(value);
     setOpen(true);
     setActive(-1);
-    // Typing a full name counts as choosing it.
-    const exact = resolveCountry(value);
-    const next = exact && value.trim().length > 2 ? exact : "";
-    setCode(next);
-    onChange?.(next);
+    if (countries) pick(countries, value, onChange);
+    else {
+      setCode("");
+      onChange?.("");
+      load();
+    }
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -85,7 +112,10 @@ export function CountryInput({ field, label, defaultCode = "", disabled, onChang
         disabled={disabled}
         readOnly={disabled}
         onChange={(e) => type(e.target.value)}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          load();
+          setOpen(true);
+        }}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />

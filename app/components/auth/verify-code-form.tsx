@@ -1,30 +1,25 @@
 // The 6-digit code step (registration, and sign-in of an unverified address):
 // Verify, and Send a new code. Posts to the current route's action; Verify
 // checks the code first, Send a new code only the address.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useT, type MessageKey } from "~/i18n";
 import type { Problem } from "~/utils/problem";
-import { EmailOnlySchema, VerifyCodeSchema } from "~/validation/accounts";
-import { parseForm } from "~/validation/parse";
+import { accountSchemas } from "~/components/form/schemas";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 import { Banner } from "./auth-layout";
 import { firstProblemOf, ProblemBanner, TextField } from "./form-problems";
 
-type VerifySubmission = ReturnType<typeof parseForm<typeof VerifyCodeSchema>>;
 type Props = { email: string; lastResult?: SubmissionResult<Problem[]>; notice?: MessageKey };
 
 export function VerifyCodeForm({ email, lastResult, notice }: Props) {
   const t = useT();
   const navigation = useNavigation();
   const intent = navigation.formData?.get("intent");
-  const [form, fields] = useForm({
+  // Send a new code needs only the address (a subset of the code's fields).
+  const [form, fields] = useSchemaForm(accountSchemas, (m, formData) => (formData.get("intent") === "resend" ? m.EmailOnlySchema : m.VerifyCodeSchema), {
     id: "verify",
     lastResult,
-    // Send a new code needs only the address (a subset of the code's fields).
-    onValidate: ({ formData }) =>
-      (formData.get("intent") === "resend" ? parseForm(formData, EmailOnlySchema) : parseForm(formData, VerifyCodeSchema)) as VerifySubmission,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const problem = firstProblemOf(form.allErrors);
 

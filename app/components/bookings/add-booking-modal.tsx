@@ -4,13 +4,13 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calendar/screen.server";
-import { BookingForm } from "~/validation/bookings";
 import { useT } from "~/i18n";
 import { FieldError } from "../form/field-error";
 import { firstInvalid } from "../form/first-invalid";
 import { Modal } from "~/components/ui/modal";
 import { BOOKINGS_ACTION, useBookingResult } from "./use-booking-mutation";
 import { useSchemaForm } from "~/components/form/use-schema-form";
+import { bookingSchemas } from "~/components/form/schemas";
 
 type Props = { initial: { booking_date?: string; booking_time?: string }; onClose: () => void; onCreated: (booking: BookingItem) => void };
 
@@ -21,7 +21,7 @@ export function AddBookingModal({ initial, onClose, onCreated }: Props) {
   const fetcher = useFetcher<BookingActionResult>();
   const saving = fetcher.state !== "idle";
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const [form, fields] = useSchemaForm(BookingForm, {
+  const [form, fields] = useSchemaForm(bookingSchemas, (m) => m.BookingForm, {
     id: "add-booking",
     lastResult: saving ? undefined : failed?.reply,
     defaultValue: { booking_date: initial.booking_date ?? "", booking_time: initial.booking_time ?? "" },

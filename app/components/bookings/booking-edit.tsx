@@ -3,11 +3,11 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calendar/screen.server";
-import { BookingEditForm } from "~/validation/bookings";
 import { useT } from "~/i18n";
 import { FieldError } from "../form/field-error";
 import { BOOKINGS_ACTION, useBookingResult } from "./use-booking-mutation";
 import { useSchemaForm } from "~/components/form/use-schema-form";
+import { bookingSchemas } from "~/components/form/schemas";
 
 type EditProps = { booking: BookingItem; base: string; onCancel: () => void; onSaved: (b: BookingItem) => void };
 
@@ -17,7 +17,7 @@ export default function BookingEdit({ booking, base, onCancel, onSaved }: EditPr
   const fetcher = useFetcher<BookingActionResult>();
   const saving = fetcher.state !== "idle";
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const [form, fields] = useSchemaForm(BookingEditForm, {
+  const [form, fields] = useSchemaForm(bookingSchemas, (m) => m.BookingEditForm, {
     id: `${base}-edit`,
     lastResult: saving ? undefined : failed?.reply,
     defaultValue: { service: booking.service, booking_date: booking.booking_date, booking_time: booking.booking_time.slice(0, 5), notes: booking.notes },

@@ -5,13 +5,13 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import type { ClientActionResult, ClientItem } from "~/routes/dashboard.clients/screen.server";
-import { ClientForm } from "~/validation/clients";
 import { useT } from "~/i18n";
 import { FieldError, useProblemText } from "../form/field-error";
 import { firstInvalid } from "../form/first-invalid";
 import { Modal } from "~/components/ui/modal";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { useSchemaForm } from "~/components/form/use-schema-form";
+import { clientSchemas } from "~/components/form/schemas";
 
 const ORDER = ["name", "phone", "tags", "notes"] as const;
 
@@ -21,7 +21,7 @@ export function AddClientModal({ onClose, onCreated }: { onClose: () => void; on
   const fetcher = useFetcher<ClientActionResult>();
   const saving = fetcher.state !== "idle";
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const [form, fields] = useSchemaForm(ClientForm, {
+  const [form, fields] = useSchemaForm(clientSchemas, (m) => m.ClientForm, {
     id: "add-client",
     lastResult: saving ? undefined : failed?.reply,
   });

@@ -6,7 +6,6 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import type { ClientActionResult, ClientItem } from "~/routes/dashboard.clients/screen.server";
-import { ClientForm } from "~/validation/clients";
 import { formatDateGB } from "~/services/templates";
 import { useT } from "~/i18n";
 import { initials } from "~/utils/initials";
@@ -14,6 +13,7 @@ import { FieldError, useProblemText } from "../form/field-error";
 import { ChatIcon, ChevronIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { useSchemaForm } from "~/components/form/use-schema-form";
+import { clientSchemas } from "~/components/form/schemas";
 
 type Props = {
   client: ClientItem;
@@ -166,7 +166,7 @@ function ClientEdit({ client, baseId, onCancel, onSaved }: EditProps) {
   const fetcher = useFetcher<ClientActionResult>();
   const saving = fetcher.state !== "idle";
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const [form, fields] = useSchemaForm(ClientForm, {
+  const [form, fields] = useSchemaForm(clientSchemas, (m) => m.ClientForm, {
     id: `${baseId}-edit`,
     lastResult: saving ? undefined : failed?.reply,
     defaultValue: { name: client.name, phone: client.phone_display, tags: client.tags.join(", "), notes: client.notes },

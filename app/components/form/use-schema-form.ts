@@ -1,10 +1,17 @@
 // conform's useForm with the product's settings: the form's zod schema checks
 // in the browser on submit, then again as the owner types; errors are problems
 // (message keys). The route's action parses the same schema with parseForm.
+//
+// zod, @conform-to/zod and the schemas are not in the screen's first load
+// (about 30 KB gzip): they come in their own chunk when the owner first
+// touches the form (a focus, a press, a key). A submit that comes before them
+// waits for them and is then checked as always. Without scripts the action
+// checks the same schema and replies with the same per-field problems.
 import { useForm, type DefaultValue } from "@conform-to/react";
+import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import type { Problem } from "~/utils/problem";
-import { parseForm } from "~/validation/parse";
+import { useLatest } from "~/components/ui/use-latest";
 
 type FormShape = Record<string, unknown>;
 /** The fields as the form holds them (what the schema reads). */
@@ -17,12 +24,78 @@ type Options<S extends z.ZodType> = Omit<
   defaultValue?: FormShape;
 };
 
-export function useSchemaForm<S extends z.ZodType>(schema: S, options: Options<S>) {
-  return useForm<Input<S>, z.output<S>, Problem[]>({
+type Parse = typeof import("~/validation/parse");
+/** The form's schema, picked from its loaded module (and the posted fields, for forms with two buttons). */
+type Pick<M, S> = (schemas: M, formData: FormData) => S;
+/** The form's checker once loaded: conform's submission for a post, as the action would parse it. */
+type Check = (formData: FormData) => ReturnType<Parse["parseForm"]>;
+
+let parseModule: Promise<Parse> | undefined;
+const loadParse = () => (parseModule ??= import("~/validation/parse"));
+
+/**
+ * `useSchemaForm(() => import("~/validation/clients"), (m) => m.ClientForm, options)`.
+ * Returns conform's form and fields, and `check` (null until loaded) for a
+ * form that wants the refusal itself (a toast).
+ */
+export function useSchemaForm<M, S extends z.ZodType>(schemas: () => Promise<M>, pick: Pick<M, S>, options: Options<S>) {
+  const [check, setCheck] = useState<Check | null>(null);
+  const latest = useLatest({ schemas, pick });
+
+  const [form, fields] = useForm<Input<S>, z.output<S>, Problem[]>({
     ...options,
     defaultValue: options.defaultValue as DefaultValue<Input<S>> | undefined,
-    onValidate: ({ formData }) => parseForm(formData, schema),
+    onValidate: check ? ({ formData }) => check(formData) as never : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+
+  const formId = form.id;
+  const loading = useRef(false);
+  // A submit that came before the checker: held, and sent again once it is here.
+  const held = useRef<{ submitter: HTMLElement | null } | null>(null);
+  // An answer from the action also brings the checker, so typing afterwards revalidates here, not on the server.
+  const answered = options.lastResult != null;
+  useEffect(() => {
+    if (check) return;
+    const load = () => {
+      if (loading.current) return;
+      loading.current = true;
+      void Promise.all([loadParse(), latest.current.schemas()]).then(([{ parseForm }, mod]) =>
+        setCheck(() => (formData: FormData) => parseForm(formData, latest.current.pick(mod, formData))),
+      );
+    };
+    // The attribute, not form.id: a field named "id" (a hidden input) shadows that property.
+    const ours = (target: EventTarget | null) =>
+      target instanceof Element && (target.closest("form")?.getAttribute("id") === formId || target.getAttribute("form") === formId);
+    const touched = (event: Event) => {
+      if (ours(event.target)) load();
+    };
+    const submitted = (event: Event) => {
+      if (!ours(event.target)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      held.current = { submitter: (event as SubmitEvent).submitter };
+      load();
+    };
+    const events = ["focusin", "pointerdown", "keydown"] as const;
+    events.forEach((name) => document.addEventListener(name, touched, true));
+    document.addEventListener("submit", submitted, true);
+    if (answered) load();
+    return () => {
+      events.forEach((name) => document.removeEventListener(name, touched, true));
+      document.removeEventListener("submit", submitted, true);
+    };
+  }, [check, formId, answered, latest]);
+
+  // conform has the checker by now (its options update in a layout effect): the held submit goes through it.
+  useEffect(() => {
+    const submit = held.current;
+    if (!check || !submit) return;
+    held.current = null;
+    const element = document.getElementById(formId);
+    if (element instanceof HTMLFormElement) element.requestSubmit(submit.submitter ?? undefined);
+  }, [check, formId]);
+
+  return [form, fields, check] as const;
 }

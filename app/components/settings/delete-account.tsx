@@ -7,10 +7,10 @@ import { useState } from "react";
 import { useT } from "~/i18n";
 import { FieldError } from "~/components/form/field-error";
 import type { DataAnswer } from "~/routes/dashboard.settings_.data";
-import { deleteAccountSchema } from "~/validation/accounts";
 import { ProblemBanner } from "../auth/form-problems";
 import { Modal } from "~/components/ui/modal";
 import { useSchemaForm } from "~/components/form/use-schema-form";
+import { accountSchemas } from "~/components/form/schemas";
 
 export function DeleteAccount({ hasPassword, email }: { hasPassword: boolean; email: string }) {
   const t = useT();
@@ -33,8 +33,7 @@ function DeleteDialog({ hasPassword, email, onClose }: { hasPassword: boolean; e
   const fetcher = useFetcher<DataAnswer>();
   const busy = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" && fetcher.data?.intent === "delete-account" ? fetcher.data : undefined;
-  const schema = deleteAccountSchema({ hasPassword, email });
-  const [form, fields] = useSchemaForm(schema, {
+  const [form, fields] = useSchemaForm(accountSchemas, (m) => m.deleteAccountSchema({ hasPassword, email }), {
     id: "delete-account",
     lastResult: answer?.reply,
   });

@@ -9,8 +9,8 @@ import { firstProblemOf, ProblemBanner } from "~/components/auth/form-problems";
 import { FieldError } from "~/components/form/field-error";
 import type { SettingsAnswer } from "~/routes/dashboard.settings";
 import type { MessagingSettings } from "~/services/messaging-settings.server";
-import { MessagingFormSchema } from "~/validation/accounts";
 import { useSchemaForm } from "~/components/form/use-schema-form";
+import { accountSchemas } from "~/components/form/schemas";
 
 type Answer = SettingsAnswer<"messaging">;
 
@@ -21,7 +21,7 @@ export function MessagingForm({ settings }: { settings: MessagingSettings }) {
   const fetcher = useFetcher<Answer>();
   const busy = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const [form, fields] = useSchemaForm(MessagingFormSchema, {
+  const [form, fields] = useSchemaForm(accountSchemas, (m) => m.MessagingFormSchema, {
     id: "messaging",
     lastResult: answer && !answer.ok ? answer.reply : undefined,
     defaultValue: settings,

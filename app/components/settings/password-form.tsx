@@ -8,8 +8,8 @@ import { Banner } from "~/components/auth/auth-layout";
 import { firstProblemOf, ProblemBanner } from "~/components/auth/form-problems";
 import { PasswordField } from "~/components/auth/password-field";
 import type { SettingsAnswer } from "~/routes/dashboard.settings";
-import { PasswordChangeFormSchema } from "~/validation/accounts";
 import { useSchemaForm } from "~/components/form/use-schema-form";
+import { accountSchemas } from "~/components/form/schemas";
 
 type Answer = SettingsAnswer<"password">;
 
@@ -21,7 +21,7 @@ export function PasswordForm({ email }: { email: string }) {
   // Without scripts the form posts the whole page: the answer is then the page's action data.
   const pageAnswer = useActionData<Answer | { intent: string }>();
   const answer = fetcher.state === "idle" ? (fetcher.data ?? (pageAnswer?.intent === "password" ? (pageAnswer as Answer) : undefined)) : undefined;
-  const [form, fields] = useSchemaForm(PasswordChangeFormSchema, {
+  const [form, fields] = useSchemaForm(accountSchemas, (m) => m.PasswordChangeFormSchema, {
     id: "password",
     lastResult: answer && !answer.ok ? answer.reply : undefined,
   });

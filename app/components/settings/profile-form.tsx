@@ -11,12 +11,13 @@ import { firstProblemOf, ProblemBanner, TextField } from "~/components/auth/form
 import { FieldError } from "~/components/form/field-error";
 import type { SettingsAnswer } from "~/routes/dashboard.settings";
 import type { Settings } from "~/services/settings.server";
-import { profileFormSchema } from "~/validation/accounts";
 import { useSchemaForm } from "~/components/form/use-schema-form";
+import { accountSchemas } from "~/components/form/schemas";
 
 type Answer = SettingsAnswer<"profile">;
 
-export function ProfileForm({ settings, timeZones }: { settings: Settings; timeZones: string[] }) {
+/** `country`: the saved country's name in the reader's language. */
+export function ProfileForm({ settings, country, timeZones }: { settings: Settings; country: string; timeZones: string[] }) {
   const fetcher = useFetcher<Answer>();
   const [editing, setEditing] = useState(false);
   const [generation, setGeneration] = useState(0);
@@ -54,6 +55,7 @@ export function ProfileForm({ settings, timeZones }: { settings: Settings; timeZ
       key={generation}
       fetcher={fetcher}
       settings={settings}
+      country={country}
       timeZones={timeZones}
       editing={editing}
       saved={saved}
@@ -67,6 +69,7 @@ export function ProfileForm({ settings, timeZones }: { settings: Settings; timeZ
 type FieldsProps = {
   fetcher: ReturnType<typeof useFetcher<Answer>>;
   settings: Settings;
+  country: string;
   timeZones: string[];
   editing: boolean;
   saved: boolean;
@@ -76,11 +79,10 @@ type FieldsProps = {
 };
 
 /** The form itself, mounted afresh (from the saved settings) after Save and Cancel. */
-function ProfileFields({ fetcher, settings, timeZones, editing, saved, answer, onEdit, onCancel }: FieldsProps) {
+function ProfileFields({ fetcher, settings, country, timeZones, editing, saved, answer, onEdit, onCancel }: FieldsProps) {
   const t = useT();
   const busy = fetcher.state !== "idle";
-  const schema = profileFormSchema(settings.email);
-  const [form, fields] = useSchemaForm(schema, {
+  const [form, fields] = useSchemaForm(accountSchemas, (m) => m.profileFormSchema(settings.email), {
     id: "profile",
     lastResult: answer?.reply,
     defaultValue: { ...settings, message_retention_days: String(settings.message_retention_days) },
@@ -107,7 +109,7 @@ function ProfileFields({ fetcher, settings, timeZones, editing, saved, answer, o
         <TextField field={fields.business_name} label={t("field.businessName")} readOnly={ro} maxLength={200} autoComplete="organization" />
         <TextField field={fields.phone} label={t("field.phone")} readOnly={ro} maxLength={20} type="tel" inputMode="numeric" autoComplete="tel" />
         <TextField field={fields.city} label={t("field.city")} readOnly={ro} maxLength={100} autoComplete="address-level2" />
-        <CountryInput field={fields.country} label={t("field.country")} defaultCode={settings.country} disabled={ro} />
+        <CountryInput field={fields.country} label={t("field.country")} defaultCode={settings.country} defaultName={country} disabled={ro} />
 
         <fieldset>
           <legend>{t("settings.preferences")}</legend>

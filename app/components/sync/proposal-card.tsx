@@ -9,12 +9,12 @@ import { useEffect, useRef, useState } from "react";
 import { useT } from "~/i18n";
 import { FieldError } from "~/components/form/field-error";
 import { useSchemaForm } from "~/components/form/use-schema-form";
+import { proposalSchemas } from "~/components/form/schemas";
 import { CheckIcon, CloseIcon, EditIcon } from "~/components/ui/icons";
 import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { ScreenProposal, SyncActionData } from "~/routes/dashboard.sync/screen.server";
-import { ProposalEditForm } from "~/validation/proposals";
-import { serviceKey } from "~/validation/sync";
+import { serviceKey } from "~/utils/service-name";
 
 type Props = {
   proposal: ScreenProposal;
@@ -143,7 +143,7 @@ function ProposalEdit({ proposal: p, services, base, fetcher, onCancel }: EditPr
   const t = useT();
   const saving = fetcher.state !== "idle";
   const answer = fetcher.data?.intent === "proposal-edit" && !fetcher.data.ok ? fetcher.data : undefined;
-  const [form, fields] = useSchemaForm(ProposalEditForm, {
+  const [form, fields] = useSchemaForm(proposalSchemas, (m) => m.ProposalEditForm, {
     id: `${base}-edit`,
     lastResult: saving ? undefined : answer?.reply,
     defaultValue: { id: p.id, service: p.service, date: p.date, time: p.time, notes: p.notes },

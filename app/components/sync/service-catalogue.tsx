@@ -11,10 +11,11 @@ import { PlusIcon } from "~/components/ui/icons";
 import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { SyncActionData } from "~/routes/dashboard.sync/screen.server";
-import { firstFormProblem, parseForm } from "~/validation/parse";
-import { AddServiceForm, notTaken, serviceKey } from "~/validation/sync";
+import { serviceKey } from "~/utils/service-name";
+import { firstFormProblem } from "~/utils/problem";
 import { ServiceChip } from "./service-chip";
 import { useSchemaForm } from "~/components/form/use-schema-form";
+import { syncSchemas } from "~/components/form/schemas";
 
 type Item = { id: string; service: string };
 
@@ -33,9 +34,7 @@ export function ServiceCatalogue({ items, show }: { items: Item[]; show: ShowToa
   const focusInput = useCallback(() => input.current?.focus(), []);
   const keys = useMemo(() => new Set(items.map((i) => serviceKey(i.service))), [items]);
   const suggestions = useMemo(() => [...items.map((i) => i.service), ...STARTERS.filter((s) => !keys.has(serviceKey(s)))], [items, keys]);
-  const schema = useMemo(() => notTaken(AddServiceForm, keys), [keys]);
-
-  const [form, fields] = useSchemaForm(schema, {
+  const [form, fields, check] = useSchemaForm(syncSchemas, (m) => m.notTaken(m.AddServiceForm, keys), {
     id: "service-add",
     lastResult: answer?.intent === "service-add" ? answer.reply : undefined,
   });
@@ -51,8 +50,8 @@ export function ServiceCatalogue({ items, show }: { items: Item[]; show: ShowToa
     formProps.onSubmit(event);
     // Refused here: the same text inline (conform) and in a toast.
     if (event.defaultPrevented) {
-      const refused = parseForm(new FormData(event.currentTarget), schema);
-      if (refused.status !== "success") {
+      const refused = check?.(new FormData(event.currentTarget));
+      if (refused && refused.status !== "success") {
         const first = firstFormProblem(refused.error);
         show("error", t(first.key, first.params));
       }

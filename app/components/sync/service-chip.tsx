@@ -2,15 +2,15 @@
 // tap on touch screens), or editing inline with save and cancel.
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useT } from "~/i18n";
 import { FieldError } from "~/components/form/field-error";
 import { CheckIcon, CloseIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
 import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { SyncActionData } from "~/routes/dashboard.sync/screen.server";
-import { notTaken, RenameServiceForm } from "~/validation/sync";
 import { useSchemaForm } from "~/components/form/use-schema-form";
+import { syncSchemas } from "~/components/form/schemas";
 
 type Props = {
   item: { id: string; service: string };
@@ -95,8 +95,7 @@ function ChipEditor({ item, otherKeys, fetcher, onEdit }: EditorProps) {
   // The answer the chip's fetcher held when this editor opened is not this edit's.
   const [before] = useState(fetcher.data);
   const answer = fetcher.data !== before && fetcher.data?.intent === "service-update" ? fetcher.data : undefined;
-  const schema = useMemo(() => notTaken(RenameServiceForm, otherKeys), [otherKeys]);
-  const [form, fields] = useSchemaForm(schema, {
+  const [form, fields] = useSchemaForm(syncSchemas, (m) => m.notTaken(m.RenameServiceForm, otherKeys), {
     id: `service-edit-${item.id}`,
     defaultValue: { service: item.service },
     lastResult: answer?.reply,

@@ -23,6 +23,7 @@ import { codeRefused } from "~/components/auth/verify-code-form";
 import styles from "~/styles/accounts.css?url";
 import { afterBoundToken, afterGoogle, startScreenSession } from "./sign-in.server";
 import { useSchemaForm } from "~/components/form/use-schema-form";
+import { accountSchemas } from "~/components/form/schemas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [
@@ -141,7 +142,7 @@ export default function Login() {
   const [fragmentError, setFragmentError] = useState<MessageKey | null>(null);
   const googleRef = useRef<HTMLAnchorElement>(null);
   const redirectTo = params.get("redirectTo") ?? "";
-  const [form, fields] = useSchemaForm(LoginSchema, {
+  const [form, fields] = useSchemaForm(accountSchemas, (m) => m.LoginSchema, {
     id: "login",
     lastResult: answer?.intent === "login" ? answer.reply : undefined,
   });
