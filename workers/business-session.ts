@@ -23,8 +23,9 @@ import { gatewayTooOld, isSettled, type GatewayProblem, type SessionActionError,
 import { formatChatPhone } from "../app/services/whatsapp/format-phone.server";
 import { recordWaStatus } from "../app/services/whatsapp/wa-status.server";
 import { getExtractor } from "../app/providers/ai/index.server";
-import { aiDailyCalls, LIVE_QUIET_MS, readChatForProposals } from "../app/services/proposals/live.server";
-import { notifyNewProposals } from "../app/services/proposals/notify.server";
+// Reading chats (the proposals services, the clients and bookings they write)
+// and Web Push load when a chat is first read, not with the object.
+import { aiDailyCalls, LIVE_QUIET_MS } from "../app/services/proposals/live-limits";
 import { localDate } from "../app/utils/time-zone";
 
 export const POLL_MS = 2000;
@@ -397,11 +398,13 @@ export class BusinessSession extends DurableObject<Env> {
     const last = (await this.ctx.storage.get<ChatRead>(readKey)) ?? { upTo: 0, at: 0, runs: 0 };
     const startedAt = Date.now();
     try {
+      const { readChatForProposals } = await import("../app/services/proposals/live.server");
       const outcome = await readChatForProposals(this.env, businessId, chatId, last.upTo, startedAt, (business) => this.extractorFor(business));
       if (outcome.kind === "read") {
         await this.ctx.storage.put(readKey, { upTo: outcome.upTo, at: startedAt, runs: last.runs + 1 } satisfies ChatRead);
         if (outcome.stored.length) {
           try {
+            const { notifyNewProposals } = await import("../app/services/proposals/notify.server");
             await notifyNewProposals(this.env, businessId, outcome.stored);
           } catch (error) {
             // The proposals are stored: a failed notification must not read the chat again.

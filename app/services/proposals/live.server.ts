@@ -11,19 +11,12 @@ import { localDate } from "~/utils/time-zone";
 import { PREVIEW_LIMIT_DEFAULT } from "~/validation/sync";
 import type { ProposalView } from "./proposals.server";
 import { storeProposals } from "./store.server";
+import { aiDailyCalls } from "./live-limits";
 
-/** A customer's chat is read once they have been quiet this long after writing. */
-export const LIVE_QUIET_MS = 60_000;
+export { AI_DAILY_CALLS_DEFAULT, aiDailyCalls, LIVE_QUIET_MS } from "./live-limits";
+
 /** How many of the chat's latest messages are read (as many as Sync's preview reads by default). */
 export const LIVE_MESSAGES = PREVIEW_LIMIT_DEFAULT;
-/** Workers AI calls per business per local day when AI_DAILY_CALLS is not set (or not a number). */
-export const AI_DAILY_CALLS_DEFAULT = 300;
-
-/** AI_DAILY_CALLS from the Worker's vars: a whole number from 0 up; anything else is the default. */
-export function aiDailyCalls(env: Pick<Env, "AI_DAILY_CALLS">): number {
-  const raw = String(env.AI_DAILY_CALLS ?? "").trim();
-  return /^\d+$/.test(raw) ? Number(raw) : AI_DAILY_CALLS_DEFAULT;
-}
 
 /** The business's Workers AI allowance for today (its own day), kept by its Durable Object. */
 export function aiAllowance(env: Env, business: { id: string; timeZone: string }, now: number) {
