@@ -8,7 +8,7 @@
 // one field is tied to that field (aria-describedby).
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { launchBrowser, newPage, newScriptlessPage, screenshot } from "./support/browser";
 import { registerAndLogin, waitForMail, whenHydrated } from "./support/account";
 import { startStack, type Stack } from "./support/stack";
 
@@ -77,13 +77,12 @@ async function fillRegistration(page: Page, email: string, confirm = "noa-pass-1
 const registerReady = (page: Page) => page.waitForFunction(() => (document.querySelector('input[name="timezone"]') as HTMLInputElement | null)?.value);
 
 describe("server messages on Hebrew screens", () => {
-  it("sign-up and sign-in: codes, passwords, Google, a taken address, a refused form, a bad reset link (390 px)", async () => {
+  it("the code step: a wrong code, a new code asked too soon, then the code dies after five tries (390 px)", async () => {
     const { page, errors } = await hebrewPage();
     const url = stack.appUrl;
     const email = `noa.hebrew.${Date.now()}@example.com`;
     const started = Date.now();
 
-    // The code step: a wrong code, a new code asked too soon, then the code dies after five tries.
     await page.goto(`${url}/register`);
     await registerReady(page);
     expect(await page.getAttribute("html", "dir")).toBe("rtl");
@@ -108,8 +107,22 @@ describe("server messages on Hebrew screens", () => {
     }
     await expect.poll(() => page.getByTestId("verify-error").textContent()).toBe(HE.deadCode);
     await expect.poll(() => tiedText(codeInput)).toBe(HE.deadCode);
+    expect(errors, errors.join("\n")).toEqual([]);
+    await page.context().close();
+  }, 180_000);
 
-    // Sign-in: a wrong password, then the right one of the address not verified yet.
+  it("sign-in: a wrong password, an address not verified yet, Google not set up (390 px)", async () => {
+    const { page, errors } = await hebrewPage();
+    const url = stack.appUrl;
+    const email = `noa.unverified.${Date.now()}@example.com`;
+    // An account whose address is never verified.
+    await page.goto(`${url}/register`);
+    await registerReady(page);
+    await fillRegistration(page, email);
+    await page.getByRole("button", { name: "יצירת חשבון" }).click();
+    await page.getByRole("heading", { name: 'בדקו את תיבת הדוא"ל' }).waitFor();
+
+    // A wrong password, then the right one of the address not verified yet.
     await page.goto(`${url}/login`);
     await whenHydrated(page);
     await page.getByLabel('כתובת דוא"ל').fill(email);
@@ -128,6 +141,13 @@ describe("server messages on Hebrew screens", () => {
     await page.getByRole("link", { name: "המשך עם Google" }).click();
     await page.getByText(HE.googleNotSetUp).waitFor();
     await page.waitForURL((u) => u.pathname === "/login" && u.search === "");
+    expect(errors, errors.join("\n")).toEqual([]);
+    await page.context().close();
+  }, 180_000);
+
+  it("sign-up and reset: a taken address, a bad reset link, a form the server refuses (390 px)", async () => {
+    const { page, errors } = await hebrewPage();
+    const url = stack.appUrl;
 
     // An address that already has an account: the failure view, then Try Again ties it to the e-mail field.
     const owner = await hebrewPage();
@@ -160,16 +180,14 @@ describe("server messages on Hebrew screens", () => {
     await page.context().close();
 
     // The server's own check of a form, past the browser's: a page without scripts posts it as it is.
-    const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
-    await plain.addCookies([{ name: "lang", value: "he", url }]);
-    const noScript = await plain.newPage();
+    const noScript = await newScriptlessPage(browser, 390, [{ name: "lang", value: "he", url }]);
     await noScript.goto(`${url}/register`);
     await fillRegistration(noScript, `noa.plain.${Date.now()}@example.com`, "noa-pass-9");
     await noScript.getByRole("button", { name: "יצירת חשבון" }).click();
     await noScript.getByTestId("register-failure").waitFor();
     await expect.poll(() => noScript.getByTestId("register-failure").textContent()).toBe(HE.mismatch);
     await screenshot(noScript, "accounts-he-register-refused-by-server-390");
-    await plain.close();
+    await noScript.context().close();
   }, 180_000);
 
   it("settings: a wrong current password, a profile the server refuses, and deleting the account (390 px)", async () => {

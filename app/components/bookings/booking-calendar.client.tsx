@@ -136,6 +136,8 @@ export default function BookingCalendar({ lang, events, now, labels, onRange, on
         height={view === "dayGridMonth" ? "auto" : 640}
         dayMaxEvents={2}
         moreLinkText={labels.more}
+        // FullCalendar draws "+N more" as an <a> without href, which has no role for its aria-expanded: it acts as a button.
+        moreLinkDidMount={(arg) => arg.el.setAttribute("role", "button")}
         eventDisplay="block"
         eventTimeFormat={HOUR_MINUTE}
         slotLabelFormat={HOUR_MINUTE}

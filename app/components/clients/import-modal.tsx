@@ -79,27 +79,32 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
         <div className="import-preview" data-testid="import-preview">
           <p role="status">{t("import.summary", { fresh: preview.fresh, known: preview.known, repeated: preview.repeated, invalid: preview.invalid })}</p>
           {preview.rows.length > 0 && (
-            <table className="import-table">
-              <caption className="h3">{t("import.firstRows")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("import.row")}</th>
-                  <th scope="col">{t("export.col.name")}</th>
-                  <th scope="col">{t("export.col.phone")}</th>
-                  <th scope="col">{t("export.col.status")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.map((r) => (
-                  <tr key={r.row}>
-                    <td>{r.row}</td>
-                    <td dir="auto">{r.name}</td>
-                    <td dir="ltr">{r.phone_display}</td>
-                    <td>{t(`import.status.${r.status}` as MessageKey)}</td>
+            // The table scrolls sideways on a phone: its box takes the keyboard focus so arrow keys can scroll it.
+            <div className="import-table-scroll" role="region" aria-labelledby="import-first-rows" tabIndex={0}>
+              <table className="import-table">
+                <caption id="import-first-rows" className="h3">
+                  {t("import.firstRows")}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("import.row")}</th>
+                    <th scope="col">{t("export.col.name")}</th>
+                    <th scope="col">{t("export.col.phone")}</th>
+                    <th scope="col">{t("export.col.status")}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {preview.rows.map((r) => (
+                    <tr key={r.row}>
+                      <td>{r.row}</td>
+                      <td dir="auto">{r.name}</td>
+                      <td dir="ltr">{r.phone_display}</td>
+                      <td>{t(`import.status.${r.status}` as MessageKey)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
           {preview.errors.length > 0 && (
             <div className="import-problems">

@@ -2,7 +2,7 @@
 // re-read when the owner comes back to the app (the tab or the installed app
 // becomes visible again) and when the service worker says a notification
 // arrived, so a new booking request shows without a reload.
-import { useRevalidator } from "@remix-run/react";
+import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useLatest } from "./use-latest";
 
@@ -11,10 +11,14 @@ export const PUSH_ARRIVED = "chatbook:push";
 
 export function useFreshOnReturn() {
   const revalidator = useRevalidator();
-  const latest = useLatest(revalidator);
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  // A read started while a save is under way would cut off the save's own reload (Remix aborts it).
+  const busy = navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((f) => f.state !== "idle");
+  const latest = useLatest({ revalidator, busy });
   useEffect(() => {
     const refresh = () => {
-      if (document.visibilityState === "visible" && latest.current.state === "idle") latest.current.revalidate();
+      if (document.visibilityState === "visible" && !latest.current.busy) latest.current.revalidator.revalidate();
     };
     const onMessage = (event: MessageEvent) => {
       if (event.data?.type === PUSH_ARRIVED) refresh();

@@ -41,8 +41,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return await clientsAction({ db, env, now: Date.now() }, business, await request.formData());
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, defaultShouldRevalidate }) =>
-  formMethod && formMethod !== "GET" && formAction?.startsWith("/dashboard/clients") ? false : defaultShouldRevalidate;
+// The list keeps its own rows after an add, edit or delete here; an import (not its preview) reloads it
+// with Remix's own reload after the action, which nothing else then interrupts.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, formData, defaultShouldRevalidate }) => {
+  if (!formMethod || formMethod === "GET" || !formAction?.startsWith("/dashboard/clients")) return defaultShouldRevalidate;
+  return formAction.startsWith("/dashboard/clients/import") && formData?.get("intent") === "import";
+};
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -207,7 +211,6 @@ export default function ClientsTab() {
           onImported={(done) => {
             setImporting(false);
             setImported(done);
-            revalidator.revalidate();
           }}
         />
       )}
