@@ -7,12 +7,8 @@
 // per second, the smallest gap between two sends of one number, duplicates and
 // losses, and the bound pacing sets; exits 1 unless duplicates and losses are
 // 0 and no number sent twice within 3 s.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { appendFileSync, copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { startSimulator } from "../../workers/simulator/server";
-import { freePort } from "../e2e/support/stack";
+import { freePort, localD1, startWranglerDev } from "../support/local-server";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -29,16 +25,9 @@ const JITTER_S = 2;
 const MARGIN_S = 0.5;
 const PER_BUSINESS = Math.ceil(MESSAGES / BUSINESSES);
 
-const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" };
 const log = (...a: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...a);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pad = (n: number, w: number) => String(n).padStart(w, "0");
-
-function wrangler(args: string[]) {
-  const r = spawnSync("npx", ["wrangler", ...args], { env: quietEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed:\n${r.stderr || r.stdout}`);
-  return r.stdout;
-}
 
 function seedSql(now: number): { sql: string; expected: Map<string, string> } {
   const zones = ["Asia/Jerusalem", "Europe/London", "America/New_York", "UTC"];
@@ -75,31 +64,21 @@ function seedSql(now: number): { sql: string; expected: Map<string, string> } {
 }
 
 async function main() {
-  if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
-  const persist = mkdtempSync(path.join(tmpdir(), "chatbook-bench-delivery-"));
+  log(`seeding ${MESSAGES} due messages across ${BUSINESSES} businesses`);
+  const d1 = localD1("chatbook-bench-delivery-");
   const sim = await startSimulator({ port: await freePort(), host: "127.0.0.1", qrDelayMs: 5, startDelayMs: 5, log: () => {} });
-  let child: ChildProcess | null = null;
+  let server: Awaited<ReturnType<typeof startWranglerDev>> | null = null;
   const stop = async () => {
-    if (child?.pid && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        /* gone */
-      }
-      await sleep(500);
-    }
+    await server?.stop();
+    server = null;
     await sim.close();
-    rmSync(persist, { recursive: true, force: true });
+    d1.remove();
   };
   process.on("SIGINT", () => void stop().then(() => process.exit(130)));
 
   try {
-    log(`seeding ${MESSAGES} due messages across ${BUSINESSES} businesses`);
-    wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]);
     const { sql, expected } = seedSql(Date.now());
-    const seedFile = path.join(persist, "seed.sql");
-    writeFileSync(seedFile, sql);
-    wrangler(["d1", "execute", "DB", "--local", "--persist-to", persist, "--file", seedFile]);
+    d1.execute(sql);
 
     log(`connecting ${BUSINESSES} simulator sessions, ${Math.round(FAIL_RATE * 100)}% of sends failing`);
     const api = (p: string, body?: unknown) =>
@@ -116,52 +95,13 @@ async function main() {
       await api(`/__sim/sessions/${name}/fail-sends`, { rate: FAIL_RATE });
     }
 
-    const port = await freePort();
-    const appUrl = `http://127.0.0.1:${port}`;
     log("starting wrangler dev --local --test-scheduled (it builds first)");
-    child = spawn(
-      "npx",
-      [
-        "wrangler",
-        "dev",
-        "--local",
-        "--test-scheduled",
-        "--ip",
-        "127.0.0.1",
-        "--port",
-        String(port),
-        "--inspector-port",
-        String(await freePort()),
-        "--persist-to",
-        persist,
-        "--var",
-        `APP_URL:${appUrl}`,
-        "--var",
-        `WAHA_URL:${sim.url}`,
-        "--var",
-        "DELIVERY_RETRY_SECONDS:1",
-      ],
-      { env: quietEnv, stdio: ["ignore", "pipe", "pipe"], detached: true },
-    );
-    let tail = "";
-    const logFile = process.env.BENCH_WRANGLER_LOG;
-    const keep = (d: Buffer) => {
-      tail = (tail + d.toString()).slice(-4000);
-      if (logFile) appendFileSync(logFile, d);
-    };
-    child.stdout?.on("data", keep);
-    child.stderr?.on("data", keep);
-    const up = Date.now() + 300_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${tail}`);
-      const ok = await fetch(appUrl + "/").then(
-        (r) => r.status === 200,
-        () => false,
-      );
-      if (ok) break;
-      if (Date.now() > up) throw new Error(`wrangler dev did not start:\n${tail}`);
-      await sleep(500);
-    }
+    server = await startWranglerDev({
+      persist: d1.persist,
+      vars: { WAHA_URL: sim.url, DELIVERY_RETRY_SECONDS: "1" },
+      logFile: process.env.BENCH_WRANGLER_LOG,
+    });
+    const appUrl = server.url;
 
     log("GET /__scheduled: the cron sweep claims and enqueues every due message");
     const t0 = Date.now();
@@ -208,39 +148,19 @@ async function main() {
     const unexpected = [...seen.keys()].filter((k) => !expected.has(k)).length;
     const notDelivered = [...expected.keys()].filter((k) => !seen.has(k)).map((k) => expected.get(k)!);
 
-    process.kill(-child.pid!, "SIGTERM");
-    await sleep(1500);
-    const rows = JSON.parse(
-      wrangler([
-        "d1",
-        "execute",
-        "DB",
-        "--local",
-        "--persist-to",
-        persist,
-        "--json",
-        "--command",
-        "SELECT status, count(*) AS n FROM scheduled_messages GROUP BY status",
-      ]),
-    )[0].results as { status: string; n: number }[];
-    const status = Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    await server.stop();
+    server = null;
+    await sleep(1200);
+    const status = Object.fromEntries(
+      d1.query<{ status: string; n: number }>("SELECT status, count(*) AS n FROM scheduled_messages GROUP BY status").map((r) => [r.status, r.n]),
+    );
     const failedRows = notDelivered.length
-      ? (JSON.parse(
-          wrangler([
-            "d1",
-            "execute",
-            "DB",
-            "--local",
-            "--persist-to",
-            persist,
-            "--json",
-            "--command",
-            `SELECT id, status, attempts, last_error FROM scheduled_messages WHERE id IN (${notDelivered
-              .slice(0, 50)
-              .map((id) => `'${id}'`)
-              .join(",")})`,
-          ]),
-        )[0].results as { id: string; status: string; last_error: string | null }[])
+      ? d1.query<{ id: string; status: string; last_error: string | null }>(
+          `SELECT id, status, attempts, last_error FROM scheduled_messages WHERE id IN (${notDelivered
+            .slice(0, 50)
+            .map((id) => `'${id}'`)
+            .join(",")})`,
+        )
       : [];
     // A message the owner sees as Failed (with its reason) after every retry failed is reported, not lost;
     // a loss is a message neither delivered nor recorded as failed.

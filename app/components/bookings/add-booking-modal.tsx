@@ -63,7 +63,7 @@ export function AddBookingModal({ initial, onClose, onCreated }: Props) {
           />
           {errorOf("service")}
         </div>
-        <div className="date-time">
+        <div className="field-pair">
           <div className="field">
             <label htmlFor="add-booking-date">{t("bookings.date")}</label>
             <input {...getInputProps(fields.booking_date, { type: "date" })} id="add-booking-date" disabled={saving} />

@@ -3,9 +3,10 @@
 // The edit form (conform and the zod schema) loads when the owner first taps Edit.
 import { lazy, Suspense, useState } from "react";
 import type { BookingItem } from "~/routes/dashboard.calendar/screen.server";
-import { formatDateGB } from "~/services/templates";
 import { useT } from "~/i18n";
 import { EditIcon, TrashIcon } from "~/components/ui/icons";
+import { Loading } from "~/components/ui/loading";
+import { BookingFacts } from "./booking-facts";
 import { StatusBadge, StatusSelect } from "./status";
 import { useBookingMutation } from "./use-booking-mutation";
 
@@ -29,13 +30,7 @@ export function BookingCard({ booking, onSaved, onDeleted }: Props) {
         <StatusBadge status={booking.status} />
       </div>
       {editing ? (
-        <Suspense
-          fallback={
-            <p className="list-status muted" role="status">
-              <span className="spinner" aria-hidden="true" />
-            </p>
-          }
-        >
+        <Suspense fallback={<Loading label={t("bookings.loading")} />}>
           <BookingEdit
             booking={booking}
             base={base}
@@ -48,30 +43,7 @@ export function BookingCard({ booking, onSaved, onDeleted }: Props) {
         </Suspense>
       ) : (
         <>
-          <dl className="booking-facts">
-            <div>
-              <dt>{t("bookings.phone")}</dt>
-              <dd dir="ltr">{booking.client_phone_display}</dd>
-            </div>
-            <div>
-              <dt>{t("bookings.service")}</dt>
-              <dd>{booking.service}</dd>
-            </div>
-            <div>
-              <dt>{t("bookings.date")}</dt>
-              <dd>{formatDateGB(booking.booking_date)}</dd>
-            </div>
-            <div>
-              <dt>{t("bookings.time")}</dt>
-              <dd dir="ltr">{booking.booking_time.slice(0, 5)}</dd>
-            </div>
-            {booking.notes && (
-              <div>
-                <dt>{t("bookings.notes")}</dt>
-                <dd className="booking-notes">{booking.notes}</dd>
-              </div>
-            )}
-          </dl>
+          <BookingFacts booking={booking} />
           <div className="booking-actions">
             <StatusSelect
               id={`${base}-status`}

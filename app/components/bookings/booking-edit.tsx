@@ -33,7 +33,7 @@ export default function BookingEdit({ booking, base, onCancel, onSaved }: EditPr
         <input {...getInputProps(fields.service, { type: "text" })} id={`${base}-service`} maxLength={60} list="service-options" />
         <FieldError id={fields.service.errorId} problems={fields.service.errors} />
       </div>
-      <div className="date-time">
+      <div className="field-pair">
         <div className="field">
           <label htmlFor={`${base}-date`}>{t("bookings.date")}</label>
           <input {...getInputProps(fields.booking_date, { type: "date" })} id={`${base}-date`} />

@@ -15,6 +15,7 @@ import { useLang, useT } from "~/i18n";
 import { BookingDetail } from "./booking-detail";
 import { useBookingMutation } from "./use-booking-mutation";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
+import { Loading } from "~/components/ui/loading";
 
 const BookingCalendar = lazy(() => import("./booking-calendar.client"));
 
@@ -136,11 +137,7 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
     more: t("cal.more"),
     views: t("bookings.views"),
   };
-  const loadingText = (
-    <p className="list-status muted" role="status">
-      <span className="spinner" aria-hidden="true" /> {t("bookings.loading")}
-    </p>
-  );
+  const loadingText = <Loading label={t("bookings.loading")} />;
 
   return (
     <div className="card calendar-card">

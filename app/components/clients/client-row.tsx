@@ -102,7 +102,7 @@ export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: 
                   </button>
                 </div>
               )}
-              <dl className="client-facts">
+              <dl className="facts client-facts">
                 <div>
                   <dt>{t("clients.lastVisit")}</dt>
                   <dd>{client.last_visit ? formatDateGB(client.last_visit) : t("clients.none")}</dd>

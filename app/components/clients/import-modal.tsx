@@ -9,6 +9,7 @@ import type { Problem } from "~/utils/problem";
 import { useProblemText } from "../form/field-error";
 import { Modal } from "~/components/ui/modal";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
+import { Loading } from "~/components/ui/loading";
 
 type Done = { imported: number; skipped: number };
 
@@ -70,11 +71,7 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
           {fileName ?? t("import.noFile")}
         </span>
       </div>
-      {busy && !preview && (
-        <p className="muted" role="status">
-          <span className="spinner" aria-hidden="true" /> {t("import.reading")}
-        </p>
-      )}
+      {busy && !preview && <Loading label={t("import.reading")} className="muted" />}
       {preview && (
         <div className="import-preview" data-testid="import-preview">
           <p role="status">{t("import.summary", { fresh: preview.fresh, known: preview.known, repeated: preview.repeated, invalid: preview.invalid })}</p>

@@ -1,6 +1,7 @@
 // The five steps of the rule wizard. Each is a controlled view of the wizard's state.
 import { useEffect, useRef } from "react";
 import { useLang, useT, type Lang } from "~/i18n";
+import { Switch } from "~/components/ui/switch";
 import { inQuietHours } from "~/services/quiet-hours";
 import { withConfirmationLine } from "~/services/replies/words";
 import { PRESET_DAYS, type RuleType } from "~/services/rules/schedule";
@@ -158,23 +159,16 @@ export function MessageStep({ template, onChange, services, sampleDate, ask, onA
           {t("wizard.message.tokens")}
         </span>
       </div>
-      <label className="switch-row">
-        <input
-          type="checkbox"
-          role="switch"
-          className="switch"
+      <div className="wizard-switch">
+        <Switch
+          id="ask-confirmation"
+          label={t("confirm.switch")}
+          hint={t("confirm.switchHint")}
           checked={ask}
-          onChange={(e) => onAskChange(e.target.checked)}
-          aria-describedby="ask-confirmation-hint"
-          data-testid="ask-confirmation"
+          testId="ask-confirmation"
+          onChange={onAskChange}
         />
-        <span>
-          <span className="switch-label">{t("confirm.switch")}</span>
-          <span id="ask-confirmation-hint" className="muted small switch-hint">
-            {t("confirm.switchHint")}
-          </span>
-        </span>
-      </label>
+      </div>
       <p className="label">{t("wizard.message.preview")}</p>
       <div className="chat-preview" data-testid="template-preview">
         <div className="bubble bubble-out" dir="auto">

@@ -1,10 +1,10 @@
 // Settings: the "Booking proposals" switch (the business's) and the
 // "Notifications on this phone" switch (this browser's push subscription),
-// with "Send a test notification" once it is on. Switches are real checkboxes
-// with role="switch", so they have labels and work from the keyboard.
+// with "Send a test notification" once it is on.
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useLang, useT, type MessageKey } from "~/i18n";
+import { Switch } from "~/components/ui/switch";
 import { Toast, useToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { SettingsAnswer } from "~/routes/dashboard.settings";
@@ -116,48 +116,27 @@ export function NotificationsSection({ proposalsEnabled, vapidPublicKey }: Props
       <h2 id="push-title">{t("push.title")}</h2>
       <p className="muted small">{t("push.hint")}</p>
       <div className="switch-row">
-        <label className="switch" htmlFor="proposals-switch">
-          <span className="switch-text">
-            <span className="switch-label">{t("push.proposals.label")}</span>
-            <span id="proposals-hint" className="hint">
-              {t("push.proposals.hint")}
-            </span>
-          </span>
-          <input
-            id="proposals-switch"
-            type="checkbox"
-            role="switch"
-            checked={proposalsOn}
-            aria-describedby="proposals-hint"
-            data-testid="proposals-switch"
-            onChange={(e) =>
-              proposals.submit({ intent: "proposals", proposals_enabled: e.target.checked ? "on" : "off" }, { method: "post", action: "/dashboard/settings" })
-            }
-          />
-          <span className="switch-track" aria-hidden="true" />
-        </label>
+        <Switch
+          id="proposals-switch"
+          label={t("push.proposals.label")}
+          hint={t("push.proposals.hint")}
+          checked={proposalsOn}
+          testId="proposals-switch"
+          onChange={(on) => proposals.submit({ intent: "proposals", proposals_enabled: on ? "on" : "off" }, { method: "post", action: "/dashboard/settings" })}
+        />
       </div>
       <div className="switch-row">
-        <label className="switch" htmlFor="notify-switch">
-          <span className="switch-text">
-            <span className="switch-label">{t("push.notify.label")}</span>
-            <span id="notify-hint" className="hint">
-              {t("push.notify.hint")}
-            </span>
-          </span>
-          <input
-            id="notify-switch"
-            type="checkbox"
-            role="switch"
-            checked={notificationsOn}
-            disabled={!available || endpoint === undefined || busy}
-            aria-describedby={why ? "notify-hint notify-why" : "notify-hint"}
-            aria-busy={busy}
-            data-testid="notify-switch"
-            onChange={(e) => void toggleNotifications(e.target.checked)}
-          />
-          <span className="switch-track" aria-hidden="true" />
-        </label>
+        <Switch
+          id="notify-switch"
+          label={t("push.notify.label")}
+          hint={t("push.notify.hint")}
+          checked={notificationsOn}
+          disabled={!available || endpoint === undefined || busy}
+          busy={busy}
+          alsoDescribedBy={why ? "notify-why" : undefined}
+          testId="notify-switch"
+          onChange={(on) => void toggleNotifications(on)}
+        />
         {why && (
           <p id="notify-why" className="switch-why" role={notice ? "alert" : undefined} data-testid="notify-why">
             {t(why)}

@@ -23,6 +23,8 @@ import { DownloadIcon, PlusIcon, RefreshIcon, SearchIcon } from "~/components/ui
 import { usePagedList } from "~/components/ui/use-paged-list";
 import modalStyles from "~/styles/modal.css?url";
 import styles from "~/styles/bookings.css?url";
+import { Loading } from "~/components/ui/loading";
+import { DateRange } from "~/components/form/date-range";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: modalStyles },
@@ -148,26 +150,18 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
           </button>
         </div>
         {view === "list" && (
-          <div className="date-time">
-            <div className="field">
-              <label htmlFor="booking-from">{t("bookings.from")}</label>
-              <input id="booking-from" type="date" value={filters.from} onChange={(e) => setFilters({ ...filters, from: e.target.value })} />
-            </div>
-            <div className="field">
-              <label htmlFor="booking-to">{t("bookings.to")}</label>
-              <input id="booking-to" type="date" value={filters.to} onChange={(e) => setFilters({ ...filters, to: e.target.value })} />
-            </div>
-          </div>
+          <DateRange
+            idPrefix="booking"
+            value={filters}
+            labels={{ from: t("bookings.from"), to: t("bookings.to") }}
+            onChange={(range) => setFilters({ ...filters, ...range })}
+          />
         )}
       </form>
 
       {view === "list" ? (
         <div aria-busy={loading}>
-          {loading && (
-            <p className="list-status muted" role="status">
-              <span className="spinner" aria-hidden="true" /> {t("bookings.loading")}
-            </p>
-          )}
+          {loading && <Loading label={t("bookings.loading")} />}
           {!loading && items.length === 0 && (
             <p className="list-status muted card" role="status">
               {t("bookings.empty")}

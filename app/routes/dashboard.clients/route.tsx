@@ -23,6 +23,8 @@ import { DownloadIcon, PlusIcon, RefreshIcon, SearchIcon, UploadIcon } from "~/c
 import { usePagedList } from "~/components/ui/use-paged-list";
 import modalStyles from "~/styles/modal.css?url";
 import styles from "~/styles/clients.css?url";
+import { Loading } from "~/components/ui/loading";
+import { DateRange } from "~/components/form/date-range";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: modalStyles },
@@ -136,28 +138,12 @@ export default function ClientsTab() {
             onChange={(e) => setFilters({ ...filters, q: e.target.value })}
           />
         </div>
-        <div className="date-range">
-          <div className="field">
-            <label htmlFor="client-from">{t("clients.from")}</label>
-            <input
-              id="client-from"
-              type="date"
-              value={filters.from}
-              max={filters.to || undefined}
-              onChange={(e) => setFilters({ ...filters, from: e.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="client-to">{t("clients.to")}</label>
-            <input
-              id="client-to"
-              type="date"
-              value={filters.to}
-              min={filters.from || undefined}
-              onChange={(e) => setFilters({ ...filters, to: e.target.value })}
-            />
-          </div>
-        </div>
+        <DateRange
+          idPrefix="client"
+          value={filters}
+          labels={{ from: t("clients.from"), to: t("clients.to") }}
+          onChange={(range) => setFilters({ ...filters, ...range })}
+        />
         <p className="small muted range-hint">{t("clients.rangeHint")}</p>
         <div className="filter-actions">
           <button type="submit" className="btn btn-primary btn-sm">
@@ -170,11 +156,7 @@ export default function ClientsTab() {
       </form>
 
       <div className="client-scroll" aria-busy={loading}>
-        {loading && (
-          <p className="list-status muted" role="status">
-            <span className="spinner" aria-hidden="true" /> {t("clients.loading")}
-          </p>
-        )}
+        {loading && <Loading label={t("clients.loading")} />}
         {!loading && items.length === 0 && (
           <p className="list-status muted" role="status">
             {t("clients.empty")}

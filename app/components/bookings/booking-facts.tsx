@@ -1,0 +1,47 @@
+// What a booking is, as a list of facts: phone, service, date, time, notes.
+// The List view's card leaves out an empty note (its badge is in the card's
+// head); the calendar's detail panel shows the status first and every row.
+import type { BookingItem } from "~/routes/dashboard.calendar/screen.server";
+import { formatDateGB } from "~/services/templates";
+import { useT } from "~/i18n";
+import { StatusBadge } from "./status";
+
+type Props = { booking: BookingItem; panel?: boolean; testId?: string };
+
+export function BookingFacts({ booking, panel = false, testId }: Props) {
+  const t = useT();
+  return (
+    <dl className="facts booking-facts" data-testid={testId}>
+      {panel && (
+        <div>
+          <dt>{t("bookings.status")}</dt>
+          <dd>
+            <StatusBadge status={booking.status} />
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>{t("bookings.phone")}</dt>
+        <dd dir="ltr">{booking.client_phone_display}</dd>
+      </div>
+      <div>
+        <dt>{t("bookings.service")}</dt>
+        <dd>{booking.service}</dd>
+      </div>
+      <div>
+        <dt>{t("bookings.date")}</dt>
+        <dd>{formatDateGB(booking.booking_date)}</dd>
+      </div>
+      <div>
+        <dt>{t("bookings.time")}</dt>
+        <dd dir="ltr">{booking.booking_time.slice(0, 5)}</dd>
+      </div>
+      {(panel || booking.notes) && (
+        <div>
+          <dt>{t("bookings.notes")}</dt>
+          <dd className="booking-notes">{booking.notes || "—"}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,131 @@
+// The product on this machine, for the browser tests and the benchmarks: a D1
+// of its own in a temporary folder, migrated (and seeded in bulk before the
+// server starts, far faster than through it), and `wrangler dev --local` on
+// free ports. One way to start it, whatever starts it.
+import { spawn, spawnSync } from "node:child_process";
+import { appendFileSync, copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/** wrangler without telemetry, colours or prompts. */
+export const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** Runs `npx wrangler ...args` and returns what it printed; throws with its output when it fails. */
+export function wrangler(args: string[]): string {
+  const run = spawnSync("npx", ["wrangler", ...args], { env: quietEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed:\n${run.stderr || run.stdout}`);
+  return run.stdout;
+}
+
+export type LocalD1 = ReturnType<typeof localD1>;
+
+/** A D1 of its own in a new temporary folder (`prefix` names it), every migration applied. */
+export function localD1(prefix: string) {
+  const persist = mkdtempSync(path.join(tmpdir(), prefix));
+  const on = ["DB", "--local", "--persist-to", persist];
+  const remove = () => rmSync(persist, { recursive: true, force: true });
+  try {
+    wrangler(["d1", "migrations", "apply", ...on]);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  let files = 0;
+  return {
+    persist,
+    /** Runs a script of SQL statements (a bulk seed). */
+    execute(sql: string) {
+      const file = path.join(persist, `seed-${files++}.sql`);
+      writeFileSync(file, sql);
+      wrangler(["d1", "execute", ...on, "--file", file]);
+    },
+    /** The rows of one statement. */
+    query<T>(sql: string): T[] {
+      return (JSON.parse(wrangler(["d1", "execute", ...on, "--json", "--command", sql])) as { results: T[] }[])[0]?.results ?? [];
+    },
+    remove,
+  };
+}
+
+type DevOptions = {
+  persist: string;
+  /** More `--var NAME:value` (APP_URL is the server's own address). */
+  vars?: Record<string, string>;
+  /** Also serve /__scheduled, the cron trigger's test door. */
+  testScheduled?: boolean;
+  /** A file to append everything wrangler prints to. */
+  logFile?: string;
+};
+
+/**
+ * `wrangler dev --local` over `persist` on a free port, returned once "/"
+ * answers 200. The first start builds the app and the machine may be busy, so
+ * it may take up to four minutes; if it exits or never answers, the error
+ * carries what it printed.
+ */
+export async function startWranglerDev({ persist, vars = {}, testScheduled = true, logFile }: DevOptions) {
+  // wrangler reads local secrets from .dev.vars; a fresh clone has only the example.
+  if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const args = [
+    "wrangler",
+    "dev",
+    "--local",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(await freePort()),
+    "--persist-to",
+    persist,
+  ];
+  if (testScheduled) args.push("--test-scheduled");
+  for (const [name, value] of Object.entries({ APP_URL: url, ...vars })) args.push("--var", `${name}:${value}`);
+  const child = spawn("npx", args, { env: quietEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  let output = "";
+  const keep = (d: Buffer) => {
+    output = (output + d.toString()).slice(-20_000);
+    if (logFile) appendFileSync(logFile, d);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const stop = async () => {
+    try {
+      if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
+    await sleep(300);
+  };
+
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${output}`);
+    const up = await fetch(url + "/").then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (up) return { url, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`wrangler dev did not start in time:\n${output}`);
+    }
+    await sleep(500);
+  }
+}
