@@ -3,7 +3,7 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { dirOf, langFromRequest, metaTranslator, type Lang } from "~/i18n";
-import { dictionaries } from "~/i18n/messages.server";
+import { dictionaryTexts } from "~/i18n/messages.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
 import styles from "~/styles/app.css?url";
@@ -16,15 +16,15 @@ export const links: LinksFunction = () => [
 ];
 
 // A route with its own meta replaces this one: /login and /register give their own description.
-export const meta: MetaFunction = ({ matches }) => [
-  { title: "Chatbook: WhatsApp bookings for small businesses" },
-  { name: "description", content: metaTranslator(matches)("landing.meta.description") },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${t("app.name")}: ${t("app.tagline")}` }, { name: "description", content: t("landing.meta.description") }];
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const lang = langFromRequest(request);
   // Only this language's texts go to the page.
-  return { lang, messages: dictionaries[lang] };
+  return { lang, messages: dictionaryTexts[lang] };
 }
 
 /** The language (and so the dictionary) changes only through the language switch: other navigations keep them. */

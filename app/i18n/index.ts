@@ -86,17 +86,38 @@ export function useLang(): Lang {
 
 const NO_MESSAGES: Messages = {};
 
+/** The root loader sends the dictionary as one JSON text (see dictionaryTexts); each text is read once. */
+const parsed = new Map<string, Messages>();
+function messagesOf(text: string | undefined): Messages {
+  if (!text) return NO_MESSAGES;
+  let messages = parsed.get(text);
+  if (!messages) {
+    messages = JSON.parse(text) as Messages;
+    // A server holds both languages; a page only ever sees one or two.
+    if (parsed.size >= 2) parsed.clear();
+    parsed.set(text, messages);
+  }
+  return messages;
+}
+
 /**
  * Translates in a route's meta function, with the dictionary the root loader
  * sent: a Hebrew page gets a Hebrew description.
  */
-export function metaTranslator(matches: readonly { id: string; data: unknown }[]): Translate {
-  const root = matches.find((m) => m.id === "root")?.data as { messages?: Messages } | undefined;
-  return translatorOf(root?.messages ?? NO_MESSAGES);
+export function metaTranslator(matches: MetaMatches): Translate {
+  const root = matches.find((m) => m.id === "root")?.data as { messages?: string } | undefined;
+  return translatorOf(messagesOf(root?.messages));
+}
+
+type MetaMatches = readonly { id: string; data: unknown }[];
+
+/** A page's title in the page's language: "<what the page is> · Chatbook". */
+export function pageTitle(matches: MetaMatches, key: MessageKey) {
+  return { title: `${metaTranslator(matches)(key)} · Chatbook` };
 }
 
 /** Translates with the dictionary the root loader sent (the page's language only). */
 export function useT(): Translate {
-  const data = useRouteLoaderData<{ messages?: Messages }>("root");
-  return translatorOf(data?.messages ?? NO_MESSAGES);
+  const data = useRouteLoaderData<{ messages?: string }>("root");
+  return translatorOf(messagesOf(data?.messages));
 }

@@ -5,7 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { langFromRequest, useT } from "~/i18n";
+import { pageTitle, langFromRequest, useT } from "~/i18n";
 import { PasswordForm } from "~/components/settings/password-form";
 import { ProfileForm } from "~/components/settings/profile-form";
 import { DataSection } from "~/components/settings/data-section";
@@ -34,7 +34,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: toastStyles },
 ];
-export const meta: MetaFunction = () => [{ title: "Settings · Chatbook" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.settings")];
 
 function timeZoneList(current: string): string[] {
   const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];

@@ -1,29 +1,30 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/security/signed-in.server";
-import { useT, type MessageKey } from "~/i18n";
+import { pageTitle, useT, type MessageKey } from "~/i18n";
 import { LanguageToggle } from "~/components/language-toggle";
 import { initials } from "~/utils/initials";
 import { TabIcon, type TabName } from "~/components/ui/icons";
 import { countOpenProposals } from "~/services/proposals/proposals.server";
 import { useFreshOnReturn } from "~/components/ui/use-fresh-on-return";
 
-export const meta: MetaFunction = () => [{ title: "Dashboard · Chatbook" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "title.dashboard")];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, user, business } = await requireUser(request, context.cloudflare.env);
+  const [waiting, openProposals] = await Promise.all([
+    // Clients whose unclear answer to a confirmation request waits for the owner's reply.
+    context.cloudflare.env.DB.prepare("SELECT count(*) AS n FROM clients WHERE business_id = ?1 AND awaiting_reply_at IS NOT NULL")
+      .bind(business.id)
+      .first<{ n: number }>(),
+    // Booking requests read from chats, waiting on the Sync tab (counted up to a cap: "99+").
+    countOpenProposals(db, business.id),
+  ]);
   return {
     user: { name: user.name, email: user.email },
     business: { id: business.id, name: business.name },
-    // Clients whose unclear answer to a confirmation request waits for the owner's reply.
-    waitingClients:
-      (
-        await context.cloudflare.env.DB.prepare("SELECT count(*) AS n FROM clients WHERE business_id = ?1 AND awaiting_reply_at IS NOT NULL")
-          .bind(business.id)
-          .first<{ n: number }>()
-      )?.n ?? 0,
-    // Booking requests read from chats, waiting on the Sync tab (counted up to a cap: "99+").
-    openProposals: await countOpenProposals(db, business.id),
+    waitingClients: waiting?.n ?? 0,
+    openProposals,
   };
 }
 

@@ -2,7 +2,7 @@
 import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { useT } from "~/i18n";
+import { pageTitle, useT } from "~/i18n";
 import { AuthLayout, Banner } from "~/components/auth/auth-layout";
 import { firstProblemOf, ProblemBanner, TextField } from "~/components/auth/form-problems";
 import { accountCtx } from "~/services/auth/context.server";
@@ -15,7 +15,7 @@ import { useSchemaForm } from "~/components/form/use-schema-form";
 import { accountSchemas } from "~/components/form/schemas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "Forgot password · Chatbook" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "title.forgot")];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), EmailOnlySchema);

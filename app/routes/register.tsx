@@ -3,7 +3,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { metaTranslator, useT, type MessageKey } from "~/i18n";
+import { pageTitle, metaTranslator, useT, type MessageKey } from "~/i18n";
 import { AuthLayout, Banner } from "~/components/auth/auth-layout";
 import { CountryInput } from "~/components/auth/country-input";
 import { firstProblemOf, ProblemBanner, TextField } from "~/components/auth/form-problems";
@@ -22,7 +22,7 @@ import { accountSchemas } from "~/components/form/schemas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [
-  { title: "Register · Chatbook" },
+  pageTitle(matches, "nav.register"),
   { name: "description", content: metaTranslator(matches)("register.meta.description") },
 ];
 

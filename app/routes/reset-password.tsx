@@ -5,7 +5,7 @@ import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useT } from "~/i18n";
+import { pageTitle, useT } from "~/i18n";
 import { AuthLayout, Banner } from "~/components/auth/auth-layout";
 import { firstProblemOf, ProblemBanner } from "~/components/auth/form-problems";
 import { PasswordField } from "~/components/auth/password-field";
@@ -19,7 +19,7 @@ import { useSchemaForm } from "~/components/form/use-schema-form";
 import { accountSchemas } from "~/components/form/schemas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "Reset password · Chatbook" }, { name: "referrer", content: "no-referrer" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "title.reset"), { name: "referrer", content: "no-referrer" }];
 export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
 
 const HIDDEN = ["new_password", "confirm_password", "token"];

@@ -29,6 +29,32 @@ describe("dashboard shell", () => {
     }
   });
 
+  it("names every page in its title, in the page's language", async () => {
+    const owner = await signedInOwner();
+    const titleOf = async (path: string, lang: "en" | "he", signedIn: boolean) => {
+      const headers = { Cookie: `lang=${lang}${signedIn ? `; ${owner.cookie}` : ""}` };
+      const html = await (await SELF.fetch(`http://localhost${path}`, { headers, redirect: "manual" })).text();
+      return /<title>([^<]*)<\/title>/.exec(html)?.[1];
+    };
+    for (const [path, signedIn, en, he] of [
+      ["/", false, "Chatbook: WhatsApp bookings for small businesses", "Chatbook: תורים מוואטסאפ לעסקים קטנים"],
+      ["/login", false, "Login · Chatbook", "התחברות · Chatbook"],
+      ["/register", false, "Register · Chatbook", "הרשמה · Chatbook"],
+      ["/forgot-password", false, "Forgot password · Chatbook", "שכחתי סיסמה · Chatbook"],
+      ["/reset-password?token=x", false, "Reset password · Chatbook", "איפוס סיסמה · Chatbook"],
+      ["/dashboard", true, "Connect · Chatbook", "חיבור · Chatbook"],
+      ["/dashboard/clients", true, "Clients · Chatbook", "לקוחות · Chatbook"],
+      ["/dashboard/sync", true, "Sync · Chatbook", "סנכרון · Chatbook"],
+      ["/dashboard/calendar", true, "Calendar · Chatbook", "יומן · Chatbook"],
+      ["/dashboard/rules", true, "Rules · Chatbook", "כללים · Chatbook"],
+      ["/dashboard/settings", true, "Settings · Chatbook", "הגדרות · Chatbook"],
+    ] as const) {
+      expect(await titleOf(path, "en", signedIn)).toBe(en);
+      // No English on a Hebrew page: the title is Hebrew, with the product's name.
+      expect(await titleOf(path, "he", signedIn)).toBe(he);
+    }
+  });
+
   it("logout ends the server session and goes to /", async () => {
     const owner = await signedInOwner();
     const res = await owner.page("/logout", { method: "POST" });

@@ -1,7 +1,7 @@
 // The Connect tab: the business's WhatsApp session. The loader reads it (and
 // is what the panel polls every 2 s, with a fetcher); the action runs the
 // panel's buttons by intent.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   useLoaderData,
@@ -13,10 +13,12 @@ import { requireUser } from "~/security/signed-in.server";
 import { ACTION_FAILED } from "~/services/whatsapp/status";
 import { ConnectPanel } from "~/components/connect/connect-panel";
 import { problem } from "~/utils/problem";
+import { pageTitle } from "~/i18n";
 import { connectAction, heldQrOf, readSession, type ConnectActionResult, type ConnectIntent } from "./connect.server";
 import styles from "~/styles/connect.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.connect")];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;

@@ -15,7 +15,7 @@ import {
 import { lazy, Suspense, useState } from "react";
 import { requireUser } from "~/security/signed-in.server";
 import { bookingsAction, bookingsScreen } from "./screen.server";
-import { useT } from "~/i18n";
+import { pageTitle, useT } from "~/i18n";
 import { isProblemData } from "~/components/form/problem-data";
 import { BookingCard } from "~/components/bookings/booking-card";
 import { CalendarView } from "~/components/bookings/calendar-view";
@@ -33,7 +33,7 @@ export const links: LinksFunction = () => [
 // Add Booking's form (conform and zod) loads when the owner opens it, not with the month view.
 const AddBookingModal = lazy(() => import("~/components/bookings/add-booking-modal").then((m) => ({ default: m.AddBookingModal })));
 
-export const meta: MetaFunction = () => [{ title: "Calendar · Chatbook" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.calendar")];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, business } = await requireUser(request, context.cloudflare.env);

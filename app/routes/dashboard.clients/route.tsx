@@ -14,7 +14,7 @@ import {
 import { useEffect, useState } from "react";
 import { requireUser } from "~/security/signed-in.server";
 import { clientsAction, clientsPage, type ClientItem } from "./screen.server";
-import { useT } from "~/i18n";
+import { pageTitle, useT } from "~/i18n";
 import { isProblemData } from "~/components/form/problem-data";
 import { AddClientModal } from "~/components/clients/add-client-modal";
 import { ImportModal } from "~/components/clients/import-modal";
@@ -30,7 +30,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: modalStyles },
   { rel: "stylesheet", href: styles },
 ];
-export const meta: MetaFunction = () => [{ title: "Clients · Chatbook" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.clients")];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, business } = await requireUser(request, context.cloudflare.env);

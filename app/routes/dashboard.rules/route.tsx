@@ -10,7 +10,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useState } from "react";
-import { useT } from "~/i18n";
+import { pageTitle, useT } from "~/i18n";
 import { requireUser } from "~/security/signed-in.server";
 import { DeleteConfirm, RuleCards, RuleDetails } from "~/components/rules/rule-list";
 import { Toast, useToast } from "~/components/ui/toast";
@@ -23,7 +23,7 @@ import rulesCss from "~/styles/rules.css?url";
 import toastCss from "~/styles/toast.css?url";
 
 export const links: LinksFunction = () => [modalCss, toastCss, rulesCss].map((href) => ({ rel: "stylesheet", href }));
-export const meta: MetaFunction = () => [{ title: "Rules · Chatbook" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.rules")];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;

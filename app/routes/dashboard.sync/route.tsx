@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { langFromRequest, useT } from "~/i18n";
+import { pageTitle, langFromRequest, useT } from "~/i18n";
 import { requireUser } from "~/security/signed-in.server";
 import { ContactsTable } from "~/components/sync/contacts-table";
 import { ProposalList } from "~/components/sync/proposal-list";
@@ -14,7 +14,7 @@ import toastCss from "~/styles/toast.css?url";
 import { syncScreenAction, syncScreenData, type ScreenContact, type SyncActionData } from "./screen.server";
 
 export const links: LinksFunction = () => [toastCss, syncCss].map((href) => ({ rel: "stylesheet", href }));
-export const meta: MetaFunction = () => [{ title: "Sync · Chatbook" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.sync")];
 
 /** The spec's Sync toast: 2000 ms for success, 2500 ms for errors, at the bottom. */
 const TOAST_MS = { success: 2000, error: 2500 };

@@ -4,7 +4,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { metaTranslator, useT, type MessageKey } from "~/i18n";
+import { pageTitle, metaTranslator, useT, type MessageKey } from "~/i18n";
 import { AuthLayout, Banner } from "~/components/auth/auth-layout";
 import { firstProblemOf, ProblemBanner, TextField } from "~/components/auth/form-problems";
 import { GoogleIcon, PasswordField } from "~/components/auth/password-field";
@@ -27,7 +27,7 @@ import { accountSchemas } from "~/components/form/schemas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [
-  { title: "Login · Chatbook" },
+  pageTitle(matches, "nav.login"),
   { name: "description", content: metaTranslator(matches)("login.meta.description") },
 ];
 
