@@ -17,6 +17,21 @@ const sent = async (businessId: string) =>
   (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[];
 const cron = async () => expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
 
+/**
+ * Waits up to 30 s for the gateway to have sent a text starting with `start`.
+ * If it never does, the failure says where the booking's messages stand
+ * (status, attempts, last error), so a slow run shows its cause.
+ */
+async function sentSoon(businessId: string, bookingId: string, start: string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if ((await sent(businessId)).some((s) => s.text.startsWith(start))) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const rows = stack.query(`SELECT status, attempts, last_error, send_at FROM scheduled_messages WHERE booking_id = '${bookingId}'`);
+  throw new Error(`"${start}..." was not sent within 30 s; the booking's messages: ${JSON.stringify(rows)}`);
+}
+
 async function api(page: Page, path: string, data: unknown) {
   const res = await page.request.post(stack.appUrl + path, { data, headers: { Origin: stack.appUrl } });
   expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
@@ -149,7 +164,7 @@ describe("closing the loop on WhatsApp", () => {
       clients: [{ booking_id: avi.bookingId }],
     });
     await cron();
-    await expect.poll(async () => (await sent(businessId)).some((s) => s.text.startsWith("Hi Avi Levi")), { timeout: 30_000 }).toBe(true);
+    await sentSoon(businessId, avi.bookingId, "Hi Avi Levi");
     await sim(`${businessId}/incoming`, { from: "972547654321", name: "Avi", body: "2" });
     const cancelled = `Thank you! Your Haircut on ${ddmm(avi.tomorrow)} at 12:00 is cancelled.`;
     await expect.poll(async () => (await sent(businessId)).filter((s) => s.text === cancelled).length, { timeout: 30_000 }).toBe(1);
@@ -164,7 +179,7 @@ describe("closing the loop on WhatsApp", () => {
     // A third asks something else: nothing changes, nothing is sent, the Clients tab shows she waits.
     const maya = await remindedBooking(page, "Maya Azulay", "972541112233", "15:00");
     await cron();
-    await expect.poll(async () => (await sent(businessId)).some((s) => s.text.startsWith("Hi Maya Azulay")), { timeout: 30_000 }).toBe(true);
+    await sentSoon(businessId, maya.bookingId, "Hi Maya Azulay");
     const before = (await sent(businessId)).length;
     await sim(`${businessId}/incoming`, { from: "972541112233", name: "Maya", body: "can we make it 6pm?" });
     await expect.poll(() => stack.query("SELECT count(*) AS n FROM clients WHERE awaiting_reply_at IS NOT NULL"), { timeout: 15_000 }).toEqual([{ n: 1 }]);
