@@ -1,5 +1,5 @@
-// The one Worker: Remix for screens and the JSON API, the cron sweep, the
-// outbound-message queue, and the per-business Durable Object.
+// The one Worker: Remix for screens, its own router for the JSON API, the cron
+// sweep, the outbound-message queue, and the per-business Durable Object.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server bundle, built by `remix vite:build` before wrangler bundles this file.
 import * as build from "../build/server";
@@ -11,6 +11,8 @@ import { alertWaitingOwners, reconcileSessions } from "../app/services/whatsapp/
 import { guarded } from "../app/security/guard.server";
 import { purgeOldRows } from "../app/services/retention.server";
 import { readSession } from "../db/read-session";
+import { handleApiRequest } from "../app/api/index.server";
+import { isApiPath } from "../app/api/router.server";
 
 export { BusinessSession } from "./business-session";
 
@@ -20,9 +22,12 @@ export default {
   async fetch(request, env, ctx) {
     // Screens and the API read through a D1 session (read replicas, the owner's own writes always seen).
     const reads = readSession(request, env);
-    return guarded(request, env, async (checked, cspNonce) =>
-      reads.finish(await handleRemixRequest(checked, { cloudflare: { env: reads.env, ctx }, cspNonce })),
-    );
+    return guarded(request, env, async (checked, cspNonce) => {
+      const response = isApiPath(new URL(checked.url).pathname)
+        ? await handleApiRequest(checked, reads.env, ctx)
+        : await handleRemixRequest(checked, { cloudflare: { env: reads.env, ctx }, cspNonce });
+      return reads.finish(response);
+    });
   },
 
   async scheduled(controller, env, ctx) {

@@ -1,7 +1,7 @@
 // JSON answers and body parsing for the API: bad input is a 4xx with a clear
 // message, never a 500. Failures are problems (message keys); the API speaks
 // English, rendered here from the same dictionary the screens use.
-import type { z } from "zod";
+import { z } from "zod";
 import { translator } from "~/i18n/messages.server";
 import type { MessageKey } from "~/i18n";
 import { firstProblem } from "~/validation/parse";
@@ -46,6 +46,9 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   if (!parsed.success) throw apiProblem(400, firstProblem(parsed.error));
   return parsed.data;
 }
+
+/** Any JSON object; the fields are then checked by the endpoint's own validator with the spec's messages. */
+export const JsonObject = z.record(z.string(), z.unknown(), { error: "problem.bodyNotObject" });
 
 export function methodNotAllowed(): Response {
   return apiError(405, "problem.methodNotAllowed");

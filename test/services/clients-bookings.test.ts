@@ -1,12 +1,9 @@
 import { env } from "cloudflare:test";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDb } from "../../db";
 import { findOrCreateClient, deleteClient } from "../../app/services/clients/clients.server";
 import { createBooking, deleteBooking, updateBooking } from "../../app/services/bookings/bookings.server";
-import { bookingsChanged } from "../../app/services/booking-events.server";
-import { seedBooking, seedBusiness, seedClient } from "../support/seed";
-
-vi.mock("../../app/services/booking-events.server", () => ({ bookingsChanged: vi.fn(async () => {}) }));
+import { messageRow, seedBooking, seedBusiness, seedClient, seedRuleMessage } from "../support/seed";
 
 const db = () => createDb(env.DB);
 const NOW = Date.UTC(2030, 0, 10, 9);
@@ -42,47 +39,52 @@ describe("findOrCreateClient", () => {
   });
 });
 
-describe("booking writes tell the rule scheduler afterwards", () => {
-  beforeEach(() => vi.mocked(bookingsChanged).mockClear());
+// Each write calls the rule scheduler (booking-events.server.ts) after it is
+// stored; what an owner sees is that the booking's pending messages follow it.
+describe("booking writes move or cancel the booking's pending messages", () => {
+  const pending = async (businessId: string, bookingId: string) => (await seedRuleMessage(businessId, bookingId, { sendAt: NOW + 86_400_000 })).messageId;
 
-  it("on create, edit, status change and delete, with the booking's id", async () => {
+  it("on edit, status change and delete", async () => {
     const { businessId } = await seedBusiness();
     const deps = { db: db(), env, now: NOW };
     const business = { id: businessId, country: "IL", timeZone: "Asia/Jerusalem" };
-    const booking = await createBooking(deps, business, {
+    const input = {
       name: "Noa",
       phone: "0541234567",
       service: "Haircut",
       booking_date: "2030-01-20",
       booking_time: "10:00",
       notes: "",
-      status: "scheduled",
-    });
-    expect(bookingsChanged).toHaveBeenLastCalledWith(env, [booking.id], NOW);
-    // The write is visible when the hook runs.
-    vi.mocked(bookingsChanged).mockImplementationOnce(async () => {
-      const row = await env.DB.prepare("SELECT booking_date FROM bookings WHERE id = ?").bind(booking.id).first<{ booking_date: string }>();
-      expect(row?.booking_date).toBe("2030-02-01");
-    });
+      status: "scheduled" as const,
+    };
+    const booking = await createBooking(deps, business, input);
+    const followup = await pending(businessId, booking.id);
     await updateBooking(deps, businessId, booking.id, { booking_date: "2030-02-01" });
+    expect(await messageRow(followup)).toMatchObject({ status: "scheduled", send_date: "2030-02-16" });
     await updateBooking(deps, businessId, booking.id, { status: "cancelled" });
-    await deleteBooking(deps, businessId, booking.id);
-    expect(vi.mocked(bookingsChanged).mock.calls.map((c) => c[1])).toEqual([[booking.id], [booking.id], [booking.id], [booking.id]]);
+    expect((await messageRow(followup))?.status).toBe("cancelled");
+
+    const other = await createBooking(deps, business, { ...input, booking_date: "2030-01-22", booking_time: "11:00" });
+    const otherMessage = await pending(businessId, other.id);
+    await deleteBooking(deps, businessId, other.id);
+    expect((await messageRow(otherMessage))?.status ?? "gone").not.toBe("scheduled");
   });
 
   it("when a client is deleted, for each of their bookings", async () => {
     const { businessId } = await seedBusiness();
     const clientId = await seedClient(businessId);
     const ids = [await seedBooking(businessId, clientId), await seedBooking(businessId, clientId)];
+    const messages = [await pending(businessId, ids[0]), await pending(businessId, ids[1])];
     await deleteClient({ db: db(), env, now: NOW }, businessId, clientId);
-    expect([...vi.mocked(bookingsChanged).mock.calls[0][1]].sort()).toEqual([...ids].sort());
+    for (const id of messages) expect((await messageRow(id))?.status ?? "gone").not.toBe("scheduled");
   });
 
   it("not for a booking of another business", async () => {
     const a = await seedBusiness();
     const b = await seedBusiness();
     const id = await seedBooking(b.businessId, await seedClient(b.businessId));
+    const message = await pending(b.businessId, id);
     await expect(updateBooking({ db: db(), env, now: NOW }, a.businessId, id, { status: "cancelled" })).rejects.toMatchObject({ status: 404 });
-    expect(bookingsChanged).not.toHaveBeenCalled();
+    expect((await messageRow(message))?.status).toBe("scheduled");
   });
 });
