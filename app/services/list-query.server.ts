@@ -5,6 +5,9 @@ import { isRealDate } from "~/utils/dates";
 import { SEARCH_MAX } from "./clients/search.server";
 import { bookingStatuses, type BookingStatus } from "./bookings/status";
 
+/** The screens' first page (and each "Load more"): about what a phone shows in a few scrolls. The JSON API keeps its own default. */
+export const SCREEN_PAGE = 30;
+
 function dateParam(params: URLSearchParams, key: string): string | undefined {
   const value = params.get(key)?.trim();
   if (!value) return undefined;

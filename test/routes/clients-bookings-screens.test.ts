@@ -1,9 +1,9 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db";
-import { clientsAction } from "../../app/routes/dashboard.clients/screen.server";
+import { clientsAction, clientsPage } from "../../app/routes/dashboard.clients/screen.server";
 import { importAction } from "../../app/routes/dashboard.clients_.import/import.server";
-import { bookingsAction } from "../../app/routes/dashboard.calendar/screen.server";
+import { bookingsAction, bookingsScreen } from "../../app/routes/dashboard.calendar/screen.server";
 import { signedInOwner } from "../support/auth";
 import { seedBooking, seedClient } from "../support/seed";
 
@@ -31,6 +31,34 @@ describe("Clients and Calendar screens", () => {
     const calendar = await (await owner.page("/dashboard/calendar")).text();
     expect(calendar).toContain("Balayage");
     expect(calendar).toContain("Search name or phone");
+  });
+
+  it("show 30 rows first and the rest a page at a time, each row once", async () => {
+    const owner = await signedInOwner();
+    const business = { id: owner.businessId, timeZone: "Asia/Jerusalem", country: "IL" };
+    const today = new Date().toISOString().slice(0, 10);
+    for (let i = 0; i < 45; i++) {
+      const client = await seedClient(owner.businessId, { name: `Client ${i}`, phone: `97250${String(1000000 + i)}` });
+      await seedBooking(owner.businessId, client, { bookingDate: today, bookingTime: `${String(8 + (i % 10)).padStart(2, "0")}:${i < 30 ? "00" : "30"}` });
+    }
+    const html = await (await owner.page("/dashboard/clients")).text();
+    expect(html.match(/data-testid="client-row"/g)).toHaveLength(30);
+    const db = createDb(env.DB);
+    const first = await clientsPage(db, business, new URLSearchParams(), Date.now());
+    expect(first.clients).toHaveLength(30);
+    const rest = await clientsPage(db, business, new URLSearchParams({ cursor: first.next_cursor ?? "" }), Date.now());
+    expect(rest.clients).toHaveLength(15);
+    expect(rest.next_cursor).toBeNull();
+    expect(new Set([...first.clients, ...rest.clients].map((c) => c.name)).size).toBe(45);
+
+    const params = new URLSearchParams({ from: today, to: today });
+    const bookings = await bookingsScreen(db, business, params, Date.now());
+    if (!("view" in bookings)) throw new Error("not the screen's data");
+    expect(bookings.bookings).toHaveLength(30);
+    params.set("cursor", bookings.next_cursor ?? "");
+    const more = await bookingsScreen(db, business, params, Date.now());
+    if (!("view" in more)) throw new Error("not the screen's data");
+    expect(more.bookings).toHaveLength(15);
   });
 
   it("answer a hand-edited bad query string with 400, not a crash", async () => {

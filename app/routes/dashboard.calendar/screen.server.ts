@@ -6,7 +6,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { asc, eq } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
 import type { BusinessRef } from "~/services/clients/clients.server";
-import { listQuery, rangeQuery } from "~/services/list-query.server";
+import { listQuery, rangeQuery, SCREEN_PAGE } from "~/services/list-query.server";
 import {
   BOOKING_PAGE_MAX,
   calendarRange,
@@ -39,9 +39,6 @@ function screenError(error: unknown): never {
 /** The list's default window when the owner has not chosen dates: the last 30 days and the next 30. */
 export const DEFAULT_WINDOW_DAYS = 30;
 
-/** Cards a phone shows at once; "Load more" fetches the next ones. */
-export const SCREEN_PAGE = 30;
-
 /** Formats each distinct phone once: a calendar month can hold thousands of bookings of far fewer clients. */
 function displayer() {
   const seen = new Map<string, string>();
@@ -69,15 +66,16 @@ export async function bookingsScreen(db: Db, business: BusinessRef, params: URLS
     const windowed = new URLSearchParams(params);
     if (!params.has("from")) windowed.set("from", addDays(today, -DEFAULT_WINDOW_DAYS));
     if (!params.has("to")) windowed.set("to", addDays(today, DEFAULT_WINDOW_DAYS));
-    if (!params.has("limit")) windowed.set("limit", String(SCREEN_PAGE));
     const options = listQuery(windowed, BOOKING_PAGE_MAX);
-    const page = view === "list" ? await listBookings(db, business.id, options) : null;
-    const services = await db
-      .select({ name: schema.services.name })
-      .from(schema.services)
-      .where(eq(schema.services.businessId, business.id))
-      .orderBy(asc(schema.services.nameKey))
-      .limit(200);
+    const [page, services] = await Promise.all([
+      view === "list" ? listBookings(db, business.id, { ...options, limit: options.limit ?? SCREEN_PAGE }) : null,
+      db
+        .select({ name: schema.services.name })
+        .from(schema.services)
+        .where(eq(schema.services.businessId, business.id))
+        .orderBy(asc(schema.services.nameKey))
+        .limit(200),
+    ]);
     return {
       kind: "screen" as const,
       view,

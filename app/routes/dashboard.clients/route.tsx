@@ -1,5 +1,5 @@
 // Clients tab (WhatsApp Clients): search, last-visit range, expandable rows,
-// Add Client. Pages of 50 newest first with "Load more"; edits patch the list
+// Add Client. Pages of 30 (SCREEN_PAGE) newest first with "Load more"; edits patch the list
 // in place so loaded pages and the open row survive.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {

@@ -4,7 +4,7 @@
 import { data } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Db } from "../../../db";
-import { listQuery } from "~/services/list-query.server";
+import { listQuery, SCREEN_PAGE } from "~/services/list-query.server";
 import { clearAwaiting } from "~/services/replies/replies.server";
 import {
   CLIENT_PAGE_MAX,
@@ -41,7 +41,7 @@ export function screenError(error: unknown): never {
 export async function clientsPage(db: Db, business: BusinessRef, params: URLSearchParams, now: number) {
   try {
     const options = listQuery(params, CLIENT_PAGE_MAX);
-    const page = await listClients(db, business, options, now);
+    const page = await listClients(db, business, { ...options, limit: options.limit ?? SCREEN_PAGE }, now);
     return { clients: page.clients.map(withDisplay), next_cursor: page.next_cursor, filters: { q: options.q, from: options.from ?? "", to: options.to ?? "" } };
   } catch (error) {
     screenError(error);
