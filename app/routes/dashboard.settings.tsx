@@ -42,7 +42,7 @@ function timeZoneList(current: string): string[] {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, business } = await requireUser(request, context.cloudflare.env);
+  const { user, business } = await requireUser(request, context);
   const account = { hasFeed: business.calendarFeedHash !== null, hasPassword: user.passwordHash !== null };
   const push = { proposalsEnabled: business.proposalsEnabled, vapidPublicKey: pushConfig(context.cloudflare.env)?.publicKey ?? null };
   // The saved country's name in the reader's language: the country list itself loads only when the field is edited.
@@ -57,7 +57,7 @@ const PASSWORDS = ["current_password", "new_password", "confirm_password"];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
-  const authed = await requireUser(request, env);
+  const authed = await requireUser(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
 

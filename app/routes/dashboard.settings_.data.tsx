@@ -19,7 +19,7 @@ export type DataAnswer =
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
-  const authed = await requireUser(request, env);
+  const authed = await requireUser(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "feed-create") return data<DataAnswer>({ intent, ok: true, url: await createFeed(env, authed.business.id) });

@@ -11,7 +11,7 @@ import { useFreshOnReturn } from "~/components/ui/use-fresh-on-return";
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "title.dashboard")];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { db, user, business } = await requireUser(request, context.cloudflare.env);
+  const { db, user, business } = await requireUser(request, context);
   const [waiting, openProposals] = await Promise.all([
     // Clients whose unclear answer to a confirmation request waits for the owner's reply.
     context.cloudflare.env.DB.prepare("SELECT count(*) AS n FROM clients WHERE business_id = ?1 AND awaiting_reply_at IS NOT NULL")

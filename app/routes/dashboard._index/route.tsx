@@ -22,14 +22,14 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  const { user, business } = await requireUser(request, env);
+  const { user, business } = await requireUser(request, context);
   const session = await readSession(env, business.id, heldQrOf(new URL(request.url)));
   return { profile: { name: user.name || business.name, business_id: business.id }, session };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
-  const { business } = await requireUser(request, env);
+  const { business } = await requireUser(request, context);
   return connectAction(env, business.id, await request.formData());
 }
 

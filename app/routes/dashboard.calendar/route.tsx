@@ -36,13 +36,13 @@ const AddBookingModal = lazy(() => import("~/components/bookings/add-booking-mod
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.calendar")];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { db, business } = await requireUser(request, context.cloudflare.env);
+  const { db, business } = await requireUser(request, context);
   return await bookingsScreen(db, business, new URL(request.url).searchParams, Date.now());
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
-  const { db, business } = await requireUser(request, env);
+  const { db, business } = await requireUser(request, context);
   return await bookingsAction({ db, env, now: Date.now() }, business, await request.formData());
 }
 

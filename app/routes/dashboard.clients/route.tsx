@@ -33,13 +33,13 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.clients")];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { db, business } = await requireUser(request, context.cloudflare.env);
+  const { db, business } = await requireUser(request, context);
   return await clientsPage(db, business, new URL(request.url).searchParams, Date.now());
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
-  const { db, business } = await requireUser(request, env);
+  const { db, business } = await requireUser(request, context);
   return await clientsAction({ db, env, now: Date.now() }, business, await request.formData());
 }
 

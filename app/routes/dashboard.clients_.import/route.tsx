@@ -6,7 +6,7 @@ import { importAction } from "./import.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
-  const { business } = await requireUser(request, env);
+  const { business } = await requireUser(request, context);
   return await importAction({ env, now: Date.now() }, business, await request.formData());
 }
 

@@ -27,7 +27,7 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  const { business } = await requireUser(request, env);
+  const { business } = await requireUser(request, context);
   return rulesPage(env, business, new URL(request.url));
 }
 

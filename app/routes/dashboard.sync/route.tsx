@@ -20,13 +20,13 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab
 const TOAST_MS = { success: 2000, error: 2500 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { db, business } = await requireUser(request, context.cloudflare.env);
+  const { db, business } = await requireUser(request, context);
   return syncScreenData(db, business, langFromRequest(request), Date.now());
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
-  const { db, business } = await requireUser(request, env);
+  const { db, business } = await requireUser(request, context);
   return syncScreenAction({ db, env, now: Date.now() }, business, await request.formData());
 }
 
