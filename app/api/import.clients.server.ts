@@ -3,13 +3,10 @@
 // Rows that will not be imported are listed with their line (or card) number
 // and the English text of their problem.
 import { requireApiUser } from "~/security/signed-in.server";
-import { importClients, type ImportError } from "~/services/clients/import.server";
+import { IMPORT_PREVIEW_ROWS, importClients, type ImportError } from "~/services/clients/import.server";
 import { translator } from "~/i18n/messages.server";
 import { json, methodNotAllowed } from "~/utils/http.server";
 import type { ApiHandler } from "./router.server";
-
-/** How many rows the preview shows. */
-export const PREVIEW_ROWS = 20;
 
 const english = translator("en");
 const rowErrors = (errors: ImportError[]) => errors.map((e) => ({ row: e.row, message: english(e.key, e.params), key: e.key }));
@@ -30,7 +27,7 @@ export const action: ApiHandler = async ({ request, env }) => {
       known: plan.known,
       repeated: plan.repeated,
       invalid: plan.errors.length,
-      rows: plan.rows.slice(0, PREVIEW_ROWS),
+      rows: plan.rows.slice(0, IMPORT_PREVIEW_ROWS),
       errors: rowErrors(plan.errors),
     });
   }

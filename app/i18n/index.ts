@@ -100,6 +100,8 @@ function messagesOf(text: string | undefined): Messages {
   return messages;
 }
 
+type MetaMatches = readonly { id: string; data: unknown }[];
+
 /**
  * Translates in a route's meta function, with the dictionary the root loader
  * sent: a Hebrew page gets a Hebrew description.
@@ -109,11 +111,10 @@ export function metaTranslator(matches: MetaMatches): Translate {
   return translatorOf(messagesOf(root?.messages));
 }
 
-type MetaMatches = readonly { id: string; data: unknown }[];
-
 /** A page's title in the page's language: "<what the page is> · Chatbook". */
 export function pageTitle(matches: MetaMatches, key: MessageKey) {
-  return { title: `${metaTranslator(matches)(key)} · Chatbook` };
+  const t = metaTranslator(matches);
+  return { title: `${t(key)} · ${t("app.name")}` };
 }
 
 /** Translates with the dictionary the root loader sent (the page's language only). */

@@ -6,6 +6,7 @@
 // a loopback round trip). Prints p50 and p95 in ms and the response size.
 import { ownerSql, volumeSql } from "./seed";
 import { startSeededServer } from "./server";
+import { percentile } from "./stats";
 
 function arg(name: string, fallback: number) {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,10 +38,6 @@ const scenarios: [label: string, path: string][] = [
   ["Clients screen (HTML)", "/dashboard/clients"],
   ["Calendar screen, list (HTML)", "/dashboard/calendar"],
 ];
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function time(url: string, cookie: string) {
   const started = performance.now();

@@ -7,6 +7,7 @@
 //   npm run bench:profile [-- --empty] [-- /dashboard/clients /dashboard/calendar]   (build first)
 import WebSocket from "ws";
 import { ownerSql, volumeSql } from "./seed";
+import { percentile } from "./stats";
 import { localD1, startWranglerDev } from "../support/local-server";
 
 const args = process.argv.slice(2);
@@ -96,7 +97,7 @@ try {
       samples.push(performance.now() - started);
     }
     samples.sort((a, b) => a - b);
-    const at = (p: number) => samples[Math.ceil((p / 100) * samples.length) - 1].toFixed(1);
+    const at = (p: number) => percentile(samples, p).toFixed(1);
     console.log(`${path.padEnd(30)} p50 ${at(50).padStart(6)} ms  p95 ${at(95).padStart(6)} ms  ${(bytes / 1024).toFixed(1)} KB`);
   }
   const profiled = PATHS[PATHS.length - 1];

@@ -3,7 +3,7 @@
 // row's number...), so the modal speaks the reader's language.
 import { data } from "@remix-run/cloudflare";
 import type { BusinessRef } from "~/services/clients/clients.server";
-import { importClients, MAX_IMPORT_BYTES, type ImportError, type PlannedRow } from "~/services/clients/import.server";
+import { IMPORT_PREVIEW_ROWS, importClients, MAX_IMPORT_BYTES, type ImportError, type PlannedRow } from "~/services/clients/import.server";
 import { formatPhone } from "~/utils/phone";
 import { AppError, caught, problem, type Problem } from "~/utils/problem";
 
@@ -20,8 +20,6 @@ export type ImportActionResult =
   | { ok: true; intent: "import-preview"; preview: ImportPreview }
   | { ok: true; intent: "import"; imported: number; skipped: number; errors: ImportError[] }
   | { ok: false; problem: Problem };
-
-export const IMPORT_PREVIEW_ROWS = 20;
 
 /** The uploaded file's text and type (from its type, else its name). */
 async function uploaded(form: FormData): Promise<{ type: string | null; text: string }> {

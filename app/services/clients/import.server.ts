@@ -21,6 +21,9 @@ export type ImportPlan = { rows: PlannedRow[]; errors: ImportError[]; fresh: num
 /** The most rows one file may hold. */
 export const MAX_IMPORT_ROWS = 10_000;
 /** The largest file accepted (a 10,000-row CSV is well under it). */
+/** How many rows an import's preview shows (the screen's and the API's dry run). */
+export const IMPORT_PREVIEW_ROWS = 20;
+
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 
 const rowError = (row: number, found: Problem): ImportError => ({ row, ...found });
