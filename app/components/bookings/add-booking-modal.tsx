@@ -7,6 +7,7 @@ import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calend
 import { useT } from "~/i18n";
 import { FieldError } from "../form/field-error";
 import { firstInvalid } from "../form/first-invalid";
+import { PersonFields } from "../form/person-fields";
 import { Modal } from "~/components/ui/modal";
 import { BOOKINGS_ACTION, useBookingResult } from "./use-booking-mutation";
 import { useSchemaForm } from "~/components/form/use-schema-form";
@@ -33,24 +34,13 @@ export function AddBookingModal({ initial, onClose, onCreated }: Props) {
   return (
     <Modal title={t("bookings.add")} onClose={onClose} locked={saving} closeLabel={t("bookings.close")}>
       <fetcher.Form method="post" action={BOOKINGS_ACTION} {...getFormProps(form)} aria-busy={saving}>
-        <div className="field">
-          <label htmlFor="add-booking-name">{t("bookings.name")}</label>
-          <input {...getInputProps(fields.name, { type: "text" })} id="add-booking-name" maxLength={200} autoComplete="off" disabled={saving} />
-          {errorOf("name")}
-        </div>
-        <div className="field">
-          <label htmlFor="add-booking-phone">{t("bookings.phone")}</label>
-          <input
-            {...getInputProps(fields.phone, { type: "text" })}
-            id="add-booking-phone"
-            inputMode="tel"
-            dir="ltr"
-            placeholder={t("bookings.phonePlaceholder")}
-            autoComplete="off"
-            disabled={saving}
-          />
-          {errorOf("phone")}
-        </div>
+        <PersonFields
+          idPrefix="add-booking"
+          fields={fields}
+          labels={{ name: t("bookings.name"), phone: t("bookings.phone"), phonePlaceholder: t("bookings.phonePlaceholder") }}
+          errors={{ name: errorOf("name"), phone: errorOf("phone") }}
+          disabled={saving}
+        />
         <div className="field">
           <label htmlFor="add-booking-service">{t("bookings.service")}</label>
           <input

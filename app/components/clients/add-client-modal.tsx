@@ -8,6 +8,7 @@ import type { ClientActionResult, ClientItem } from "~/routes/dashboard.clients/
 import { useT } from "~/i18n";
 import { FieldError, useProblemText } from "../form/field-error";
 import { firstInvalid } from "../form/first-invalid";
+import { PersonFields } from "../form/person-fields";
 import { Modal } from "~/components/ui/modal";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { useSchemaForm } from "~/components/form/use-schema-form";
@@ -36,24 +37,13 @@ export function AddClientModal({ onClose, onCreated }: { onClose: () => void; on
   return (
     <Modal title={t("clients.addTitle")} onClose={onClose} locked={saving} closeLabel={t("clients.close")}>
       <fetcher.Form method="post" action="/dashboard/clients" {...getFormProps(form)} aria-busy={saving}>
-        <div className="field">
-          <label htmlFor="add-client-name">{t("clients.name")}</label>
-          <input {...getInputProps(fields.name, { type: "text" })} id="add-client-name" maxLength={200} autoComplete="off" disabled={saving} />
-          {errorOf("name")}
-        </div>
-        <div className="field">
-          <label htmlFor="add-client-phone">{t("clients.phone")}</label>
-          <input
-            {...getInputProps(fields.phone, { type: "text" })}
-            id="add-client-phone"
-            inputMode="tel"
-            dir="ltr"
-            placeholder={t("clients.phonePlaceholder")}
-            autoComplete="off"
-            disabled={saving}
-          />
-          {errorOf("phone")}
-        </div>
+        <PersonFields
+          idPrefix="add-client"
+          fields={fields}
+          labels={{ name: t("clients.name"), phone: t("clients.phone"), phonePlaceholder: t("clients.phonePlaceholder") }}
+          errors={{ name: errorOf("name"), phone: errorOf("phone") }}
+          disabled={saving}
+        />
         <div className="field">
           <label htmlFor="add-client-tags">{t("clients.tags")}</label>
           <input {...getInputProps(fields.tags, { type: "text", ariaDescribedBy: "add-client-tags-hint" })} id="add-client-tags" disabled={saving} />

@@ -10,6 +10,7 @@ import { formatDateGB } from "~/services/templates";
 import { useT } from "~/i18n";
 import { initials } from "~/utils/initials";
 import { FieldError, useProblemText } from "../form/field-error";
+import { PersonFields } from "../form/person-fields";
 import { ChatIcon, ChevronIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { useSchemaForm } from "~/components/form/use-schema-form";
@@ -181,16 +182,15 @@ function ClientEdit({ client, baseId, onCancel, onSaved }: EditProps) {
     <fetcher.Form method="post" action={ACTION} className="client-edit" {...getFormProps(form)} aria-busy={saving}>
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={client.id} />
-      <div className="field">
-        <label htmlFor={`${baseId}-name`}>{t("clients.name")}</label>
-        <input {...getInputProps(fields.name, { type: "text" })} id={`${baseId}-name`} maxLength={200} />
-        <FieldError id={fields.name.errorId} problems={fields.name.errors} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${baseId}-phone`}>{t("clients.phone")}</label>
-        <input {...getInputProps(fields.phone, { type: "text" })} id={`${baseId}-phone`} dir="ltr" inputMode="tel" />
-        <FieldError id={fields.phone.errorId} problems={fields.phone.errors} />
-      </div>
+      <PersonFields
+        idPrefix={baseId}
+        fields={fields}
+        labels={{ name: t("clients.name"), phone: t("clients.phone"), phonePlaceholder: t("clients.phonePlaceholder") }}
+        errors={{
+          name: <FieldError id={fields.name.errorId} problems={fields.name.errors} />,
+          phone: <FieldError id={fields.phone.errorId} problems={fields.phone.errors} />,
+        }}
+      />
       <div className="field">
         <label htmlFor={`${baseId}-tags`}>{t("clients.tags")}</label>
         <input {...getInputProps(fields.tags, { type: "text" })} id={`${baseId}-tags`} />
