@@ -2,6 +2,15 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 
+// A load Remix cancels on purpose (a navigation that lands while a fetcher's
+// reload is still running makes that reload stale) can reject a promise inside
+// Remix's single-fetch code that nothing awaits. Chrome then reports an
+// "Uncaught (in promise) AbortError" that no owner can see or act on. Aborts
+// are never errors; every other unhandled rejection is still reported.
+window.addEventListener("unhandledrejection", (event) => {
+  if (event.reason instanceof DOMException && event.reason.name === "AbortError") event.preventDefault();
+});
+
 startTransition(() => {
   hydrateRoot(
     document,
