@@ -8,7 +8,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
@@ -32,5 +32,15 @@ export default defineConfig({
       externalConditions: ["workerd", "worker"],
     },
   },
-  build: { minify: true },
-});
+  build: {
+    minify: true,
+    rollupOptions: {
+      // The server build is one bundle for wrangler: that a module the browser loads on demand is also
+      // imported statically by server code is expected there, and the warning would bury real ones.
+      onwarn(warning, warn) {
+        if (isSsrBuild && warning.message.includes("dynamic import will not move module")) return;
+        warn(warning);
+      },
+    },
+  },
+}));
