@@ -72,6 +72,19 @@ export const businesses = sqliteTable(
     quietEnd: text("quiet_end").notNull().default("08:00"),
     // Live proposals: chats are read as they arrive and new bookings proposed (Settings switch).
     proposalsEnabled: integer("proposals_enabled", { mode: "boolean" }).notNull().default(true),
+    // ISO 4217 code prices are in; "" until chosen: read as the country's currency.
+    currency: text("currency").notNull().default(""),
+    // Opening hours per weekday in the business's zone: {"0": [["09:00","19:00"]], ..., "6": []}, 0 = Sunday.
+    workingHours: text("working_hours", { mode: "json" })
+      .$type<Record<string, [string, string][]>>()
+      .notNull()
+      .default(
+        sql`'{"0":[],"1":[["09:00","18:00"]],"2":[["09:00","18:00"]],"3":[["09:00","18:00"]],"4":[["09:00","18:00"]],"5":[["09:00","18:00"]],"6":[["09:00","16:00"]]}'`,
+      ),
+    // Free start times are offered on this grid (5 to 60 minutes).
+    slotStepMinutes: integer("slot_step_minutes").notNull().default(15),
+    // No free time is offered sooner than this many minutes from now.
+    minNoticeMinutes: integer("min_notice_minutes").notNull().default(60),
     createdAt: createdAt(),
   },
   (t) => [index("businesses_wa_status").on(t.waStatus, t.waStatusAt), uniqueIndex("businesses_calendar_feed").on(t.calendarFeedHash)],
@@ -173,6 +186,11 @@ export const services = sqliteTable(
     name: text("name").notNull(),
     // lower-cased name: the catalogue refuses duplicates ignoring case.
     nameKey: text("name_key").notNull(),
+    // How long the service takes (5 to 480) and the time kept free after it (0 to 120).
+    durationMinutes: integer("duration_minutes").notNull().default(60),
+    bufferMinutes: integer("buffer_minutes").notNull().default(0),
+    // Optional price in hundredths of the business's currency.
+    priceCents: integer("price_cents"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("services_business_name").on(t.businessId, t.nameKey)],
@@ -198,6 +216,11 @@ export const bookings = sqliteTable(
     source: text("source", { enum: ["manual", "sync"] })
       .notNull()
       .default("manual"),
+    // The booking's own length (from its service when created, changeable), the
+    // service's buffer after it, and the service's price then (hundredths; null: none).
+    durationMinutes: integer("duration_minutes").notNull().default(60),
+    bufferMinutes: integer("buffer_minutes").notNull().default(0),
+    priceCents: integer("price_cents"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at")
       .notNull()
@@ -208,6 +231,20 @@ export const bookings = sqliteTable(
     index("bookings_business_client").on(t.businessId, t.clientId, t.bookingDate),
     index("bookings_business_service").on(t.businessId, t.service, t.bookingDate),
   ],
+);
+
+/** Days the business (the whole salon) is closed: holidays, leave. Dates are local and inclusive. */
+export const timeOff = sqliteTable(
+  "time_off",
+  {
+    id: id(),
+    businessId: businessId(),
+    dateFrom: text("date_from").notNull(),
+    dateTo: text("date_to").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("time_off_business_to").on(t.businessId, t.dateTo)],
 );
 
 export const waContacts = sqliteTable(
