@@ -1,0 +1,48 @@
+// The salon's time, read from D1: the facts the pure module (span.ts) needs for a
+// range of local dates, in one query each. Overlap warnings, free slots and the
+// calendar read them here; none queries bookings for free time on its own.
+import { and, asc, eq, gte, lte, notInArray } from "drizzle-orm";
+import { schema, type Db } from "../../../db";
+import { FREEING_STATUSES, type DayRange, type Timing } from "./span";
+
+const { bookings, clients, timeOff } = schema;
+
+/** A booking that occupies its time (not cancelled, not a no-show). */
+export type BusyBooking = Timing & { id: string; clientName: string; service: string; status: string };
+
+/** Bookings that occupy time on local dates from..to (inclusive), in start order (the business-date index serves it). */
+export async function busyBookings(db: Db, businessId: string, from: string, to: string): Promise<BusyBooking[]> {
+  return db
+    .select({
+      id: bookings.id,
+      clientName: clients.name,
+      service: bookings.service,
+      status: bookings.status,
+      date: bookings.bookingDate,
+      time: bookings.bookingTime,
+      durationMinutes: bookings.durationMinutes,
+      bufferMinutes: bookings.bufferMinutes,
+    })
+    .from(bookings)
+    .innerJoin(clients, and(eq(clients.id, bookings.clientId), eq(clients.businessId, bookings.businessId)))
+    .where(
+      and(
+        eq(bookings.businessId, businessId),
+        gte(bookings.bookingDate, from),
+        lte(bookings.bookingDate, to),
+        notInArray(bookings.status, FREEING_STATUSES as never[]),
+      ),
+    )
+    .orderBy(asc(bookings.bookingDate), asc(bookings.bookingTime));
+}
+
+export type TimeOffRow = DayRange & { id: string; note: string };
+
+/** Time off that touches local dates from..to (inclusive). */
+export async function timeOffBetween(db: Db, businessId: string, from: string, to: string): Promise<TimeOffRow[]> {
+  return db
+    .select({ id: timeOff.id, dateFrom: timeOff.dateFrom, dateTo: timeOff.dateTo, note: timeOff.note })
+    .from(timeOff)
+    .where(and(eq(timeOff.businessId, businessId), gte(timeOff.dateTo, from), lte(timeOff.dateFrom, to)))
+    .orderBy(asc(timeOff.dateFrom));
+}
