@@ -64,6 +64,9 @@ const AGE_BEFORE = new Set(CHILD_AGE.before);
 const AGE_AFTER = new Set(CHILD_AGE.after);
 const WEIGHT_TOKEN = new RegExp(`^(\\d{1,3})(${anyOf(WEIGHT_UNITS.glued)})?$`);
 const WEIGHT_WORDS = new Set(WEIGHT_UNITS.words);
+const POUNDS_TOKEN = new RegExp(`^(\\d{1,3})(${anyOf(WEIGHT_UNITS.poundsGlued)})?$`);
+const POUND_WORDS = new Set(WEIGHT_UNITS.poundWords);
+const KG_PER_POUND = 0.4536;
 const YOU_BEFORE_TIME = new Set(HEBREW_YOU_BEFORE_TIME.words);
 const AT_BEFORE_TIME = new Set(HEBREW_YOU_BEFORE_TIME.atWords);
 const BARE_NUMBER = /(?<![\d:./])(\d{1,2})(?![\d:./])/g;
@@ -84,7 +87,7 @@ export function cancellingClauses(lower: string, segments: Segments, clauseCues:
   return clauses;
 }
 
-/** "my 6 year old", "בת 10": a child's age is a kids hint; "20kg", "8 kilo": a dog's weight is a size hint. */
+/** "my 6 year old", "בת 10": a child's age is a kids hint; "20kg", "8 kilo", "70 lb": a dog's weight is a size hint. */
 export function ageAndWeightHints(tokens: Token[]): Unit[] {
   const hints: Unit[] = [];
   tokens.forEach((token, index) => {
@@ -94,8 +97,11 @@ export function ageAndWeightHints(tokens: Token[]): Unit[] {
     const previous = tokens[index - 1]?.norm ?? "";
     if (age <= MAX_CHILD_AGE && (AGE_AFTER.has(next) || AGE_BEFORE.has(previous))) hints.push({ key: `${CONCEPT}KIDS`, ...hint });
     const weight = WEIGHT_TOKEN.exec(token.norm);
-    if (!weight || !(weight[2] || WEIGHT_WORDS.has(next))) return;
-    const kilos = +weight[1];
+    const pounds = POUNDS_TOKEN.exec(token.norm);
+    let kilos = NaN;
+    if (weight && (weight[2] || WEIGHT_WORDS.has(next))) kilos = +weight[1];
+    else if (pounds && (pounds[2] || POUND_WORDS.has(next))) kilos = +pounds[1] * KG_PER_POUND;
+    if (Number.isNaN(kilos)) return;
     const size = kilos < DOG_KG.smallBelow ? "SMALL" : kilos <= DOG_KG.mediumUpTo ? "MEDIUM" : "LARGE";
     hints.push({ key: `${CONCEPT}${size}`, ...hint });
   });

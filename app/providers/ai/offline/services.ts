@@ -79,11 +79,20 @@ function isCombo(entry: Entry, entries: Entry[]): boolean {
   });
 }
 
+/** Of a bracketed remark in a catalogue name ("Full Groom (small)", "(60 min)"), only who-or-what-size words count. */
+function qualifierWords(inside: string): string {
+  const tokens = tokenize(inside);
+  return unitsOf(tokens, new Set())
+    .filter((unit) => !unit.hint && isQualifier(unit.key))
+    .map((unit) => inside.slice(unit.start, unit.end))
+    .join(" ");
+}
+
 export function compileCatalogue(services: string[]): Catalogue {
   const cacheKey = services.join("\u0001");
   const cached = catalogueCache.get(cacheKey);
   if (cached) return cached;
-  const names = services.map((service) => service.replace(/\([^)]*\)/g, " "));
+  const names = services.map((service) => service.replace(/\(([^)]*)\)/g, (_, inside: string) => ` ${qualifierWords(inside)} `));
   const rawKeys = rawWordsOf(names);
   const entries = names.map((name, index) => entryOf(name, services[index], index, rawKeys));
   const entriesWithKey = new Map<string, number>();

@@ -24,6 +24,7 @@ import {
   NUMBER_WORDS,
   OPENING_HOURS_STEMS,
   OR_PAIR_ENDINGS,
+  OTHER_EVENT_NOT_AFTER,
   OTHER_EVENT_STEMS,
   PM_HINTS_AFTER,
   PM_HINTS_BEFORE,
@@ -114,7 +115,7 @@ const REPLACED_BEFORE = new RegExp(
   `(?:${anyOf(REPLACED_TIME_WORDS_BEFORE)})\\s*(?:(?:${anyOf(REPLACED_TIME_LINKS.spaced)})\\s+|(?:${anyOf(REPLACED_TIME_LINKS.glued)})-?)?$`,
   "iu",
 );
-const OTHER_EVENT_BEFORE = new RegExp(`(?:${anyOf(OTHER_EVENT_STEMS)})[^.!?\\n,\\d]{0,22}$`, "iu");
+const OTHER_EVENT_BEFORE = new RegExp(`(?:${anyOf(OTHER_EVENT_STEMS)})(?!${anyOf(OTHER_EVENT_NOT_AFTER)})[^.!?\\n,\\d]{0,22}$`, "iu");
 const UNIT_AFTER = new RegExp(`^\\s*(?:(?:${anyOf(UNIT_WORDS)})(?![\\p{L}\\p{N}])|${anyOf(UNIT_STEMS)})`, "iu");
 const CONFIRMER_AFTER = new RegExp(`^\\s*(?:${anyOf(BARE_HOUR_CONFIRMERS)})${NOT_LETTER_AFTER}`, "iu");
 const OR_PAIR_AFTER = new RegExp(`^\\s*(?:${anyOf(OR_WORDS)})\\s*\\d{1,2}(?!\\d)\\s*(?:${anyOf(OR_PAIR_ENDINGS)})`, "iu");

@@ -283,6 +283,9 @@ export const OTHER_EVENT_STEMS = [
   "الشغل",
 ];
 
+/** Endings that make an event stem a verb about the slot ("Thursday works: 10:00"), not someone's plans. */
+export const OTHER_EVENT_NOT_AFTER = ["s:", "s for", "s fine", "s well", "s better", "s best", "s great", "s perfect"];
+
 /** Capitalised English words that may follow a bare hour ("at 5 Tomorrow"); any other ("at 14 Station Road") rejects it. */
 export const HOUR_FOLLOWERS = [
   "i",

@@ -387,4 +387,10 @@ export const FILLER_WORDS = [
 export const COMBO_JOINERS = { symbols: ["+", "&"], words: ["and", "und", "with"] };
 
 /** A dog's weight tells its size ("20kg", "8 kilo"): units glued to the number, and as a word after it. */
-export const WEIGHT_UNITS = { glued: ["kg", "кг"], words: ["kg", "kilo", "kilos", "кг", 'ק"ג'] };
+export const WEIGHT_UNITS = {
+  glued: ["kg", "кг"],
+  words: ["kg", "kilo", "kilos", "кг", 'ק"ג'],
+  /** Pounds (US chats: "a 70 lb golden"), glued or as a word. */
+  poundsGlued: ["lb", "lbs"],
+  poundWords: ["lb", "lbs", "pound", "pounds"],
+};
