@@ -120,7 +120,11 @@ export function findPersons(tokens: Token[], segments: Segments, catalogue: Cata
     const forms = candidates(token.norm);
     let kind = token.norm === HEBREW_MY.word ? undefined : forms.map((form) => PERSON_WORDS[form]).find(Boolean);
     if (next === HEBREW_MY.word) kind = forms.map((form) => HEBREW_MY.persons[form]).find(Boolean) ?? kind;
-    if (forms.some((form) => YOU_BEFORE_TIME.has(form)) && (AT_BEFORE_TIME.has(next) || /^\d/.test(next))) kind = "SELF";
+    // "את ב-16:30", "את בצבע ב-16:00": "you" right before a time, or before a glued-ב word and a time.
+    const afterNext = tokens[index + 2]?.norm ?? "";
+    const timeAfter = (word: string) => AT_BEFORE_TIME.has(word) || /^\d/.test(word);
+    const gluedAt = [...AT_BEFORE_TIME].some((at) => next.startsWith(at) && next.length > at.length + 1);
+    if (forms.some((form) => YOU_BEFORE_TIME.has(form)) && (timeAfter(next) || (gluedAt && timeAfter(afterNext)))) kind = "SELF";
     const sentenceStart = index === 0 || segments.sentence[tokens[index - 1].end] !== segments.sentence[token.start];
     const clause = segments.clause[token.start];
     if (kind) {

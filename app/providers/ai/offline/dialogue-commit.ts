@@ -2,13 +2,14 @@
 // (date, service, the version for a child or a husband), one slot for several
 // people, which earlier booking a new slot replaces, and the commit itself.
 import type { MessageAnalysis, Party } from "./analyze";
-import { activeBookings, focusedServices, sameClockTime, type Booking, type DialogueState, type Proposal, type ServiceVariants } from "./dialogue-state";
+import { activeBookings, focusedServices, sameClockTime, type Booking, type DialogueState, type Proposal } from "./dialogue-state";
 import { BOOKED_MARKS, BOOKED_WORDS } from "./lexicon/dialogue";
 import { OR_WORDS } from "./lexicon/grammar";
 import { groupSize, serviceOwners } from "./party";
 import { GROUP_MEMBER, KID_PERSONS, NAMED, SELF } from "./people";
 import type { Slot } from "./slots";
 import { anyOf, wordsRe } from "./text";
+import { wantedFor } from "./traits";
 
 /** More people than this in one slot is a class or an event, not salon bookings. */
 const MAX_GROUP = 4;
@@ -30,6 +31,13 @@ export function inheritDate(state: DialogueState, slot: Slot, same: Booking | un
   if (same) slot.date = same.date;
   else if (latest && state.focusDateMessage <= latest.message) slot.date = latest.date;
   else slot.date = state.focusDate;
+}
+
+/** The service last said for a person ("ולשני הבנים תספורת"); for a child, the one said for any of the children. */
+function serviceSaidFor(state: DialogueState, person: string): string | undefined {
+  const own = state.focusServiceFor.get(person);
+  if (own || !KID_PERSONS.has(person)) return own;
+  return [...state.focusServiceFor].find(([other]) => KID_PERSONS.has(other))?.[1];
 }
 
 /**
@@ -63,10 +71,10 @@ export function inheritService(
     return;
   }
   const services = focusedServices(state);
-  if (services.length && (!latest || state.focusServicesMessage > latest.message)) {
+  const saidForThem = slot.person ? serviceSaidFor(state, slot.person) : undefined;
+  if ((services.length || saidForThem) && (!latest || state.focusServicesMessage > latest.message)) {
     const isKids = (service: string) => state.variants.kidsServices.has(service);
-    const saidForThem = slot.person ? state.focusServiceFor.get(slot.person) : undefined;
-    if (saidForThem && services.includes(saidForThem)) slot.service = saidForThem;
+    if (saidForThem) slot.service = saidForThem;
     else if (services.length === 1 || !state.severalPeople) slot.service = services[services.length - 1];
     else if (slot.person && KID_PERSONS.has(slot.person) && services.some(isKids)) slot.service = services.find(isKids)!;
     else if (slot.person === SELF && services.some((service) => !isKids(service))) slot.service = services.find((service) => !isKids(service))!;
@@ -79,14 +87,20 @@ export function inheritService(
 
 /**
  * "your son at 10:30" with a haircut inherited: the kids' version of it; "your husband at
- * 18:30" after "a cut for me": the men's. Services the message named stay as named.
+ * 18:30" after "a cut for me": the men's. Then, for any slot whose service was not said
+ * with a who-word, the catalogue's version that fits who it is for by meaning: "a trim"
+ * for Millie, who is 7, is the kids' cut; a groom for a 70 lb golden is the large one.
  */
-export function fitServiceToPerson(variants: ServiceVariants, slot: Slot): void {
-  if (!slot.service || slot.explicitService || !slot.person) return;
-  const child = KID_PERSONS.has(slot.person);
-  if (child) slot.service = variants.kidsVersion(slot.service) ?? slot.service;
-  else if (!slot.person.startsWith(NAMED)) slot.service = variants.adultVersion(slot.service) ?? slot.service;
-  if (slot.gender && !child) slot.service = variants.genderVersion(slot.service, slot.gender) ?? slot.service;
+export function fitServiceToPerson(state: DialogueState, slot: Slot): void {
+  const { variants } = state;
+  if (!slot.service || slot.saidQualifier) return;
+  if (!slot.explicitService && slot.person) {
+    const child = KID_PERSONS.has(slot.person);
+    if (child) slot.service = variants.kidsVersion(slot.service) ?? slot.service;
+    else if (!slot.person.startsWith(NAMED)) slot.service = variants.adultVersion(slot.service) ?? slot.service;
+    if (slot.gender && !child) slot.service = variants.genderVersion(slot.service, slot.gender) ?? slot.service;
+  }
+  slot.service = variants.fitTo(slot.service, wantedFor(state.traits, slot)) ?? slot.service;
 }
 
 /** Fills what the slots of a message leave out from what the conversation said before. */
@@ -98,7 +112,7 @@ export function fillFromContext(state: DialogueState, message: MessageAnalysis, 
     inheritDate(state, slot, same, latest);
     inheritService(state, message, slot, index, { same, latest, live, cancelled });
   });
-  for (const slot of slots) fitServiceToPerson(state.variants, slot);
+  for (const slot of slots) fitServiceToPerson(state, slot);
 }
 
 /**

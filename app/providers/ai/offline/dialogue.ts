@@ -25,6 +25,7 @@ import { OR_WORDS } from "./lexicon/grammar";
 import { serviceOwners } from "./party";
 import { buildSlots, isAlternatives, type Slot } from "./slots";
 import { anyOf } from "./text";
+import { chatTraits } from "./traits";
 
 export type { Booking, DialogueState, ServiceVariants };
 
@@ -36,7 +37,7 @@ const OPENS_WITH_OR = new RegExp(`^\\W*(?:${anyOf(OR_WORDS)})(?![\\p{L}])`, "iu"
 
 /** Runs the whole chat through the dialogue. */
 export function followDialogue(messages: MessageAnalysis[], variants: ServiceVariants): DialogueState {
-  const state = createDialogueState(variants);
+  const state = createDialogueState(variants, chatTraits(messages));
   for (const message of messages) followMessage(state, message);
   return state;
 }

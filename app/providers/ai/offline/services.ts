@@ -145,7 +145,8 @@ export function scoreEntry(entry: Entry, keys: Set<string>, catalogue: Catalogue
   return { entry, score, unmatched };
 }
 
-export type ServiceMention = { service: string; start: number; end: number; keys: string[] };
+/** `qualified`: the words said include a who-word of the entry ("kids", "small", "men's"), so it is not refitted to the person. */
+export type ServiceMention = { service: string; start: number; end: number; keys: string[]; qualified: boolean };
 
 /** Tie-break bags, nearest first: clause, message, named person, whole chat. */
 export type Bags = Array<{ keys: Set<string>; local: boolean }>;
@@ -225,6 +226,7 @@ export function findMentions(
         start: Math.min(...used.map((unit) => unit.start)),
         end: Math.max(...used.map((unit) => unit.end)),
         keys: entry.keys,
+        qualified: used.some((unit) => isQualifier(unit.key)),
       });
       rest = rest.filter((unit) => !used.includes(unit));
     }

@@ -14,6 +14,8 @@ export type Slot = {
   time: ClockTime;
   service: string | null;
   explicitService: boolean;
+  /** The message named the service with a who-word ("kids cut", "small groom"): kept as said. */
+  saidQualifier?: boolean;
   person: string | null;
   personLabel: string | null;
   gender: "M" | "F" | null; // of the person it is for, when a word says so
@@ -159,6 +161,7 @@ export function buildSlots(message: MessageAnalysis, productContext = false): Sl
       time: { hour: time.hour, minute: time.minute, ambiguous: time.ambiguous },
       service: mention?.service ?? null,
       explicitService: !!mention,
+      saidQualifier: !!mention?.qualified,
       person: person?.key ?? null,
       personLabel: person && !person.self ? person.label : null,
       gender: person ? genderOf(person.key, person.label) : null,

@@ -119,7 +119,12 @@ export const PERSON_TIME_GLUE = ["at", "@", "for", "your", "my", "the", "is", "u
 export const SELF_PAIR = { joiners: ["and", "&", "+", "with"], possessives: ["my", "our"], andI: ["and i"] };
 
 /** A child's age says the booking is a kids' one ("my 6 year old", "בת 10", "5 лет"). */
-export const CHILD_AGE = { before: ["בת", "בן", "לבת", "לבן"], after: ["year", "yr", "yo", "years", "yrs", "лет", "года", "год"] };
+export const CHILD_AGE = {
+  before: ["בת", "בן", "לבת", "לבן", "בני", "בנות"],
+  after: ["year", "yr", "yo", "years", "yrs", "лет", "года", "год"],
+  /** Words between a name and an age ("Millie is 7", "Leo (he's 7)"), as normalised ("he's" -> "he"). */
+  afterPerson: ["is", "he", "she", "aged", "age", "בן", "בת"],
+};
 
 /** Hebrew "my" after the noun: "הבן שלי" = my son. */
 export const HEBREW_MY = { word: "שלי", persons: { בן: "SON", בת: "DAUGHTER" } as Record<string, string> };
