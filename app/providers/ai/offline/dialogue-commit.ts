@@ -1,6 +1,7 @@
 // How the slots of a message become bookings: what they take from the context
 // (date, service, the version for a child or a husband), one slot for several
 // people, which earlier booking a new slot replaces, and the commit itself.
+import { addDays } from "~/utils/dates";
 import type { MessageAnalysis, Party } from "./analyze";
 import { activeBookings, focusedServices, sameClockTime, type Booking, type DialogueState, type Proposal } from "./dialogue-state";
 import { BOOKED_MARKS, BOOKED_WORDS } from "./lexicon/dialogue";
@@ -11,6 +12,7 @@ import type { Slot } from "./slots";
 import { anyOf, wordsRe } from "./text";
 import { wantedFor } from "./traits";
 
+const DAYS_IN_WEEK = 7;
 /** More people than this in one slot is a class or an event, not salon bookings. */
 const MAX_GROUP = 4;
 
@@ -103,10 +105,22 @@ export function fitServiceToPerson(state: DialogueState, slot: Slot): void {
   slot.service = variants.fitTo(slot.service, wantedFor(state.traits, slot)) ?? slot.service;
 }
 
+/**
+ * "Next week Wednesday at 17:45" ... "Booked, Wednesday at 17:45": a bare weekday that
+ * restates the day talked about (a week after the nearest such weekday) means that day.
+ */
+export function keepRestatedWeekday(state: DialogueState, slot: Slot, live: Booking[]): void {
+  if (slot.dateKind !== "weekday" || !slot.date) return;
+  const aWeekLater = addDays(slot.date, DAYS_IN_WEEK);
+  const talkedAbout = [state.focusDate, ...live.map((booking) => booking.date)];
+  if (talkedAbout.includes(aWeekLater) && !talkedAbout.includes(slot.date)) slot.date = aWeekLater;
+}
+
 /** Fills what the slots of a message leave out from what the conversation said before. */
 export function fillFromContext(state: DialogueState, message: MessageAnalysis, slots: Slot[], cancelled: Booking[]): void {
   const live = activeBookings(state, message.index);
   const latest = live[live.length - 1];
+  for (const slot of slots) keepRestatedWeekday(state, slot, live);
   slots.forEach((slot, index) => {
     const same = live.find((booking) => sameClockTime(booking.time, slot.time) && (!slot.date || booking.date === slot.date));
     inheritDate(state, slot, same, latest);
@@ -186,7 +200,9 @@ export function replacedBookings(state: DialogueState, message: MessageAnalysis,
   const live = activeBookings(state, message.index).filter((booking) => !absorbed.has(booking));
   if (!live.length) return [];
   const rescheduling = message.cues.has("reschedule") || state.rescheduleMessage >= Math.max(...live.map((booking) => booking.message));
-  if (message.cues.has("also") && !rescheduling) return [];
+  // "can you lock me in for the 31st too?" ... "Dec 31 I got 10am or 11:30am" ... "10": still adding.
+  const adding = message.cues.has("also") || state.alsoMessage > Math.max(...live.map((booking) => booking.message));
+  if (adding && !rescheduling) return [];
   if (isNewPerson(slot, live) && !rescheduling) return [];
   const exact = live.find((booking) => booking.date === slot.date && sameClockTime(booking.time, slot.time));
   if (exact && slots.length === 1) return [exact];

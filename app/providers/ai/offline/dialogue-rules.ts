@@ -90,6 +90,12 @@ export function applyCancellation(state: DialogueState, message: MessageAnalysis
     people = message.persons.filter((person) => !person.self).map((person) => person.key);
   }
   const pointsAtSomething = dates.length + times.length + services.length + people.length > 0;
+  // "Cancel just hers?" ... "Done, I've cancelled hers": the other side's cancellation, acknowledged.
+  const other = otherParty(message.from);
+  if (!pointsAtSomething && state.lastCancelMessage >= 0 && state.lastCancelMessage === state.lastMessageBy[other]) {
+    state.pendingOffer = null;
+    return [];
+  }
   const isTarget = (booking: Booking) =>
     (!dates.length || matchesDate(dates, booking.date)) &&
     (!times.length || times.some((time) => sameClockTime(time, booking.time))) &&
@@ -102,7 +108,10 @@ export function applyCancellation(state: DialogueState, message: MessageAnalysis
     targets = pointed.length ? pointed.filter((booking) => booking.status === "active") : live.length === 1 && !people.length ? live : [];
   }
   for (const booking of targets) booking.status = "cancelled";
-  if (targets.length) state.lastCancelled = targets;
+  if (targets.length) {
+    state.lastCancelled = targets;
+    state.lastCancelMessage = message.index;
+  }
   state.pendingOffer = null;
   return targets;
 }

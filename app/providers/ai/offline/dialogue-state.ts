@@ -54,7 +54,11 @@ export type DialogueState = {
   focusServiceFor: Map<string, string>;
   /** What the last cancellation cancelled, so "keep it after all" can bring it back. */
   lastCancelled: Booking[];
+  /** The message that made the last cancellation. */
+  lastCancelMessage: number;
   rescheduleMessage: number;
+  /** The last message asking for another booking besides ("also", "too"): slots after it add rather than move. */
+  alsoMessage: number;
   /** The last message about a product pick-up. */
   productMessage: number;
   /** Times said without a date, waiting for one ("5pm?" ... "Tomorrow?"). */
@@ -83,7 +87,9 @@ export function createDialogueState(variants: ServiceVariants, traits: ChatTrait
     focusServicesMessage: NO_MESSAGE,
     focusServiceFor: new Map(),
     lastCancelled: [],
+    lastCancelMessage: NO_MESSAGE,
     rescheduleMessage: NO_MESSAGE,
+    alsoMessage: NO_MESSAGE,
     productMessage: NO_MESSAGE,
     datelessSlots: [],
     severalPeople: false,

@@ -122,5 +122,6 @@ export function rememberFocus(state: DialogueState, message: MessageAnalysis): v
     state.focusServicesMessage = message.index;
   }
   if (message.cues.has("reschedule")) state.rescheduleMessage = message.index;
+  if (message.cues.has("also")) state.alsoMessage = message.index;
   state.lastMessageBy[message.from] = message.index;
 }
