@@ -16,6 +16,8 @@ const MISSING_WORD_PENALTY = 0.5;
 const MAX_WORDS_INSIDE_MENTION = 1;
 /** Who-words this many tokens around a mention count as said with it ("حلاقة لابني"). */
 const HINT_REACH_TOKENS = 3;
+/** This many of a catalogue entry's own words said together name it, even weak ones ("half head"). */
+const OWN_PHRASE_WORDS = 2;
 /** Scores closer than this are a tie. */
 const SCORE_TIE = 1e-9;
 /** Compiled catalogues kept before the cache is cleared. */
@@ -138,10 +140,13 @@ export function scoreEntry(entry: Entry, keys: Set<string>, catalogue: Catalogue
       if (!isWeak(key) && !isQualifier(key)) onlySoftMissing = false;
     }
   }
-  if (!triggered) return null;
+  // "a half head" names "Half Head Highlights": the entry's own words, all said, two or more, name it though each is weak.
+  const ownWords = entry.keys.filter((key) => key.startsWith(RAW_WORD));
+  const ownPhrase = ownWords.length >= OWN_PHRASE_WORDS && ownWords.every((key) => keys.has(key));
+  if (!triggered && !ownPhrase) return null;
   if (entry.combo && !entry.parts.every((part) => part.some((key) => keys.has(key) && !isWeak(key)))) return null;
   const score = matched - MISSING_WORD_PENALTY * missing;
-  if (score < 0 && !onlySoftMissing) return null;
+  if (score < 0 && !onlySoftMissing && !ownPhrase) return null;
   return { entry, score, unmatched };
 }
 
@@ -204,7 +209,8 @@ export function findMentions(
     const from = cluster[0].token - HINT_REACH_TOKENS,
       to = cluster[cluster.length - 1].tokenEnd + HINT_REACH_TOKENS;
     const near = hints.filter((hint) => hint.token >= from && hint.token < to && sentenceOf(hint.start) === sentenceOf(cluster[0].start));
-    while (rest.some((unit) => isTrigger(unit.key))) {
+    const canName = (units: Unit[]) => units.some((unit) => isTrigger(unit.key)) || units.filter((unit) => unit.key.startsWith(RAW_WORD)).length >= OWN_PHRASE_WORDS;
+    while (canName(rest)) {
       const keys = new Set([...rest, ...near].map((unit) => unit.key));
       const scored = catalogue.entries.map((entry) => scoreEntry(entry, keys, catalogue)).filter((s): s is Scored => s !== null);
       if (!scored.length) break;
@@ -213,9 +219,10 @@ export function findMentions(
       const pool = combos.length ? combos : scored;
       const top = Math.max(...pool.map((candidate) => candidate.score));
       const tied = pool.filter((candidate) => candidate.score > top - SCORE_TIE);
-      const position = rest.find((unit) => isTrigger(unit.key))!.start;
+      const position = (rest.find((unit) => isTrigger(unit.key)) ?? rest[0]).start;
       const entry = tied.length === 1 ? tied[0].entry : breakTie(tied, bagsAt(position));
-      const anchor = rest.find((unit) => isTrigger(unit.key) && entry.keys.includes(unit.key))!;
+      const anchor = rest.find((unit) => isTrigger(unit.key) && entry.keys.includes(unit.key)) ?? rest.find((unit) => entry.keys.includes(unit.key));
+      if (!anchor) break;
       const distance = (unit: Unit) => Math.abs(unit.token - anchor.token);
       // A combo covers all its words ("beard trim and a haircut"); otherwise one unit per key, the nearest.
       const used = entry.combo
@@ -228,6 +235,7 @@ export function findMentions(
         keys: entry.keys,
         qualified: used.some((unit) => isQualifier(unit.key)),
       });
+      if (!used.length) break;
       rest = rest.filter((unit) => !used.includes(unit));
     }
   }

@@ -25,6 +25,7 @@ import {
   OPENING_HOURS_STEMS,
   OR_PAIR_ENDINGS,
   OTHER_EVENT_NOT_AFTER,
+  OWN_EVENT_LINK,
   OTHER_EVENT_STEMS,
   PM_HINTS_AFTER,
   PM_HINTS_BEFORE,
@@ -116,6 +117,11 @@ const REPLACED_BEFORE = new RegExp(
   "iu",
 );
 const OTHER_EVENT_BEFORE = new RegExp(`(?:${anyOf(OTHER_EVENT_STEMS)})(?!${anyOf(OTHER_EVENT_NOT_AFTER)})[^.!?\\n,\\d]{0,22}$`, "iu");
+/** "ב-10:30 אני בעבודה", "10:30 I'm at work": the speaker's own plans at that time, not a slot. */
+const OWN_EVENT_AFTER = new RegExp(
+  `^\\s*(?:${anyOf(OWN_EVENT_LINK.pronouns)})\\s+(?:(?:${anyOf(OWN_EVENT_LINK.at)})\\s+|${anyOf(OWN_EVENT_LINK.gluedAt)})?(?:${anyOf(OTHER_EVENT_STEMS)})`,
+  "iu",
+);
 const UNIT_AFTER = new RegExp(`^\\s*(?:(?:${anyOf(UNIT_WORDS)})(?![\\p{L}\\p{N}])|${anyOf(UNIT_STEMS)})`, "iu");
 const CONFIRMER_AFTER = new RegExp(`^\\s*(?:${anyOf(BARE_HOUR_CONFIRMERS)})${NOT_LETTER_AFTER}`, "iu");
 const OR_PAIR_AFTER = new RegExp(`^\\s*(?:${anyOf(OR_WORDS)})\\s*\\d{1,2}(?!\\d)\\s*(?:${anyOf(OR_PAIR_ENDINGS)})`, "iu");
@@ -273,7 +279,7 @@ export function timeRole(before: string, afterTime: string, words: WordsBefore, 
   if (REPLACED_BEFORE.test(before)) return { role: "old", moved };
   if (words.constraint && !words.slot) return { role: "constraint", moved };
   if (OPENING_HOURS_BEFORE.test(before)) return { role: "hours", moved };
-  if (OTHER_EVENT_BEFORE.test(before)) return { role: "event", moved };
+  if (OTHER_EVENT_BEFORE.test(before) || OWN_EVENT_AFTER.test(afterTime)) return { role: "event", moved };
   if (words.continuesList) return { role: found[found.length - 1].role, moved };
   return { role: "slot", moved };
 }

@@ -283,6 +283,9 @@ export const OTHER_EVENT_STEMS = [
   "الشغل",
 ];
 
+/** "10:30 I'm at work", "ב-10:30 אני בעבודה": a pronoun and "at" between a time and the speaker's own plans. */
+export const OWN_EVENT_LINK = { pronouns: ["i'm", "im", "i am", "i have", "i've got", "אני", "יש לי"], at: ["at", "in"], gluedAt: ["ב"] };
+
 /** Endings that make an event stem a verb about the slot ("Thursday works: 10:00"), not someone's plans. */
 export const OTHER_EVENT_NOT_AFTER = ["s:", "s for", "s fine", "s well", "s better", "s best", "s great", "s perfect"];
 
