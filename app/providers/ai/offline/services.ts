@@ -31,6 +31,8 @@ const COMBO_CUT = new RegExp(`\\s*(?:${anyOf(COMBO_JOINERS.symbols)}|\\b(?:${any
 export type Entry = { name: string; index: number; keys: string[]; parts: string[][]; combo: boolean };
 export type Catalogue = {
   entries: Entry[];
+  /** How many entries have each key. */
+  owners: Map<string, number>;
   rawKeys: Set<string>;
   weight: Map<string, number>;
   present: Set<string>;
@@ -103,7 +105,7 @@ export function compileCatalogue(services: string[]): Catalogue {
   // A word shared by many entries tells them apart less.
   const weight = new Map<string, number>();
   for (const [key, count] of entriesWithKey) weight.set(key, (isWeak(key) ? WEAK_WEIGHT : 1) / count);
-  const catalogue = { entries, rawKeys, weight, present: new Set(entriesWithKey.keys()) };
+  const catalogue = { entries, owners: entriesWithKey, rawKeys, weight, present: new Set(entriesWithKey.keys()) };
   if (catalogueCache.size > CATALOGUE_CACHE_SIZE) catalogueCache.clear();
   catalogueCache.set(cacheKey, catalogue);
   return catalogue;
@@ -143,10 +145,12 @@ export function scoreEntry(entry: Entry, keys: Set<string>, catalogue: Catalogue
   // "a half head" names "Half Head Highlights": the entry's own words, all said, two or more, name it though each is weak.
   const ownWords = entry.keys.filter((key) => key.startsWith(RAW_WORD));
   const ownPhrase = ownWords.length >= OWN_PHRASE_WORDS && ownWords.every((key) => keys.has(key));
-  if (!triggered && !ownPhrase) return null;
+  // "3 more sessions" names "Physiotherapy Session" when no other entry has that word.
+  const onlyEntryWithWord = entry.keys.some((key) => keys.has(key) && isWeak(key) && catalogue.owners.get(key) === 1);
+  if (!triggered && !ownPhrase && !onlyEntryWithWord) return null;
   if (entry.combo && !entry.parts.every((part) => part.some((key) => keys.has(key) && !isWeak(key)))) return null;
   const score = matched - MISSING_WORD_PENALTY * missing;
-  if (score < 0 && !onlySoftMissing && !ownPhrase) return null;
+  if (score < 0 && !onlySoftMissing && !ownPhrase && !onlyEntryWithWord) return null;
   return { entry, score, unmatched };
 }
 
@@ -209,7 +213,11 @@ export function findMentions(
     const from = cluster[0].token - HINT_REACH_TOKENS,
       to = cluster[cluster.length - 1].tokenEnd + HINT_REACH_TOKENS;
     const near = hints.filter((hint) => hint.token >= from && hint.token < to && sentenceOf(hint.start) === sentenceOf(cluster[0].start));
-    const canName = (units: Unit[]) => units.some((unit) => isTrigger(unit.key)) || units.filter((unit) => unit.key.startsWith(RAW_WORD)).length >= OWN_PHRASE_WORDS;
+    // A weak word names its only entry when it stands alone ("3 more sessions"), not beside a service ("טיפולים של דיקור").
+    const weakAlone = !cluster.some((unit) => isTrigger(unit.key));
+    const canName = (units: Unit[]) =>
+      units.some((unit) => isTrigger(unit.key) || (weakAlone && isWeak(unit.key) && catalogue.owners.get(unit.key) === 1)) ||
+      units.filter((unit) => unit.key.startsWith(RAW_WORD)).length >= OWN_PHRASE_WORDS;
     while (canName(rest)) {
       const keys = new Set([...rest, ...near].map((unit) => unit.key));
       const scored = catalogue.entries.map((entry) => scoreEntry(entry, keys, catalogue)).filter((s): s is Scored => s !== null);

@@ -28,6 +28,8 @@ export type Slot = {
 const AFTER_PENALTY = 0.5;
 /** A person this close before a time is whom it is for ("my son at 10"). */
 const PERSON_BEFORE_TIME_CHARS = 40;
+/** A list of dates starting this close after a time is that time's ("at 7:45: 16/2, 23/2, 2/3"). */
+const LIST_AFTER_TIME_CHARS = 16;
 /** A date this close before the first of several times is theirs ("Thursday: 17:00 or 18:30"). */
 const DATE_BEFORE_TIMES_CHARS = 25;
 
@@ -91,13 +93,21 @@ export function pairServicesInOrder(slots: Slot[], mentions: Array<{ start: numb
   });
 }
 
-/** "26/1, 2/2 ו-9/2 ב-18:00": one time for a list of dates is one slot per date. */
+/**
+ * "26/1, 2/2 ו-9/2 ב-18:00", "Mondays at 7:45: 16/2, 23/2, 2/3": one time for a list of
+ * dates (before it, or right after it) is one slot per date.
+ */
 export function expandDateList(message: MessageAnalysis, slot: Slot, dates: MessageAnalysis["dates"]): Slot[] | null {
-  const listed = dates.filter((date) => date.explicit && date.start < slot.position && date.date);
-  if (listed.length < 2) return null;
-  const gaps = listed.slice(1).map((date, index) => message.lower.slice(listed[index].end, date.start));
-  if (!gaps.every((gap) => AND_GAP.test(gap))) return null;
-  return listed.map((date) => ({ ...slot, date: date.date, expanded: true }));
+  const explicit = dates.filter((date) => date.explicit && date.date);
+  const before = explicit.filter((date) => date.start < slot.position);
+  const after = explicit.filter((date) => date.start > slot.position);
+  const listAfterIsTheTime = after.length > 0 && after[0].start - slot.position <= LIST_AFTER_TIME_CHARS;
+  for (const listed of listAfterIsTheTime ? [before, after] : [before]) {
+    if (listed.length < 2) continue;
+    const gaps = listed.slice(1).map((date, index) => message.lower.slice(listed[index].end, date.start));
+    if (gaps.every((gap) => AND_GAP.test(gap))) return listed.map((date) => ({ ...slot, date: date.date, expanded: true }));
+  }
+  return null;
 }
 
 /**
