@@ -139,7 +139,9 @@ export function scoreEntry(entry: Entry, keys: Set<string>, catalogue: Catalogue
     } else {
       missing += weight;
       unmatched.push(key);
-      if (!isWeak(key) && !isQualifier(key)) onlySoftMissing = false;
+      // A catalogue word several entries share ("Small Breed Groom", "Large Breed Groom") does not tell them apart: soft.
+      const shared = key.startsWith(RAW_WORD) && (catalogue.owners.get(key) ?? 0) > 1;
+      if (!isWeak(key) && !isQualifier(key) && !shared) onlySoftMissing = false;
     }
   }
   // "a half head" names "Half Head Highlights": the entry's own words, all said, two or more, name it though each is weak.

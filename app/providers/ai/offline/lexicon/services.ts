@@ -111,7 +111,7 @@ export const CONCEPTS: Record<string, string[]> = {
   DESHEDDING: ["de shedding", "deshedding", "shedding", "undercoat", "נשירה"],
   TEETH: ["teeth", "dental", "tooth", "שיניים", "зуб", "اسنان", "zahne"],
   STRIPPING: ["stripping", "hand strip", "hand stripping"],
-  FOLLOWUP: ["follow up", "followup", "טיפול המשך", "מעקב", "повторн", "متابعه", "folgetermin", "nachkontrolle"],
+  FOLLOWUP: ["follow up", "followup", "follow ups", "followups", "טיפול המשך", "מעקב", "повторн", "متابعه", "folgetermin", "nachkontrolle"],
   TELEHEALTH: ["telehealth", "video call", "video", "online", "virtual", "zoom", "אונליין", "זום", "онлайн", "عن بعد"],
   REHAB: ["rehab", "rehabilitation", "שיקום", "реабилит", "تاهيل", "reha"],
   HYDRO: ["hydrotherapy", "hydro", "הידרותרפיה", "гидротерап"],
