@@ -5,6 +5,7 @@ import type { MessageAnalysis, Person } from "./analyze";
 import { FOR_PERSON } from "./lexicon/dialogue";
 import { GLUED_AND } from "./lexicon/grammar";
 import { COUNT_WORDS, GREETINGS, GROUP_GLUED_PREFIXES, GROUP_SIZE, PERSON_TIME_GLUE, SELF_PAIR } from "./lexicon/people";
+import { NAMED } from "./people";
 import { anyOf, wordsRe } from "./text";
 
 /** How far before "both" a greeting makes it the people greeted ("Hi both!"). */
@@ -109,8 +110,13 @@ export function personsByTime(message: MessageAnalysis, times: Array<{ start: nu
 export function serviceOwners(message: MessageAnalysis, mentions: Array<{ start: number; end: number; service: string }>): Map<string, string> {
   const owners = new Map<string, string>();
   const sorted = [...mentions].sort((a, b) => a.start - b.start);
+  // A glued "for" is looked for before a name, not in it ("ולוקה" is "and Luka", "ללוקה" is "for Luka").
+  const gluedPrefix = (person: Person) =>
+    person.key.startsWith(NAMED) && person.label.endsWith(person.key.slice(NAMED.length))
+      ? person.label.slice(0, person.label.length - person.key.length + NAMED.length)
+      : person.label;
   const isForPerson = (person: Person) =>
-    FOR_BEFORE.test(message.lower.slice(Math.max(0, person.position - FOR_PERSON_CHARS), person.position)) || GLUED_FOR.test(person.label);
+    FOR_BEFORE.test(message.lower.slice(Math.max(0, person.position - FOR_PERSON_CHARS), person.position)) || GLUED_FOR.test(gluedPrefix(person));
   sorted.forEach((mention, index) => {
     const sentence = message.segments.sentence[mention.start];
     const inSentence = message.persons.filter((person) => message.segments.sentence[person.position] === sentence);

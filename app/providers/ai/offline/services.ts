@@ -75,11 +75,19 @@ function entryOf(name: string, service: string, index: number, rawKeys: Set<stri
   return { name: service, index, keys: [...new Set(units.map((unit) => unit.key))], parts: denseParts, combo: name.includes("+") && denseParts.length > 1 };
 }
 
-/** "Cut & Beard" is a combo when each part is also a service of its own. */
+/** An entry's service words, without who-words: "Bath & Brush - small" and "- large" share them. */
+const serviceWordsOf = (entry: Entry) =>
+  entry.keys
+    .filter((key) => !isQualifier(key))
+    .sort()
+    .join(" ");
+
+/** "Cut & Beard" is a combo when each part is also a service of its own (not merely the same service for another size). */
 function isCombo(entry: Entry, entries: Entry[]): boolean {
+  const own = serviceWordsOf(entry);
   return entry.parts.every((part) => {
     const strong = part.filter((key) => !isWeak(key) && !isQualifier(key));
-    return strong.length > 0 && entries.some((other) => other !== entry && strong.every((key) => other.keys.includes(key)));
+    return strong.length > 0 && entries.some((other) => other !== entry && serviceWordsOf(other) !== own && strong.every((key) => other.keys.includes(key)));
   });
 }
 
@@ -139,8 +147,8 @@ export function scoreEntry(entry: Entry, keys: Set<string>, catalogue: Catalogue
     } else {
       missing += weight;
       unmatched.push(key);
-      // A catalogue word several entries share ("Small Breed Groom", "Large Breed Groom") does not tell them apart: soft.
-      const shared = key.startsWith(RAW_WORD) && (catalogue.owners.get(key) ?? 0) > 1;
+      // A word several entries share ("Small Breed Groom" / "Large Breed Groom", "Bath & Brush - small" / "- large") does not tell them apart: soft.
+      const shared = (catalogue.owners.get(key) ?? 0) > 1;
       if (!isWeak(key) && !isQualifier(key) && !shared) onlySoftMissing = false;
     }
   }

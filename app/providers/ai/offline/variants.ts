@@ -31,7 +31,11 @@ export function serviceVariants(catalogue: Catalogue): ServiceVariants {
   const kidsEntries = entries.filter((entry) => entry.keys.includes(KIDS));
   const kidsServices = new Set(kidsEntries.map((entry) => entry.name));
   const entryNamed = (service: string) => entries.find((entry) => entry.name === service);
-  const serviceWords = (entry: Entry) => entry.keys.filter((key) => !isQualifierKey(key)).sort().join(" ");
+  const serviceWords = (entry: Entry) =>
+    entry.keys
+      .filter((key) => !isQualifierKey(key))
+      .sort()
+      .join(" ");
   return {
     kidsServices,
     fitTo(service, wanted) {
