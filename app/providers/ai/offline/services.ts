@@ -63,7 +63,10 @@ function rawWordsOf(names: string[]): Set<string> {
 /** A catalogue entry: its keys, and its parts when it combines services ("Haircut + Beard", "Cut & Colour"). */
 function entryOf(name: string, service: string, index: number, rawKeys: Set<string>): Entry {
   const tokens = tokenize(name);
-  const units = unitsOf(tokens, rawKeys).filter((unit) => !unit.hint);
+  // A child's word in a name is the kids' qualifier ("Boys' Cut", "Girls Trim").
+  const units = unitsOf(tokens, rawKeys)
+    .filter((unit) => !unit.hint || unit.key === `${CONCEPT}KIDS`)
+    .map((unit) => ({ ...unit, hint: false }));
   // "HydraFacial": the raw word, and also its known tail (FACIAL) so "a facial" finds it.
   for (const unit of unitsOf(tokens, new Set())) if (unit.partial && !units.some((known) => known.key === unit.key)) units.push({ ...unit });
   units.sort((a, b) => a.start - b.start);
