@@ -22,6 +22,7 @@ import {
   NOON_ALONE,
   NOON_WORDS,
   NUMBER_WORDS,
+  FRACTIONS_BEFORE_WORD,
   OPENING_HOURS_STEMS,
   OR_PAIR_ENDINGS,
   OTHER_EVENT_NOT_AFTER,
@@ -42,7 +43,7 @@ import {
   WORD_TIME_SLOT_WORDS,
 } from "./lexicon/clock";
 import { AND_WORDS, OR_WORDS } from "./lexicon/grammar";
-import { anyOf, escapeClass, lowerKeep } from "./text";
+import { anyOf, escapeClass, HEBREW, lowerKeep } from "./text";
 
 export type TimeRole = "slot" | "constraint" | "hours" | "range" | "old" | "event";
 
@@ -132,6 +133,13 @@ const HOUR_FOLLOWER_SET = new Set(HOUR_FOLLOWERS);
 const WORD_TIME = new RegExp(
   `(?<![\\p{L}])(${anyOf([...WORD_TIME_SLOT_WORDS, ...CONSTRAINT_WORDS_BEFORE])})\\s*-?\\s*(${anyOf(Object.keys(NUMBER_WORDS))})` +
     `(?:\\s*(${anyOf(Object.keys(MINUTES_AFTER_NUMBER_WORD))}))?(?![\\p{L}])`,
+  "giu",
+);
+// "quarter to six", "half past four", "(ב)רבע לשש" (a quarter to six), and "חמש וחצי", "שלוש ורבע" without "at".
+const NUMBER_WORD = `(${anyOf(Object.keys(NUMBER_WORDS))})`;
+const SPELLED_TIME = new RegExp(
+  `(?<![\\p{L}])(?:(?:${anyOf(WORD_TIME_SLOT_WORDS)})\\s*)?(${anyOf(Object.keys(FRACTIONS_BEFORE_WORD))})\\s*${NUMBER_WORD}(?![\\p{L}])` +
+    `|(?<![\\p{L}])${NUMBER_WORD}\\s+(${anyOf(Object.keys(MINUTES_AFTER_NUMBER_WORD).filter((word) => HEBREW.test(word)))})(?![\\p{L}])`,
   "giu",
 );
 const CONSTRAINT_WORD_SET = new Set(CONSTRAINT_WORDS_BEFORE);
@@ -369,6 +377,34 @@ function scanWordTimes(lower: string, found: TimeMention[]): TimeMention[] {
   return words;
 }
 
+/** A spelled hour and minutes as a time: pm unless said otherwise (or the hour is late in the day), like "at five". */
+function spelledTime(start: number, end: number, hour: number, minute: number, lower: string): TimeMention {
+  const suffix = lower.slice(end, end + FOLLOWER_CHARS);
+  const saysPm = PM_WORDS_AFTER.test(suffix);
+  const ambiguous = !saysPm && !AM_WORDS_AFTER.test(suffix);
+  if (saysPm && hour < 12) hour += 12;
+  else if (ambiguous && hour <= LATEST_PM_BARE_HOUR) hour += 12;
+  return { start, end, hour, minute, ambiguous, role: "slot" };
+}
+
+/** Spelled times: "quarter to six" (5:45), "half past four", "רבע לשש" (5:45), "חמש וחצי" (5:30). */
+function scanSpelledTimes(lower: string, found: TimeMention[]): TimeMention[] {
+  const times: TimeMention[] = [];
+  for (const match of lower.matchAll(SPELLED_TIME)) {
+    const start = match.index!;
+    const end = start + match[0].length;
+    if (found.some((time) => start < time.end && time.start < end)) continue;
+    if (match[1]) {
+      const { minutes, hourShift } = FRACTIONS_BEFORE_WORD[oneSpace(match[1])];
+      const hour = (NUMBER_WORDS[oneSpace(match[2])] ?? 0) + hourShift;
+      times.push(spelledTime(start, end, hour === 0 ? 12 : hour, minutes, lower));
+    } else {
+      times.push(spelledTime(start, end, NUMBER_WORDS[oneSpace(match[3])] ?? 0, MINUTES_AFTER_NUMBER_WORD[match[4]], lower));
+    }
+  }
+  return times;
+}
+
 /** "noon", "at midday", "um Mittag". */
 function scanNoon(lower: string): TimeMention[] {
   const noons: TimeMention[] = [];
@@ -386,7 +422,8 @@ export function scanTimes(text: string, options: ScanTimeOptions = {}): TimeMent
   const lower = options.lower ?? lowerKeep(text);
   const numeric = scanNumericTimes(text, lower, options);
   const words = scanWordTimes(lower, numeric);
-  return [...numeric, ...words, ...scanNoon(lower)].sort((a, b) => a.start - b.start);
+  const spelled = scanSpelledTimes(lower, [...numeric, ...words]);
+  return [...numeric, ...words, ...spelled, ...scanNoon(lower)].sort((a, b) => a.start - b.start);
 }
 
 /** The time a short phrase stands for: its first slot-like mention. */

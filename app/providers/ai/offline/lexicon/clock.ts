@@ -122,6 +122,15 @@ export const FRACTIONS_BEFORE: Record<string, { minutes: number; hourShift: numb
   halb: { minutes: 30, hourShift: -1 },
 };
 
+/** Fractions before a spelled hour ("quarter to six" = 5:45, "רבע לשש" = 5:45, "half past four"). */
+export const FRACTIONS_BEFORE_WORD: Record<string, { minutes: number; hourShift: number }> = {
+  "half past": { minutes: 30, hourShift: 0 },
+  "quarter past": { minutes: 15, hourShift: 0 },
+  "quarter to": { minutes: 45, hourShift: -1 },
+  "רבע ל": { minutes: 45, hourShift: -1 },
+  "ברבע ל": { minutes: 45, hourShift: -1 },
+};
+
 /** Minutes said after the hour ("5 וחצי" = 5:30, "5 ونص"). */
 export const MINUTES_AFTER_HOUR: Record<string, number> = {
   וחצי: 30,
