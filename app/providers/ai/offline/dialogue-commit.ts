@@ -206,6 +206,11 @@ export function replacedBookings(state: DialogueState, message: MessageAnalysis,
   if (isNewPerson(slot, live) && !rescheduling) return [];
   const exact = live.find((booking) => booking.date === slot.date && sameClockTime(booking.time, slot.time));
   if (exact && slots.length === 1) return [exact];
+  const { moveFrom } = state;
+  if (rescheduling && moveFrom && moveFrom.message >= Math.max(...live.map((booking) => booking.message)) && !moveFrom.dates.includes(slot.date!)) {
+    const named = live.filter((booking) => moveFrom.dates.includes(booking.date!) && (!slot.explicitService || booking.service === slot.service));
+    if (named.length === 1) return named;
+  }
   if (slot.person && slot.person !== SELF) {
     const theirs = live.filter((booking) => booking.person === slot.person);
     if (theirs.length) return [theirs[theirs.length - 1]];

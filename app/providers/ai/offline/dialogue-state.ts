@@ -57,6 +57,8 @@ export type DialogueState = {
   /** The message that made the last cancellation. */
   lastCancelMessage: number;
   rescheduleMessage: number;
+  /** The booked days a request to move named ("move the 23.3 to the 24.3"), and when. */
+  moveFrom: { dates: LocalDate[]; message: number } | null;
   /** The last message asking for another booking besides ("also", "too"): slots after it add rather than move. */
   alsoMessage: number;
   /** The last message about a product pick-up. */
@@ -89,6 +91,7 @@ export function createDialogueState(variants: ServiceVariants, traits: ChatTrait
     lastCancelled: [],
     lastCancelMessage: NO_MESSAGE,
     rescheduleMessage: NO_MESSAGE,
+    moveFrom: null,
     alsoMessage: NO_MESSAGE,
     productMessage: NO_MESSAGE,
     datelessSlots: [],
