@@ -55,6 +55,17 @@ export function nearest<T extends Located>(items: T[], position: number, preferB
   return best;
 }
 
+/** The time a service mention stands nearest to (one after it is a little further than one before: "cut at 10"). */
+function nearestTime<T extends { start: number; end: number }>(times: T[], mention: { start: number; end: number }): T | null {
+  let best: T | null = null;
+  let bestGap = Infinity;
+  for (const time of times) {
+    const gap = time.start >= mention.end ? time.start - mention.end : mention.start >= time.end ? mention.start - time.end + AFTER_PENALTY : 0;
+    if (gap < bestGap) [best, bestGap] = [time, gap];
+  }
+  return best;
+}
+
 /** Clauses about walk-ins, waiting lists and pick-ups hold no bookable slot. */
 function isProductClause(message: MessageAnalysis, clause: number): boolean {
   const cues = message.clauseCues.get(clause);
@@ -148,14 +159,16 @@ export function buildSlots(message: MessageAnalysis, productContext = false): Sl
       const owner = nearest(inSentence, mention.start, false);
       return !owner || owner.key === person.key;
     };
+    // "Ivy 9:30 and your fringe at 10:00": a service said right by another time is that time's.
+    const ownedHere = (candidate: { start: number; end: number }) => nearestTime(times, candidate) === time;
     const mention =
       nearest(
-        mentions.filter((candidate) => candidate.clause === time.clause),
+        mentions.filter((candidate) => candidate.clause === time.clause && ownedHere(candidate)),
         time.start,
         false,
       ) ??
       nearest(
-        mentions.filter((candidate) => segments.sentence[candidate.start] === sentence && isForThisPerson(candidate)),
+        mentions.filter((candidate) => segments.sentence[candidate.start] === sentence && isForThisPerson(candidate) && ownedHere(candidate)),
         time.start,
         false,
       ) ??

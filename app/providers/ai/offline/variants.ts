@@ -18,6 +18,7 @@ function fitScore(entry: Entry, wanted: Wanted): number {
   let score = 0;
   const kidsEntry = has(KIDS) || has("C:PUPPY");
   if (wanted.kids !== null) score += (kidsEntry === wanted.kids ? 1 : kidsEntry ? -1 : 0) * FIT_SCORE.kids;
+  if (wanted.kids !== null && has("C:ADULT")) score += (wanted.kids ? -1 : 1) * FIT_SCORE.kids;
   if (wanted.size) for (const key of SIZE_KEYS) if (has(key)) score += key === `C:${wanted.size}` ? FIT_SCORE.size : -FIT_SCORE.size;
   if (wanted.gender) {
     if (has(GENDER_KEYS[wanted.gender])) score += FIT_SCORE.gender;

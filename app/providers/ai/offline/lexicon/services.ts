@@ -100,6 +100,7 @@ export const CONCEPTS: Record<string, string[]> = {
   KIDS: ["kid", "child", "children", "childrens", "toddler", "junior", "ילדים", "ילד", "ילדה", "детск", "kinder", "kind", "اطفال"],
   WOMEN: ["women", "woman", "ladie", "lady", "female", "נשים", "אישה", "женск", "نسائي", "damen", "frauen"],
   MEN: ["men", "gent", "gentlemen", "male", "גברים", "גבר", "мужск", "رجالي", "herren", "manner"],
+  ADULT: ["adult", "grown up", "grownup", "מבוגר", "מבוגרים", "взросл", "erwachsen", "بالغ"],
   SMALL: ["small", "little", "mini", "toy", "קטן", "קטנה", "маленьк", "мелк", "صغير", "klein", "kleiner"],
   MEDIUM: ["medium", "mid size", "midsize", "בינוני", "בינונית", "средн", "متوسط", "mittel", "mittelgross"],
   LARGE: ["large", "big", "giant", "xl", "גדול", "גדולה", "больш", "كبير", "gross", "grosser"],
@@ -136,7 +137,7 @@ export const CONCEPTS: Record<string, string[]> = {
 export const WEAK = new Set(["FULL", "TREATMENT", "SESSION", "CLASSIC", "HAIR", "THERAPY", "DOG", "COMBO"]);
 
 /** Who/what-kind words: tie-breakers between "Women's X"/"Men's X", dog sizes, kids. */
-export const QUALIFIERS = new Set(["WOMEN", "MEN", "SMALL", "MEDIUM", "LARGE", "KIDS", "PUPPY"]);
+export const QUALIFIERS = new Set(["WOMEN", "MEN", "SMALL", "MEDIUM", "LARGE", "KIDS", "PUPPY", "ADULT"]);
 
 /** Qualifiers that only count in the same clause (a daughter elsewhere does not make my cut a kids cut). */
 export const LOCAL_ONLY = new Set(["KIDS", "PUPPY"]);
