@@ -9,8 +9,9 @@ import { assignGroupServices, commitSlots } from "./dialogue-commit";
 import { activeBookings, otherParty, removeBooking, sameClockTime, undoProposal, type Booking, type DialogueState } from "./dialogue-state";
 import { saysNextWeek } from "./dates";
 import { PICK_WORDS, REPLACED_SERVICE } from "./lexicon/dialogue";
+import { SECOND_PERSON_WORDS } from "./lexicon/people";
 import { INSTEAD_OF } from "./lexicon/grammar";
-import { NAMED } from "./people";
+import { NAMED, SELF } from "./people";
 import type { Slot } from "./slots";
 import { anyOf } from "./text";
 
@@ -19,6 +20,8 @@ const PICK_SCORE = { time: 2, bareHour: 1, date: 1, service: 1, position: 1 } as
 /** A service this close after "instead of" is the one being replaced. */
 const REPLACED_SERVICE_CHARS = 24;
 const DAYS_IN_WEEK = 7;
+/** "you" words among the customer's self words: the business's "you", not the speaker. */
+const SECOND_PERSON = new Set(SECOND_PERSON_WORDS);
 
 const PICK_FIRST = new RegExp(`(?<![\\p{L}])(?:${anyOf(PICK_WORDS.first)})(?![\\p{L}])`, "iu");
 const PICK_LAST = new RegExp(`(?<![\\p{L}])(?:${anyOf(PICK_WORDS.last)})(?![\\p{L}])`, "iu");
@@ -87,7 +90,10 @@ export function applyCancellation(state: DialogueState, message: MessageAnalysis
     .filter((person) => !person.self)
     .map((person) => person.key);
   if (!dates.length && !times.length && !services.length && !people.length) {
-    people = message.persons.filter((person) => !person.self).map((person) => person.key);
+    // "אני לא אגיע, רק הבנים" (I won't come, only the boys): the speaker's own booking, when there is one.
+    const speakerCancels = inCancelClause(message.persons).some((person) => person.self && !SECOND_PERSON.has(person.label.toLowerCase()));
+    const own = activeBookings(state).some((booking) => booking.person === SELF);
+    people = speakerCancels && own ? [SELF] : message.persons.filter((person) => !person.self).map((person) => person.key);
   }
   const pointsAtSomething = dates.length + times.length + services.length + people.length > 0;
   // "Cancel just hers?" ... "Done, I've cancelled hers": the other side's cancellation, acknowledged.

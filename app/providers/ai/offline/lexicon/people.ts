@@ -15,6 +15,9 @@ export const PERSON_KINDS: Record<string, string[]> = {
   SELF: ["me", "myself", "you", "לי", "אני", "אתה", "мне", "меня", "вам", "вас", "я", "انا", "الك", "ich", "mich", "mir"],
 };
 
+/** The "you" words among SELF's: said by the customer, they are the business ("can you cancel"), not the speaker. */
+export const SECOND_PERSON_WORDS = ["you", "אתה", "את", "вам", "вас", "الك"];
+
 /** Hebrew "you": feminine and masculine (tells a women's or a men's cut), and prefixes glued to it ("ואת", "לך"). */
 export const HEBREW_YOU = { female: ["את"], male: ["אתה"], gluedPrefixes: ["ו", "ב", "ל"] };
 
