@@ -124,7 +124,8 @@ export function serviceOwners(message: MessageAnalysis, mentions: Array<{ start:
     const previousEnd = sorted[index - 1]?.end ?? -1;
     const after = inSentence.find((person) => person.position > mention.end && person.position < nextStart && isForPerson(person));
     const before = inSentence.filter((person) => person.position < mention.start && person.position > previousEnd).at(-1);
-    const owner = after ?? before;
+    // "לי פדיקור ולבת שלי מניקור": a "for me" right before the service wins over the "and for my daughter" after it.
+    const owner = before && isForPerson(before) ? before : (after ?? before);
     if (owner && !owners.has(owner.key)) owners.set(owner.key, mention.service);
   });
   return owners;

@@ -108,8 +108,8 @@ export function pairServicesInOrder(slots: Slot[], mentions: Array<{ start: numb
  * "26/1, 2/2 ו-9/2 ב-18:00", "Mondays at 7:45: 16/2, 23/2, 2/3": one time for a list of
  * dates (before it, or right after it) is one slot per date.
  */
-export function expandDateList(message: MessageAnalysis, slot: Slot, dates: MessageAnalysis["dates"]): Slot[] | null {
-  const explicit = dates.filter((date) => date.explicit && date.date);
+export function expandDateList(message: MessageAnalysis, slot: Slot, dates: MessageAnalysis["dates"], window = { from: 0, to: Infinity }): Slot[] | null {
+  const explicit = dates.filter((date) => date.explicit && date.date && date.start >= window.from && date.start < window.to);
   const before = explicit.filter((date) => date.start < slot.position);
   const after = explicit.filter((date) => date.start > slot.position);
   const listAfterIsTheTime = after.length > 0 && after[0].start - slot.position <= LIST_AFTER_TIME_CHARS;
@@ -195,7 +195,12 @@ export function buildSlots(message: MessageAnalysis, productContext = false): Sl
   slots = dropRepeatedSlots(slots);
   pairServicesInOrder(slots, mentions);
   if (slots.length === 1) return expandDateList(message, slots[0], dates) ?? slots;
-  return slots;
+  // "Evaluation 9/21 at 7:00am, then sessions on 9/28 and 10/5 at 7:00am": each time takes the list between it and the time before.
+  return slots.flatMap((slot, index) => {
+    const window = { from: index ? slots[index - 1].position : 0, to: slots[index + 1]?.position ?? Infinity };
+    const listed = expandDateList(message, slot, dates, window);
+    return listed && listed.every((expanded) => expanded.date !== null) ? listed : [slot];
+  });
 }
 
 /** Whether several slots of one message are options ("17:00 or 18:30") rather than a set. */
