@@ -60,6 +60,19 @@ describe("the catalogue entry that fits whom a slot is for", () => {
     );
     expect(booked(input)).toEqual(["תספורת מלאה - כלב קטן 2026-03-10 09:00", "רחצה וסירוק - כלב גדול 2026-03-10 11:00"]);
   });
+
+  it("does not read days before their times as people: offered days stay options", () => {
+    const input = chat(
+      ["פן", "תספורת"],
+      [
+        ["C", "אפשר פן השבוע?"],
+        ["B", "יש שלישי ב-10:00 ורביעי ב-12:00"],
+        ["C", "רביעי מעולה"],
+      ],
+      "Asia/Jerusalem",
+    );
+    expect(booked(input)).toEqual(["פן 2026-03-11 12:00"]);
+  });
 });
 
 describe("series and second bookings", () => {

@@ -196,7 +196,7 @@ export function analyzeMessage(message: ChatMessage, index: number, timeZone: st
     .map((time) => ({ ...time, clause: segments.clause[time.start], negated: clauseHas(time.start, "neg") }));
   const units = [...unitsOf(tokens, catalogue.rawKeys), ...ageAndWeightHints(tokens)].sort((a, b) => a.token - b.token);
   const { persons, names } = findPersons(tokens, segments, catalogue);
-  addTimeSubjects(tokens, units, foundTimes, persons, names, segments);
+  addTimeSubjects(tokens, units, foundTimes, foundDates, persons, names, segments);
   return {
     index,
     from: message.fromMe ? "business" : "customer",
@@ -235,6 +235,7 @@ export function addTimeSubjects(
   tokens: Token[],
   units: Unit[],
   times: TimeMention[],
+  dates: Array<{ start: number; end: number }>,
   persons: Person[],
   names: Map<string, number[]>,
   segments: Segments,
@@ -249,7 +250,15 @@ export function addTimeSubjects(
     const number = tokens[index + 2];
     if (!at || !number || !AT_BEFORE_TIME.has(at.norm) || !timeStarts.has(number.start) || !HEBREW.test(token.raw)) return;
     const word = withoutGluedAnd(token.norm);
-    if (serviceTokens.has(index) || NOT_SUBJECTS.has(word) || NOT_SUBJECTS.has(token.norm) || persons.some((person) => person.position === token.start)) return;
+    const inDate = dates.some((date) => token.start < date.end && date.start < token.end);
+    if (
+      inDate ||
+      serviceTokens.has(index) ||
+      NOT_SUBJECTS.has(word) ||
+      NOT_SUBJECTS.has(token.norm) ||
+      persons.some((person) => person.position === token.start)
+    )
+      return;
     found.push({ index, word });
   });
   const bySentence = new Map<number, typeof found>();
