@@ -66,7 +66,9 @@ export function inheritService(
     return;
   }
   // "Can you move my sister to 16:00?": her booking's service.
-  const theirs = slot.person && slot.person !== SELF ? live.filter((booking) => booking.person === slot.person).at(-1) : undefined;
+  // The customer's own counts too once the chat books for several people ("את ב-16:30 והבת ב-17:15").
+  const severalBooked = new Set(live.map((booking) => booking.person).filter(Boolean)).size > 1;
+  const theirs = slot.person && (slot.person !== SELF || severalBooked) ? live.filter((booking) => booking.person === slot.person).at(-1) : undefined;
   if (theirs && !message.mentions.length) {
     slot.service = theirs.service;
     slot.explicitService = true;

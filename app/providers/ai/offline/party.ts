@@ -90,6 +90,9 @@ export function personsByTime(message: MessageAnalysis, times: Array<{ start: nu
       const forward = time.start >= end;
       const gap = forward ? message.lower.slice(end, time.start) : time.end <= person.position ? message.lower.slice(time.end, person.position) : null;
       if (gap === null || !PERSON_TIME_GAP.test(gap)) continue;
+      // "ב-17:00 ולבת שלי תספורת ב-17:45": "and for my daughter" starts the next pair when a time follows.
+      const timeFollows = times.some((other) => other.start >= end && message.segments.sentence[other.start] === message.segments.sentence[person.position]);
+      if (!forward && startsWithGluedAnd(message.lower, person.position) && timeFollows) continue;
       const penalty = forward ? 0 : PERSON_AFTER_TIME_PENALTY + (startsWithGluedAnd(message.lower, person.position) ? JOINED_BY_AND_PENALTY : 0);
       const distance = gap.replace(/\s+/g, "").length + penalty;
       if (!pick || distance < pick.distance) pick = { timeStart: time.start, distance };
