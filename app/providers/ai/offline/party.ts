@@ -127,8 +127,8 @@ export function serviceOwners(message: MessageAnalysis, mentions: Array<{ start:
     const previousEnd = sorted[index - 1]?.end ?? -1;
     const after = inSentence.find((person) => person.position > mention.end && person.position < nextStart && isForPerson(person));
     const before = inSentence.filter((person) => person.position < mention.start && person.position > previousEnd).at(-1);
-    // "לי פדיקור ולבת שלי מניקור": a "for me" right before the service wins over the "and for my daughter" after it.
-    const owner = before && isForPerson(before) ? before : (after ?? before);
+    // "לי פדיקור ולבת שלי מניקור": a "for me" before the service (not already another's) wins over the "and for my daughter" after it.
+    const owner = before && isForPerson(before) && !owners.has(before.key) ? before : (after ?? before);
     if (owner && !owners.has(owner.key)) owners.set(owner.key, mention.service);
   });
   return owners;

@@ -55,7 +55,7 @@ export function nearest<T extends Located>(items: T[], position: number, preferB
   return best;
 }
 
-/** The time a service mention stands nearest to (one after it is a little further than one before: "cut at 10"). */
+/** The time a service mention stands nearest to (one before it is a little further than one after: "cut at 10"). */
 function nearestTime<T extends { start: number; end: number }>(times: T[], mention: { start: number; end: number }): T | null {
   let best: T | null = null;
   let bestGap = Infinity;
@@ -159,8 +159,15 @@ export function buildSlots(message: MessageAnalysis, productContext = false): Sl
       const owner = nearest(inSentence, mention.start, false);
       return !owner || owner.key === person.key;
     };
-    // "Ivy 9:30 and your fringe at 10:00": a service said right by another time is that time's.
-    const ownedHere = (candidate: { start: number; end: number }) => nearestTime(times, candidate) === time;
+    // "Ivy 9:30 and your fringe at 10:00": a service said between this time and a nearer other one is that one's.
+    const ownedHere = (candidate: { start: number; end: number }) => {
+      const clause = segments.clause[candidate.start];
+      const sameClause = times.filter((other) => other.clause === clause);
+      const owner = nearestTime(sameClause.length ? sameClause : times, candidate);
+      if (!owner || owner === time) return true;
+      const between = (candidate.start > time.start && candidate.start < owner.start) || (candidate.start < time.start && candidate.start > owner.start);
+      return !between;
+    };
     const mention =
       nearest(
         mentions.filter((candidate) => candidate.clause === time.clause && ownedHere(candidate)),
