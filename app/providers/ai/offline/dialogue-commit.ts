@@ -254,6 +254,7 @@ export function commitSlots(state: DialogueState, slots: Slot[], by: Party, mess
     if (same) {
       absorbed.add(same);
       confirmBooking(same, slot, message.from, confirmed);
+      refitForPerson(state, same);
       continue;
     }
     for (const replaced of replacedBookings(state, message, slot, slots, absorbed)) {
@@ -266,6 +267,14 @@ export function commitSlots(state: DialogueState, slots: Slot[], by: Party, mess
     state.bookings.push(booking);
   }
   if (proposal.added.length) state.proposals.push(proposal);
+}
+
+/** "10:00am and 10:30am, one each" ... "your son 10:00am": once a booking's person is known, its service fits them. */
+function refitForPerson(state: DialogueState, booking: Booking): void {
+  if (!booking.person || booking.explicitService) return;
+  const slot: Slot = { ...booking };
+  fitServiceToPerson(state, slot);
+  booking.service = slot.service;
 }
 
 /** A slot said again: the other side saying it agrees; a service or am/pm said now is kept; the quote is the latest. */

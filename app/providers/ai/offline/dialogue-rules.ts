@@ -89,7 +89,8 @@ export function applyCancellation(state: DialogueState, message: MessageAnalysis
   let people = inCancelClause(message.persons)
     .filter((person) => !person.self)
     .map((person) => person.key);
-  if (!dates.length && !times.length && !services.length && !people.length) {
+  const pointsInClause = dates.length + times.length + services.length + people.length > 0;
+  if (!pointsInClause) {
     // "אני לא אגיע, רק הבנים" (I won't come, only the boys): the speaker's own booking, when there is one.
     const speakerCancels = inCancelClause(message.persons).some((person) => person.self && !SECOND_PERSON.has(person.label.toLowerCase()));
     const own = activeBookings(state).some((booking) => booking.person === SELF);
@@ -107,6 +108,12 @@ export function applyCancellation(state: DialogueState, message: MessageAnalysis
     (!times.length || times.some((time) => sameClockTime(time, booking.time))) &&
     (!services.length || services.includes(booking.service ?? "")) &&
     (!people.length || people.includes(booking.person ?? ""));
+  // "Can you cancel his one?" (all cancelled, for want of a pointer) ... "Done, cancelled the 10:00": the business's precise word narrows it.
+  if (pointsInClause && state.lastCancelMessage >= 0 && state.lastCancelMessage === state.lastMessageBy[other]) {
+    const pointed = state.lastCancelled.filter((booking) => booking.status === "cancelled" && isTarget(booking));
+    const spared = state.lastCancelled.filter((booking) => booking.status === "cancelled" && !isTarget(booking));
+    if (pointed.length && spared.length) for (const booking of spared) booking.status = "active";
+  }
   const live = activeBookings(state);
   let targets = live;
   if (pointsAtSomething) {
