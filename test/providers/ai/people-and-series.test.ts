@@ -18,9 +18,10 @@ describe("spelled times", () => {
     expect(read("חמש וחצי מתאים?")).toEqual(["17:30? slot"]);
   });
 
-  it("leaves a time the customer is busy at out of the slots", () => {
+  it("leaves a time the customer is busy at, and a limit, out of the slots", () => {
     expect(read("ב-10:30 אני בעבודה... 15:00 זה מצוין").map((time) => time.split(" ")[1])).toEqual(["event", "slot"]);
     expect(read("Thursday works: full groom at 10:00")).toEqual(["10:00? slot"]);
+    expect(read("any time before noon")).toEqual(["12:00 constraint"]);
   });
 });
 

@@ -146,6 +146,7 @@ const CONSTRAINT_WORD_SET = new Set(CONSTRAINT_WORDS_BEFORE);
 const NOON = new RegExp(`(?<![\\p{L}])(${anyOf(NOON_WORDS)})${NOT_LETTER_AFTER}`, "giu");
 const AT_BEFORE = new RegExp(`(?:${anyOf(AT_WORDS)})\\s*$`, "iu");
 const NOON_ALONE_SET = new Set(NOON_ALONE);
+const CONSTRAINT_BEFORE_NOON = new RegExp(`(?<![\\p{L}])(?:${anyOf(CONSTRAINT_WORDS_BEFORE)})\\s*$`, "iu");
 
 const oneSpace = (phrase: string) => phrase.replace(/\s+/g, " ");
 
@@ -410,7 +411,10 @@ function scanNoon(lower: string): TimeMention[] {
   const noons: TimeMention[] = [];
   for (const match of lower.matchAll(NOON)) {
     const start = match.index!;
-    if (AT_BEFORE.test(lower.slice(Math.max(0, start - NOON_AT_CHARS), start)) || NOON_ALONE_SET.has(match[1])) {
+    const before = lower.slice(Math.max(0, start - NOON_AT_CHARS), start);
+    // "any time before noon" is a limit, not a slot.
+    if (CONSTRAINT_BEFORE_NOON.test(before)) noons.push({ start, end: start + match[0].length, hour: 12, minute: 0, ambiguous: false, role: "constraint" });
+    else if (AT_BEFORE.test(before) || NOON_ALONE_SET.has(match[1])) {
       noons.push({ start, end: start + match[0].length, hour: 12, minute: 0, ambiguous: false, role: "slot" });
     }
   }
