@@ -77,10 +77,10 @@ describe("offline extractor on the held-out set (never tuned on)", () => {
 describe("offline extractor on the second regression set (series, families, per-person services, 51 chats)", () => {
   const cases = load(path.join(FIXTURES, "extraction-regression2.json"));
 
-  it("gets every chat exactly right but the two the README names", () => {
+  it("gets every chat exactly right but the one the README names", () => {
     const s = score(cases);
     console.log(`second regression set: F1 ${s.f1.toFixed(3)} cases ${s.cases.toFixed(3)}`);
-    expect(s.wrong).toEqual(["rg-en-m68", "rg-en-m69"]);
+    expect(s.wrong).toEqual(["rg-en-m68"]);
   });
 });
 

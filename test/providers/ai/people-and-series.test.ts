@@ -121,6 +121,17 @@ describe("series and second bookings", () => {
     expect(booked(input)).toEqual(["Gel Pedicure 2026-03-11 10:00", "Gel Manicure 2026-03-11 11:30"]);
   });
 
+  it("moves one person's booking stated and moved in the same message, keeping the other's", () => {
+    const input = chat(
+      ["Full Colour", "Cut & Blow-dry", "Kids Cut"],
+      [
+        ["C", "Hi, I've got colour on Friday at 10 and my daughter Isla has a cut Saturday at 11. Could Isla's move to Saturday at 12?"],
+        ["B", "Yes: your colour stays Friday at 10:00 and Isla is now Saturday at 12:00"],
+      ],
+    );
+    expect(booked(input)).toEqual(["Full Colour 2026-03-13 10:00", "Kids Cut 2026-03-14 12:00"]);
+  });
+
   it("keeps next week's day when the business restates it as a bare weekday", () => {
     const input = chat(
       ["Facial", "Brow Wax"],

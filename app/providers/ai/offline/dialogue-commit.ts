@@ -257,7 +257,11 @@ export function commitSlots(state: DialogueState, slots: Slot[], by: Party, mess
       refitForPerson(state, same);
       continue;
     }
-    for (const replaced of replacedBookings(state, message, slot, slots, absorbed)) {
+    // "Isla has a cut Saturday at 11. Could Isla's move to 12?": a move in the same message replaces that person's slot said before it.
+    const movedInMessage = movesEarlierSlot(message, slot)
+      ? proposal.added.filter((booking) => booking.status === "active" && booking.person === slot.person)
+      : [];
+    for (const replaced of [...movedInMessage, ...replacedBookings(state, message, slot, slots, absorbed)]) {
       replaced.status = "replaced";
       proposal.replaced.push(replaced);
       absorbed.add(replaced);
@@ -275,6 +279,12 @@ function refitForPerson(state: DialogueState, booking: Booking): void {
   const slot: Slot = { ...booking };
   fitServiceToPerson(state, slot);
   booking.service = slot.service;
+}
+
+/** A slot for a named person or relative in a clause that asks to move: it moves whatever that person had earlier in the message. */
+function movesEarlierSlot(message: MessageAnalysis, slot: Slot): boolean {
+  if (!slot.person || slot.person === SELF || slot.person.startsWith(GROUP_MEMBER)) return false;
+  return message.clauseCues.get(message.segments.clause[slot.position])?.has("reschedule") ?? false;
 }
 
 /** A slot said again: the other side saying it agrees; a service or am/pm said now is kept; the quote is the latest. */
