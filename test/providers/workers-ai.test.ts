@@ -127,6 +127,33 @@ describe("reading the model's answer", () => {
     expect(parseAnswer(answers.noBooking, input)).toEqual([]);
   });
 
+  it("keeps one booking per person and per date of a series, notes whom each is for, and drops one said twice", () => {
+    const input: ExtractInput = {
+      services: ["Women's Cut", "Kids Cut", "Root Touch-Up", "Blow-dry"],
+      timeZone: "Europe/London",
+      now: at("2026-01-14T08:00:00Z"),
+      messages: [
+        {
+          fromMe: false,
+          timestamp: at("2026-01-13T19:40:00Z"),
+          body: "Could I get me and the 2 girls in on Saturday? Roots for me, trims for them. Millie is 7 and Rosie is 10",
+        },
+        {
+          fromMe: true,
+          timestamp: at("2026-01-13T20:05:00Z"),
+          body: "Sat 17th: roots for you at 9:30, Millie and Rosie both at 11:00. And your blow-dries at half past 4 on 24 Jan and 31 Jan",
+        },
+      ],
+    };
+    expect(parseAnswer(answers.seriesAndFamily, input).map(({ service, date, time, notes }) => `${service} ${date} ${time} ${notes}`)).toEqual([
+      "Root Touch-Up 2026-01-17 09:30 ",
+      "Kids Cut 2026-01-17 11:00 for Millie (7)",
+      "Kids Cut 2026-01-17 11:00 for Rosie (10); other chair",
+      "Blow-dry 2026-01-24 16:30 ",
+      "Blow-dry 2026-01-31 16:30 ",
+    ]);
+  });
+
   it("reads JSON wrapped in prose, and a service written off the catalogue's spelling when it names one entry", () => {
     const input: ExtractInput = {
       services: ["Women's Haircut", "Men's Haircut", "Full Color"],

@@ -64,8 +64,8 @@ export function scoreCases(cases: Case[], predictions: Map<string, Booking[]>): 
   return { f1, precision, recall, cases: cases.length ? ok / cases.length : 0, wrong };
 }
 
-/** Chats that hold several bookings: the repo's sets mark them "-m" in the id. */
-export const isMultiBooking = (c: Case) => /-m\d/.test(c.id);
+/** Chats about several bookings: the repo's sets mark them "-m" in the id; shared sets have the category "multi" or several expected. */
+export const isMultiBooking = (c: Case) => /-m\d/.test(c.id) || c.category === "multi" || c.expected.length >= 2;
 
 const SAMPLE: ExtractInput = {
   services: ["Service A", "Service B"],

@@ -14,6 +14,8 @@ import type { ExtractedBooking, ExtractInput } from "./types";
 
 export const MAX_BODY_CHARS = 600;
 export const MAX_NOTES_CHARS = 200;
+/** "for" answers that mean the customer: no note. */
+const SELF_WORDS = new Set(["", "me", "myself", "customer", "the customer", "self", "אני", "לי", "я", "мне"]);
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 export type ModelMessage = { role: "system" | "user"; content: string };
@@ -32,9 +34,10 @@ export function answerSchema(services: string[]) {
             date_phrase: { type: "string" },
             time_phrase: { type: "string" },
             message: { type: "integer" },
+            for: { type: "string" },
             notes: { type: "string" },
           },
-          required: ["service", "date_phrase", "time_phrase", "message", "notes"],
+          required: ["service", "date_phrase", "time_phrase", "message", "for", "notes"],
         },
       },
     },
@@ -49,13 +52,20 @@ A booking is an appointment with a definite day AND a definite time that the cus
 - When the business offers alternatives, only the one the customer picks counts.
 - A request the business has not answered yet still counts.
 - Vague plans ("next week sometime"), a day without a time, walk-in hours, waiting lists, product pick-ups, gift cards and promotions give nothing.
-- Several people or several services give several bookings, each with its own time. It does not matter who the appointment is for.
+- Several people or several services give several bookings, each with its own time. It does not matter who the appointment is for (a child, a friend, a dog).
+- A series confirmed as a list of dates ("Tuesdays at 7:30am: April 28, May 5 and May 12") gives one booking per date.
+- Two services at two times, or two bookings on two days, give two bookings. Asking for another one "too" adds it; it does not move the first.
+- Follow the chat step by step for each person and each service: when one of several bookings is cancelled or moved, only that one changes and the others stay.
+- The business's latest reply that restates what was agreed is the final word: its day, time and service win over what was asked before.
+
+For each person, the service is the catalogue entry made for them: the kids' entry for a child (an age up to 12, "my son (he's 7)"), the small, medium or large entry for a dog by its weight or breed (a 70 lb golden is large, a chihuahua small), the men's or women's entry when a word says who it is for.
 
 For each booking:
 - service: exactly one name from the catalogue. Map synonyms, abbreviations and other languages to it; prefer a combined catalogue entry when the request matches it.
-- date_phrase: the words in the chat that name the day, copied exactly as written, such as "tomorrow", "Thursday", "next week Wednesday", "12/3", "March 12th", "מחר". Never work out or write a calendar date yourself.
-- time_phrase: the words that give the time, copied as written, such as "5pm", "17:00", "ב-10 בבוקר".
+- date_phrase: the words in the chat that name the day, copied exactly as written, such as "tomorrow", "Thursday", "next week Wednesday", "12/3", "March 12th", "מחר"; for a series, the one date of the list ("May 5"). Numeric dates are month-first in American chats and day-first elsewhere: copy them, the reading is done for you. Never work out or write a calendar date yourself.
+- time_phrase: the words that give the time, copied as written, such as "5pm", "17:00", "ב-10 בבוקר", "half past 4", "רבע לשש".
 - message: the number in square brackets of the message in which that day was said.
+- for: who it is for as the chat says it ("me", "my son Leo", "Bear"), or "".
 - notes: a few words worth keeping (who it is for, a special request), or "".
 If there is no booking, answer {"bookings": []}.`;
 
@@ -94,6 +104,7 @@ const Proposal = z.object({
   date_phrase: z.string().min(1),
   time_phrase: z.string().min(1),
   message: z.coerce.number().int().optional(),
+  for: z.string().nullish(),
   notes: z.string().nullish(),
 });
 
@@ -143,7 +154,7 @@ export function parseAnswer(raw: unknown, input: ExtractInput): ExtractedBooking
   for (const item of parsed.data.bookings) {
     const proposal = Proposal.safeParse(item);
     if (!proposal.success) continue;
-    const { service: serviceName, date_phrase: datePhrase, time_phrase: timePhrase, message, notes } = proposal.data;
+    const { service: serviceName, date_phrase: datePhrase, time_phrase: timePhrase, message, notes, for: person } = proposal.data;
     const service = inCatalogue(serviceName);
     if (!service) continue;
     const anchor = anchorMessage(messages, datePhrase, message);
@@ -152,12 +163,20 @@ export function parseAnswer(raw: unknown, input: ExtractInput): ExtractedBooking
     const time = resolveTimePhrase(timePhrase);
     if (!date || !time) continue;
     if (date < now.date || (date === now.date && time < now.time)) continue;
-    const key = `${service}|${date}|${time}`;
+    // Two people with the same service at the same time are two bookings; one said twice is one.
+    const who = (person ?? "").trim();
+    const key = `${service}|${date}|${time}|${normalize(who)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    bookings.push({ service, date, time, notes: (notes ?? "").trim().slice(0, MAX_NOTES_CHARS), quote: quoteFor(messages, anchor, timePhrase) });
+    bookings.push({ service, date, time, notes: notesFor(who, notes ?? ""), quote: quoteFor(messages, anchor, timePhrase) });
   }
   return bookings.sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
+}
+
+/** The owner's note: whom it is for (unless it is the customer), then the model's notes. */
+function notesFor(person: string, notes: string): string {
+  const forSomeoneElse = person && !SELF_WORDS.has(normalize(person)) ? `for ${person}` : "";
+  return [forSomeoneElse, notes.trim()].filter(Boolean).join("; ").slice(0, MAX_NOTES_CHARS);
 }
 
 /**

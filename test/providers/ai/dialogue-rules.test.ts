@@ -298,19 +298,20 @@ describe("fillFromContext: inheritDate and inheritService", () => {
 
 describe("fitServiceToPerson", () => {
   const variants = serviceVariants(compileCatalogue(["Women's Haircut", "Men's Haircut", "Haircut", "Kids Haircut"]));
+  const state = createDialogueState(variants);
 
   it("gives a child the kids' version and a husband the men's version of an inherited service", () => {
     const son = slot({ explicitService: false, person: "SON" });
-    fitServiceToPerson(variants, son);
+    fitServiceToPerson(state, son);
     expect(son.service).toBe("Kids Haircut");
     const husband = slot({ service: "Women's Haircut", explicitService: false, person: "HUSBAND", gender: "M" });
-    fitServiceToPerson(variants, husband);
+    fitServiceToPerson(state, husband);
     expect(husband.service).toBe("Men's Haircut");
   });
 
   it("keeps a service the message named", () => {
     const son = slot({ explicitService: true, person: "SON" });
-    fitServiceToPerson(variants, son);
+    fitServiceToPerson(state, son);
     expect(son.service).toBe("Haircut");
   });
 });

@@ -6,11 +6,11 @@ import type { ChatMessage } from "../types";
 import { finishClauseCues, messageCues, type Cue } from "./cues";
 import { scanDates, type DateMention } from "./dates";
 import { CANCELLATION_POLICY } from "./lexicon/dialogue";
-import { CHILD_AGE, HEBREW_MY, HEBREW_YOU_BEFORE_TIME } from "./lexicon/people";
+import { CHILD_AGE, HEBREW_MY, HEBREW_NOT_TIME_SUBJECTS, HEBREW_YOU_BEFORE_TIME } from "./lexicon/people";
 import { WEIGHT_UNITS } from "./lexicon/services";
-import { genderOf, isNameToken, PERSON_WORDS } from "./people";
+import { genderOf, isNameToken, NAMED, PERSON_WORDS } from "./people";
 import { CONCEPT, findMentions, mapKey, type Bags, type Catalogue, type ServiceMention } from "./services";
-import { anyOf, lowerKeep, segment, tokenize, type Segments, type Token } from "./text";
+import { anyOf, HEBREW, lowerKeep, segment, tokenize, type Segments, type Token } from "./text";
 import { scanTimes, type TimeMention } from "./times";
 import { candidates, isKnownWord, unitsOf, type Unit } from "./vocab";
 
@@ -64,8 +64,17 @@ const AGE_BEFORE = new Set(CHILD_AGE.before);
 const AGE_AFTER = new Set(CHILD_AGE.after);
 const WEIGHT_TOKEN = new RegExp(`^(\\d{1,3})(${anyOf(WEIGHT_UNITS.glued)})?$`);
 const WEIGHT_WORDS = new Set(WEIGHT_UNITS.words);
+const POUNDS_TOKEN = new RegExp(`^(\\d{1,3})(${anyOf(WEIGHT_UNITS.poundsGlued)})?$`);
+const POUND_WORDS = new Set(WEIGHT_UNITS.poundWords);
+const KG_PER_POUND = 0.4536;
 const YOU_BEFORE_TIME = new Set(HEBREW_YOU_BEFORE_TIME.words);
 const AT_BEFORE_TIME = new Set(HEBREW_YOU_BEFORE_TIME.atWords);
+const NOT_SUBJECTS = new Set(HEBREW_NOT_TIME_SUBJECTS);
+const HEBREW_SUBJECT_PREFIXES = ["ו", "ה"];
+/** Shortest Hebrew name left after a glued prefix. */
+const MIN_NAME_LETTERS = 2;
+/** Different words before times in one sentence needed to read them as whom the times are for. */
+const MIN_TIME_SUBJECTS = 2;
 const BARE_NUMBER = /(?<![\d:./])(\d{1,2})(?![\d:./])/g;
 
 /**
@@ -84,7 +93,7 @@ export function cancellingClauses(lower: string, segments: Segments, clauseCues:
   return clauses;
 }
 
-/** "my 6 year old", "בת 10": a child's age is a kids hint; "20kg", "8 kilo": a dog's weight is a size hint. */
+/** "my 6 year old", "בת 10": a child's age is a kids hint; "20kg", "8 kilo", "70 lb": a dog's weight is a size hint. */
 export function ageAndWeightHints(tokens: Token[]): Unit[] {
   const hints: Unit[] = [];
   tokens.forEach((token, index) => {
@@ -94,8 +103,11 @@ export function ageAndWeightHints(tokens: Token[]): Unit[] {
     const previous = tokens[index - 1]?.norm ?? "";
     if (age <= MAX_CHILD_AGE && (AGE_AFTER.has(next) || AGE_BEFORE.has(previous))) hints.push({ key: `${CONCEPT}KIDS`, ...hint });
     const weight = WEIGHT_TOKEN.exec(token.norm);
-    if (!weight || !(weight[2] || WEIGHT_WORDS.has(next))) return;
-    const kilos = +weight[1];
+    const pounds = POUNDS_TOKEN.exec(token.norm);
+    let kilos = NaN;
+    if (weight && (weight[2] || WEIGHT_WORDS.has(next))) kilos = +weight[1];
+    else if (pounds && (pounds[2] || POUND_WORDS.has(next))) kilos = +pounds[1] * KG_PER_POUND;
+    if (Number.isNaN(kilos)) return;
     const size = kilos < DOG_KG.smallBelow ? "SMALL" : kilos <= DOG_KG.mediumUpTo ? "MEDIUM" : "LARGE";
     hints.push({ key: `${CONCEPT}${size}`, ...hint });
   });
@@ -114,7 +126,11 @@ export function findPersons(tokens: Token[], segments: Segments, catalogue: Cata
     const forms = candidates(token.norm);
     let kind = token.norm === HEBREW_MY.word ? undefined : forms.map((form) => PERSON_WORDS[form]).find(Boolean);
     if (next === HEBREW_MY.word) kind = forms.map((form) => HEBREW_MY.persons[form]).find(Boolean) ?? kind;
-    if (forms.some((form) => YOU_BEFORE_TIME.has(form)) && (AT_BEFORE_TIME.has(next) || /^\d/.test(next))) kind = "SELF";
+    // "את ב-16:30", "את בצבע ב-16:00": "you" right before a time, or before a glued-ב word and a time.
+    const afterNext = tokens[index + 2]?.norm ?? "";
+    const timeAfter = (word: string) => AT_BEFORE_TIME.has(word) || /^\d/.test(word);
+    const gluedAt = [...AT_BEFORE_TIME].some((at) => next.startsWith(at) && next.length > at.length + 1);
+    if (forms.some((form) => YOU_BEFORE_TIME.has(form)) && (timeAfter(next) || (gluedAt && timeAfter(afterNext)))) kind = "SELF";
     const sentenceStart = index === 0 || segments.sentence[tokens[index - 1].end] !== segments.sentence[token.start];
     const clause = segments.clause[token.start];
     if (kind) {
@@ -180,6 +196,7 @@ export function analyzeMessage(message: ChatMessage, index: number, timeZone: st
     .map((time) => ({ ...time, clause: segments.clause[time.start], negated: clauseHas(time.start, "neg") }));
   const units = [...unitsOf(tokens, catalogue.rawKeys), ...ageAndWeightHints(tokens)].sort((a, b) => a.token - b.token);
   const { persons, names } = findPersons(tokens, segments, catalogue);
+  addTimeSubjects(tokens, units, foundTimes, foundDates, persons, names, segments);
   return {
     index,
     from: message.fromMe ? "business" : "customer",
@@ -201,14 +218,75 @@ export function analyzeMessage(message: ChatMessage, index: number, timeZone: st
   };
 }
 
-/** A capitalised word used as a name anywhere in the chat is a name everywhere (also at a sentence start). */
+/** "ולוקה" -> "לוקה": a Hebrew word without the glued "and" (and "the" after it: "והלברדור" -> "לברדור"). */
+function withoutGluedAnd(word: string): string {
+  let stripped = word;
+  for (const prefix of HEBREW_SUBJECT_PREFIXES)
+    if (stripped.startsWith(prefix) && stripped.length - prefix.length >= MIN_NAME_LETTERS) stripped = stripped.slice(prefix.length);
+  return stripped;
+}
+
+/**
+ * "שוקו ב-9:00 ולוקה ב-11:00", "היורקשייר ב-9:00 והלברדור ב-10:00": Hebrew names carry no
+ * capital, but two or more different words each right before "ב-<time>" in one sentence are
+ * whom those times are for (a name, a breed), unless they are little words or services.
+ */
+export function addTimeSubjects(
+  tokens: Token[],
+  units: Unit[],
+  times: TimeMention[],
+  dates: Array<{ start: number; end: number }>,
+  persons: Person[],
+  names: Map<string, number[]>,
+  segments: Segments,
+): void {
+  const timeStarts = new Set(times.map((time) => time.start));
+  const serviceTokens = new Set(
+    units.filter((unit) => !unit.hint).flatMap((unit) => Array.from({ length: unit.tokenEnd - unit.token }, (_, offset) => unit.token + offset)),
+  );
+  const found: Array<{ index: number; word: string }> = [];
+  tokens.forEach((token, index) => {
+    const at = tokens[index + 1];
+    const number = tokens[index + 2];
+    if (!at || !number || !AT_BEFORE_TIME.has(at.norm) || !timeStarts.has(number.start) || !HEBREW.test(token.raw)) return;
+    const word = withoutGluedAnd(token.norm);
+    const inDate = dates.some((date) => token.start < date.end && date.start < token.end);
+    if (
+      inDate ||
+      serviceTokens.has(index) ||
+      NOT_SUBJECTS.has(word) ||
+      NOT_SUBJECTS.has(token.norm) ||
+      persons.some((person) => person.position === token.start)
+    )
+      return;
+    found.push({ index, word });
+  });
+  const bySentence = new Map<number, typeof found>();
+  for (const subject of found) {
+    const sentence = segments.sentence[tokens[subject.index].start];
+    bySentence.set(sentence, [...(bySentence.get(sentence) ?? []), subject]);
+  }
+  for (const subjects of bySentence.values()) {
+    if (new Set(subjects.map((subject) => subject.word)).size < MIN_TIME_SUBJECTS) continue;
+    for (const { index, word } of subjects) {
+      const token = tokens[index];
+      persons.push({ key: `${NAMED}${word}`, position: token.start, clause: segments.clause[token.start], self: false, label: token.raw });
+      names.set(word, [...(names.get(word) ?? []), index]);
+    }
+  }
+}
+
+/** A name used anywhere in the chat is a name everywhere: a capitalised one also at a sentence start, a Hebrew one also with a glued "and". */
 function spreadNames(messages: MessageAnalysis[]): void {
   const known = new Set(messages.flatMap((message) => [...message.names.keys()]));
   for (const message of messages) {
     message.tokens.forEach((token, index) => {
-      if (!known.has(token.norm) || !/^[A-Z]/.test(token.raw) || message.names.get(token.norm)?.includes(index)) return;
-      message.names.set(token.norm, [...(message.names.get(token.norm) ?? []), index]);
-      message.persons.push({ key: `N:${token.norm}`, position: token.start, clause: message.segments.clause[token.start], self: false, label: token.raw });
+      const hebrew = HEBREW.test(token.raw);
+      const name = hebrew ? withoutGluedAnd(token.norm) : token.norm;
+      if (!known.has(name) || !(hebrew || /^[A-Z]/.test(token.raw)) || message.names.get(name)?.includes(index)) return;
+      if (message.persons.some((person) => person.position === token.start)) return;
+      message.names.set(name, [...(message.names.get(name) ?? []), index]);
+      message.persons.push({ key: `N:${name}`, position: token.start, clause: message.segments.clause[token.start], self: false, label: token.raw });
     });
   }
 }

@@ -6,6 +6,7 @@ import {
   ARABIC_WEEKDAY_CONTEXT,
   DAY_MONTH_LINKS,
   DAY_OF_MONTH_WORDS,
+  DATE_LIST_JOINERS,
   DAY_SUFFIXES,
   GERMAN_MORGEN,
   GLUED_DAY_PREFIXES,
@@ -123,6 +124,11 @@ const SATURDAY = 6;
 
 type Candidate = DateMention & { priority: number };
 
+/** A day number ending a list before a month name ("17, 24 and| 31 March"), and one continuing it after ("March 17|, 24"). */
+const LIST_JOINER = `(?:,|&|${anyOf(DATE_LIST_JOINERS)})`;
+const DAY_BEFORE_IN_LIST = new RegExp(`(?<![\\d:./])(\\d{1,2})${DAY_SUFFIX}\\s*${LIST_JOINER}\\s*-?\\s*$`, "u");
+const DAY_AFTER_IN_LIST = new RegExp(`^\\s*${LIST_JOINER}\\s*-?\\s*(\\d{1,2})(${anyOf(DAY_SUFFIXES)})?(?![\\d:./\\p{L}])`, "u");
+
 const isDay = (day: number) => day >= 1 && day <= LAST_DAY;
 const isDayAndMonth = (day: number, month: number) => isDay(day) && month >= 1 && month <= LAST_MONTH;
 const optionalYear = (digits: string | undefined) => (digits ? +digits : undefined);
@@ -167,9 +173,38 @@ export function scanMonthNameDates(lower: string): Candidate[] {
     const spec = { kind: "monthDay", day, month, year: optionalYear(year) } as const;
     found.push({ start: match.index!, end: match.index! + match[0].length, spec, explicit: true, priority: PRIORITY.monthName });
   };
-  for (const match of lower.matchAll(DAY_MONTH)) add(match, +match[1], MONTHS[oneSpace(match[2])], match[3]);
-  for (const match of lower.matchAll(MONTH_DAY)) add(match, +match[2], MONTHS[oneSpace(match[1])], match[3]);
-  for (const match of lower.matchAll(HEBREW_DAY_MONTH)) add(match, +match[1], HE_MONTHS[match[2]], match[3]);
+  // "17, 24 and 31 March", "16, 23 ו-30 במרץ": days listed before a month name share it; "March 17, 24 and 31": after it.
+  const addListed = (start: number, end: number, day: number, month: number | undefined, year: string | undefined) => {
+    if (!month || !isDay(day)) return;
+    found.push({ start, end, spec: { kind: "monthDay", day, month, year: optionalYear(year) }, explicit: true, priority: PRIORITY.monthName });
+  };
+  const listBefore = (match: RegExpMatchArray, month: number | undefined, year: string | undefined) => {
+    let head = lower.slice(0, match.index!);
+    for (let listed = DAY_BEFORE_IN_LIST.exec(head); listed; listed = DAY_BEFORE_IN_LIST.exec(head)) {
+      addListed(listed.index, listed.index + listed[1].length, +listed[1], month, year);
+      head = head.slice(0, listed.index);
+    }
+  };
+  const listAfter = (match: RegExpMatchArray, month: number | undefined, year: string | undefined) => {
+    let offset = match.index! + match[0].length;
+    for (let listed = DAY_AFTER_IN_LIST.exec(lower.slice(offset)); listed; listed = DAY_AFTER_IN_LIST.exec(lower.slice(offset))) {
+      const start = offset + listed[0].length - listed[1].length - (listed[2]?.length ?? 0);
+      addListed(start, start + listed[1].length, +listed[1], month, year);
+      offset += listed[0].length;
+    }
+  };
+  for (const match of lower.matchAll(DAY_MONTH)) {
+    add(match, +match[1], MONTHS[oneSpace(match[2])], match[3]);
+    listBefore(match, MONTHS[oneSpace(match[2])], match[3]);
+  }
+  for (const match of lower.matchAll(MONTH_DAY)) {
+    add(match, +match[2], MONTHS[oneSpace(match[1])], match[3]);
+    listAfter(match, MONTHS[oneSpace(match[1])], match[3]);
+  }
+  for (const match of lower.matchAll(HEBREW_DAY_MONTH)) {
+    add(match, +match[1], HE_MONTHS[match[2]], match[3]);
+    listBefore(match, HE_MONTHS[match[2]], match[3]);
+  }
   return found;
 }
 

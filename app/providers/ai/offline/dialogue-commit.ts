@@ -1,15 +1,18 @@
 // How the slots of a message become bookings: what they take from the context
 // (date, service, the version for a child or a husband), one slot for several
 // people, which earlier booking a new slot replaces, and the commit itself.
+import { addDays } from "~/utils/dates";
 import type { MessageAnalysis, Party } from "./analyze";
-import { activeBookings, focusedServices, sameClockTime, type Booking, type DialogueState, type Proposal, type ServiceVariants } from "./dialogue-state";
+import { activeBookings, focusedServices, sameClockTime, type Booking, type DialogueState, type Proposal } from "./dialogue-state";
 import { BOOKED_MARKS, BOOKED_WORDS } from "./lexicon/dialogue";
 import { OR_WORDS } from "./lexicon/grammar";
 import { groupSize, serviceOwners } from "./party";
 import { GROUP_MEMBER, KID_PERSONS, NAMED, SELF } from "./people";
 import type { Slot } from "./slots";
 import { anyOf, wordsRe } from "./text";
+import { wantedFor } from "./traits";
 
+const DAYS_IN_WEEK = 7;
 /** More people than this in one slot is a class or an event, not salon bookings. */
 const MAX_GROUP = 4;
 
@@ -30,6 +33,13 @@ export function inheritDate(state: DialogueState, slot: Slot, same: Booking | un
   if (same) slot.date = same.date;
   else if (latest && state.focusDateMessage <= latest.message) slot.date = latest.date;
   else slot.date = state.focusDate;
+}
+
+/** The service last said for a person ("ולשני הבנים תספורת"); for a child, the one said for any of the children. */
+function serviceSaidFor(state: DialogueState, person: string): string | undefined {
+  const own = state.focusServiceFor.get(person);
+  if (own || !KID_PERSONS.has(person)) return own;
+  return [...state.focusServiceFor].find(([other]) => KID_PERSONS.has(other))?.[1];
 }
 
 /**
@@ -56,17 +66,19 @@ export function inheritService(
     return;
   }
   // "Can you move my sister to 16:00?": her booking's service.
-  const theirs = slot.person && slot.person !== SELF ? live.filter((booking) => booking.person === slot.person).at(-1) : undefined;
+  // The customer's own counts too once the chat books for several people ("את ב-16:30 והבת ב-17:15").
+  const severalBooked = new Set(live.map((booking) => booking.person).filter(Boolean)).size > 1;
+  const theirs = slot.person && (slot.person !== SELF || severalBooked) ? live.filter((booking) => booking.person === slot.person).at(-1) : undefined;
   if (theirs && !message.mentions.length) {
     slot.service = theirs.service;
     slot.explicitService = true;
     return;
   }
   const services = focusedServices(state);
-  if (services.length && (!latest || state.focusServicesMessage > latest.message)) {
+  const saidForThem = slot.person ? serviceSaidFor(state, slot.person) : undefined;
+  if ((services.length || saidForThem) && (!latest || state.focusServicesMessage > latest.message)) {
     const isKids = (service: string) => state.variants.kidsServices.has(service);
-    const saidForThem = slot.person ? state.focusServiceFor.get(slot.person) : undefined;
-    if (saidForThem && services.includes(saidForThem)) slot.service = saidForThem;
+    if (saidForThem) slot.service = saidForThem;
     else if (services.length === 1 || !state.severalPeople) slot.service = services[services.length - 1];
     else if (slot.person && KID_PERSONS.has(slot.person) && services.some(isKids)) slot.service = services.find(isKids)!;
     else if (slot.person === SELF && services.some((service) => !isKids(service))) slot.service = services.find((service) => !isKids(service))!;
@@ -79,26 +91,44 @@ export function inheritService(
 
 /**
  * "your son at 10:30" with a haircut inherited: the kids' version of it; "your husband at
- * 18:30" after "a cut for me": the men's. Services the message named stay as named.
+ * 18:30" after "a cut for me": the men's. Then, for any slot whose service was not said
+ * with a who-word, the catalogue's version that fits who it is for by meaning: "a trim"
+ * for Millie, who is 7, is the kids' cut; a groom for a 70 lb golden is the large one.
  */
-export function fitServiceToPerson(variants: ServiceVariants, slot: Slot): void {
-  if (!slot.service || slot.explicitService || !slot.person) return;
-  const child = KID_PERSONS.has(slot.person);
-  if (child) slot.service = variants.kidsVersion(slot.service) ?? slot.service;
-  else if (!slot.person.startsWith(NAMED)) slot.service = variants.adultVersion(slot.service) ?? slot.service;
-  if (slot.gender && !child) slot.service = variants.genderVersion(slot.service, slot.gender) ?? slot.service;
+export function fitServiceToPerson(state: DialogueState, slot: Slot): void {
+  const { variants } = state;
+  if (!slot.service || slot.saidQualifier) return;
+  if (!slot.explicitService && slot.person) {
+    const child = KID_PERSONS.has(slot.person);
+    if (child) slot.service = variants.kidsVersion(slot.service) ?? slot.service;
+    else if (!slot.person.startsWith(NAMED)) slot.service = variants.adultVersion(slot.service) ?? slot.service;
+    if (slot.gender && !child) slot.service = variants.genderVersion(slot.service, slot.gender) ?? slot.service;
+  }
+  slot.service = variants.fitTo(slot.service, wantedFor(state.traits, slot)) ?? slot.service;
+}
+
+/**
+ * "Next week Wednesday at 17:45" ... "Booked, Wednesday at 17:45": a bare weekday that
+ * restates the day talked about (a week after the nearest such weekday) means that day.
+ */
+export function keepRestatedWeekday(state: DialogueState, slot: Slot, live: Booking[]): void {
+  if (slot.dateKind !== "weekday" || !slot.date) return;
+  const aWeekLater = addDays(slot.date, DAYS_IN_WEEK);
+  const talkedAbout = [state.focusDate, ...live.map((booking) => booking.date)];
+  if (talkedAbout.includes(aWeekLater) && !talkedAbout.includes(slot.date)) slot.date = aWeekLater;
 }
 
 /** Fills what the slots of a message leave out from what the conversation said before. */
 export function fillFromContext(state: DialogueState, message: MessageAnalysis, slots: Slot[], cancelled: Booking[]): void {
   const live = activeBookings(state, message.index);
   const latest = live[live.length - 1];
+  for (const slot of slots) keepRestatedWeekday(state, slot, live);
   slots.forEach((slot, index) => {
     const same = live.find((booking) => sameClockTime(booking.time, slot.time) && (!slot.date || booking.date === slot.date));
     inheritDate(state, slot, same, latest);
     inheritService(state, message, slot, index, { same, latest, live, cancelled });
   });
-  for (const slot of slots) fitServiceToPerson(state.variants, slot);
+  for (const slot of slots) fitServiceToPerson(state, slot);
 }
 
 /**
@@ -172,10 +202,17 @@ export function replacedBookings(state: DialogueState, message: MessageAnalysis,
   const live = activeBookings(state, message.index).filter((booking) => !absorbed.has(booking));
   if (!live.length) return [];
   const rescheduling = message.cues.has("reschedule") || state.rescheduleMessage >= Math.max(...live.map((booking) => booking.message));
-  if (message.cues.has("also") && !rescheduling) return [];
+  // "can you lock me in for the 31st too?" ... "Dec 31 I got 10am or 11:30am" ... "10": still adding.
+  const adding = message.cues.has("also") || state.alsoMessage > Math.max(...live.map((booking) => booking.message));
+  if (adding && !rescheduling) return [];
   if (isNewPerson(slot, live) && !rescheduling) return [];
   const exact = live.find((booking) => booking.date === slot.date && sameClockTime(booking.time, slot.time));
   if (exact && slots.length === 1) return [exact];
+  const { moveFrom } = state;
+  if (rescheduling && moveFrom && moveFrom.message >= Math.max(...live.map((booking) => booking.message)) && !moveFrom.dates.includes(slot.date!)) {
+    const named = live.filter((booking) => moveFrom.dates.includes(booking.date!) && (!slot.explicitService || booking.service === slot.service));
+    if (named.length === 1) return named;
+  }
   if (slot.person && slot.person !== SELF) {
     const theirs = live.filter((booking) => booking.person === slot.person);
     if (theirs.length) return [theirs[theirs.length - 1]];
@@ -217,9 +254,14 @@ export function commitSlots(state: DialogueState, slots: Slot[], by: Party, mess
     if (same) {
       absorbed.add(same);
       confirmBooking(same, slot, message.from, confirmed);
+      refitForPerson(state, same);
       continue;
     }
-    for (const replaced of replacedBookings(state, message, slot, slots, absorbed)) {
+    // "Isla has a cut Saturday at 11. Could Isla's move to 12?": a move in the same message replaces that person's slot said before it.
+    const movedInMessage = movesEarlierSlot(message, slot)
+      ? proposal.added.filter((booking) => booking.status === "active" && booking.person === slot.person)
+      : [];
+    for (const replaced of [...movedInMessage, ...replacedBookings(state, message, slot, slots, absorbed)]) {
       replaced.status = "replaced";
       proposal.replaced.push(replaced);
       absorbed.add(replaced);
@@ -229,6 +271,20 @@ export function commitSlots(state: DialogueState, slots: Slot[], by: Party, mess
     state.bookings.push(booking);
   }
   if (proposal.added.length) state.proposals.push(proposal);
+}
+
+/** "10:00am and 10:30am, one each" ... "your son 10:00am": once a booking's person is known, its service fits them. */
+function refitForPerson(state: DialogueState, booking: Booking): void {
+  if (!booking.person || booking.explicitService) return;
+  const slot: Slot = { ...booking };
+  fitServiceToPerson(state, slot);
+  booking.service = slot.service;
+}
+
+/** A slot for a named person or relative in a clause that asks to move: it moves whatever that person had earlier in the message. */
+function movesEarlierSlot(message: MessageAnalysis, slot: Slot): boolean {
+  if (!slot.person || slot.person === SELF || slot.person.startsWith(GROUP_MEMBER)) return false;
+  return message.clauseCues.get(message.segments.clause[slot.position])?.has("reschedule") ?? false;
 }
 
 /** A slot said again: the other side saying it agrees; a service or am/pm said now is kept; the quote is the latest. */

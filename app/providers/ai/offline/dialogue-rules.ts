@@ -9,8 +9,9 @@ import { assignGroupServices, commitSlots } from "./dialogue-commit";
 import { activeBookings, otherParty, removeBooking, sameClockTime, undoProposal, type Booking, type DialogueState } from "./dialogue-state";
 import { saysNextWeek } from "./dates";
 import { PICK_WORDS, REPLACED_SERVICE } from "./lexicon/dialogue";
+import { SECOND_PERSON_WORDS } from "./lexicon/people";
 import { INSTEAD_OF } from "./lexicon/grammar";
-import { NAMED } from "./people";
+import { NAMED, SELF } from "./people";
 import type { Slot } from "./slots";
 import { anyOf } from "./text";
 
@@ -19,6 +20,8 @@ const PICK_SCORE = { time: 2, bareHour: 1, date: 1, service: 1, position: 1 } as
 /** A service this close after "instead of" is the one being replaced. */
 const REPLACED_SERVICE_CHARS = 24;
 const DAYS_IN_WEEK = 7;
+/** "you" words among the customer's self words: the business's "you", not the speaker. */
+const SECOND_PERSON = new Set(SECOND_PERSON_WORDS);
 
 const PICK_FIRST = new RegExp(`(?<![\\p{L}])(?:${anyOf(PICK_WORDS.first)})(?![\\p{L}])`, "iu");
 const PICK_LAST = new RegExp(`(?<![\\p{L}])(?:${anyOf(PICK_WORDS.last)})(?![\\p{L}])`, "iu");
@@ -86,15 +89,31 @@ export function applyCancellation(state: DialogueState, message: MessageAnalysis
   let people = inCancelClause(message.persons)
     .filter((person) => !person.self)
     .map((person) => person.key);
-  if (!dates.length && !times.length && !services.length && !people.length) {
-    people = message.persons.filter((person) => !person.self).map((person) => person.key);
+  const pointsInClause = dates.length + times.length + services.length + people.length > 0;
+  if (!pointsInClause) {
+    // "אני לא אגיע, רק הבנים" (I won't come, only the boys): the speaker's own booking, when there is one.
+    const speakerCancels = inCancelClause(message.persons).some((person) => person.self && !SECOND_PERSON.has(person.label.toLowerCase()));
+    const own = activeBookings(state).some((booking) => booking.person === SELF);
+    people = speakerCancels && own ? [SELF] : message.persons.filter((person) => !person.self).map((person) => person.key);
   }
   const pointsAtSomething = dates.length + times.length + services.length + people.length > 0;
+  // "Cancel just hers?" ... "Done, I've cancelled hers": the other side's cancellation, acknowledged.
+  const other = otherParty(message.from);
+  if (!pointsAtSomething && state.lastCancelMessage >= 0 && state.lastCancelMessage === state.lastMessageBy[other]) {
+    state.pendingOffer = null;
+    return [];
+  }
   const isTarget = (booking: Booking) =>
     (!dates.length || matchesDate(dates, booking.date)) &&
     (!times.length || times.some((time) => sameClockTime(time, booking.time))) &&
     (!services.length || services.includes(booking.service ?? "")) &&
     (!people.length || people.includes(booking.person ?? ""));
+  // "Can you cancel his one?" (all cancelled, for want of a pointer) ... "Done, cancelled the 10:00": the business's precise word narrows it.
+  if (pointsInClause && state.lastCancelMessage >= 0 && state.lastCancelMessage === state.lastMessageBy[other]) {
+    const pointed = state.lastCancelled.filter((booking) => booking.status === "cancelled" && isTarget(booking));
+    const spared = state.lastCancelled.filter((booking) => booking.status === "cancelled" && !isTarget(booking));
+    if (pointed.length && spared.length) for (const booking of spared) booking.status = "active";
+  }
   const live = activeBookings(state);
   let targets = live;
   if (pointsAtSomething) {
@@ -102,7 +121,10 @@ export function applyCancellation(state: DialogueState, message: MessageAnalysis
     targets = pointed.length ? pointed.filter((booking) => booking.status === "active") : live.length === 1 && !people.length ? live : [];
   }
   for (const booking of targets) booking.status = "cancelled";
-  if (targets.length) state.lastCancelled = targets;
+  if (targets.length) {
+    state.lastCancelled = targets;
+    state.lastCancelMessage = message.index;
+  }
   state.pendingOffer = null;
   return targets;
 }

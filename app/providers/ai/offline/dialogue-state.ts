@@ -4,6 +4,7 @@
 import type { LocalDate } from "../calendar";
 import type { Party } from "./analyze";
 import type { Slot } from "./slots";
+import type { ChatTraits } from "./traits";
 import type { ClockTime } from "./times";
 
 export type BookingStatus = "active" | "cancelled" | "replaced" | "undone";
@@ -22,8 +23,13 @@ export type Proposal = { by: Party; message: number; added: Booking[]; replaced:
 /** Options offered and not yet picked from ("Thursday 17:00 or 18:30"). */
 export type PendingOffer = { alternatives: Slot[]; by: Party; message: number };
 
+/** What the person a slot is for asks of the catalogue (null: unknown). */
+export type Wanted = { kids: boolean | null; gender: "M" | "F" | null; size: "SMALL" | "MEDIUM" | "LARGE" | null };
+
 /** The catalogue's versions of a service for someone else: the kids', the adults', the other gender's. */
 export type ServiceVariants = {
+  /** The entry with the same service words whose who-words (kids, gender, size) fit the person best; null when none fits better. */
+  fitTo(service: string, wanted: Wanted): string | null;
   kidsServices: ReadonlySet<string>;
   kidsVersion(service: string): string | null;
   adultVersion(service: string): string | null;
@@ -32,6 +38,8 @@ export type ServiceVariants = {
 
 export type DialogueState = {
   variants: ServiceVariants;
+  /** Who the chat's people and animals are (a child, a dog's size), from the whole chat. */
+  traits: ChatTraits;
   bookings: Booking[];
   proposals: Proposal[];
   pendingOffer: PendingOffer | null;
@@ -46,7 +54,13 @@ export type DialogueState = {
   focusServiceFor: Map<string, string>;
   /** What the last cancellation cancelled, so "keep it after all" can bring it back. */
   lastCancelled: Booking[];
+  /** The message that made the last cancellation. */
+  lastCancelMessage: number;
   rescheduleMessage: number;
+  /** The booked days a request to move named ("move the 23.3 to the 24.3"), and when. */
+  moveFrom: { dates: LocalDate[]; message: number } | null;
+  /** The last message asking for another booking besides ("also", "too"): slots after it add rather than move. */
+  alsoMessage: number;
   /** The last message about a product pick-up. */
   productMessage: number;
   /** Times said without a date, waiting for one ("5pm?" ... "Tomorrow?"). */
@@ -61,9 +75,10 @@ export type DialogueState = {
 
 const NO_MESSAGE = -1;
 
-export function createDialogueState(variants: ServiceVariants): DialogueState {
+export function createDialogueState(variants: ServiceVariants, traits: ChatTraits = { byPerson: new Map(), soleSize: null }): DialogueState {
   return {
     variants,
+    traits,
     bookings: [],
     proposals: [],
     pendingOffer: null,
@@ -74,7 +89,10 @@ export function createDialogueState(variants: ServiceVariants): DialogueState {
     focusServicesMessage: NO_MESSAGE,
     focusServiceFor: new Map(),
     lastCancelled: [],
+    lastCancelMessage: NO_MESSAGE,
     rescheduleMessage: NO_MESSAGE,
+    moveFrom: null,
+    alsoMessage: NO_MESSAGE,
     productMessage: NO_MESSAGE,
     datelessSlots: [],
     severalPeople: false,

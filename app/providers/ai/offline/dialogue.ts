@@ -19,12 +19,13 @@ import {
   swapService,
   withdrawOpenRequest,
 } from "./dialogue-rules";
-import { createDialogueState, otherParty, type Booking, type DialogueState, type ServiceVariants } from "./dialogue-state";
+import { activeBookings, createDialogueState, otherParty, type Booking, type DialogueState, type ServiceVariants } from "./dialogue-state";
 import { REQUEST_STEMS } from "./lexicon/dialogue";
 import { OR_WORDS } from "./lexicon/grammar";
 import { serviceOwners } from "./party";
 import { buildSlots, isAlternatives, type Slot } from "./slots";
 import { anyOf } from "./text";
+import { chatTraits } from "./traits";
 
 export type { Booking, DialogueState, ServiceVariants };
 
@@ -36,7 +37,7 @@ const OPENS_WITH_OR = new RegExp(`^\\W*(?:${anyOf(OR_WORDS)})(?![\\p{L}])`, "iu"
 
 /** Runs the whole chat through the dialogue. */
 export function followDialogue(messages: MessageAnalysis[], variants: ServiceVariants): DialogueState {
-  const state = createDialogueState(variants);
+  const state = createDialogueState(variants, chatTraits(messages));
   for (const message of messages) followMessage(state, message);
   return state;
 }
@@ -120,6 +121,14 @@ export function rememberFocus(state: DialogueState, message: MessageAnalysis): v
     state.focusServicesBy = message.from;
     state.focusServicesMessage = message.index;
   }
-  if (message.cues.has("reschedule")) state.rescheduleMessage = message.index;
+  if (message.cues.has("reschedule")) {
+    state.rescheduleMessage = message.index;
+    // "can we move the 23.3 to 24.3?": the booked days a moving clause names are the ones to move.
+    const moving = message.dates.filter((date) => date.date && message.clauseCues.get(date.clause)?.has("reschedule")).map((date) => date.date!);
+    const booked = new Set(activeBookings(state).map((booking) => booking.date));
+    const from = moving.slice(0, -1).filter((date) => booked.has(date));
+    if (from.length) state.moveFrom = { dates: from, message: message.index };
+  }
+  if (message.cues.has("also")) state.alsoMessage = message.index;
   state.lastMessageBy[message.from] = message.index;
 }

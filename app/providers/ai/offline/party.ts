@@ -5,6 +5,7 @@ import type { MessageAnalysis, Person } from "./analyze";
 import { FOR_PERSON } from "./lexicon/dialogue";
 import { GLUED_AND } from "./lexicon/grammar";
 import { COUNT_WORDS, GREETINGS, GROUP_GLUED_PREFIXES, GROUP_SIZE, PERSON_TIME_GLUE, SELF_PAIR } from "./lexicon/people";
+import { NAMED } from "./people";
 import { anyOf, wordsRe } from "./text";
 
 /** How far before "both" a greeting makes it the people greeted ("Hi both!"). */
@@ -89,6 +90,9 @@ export function personsByTime(message: MessageAnalysis, times: Array<{ start: nu
       const forward = time.start >= end;
       const gap = forward ? message.lower.slice(end, time.start) : time.end <= person.position ? message.lower.slice(time.end, person.position) : null;
       if (gap === null || !PERSON_TIME_GAP.test(gap)) continue;
+      // "ב-17:00 ולבת שלי תספורת ב-17:45": "and for my daughter" starts the next pair when a time follows.
+      const timeFollows = times.some((other) => other.start >= end && message.segments.sentence[other.start] === message.segments.sentence[person.position]);
+      if (!forward && startsWithGluedAnd(message.lower, person.position) && timeFollows) continue;
       const penalty = forward ? 0 : PERSON_AFTER_TIME_PENALTY + (startsWithGluedAnd(message.lower, person.position) ? JOINED_BY_AND_PENALTY : 0);
       const distance = gap.replace(/\s+/g, "").length + penalty;
       if (!pick || distance < pick.distance) pick = { timeStart: time.start, distance };
@@ -109,8 +113,13 @@ export function personsByTime(message: MessageAnalysis, times: Array<{ start: nu
 export function serviceOwners(message: MessageAnalysis, mentions: Array<{ start: number; end: number; service: string }>): Map<string, string> {
   const owners = new Map<string, string>();
   const sorted = [...mentions].sort((a, b) => a.start - b.start);
+  // A glued "for" is looked for before a name, not in it ("ולוקה" is "and Luka", "ללוקה" is "for Luka").
+  const gluedPrefix = (person: Person) =>
+    person.key.startsWith(NAMED) && person.label.endsWith(person.key.slice(NAMED.length))
+      ? person.label.slice(0, person.label.length - person.key.length + NAMED.length)
+      : person.label;
   const isForPerson = (person: Person) =>
-    FOR_BEFORE.test(message.lower.slice(Math.max(0, person.position - FOR_PERSON_CHARS), person.position)) || GLUED_FOR.test(person.label);
+    FOR_BEFORE.test(message.lower.slice(Math.max(0, person.position - FOR_PERSON_CHARS), person.position)) || GLUED_FOR.test(gluedPrefix(person));
   sorted.forEach((mention, index) => {
     const sentence = message.segments.sentence[mention.start];
     const inSentence = message.persons.filter((person) => message.segments.sentence[person.position] === sentence);
@@ -118,7 +127,8 @@ export function serviceOwners(message: MessageAnalysis, mentions: Array<{ start:
     const previousEnd = sorted[index - 1]?.end ?? -1;
     const after = inSentence.find((person) => person.position > mention.end && person.position < nextStart && isForPerson(person));
     const before = inSentence.filter((person) => person.position < mention.start && person.position > previousEnd).at(-1);
-    const owner = after ?? before;
+    // "לי פדיקור ולבת שלי מניקור": a "for me" before the service (not already another's) wins over the "and for my daughter" after it.
+    const owner = before && isForPerson(before) && !owners.has(before.key) ? before : (after ?? before);
     if (owner && !owners.has(owner.key)) owners.set(owner.key, mention.service);
   });
   return owners;

@@ -16,6 +16,8 @@ const MISSING_WORD_PENALTY = 0.5;
 const MAX_WORDS_INSIDE_MENTION = 1;
 /** Who-words this many tokens around a mention count as said with it ("حلاقة لابني"). */
 const HINT_REACH_TOKENS = 3;
+/** This many of a catalogue entry's own words said together name it, even weak ones ("half head"). */
+const OWN_PHRASE_WORDS = 2;
 /** Scores closer than this are a tie. */
 const SCORE_TIE = 1e-9;
 /** Compiled catalogues kept before the cache is cleared. */
@@ -29,6 +31,8 @@ const COMBO_CUT = new RegExp(`\\s*(?:${anyOf(COMBO_JOINERS.symbols)}|\\b(?:${any
 export type Entry = { name: string; index: number; keys: string[]; parts: string[][]; combo: boolean };
 export type Catalogue = {
   entries: Entry[];
+  /** How many entries have each key. */
+  owners: Map<string, number>;
   rawKeys: Set<string>;
   weight: Map<string, number>;
   present: Set<string>;
@@ -59,7 +63,10 @@ function rawWordsOf(names: string[]): Set<string> {
 /** A catalogue entry: its keys, and its parts when it combines services ("Haircut + Beard", "Cut & Colour"). */
 function entryOf(name: string, service: string, index: number, rawKeys: Set<string>): Entry {
   const tokens = tokenize(name);
-  const units = unitsOf(tokens, rawKeys).filter((unit) => !unit.hint);
+  // A child's word in a name is the kids' qualifier ("Boys' Cut", "Girls Trim").
+  const units = unitsOf(tokens, rawKeys)
+    .filter((unit) => !unit.hint || unit.key === `${CONCEPT}KIDS`)
+    .map((unit) => ({ ...unit, hint: false }));
   // "HydraFacial": the raw word, and also its known tail (FACIAL) so "a facial" finds it.
   for (const unit of unitsOf(tokens, new Set())) if (unit.partial && !units.some((known) => known.key === unit.key)) units.push({ ...unit });
   units.sort((a, b) => a.start - b.start);
@@ -71,19 +78,36 @@ function entryOf(name: string, service: string, index: number, rawKeys: Set<stri
   return { name: service, index, keys: [...new Set(units.map((unit) => unit.key))], parts: denseParts, combo: name.includes("+") && denseParts.length > 1 };
 }
 
-/** "Cut & Beard" is a combo when each part is also a service of its own. */
+/** An entry's service words, without who-words: "Bath & Brush - small" and "- large" share them. */
+const serviceWordsOf = (entry: Entry) =>
+  entry.keys
+    .filter((key) => !isQualifier(key))
+    .sort()
+    .join(" ");
+
+/** "Cut & Beard" is a combo when each part is also a service of its own (not merely the same service for another size). */
 function isCombo(entry: Entry, entries: Entry[]): boolean {
+  const own = serviceWordsOf(entry);
   return entry.parts.every((part) => {
     const strong = part.filter((key) => !isWeak(key) && !isQualifier(key));
-    return strong.length > 0 && entries.some((other) => other !== entry && strong.every((key) => other.keys.includes(key)));
+    return strong.length > 0 && entries.some((other) => other !== entry && serviceWordsOf(other) !== own && strong.every((key) => other.keys.includes(key)));
   });
+}
+
+/** Of a bracketed remark in a catalogue name ("Full Groom (small)", "(60 min)"), only who-or-what-size words count. */
+function qualifierWords(inside: string): string {
+  const tokens = tokenize(inside);
+  return unitsOf(tokens, new Set())
+    .filter((unit) => !unit.hint && isQualifier(unit.key))
+    .map((unit) => inside.slice(unit.start, unit.end))
+    .join(" ");
 }
 
 export function compileCatalogue(services: string[]): Catalogue {
   const cacheKey = services.join("\u0001");
   const cached = catalogueCache.get(cacheKey);
   if (cached) return cached;
-  const names = services.map((service) => service.replace(/\([^)]*\)/g, " "));
+  const names = services.map((service) => service.replace(/\(([^)]*)\)/g, (_, inside: string) => ` ${qualifierWords(inside)} `));
   const rawKeys = rawWordsOf(names);
   const entries = names.map((name, index) => entryOf(name, services[index], index, rawKeys));
   const entriesWithKey = new Map<string, number>();
@@ -92,7 +116,7 @@ export function compileCatalogue(services: string[]): Catalogue {
   // A word shared by many entries tells them apart less.
   const weight = new Map<string, number>();
   for (const [key, count] of entriesWithKey) weight.set(key, (isWeak(key) ? WEAK_WEIGHT : 1) / count);
-  const catalogue = { entries, rawKeys, weight, present: new Set(entriesWithKey.keys()) };
+  const catalogue = { entries, owners: entriesWithKey, rawKeys, weight, present: new Set(entriesWithKey.keys()) };
   if (catalogueCache.size > CATALOGUE_CACHE_SIZE) catalogueCache.clear();
   catalogueCache.set(cacheKey, catalogue);
   return catalogue;
@@ -126,17 +150,25 @@ export function scoreEntry(entry: Entry, keys: Set<string>, catalogue: Catalogue
     } else {
       missing += weight;
       unmatched.push(key);
-      if (!isWeak(key) && !isQualifier(key)) onlySoftMissing = false;
+      // A word several entries share ("Small Breed Groom" / "Large Breed Groom", "Bath & Brush - small" / "- large") does not tell them apart: soft.
+      const shared = (catalogue.owners.get(key) ?? 0) > 1;
+      if (!isWeak(key) && !isQualifier(key) && !shared) onlySoftMissing = false;
     }
   }
-  if (!triggered) return null;
+  // "a half head" names "Half Head Highlights": the entry's own words, all said, two or more, name it though each is weak.
+  const ownWords = entry.keys.filter((key) => key.startsWith(RAW_WORD));
+  const ownPhrase = ownWords.length >= OWN_PHRASE_WORDS && ownWords.every((key) => keys.has(key));
+  // "3 more sessions" names "Physiotherapy Session" when no other entry has that word.
+  const onlyEntryWithWord = entry.keys.some((key) => keys.has(key) && isWeak(key) && catalogue.owners.get(key) === 1);
+  if (!triggered && !ownPhrase && !onlyEntryWithWord) return null;
   if (entry.combo && !entry.parts.every((part) => part.some((key) => keys.has(key) && !isWeak(key)))) return null;
   const score = matched - MISSING_WORD_PENALTY * missing;
-  if (score < 0 && !onlySoftMissing) return null;
+  if (score < 0 && !onlySoftMissing && !ownPhrase && !onlyEntryWithWord) return null;
   return { entry, score, unmatched };
 }
 
-export type ServiceMention = { service: string; start: number; end: number; keys: string[] };
+/** `qualified`: the words said include a who-word of the entry ("kids", "small", "men's"), so it is not refitted to the person. */
+export type ServiceMention = { service: string; start: number; end: number; keys: string[]; qualified: boolean };
 
 /** Tie-break bags, nearest first: clause, message, named person, whole chat. */
 export type Bags = Array<{ keys: Set<string>; local: boolean }>;
@@ -194,7 +226,12 @@ export function findMentions(
     const from = cluster[0].token - HINT_REACH_TOKENS,
       to = cluster[cluster.length - 1].tokenEnd + HINT_REACH_TOKENS;
     const near = hints.filter((hint) => hint.token >= from && hint.token < to && sentenceOf(hint.start) === sentenceOf(cluster[0].start));
-    while (rest.some((unit) => isTrigger(unit.key))) {
+    // A weak word names its only entry when it stands alone ("3 more sessions"), not beside a service ("טיפולים של דיקור").
+    const weakAlone = !cluster.some((unit) => isTrigger(unit.key));
+    const canName = (units: Unit[]) =>
+      units.some((unit) => isTrigger(unit.key) || (weakAlone && isWeak(unit.key) && catalogue.owners.get(unit.key) === 1)) ||
+      units.filter((unit) => unit.key.startsWith(RAW_WORD)).length >= OWN_PHRASE_WORDS;
+    while (canName(rest)) {
       const keys = new Set([...rest, ...near].map((unit) => unit.key));
       const scored = catalogue.entries.map((entry) => scoreEntry(entry, keys, catalogue)).filter((s): s is Scored => s !== null);
       if (!scored.length) break;
@@ -203,9 +240,10 @@ export function findMentions(
       const pool = combos.length ? combos : scored;
       const top = Math.max(...pool.map((candidate) => candidate.score));
       const tied = pool.filter((candidate) => candidate.score > top - SCORE_TIE);
-      const position = rest.find((unit) => isTrigger(unit.key))!.start;
+      const position = (rest.find((unit) => isTrigger(unit.key)) ?? rest[0]).start;
       const entry = tied.length === 1 ? tied[0].entry : breakTie(tied, bagsAt(position));
-      const anchor = rest.find((unit) => isTrigger(unit.key) && entry.keys.includes(unit.key))!;
+      const anchor = rest.find((unit) => isTrigger(unit.key) && entry.keys.includes(unit.key)) ?? rest.find((unit) => entry.keys.includes(unit.key));
+      if (!anchor) break;
       const distance = (unit: Unit) => Math.abs(unit.token - anchor.token);
       // A combo covers all its words ("beard trim and a haircut"); otherwise one unit per key, the nearest.
       const used = entry.combo
@@ -216,7 +254,9 @@ export function findMentions(
         start: Math.min(...used.map((unit) => unit.start)),
         end: Math.max(...used.map((unit) => unit.end)),
         keys: entry.keys,
+        qualified: used.some((unit) => isQualifier(unit.key)),
       });
+      if (!used.length) break;
       rest = rest.filter((unit) => !used.includes(unit));
     }
   }

@@ -14,6 +14,8 @@ export type Slot = {
   time: ClockTime;
   service: string | null;
   explicitService: boolean;
+  /** The message named the service with a who-word ("kids cut", "small groom"): kept as said. */
+  saidQualifier?: boolean;
   person: string | null;
   personLabel: string | null;
   gender: "M" | "F" | null; // of the person it is for, when a word says so
@@ -26,6 +28,8 @@ export type Slot = {
 const AFTER_PENALTY = 0.5;
 /** A person this close before a time is whom it is for ("my son at 10"). */
 const PERSON_BEFORE_TIME_CHARS = 40;
+/** A list of dates starting this close after a time is that time's ("at 7:45: 16/2, 23/2, 2/3"). */
+const LIST_AFTER_TIME_CHARS = 16;
 /** A date this close before the first of several times is theirs ("Thursday: 17:00 or 18:30"). */
 const DATE_BEFORE_TIMES_CHARS = 25;
 
@@ -47,6 +51,17 @@ export function nearest<T extends Located>(items: T[], position: number, preferB
       bestDistance = distance;
       best = item;
     }
+  }
+  return best;
+}
+
+/** The time a service mention stands nearest to (one before it is a little further than one after: "cut at 10"). */
+function nearestTime<T extends { start: number; end: number }>(times: T[], mention: { start: number; end: number }): T | null {
+  let best: T | null = null;
+  let bestGap = Infinity;
+  for (const time of times) {
+    const gap = time.start >= mention.end ? time.start - mention.end : mention.start >= time.end ? mention.start - time.end + AFTER_PENALTY : 0;
+    if (gap < bestGap) [best, bestGap] = [time, gap];
   }
   return best;
 }
@@ -89,13 +104,21 @@ export function pairServicesInOrder(slots: Slot[], mentions: Array<{ start: numb
   });
 }
 
-/** "26/1, 2/2 ו-9/2 ב-18:00": one time for a list of dates is one slot per date. */
-export function expandDateList(message: MessageAnalysis, slot: Slot, dates: MessageAnalysis["dates"]): Slot[] | null {
-  const listed = dates.filter((date) => date.explicit && date.start < slot.position && date.date);
-  if (listed.length < 2) return null;
-  const gaps = listed.slice(1).map((date, index) => message.lower.slice(listed[index].end, date.start));
-  if (!gaps.every((gap) => AND_GAP.test(gap))) return null;
-  return listed.map((date) => ({ ...slot, date: date.date, expanded: true }));
+/**
+ * "26/1, 2/2 ו-9/2 ב-18:00", "Mondays at 7:45: 16/2, 23/2, 2/3": one time for a list of
+ * dates (before it, or right after it) is one slot per date.
+ */
+export function expandDateList(message: MessageAnalysis, slot: Slot, dates: MessageAnalysis["dates"], window = { from: 0, to: Infinity }): Slot[] | null {
+  const explicit = dates.filter((date) => date.explicit && date.date && date.start >= window.from && date.start < window.to);
+  const before = explicit.filter((date) => date.start < slot.position);
+  const after = explicit.filter((date) => date.start > slot.position);
+  const listAfterIsTheTime = after.length > 0 && after[0].start - slot.position <= LIST_AFTER_TIME_CHARS;
+  for (const listed of listAfterIsTheTime ? [before, after] : [before]) {
+    if (listed.length < 2) continue;
+    const gaps = listed.slice(1).map((date, index) => message.lower.slice(listed[index].end, date.start));
+    if (gaps.every((gap) => AND_GAP.test(gap))) return listed.map((date) => ({ ...slot, date: date.date, expanded: true }));
+  }
+  return null;
 }
 
 /**
@@ -136,14 +159,23 @@ export function buildSlots(message: MessageAnalysis, productContext = false): Sl
       const owner = nearest(inSentence, mention.start, false);
       return !owner || owner.key === person.key;
     };
+    // "Ivy 9:30 and your fringe at 10:00": a service said between this time and a nearer other one is that one's.
+    const ownedHere = (candidate: { start: number; end: number }) => {
+      const clause = segments.clause[candidate.start];
+      const sameClause = times.filter((other) => other.clause === clause);
+      const owner = nearestTime(sameClause.length ? sameClause : times, candidate);
+      if (!owner || owner === time) return true;
+      const between = (candidate.start > time.start && candidate.start < owner.start) || (candidate.start < time.start && candidate.start > owner.start);
+      return !between;
+    };
     const mention =
       nearest(
-        mentions.filter((candidate) => candidate.clause === time.clause),
+        mentions.filter((candidate) => candidate.clause === time.clause && ownedHere(candidate)),
         time.start,
         false,
       ) ??
       nearest(
-        mentions.filter((candidate) => segments.sentence[candidate.start] === sentence && isForThisPerson(candidate)),
+        mentions.filter((candidate) => segments.sentence[candidate.start] === sentence && isForThisPerson(candidate) && ownedHere(candidate)),
         time.start,
         false,
       ) ??
@@ -159,6 +191,7 @@ export function buildSlots(message: MessageAnalysis, productContext = false): Sl
       time: { hour: time.hour, minute: time.minute, ambiguous: time.ambiguous },
       service: mention?.service ?? null,
       explicitService: !!mention,
+      saidQualifier: !!mention?.qualified,
       person: person?.key ?? null,
       personLabel: person && !person.self ? person.label : null,
       gender: person ? genderOf(person.key, person.label) : null,
@@ -169,7 +202,12 @@ export function buildSlots(message: MessageAnalysis, productContext = false): Sl
   slots = dropRepeatedSlots(slots);
   pairServicesInOrder(slots, mentions);
   if (slots.length === 1) return expandDateList(message, slots[0], dates) ?? slots;
-  return slots;
+  // "Evaluation 9/21 at 7:00am, then sessions on 9/28 and 10/5 at 7:00am": each time takes the list between it and the time before.
+  return slots.flatMap((slot, index) => {
+    const window = { from: index ? slots[index - 1].position : 0, to: slots[index + 1]?.position ?? Infinity };
+    const listed = expandDateList(message, slot, dates, window);
+    return listed && listed.every((expanded) => expanded.date !== null) ? listed : [slot];
+  });
 }
 
 /** Whether several slots of one message are options ("17:00 or 18:30") rather than a set. */

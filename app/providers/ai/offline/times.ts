@@ -22,8 +22,11 @@ import {
   NOON_ALONE,
   NOON_WORDS,
   NUMBER_WORDS,
+  FRACTIONS_BEFORE_WORD,
   OPENING_HOURS_STEMS,
   OR_PAIR_ENDINGS,
+  OTHER_EVENT_NOT_AFTER,
+  OWN_EVENT_LINK,
   OTHER_EVENT_STEMS,
   PM_HINTS_AFTER,
   PM_HINTS_BEFORE,
@@ -40,7 +43,7 @@ import {
   WORD_TIME_SLOT_WORDS,
 } from "./lexicon/clock";
 import { AND_WORDS, OR_WORDS } from "./lexicon/grammar";
-import { anyOf, escapeClass, lowerKeep } from "./text";
+import { anyOf, escapeClass, HEBREW, lowerKeep } from "./text";
 
 export type TimeRole = "slot" | "constraint" | "hours" | "range" | "old" | "event";
 
@@ -114,7 +117,12 @@ const REPLACED_BEFORE = new RegExp(
   `(?:${anyOf(REPLACED_TIME_WORDS_BEFORE)})\\s*(?:(?:${anyOf(REPLACED_TIME_LINKS.spaced)})\\s+|(?:${anyOf(REPLACED_TIME_LINKS.glued)})-?)?$`,
   "iu",
 );
-const OTHER_EVENT_BEFORE = new RegExp(`(?:${anyOf(OTHER_EVENT_STEMS)})[^.!?\\n,\\d]{0,22}$`, "iu");
+const OTHER_EVENT_BEFORE = new RegExp(`(?:${anyOf(OTHER_EVENT_STEMS)})(?!${anyOf(OTHER_EVENT_NOT_AFTER)})[^.!?\\n,\\d]{0,22}$`, "iu");
+/** "ב-10:30 אני בעבודה", "10:30 I'm at work": the speaker's own plans at that time, not a slot. */
+const OWN_EVENT_AFTER = new RegExp(
+  `^\\s*(?:${anyOf(OWN_EVENT_LINK.pronouns)})\\s+(?:(?:${anyOf(OWN_EVENT_LINK.at)})\\s+|${anyOf(OWN_EVENT_LINK.gluedAt)})?(?:${anyOf(OTHER_EVENT_STEMS)})`,
+  "iu",
+);
 const UNIT_AFTER = new RegExp(`^\\s*(?:(?:${anyOf(UNIT_WORDS)})(?![\\p{L}\\p{N}])|${anyOf(UNIT_STEMS)})`, "iu");
 const CONFIRMER_AFTER = new RegExp(`^\\s*(?:${anyOf(BARE_HOUR_CONFIRMERS)})${NOT_LETTER_AFTER}`, "iu");
 const OR_PAIR_AFTER = new RegExp(`^\\s*(?:${anyOf(OR_WORDS)})\\s*\\d{1,2}(?!\\d)\\s*(?:${anyOf(OR_PAIR_ENDINGS)})`, "iu");
@@ -127,10 +135,18 @@ const WORD_TIME = new RegExp(
     `(?:\\s*(${anyOf(Object.keys(MINUTES_AFTER_NUMBER_WORD))}))?(?![\\p{L}])`,
   "giu",
 );
+// "quarter to six", "half past four", "(ב)רבע לשש" (a quarter to six), and "חמש וחצי", "שלוש ורבע" without "at".
+const NUMBER_WORD = `(${anyOf(Object.keys(NUMBER_WORDS))})`;
+const SPELLED_TIME = new RegExp(
+  `(?<![\\p{L}])(?:(?:${anyOf(WORD_TIME_SLOT_WORDS)})\\s*)?(${anyOf(Object.keys(FRACTIONS_BEFORE_WORD))})\\s*${NUMBER_WORD}(?![\\p{L}])` +
+    `|(?<![\\p{L}])${NUMBER_WORD}\\s+(${anyOf(Object.keys(MINUTES_AFTER_NUMBER_WORD).filter((word) => HEBREW.test(word)))})(?![\\p{L}])`,
+  "giu",
+);
 const CONSTRAINT_WORD_SET = new Set(CONSTRAINT_WORDS_BEFORE);
 const NOON = new RegExp(`(?<![\\p{L}])(${anyOf(NOON_WORDS)})${NOT_LETTER_AFTER}`, "giu");
 const AT_BEFORE = new RegExp(`(?:${anyOf(AT_WORDS)})\\s*$`, "iu");
 const NOON_ALONE_SET = new Set(NOON_ALONE);
+const CONSTRAINT_BEFORE_NOON = new RegExp(`(?<![\\p{L}])(?:${anyOf(CONSTRAINT_WORDS_BEFORE)})\\s*$`, "iu");
 
 const oneSpace = (phrase: string) => phrase.replace(/\s+/g, " ");
 
@@ -272,7 +288,7 @@ export function timeRole(before: string, afterTime: string, words: WordsBefore, 
   if (REPLACED_BEFORE.test(before)) return { role: "old", moved };
   if (words.constraint && !words.slot) return { role: "constraint", moved };
   if (OPENING_HOURS_BEFORE.test(before)) return { role: "hours", moved };
-  if (OTHER_EVENT_BEFORE.test(before)) return { role: "event", moved };
+  if (OTHER_EVENT_BEFORE.test(before) || OWN_EVENT_AFTER.test(afterTime)) return { role: "event", moved };
   if (words.continuesList) return { role: found[found.length - 1].role, moved };
   return { role: "slot", moved };
 }
@@ -362,12 +378,43 @@ function scanWordTimes(lower: string, found: TimeMention[]): TimeMention[] {
   return words;
 }
 
+/** A spelled hour and minutes as a time: pm unless said otherwise (or the hour is late in the day), like "at five". */
+function spelledTime(start: number, end: number, hour: number, minute: number, lower: string): TimeMention {
+  const suffix = lower.slice(end, end + FOLLOWER_CHARS);
+  const saysPm = PM_WORDS_AFTER.test(suffix);
+  const ambiguous = !saysPm && !AM_WORDS_AFTER.test(suffix);
+  if (saysPm && hour < 12) hour += 12;
+  else if (ambiguous && hour <= LATEST_PM_BARE_HOUR) hour += 12;
+  return { start, end, hour, minute, ambiguous, role: "slot" };
+}
+
+/** Spelled times: "quarter to six" (5:45), "half past four", "רבע לשש" (5:45), "חמש וחצי" (5:30). */
+function scanSpelledTimes(lower: string, found: TimeMention[]): TimeMention[] {
+  const times: TimeMention[] = [];
+  for (const match of lower.matchAll(SPELLED_TIME)) {
+    const start = match.index!;
+    const end = start + match[0].length;
+    if (found.some((time) => start < time.end && time.start < end)) continue;
+    if (match[1]) {
+      const { minutes, hourShift } = FRACTIONS_BEFORE_WORD[oneSpace(match[1])];
+      const hour = (NUMBER_WORDS[oneSpace(match[2])] ?? 0) + hourShift;
+      times.push(spelledTime(start, end, hour === 0 ? 12 : hour, minutes, lower));
+    } else {
+      times.push(spelledTime(start, end, NUMBER_WORDS[oneSpace(match[3])] ?? 0, MINUTES_AFTER_NUMBER_WORD[match[4]], lower));
+    }
+  }
+  return times;
+}
+
 /** "noon", "at midday", "um Mittag". */
 function scanNoon(lower: string): TimeMention[] {
   const noons: TimeMention[] = [];
   for (const match of lower.matchAll(NOON)) {
     const start = match.index!;
-    if (AT_BEFORE.test(lower.slice(Math.max(0, start - NOON_AT_CHARS), start)) || NOON_ALONE_SET.has(match[1])) {
+    const before = lower.slice(Math.max(0, start - NOON_AT_CHARS), start);
+    // "any time before noon" is a limit, not a slot.
+    if (CONSTRAINT_BEFORE_NOON.test(before)) noons.push({ start, end: start + match[0].length, hour: 12, minute: 0, ambiguous: false, role: "constraint" });
+    else if (AT_BEFORE.test(before) || NOON_ALONE_SET.has(match[1])) {
       noons.push({ start, end: start + match[0].length, hour: 12, minute: 0, ambiguous: false, role: "slot" });
     }
   }
@@ -379,7 +426,8 @@ export function scanTimes(text: string, options: ScanTimeOptions = {}): TimeMent
   const lower = options.lower ?? lowerKeep(text);
   const numeric = scanNumericTimes(text, lower, options);
   const words = scanWordTimes(lower, numeric);
-  return [...numeric, ...words, ...scanNoon(lower)].sort((a, b) => a.start - b.start);
+  const spelled = scanSpelledTimes(lower, [...numeric, ...words]);
+  return [...numeric, ...words, ...spelled, ...scanNoon(lower)].sort((a, b) => a.start - b.start);
 }
 
 /** The time a short phrase stands for: its first slot-like mention. */

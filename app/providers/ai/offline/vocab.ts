@@ -26,6 +26,14 @@ const MAX_LATIN_ENDING = 3;
 const MIN_STEM_LETTERS = 4;
 /** Compounds worth splitting, and the shortest part ("damen|haarschnitt"). */
 const COMPOUND_LETTERS = { min: 8, max: 32, part: 3 };
+/** A Hebrew plural ending is cut only when this much of the word is left. */
+const MIN_HEBREW_STEM_LETTERS = 3;
+/** Hebrew plural endings and what the singular ends with instead. */
+const HEBREW_PLURAL_ENDINGS: Array<[string, string]> = [
+  ["יים", "י"],
+  ["ים", ""],
+  ["ות", "ה"],
+];
 /** Dictionary forms kept before the cache is cleared. */
 const FORMS_CACHE_SIZE = 20_000;
 
@@ -57,6 +65,12 @@ export function candidates(word: string): string[] {
   const withoutPrefix = (prefix: string) => word.startsWith(prefix) && word.length - prefix.length >= MIN_LETTERS_AFTER_PREFIX;
   if (HEBREW.test(word)) {
     for (const prefix of HEBREW_PREFIXES) if (withoutPrefix(prefix)) forms.push(word.slice(prefix.length));
+    // "שיעורים פרטיים" -> "שיעור פרטי": plural endings, on each form.
+    for (const form of [...forms]) {
+      for (const [ending, singular] of HEBREW_PLURAL_ENDINGS) {
+        if (form.endsWith(ending) && form.length - ending.length >= MIN_HEBREW_STEM_LETTERS) forms.push(form.slice(0, -ending.length) + singular);
+      }
+    }
   } else if (ARABIC.test(word)) {
     for (const prefix of ARABIC_PREFIXES) if (withoutPrefix(prefix)) forms.push(word.slice(prefix.length));
   } else {

@@ -326,6 +326,9 @@ export const ORDINAL_NOUNS = [
   "layer",
 ];
 
+/** Words joining days in a list that shares one month ("17, 24 and 31 March", "16, 23 ו-30 במרץ"). */
+export const DATE_LIST_JOINERS = ["and", "ו", "и", "und", "و"];
+
 /** English ordinal endings ("12th"); DAY_SUFFIXES adds German and French ones ("12ter", "1er"). */
 export const ORDINAL_SUFFIXES = ["st", "nd", "rd", "th"];
 export const DAY_SUFFIXES = [...ORDINAL_SUFFIXES, "ter", "er"];

@@ -122,6 +122,15 @@ export const FRACTIONS_BEFORE: Record<string, { minutes: number; hourShift: numb
   halb: { minutes: 30, hourShift: -1 },
 };
 
+/** Fractions before a spelled hour ("quarter to six" = 5:45, "רבע לשש" = 5:45, "half past four"). */
+export const FRACTIONS_BEFORE_WORD: Record<string, { minutes: number; hourShift: number }> = {
+  "half past": { minutes: 30, hourShift: 0 },
+  "quarter past": { minutes: 15, hourShift: 0 },
+  "quarter to": { minutes: 45, hourShift: -1 },
+  "רבע ל": { minutes: 45, hourShift: -1 },
+  "ברבע ל": { minutes: 45, hourShift: -1 },
+};
+
 /** Minutes said after the hour ("5 וחצי" = 5:30, "5 ونص"). */
 export const MINUTES_AFTER_HOUR: Record<string, number> = {
   וחצי: 30,
@@ -261,6 +270,17 @@ export const OTHER_EVENT_STEMS = [
   "lands",
   "train",
   "bus",
+  "doctor",
+  "dentist",
+  "the vet",
+  "vet appointment",
+  "ob appointment",
+  "gp appointment",
+  "hospital",
+  "רופא",
+  "רופאה",
+  "וטרינר",
+  "רופא שיניים",
   "אירוע",
   "חתונה",
   "מסיבה",
@@ -282,6 +302,12 @@ export const OTHER_EVENT_STEMS = [
   "عرس",
   "الشغل",
 ];
+
+/** "10:30 I'm at work", "ב-10:30 אני בעבודה": a pronoun and "at" between a time and the speaker's own plans. */
+export const OWN_EVENT_LINK = { pronouns: ["i'm", "im", "i am", "i have", "i've got", "אני", "יש לי"], at: ["at", "in"], gluedAt: ["ב"] };
+
+/** Endings that make an event stem a verb about the slot ("Thursday works: 10:00"), not someone's plans. */
+export const OTHER_EVENT_NOT_AFTER = ["s:", "s for", "s fine", "s well", "s better", "s best", "s great", "s perfect"];
 
 /** Capitalised English words that may follow a bare hour ("at 5 Tomorrow"); any other ("at 14 Station Road") rejects it. */
 export const HOUR_FOLLOWERS = [

@@ -4,8 +4,8 @@
 export const PERSON_KINDS: Record<string, string[]> = {
   MOM: ["mom", "mum", "mother", "mama", "mommy", "mummy", "אמא", "אמך", "мама", "маму", "маме", "ماما", "امي", "mutter"],
   DAD: ["dad", "father", "papa", "daddy", "אבא", "папа", "بابا", "ابوي", "vater"],
-  SON: ["son", "lad", "הבן", "בני", "בנך", "сын", "сына", "сыну", "ابني", "sohn"],
-  DAUGHTER: ["daughter", "הבת", "בתי", "בתך", "дочь", "дочка", "дочке", "дочки", "дочку", "بنتي", "tochter"],
+  SON: ["son", "lad", "הבן", "בני", "בנך", "לבן", "сын", "сына", "сыну", "ابني", "sohn"],
+  DAUGHTER: ["daughter", "הבת", "בתי", "בתך", "לבת", "дочь", "дочка", "дочке", "дочки", "дочку", "بنتي", "tochter"],
   CHILD: ["הקטנה", "הקטן", "הילדים", "הבנים", "הבנות", "boys", "girls", "kid", "child", "ребенок", "ребёнок", "kind"],
   HUSBAND: ["husband", "hubby", "בעלי", "בעלך", "בעלה", "муж", "мужа", "мужу", "زوجي"],
   WIFE: ["wife", "אשתי", "אשתך", "жена", "жену", "زوجتي"],
@@ -14,6 +14,9 @@ export const PERSON_KINDS: Record<string, string[]> = {
   FRIEND: ["friend", "חברה", "подруга", "подруги", "подругу", "друг", "صاحبتي", "صاحبي", "freundin", "freund"],
   SELF: ["me", "myself", "you", "לי", "אני", "אתה", "мне", "меня", "вам", "вас", "я", "انا", "الك", "ich", "mich", "mir"],
 };
+
+/** The "you" words among SELF's: said by the customer, they are the business ("can you cancel"), not the speaker. */
+export const SECOND_PERSON_WORDS = ["you", "אתה", "את", "вам", "вас", "الك"];
 
 /** Hebrew "you": feminine and masculine (tells a women's or a men's cut), and prefixes glued to it ("ואת", "לך"). */
 export const HEBREW_YOU = { female: ["את"], male: ["אתה"], gluedPrefixes: ["ו", "ב", "ל"] };
@@ -119,7 +122,66 @@ export const PERSON_TIME_GLUE = ["at", "@", "for", "your", "my", "the", "is", "u
 export const SELF_PAIR = { joiners: ["and", "&", "+", "with"], possessives: ["my", "our"], andI: ["and i"] };
 
 /** A child's age says the booking is a kids' one ("my 6 year old", "בת 10", "5 лет"). */
-export const CHILD_AGE = { before: ["בת", "בן", "לבת", "לבן"], after: ["year", "yr", "yo", "years", "yrs", "лет", "года", "год"] };
+export const CHILD_AGE = {
+  before: ["בת", "בן", "לבת", "לבן", "בני", "בנות"],
+  after: ["year", "yr", "yo", "years", "yrs", "лет", "года", "год"],
+  /** Words between a name and an age ("Millie is 7", "Leo (he's 7)"), as normalised ("he's" -> "he"). */
+  afterPerson: ["is", "he", "she", "aged", "age", "בן", "בת"],
+};
+
+/** Hebrew words often right before "ב-<time>" that are not whom the time is for ("יש ב-10", "רק ב-12"). */
+export const HEBREW_NOT_TIME_SUBJECTS = [
+  "יש",
+  "רק",
+  "גם",
+  "אז",
+  "או",
+  "אולי",
+  "עד",
+  "אחרי",
+  "לפני",
+  "שעה",
+  "עכשיו",
+  "פנוי",
+  "פנויה",
+  "תור",
+  "הוא",
+  "היא",
+  "הם",
+  "הן",
+  "אני",
+  "אנחנו",
+  "את",
+  "אתה",
+  "אתם",
+  "אתן",
+  "נתראה",
+  "מחכה",
+  "מחכים",
+  "קבעתי",
+  "רשמתי",
+  "נקבע",
+  "סגור",
+  "סגרנו",
+  "מתאים",
+  "מעולה",
+  "בסדר",
+  "טוב",
+  "כן",
+  "לא",
+  "נשאר",
+  "נשארת",
+  "נשארה",
+  "עבר",
+  "עברה",
+  "הועבר",
+  "בבוקר",
+  "בערב",
+  "בצהריים",
+  "היום",
+  "מחר",
+  "מחרתיים",
+];
 
 /** Hebrew "my" after the noun: "הבן שלי" = my son. */
 export const HEBREW_MY = { word: "שלי", persons: { בן: "SON", בת: "DAUGHTER" } as Record<string, string> };

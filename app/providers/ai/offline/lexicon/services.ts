@@ -100,6 +100,7 @@ export const CONCEPTS: Record<string, string[]> = {
   KIDS: ["kid", "child", "children", "childrens", "toddler", "junior", "ילדים", "ילד", "ילדה", "детск", "kinder", "kind", "اطفال"],
   WOMEN: ["women", "woman", "ladie", "lady", "female", "נשים", "אישה", "женск", "نسائي", "damen", "frauen"],
   MEN: ["men", "gent", "gentlemen", "male", "גברים", "גבר", "мужск", "رجالي", "herren", "manner"],
+  ADULT: ["adult", "grown up", "grownup", "מבוגר", "מבוגרים", "взросл", "erwachsen", "بالغ"],
   SMALL: ["small", "little", "mini", "toy", "קטן", "קטנה", "маленьк", "мелк", "صغير", "klein", "kleiner"],
   MEDIUM: ["medium", "mid size", "midsize", "בינוני", "בינונית", "средн", "متوسط", "mittel", "mittelgross"],
   LARGE: ["large", "big", "giant", "xl", "גדול", "גדולה", "больш", "كبير", "gross", "grosser"],
@@ -111,7 +112,7 @@ export const CONCEPTS: Record<string, string[]> = {
   DESHEDDING: ["de shedding", "deshedding", "shedding", "undercoat", "נשירה"],
   TEETH: ["teeth", "dental", "tooth", "שיניים", "зуб", "اسنان", "zahne"],
   STRIPPING: ["stripping", "hand strip", "hand stripping"],
-  FOLLOWUP: ["follow up", "followup", "טיפול המשך", "מעקב", "повторн", "متابعه", "folgetermin", "nachkontrolle"],
+  FOLLOWUP: ["follow up", "followup", "follow ups", "followups", "טיפול המשך", "מעקב", "повторн", "متابعه", "folgetermin", "nachkontrolle"],
   TELEHEALTH: ["telehealth", "video call", "video", "online", "virtual", "zoom", "אונליין", "זום", "онлайн", "عن بعد"],
   REHAB: ["rehab", "rehabilitation", "שיקום", "реабилит", "تاهيل", "reha"],
   HYDRO: ["hydrotherapy", "hydro", "הידרותרפיה", "гидротерап"],
@@ -136,7 +137,7 @@ export const CONCEPTS: Record<string, string[]> = {
 export const WEAK = new Set(["FULL", "TREATMENT", "SESSION", "CLASSIC", "HAIR", "THERAPY", "DOG", "COMBO"]);
 
 /** Who/what-kind words: tie-breakers between "Women's X"/"Men's X", dog sizes, kids. */
-export const QUALIFIERS = new Set(["WOMEN", "MEN", "SMALL", "MEDIUM", "LARGE", "KIDS", "PUPPY"]);
+export const QUALIFIERS = new Set(["WOMEN", "MEN", "SMALL", "MEDIUM", "LARGE", "KIDS", "PUPPY", "ADULT"]);
 
 /** Qualifiers that only count in the same clause (a daughter elsewhere does not make my cut a kids cut). */
 export const LOCAL_ONLY = new Set(["KIDS", "PUPPY"]);
@@ -387,4 +388,10 @@ export const FILLER_WORDS = [
 export const COMBO_JOINERS = { symbols: ["+", "&"], words: ["and", "und", "with"] };
 
 /** A dog's weight tells its size ("20kg", "8 kilo"): units glued to the number, and as a word after it. */
-export const WEIGHT_UNITS = { glued: ["kg", "кг"], words: ["kg", "kilo", "kilos", "кг", 'ק"ג'] };
+export const WEIGHT_UNITS = {
+  glued: ["kg", "кг"],
+  words: ["kg", "kilo", "kilos", "кг", 'ק"ג'],
+  /** Pounds (US chats: "a 70 lb golden"), glued or as a word. */
+  poundsGlued: ["lb", "lbs"],
+  poundWords: ["lb", "lbs", "pound", "pounds"],
+};
