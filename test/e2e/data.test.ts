@@ -58,7 +58,7 @@ describe("import and export of clients", () => {
       await dialog.getByTestId("import-preview").waitFor();
       const problems = dialog.getByTestId("import-errors");
       const problemText = (await problems.textContent())!;
-      if (lang === "en") expect(problemText).toBe("Row 3: Phone is required");
+      if (lang === "en") expect(problemText).toBe('Row 3: No phone number ("טלפון" empty).');
       else {
         expect(problemText.startsWith("שורה 3: ")).toBe(true);
         expect(problemText).not.toMatch(/[A-Za-z]/); // no English on a Hebrew screen
