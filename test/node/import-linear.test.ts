@@ -42,13 +42,17 @@ describe("the import reads every file in linear time", () => {
   for (const [shape, format, text] of SHAPES) {
     it(`${shape}: ${Math.round(text.length / 1024)} KB in well under a second`, () => {
       expect(text.length).toBeLessThanOrEqual(MAX_IMPORT_BYTES);
+      const run = (input: string) => {
+        try {
+          planImport(parseImport(format, input), "IL", new Set());
+        } catch (error) {
+          // Too many rows is a clear refusal, not a failure.
+          expect(String((error as Error).message)).toBe("import.err.tooMany");
+        }
+      };
+      run(text.slice(0, 50_000)); // a warm Worker has compiled the parser already
       const started = process.cpuUsage();
-      try {
-        planImport(parseImport(format, text), "IL", new Set());
-      } catch (error) {
-        // Too many rows is a clear refusal, not a failure.
-        expect(String((error as Error).message)).toBe("import.err.tooMany");
-      }
+      run(text);
       const used = process.cpuUsage(started);
       expect((used.user + used.system) / 1000).toBeLessThan(500);
     });

@@ -224,15 +224,22 @@ export async function knownPhones(d1: D1Database, businessId: string): Promise<S
 /** An uploaded file: its bytes with pictures already left out (import/read-upload.ts), and how many were. */
 export type ImportFile = { type: string | null; bytes: Uint8Array; photos?: number };
 
-/** The whole import: parse, plan, and (unless `dryRun`) save. A file it cannot take is an AppError (415, 413, 429, 400). */
-export async function importClients(d1: D1Database, business: { id: string; country: string }, file: ImportFile, opts: { dryRun: boolean; now: number }) {
-  if (file.bytes.length > MAX_IMPORT_BYTES) throw new AppError(413, "import.err.tooLarge", { max: MAX_IMPORT_BYTES / 1024 / 1024 });
+/** A file's contacts as read, without a look at the database: decoded, its format found, parsed. */
+export function readImportFile(file: ImportFile): { format: ImportFormat; parsed: ParsedImport } {
   const { text, encoding } = decodeFile(file.bytes);
   const format = formatOf(file.type, text);
   if (!format) throw new AppError(415, "import.err.format");
-  if (await exceeds(createDb(d1), `import:${business.id}`, IMPORT_RATE, opts.now)) throw new AppError(429, "import.err.rateLimited");
   const parsed = parseImport(format, text, encoding, file.photos ?? 0);
   if (!parsed.rows.length && !parsed.errors.length) throw new AppError(400, "import.err.empty");
+  return { format, parsed };
+}
+
+/** The whole import: parse, plan, and (unless `dryRun`) save. A file it cannot take is an AppError (415, 413, 429, 400). */
+export async function importClients(d1: D1Database, business: { id: string; country: string }, file: ImportFile, opts: { dryRun: boolean; now: number }) {
+  if (file.bytes.length > MAX_IMPORT_BYTES) throw new AppError(413, "import.err.tooLarge", { max: MAX_IMPORT_BYTES / 1024 / 1024 });
+  if (!formatOf(file.type, "")) throw new AppError(415, "import.err.format");
+  if (await exceeds(createDb(d1), `import:${business.id}`, IMPORT_RATE, opts.now)) throw new AppError(429, "import.err.rateLimited");
+  const { format, parsed } = readImportFile(file);
   const plan = planImport(parsed, business.country, await knownPhones(d1, business.id));
   const imported = opts.dryRun ? 0 : await saveImport(d1, business.id, plan, opts.now);
   return { format, plan, imported, read: parsed.read };

@@ -27,7 +27,7 @@ function known(column: Column, ...headers: string[]) {
 // Outlook: First Name, Middle Name, Last Name, Company; Fresha: First Name, Last Name, Full Name; Square: First Name,
 // Surname, Company Name, Nickname; Booksy: Name / First name, Last name; WhatsApp exports: Name, Saved Name, Public Name.
 known(field("name"), "Name", "Full Name", "Display Name", "Contact Name", "Contact", "Client", "Client Name", "Customer", "Customer Name");
-known(field("name"), "Saved Name", "Public Name", "Push Name", "WhatsApp Name", "File As");
+known(field("name"), "Saved Name", "Public Name", "Push Name", "WhatsApp Name");
 known(field("name"), "שם", "שם מלא", "שם לקוח", "שם הלקוח", "שם לקוחה", "שם הלקוחה", "לקוח", "לקוחה", "שם איש קשר", "איש קשר");
 known(field("first"), "First Name", "Given Name", "First", "שם פרטי");
 known(field("middle"), "Middle Name", "Additional Name", "שם אמצעי");
@@ -115,7 +115,7 @@ export function columnsOf(headers: string[]): ColumnMap {
     const column = COLUMNS[key];
     if (column?.field === "phone") map.phones.push({ at, kind: column.kind ?? "main", labelAt: -1 });
     else if (column) map[column.field as Exclude<Field, "phone">].push(at);
-    else if (PHONE_WORD.test(key) && !/type|label|סוג/.test(key)) map.phones.push({ at, kind: kindOfLabel(header) ?? "main", labelAt: -1 });
+    else if (PHONE_WORD.test(key) && !/phonetic|yomi|mail|type|label|סוג/.test(key)) map.phones.push({ at, kind: kindOfLabel(header) ?? "main", labelAt: -1 });
   });
   for (const [at, n] of values) map.phones.push({ at, kind: "main", labelAt: labels.get(n) ?? -1 });
   return map;

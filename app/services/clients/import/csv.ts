@@ -118,7 +118,8 @@ export function readCsv(source: string, opts: { maxRows: number; maxTags: number
       .join(sep);
   const rows = records.slice(headerAt + 1).map(({ row, cells }): CsvRow => {
     const person = [joined(cells, columns.first, " "), joined(cells, columns.middle, " "), joined(cells, columns.last, " ")].filter(Boolean).join(" ");
-    const name = joined(cells, columns.name, " ") || person || joined(cells, columns.nickname, " ") || joined(cells, columns.company, " ");
+    // Of several name columns (WhatsApp exports: Name, Saved Name, Public Name) the first that is filled in.
+    const name = columns.name.map((i) => cell(cells, i)).find(Boolean) || person || joined(cells, columns.nickname, " ") || joined(cells, columns.company, " ");
     const phones: Phone[] = [];
     for (const { at, kind, labelAt } of columns.phones) {
       const label = cell(cells, labelAt).replace(/^\*\s*/, "");

@@ -11,6 +11,23 @@ export type Phone = { value: string; label: string; kind: PhoneKind; where: stri
 export type Card = { card: number; name: string; phones: Phone[]; tags: string[]; notes: string; version: string };
 
 const BINARY = new Set(["PHOTO", "LOGO", "SOUND", "KEY"]);
+/** The properties the import reads; the others are not parsed at all. */
+const READ = new Set(["VERSION", "FN", "N", "NICKNAME", "ORG", "TEL", "CATEGORIES", "NOTE", "X-ABLABEL"]);
+
+/** A property line's name without its group ("item1.TEL;type=CELL:..." is TEL), found without splitting the line. */
+function propertyName(line: string): string {
+  let end = 0;
+  while (end < line.length && end < 128) {
+    const c = line.charCodeAt(end);
+    if (c === 0x3a || c === 0x3b) break;
+    end++;
+  }
+  const full = line.slice(0, end);
+  return full
+    .slice(full.lastIndexOf(".") + 1)
+    .trim()
+    .toUpperCase();
+}
 
 type Property = { group: string; name: string; params: Map<string, string[]>; value: string };
 
@@ -60,11 +77,14 @@ const isQuotedPrintable = (p: Property) => (p.params.get("encoding") ?? []).some
 
 const hexValue = (c: number) => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1);
 const encoder = new TextEncoder();
+/** One buffer for every value's bytes, grown when a longer one comes. */
+let scratch = new Uint8Array(4096);
 
 /** Quoted-printable to bytes (a "=" not followed by two hex digits is a soft break, or noise, and is dropped), then text. */
 function decodeQuotedPrintable(value: string, charset: string | undefined, fallback: Encoding): string {
   if (!value.includes("=")) return value;
-  const bytes = new Uint8Array(value.length * 3);
+  if (scratch.length < value.length * 3) scratch = new Uint8Array(value.length * 3);
+  const bytes = scratch;
   let n = 0;
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
@@ -117,7 +137,7 @@ function phoneOf(p: Property, labels: Map<string, string>): Phone | null {
   const kinds = [custom, ...types].map((t) => (t ? kindOfLabel(t) : null)).filter((k): k is PhoneKind => k !== null);
   // Fax or pager anywhere wins over "home" or "work" beside it (TEL;TYPE=HOME,FAX).
   const kind: PhoneKind = waid ? "whatsapp" : kinds.includes("fax") ? "fax" : (kinds.sort((a, b) => rank(a) - rank(b))[0] ?? "main");
-  const typeLabel = types.find((t) => !INFORMATIVE_TYPE.test(t));
+  const typeLabel = kind === "fax" ? types.find((t) => kindOfLabel(t) === "fax") : types.find((t) => !INFORMATIVE_TYPE.test(t));
   const label = custom || (waid ? "WhatsApp" : typeLabel ? typeLabel[0].toUpperCase() + typeLabel.slice(1) : "");
   return { value: waid && !/\d/.test(value) ? waid : value, label, kind, where: label ? `TEL (${label})` : "TEL" };
 }
@@ -129,7 +149,12 @@ const rank = (k: PhoneKind) => ORDER.indexOf(k);
 const rawOf = (p: Property, fallback: Encoding) => (isQuotedPrintable(p) ? decodeQuotedPrintable(p.value, p.params.get("charset")?.[0], fallback) : p.value);
 
 function readCard(number: number, lines: string[], fallback: Encoding): Card {
-  const props = lines.map(parseLine).filter((p): p is Property => p !== null);
+  const props: Property[] = [];
+  for (const line of lines) {
+    if (!READ.has(propertyName(line))) continue;
+    const p = parseLine(line);
+    if (p) props.push(p);
+  }
   const version = props.find((p) => p.name === "VERSION")?.value.trim() ?? "3.0";
   const labels = new Map<string, string>();
   for (const p of props) if (p.name === "X-ABLABEL" && p.group) labels.set(p.group, cleanLabel(unescape(rawOf(p, fallback))));
@@ -186,7 +211,10 @@ export function readVcards(text: string, fallback: Encoding, maxCards: number): 
     if (open) cards.push(readCard(cards.length + 1, open, fallback));
     open = null;
   };
-  for (const line of text.split(/\r\n|\r|\n/)) {
+  // Split at "\n" (a string split is far cheaper than a pattern's); old Macs' bare "\r" files are split at "\r".
+  const newline = text.includes("\n") ? "\n" : "\r";
+  for (const physical of text.split(newline)) {
+    const line = physical.endsWith("\r") ? physical.slice(0, -1) : physical;
     const trimmed = line.trim();
     if (/^BEGIN:VCARD$/i.test(trimmed)) {
       closeCard();
@@ -216,11 +244,7 @@ export function readVcards(text: string, fallback: Encoding, maxCards: number): 
     }
     finishLine();
     if (!trimmed) continue;
-    const name = line
-      .split(/[;:]/)[0]
-      .replace(/^[^.]*\./, "")
-      .trim()
-      .toUpperCase();
+    const name = propertyName(line);
     inBinary = BINARY.has(name);
     if (inBinary) continue;
     if (name === "VERSION") version = line.slice(line.indexOf(":") + 1).trim();
