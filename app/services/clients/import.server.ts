@@ -18,6 +18,7 @@ import { readCsv } from "./import/csv";
 import { decodeFile, type Encoding } from "./import/decode";
 import { checkNumber } from "./import/phones";
 import { readVcards, type Phone } from "./import/vcard";
+import { MAX_IMPORT_BYTES } from "./import/read-upload";
 
 export type ImportFormat = "csv" | "vcard";
 /** One contact as read: its row (CSV, header = the row a spreadsheet shows) or card number (vCard). */
@@ -47,8 +48,7 @@ export type ImportPlan = { rows: PlannedRow[]; errors: ImportError[]; fresh: num
 export const MAX_IMPORT_ROWS = 10_000;
 /** How many rows an import's preview shows (the screen's and the API's dry run). */
 export const IMPORT_PREVIEW_ROWS = 20;
-/** The largest file accepted, pictures aside (a 10,000-row CSV is well under it). */
-export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+export { MAX_IMPORT_BYTES };
 /** The largest body `POST /api/import/clients` takes before pictures are left out (the screen leaves them out in the browser). */
 export const MAX_IMPORT_UPLOAD_BYTES = 32 * 1024 * 1024;
 /** Imports (previews included) per business: each reads a whole file, so an account cannot keep a Worker busy with them. */

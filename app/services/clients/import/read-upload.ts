@@ -7,6 +7,9 @@
 // strips a file before sending it) and on the server (the API, and any file
 // the modal did not strip).
 
+/** The largest file accepted, pictures aside (a 10,000-row CSV is well under it). */
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+
 /** Property names whose values are pictures, sounds or keys. */
 const BINARY = new Set(["PHOTO", "LOGO", "SOUND", "KEY"]);
 /** How much of a line's start is looked at to know what it is; a property's name and parameters fit in it. */
