@@ -51,7 +51,8 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
     setPreview(null);
     if (!chosen) return setError({ key: "import.err.choose" });
     // Photos out, as the server would leave them out: what is sent is only what the import reads.
-    const upload = await readUpload(chosen.stream(), MAX_IMPORT_BYTES);
+    const upload = await readUpload(chosen.stream(), MAX_IMPORT_BYTES).catch(() => null);
+    if (!upload) return setError({ key: "import.err.choose" }); // the browser could not read the file (moved, or no access)
     if (upload.overLimit) return setError({ key: "import.err.tooLarge", params: { max: MAX_IMPORT_BYTES / 1024 / 1024 } });
     file.current = { file: upload.skipped ? new File([upload.bytes], chosen.name, { type: chosen.type }) : chosen, photos: upload.skipped };
     send("import-preview");
