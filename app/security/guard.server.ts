@@ -7,7 +7,7 @@ import { cookieName } from "~/services/auth/session.server";
 import { apiError, MAX_BODY_BYTES } from "~/utils/http.server";
 import { isDevelopmentRequest, isLocalHost, configIsDevelopment, productionProblems } from "./config.server";
 import { newNonce, withSecurityHeaders } from "./headers.server";
-import { MAX_IMPORT_BYTES } from "~/services/clients/import.server";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_UPLOAD_BYTES } from "~/services/clients/import.server";
 
 /** A screen form or an API call may send MAX_BODY_BYTES (64 KB); the webhook gets more room for message events. */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
@@ -17,6 +17,8 @@ const MAX_IMPORT_BODY_BYTES = MAX_IMPORT_BYTES + 16 * 1024;
 
 function bodyLimit(path: string): number {
   if (path === "/api/webhook") return MAX_WEBHOOK_BYTES;
+  // The API takes a phone's whole contacts file; its photos are left out as it is read (the screen leaves them out in the browser).
+  if (path === "/api/import/clients") return MAX_IMPORT_UPLOAD_BYTES;
   return IMPORT_PATHS.has(path) ? MAX_IMPORT_BODY_BYTES : MAX_BODY_BYTES;
 }
 

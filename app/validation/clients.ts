@@ -31,18 +31,23 @@ export const tagsField = z.unknown().transform((value, ctx): string[] => {
     tagsProblem(ctx, "clients.err.tagsType");
     return z.NEVER;
   }
+  // Linear: one set lookup per tag, and the count is refused as soon as it passes the cap.
   const tags: string[] = [];
+  const seen = new Set<string>();
   for (const item of items as string[]) {
     const tag = item.trim();
     if (tag.length > CLIENT_LIMITS.tag) {
       tagsProblem(ctx, "clients.err.tagTooLong", { max: CLIENT_LIMITS.tag });
       return z.NEVER;
     }
-    if (tag && !tags.some((t) => t.toLowerCase() === tag.toLowerCase())) tags.push(tag);
-  }
-  if (tags.length > CLIENT_LIMITS.tags) {
-    tagsProblem(ctx, "clients.err.tooManyTags", { max: CLIENT_LIMITS.tags });
-    return z.NEVER;
+    const folded = tag.toLowerCase();
+    if (!tag || seen.has(folded)) continue;
+    seen.add(folded);
+    tags.push(tag);
+    if (tags.length > CLIENT_LIMITS.tags) {
+      tagsProblem(ctx, "clients.err.tooManyTags", { max: CLIENT_LIMITS.tags });
+      return z.NEVER;
+    }
   }
   return tags;
 });

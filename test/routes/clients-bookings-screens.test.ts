@@ -207,9 +207,9 @@ describe("Clients and Calendar actions", () => {
     const preview = await upload("import-preview", csv);
     expect(preview.body).toMatchObject({ ok: true, preview: { fresh: 1, invalid: 4 } });
     expect((preview.body.preview as { errors: unknown[] }).errors).toMatchObject([
-      { row: 3, key: "clients.err.nameRequired" },
-      { row: 4, key: "clients.err.phoneRequired" },
-      { row: 5, key: "clients.err.phoneRule" },
+      { row: 3, key: "import.err.noName", params: { columns: '"name"' } },
+      { row: 4, key: "import.err.noPhone", params: { columns: '"phone"' } },
+      { row: 5, key: "import.err.notNumber", params: { value: "abc", column: "phone" } },
       { row: 6, key: "clients.err.nameTooLong", params: { max: 200 } },
     ]);
     const columns = await upload("import-preview", new File(["colour,size\nred,L\n"], "x.csv", { type: "text/csv" }));

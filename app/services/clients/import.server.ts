@@ -1,189 +1,148 @@
-// Importing clients from a spreadsheet (CSV) or a phone's contacts (vCard).
-// Parsing is papaparse's (CSV: any column order, comma or semicolon, with or
-// without a BOM) and ical.js's (vCard 3.0/4.0; Android's 2.1 cards are
-// rewritten to 3.0 first). Every row is checked as the Add Client form checks
-// it; phones already in the list, or twice in the file, are skipped; the good
-// rows are saved in one statement, so a failure saves none of them.
-import ICAL from "ical.js";
-import Papa from "papaparse";
-import { normalizePhone } from "~/utils/phone";
+// Importing clients from what phones, spreadsheets and salon software export:
+// CSV or tab-separated text (import/csv.ts, its columns in import/columns.ts)
+// and vCard 2.1/3.0/4.0 (import/vcard.ts), in whatever encoding the file was
+// written (import/decode.ts), pictures left out before the size limit
+// (import/read-upload.ts). Of a contact's numbers the mobile one is chosen
+// (by column, label, type or WhatsApp's waid) and the others go into the
+// notes; each number is checked against the business's country
+// (import/phones.ts). Every row is then checked as Add Client checks a
+// client; phones already in the list, or twice in the file, are skipped; the
+// good rows are saved in one batch, so a failure saves none of them.
+import { createDb } from "../../../db";
+import { exceeds } from "~/services/auth/rate-limit.server";
 import { AppError, problem, type Problem } from "~/utils/problem";
 import { validate } from "~/validation/parse";
 import { CLIENT_LIMITS, ClientImportRow } from "~/validation/clients";
+import { kindRank, type Exporter } from "./import/columns";
+import { readCsv } from "./import/csv";
+import { decodeFile, type Encoding } from "./import/decode";
+import { checkNumber } from "./import/phones";
+import { readVcards, type Phone } from "./import/vcard";
+import { MAX_IMPORT_BYTES } from "./import/read-upload";
 
 export type ImportFormat = "csv" | "vcard";
-export type ImportRow = { row: number; name: string; phone: string; tags: string[]; notes: string };
+/** One contact as read: its row (CSV, header = the row a spreadsheet shows) or card number (vCard). */
+export type ImportRow = { row: number; name: string; phones: Phone[]; tags: string[]; notes: string };
 /** A row that will not be imported, and why (a message key, shown in the reader's language). */
 export type ImportError = { row: number } & Problem;
-export type PlannedRow = ImportRow & { status: "new" | "known" | "repeated" };
-export type ImportPlan = { rows: PlannedRow[]; errors: ImportError[]; fresh: number; known: number; repeated: number };
+export type PlannedRow = { row: number; name: string; phone: string; tags: string[]; notes: string; status: "new" | "known" | "repeated" };
+/** How the file was read, for the preview to say. Column lists hold the file's own header names. */
+export type ReadInfo = {
+  format: ImportFormat;
+  encoding: Encoding;
+  /** CSV: the delimiter, the header's row, the exporter its headers match, the columns used. */
+  delimiter?: string;
+  headerRow?: number;
+  exporter?: Exporter | null;
+  columns?: { name: string[]; phone: string[]; tags: string[]; notes: string[] };
+  /** vCard: the versions its cards declare. */
+  versions?: string[];
+  /** Pictures (and other binary values) left out of the file. */
+  photos: number;
+};
+export type ParsedImport = { rows: ImportRow[]; errors: ImportError[]; read: ReadInfo; nameFrom: string; phoneFrom: string };
+/** Why rows are skipped, counted by message key. */
+export type ImportPlan = { rows: PlannedRow[]; errors: ImportError[]; fresh: number; known: number; repeated: number; reasons: Record<string, number> };
 
 /** The most rows one file may hold. */
 export const MAX_IMPORT_ROWS = 10_000;
-/** The largest file accepted (a 10,000-row CSV is well under it). */
 /** How many rows an import's preview shows (the screen's and the API's dry run). */
 export const IMPORT_PREVIEW_ROWS = 20;
-
-export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+export { MAX_IMPORT_BYTES };
+/** The largest body `POST /api/import/clients` takes before pictures are left out (the screen leaves them out in the browser). */
+export const MAX_IMPORT_UPLOAD_BYTES = 32 * 1024 * 1024;
+/** Imports (previews included) per business: each reads a whole file, so an account cannot keep a Worker busy with them. */
+export const IMPORT_RATE = { max: 30, windowMs: 10 * 60_000 } as const;
+/** D1 refuses a bound value over 2,000,000 bytes: the rows go in as JSON chunks of at most this many bytes. */
+const INSERT_CHUNK_BYTES = 900_000;
 
 const rowError = (row: number, found: Problem): ImportError => ({ row, ...found });
+const list = (names: string[]) => names.map((n) => `"${n}"`).join(", ");
 
-/** Header words in English and Hebrew (lower-cased, without spaces, dashes or underscores). */
-const HEADERS = {
-  name: ["name", "fullname", "displayname", "client", "clientname", "customer", "contact", "שם", "שםמלא", "לקוח", "שםלקוח"],
-  first: ["firstname", "givenname", "שםפרטי"],
-  last: ["lastname", "familyname", "surname", "שםמשפחה"],
-  phone: [
-    "phone",
-    "phonenumber",
-    "mobile",
-    "mobilephone",
-    "cell",
-    "cellphone",
-    "tel",
-    "telephone",
-    "whatsapp",
-    "phone1value",
-    "טלפון",
-    "נייד",
-    "מספרטלפון",
-    "טלפוןנייד",
-    "פלאפון",
-  ],
-  tags: ["tags", "tag", "labels", "groups", "categories", "groupmembership", "תגיות", "תגית", "קבוצות"],
-  notes: ["notes", "note", "comments", "remarks", "הערות", "הערה"],
-} as const;
-
-const headerKey = (h: string) =>
-  h
-    .replace(/^\uFEFF/, "")
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_\-.:]/g, "");
-
-function columnsOf(headers: string[]) {
-  const find = (words: readonly string[]) => headers.findIndex((h) => (words as readonly string[]).includes(headerKey(h)));
-  // A phone column by its exact word, else any header that speaks of a phone ("Phone 2 - Value", "Mobile Phone").
-  let phone = find(HEADERS.phone);
-  if (phone < 0) phone = headers.findIndex((h) => /phone|mobile|טלפון|נייד/i.test(h) && !/type|סוג/i.test(h));
-  return { name: find(HEADERS.name), first: find(HEADERS.first), last: find(HEADERS.last), phone, tags: find(HEADERS.tags), notes: find(HEADERS.notes) };
+/** Which parser a file needs, from its type or, failing that, its first characters. */
+export function formatOf(contentType: string | null, text: string): ImportFormat | null {
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "text/vcard" || type === "text/x-vcard" || type === "text/directory") return "vcard";
+  if (/^\s*BEGIN:VCARD/i.test(text.slice(0, 256).replace(/^\uFEFF/, ""))) return "vcard";
+  if (type === "text/csv" || type === "application/csv" || type === "text/comma-separated-values" || type === "text/tab-separated-values") return "csv";
+  if (type && type !== "text/plain" && type !== "application/octet-stream" && type !== "application/vnd.ms-excel") return null;
+  return "csv";
 }
 
-/** CSV rows; `row` is the line number in the file, the header being line 1. */
-export function parseCsv(text: string): { rows: ImportRow[]; errors: ImportError[] } {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { delimitersToGuess: [",", ";", "\t"], skipEmptyLines: false });
-  const lines = parsed.data;
-  const headerAt = lines.findIndex((l) => l.some((c) => c.trim() !== ""));
-  if (headerAt < 0) return { rows: [], errors: [] };
-  const cols = columnsOf(lines[headerAt]);
-  if ((cols.name < 0 && cols.first < 0 && cols.last < 0) || cols.phone < 0) {
-    return { rows: [], errors: [rowError(headerAt + 1, problem("import.err.noColumns"))] };
+/** Reads a decoded file's contacts; refuses (413) a file with more than MAX_IMPORT_ROWS of them. */
+export function parseImport(format: ImportFormat, text: string, encoding: Encoding = "utf-8", photos = 0): ParsedImport {
+  const tooMany = () => new AppError(413, "import.err.tooMany", { max: MAX_IMPORT_ROWS });
+  if (format === "vcard") {
+    const cards = readVcards(text, encoding, MAX_IMPORT_ROWS);
+    if (cards.length > MAX_IMPORT_ROWS) throw tooMany();
+    const versions = [...new Set(cards.map((c) => c.version))].sort();
+    return {
+      rows: cards.map((c) => ({ row: c.card, name: c.name, phones: c.phones, tags: c.tags.slice(0, CLIENT_LIMITS.tags + 1), notes: c.notes })),
+      errors: [],
+      read: { format, encoding, versions, photos },
+      nameFrom: "FN, N",
+      phoneFrom: "TEL",
+    };
   }
-  const cell = (line: string[], i: number) => (i >= 0 ? (line[i] ?? "").trim() : "");
-  const rows: ImportRow[] = [];
-  for (let i = headerAt + 1; i < lines.length; i++) {
-    const line = lines[i];
-    if (!line.some((c) => c.trim() !== "")) continue;
-    const name = cell(line, cols.name) || [cell(line, cols.first), cell(line, cols.last)].filter(Boolean).join(" ");
-    // Spreadsheet exports join several numbers with " ::: " (Google) or ";": the first one counts.
-    const phone = cell(line, cols.phone).split(/\s*:::\s*|\s*[;,/]\s*/)[0] ?? "";
-    const tags = cell(line, cols.tags)
-      .replace(/\s*:::\s*/g, ",")
-      .replace(/\* ?myContacts,?/gi, "");
-    rows.push({ row: i + 1, name, phone, tags: splitTags(tags), notes: cell(line, cols.notes) });
+  const csv = readCsv(text, { maxRows: MAX_IMPORT_ROWS, maxTags: CLIENT_LIMITS.tags });
+  if (csv.tooMany) throw tooMany();
+  const read: ReadInfo = { format, encoding, delimiter: csv.delimiter, headerRow: csv.headerRow, exporter: csv.exporter, photos };
+  if (!csv.columns && !csv.headers.length) return { rows: [], errors: [], read, nameFrom: "", phoneFrom: "" };
+  if (!csv.columns) {
+    const found =
+      list(
+        csv.headers
+          .map((h) => h.trim())
+          .filter(Boolean)
+          .slice(0, 8),
+      ) || "-";
+    return { rows: [], errors: [rowError(csv.headerRow, problem("import.err.noColumns", { found }))], read, nameFrom: "", phoneFrom: "" };
   }
-  return { rows, errors: [] };
+  const names = (at: number[]) => at.map((i) => csv.headers[i]);
+  const c = csv.columns;
+  const nameColumns = c.name.length ? names(c.name) : [...names(c.first), ...names(c.middle), ...names(c.last), ...names(c.nickname), ...names(c.company)];
+  const phoneColumns = names(c.phones.map((p) => p.at));
+  read.columns = { name: nameColumns, phone: phoneColumns, tags: names(c.tags), notes: names(c.notes) };
+  return { rows: csv.rows, errors: [], read, nameFrom: list(nameColumns), phoneFrom: list(phoneColumns) };
 }
-
-const splitTags = (value: string) =>
-  value
-    .split(/[,;|]/)
-    .map((t) => t.trim())
-    .filter(Boolean);
 
 /**
- * Android exports vCard 2.1: bare type parameters ("TEL;CELL:") and
- * quoted-printable UTF-8 values. Rewritten to 3.0 so ical.js reads them.
+ * Of a contact's numbers, the one WhatsApp reaches: the first that passes,
+ * by kind (WhatsApp, mobile, main, other, home, work; never a fax), and the
+ * others for the notes. When none passes, the problem of the best one.
  */
-function upgradeVcard21(text: string): string {
-  const unfolded = text.replace(/=\r?\n/g, (m, offset: number, all: string) => (isQpLine(all, offset) ? "" : m)).replace(/\r?\n[ \t]/g, "");
-  return unfolded
-    .split(/\r?\n/)
-    .map((line) => {
-      const colon = line.indexOf(":");
-      if (colon < 0) return line;
-      let [name, ...params] = line.slice(0, colon).split(";");
-      let value = line.slice(colon + 1);
-      const qp = params.some((p) => /^encoding=quoted-printable$/i.test(p));
-      params = params.filter((p) => !/^(encoding=quoted-printable|charset=[\w-]+|quoted-printable)$/i.test(p)).map((p) => (p.includes("=") ? p : `TYPE=${p}`));
-      if (qp) value = decodeQuotedPrintable(value);
-      if (/^version$/i.test(name)) value = "3.0";
-      name = name.replace(/^item\d+\./i, "");
-      return [name, ...params].join(";") + ":" + value;
-    })
-    .join("\r\n");
-}
-
-function isQpLine(all: string, offset: number): boolean {
-  const start = all.lastIndexOf("\n", offset) + 1;
-  return /ENCODING=QUOTED-PRINTABLE/i.test(all.slice(start, offset));
-}
-
-function decodeQuotedPrintable(value: string): string {
-  const bytes: number[] = [];
-  for (let i = 0; i < value.length; i++) {
-    if (value[i] === "=" && /^[0-9A-F]{2}$/i.test(value.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(value.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      for (const b of new TextEncoder().encode(value[i])) bytes.push(b);
+function choosePhone(phones: Phone[], country: string) {
+  const ranked = phones.map((p, i) => ({ p, i })).sort((a, b) => kindRank(a.p.kind) - kindRank(b.p.kind) || a.i - b.i);
+  let chosen: { phone: Phone; digits: string } | null = null;
+  let firstProblem: Problem | null = null;
+  for (const { p } of ranked) {
+    if (p.kind === "fax") continue;
+    const checked = checkNumber(p.value, country, p.where);
+    if (checked.ok) {
+      chosen = { phone: p, digits: checked.digits };
+      break;
     }
+    firstProblem ??= checked.problem;
   }
-  // vCard text escapes (";" "," in N) stay as they are; ical.js reads them.
-  return new TextDecoder().decode(new Uint8Array(bytes));
-}
-
-/** Cards, numbered from 1 in the order of the file. Of several TEL lines the mobile one wins, else the first. */
-export function parseVcard(text: string): { rows: ImportRow[]; errors: ImportError[] } {
-  const source = text.replace(/^\uFEFF/, "");
-  const cards = source.match(/BEGIN:VCARD[\s\S]*?END:VCARD/gi) ?? [];
-  const rows: ImportRow[] = [];
-  const errors: ImportError[] = [];
-  cards.forEach((raw, index) => {
-    const row = index + 1;
-    try {
-      const card = new ICAL.Component(ICAL.parse(/VERSION:2\.1/i.test(raw) ? upgradeVcard21(raw) : raw));
-      const fn = String(card.getFirstPropertyValue("fn") ?? "").trim();
-      const n = card.getFirstPropertyValue("n") as unknown;
-      const fromN = Array.isArray(n)
-        ? [n[1], n[2], n[0]]
-            .map((p) => (Array.isArray(p) ? p.join(" ") : String(p ?? "")).trim())
-            .filter(Boolean)
-            .join(" ")
-        : "";
-      const tels = card.getAllProperties("tel");
-      const typeOf = (p: ICAL.Property) => String(p.getParameter("type") ?? "").toLowerCase();
-      const tel = tels.find((p) => /cell|mobile|iphone/.test(typeOf(p))) ?? tels[0];
-      const phone = tel
-        ? String(tel.getFirstValue() ?? "")
-            .replace(/^tel:/i, "")
-            .trim()
-        : "";
-      const categories = card.getAllProperties("categories").flatMap((p) => p.getValues().map(String));
-      const note = String(card.getFirstPropertyValue("note") ?? "").trim();
-      rows.push({ row, name: fn || fromN, phone, tags: categories.map((c) => c.trim()).filter(Boolean), notes: note });
-    } catch {
-      errors.push(rowError(row, problem("import.err.unreadable")));
-    }
-  });
-  return { rows, errors };
+  // The other numbers, each once (Outlook often has one number under both Mobile Phone and Primary Phone).
+  const others: Phone[] = [];
+  const noted = new Set(chosen ? [chosen.digits] : []);
+  for (const p of phones) {
+    if (p === chosen?.phone) continue;
+    const checked = checkNumber(p.value, country, p.where);
+    const key = checked.ok ? checked.digits : p.value;
+    if (noted.has(key)) continue;
+    noted.add(key);
+    others.push(p);
+  }
+  return { chosen, problem: firstProblem, others };
 }
 
 /**
  * Checks and normalizes every row against the business's country and the
  * phones it already has. `known` is the set of stored phone digits.
  */
-export function planImport(parsed: { rows: ImportRow[]; errors: ImportError[] }, country: string, known: Set<string>): ImportPlan {
+export function planImport(parsed: ParsedImport, country: string, known: Set<string>): ImportPlan {
   const errors = [...parsed.errors];
   const rows: PlannedRow[] = [];
   const seen = new Set<string>();
@@ -191,57 +150,69 @@ export function planImport(parsed: { rows: ImportRow[]; errors: ImportError[] },
     knownCount = 0,
     repeated = 0;
   for (const r of parsed.rows) {
-    // Checked as the Add Client form checks a client, except that a missing phone says so.
-    const checked = validate(ClientImportRow, { name: r.name.replace(/\s+/g, " "), phone: r.phone, tags: r.tags });
+    const name = r.name.replace(/\s+/g, " ").trim();
+    if (!name) {
+      errors.push(rowError(r.row, problem("import.err.noName", { columns: parsed.nameFrom })));
+      continue;
+    }
+    const { chosen, problem: phoneProblem, others } = choosePhone(r.phones, country);
+    if (!chosen) {
+      errors.push(rowError(r.row, phoneProblem ?? problem("import.err.noPhone", { columns: parsed.phoneFrom })));
+      continue;
+    }
+    // Checked as the Add Client form checks a client (name length, tags); the number has passed above.
+    const checked = validate(ClientImportRow, { name, phone: `+${chosen.digits}`, tags: r.tags });
     if (!checked.ok) {
       errors.push(rowError(r.row, checked.problem));
       continue;
     }
-    const { name, tags } = checked.value;
-    const phone = normalizePhone(checked.value.phone, country);
-    if (!phone.ok) continue; // the schema has applied the same rule
-    const notes = r.notes.slice(0, CLIENT_LIMITS.notes);
-    const status: PlannedRow["status"] = known.has(phone.digits) ? "known" : seen.has(phone.digits) ? "repeated" : "new";
+    const otherNumbers = others.map((p) => `${p.label || "Phone"}: ${p.value}`);
+    const notes = [r.notes, ...otherNumbers].filter(Boolean).join("\n").slice(0, CLIENT_LIMITS.notes);
+    const digits = chosen.digits;
+    const status: PlannedRow["status"] = known.has(digits) ? "known" : seen.has(digits) ? "repeated" : "new";
     if (status === "known") knownCount++;
     else if (status === "repeated") repeated++;
     else fresh++;
-    seen.add(phone.digits);
-    rows.push({ row: r.row, name, phone: phone.digits, tags, notes, status });
+    seen.add(digits);
+    rows.push({ row: r.row, name: checked.value.name, phone: digits, tags: checked.value.tags, notes, status });
   }
   errors.sort((a, b) => a.row - b.row);
-  return { rows, errors, fresh, known: knownCount, repeated };
+  const reasons: Record<string, number> = {};
+  for (const e of errors) reasons[e.key] = (reasons[e.key] ?? 0) + 1;
+  return { rows, errors, fresh, known: knownCount, repeated, reasons };
 }
 
-/** Which parser a file needs, from its type or, failing that, its first bytes. */
-export function formatOf(contentType: string | null, text: string): ImportFormat | null {
-  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
-  if (type === "text/vcard" || type === "text/x-vcard" || type === "text/directory") return "vcard";
-  if (type === "text/csv" || type === "application/csv" || type === "text/comma-separated-values") return "csv";
-  if (type && type !== "text/plain" && type !== "application/octet-stream") return null;
-  return /^\uFEFF?\s*BEGIN:VCARD/i.test(text) ? "vcard" : "csv";
-}
-
-export function parseImport(format: ImportFormat, text: string) {
-  return format === "vcard" ? parseVcard(text) : parseCsv(text);
-}
-
-/** Saves the plan's new rows in one statement (all or nothing); answers how many were added. */
+/** Saves the plan's new rows in one batch (all or nothing); answers how many were added. */
 export async function saveImport(d1: D1Database, businessId: string, plan: ImportPlan, now: number): Promise<number> {
   const fresh = plan.rows
     .filter((r) => r.status === "new")
     .map((r) => ({ id: crypto.randomUUID(), name: r.name, phone: r.phone, tags: JSON.stringify(r.tags), notes: r.notes }));
   if (!fresh.length) return 0;
-  const res = await d1
-    .prepare(
-      `INSERT INTO clients (id, business_id, name, phone, tags, notes, created_at, updated_at)
-       SELECT json_extract(value, '$.id'), ?1, json_extract(value, '$.name'), json_extract(value, '$.phone'),
-              json_extract(value, '$.tags'), json_extract(value, '$.notes'), ?3, ?3
-       FROM json_each(?2) WHERE true
-       ON CONFLICT (business_id, phone) DO NOTHING`,
-    )
-    .bind(businessId, JSON.stringify(fresh), now)
-    .run();
-  return res.meta.changes ?? 0;
+  const insert = d1.prepare(
+    `INSERT INTO clients (id, business_id, name, phone, tags, notes, created_at, updated_at)
+     SELECT json_extract(value, '$.id'), ?1, json_extract(value, '$.name'), json_extract(value, '$.phone'),
+            json_extract(value, '$.tags'), json_extract(value, '$.notes'), ?3, ?3
+     FROM json_each(?2) WHERE true
+     ON CONFLICT (business_id, phone) DO NOTHING`,
+  );
+  // One statement per chunk, all in one batch (one transaction): all or nothing still.
+  const chunks: string[] = [];
+  let part: string[] = [];
+  let bytes = 2;
+  for (const row of fresh) {
+    const json = JSON.stringify(row);
+    const size = json.length * 3 + 1; // UTF-8 takes at most 3 bytes per UTF-16 unit
+    if (part.length && bytes + size > INSERT_CHUNK_BYTES) {
+      chunks.push(`[${part.join(",")}]`);
+      part = [];
+      bytes = 2;
+    }
+    part.push(json);
+    bytes += size;
+  }
+  chunks.push(`[${part.join(",")}]`);
+  const results = await d1.batch(chunks.map((chunk) => insert.bind(businessId, chunk, now)));
+  return results.reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
 }
 
 /** The business's stored phone digits. */
@@ -250,19 +221,26 @@ export async function knownPhones(d1: D1Database, businessId: string): Promise<S
   return new Set(results.map((r) => r.phone));
 }
 
-/** The whole import: parse, plan, and (unless `dryRun`) save. A file it cannot take is an AppError (415, 413, 400). */
-export async function importClients(
-  d1: D1Database,
-  business: { id: string; country: string },
-  file: { type: string | null; text: string },
-  opts: { dryRun: boolean; now: number },
-) {
-  const format = formatOf(file.type, file.text);
+/** An uploaded file: its bytes with pictures already left out (import/read-upload.ts), and how many were. */
+export type ImportFile = { type: string | null; bytes: Uint8Array; photos?: number };
+
+/** A file's contacts as read, without a look at the database: decoded, its format found, parsed. */
+export function readImportFile(file: ImportFile): { format: ImportFormat; parsed: ParsedImport } {
+  const { text, encoding } = decodeFile(file.bytes);
+  const format = formatOf(file.type, text);
   if (!format) throw new AppError(415, "import.err.format");
-  const parsed = parseImport(format, file.text);
-  if (parsed.rows.length > MAX_IMPORT_ROWS) throw new AppError(413, "import.err.tooMany", { max: MAX_IMPORT_ROWS });
+  const parsed = parseImport(format, text, encoding, file.photos ?? 0);
   if (!parsed.rows.length && !parsed.errors.length) throw new AppError(400, "import.err.empty");
+  return { format, parsed };
+}
+
+/** The whole import: parse, plan, and (unless `dryRun`) save. A file it cannot take is an AppError (415, 413, 429, 400). */
+export async function importClients(d1: D1Database, business: { id: string; country: string }, file: ImportFile, opts: { dryRun: boolean; now: number }) {
+  if (file.bytes.length > MAX_IMPORT_BYTES) throw new AppError(413, "import.err.tooLarge", { max: MAX_IMPORT_BYTES / 1024 / 1024 });
+  if (!formatOf(file.type, "")) throw new AppError(415, "import.err.format");
+  if (await exceeds(createDb(d1), `import:${business.id}`, IMPORT_RATE, opts.now)) throw new AppError(429, "import.err.rateLimited");
+  const { format, parsed } = readImportFile(file);
   const plan = planImport(parsed, business.country, await knownPhones(d1, business.id));
   const imported = opts.dryRun ? 0 : await saveImport(d1, business.id, plan, opts.now);
-  return { format, plan, imported };
+  return { format, plan, imported, read: parsed.read };
 }
