@@ -12,7 +12,7 @@ import { MAX_TIME_OFF_ROWS, type SalonTimePatch, type TimeOffInput } from "~/val
 import { busyBookings, timeOffBetween } from "./facts.server";
 import { freeSlots, type Slot } from "./free-slots";
 import { normalizeHours, readHours } from "./hours";
-import { occupiedSpan, type WorkingHours } from "./span";
+import { isTimeOff, occupiedSpan, weekdayOf, type WorkingHours } from "./span";
 
 type Business = typeof schema.businesses.$inferSelect;
 export type SalonTimeBusiness = Pick<Business, "id" | "timeZone" | "workingHours" | "slotStepMinutes" | "minNoticeMinutes">;
@@ -76,7 +76,8 @@ export async function deleteTimeOff(db: Db, businessId: string, id: string): Pro
 }
 
 export type AvailabilityAsk = { service: string; from?: string; days: number };
-export type Availability = { time_zone: string; from: string; days: number; slots: Slot[] };
+/** `closed`: the dates of the range with no working hours or on time off. */
+export type Availability = { time_zone: string; from: string; days: number; slots: Slot[]; closed: string[] };
 
 /** Free start times for a service over local days from..from+days-1: 404 "Service not found." for a name not in the catalogue. */
 export async function availability(db: Db, business: SalonTimeBusiness, ask: AvailabilityAsk, now: number): Promise<Availability> {
@@ -110,5 +111,7 @@ export async function availability(db: Db, business: SalonTimeBusiness, ask: Ava
     now,
     timeZone: zone,
   });
-  return { time_zone: zone, from, days: ask.days, slots };
+  const dates = Array.from({ length: ask.days }, (_, i) => addDays(from, i));
+  const closed = dates.filter((d) => isTimeOff(off, d) || !settings.working_hours[String(weekdayOf(d))]?.length);
+  return { time_zone: zone, from, days: ask.days, slots, closed };
 }
