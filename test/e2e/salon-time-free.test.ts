@@ -5,6 +5,7 @@
 // English and Hebrew, at 390 and 1280 px.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { addDays } from "../../app/utils/dates";
 import { registerAndLogin, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
@@ -42,7 +43,7 @@ const TEXT = {
 function localDay(timeZone: string, days = 0) {
   return new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date(Date.now() + days * 86_400_000));
 }
-/** The first Sunday at least two days ahead (notice and time off of today stay out of its way). */
+/** The first Sunday at least two days ahead (the notice stays out of its way): always in next week. */
 function nextSunday(timeZone: string) {
   for (let d = 2; ; d++) {
     const date = localDay(timeZone, d);
@@ -90,19 +91,21 @@ describe("The salon's time: hours, time off and free times", () => {
       await page.locator("#hours-1-1-from").fill("14:00");
       await page.locator("#hours-error-1").filter({ hasText: /./ }).waitFor({ state: "detached" });
       await page.getByTestId("working-hours").locator("button[type='submit']").click();
-      await expect.poll(() => page.getByTestId("hours-saved").textContent()).toBe(T.saved);
+      await page.getByTestId("hours-saved").waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId("hours-saved").textContent()).toBe(T.saved);
       const [saved] = stack.query<{ working_hours: string }>(`SELECT working_hours FROM businesses WHERE id = '${business.id}'`);
       expect(JSON.parse(saved.working_hours)["1"]).toEqual([
         ["09:00", "13:00"],
         ["14:00", "19:00"],
       ]);
 
-      // Time off: today (so the week view shows it) and a day to delete.
-      const today = localDay(business.time_zone);
-      const later = localDay(business.time_zone, 40);
+      // Time off: the Monday after the issue's Sunday (so its week shows both) and a day to delete.
+      const sunday = nextSunday(business.time_zone);
+      const monday = addDays(sunday, 1);
+      const later = addDays(sunday, 40);
       const off = page.getByTestId("time-off");
       for (const [from, note] of [
-        [today, "Training"],
+        [monday, "Training"],
         [later, "Vacation"],
       ]) {
         await page.locator("#time-off-from").fill(from);
@@ -115,11 +118,10 @@ describe("The salon's time: hours, time off and free times", () => {
       await off.getByRole("button", { name: T.deleteOff }).nth(1).click();
       await off.getByText("Vacation").waitFor({ state: "detached" });
       expect(stack.query(`SELECT date_from, date_to, note FROM time_off WHERE business_id = '${business.id}'`)).toEqual([
-        { date_from: today, date_to: today, note: "Training" },
+        { date_from: monday, date_to: monday, note: "Training" },
       ]);
 
       // The issue's Sunday: Haircut 45 minutes + 15, Noa Cohen at 10:00.
-      const sunday = nextSunday(business.time_zone);
       const headers = { Origin: stack.appUrl };
       expect((await page.request.post(`${stack.appUrl}/api/services`, { data: { service: "Haircut" }, headers })).status()).toBe(201);
       stack.query(`UPDATE services SET duration_minutes = 45, buffer_minutes = 15 WHERE business_id = '${business.id}'`);
@@ -151,11 +153,13 @@ describe("The salon's time: hours, time off and free times", () => {
         { booking_date: sunday, booking_time: "11:00" },
       ]);
 
-      // The week view shades working hours and shows today's time off.
+      // The Sunday's week (next week: weeks start on Sunday here) shades working hours and shows Monday's time off.
       await page.goto(`${stack.appUrl}/dashboard/calendar?view=calendar`);
       await whenHydrated(page);
       await page.getByRole("button", { name: T.week, exact: true }).click();
       await page.locator(".fc-timegrid").waitFor();
+      await page.locator(".cal-nav button").nth(2).click();
+      await page.locator(".fc-event", { hasText: "Maya Katz" }).waitFor();
       await page.locator(".fc-non-business").first().waitFor({ state: "attached" });
       await page.locator(".cal-time-off").first().waitFor({ state: "attached" });
       await both(page, `hours-week-${lang}`);

@@ -155,8 +155,6 @@ export default function BookingCalendar({ lang, events, now, labels, onRange, on
         eventLongPressDelay={250}
         eventDragMinDistance={5}
         views={{ dayGridMonth: { displayEventTime: false } }}
-        // The week and day views' time grid scrolls: a keyboard must be able to reach it, also in a week without bookings.
-        viewDidMount={(arg) => arg.el.querySelectorAll(".fc-scroller-liquid-absolute").forEach((el) => el.setAttribute("tabindex", "0"))}
         datesSet={(arg) => {
           setTitle(arg.view.title);
           // A time grid opens at the working day (08:00), also after switching from the month.
