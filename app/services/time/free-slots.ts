@@ -34,9 +34,9 @@ export type SlotFacts = {
   timeZone: string;
 };
 
-/** Occupied spans joined where they touch or overlap, in order: ends then rise with starts. */
+/** Occupied spans joined where they touch or overlap, in order: ends then rise with starts. A span with no real instant (no time) is left out. */
 export function mergeSpans(spans: readonly Span[]): Span[] {
-  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const sorted = spans.filter((s) => Number.isFinite(s.start) && Number.isFinite(s.end)).sort((a, b) => a.start - b.start);
   const merged: Span[] = [];
   for (const s of sorted) {
     const last = merged[merged.length - 1];

@@ -114,6 +114,11 @@ describe("free slots: examples", () => {
     expect(times({ ...base, busy })).toEqual(["00:00", "02:00", "03:00"]);
   });
 
+  it("a booking with no time occupies nothing and does not hide the others", () => {
+    const busy = [booked("2030-01-06", "", 60), booked("2030-01-06", "09:00", 60)];
+    expect(times(facts({ busy, stepMinutes: 60 }))[0]).toBe("10:00");
+  });
+
   it("merges occupied spans that touch or overlap", () => {
     expect(
       mergeSpans([
