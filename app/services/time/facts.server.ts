@@ -46,3 +46,18 @@ export async function timeOffBetween(db: Db, businessId: string, from: string, t
     .where(and(eq(timeOff.businessId, businessId), gte(timeOff.dateTo, from), lte(timeOff.dateFrom, to)))
     .orderBy(asc(timeOff.dateFrom));
 }
+
+/** Only when bookings occupy the chair on local dates from..to (inclusive): free slots need no names, so no join. */
+export async function busyTimings(db: Db, businessId: string, from: string, to: string): Promise<Timing[]> {
+  return db
+    .select({ date: bookings.bookingDate, time: bookings.bookingTime, durationMinutes: bookings.durationMinutes, bufferMinutes: bookings.bufferMinutes })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.businessId, businessId),
+        gte(bookings.bookingDate, from),
+        lte(bookings.bookingDate, to),
+        notInArray(bookings.status, FREEING_STATUSES as never[]),
+      ),
+    );
+}

@@ -9,8 +9,8 @@ import { addDays } from "~/utils/dates";
 import { localDate } from "~/utils/time-zone";
 import { serviceKey } from "~/utils/service-name";
 import { MAX_TIME_OFF_ROWS, type SalonTimePatch, type TimeOffInput } from "~/validation/hours";
-import { busyBookings, timeOffBetween } from "./facts.server";
-import { freeSlots, type Slot } from "./free-slots";
+import { busyTimings, timeOffBetween } from "./facts.server";
+import { dayClock, freeSlots, type Slot } from "./free-slots";
 import { normalizeHours, readHours } from "./hours";
 import { isTimeOff, occupiedSpan, weekdayOf, type WorkingHours } from "./span";
 
@@ -92,18 +92,19 @@ export async function availability(db: Db, business: SalonTimeBusiness, ask: Ava
       .from(s)
       .where(and(eq(s.businessId, business.id), eq(s.nameKey, serviceKey(ask.service))))
       .limit(1),
-    busyBookings(db, business.id, addDays(from, -1), addDays(to, 1)),
+    busyTimings(db, business.id, addDays(from, -1), addDays(to, 1)),
     timeOffBetween(db, business.id, from, to),
   ]);
   const service = services[0];
   if (!service) throw new AppError(404, "sync.err.notFound");
   const settings = salonTimeOf(business);
+  const clock = dayClock(zone);
   const slots = freeSlots({
     from,
     days: ask.days,
     hours: settings.working_hours,
     timeOff: off,
-    busy: busy.map((b) => occupiedSpan(b, zone)),
+    busy: busy.map((b) => occupiedSpan(b, zone, clock.instant)),
     durationMinutes: service.durationMinutes,
     bufferMinutes: service.bufferMinutes,
     stepMinutes: settings.slot_step_minutes,

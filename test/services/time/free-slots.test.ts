@@ -2,7 +2,7 @@
 // Sunday, buffers, a lunch break, time off, notice, DST days in Jerusalem and
 // New York), then generated calendars checked against the rules one by one.
 import { describe, expect, it } from "vitest";
-import { freeSlots, mergeSpans, type SlotFacts } from "../../../app/services/time/free-slots";
+import { dayClock, freeSlots, mergeSpans, type SlotFacts } from "../../../app/services/time/free-slots";
 import { HOURS_IL, minutesOf, WEEKDAYS } from "../../../app/services/time/hours";
 import { occupiedSpan, overlaps, weekdayOf, type Span, type WorkingHours } from "../../../app/services/time/span";
 import { addDays } from "../../../app/utils/dates";
@@ -114,9 +114,21 @@ describe("free slots: examples", () => {
     expect(times({ ...base, busy })).toEqual(["00:00", "02:00", "03:00"]);
   });
 
-  it("a booking with no time occupies nothing and does not hide the others", () => {
-    const busy = [booked("2030-01-06", "", 60), booked("2030-01-06", "09:00", 60)];
+  it("a span with no real instant occupies nothing and does not hide the others", () => {
+    const busy = [{ start: Number.NaN, end: Number.NaN }, booked("2030-01-06", "09:00", 60)];
     expect(times(facts({ busy, stepMinutes: 60 }))[0]).toBe("10:00");
+  });
+
+  it("reads wall times as utils/time-zone does, on ordinary days and around DST changes", () => {
+    for (const zone of [JERUSALEM, NEW_YORK, "Australia/Lord_Howe", "Asia/Kolkata"]) {
+      const clock = dayClock(zone);
+      for (const start of ["2030-03-08", "2030-03-28", "2030-04-05", "2030-10-05", "2030-10-26", "2030-11-02"]) {
+        for (let d = 0; d < 3; d++) {
+          const date = addDays(start, d);
+          for (let m = 0; m <= 1440; m += 15) expect(clock.instant(date, wall(m)), `${zone} ${date} ${wall(m)}`).toBe(zonedInstant(date, wall(m), zone));
+        }
+      }
+    }
   });
 
   it("merges occupied spans that touch or overlap", () => {
@@ -214,7 +226,7 @@ function expected(f: SlotFacts) {
 }
 
 describe("free slots: generated calendars", () => {
-  it("every slot is free, inside one working interval, on the grid, after the notice, and none is missing", () => {
+  it("every slot is free, inside one working interval, on the grid, after the notice, and none is missing", { timeout: 60_000 }, () => {
     let offered = 0;
     for (let seed = 1; seed <= 400; seed++) {
       const f = generate(seed);
