@@ -2,6 +2,7 @@
 import { apiRouter } from "./router.server";
 import * as sessionQr from "./$id.auth.qr.server";
 import * as account from "./account.server";
+import * as availability from "./availability.server";
 import * as authForgotPassword from "./auth.forgot-password.server";
 import * as authGoogle from "./auth.google.server";
 import * as authGoogleCallback from "./auth.google.callback.server";
@@ -37,6 +38,8 @@ import * as sessionsById from "./sessions.$id.server";
 import * as sessions from "./sessions.server";
 import * as settings from "./settings.server";
 import * as settingsChangePassword from "./settings.change-password.server";
+import * as timeOff from "./time-off.server";
+import * as timeOffById from "./time-off.$id.server";
 import * as syncPreview from "./sync.preview.server";
 import * as syncSave from "./sync.save.server";
 import * as syncUsers from "./sync.users.server";
@@ -46,6 +49,7 @@ import * as webhook from "./webhook.server";
 export const handleApiRequest = apiRouter({
   "/api/:id/auth/qr": sessionQr,
   "/api/account": account,
+  "/api/availability": availability,
   "/api/auth/forgot-password": authForgotPassword,
   "/api/auth/google": authGoogle,
   "/api/auth/google/callback": authGoogleCallback,
@@ -81,6 +85,8 @@ export const handleApiRequest = apiRouter({
   "/api/sessions": sessions,
   "/api/settings": settings,
   "/api/settings/change-password": settingsChangePassword,
+  "/api/time-off": timeOff,
+  "/api/time-off/:id": timeOffById,
   "/api/sync/preview": syncPreview,
   "/api/sync/save": syncSave,
   "/api/sync/users": syncUsers,

@@ -21,6 +21,7 @@ import type { problems } from "./areas/problems";
 import type { proposals } from "./areas/proposals";
 import type { push } from "./areas/push";
 import type { importing } from "./areas/importing";
+import type { hours } from "./areas/hours";
 import type { Lang } from "./define";
 
 export type { Lang } from "./define";
@@ -44,6 +45,7 @@ type Areas = [
   typeof proposals,
   typeof push,
   typeof importing,
+  typeof hours,
 ];
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]

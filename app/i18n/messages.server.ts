@@ -17,6 +17,7 @@ import { problems } from "./areas/problems";
 import { proposals } from "./areas/proposals";
 import { push } from "./areas/push";
 import { importing } from "./areas/importing";
+import { hours } from "./areas/hours";
 import { translatorOf, type Lang, type Messages, type Translate } from "./index";
 
 const areas = [
@@ -37,6 +38,7 @@ const areas = [
   proposals,
   push,
   importing,
+  hours,
 ] as const;
 
 export const dictionaries: Record<Lang, Messages> = {

@@ -12,6 +12,7 @@ import { DataSection } from "~/components/settings/data-section";
 import { DeleteAccount } from "~/components/settings/delete-account";
 import { MessagingForm } from "~/components/settings/messaging-form";
 import { NotificationsSection } from "~/components/settings/notifications-section";
+import { SettingsIndex } from "~/components/settings/settings-index";
 import { translator } from "~/i18n/messages.server";
 import { deleteSubscription, pushConfig, saveSubscription, sendTestNotification, setProposalsEnabled } from "~/services/push/push.server";
 import { validate } from "~/validation/parse";
@@ -28,11 +29,13 @@ import { firstFormProblem, parseForm } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
 import modalStyles from "~/styles/modal.css?url";
 import toastStyles from "~/styles/toast.css?url";
+import hoursStyles from "~/styles/hours.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: modalStyles },
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: toastStyles },
+  { rel: "stylesheet", href: hoursStyles },
 ];
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.settings")];
 
@@ -145,6 +148,7 @@ export default function SettingsTab() {
         <h1 className="tab-title">{t("settings.title")}</h1>
         <p className="muted">{t("settings.subtitle")}</p>
       </header>
+      <SettingsIndex />
       <ProfileForm settings={settings} country={country} timeZones={timeZones} />
       <MessagingForm settings={messaging} />
       <NotificationsSection proposalsEnabled={push.proposalsEnabled} vapidPublicKey={push.vapidPublicKey} />

@@ -4,7 +4,7 @@
 // Serves the built app with `wrangler dev --local` over a fresh local D1 and
 // times sequential requests on localhost (so the figures are server time plus
 // a loopback round trip). Prints p50 and p95 in ms and the response size.
-import { ownerSql, volumeSql } from "./seed";
+import { ownerSql, serviceSql, volumeSql } from "./seed";
 import { startSeededServer } from "./server";
 import { percentile } from "./stats";
 
@@ -35,6 +35,8 @@ const scenarios: [label: string, path: string][] = [
   ["bookings search '0500001'", `/api/bookings?q=0500001&from=${day(-30)}&to=${day(30)}`],
   // What the Calendar tab's month view asks for (its route's data: compact events, counts for dense days).
   ["calendar month", `/dashboard/calendar.data?start=${iso(gridStart)}&end=${iso(gridEnd)}&_routes=routes%2Fdashboard.calendar`],
+  // Free start times of one service over 31 days (the salon's time: bookings, time off and hours read for the range).
+  ["availability (31 days)", `/api/availability?service=Haircut&from=${day(1)}&days=31`],
   ["Clients screen (HTML)", "/dashboard/clients"],
   ["Calendar screen, list (HTML)", "/dashboard/calendar"],
 ];
@@ -53,7 +55,8 @@ async function main() {
   const empty = ownerSql("empty");
   console.log(`Seeding ${CLIENTS} clients and ${BOOKINGS} bookings, then starting wrangler dev --local...`);
   const seeded = performance.now();
-  const server = await startSeededServer([big.sql + empty.sql, volumeSql(big.businessId, CLIENTS, BOOKINGS)]);
+  const services = [big, empty].map((o) => serviceSql(o.businessId, "Haircut", 45, 15)).join("\n");
+  const server = await startSeededServer([big.sql + empty.sql + services, volumeSql(big.businessId, CLIENTS, BOOKINGS)]);
   console.log(`Ready in ${((performance.now() - seeded) / 1000).toFixed(0)} s. ${RUNS} sequential requests per row after ${WARMUP} warm-up ones.\n`);
   const rows: string[][] = [["endpoint", "business", "p50 ms", "p95 ms", "rows/size"]];
   try {
@@ -70,7 +73,7 @@ async function main() {
         let count = "";
         if (path.startsWith("/api/")) {
           const data = (await (await fetch(server.url + path, { headers: { Cookie: owner.cookie } })).json()) as Record<string, unknown[]>;
-          count = `${(data.clients ?? data.bookings ?? []).length} rows, `;
+          count = `${(data.clients ?? data.bookings ?? data.slots ?? []).length} rows, `;
         }
         rows.push([label, name, percentile(samples, 50).toFixed(1), percentile(samples, 95).toFixed(1), `${count}${(bytes / 1024).toFixed(1)} KB`]);
       }

@@ -50,3 +50,8 @@ SELECT ${q(businessId)} || '_b' || i, ${q(businessId)}, ${q(businessId)} || '_c'
   CASE WHEN i % 4 = 0 THEN 'sync' ELSE 'manual' END, ${Date.now()}, ${Date.now()} FROM b;
 `;
 }
+
+/** A catalogue service with its length and the buffer after it. */
+export function serviceSql(businessId: string, name: string, durationMinutes: number, bufferMinutes: number): string {
+  return `INSERT INTO services (id, business_id, name, name_key, duration_minutes, buffer_minutes) VALUES (${q(`${businessId}_${name}`)}, ${q(businessId)}, ${q(name)}, ${q(name.toLowerCase())}, ${durationMinutes}, ${bufferMinutes});`;
+}

@@ -46,6 +46,7 @@ describe("Calendar range data", () => {
       events: [{ id, name: "Noa Cohen", service: "Coloring", date: "2030-03-12", time: "10:30", status: "scheduled" }],
       counts: [],
       truncated: false,
+      timeOff: [],
     });
     const text = JSON.stringify(body);
     expect(text).not.toContain("972541234567");

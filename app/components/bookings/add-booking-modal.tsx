@@ -12,8 +12,11 @@ import { Modal } from "~/components/ui/modal";
 import { BOOKINGS_ACTION, useBookingResult } from "./use-booking-mutation";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { bookingSchemas } from "~/components/form/schemas";
+import { FreeTimeChips } from "./free-time-chips";
 
 type Props = { initial: { booking_date?: string; booking_time?: string }; onClose: () => void; onCreated: (booking: BookingItem) => void };
+
+const textOf = (value: unknown) => (typeof value === "string" ? value : "");
 
 const ORDER = ["name", "phone", "service", "booking_date", "booking_time", "notes"] as const;
 
@@ -65,6 +68,12 @@ export function AddBookingModal({ initial, onClose, onCreated }: Props) {
             {errorOf("booking_time")}
           </div>
         </div>
+        <FreeTimeChips
+          service={textOf(fields.service.value)}
+          date={textOf(fields.booking_date.value)}
+          time={textOf(fields.booking_time.value)}
+          onPick={(time) => form.update({ name: "booking_time", value: time })}
+        />
         <div className="field">
           <label htmlFor="add-booking-notes">{t("bookings.notesOptional")}</label>
           <textarea {...getTextareaProps(fields.notes)} id="add-booking-notes" maxLength={2000} disabled={saving} />

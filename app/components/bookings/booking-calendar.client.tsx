@@ -7,7 +7,7 @@
 import FullCalendar from "@fullcalendar/react";
 import dayGridPlugin from "@fullcalendar/daygrid";
 import heLocale from "@fullcalendar/core/locales/he";
-import type { EventInput, PluginDef } from "@fullcalendar/core";
+import type { BusinessHoursInput, EventInput, PluginDef } from "@fullcalendar/core";
 import { useEffect, useRef, useState } from "react";
 
 export type CalendarLabels = { today: string; back: string; next: string; month: string; week: string; day: string; more: string; views: string };
@@ -22,6 +22,8 @@ export type BookingCalendarProps = {
   onOpen: (id: string) => void;
   onMove: (id: string, date: string, time: string, revert: () => void) => void;
   onDateClick: (date: string, time?: string) => void;
+  /** Working hours, shaded in the week and day views. */
+  businessHours?: BusinessHoursInput;
 };
 
 const VIEWS = [
@@ -31,7 +33,7 @@ const VIEWS = [
 ] as const;
 const HOUR_MINUTE = { hour: "2-digit", minute: "2-digit", hour12: false } as const;
 
-export default function BookingCalendar({ lang, events, now, labels, onRange, onOpen, onMove, onDateClick }: BookingCalendarProps) {
+export default function BookingCalendar({ lang, events, now, labels, onRange, onOpen, onMove, onDateClick, businessHours }: BookingCalendarProps) {
   const ref = useRef<FullCalendar>(null);
   const [title, setTitle] = useState("");
   const [view, setView] = useState<string>("dayGridMonth");
@@ -133,6 +135,7 @@ export default function BookingCalendar({ lang, events, now, labels, onRange, on
         timeZone="UTC"
         now={now}
         events={events}
+        businessHours={businessHours}
         height={view === "dayGridMonth" ? "auto" : 640}
         dayMaxEvents={2}
         moreLinkText={labels.more}

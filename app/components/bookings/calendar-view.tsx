@@ -5,7 +5,10 @@
 // are saved. FullCalendar itself loads in the browser only.
 import { useFetcher } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import type { EventInput } from "@fullcalendar/core";
+import type { BusinessHoursInput, EventInput } from "@fullcalendar/core";
+import type { TimeOffRow } from "~/services/time/facts.server";
+import type { WorkingHours } from "~/services/time/span";
+import { addDays } from "~/utils/dates";
 import type { BookingItem, bookingsScreen } from "~/routes/dashboard.calendar/screen.server";
 import type { CalendarEvent, DayCount } from "~/services/bookings/bookings.server";
 import type { Problem } from "~/utils/problem";
@@ -51,6 +54,24 @@ export function toCountEvent(c: DayCount, title: string): EventInput {
   return { id: `count-${c.date}`, title, start: c.date, allDay: true, editable: false, classNames: ["cal-count"], extendedProps: { countOf: c.date } };
 }
 
+/** Time off: a shaded background across its days (the last one inclusive), not a booking. */
+export function toTimeOffEvent(o: TimeOffRow, title: string): EventInput {
+  return {
+    id: `off-${o.id}`,
+    title: o.note ? `${title}: ${o.note}` : title,
+    start: o.dateFrom,
+    end: addDays(o.dateTo, 1),
+    allDay: true,
+    display: "background",
+    classNames: ["cal-time-off"],
+  };
+}
+
+/** Working hours as FullCalendar shades them in the week and day views (the calendar's clock is the business's wall clock). */
+export function toBusinessHours(hours: WorkingHours): BusinessHoursInput {
+  return Object.entries(hours).flatMap(([day, intervals]) => intervals.map(([startTime, endTime]) => ({ daysOfWeek: [Number(day)], startTime, endTime })));
+}
+
 /** The compact event of a booking the detail panel or a move saved. */
 const compact = (b: BookingItem): CalendarEvent => ({
   id: b.id,
@@ -70,9 +91,9 @@ const useHydrated = () =>
     () => false,
   );
 
-type Props = { q: string; timeZone: string; reloadKey: number; onAddAt: (date: string, time?: string) => void };
+type Props = { q: string; timeZone: string; reloadKey: number; onAddAt: (date: string, time?: string) => void; workingHours?: WorkingHours };
 
-export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
+export function CalendarView({ q, timeZone, reloadKey, onAddAt, workingHours }: Props) {
   const t = useT();
   const lang = useLang();
   const hydrated = useHydrated();
@@ -82,6 +103,7 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
   const [items, setItems] = useState<CalendarEvent[]>([]);
   const [counts, setCounts] = useState<DayCount[]>([]);
+  const [timeOff, setTimeOff] = useState<TimeOffRow[]>([]);
   const [truncated, setTruncated] = useState(false);
   const [loaded, setLoaded] = useState(false);
   // The opened event, then its details as the server has them (or why not).
@@ -107,6 +129,7 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
     if (data.kind !== "range") return;
     setItems(data.events);
     setCounts(data.counts);
+    setTimeOff(data.timeOff ?? []);
     setTruncated(data.truncated);
     setLoaded(true);
   });
@@ -123,10 +146,16 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
 
   const unknown = t("bookings.unknown");
   const dayCount = t("cal.dayCount"); // "{n} bookings", filled per day
+  const offTitle = t("hours.cal.timeOff");
   const events = useMemo(
-    () => [...items.map((b) => toEvent(b, unknown)), ...counts.map((c) => toCountEvent(c, dayCount.replace("{n}", String(c.count))))],
-    [items, counts, unknown, dayCount],
+    () => [
+      ...items.map((b) => toEvent(b, unknown)),
+      ...counts.map((c) => toCountEvent(c, dayCount.replace("{n}", String(c.count)))),
+      ...timeOff.map((o) => toTimeOffEvent(o, offTitle)),
+    ],
+    [items, counts, timeOff, unknown, dayCount, offTitle],
   );
+  const businessHours = useMemo(() => (workingHours ? toBusinessHours(workingHours) : undefined), [workingHours]);
   const labels = {
     today: t("cal.today"),
     back: t("cal.back"),
@@ -158,6 +187,7 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
               mover.update(id, { booking_date: date, booking_time: time });
             }}
             onDateClick={onAddAt}
+            businessHours={businessHours}
           />
         </Suspense>
       ) : (

@@ -23,12 +23,14 @@ import { DownloadIcon, PlusIcon, RefreshIcon, SearchIcon } from "~/components/ui
 import { usePagedList } from "~/components/ui/use-paged-list";
 import modalStyles from "~/styles/modal.css?url";
 import styles from "~/styles/bookings.css?url";
+import hoursStyles from "~/styles/hours.css?url";
 import { Loading } from "~/components/ui/loading";
 import { DateRange } from "~/components/form/date-range";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: modalStyles },
   { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: hoursStyles },
 ];
 // Add Booking's form (conform and zod) loads when the owner opens it, not with the month view.
 const AddBookingModal = lazy(() => import("~/components/bookings/add-booking-modal").then((m) => ({ default: m.AddBookingModal })));
@@ -194,6 +196,7 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
         <CalendarView
           q={screen.filters.q}
           timeZone={screen.timeZone}
+          workingHours={screen.workingHours}
           reloadKey={reloadKey}
           onAddAt={(date, time) => setAdding({ booking_date: date, booking_time: time })}
         />

@@ -18,6 +18,8 @@ import {
   type BookingView,
 } from "~/services/bookings/bookings.server";
 import { localDate, localTime } from "~/utils/time-zone";
+import { timeOffBetween } from "~/services/time/facts.server";
+import { readHours } from "~/services/time/hours";
 import { addDays } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
 import { AppError, caught, problem, type Problem } from "~/utils/problem";
@@ -50,10 +52,18 @@ function displayer() {
 }
 const withDisplay = (b: BookingView) => displayer()(b);
 
-export async function bookingsScreen(db: Db, business: BusinessRef, params: URLSearchParams, now: number) {
+export async function bookingsScreen(db: Db, business: BusinessRef & { workingHours?: unknown }, params: URLSearchParams, now: number) {
   const today = localDate(now, business.timeZone);
   try {
-    if (params.has("start")) return { kind: "range" as const, ...(await calendarRange(db, business.id, rangeQuery(params))) };
+    if (params.has("start")) {
+      const range = rangeQuery(params);
+      // Time off in view (end exclusive), read beside the bookings: the week and day views show it.
+      const [events, timeOff] = await Promise.all([
+        calendarRange(db, business.id, range),
+        timeOffBetween(db, business.id, range.start, addDays(range.end, -1)),
+      ]);
+      return { kind: "range" as const, ...events, timeOff };
+    }
     // The calendar ships compact events; what an opened event shows (phone, notes...) comes one booking at a time.
     if (params.has("booking")) {
       const booking = await getBooking(db, business.id, params.get("booking") ?? "");
@@ -81,6 +91,7 @@ export async function bookingsScreen(db: Db, business: BusinessRef, params: URLS
       view,
       today,
       timeZone: business.timeZone,
+      workingHours: readHours(business.workingHours),
       nowLocal: `${today}T${localTime(now, business.timeZone)}`,
       filters: { q: options.q, from: options.from ?? "", to: options.to ?? "" },
       bookings: page ? page.bookings.map(displayer()) : [],

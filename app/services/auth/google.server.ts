@@ -13,6 +13,7 @@ import { AppError } from "~/utils/problem";
 import { isValidTimeZone } from "~/utils/time-zone";
 import { normalizeEmail } from "~/validation/accounts";
 import { newBusinessId } from "./registration.server";
+import { defaultWorkingHours } from "~/services/time/hours";
 
 export const GOOGLE_ISSUER = "https://accounts.google.com";
 const TOKEN_URL = "https://oauth2.googleapis.com/token";
@@ -202,7 +203,10 @@ export async function findOrCreateGoogleUser(db: Db, p: GoogleProfile, timeZone:
     db
       .insert(u)
       .values({ id: userId, email, name: p.name.slice(0, 200), googleIssuer: GOOGLE_ISSUER, googleSubject: p.sub, emailVerifiedAt: now, createdAt: now }),
-    db.insert(schema.businesses).values({ id: newBusinessId(), ownerUserId: userId, timeZone, createdAt: now }),
+    // No country yet: the zone says which country's usual hours to start with.
+    db
+      .insert(schema.businesses)
+      .values({ id: newBusinessId(), ownerUserId: userId, timeZone, workingHours: defaultWorkingHours("", timeZone), createdAt: now }),
   ]);
   return withBusiness(db, userId);
 }

@@ -11,6 +11,7 @@ import { checkCode, hasLiveCode, issueCode } from "./codes.server";
 import type { AccountCtx } from "./context.server";
 import { hashPassword } from "./password.server";
 import { exceeds, hit, isOverLimit, LIMITS } from "./rate-limit.server";
+import { defaultWorkingHours } from "~/services/time/hours";
 
 export const failureKey = (email: string) => `fail:${email}`;
 
@@ -39,6 +40,8 @@ export async function register(ctx: AccountCtx, input: Registration): Promise<{ 
     agreeTerms: input.agree_terms,
     agreeUpdates: input.agree_updates,
     messageLang: ctx.lang,
+    // The country's usual opening hours until the owner sets their own.
+    workingHours: defaultWorkingHours(input.country, input.timezone),
   };
   const existing = (await db.select().from(schema.users).where(eq(schema.users.email, email)).limit(1))[0];
   if (existing?.emailVerifiedAt) throw new AppError(409, "register.exists");

@@ -1,7 +1,7 @@
 // The salon's time, read from D1: the facts the pure module (span.ts) needs for a
 // range of local dates, in one query each. Overlap warnings, free slots and the
 // calendar read them here; none queries bookings for free time on its own.
-import { and, asc, eq, gte, lte, notInArray } from "drizzle-orm";
+import { and, asc, eq, gte, lte, notInArray, sql } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
 import { FREEING_STATUSES, type DayRange, type Timing } from "./span";
 
@@ -45,4 +45,34 @@ export async function timeOffBetween(db: Db, businessId: string, from: string, t
     .from(timeOff)
     .where(and(eq(timeOff.businessId, businessId), gte(timeOff.dateTo, from), lte(timeOff.dateFrom, to)))
     .orderBy(asc(timeOff.dateFrom));
+}
+
+/**
+ * Only when bookings occupy the chair on local dates from..to (inclusive):
+ * free slots need no names, so no join, and one row per day (the day's
+ * "HH:MM duration buffer" items joined by SQLite): a busy month is a few
+ * thousand bookings, and rows, not bytes, are what a read costs here.
+ */
+export async function busyTimings(db: Db, businessId: string, from: string, to: string): Promise<Timing[]> {
+  const days = await db
+    .select({
+      date: bookings.bookingDate,
+      items: sql<string>`group_concat(${bookings.bookingTime} || ' ' || ${bookings.durationMinutes} || ' ' || ${bookings.bufferMinutes}, ',')`,
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.businessId, businessId),
+        gte(bookings.bookingDate, from),
+        lte(bookings.bookingDate, to),
+        notInArray(bookings.status, FREEING_STATUSES as never[]),
+      ),
+    )
+    .groupBy(bookings.bookingDate);
+  return days.flatMap(({ date, items }) =>
+    items.split(",").map((item) => {
+      const [time, duration, buffer] = item.split(" ");
+      return { date, time, durationMinutes: Number(duration), bufferMinutes: Number(buffer) };
+    }),
+  );
 }

@@ -1,0 +1,63 @@
+// Add Booking's free times: once a service from the catalogue and a date are
+// chosen, that day's free start times as one-tap chips (the time can still be
+// typed). Read from the free-times route, which asks the same availability
+// layer as GET /api/availability.
+import { useFetcher } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { useT } from "~/i18n";
+import type { FreeTimes } from "~/routes/dashboard.free-times";
+import { isRealDate } from "~/utils/dates";
+
+type Props = { service: string; date: string; time: string; onPick: (time: string) => void };
+
+/** Typing a service name asks once the typing pauses, not per key. */
+const PAUSE_MS = 250;
+
+export function FreeTimeChips({ service, date, time, onPick }: Props) {
+  const t = useT();
+  const fetcher = useFetcher<FreeTimes>();
+  const name = service.trim();
+  const ready = name !== "" && isRealDate(date);
+  const { load } = fetcher;
+  useEffect(() => {
+    if (!ready) return;
+    const timer = setTimeout(() => load(`/dashboard/free-times?${new URLSearchParams({ service: name, date })}`), PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [ready, name, date, load]);
+
+  const answer = fetcher.data;
+  let body: ReactNode;
+  if (!ready) body = <p className="small muted">{t("hours.free.pick")}</p>;
+  else if (fetcher.state !== "idle" || !answer) body = <p className="small muted">{t("hours.free.loading")}</p>;
+  else if (answer.state === "unknown-service" || answer.state === "invalid") body = <p className="small muted">{t("hours.free.unknownService")}</p>;
+  else if (answer.state === "closed") body = <p className="small muted">{t("hours.free.closed")}</p>;
+  else if (answer.times.length === 0) body = <p className="small muted">{t("hours.free.none")}</p>;
+  else
+    body = (
+      <ul className="free-times-chips" aria-labelledby="free-times-label">
+        {answer.times.map((free) => (
+          <li key={free}>
+            <button
+              type="button"
+              className="free-chip"
+              aria-pressed={free === time}
+              aria-label={t("hours.free.chip", { time: free })}
+              dir="ltr"
+              onClick={() => onPick(free)}
+            >
+              {free}
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="free-times" data-testid="free-times" aria-live="polite" aria-busy={fetcher.state !== "idle"}>
+      <p className="free-times-label" id="free-times-label">
+        {t("hours.free.title")}
+      </p>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// The top of Settings: a short index an owner can find things in on a phone.
+// Working hours and time off have their own page; the rest are sections below.
+import { Link } from "@remix-run/react";
+import { useT, type MessageKey } from "~/i18n";
+import { CalendarIcon, ChevronIcon } from "~/components/ui/icons";
+
+/** Each section's heading id (its component's h2) and title. */
+const SECTIONS: [string, MessageKey][] = [
+  ["profile-title", "settings.profile"],
+  ["messaging-title", "messaging.title"],
+  ["push-title", "push.title"],
+  ["password-title", "password.title"],
+  ["data-title", "data.title"],
+  ["delete-title", "account.deleteTitle"],
+];
+
+export function SettingsIndex() {
+  const t = useT();
+  return (
+    <nav className="card settings-index" aria-labelledby="settings-index-title">
+      <h2 id="settings-index-title" className="sr-only">
+        {t("hours.index")}
+      </h2>
+      <Link to="/dashboard/settings/hours" className="settings-index-page" data-testid="settings-hours-link">
+        <CalendarIcon size={20} />
+        <span>
+          <strong>{t("hours.link")}</strong>
+          <span className="small muted">{t("hours.linkHint")}</span>
+        </span>
+        <ChevronIcon size={18} className="settings-index-chevron" />
+      </Link>
+      <ul className="settings-index-links">
+        {SECTIONS.map(([id, key]) => (
+          <li key={id}>
+            <a href={`#${id}`}>{t(key)}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
