@@ -2,7 +2,7 @@
 // and every query filters on it. Times are unix milliseconds unless the
 // column holds a local calendar value (booking_date YYYY-MM-DD, HH:MM).
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () => text("id").primaryKey();
 const createdAt = () =>
@@ -65,8 +65,14 @@ export const businesses = sqliteTable(
     messageLang: text("message_lang", { enum: ["en", "he"] })
       .notNull()
       .default("en"),
-    // Pacing: at least this many seconds (3 to 60) between two sends of the number, plus up to 2 s at random.
+    // Pacing before number safety (3 to 60 s); read only by migration 0007, which carried it into pauseSeconds.
     sendGapSeconds: integer("send_gap_seconds").notNull().default(3),
+    // Number safety: business-started messages wait a random gap of this many seconds (10 to 120) to three times it.
+    pauseSeconds: integer("pause_seconds").notNull().default(20),
+    // At most this many business-started messages per business-local day (1 to 500); the rest wait for the next day.
+    dailyMessageBudget: integer("daily_message_budget").notNull().default(50),
+    // The owner's switch: every automatic message waits (Scheduled) until it is off.
+    paused: integer("paused", { mode: "boolean" }).notNull().default(false),
     // Quiet hours (local HH:MM): day-based messages wait for quietEnd.
     quietStart: text("quiet_start").notNull().default("21:00"),
     quietEnd: text("quiet_end").notNull().default("08:00"),
@@ -304,7 +310,8 @@ export const rules = sqliteTable(
   (t) => [index("rules_business_created").on(t.businessId, t.createdAt), index("rules_business_group").on(t.businessId, t.groupId)],
 );
 
-export const messageStatuses = ["scheduled", "queued", "sending", "sent", "failed", "cancelled"] as const;
+// "manual": a business-started message to a client with no contact basis, waiting for the owner to send it from the phone.
+export const messageStatuses = ["scheduled", "queued", "sending", "sent", "failed", "cancelled", "manual"] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 
 export const scheduledMessages = sqliteTable(
@@ -324,6 +331,16 @@ export const scheduledMessages = sqliteTable(
       .notNull()
       .default("rule"),
     body: text("body"),
+    // Who started the conversation this message belongs to, decided where the row is written:
+    // "business" (reminders, follow-ups: needs a contact basis, counts against the daily budget, long random gap)
+    // or "reply" (an answer to the customer's own message: always allowed, short gap).
+    origin: text("origin", { enum: ["business", "reply"] })
+      .notNull()
+      .default("business"),
+    // The business-local day whose daily budget this business-started send used.
+    budgetDay: text("budget_day"),
+    // WhatsApp's latest ack for the sent message: -1 refused (ERROR), 1 server, 2 delivered, 3 read, 4 played.
+    ack: integer("ack"),
     // The client's answer to a confirmation request (a reminder that asked).
     replyText: text("reply_text"),
     replyAction: text("reply_action", { enum: ["confirmed", "cancelled"] }),
@@ -353,7 +370,31 @@ export const scheduledMessages = sqliteTable(
     index("scheduled_messages_business_rule").on(t.businessId, t.ruleId),
     // message.ack events find the message they are about.
     index("scheduled_messages_business_provider").on(t.businessId, t.providerMessageId),
+    // Number safety: the day's budget, the Connect tab's 7 days and the messages waiting to be sent by hand.
+    index("scheduled_messages_business_budget").on(t.businessId, t.budgetDay),
+    index("scheduled_messages_business_sent").on(t.businessId, t.sentAt),
+    index("scheduled_messages_business_status").on(t.businessId, t.status),
   ],
+);
+
+/**
+ * Why the business may write to a phone first, kept from the chat as messages
+ * arrive (and kept when old messages are purged): the client's first message,
+ * the owner's first message typed on the phone, and the client's own STOP and
+ * START (opted out while opted_out_at is later than opted_in_at).
+ */
+export const contactConsent = sqliteTable(
+  "contact_consent",
+  {
+    businessId: businessId(),
+    // E.164 digits, as clients.phone.
+    phone: text("phone").notNull(),
+    firstInAt: integer("first_in_at"),
+    firstOutAt: integer("first_out_at"),
+    optedOutAt: integer("opted_out_at"),
+    optedInAt: integer("opted_in_at"),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.phone] }), index("contact_consent_business_opted_out").on(t.businessId, t.optedOutAt)],
 );
 
 export const proposalStatuses = ["open", "accepted", "dismissed"] as const;

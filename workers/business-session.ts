@@ -27,19 +27,13 @@ import { getExtractor } from "../app/providers/ai/index.server";
 // and Web Push load when a chat is first read, not with the object.
 import { aiDailyCalls, LIVE_QUIET_MS } from "../app/services/proposals/live-limits";
 import { localDate } from "../app/utils/time-zone";
+import { nextSlot, type GapRange } from "../app/services/safety/pacing";
 
 export const POLL_MS = 2000;
 /** The slow backstop poll while a session exists and is settled. */
 export const SLOW_POLL_MS = 60_000;
 /** Opening the Connect tab re-reads the gateway when the cached status is older than this. */
 export const STALE_VIEW_MS = 30_000;
-/**
- * Pacing: up to this much at random on top of the pause, and room for the
- * send's own travel time (a send handed over late must not land closer than
- * the pause to the next one; measured under load at the gateway, 200 ms of lag happens).
- */
-export const PACE_JITTER_MS = 2_000;
-export const PACE_MARGIN_MS = 500;
 
 type Stored = {
   businessId: string | null;
@@ -307,19 +301,17 @@ export class BusinessSession extends DurableObject<Env> {
 
   /**
    * Pacing, shared by every queue consumer sending for this number: the next
-   * send may go at least `gapMs` plus a random extra of up to 2 s after the
-   * previous slot. Answers how long to wait; a slot further away than
+   * send goes a random gap from the range after the previous slot
+   * (safety/pacing.ts). Answers how long to wait; a slot further away than
    * `maxWaitMs` is not reserved (the caller retries later instead of sleeping).
    * The slot is taken before the first await, so concurrent calls never share one.
    */
-  async reserveSendSlot(gapMs: number, maxWaitMs: number): Promise<{ waitMs: number; reserved: boolean }> {
-    const now = Date.now();
-    const at = Math.max(now, this.lastSlotAt + gapMs + Math.floor(Math.random() * PACE_JITTER_MS) + PACE_MARGIN_MS);
-    const waitMs = at - now;
-    if (waitMs > maxWaitMs) return { waitMs, reserved: false };
-    this.lastSlotAt = at;
-    await this.ctx.storage.put("lastSlotAt", at);
-    return { waitMs, reserved: true };
+  async reserveSendSlot(gap: GapRange, maxWaitMs: number): Promise<{ waitMs: number; reserved: boolean }> {
+    const slot = nextSlot(this.lastSlotAt, Date.now(), gap, Math.random(), maxWaitMs);
+    if (!slot.reserved) return { waitMs: slot.waitMs, reserved: false };
+    this.lastSlotAt = slot.at;
+    await this.ctx.storage.put("lastSlotAt", slot.at);
+    return { waitMs: slot.waitMs, reserved: true };
   }
 
   /**

@@ -28,6 +28,7 @@ import * as rulesById from "./rules.$id.server";
 import * as rulesCreate from "./rules.create.server";
 import * as rulesDeleteGroupByGroupId from "./rules.delete.group.$groupId.server";
 import * as rulesList from "./rules.list.server";
+import * as rulesMessagesByIdDone from "./rules.messages.$id.done.server";
 import * as rulesServices from "./rules.services.server";
 import * as rulesUsersByService from "./rules.users.by-service.server";
 import * as services from "./services.server";
@@ -75,6 +76,7 @@ export const handleApiRequest = apiRouter({
   "/api/rules/create": rulesCreate,
   "/api/rules/delete/group/:groupId": rulesDeleteGroupByGroupId,
   "/api/rules/list": rulesList,
+  "/api/rules/messages/:id/done": rulesMessagesByIdDone,
   "/api/rules/services": rulesServices,
   "/api/rules/users/by-service": rulesUsersByService,
   "/api/services": services,

@@ -22,6 +22,7 @@ import type { proposals } from "./areas/proposals";
 import type { push } from "./areas/push";
 import type { importing } from "./areas/importing";
 import type { hours } from "./areas/hours";
+import type { safety } from "./areas/safety";
 import type { Lang } from "./define";
 
 export type { Lang } from "./define";
@@ -46,6 +47,7 @@ type Areas = [
   typeof push,
   typeof importing,
   typeof hours,
+  typeof safety,
 ];
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]

@@ -18,6 +18,7 @@ import { proposals } from "./areas/proposals";
 import { push } from "./areas/push";
 import { importing } from "./areas/importing";
 import { hours } from "./areas/hours";
+import { safety } from "./areas/safety";
 import { translatorOf, type Lang, type Messages, type Translate } from "./index";
 
 const areas = [
@@ -39,6 +40,7 @@ const areas = [
   push,
   importing,
   hours,
+  safety,
 ] as const;
 
 export const dictionaries: Record<Lang, Messages> = {

@@ -13,6 +13,9 @@ import { DeleteAccount } from "~/components/settings/delete-account";
 import { MessagingForm } from "~/components/settings/messaging-form";
 import { NotificationsSection } from "~/components/settings/notifications-section";
 import { SettingsIndex } from "~/components/settings/settings-index";
+import { SafetySection } from "~/components/settings/safety-section";
+import { safetyOf, updateSafetySettings } from "~/services/safety/settings.server";
+import { SafetyBudgetForm } from "~/validation/safety";
 import { translator } from "~/i18n/messages.server";
 import { deleteSubscription, pushConfig, saveSubscription, sendTestNotification, setProposalsEnabled } from "~/services/push/push.server";
 import { validate } from "~/validation/parse";
@@ -50,7 +53,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const push = { proposalsEnabled: business.proposalsEnabled, vapidPublicKey: pushConfig(context.cloudflare.env)?.publicKey ?? null };
   // The saved country's name in the reader's language: the country list itself loads only when the field is edited.
   const country = countryName(business.country, langFromRequest(request));
-  return { settings: settingsOf(user, business), country, timeZones: timeZoneList(business.timeZone), messaging: messagingOf(business), account, push };
+  return {
+    settings: settingsOf(user, business),
+    country,
+    timeZones: timeZoneList(business.timeZone),
+    messaging: messagingOf(business),
+    safety: safetyOf(business),
+    account,
+    push,
+  };
 }
 
 /** One form's answer: saved, or the problem to show (`reply` ties it to the form's fields). */
@@ -68,6 +79,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseForm(form, MessagingFormSchema);
     if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), submission.reply(), 400);
     await updateMessagingSettings(env.DB, authed.business, submission.value);
+    return saved(intent);
+  }
+  if (intent === "safety") {
+    const submission = parseForm(form, SafetyBudgetForm);
+    if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), submission.reply(), 400);
+    await updateSafetySettings(env.DB, authed.business, submission.value);
     return saved(intent);
   }
   if (intent === "password") {
@@ -141,7 +158,7 @@ function refused<I extends string>(intent: I, problem: Problem, reply: Submissio
 
 export default function SettingsTab() {
   const t = useT();
-  const { settings, country, timeZones, messaging, account, push } = useLoaderData<typeof loader>();
+  const { settings, country, timeZones, messaging, safety, account, push } = useLoaderData<typeof loader>();
   return (
     <div className="settings">
       <header>
@@ -151,6 +168,7 @@ export default function SettingsTab() {
       <SettingsIndex />
       <ProfileForm settings={settings} country={country} timeZones={timeZones} />
       <MessagingForm settings={messaging} />
+      <SafetySection settings={safety} />
       <NotificationsSection proposalsEnabled={push.proposalsEnabled} vapidPublicKey={push.vapidPublicKey} />
       <PasswordForm email={settings.email} />
       <DataSection hasFeed={account.hasFeed} />

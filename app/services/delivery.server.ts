@@ -12,10 +12,13 @@ import type { ProviderErrorKind } from "~/providers/whatsapp/types";
 import { quietHoursEnd } from "./quiet-hours";
 import { REBOOKED_REASON } from "./rules/schedule";
 import { storedReason } from "./rules/reasons";
-import { withConfirmationLine, type MessageLang } from "./replies/words";
-import { formatDateGB, renderTemplate } from "./templates";
+import type { MessageLang } from "./replies/words";
+import { renderRuleMessage } from "./safety/manual.server";
 import { bookingInstant, localDate, localTime } from "~/utils/time-zone";
 import { recordWaStatus } from "./whatsapp/wa-status.server";
+import { basisOf, consentColumns, OPTED_OUT_REASON, type ConsentRow } from "./safety/consent.server";
+import { gapFor, type GapRange } from "./safety/pacing";
+import { nextDaySend, overBudgetReason, takeBudget } from "./safety/budget.server";
 
 export type OutboundMessage = { id: string };
 
@@ -44,12 +47,10 @@ export type DeliveryDeps = {
 
 /** The answer of BusinessSession.reserveSendSlot: wait this long, then send; or, not reserved, try again after it. */
 export type SendSlot = { waitMs: number; reserved: boolean };
-export type Pacer = (businessId: string, gapMs: number, maxWaitMs: number) => Promise<SendSlot>;
+export type Pacer = (businessId: string, gap: GapRange, maxWaitMs: number) => Promise<SendSlot>;
 
 /** A send whose slot is further away than this goes back to the queue with that delay instead of sleeping. */
 export const MAX_PACE_WAIT_MS = 15_000;
-/** The random extra on top of the business's pause between messages. */
-export const PACE_JITTER_MS = 2_000;
 export { REBOOKED_REASON };
 
 export const MAX_ATTEMPTS = 5;
@@ -60,7 +61,7 @@ export const NOT_ON_WHATSAPP = storedReason("rules.reason.notOnWhatsApp");
 export const SENDING_LEASE_MS = 60_000;
 export const RETRIES_EXHAUSTED = storedReason("rules.reason.retriesExhausted");
 
-type Row = {
+type Row = ConsentRow & {
   id: string;
   business_id: string;
   status: string;
@@ -69,6 +70,7 @@ type Row = {
   updated_at: number;
   send_at: number;
   kind: "rule" | "ack";
+  origin: "business" | "reply";
   body: string | null;
   template: string;
   rule_type: "followup" | "reminder";
@@ -83,13 +85,18 @@ type Row = {
   time_zone: string;
   chat_id: string | null;
   message_lang: MessageLang;
-  send_gap_seconds: number;
+  pause_seconds: number;
+  daily_message_budget: number;
+  paused: number;
+  biz_send_time: string;
   quiet_start: string;
   quiet_end: string;
   rebooked: number;
 };
 
-export type DeliveryOutcome = "sent" | "skipped" | "cancelled" | "retry" | "waiting" | "failed" | "quiet";
+// "paused": the owner paused automatic messages (back to Scheduled); "manual": no contact basis, waits for the
+// owner's phone; "over-budget": today's budget is used, waits for tomorrow; "paced": its turn is later (a fresh queue message).
+export type DeliveryOutcome = "sent" | "skipped" | "cancelled" | "retry" | "waiting" | "failed" | "quiet" | "paused" | "manual" | "over-budget" | "paced";
 export type DeliveryResult = { outcome: DeliveryOutcome; delaySeconds?: number };
 
 /** How a failed call must be handled; an error without a kind (a bug, a crash) is retried. */
@@ -118,6 +125,7 @@ function cancelReason(row: Row, now: number): string | null {
   if (!row.client_phone) return storedReason("rules.reason.noPhone");
   // An acknowledgement answers the client's own message: it goes out even for the booking it cancelled.
   if (row.kind === "ack") return null;
+  if (row.origin === "business" && (row.opted_out_at ?? 0) > (row.opted_in_at ?? 0)) return OPTED_OUT_REASON;
   if (row.booking_status === "cancelled" || row.booking_status === "no_show") return storedReason("rules.reason.bookingCancelled");
   if (row.rule_type === "followup" && row.rebooked) return REBOOKED_REASON;
   if (row.rule_type === "reminder" && bookingInstant(row.booking_date!, row.booking_time!, row.time_zone) <= now) {
@@ -142,11 +150,12 @@ function quietUntil(row: Row, now: number): number | null {
 async function loadRows(d1: D1Database, ids: string[]): Promise<Map<string, Row>> {
   const { results } = await d1
     .prepare(
-      `SELECT m.id, m.business_id, m.status, m.attempts, m.failures, m.updated_at, m.send_at, m.kind, m.body,
+      `SELECT m.id, m.business_id, m.status, m.attempts, m.failures, m.updated_at, m.send_at, m.kind, m.origin, m.body,
               r.template, r.type AS rule_type, r.ask_confirmation, r.custom_date,
               b.status AS booking_status, b.booking_date, b.booking_time, b.service,
               c.name AS client_name, c.phone AS client_phone, biz.time_zone,
-              biz.message_lang, biz.send_gap_seconds, biz.quiet_start, biz.quiet_end,
+              biz.message_lang, biz.pause_seconds, biz.daily_message_budget, biz.paused, biz.send_time AS biz_send_time,
+              biz.quiet_start, biz.quiet_end, ${consentColumns("cc")},
               (r.type = 'followup' AND EXISTS (
                 SELECT 1 FROM bookings later WHERE later.business_id = m.business_id AND later.client_id = b.client_id
                   AND later.id <> b.id AND later.status NOT IN ('cancelled', 'no_show')
@@ -158,6 +167,7 @@ async function loadRows(d1: D1Database, ids: string[]): Promise<Map<string, Row>
        JOIN businesses biz ON biz.id = m.business_id
        LEFT JOIN bookings b ON b.id = m.booking_id AND b.business_id = m.business_id
        LEFT JOIN clients c ON c.id = b.client_id
+       LEFT JOIN contact_consent cc ON cc.business_id = m.business_id AND cc.phone = c.phone
        WHERE m.id IN (SELECT value FROM json_each(?1))`,
     )
     .bind(JSON.stringify(ids))
@@ -168,8 +178,11 @@ async function loadRows(d1: D1Database, ids: string[]): Promise<Map<string, Row>
 /** The message as the client reads it. */
 function messageText(row: Row): string {
   if (row.kind === "ack") return row.body ?? "";
-  const text = renderTemplate(row.template, { name: row.client_name || "", service: row.service || "", date: formatDateGB(row.booking_date!) });
-  return withConfirmationLine(text, row.ask_confirmation === 1, row.message_lang === "he" ? "he" : "en");
+  return renderRuleMessage(row.template, row.ask_confirmation === 1, row.message_lang, {
+    name: row.client_name || "",
+    service: row.service || "",
+    date: row.booking_date!,
+  });
 }
 
 export async function deliverOne(deps: DeliveryDeps, id: string): Promise<DeliveryResult> {
@@ -185,6 +198,8 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
   const now = deps.now();
   const cancels: { id: string; reason: string }[] = [];
   const quiet: { id: string; send_at: number; send_date: string; send_time: string }[] = [];
+  const held: string[] = [];
+  const manual: string[] = [];
   const candidates: Row[] = [];
   for (const id of ids) {
     const row = byId.get(id);
@@ -199,6 +214,14 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
       if (reason) {
         cancels.push({ id, reason });
         results.set(id, { outcome: "cancelled" });
+      } else if (row.paused) {
+        // Paused by the owner: every automatic message stays Scheduled (the sweep holds them until the switch is off).
+        held.push(id);
+        results.set(id, { outcome: "paused" });
+      } else if (row.origin === "business" && basisOf(row).basis === "none") {
+        // Nobody ever wrote in this chat: the owner sends it from the phone ("Send from your phone").
+        manual.push(id);
+        results.set(id, { outcome: "manual" });
       } else if (until !== null) {
         // Quiet hours: back to Scheduled, planned for their end (the rule's details show the new time).
         quiet.push({ id, send_at: until, send_date: localDate(until, row.time_zone), send_time: localTime(until, row.time_zone) });
@@ -215,6 +238,23 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
       )
       .bind(JSON.stringify(quiet), now)
       .run();
+  }
+  if (held.length || manual.length) {
+    await d1.batch(
+      [
+        [held, "scheduled"],
+        [manual, "manual"],
+      ]
+        .filter(([ids]) => ids.length)
+        .map(([ids, status]) =>
+          d1
+            .prepare(
+              `UPDATE scheduled_messages SET status = ?3, updated_at = ?2
+               WHERE id IN (SELECT value FROM json_each(?1)) AND status IN ('queued', 'sending')`,
+            )
+            .bind(JSON.stringify(ids), now, status),
+        ),
+    );
   }
   if (cancels.length) {
     await d1
@@ -240,9 +280,32 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
       .bind(JSON.stringify(candidates.map(({ id, status, attempts, updated_at }) => ({ id, status, attempts, updated_at }))), now)
       .all<{ id: string }>();
     const winners = new Set(won.map((w) => w.id));
+    // The daily budget: business-started messages each take a place of today's (replies do not count).
+    const asks = candidates.filter((r) => winners.has(r.id) && r.origin === "business");
+    const placed = await takeBudget(
+      d1,
+      asks.map((r) => ({ id: r.id, business_id: r.business_id, budget: r.daily_message_budget, time_zone: r.time_zone })),
+      now,
+    );
+    const over: { id: string; send_at: number; send_date: string; send_time: string; reason: string }[] = [];
     for (const row of candidates) {
-      if (winners.has(row.id)) claimed.push(row);
-      else results.set(row.id, { outcome: "skipped" });
+      if (!winners.has(row.id)) results.set(row.id, { outcome: "skipped" });
+      else if (row.origin === "business" && !placed.has(row.id)) {
+        over.push({ id: row.id, ...nextDaySend(now, row.time_zone, row.biz_send_time), reason: overBudgetReason(row.daily_message_budget) });
+        results.set(row.id, { outcome: "over-budget" });
+      } else claimed.push(row);
+    }
+    if (over.length) {
+      // Not sent, and this claim does not count: back to Scheduled for the next day's send time.
+      await d1
+        .prepare(
+          `UPDATE scheduled_messages SET status = 'scheduled', attempts = max(0, scheduled_messages.attempts - 1), send_at = j.send_at,
+             send_date = j.send_date, send_time = j.send_time, last_error = j.reason, updated_at = ?2
+           FROM ${fromJson(["id", "send_at", "send_date", "send_time", "reason"])}
+           WHERE scheduled_messages.id = j.id AND scheduled_messages.status = 'sending'`,
+        )
+        .bind(JSON.stringify(over), now)
+        .run();
     }
   }
 
@@ -251,7 +314,7 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
   const failed: { id: string; reason: string }[] = [];
   const waiting: { id: string; unsent: number }[] = [];
   const paced: string[] = [];
-  const held = new Map<string, string>(); // business -> the status WhatsApp is in
+  const away = new Map<string, string>(); // business -> the status WhatsApp is in
   const learnt: { business_id: string; phone: string; chat_id: string }[] = [];
   await Promise.all(
     claimed.map(async (row) => {
@@ -269,12 +332,12 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
         // again. If the chat cannot be read, nothing is sent (never fail open).
         const already = row.attempts > 0 ? await findAlreadySent(deps, row.business_id, chatId, text, row.send_at) : null;
         if (!already && deps.pacer) {
-          // One number never sends two messages closer than its pause (+ up to 2 s), across every consumer.
-          const gapMs = Math.max(3, Math.min(60, row.send_gap_seconds || 3)) * 1000;
-          const slot = await deps.pacer(row.business_id, gapMs, MAX_PACE_WAIT_MS);
+          // Human pacing across every consumer: a business-started message waits a random gap of the
+          // pause to three times it after the number's previous send; a reply keeps the short gap (safety/pacing.ts).
+          const slot = await deps.pacer(row.business_id, gapFor(row.origin, row.pause_seconds), MAX_PACE_WAIT_MS);
           if (!slot.reserved) {
             paced.push(row.id);
-            results.set(row.id, { outcome: "retry", delaySeconds: Math.max(1, Math.ceil(slot.waitMs / 1000)) });
+            results.set(row.id, { outcome: "paced", delaySeconds: Math.max(1, Math.ceil(slot.waitMs / 1000)) });
             return;
           }
           if (slot.waitMs > 0) await (deps.sleep ?? sleep)(slot.waitMs);
@@ -290,7 +353,7 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
           // WhatsApp or the gateway is away: wait as Scheduled, no retry burnt.
           // A "not WORKING" answer means nothing went out, so this claim does not count;
           // after no answer at all the next attempt looks in the chat first.
-          held.set(row.business_id, kind === "unreachable" ? "unreachable" : statusFrom(error));
+          away.set(row.business_id, kind === "unreachable" ? "unreachable" : statusFrom(error));
           waiting.push({ id: row.id, unsent: kind === "not-working" || !calledSend ? 1 : 0 });
           results.set(row.id, { outcome: "waiting" });
         } else if (kind === "retry" && row.failures + 1 < MAX_ATTEMPTS) {
@@ -351,7 +414,7 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
   }
   if (failed.length) writes.push(markFailed(d1, failed, at));
   if (writes.length) await d1.batch(writes);
-  for (const [businessId, status] of held) {
+  for (const [businessId, status] of away) {
     await recordWaStatus(deps.env, businessId, status, at);
     deps.reconcile?.(businessId);
   }
@@ -413,10 +476,19 @@ export async function processOutboundBatch(batch: MessageBatch<OutboundMessage>,
   const handled = new Set<string>();
   for (const message of batch.messages) {
     const result = results.get(message.body.id);
-    // A second copy of an id in the same batch is acked: the first carries it.
-    if (result?.outcome === "retry" && !handled.has(message.body.id)) message.retry({ delaySeconds: result.delaySeconds });
-    else message.ack();
+    const first = !handled.has(message.body.id);
     handled.add(message.body.id);
+    // A second copy of an id in the same batch is acked: the first carries it.
+    if (first && result?.outcome === "paced") {
+      // Its turn at the number is later: a fresh queue message with that delay, so waiting never uses up the queue's retries.
+      try {
+        await deps.env.OUTBOUND.send({ id: message.body.id }, { delaySeconds: result.delaySeconds });
+        message.ack();
+      } catch {
+        message.retry({ delaySeconds: result.delaySeconds });
+      }
+    } else if (first && result?.outcome === "retry") message.retry({ delaySeconds: result.delaySeconds });
+    else message.ack();
   }
 }
 

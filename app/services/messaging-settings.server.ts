@@ -12,12 +12,12 @@ export type MessagingSettings = {
   quiet_hours_end: string;
 };
 
-type BusinessRow = { id: string; messageLang: "en" | "he"; sendGapSeconds: number; quietStart: string; quietEnd: string };
+type BusinessRow = { id: string; messageLang: "en" | "he"; pauseSeconds: number; quietStart: string; quietEnd: string };
 
 export function messagingOf(business: BusinessRow): MessagingSettings {
   return {
     message_language: business.messageLang === "he" ? "he" : "en",
-    pause_between_messages: business.sendGapSeconds,
+    pause_between_messages: business.pauseSeconds,
     quiet_hours_start: business.quietStart || DEFAULT_QUIET.start,
     quiet_hours_end: business.quietEnd || DEFAULT_QUIET.end,
   };
@@ -27,14 +27,14 @@ export function messagingOf(business: BusinessRow): MessagingSettings {
 export async function updateMessagingSettings(d1: D1Database, business: BusinessRow, p: MessagingPatch): Promise<MessagingSettings> {
   const set: Partial<Omit<BusinessRow, "id">> = {};
   if (p.message_language !== undefined) set.messageLang = p.message_language;
-  if (p.pause_between_messages !== undefined) set.sendGapSeconds = p.pause_between_messages;
+  if (p.pause_between_messages !== undefined) set.pauseSeconds = p.pause_between_messages;
   if (p.quiet_hours_start !== undefined) set.quietStart = p.quiet_hours_start;
   if (p.quiet_hours_end !== undefined) set.quietEnd = p.quiet_hours_end;
   const next = { ...business, ...set };
   if (Object.keys(set).length) {
     await d1
-      .prepare(`UPDATE businesses SET message_lang = ?2, send_gap_seconds = ?3, quiet_start = ?4, quiet_end = ?5 WHERE id = ?1`)
-      .bind(business.id, next.messageLang, next.sendGapSeconds, next.quietStart, next.quietEnd)
+      .prepare(`UPDATE businesses SET message_lang = ?2, pause_seconds = ?3, quiet_start = ?4, quiet_end = ?5 WHERE id = ?1`)
+      .bind(business.id, next.messageLang, next.pauseSeconds, next.quietStart, next.quietEnd)
       .run();
   }
   return messagingOf(next);

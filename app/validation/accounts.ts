@@ -15,7 +15,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 6;
 export const LIMITS = { name: 200, business: 200, city: 100, email: 254, password: 200, phone: 20, code: 6 } as const;
 export const HHMM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const PAUSE_SECONDS = { min: 3, max: 60 } as const;
+export const PAUSE_SECONDS = { min: 10, max: 120 } as const;
 /** What one text field may carry before any rule reads it; beyond it the API names the field. */
 const RAW_MAX = 1000;
 

@@ -24,9 +24,9 @@ describe("settings API", () => {
         timezone: "Asia/Jerusalem",
         send_time: "10:00",
         message_retention_days: 180,
-        // The WhatsApp message settings: the language registered in, a 3 s pause, quiet hours 21:00 to 08:00.
+        // The WhatsApp message settings: the language registered in, a 20 s pause, quiet hours 21:00 to 08:00.
         message_language: "en",
-        pause_between_messages: 3,
+        pause_between_messages: 20,
         quiet_hours_start: "21:00",
         quiet_hours_end: "08:00",
         // Live booking proposals (Settings switch): on for a new business.
@@ -35,6 +35,9 @@ describe("settings API", () => {
         working_hours: expect.any(Object),
         slot_step_minutes: 15,
         min_notice_minutes: 60,
+        // Number safety: 50 business-started messages a day, not paused.
+        daily_message_budget: 50,
+        paused: false,
       },
     });
   });
@@ -234,9 +237,9 @@ describe("settings API: WhatsApp message settings", () => {
     expect(saved.data.settings).toMatchObject({ message_language: "he", pause_between_messages: 10, quiet_hours_start: "22:00", quiet_hours_end: "07:30" });
     const cases: [Record<string, unknown>, string][] = [
       [{ message_language: "fr" }, "The message language must be English or Hebrew."],
-      [{ pause_between_messages: 2 }, "The pause between messages must be a whole number of seconds from 3 to 60."],
-      [{ pause_between_messages: 61 }, "The pause between messages must be a whole number of seconds from 3 to 60."],
-      [{ pause_between_messages: 4.5 }, "The pause between messages must be a whole number of seconds from 3 to 60."],
+      [{ pause_between_messages: 9 }, "The pause between messages must be a whole number of seconds from 10 to 120."],
+      [{ pause_between_messages: 121 }, "The pause between messages must be a whole number of seconds from 10 to 120."],
+      [{ pause_between_messages: 4.5 }, "The pause between messages must be a whole number of seconds from 10 to 120."],
       [{ quiet_hours_start: "9pm" }, "Quiet hours must be times such as 21:00."],
       [{ quiet_hours_end: "24:00", name: "Changed Name" }, "Quiet hours must be times such as 21:00."],
       [{ pause_between_messages: true }, "pause_between_messages"],

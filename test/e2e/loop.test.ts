@@ -9,27 +9,33 @@ import { registerAndLogin, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { calendarEvent } from "./support/calendar";
 import { useBrowserStack } from "./support/browser-stack";
+import { clientsWroteFirst } from "./support/safety";
 
 const { stack, newPage } = useBrowserStack({ simulator: true });
 
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 const sent = async (businessId: string) =>
   (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[];
-const cron = async () => expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
+// The clients here wrote to the salon first (number safety: automatic messages only to clients with a contact basis).
+const cron = async () => {
+  clientsWroteFirst(stack);
+  expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
+};
 
 /**
- * Waits up to 30 s for the gateway to have sent a text starting with `start`.
+ * Waits up to 90 s for the gateway to have sent a text starting with `start`
+ * (business-started messages of one number are 10 to 30 s apart at the smallest pause).
  * If it never does, the failure says where the booking's messages stand
  * (status, attempts, last error), so a slow run shows its cause.
  */
 async function sentSoon(businessId: string, bookingId: string, start: string) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if ((await sent(businessId)).some((s) => s.text.startsWith(start))) return;
     await new Promise((r) => setTimeout(r, 250));
   }
   const rows = stack.query(`SELECT status, attempts, last_error, send_at FROM scheduled_messages WHERE booking_id = '${bookingId}'`);
-  throw new Error(`"${start}..." was not sent within 30 s; the booking's messages: ${JSON.stringify(rows)}`);
+  throw new Error(`"${start}..." was not sent within 90 s; the booking's messages: ${JSON.stringify(rows)}`);
 }
 
 async function api(page: Page, path: string, data: unknown) {
@@ -120,10 +126,10 @@ describe("closing the loop on WhatsApp", () => {
     await whenHydrated(page);
     const messaging = page.getByTestId("messaging-settings");
     expect(await messaging.getByLabel("Message language").inputValue()).toBe("en");
-    await messaging.getByLabel("Pause between messages (seconds)").fill("2");
+    await messaging.getByLabel("Pause between messages (seconds)").fill("9");
     await messaging.getByRole("button", { name: "Save message settings" }).click();
-    await expect.poll(() => messaging.getByTestId("messaging-error").textContent()).toContain("from 3 to 60");
-    await messaging.getByLabel("Pause between messages (seconds)").fill("3");
+    await expect.poll(() => messaging.getByTestId("messaging-error").textContent()).toContain("from 10 to 120");
+    await messaging.getByLabel("Pause between messages (seconds)").fill("10");
     await messaging.getByRole("button", { name: "Save message settings" }).click();
     await messaging.getByTestId("messaging-saved").waitFor();
     await messaging.scrollIntoViewIfNeeded();
@@ -132,7 +138,7 @@ describe("closing the loop on WhatsApp", () => {
     // The reminder goes out with the line; the client answers "1".
     await cron();
     await expect
-      .poll(async () => (await sent(businessId)).map((s) => s.text), { timeout: 30_000 })
+      .poll(async () => (await sent(businessId)).map((s) => s.text), { timeout: 90_000 })
       .toContainEqual(`Hi Noa Cohen, see you for your Haircut on ${noa.tomorrow.split("-").reverse().join("/")}!\n\nReply 1 to confirm or 2 to cancel.`);
     await sim(`${businessId}/incoming`, { from: "972541234567", name: "Noa", body: "1" });
     const thanks = `Thank you! Your Haircut on ${ddmm(noa.tomorrow)} at 10:00 is confirmed.`;

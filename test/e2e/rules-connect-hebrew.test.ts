@@ -11,6 +11,7 @@ import { registerAndLogin, whenHydrated } from "./support/account";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { startStack, type Stack } from "./support/stack";
 import { watchToasts } from "./support/toasts";
+import { clientsWroteFirst } from "./support/safety";
 
 let stack: Stack;
 let browser: Browser;
@@ -30,7 +31,11 @@ async function gateway(settings: { version?: string; down?: boolean }) {
   expect(res.status).toBe(200);
 }
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
-const cron = async () => expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
+// The clients here wrote to the salon first (number safety: automatic messages only to clients with a contact basis).
+const cron = async () => {
+  clientsWroteFirst(stack);
+  expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
+};
 
 /** Answers the server gave with an error status are logged by the browser; anything else is a real console error. */
 const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource: the server responded with a status of (40[014]|50[23])/.test(e));

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { registerAndLogin, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
+import { clientsWroteFirst } from "./support/safety";
 
 const { stack, newPage } = useBrowserStack({ simulator: true });
 
@@ -17,7 +18,11 @@ const DISCONNECT_SECONDS = 30;
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 const sent = async (businessId: string) =>
   (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[];
-const cron = async () => expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
+// The clients here wrote to the salon first (number safety: automatic messages only to clients with a contact basis).
+const cron = async () => {
+  clientsWroteFirst(stack);
+  expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
+};
 const simStatus = async (businessId: string) => ((await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}`)).json()) as { status: string }).status;
 
 /** The JSON API with the page's own session cookie, as the screens call it. */

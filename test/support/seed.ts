@@ -29,11 +29,28 @@ export async function seedBusiness(overrides: Partial<typeof schema.businesses.$
   return { userId, businessId, email: `${userId}@example.com` };
 }
 
-export async function seedClient(businessId: string, overrides: Partial<typeof schema.clients.$inferInsert> = {}) {
+/**
+ * A client. Unless `basis` says otherwise the client wrote to the business's
+ * WhatsApp first (a contact_consent row), as a client who gets automatic
+ * messages must have; "none" is a client nobody ever wrote to.
+ */
+export async function seedClient(
+  businessId: string,
+  overrides: Partial<typeof schema.clients.$inferInsert> = {},
+  { basis = "wrote_first" }: { basis?: "wrote_first" | "owner_wrote" | "none" } = {},
+) {
   const id = uid("cli");
+  const phone = overrides.phone ?? `9725${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
   await db()
     .insert(schema.clients)
-    .values({ id, businessId, name: "Noa Cohen", phone: `9725${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`, ...overrides });
+    .values({ id, businessId, name: "Noa Cohen", ...overrides, phone });
+  if (basis !== "none") {
+    const at = Date.now() - 30 * 86_400_000;
+    await db()
+      .insert(schema.contactConsent)
+      .values({ businessId, phone, ...(basis === "wrote_first" ? { firstInAt: at } : { firstOutAt: at }) })
+      .onConflictDoNothing();
+  }
   return id;
 }
 

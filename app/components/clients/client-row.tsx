@@ -2,6 +2,7 @@
 // service, tags and notes, with a WhatsApp link, inline Edit and Delete. The
 // edit checks its fields under each one; a failed save or delete shows the
 // spec's browser alert with the server's problem in the reader's language.
+import { ContactBasisLine, OptedOutBadge } from "./contact-basis";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
@@ -71,6 +72,7 @@ export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: 
               {t("waiting.badge")}
             </span>
           )}
+          <OptedOutBadge client={client} />
         </span>
         <ChevronIcon className="chevron" />
       </button>
@@ -103,6 +105,7 @@ export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: 
                   </button>
                 </div>
               )}
+              <ContactBasisLine client={client} />
               <dl className="facts client-facts">
                 <div>
                   <dt>{t("clients.lastVisit")}</dt>

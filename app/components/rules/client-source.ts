@@ -21,10 +21,10 @@ export function mergeCandidates<C extends Booked>(lists: C[][]): C[] {
 }
 
 /** The tab's loader answer for `?service=`; null when the load failed (see the route's clientLoader). */
-type ByService = { clients: Candidate[] } | null;
+type ByService = { clients: Candidate[]; optedOut?: number } | null;
 
 /** The clients for the chosen services; `loaded` (all bookable clients) is what the page came with. */
-export function useCandidates(services: string[], loaded: Candidate[]) {
+export function useCandidates(services: string[], loaded: Candidate[], loadedOptedOut = 0) {
   const fetcher = useFetcher<ByService>();
   const load = useLatest(fetcher.load);
 
@@ -42,5 +42,7 @@ export function useCandidates(services: string[], loaded: Candidate[]) {
   // Until the first answer, and when it failed: all clients. While a new choice loads, the last answer stays.
   const byService = services.length > 0 && fetcher.data ? fetcher.data.clients : null;
   const candidates = useMemo(() => mergeCandidates([byService ?? loaded]), [byService, loaded]);
-  return { candidates, loading: services.length > 0 && fetcher.state !== "idle" };
+  // How many the list leaves out because they opted out (number safety), for the same services.
+  const optedOut = services.length > 0 && fetcher.data ? (fetcher.data.optedOut ?? 0) : loadedOptedOut;
+  return { candidates, loading: services.length > 0 && fetcher.state !== "idle", optedOut };
 }

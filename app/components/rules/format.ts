@@ -3,14 +3,15 @@ import type { MessageKey, Translate } from "~/i18n";
 import type { RuleGroup } from "~/services/rules/rules.server";
 import { formatDateGB } from "~/services/templates";
 
-export type StatusKey = "scheduled" | "sent" | "failed" | "cancelled";
+// "manual": waits for the owner to send it from the phone (number safety).
+export type StatusKey = "scheduled" | "sent" | "failed" | "cancelled" | "manual";
 
 /** A client's status: 'canceled' is Cancelled, empty is Scheduled, anything else unknown keeps its name. */
 export function clientStatusOf(value: string | null | undefined): StatusKey | { other: string } {
   const v = (value ?? "").trim().toLowerCase();
   if (!v || v === "scheduled" || v === "queued" || v === "sending") return "scheduled";
   if (v === "canceled" || v === "cancelled") return "cancelled";
-  if (v === "sent" || v === "failed") return v;
+  if (v === "sent" || v === "failed" || v === "manual") return v;
   return { other: v.charAt(0).toUpperCase() + v.slice(1) };
 }
 
@@ -29,6 +30,7 @@ export const badgeClass: Record<StatusKey, string> = {
   sent: "badge-green",
   failed: "badge-red",
   cancelled: "badge-grey",
+  manual: "badge-blue",
 };
 
 export function statusLabel(t: Translate, status: StatusKey | { other: string }) {

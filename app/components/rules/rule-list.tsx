@@ -2,6 +2,7 @@ import { useLang, useT } from "~/i18n";
 import type { ScreenRule as RuleGroup, ScreenRuleClient as RuleClient } from "~/routes/dashboard.rules/rules.server";
 import { badgeClass, clientsCount, clientStatusOf, describeSchedule, formatCreated, formatDateGB, overallStatus, statusLabel } from "./format";
 import { Modal } from "~/components/ui/modal";
+import { ManualSend } from "./manual-send";
 
 function ruleTitle(rule: RuleGroup) {
   return rule.services.length ? rule.services.join(", ") : rule.rule_name;
@@ -98,6 +99,17 @@ function ClientRow({ client }: { client: RuleClient }) {
       {client.reply_action && (
         <div className={`rule-client-reply small is-${client.reply_action}`} data-testid="rule-client-reply" dir="auto">
           {t(client.reply_action === "confirmed" ? "confirm.reply.confirmed" : "confirm.reply.cancelled", { text: client.reply_text ?? "" })}
+        </div>
+      )}
+      {status === "manual" && client.send_link && <ManualSend messageId={client.id} link={client.send_link} />}
+      {client.paused && status === "scheduled" && (
+        <div className="rule-client-waiting small" data-testid="rule-client-paused">
+          {t("rules.details.paused")}
+        </div>
+      )}
+      {client.reason?.key === "rules.reason.overBudget" && status === "scheduled" && (
+        <div className="rule-client-waiting small" data-testid="rule-client-over-budget">
+          {t(client.reason.key, client.reason.params)}
         </div>
       )}
       {client.waiting && status === "scheduled" && (

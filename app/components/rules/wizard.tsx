@@ -15,6 +15,8 @@ const STEPS: MessageKey[] = ["wizard.step.type", "wizard.step.service", "wizard.
 type Props = {
   services: string[];
   clients: Candidate[];
+  /** Clients left out because they opted out of automatic messages (the wizard says how many). */
+  optedOut?: number;
   today: string;
   timeZone: string;
   sendTime: string;
@@ -33,12 +35,12 @@ function browserToday() {
 }
 
 /** Mounted only while open, so closing it (for any reason) resets it. */
-export function RuleWizard({ services, clients, today, timeZone, sendTime, messageLang, quietHours, onClose, onDone }: Props) {
+export function RuleWizard({ services, clients, optedOut: optedOutAll = 0, today, timeZone, sendTime, messageLang, quietHours, onClose, onDone }: Props) {
   const t = useT();
   const [step, setStep] = useState(0);
   const [type, setType] = useState<RuleType | "">("");
   const [chosenServices, setChosenServices] = useState<string[]>([]);
-  const { candidates, loading } = useCandidates(chosenServices, clients);
+  const { candidates, loading, optedOut } = useCandidates(chosenServices, clients, optedOutAll);
   const [chosenClients, setChosenClients] = useState<string[]>([]);
   const [template, setTemplate] = useState(() => t("wizard.message.default"));
   const [schedule, setSchedule] = useState<ScheduleState>(noSchedule);
@@ -143,6 +145,11 @@ export function RuleWizard({ services, clients, today, timeZone, sendTime, messa
             onChange={setChosenClients}
             upcomingOnly={type === "reminder"}
           />
+        )}
+        {step === 2 && optedOut > 0 && (
+          <p className="muted small" data-testid="wizard-opted-out">
+            {optedOut === 1 ? t("safety.wizard.optedOutOne") : t("safety.wizard.optedOutMany", { n: optedOut })}
+          </p>
         )}
         {step === 3 && (
           <MessageStep

@@ -56,8 +56,8 @@ export function MessagingForm({ settings }: { settings: MessagingSettings }) {
           <input
             {...getInputProps(fields.pause_between_messages, { type: "number", ariaDescribedBy: "pause-hint" })}
             inputMode="numeric"
-            min={3}
-            max={60}
+            min={10}
+            max={120}
             step={1}
             dir="ltr"
             className="time-input"

@@ -8,6 +8,7 @@ import { CalendarIcon, ChevronIcon } from "~/components/ui/icons";
 const SECTIONS: [string, MessageKey][] = [
   ["profile-title", "settings.profile"],
   ["messaging-title", "messaging.title"],
+  ["safety-settings-title", "safety.settings.title"],
   ["push-title", "push.title"],
   ["password-title", "password.title"],
   ["data-title", "data.title"],

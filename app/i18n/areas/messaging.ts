@@ -11,7 +11,8 @@ export const messaging = defineMessages(
     "messaging.lang.en": "English",
     "messaging.lang.he": "Hebrew",
     "messaging.pause": "Pause between messages (seconds)",
-    "messaging.pauseHint": "Your number never sends two messages closer than this, plus up to 2 seconds at random, like a person typing. 3 to 60.",
+    "messaging.pauseHint":
+      "Reminders and follow-ups wait a random gap of this to three times it after your number's previous message, like a person typing. Replies to a client wait only a few seconds. 10 to 120.",
     "messaging.quietStart": "Quiet hours start",
     "messaging.quietEnd": "Quiet hours end",
     "messaging.quietHint": "Messages planned by days wait until quiet hours end. A custom date and time goes out when you chose.",
@@ -19,7 +20,7 @@ export const messaging = defineMessages(
     "messaging.saving": "Saving...",
     "messaging.saved": "Message settings saved.",
     "messaging.err.language": "The message language must be English or Hebrew.",
-    "messaging.err.pause": "The pause between messages must be a whole number of seconds from 3 to 60.",
+    "messaging.err.pause": "The pause between messages must be a whole number of seconds from 10 to 120.",
     "messaging.err.quiet": "Quiet hours must be times such as 21:00.",
 
     "confirm.switch": "Ask the client to confirm",
@@ -44,7 +45,8 @@ export const messaging = defineMessages(
     "messaging.lang.en": "אנגלית",
     "messaging.lang.he": "עברית",
     "messaging.pause": "הפסקה בין הודעות (שניות)",
-    "messaging.pauseHint": "המספר שלך לעולם לא שולח שתי הודעות בהפרש קטן מזה, ועוד עד 2 שניות אקראיות, כמו אדם שמקליד. 3 עד 60.",
+    "messaging.pauseHint":
+      "תזכורות ומעקבים ממתינים פרק זמן אקראי של ערך זה עד פי שלושה ממנו אחרי ההודעה הקודמת של המספר, כמו אדם שמקליד. תשובות ללקוח ממתינות שניות ספורות בלבד. 10 עד 120.",
     "messaging.quietStart": "תחילת שעות שקטות",
     "messaging.quietEnd": "סוף שעות שקטות",
     "messaging.quietHint": "הודעות שמתוזמנות לפי ימים ממתינות לסוף השעות השקטות. תאריך ושעה מותאמים נשלחים בזמן שבחרת.",
@@ -52,7 +54,7 @@ export const messaging = defineMessages(
     "messaging.saving": "שומר...",
     "messaging.saved": "הגדרות ההודעות נשמרו.",
     "messaging.err.language": "שפת ההודעות חייבת להיות אנגלית או עברית.",
-    "messaging.err.pause": "ההפסקה בין הודעות חייבת להיות מספר שלם של שניות בין 3 ל-60.",
+    "messaging.err.pause": "ההפסקה בין הודעות חייבת להיות מספר שלם של שניות בין 10 ל-120.",
     "messaging.err.quiet": "שעות שקטות חייבות להיות שעות כמו 21:00.",
 
     "confirm.switch": "לבקש מהלקוח לאשר",

@@ -15,6 +15,8 @@ import { ConnectPanel } from "~/components/connect/connect-panel";
 import { problem } from "~/utils/problem";
 import { pageTitle } from "~/i18n";
 import { connectAction, heldQrOf, readSession, type ConnectActionResult, type ConnectIntent } from "./connect.server";
+import { pauseAction, safetyView, type PauseAnswer } from "./safety.server";
+import { SafetyPanel } from "~/components/connect/safety-panel";
 import styles from "~/styles/connect.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -23,14 +25,19 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const { user, business } = await requireUser(request, context);
-  const session = await readSession(env, business.id, heldQrOf(new URL(request.url)));
-  return { profile: { name: user.name || business.name, business_id: business.id }, session };
+  const url = new URL(request.url);
+  const session = await readSession(env, business.id, heldQrOf(url));
+  // Number safety's card is read with the page, not with every 2 s poll.
+  const safety = url.searchParams.has("poll") ? null : await safetyView(env, business, Date.now());
+  return { profile: { name: user.name || business.name, business_id: business.id }, session, safety };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const { business } = await requireUser(request, context);
-  return connectAction(env, business.id, await request.formData());
+  const form = await request.formData();
+  if (form.get("intent") === "pause") return pauseAction(env, business, form);
+  return connectAction(env, business.id, form);
 }
 
 const isNavigationOrHttp = (error: unknown) => error instanceof Response || isRouteErrorResponse(error);
@@ -54,19 +61,25 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
  * text; answered as a failure (503), so nothing revalidates over a dead network.
  */
 export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
-  const intent = (await request.clone().formData()).get("intent") as ConnectIntent | null;
+  const intent = (await request.clone().formData()).get("intent") as ConnectIntent | "pause" | null;
   try {
     return await serverAction<typeof action>();
   } catch (error) {
     if (isNavigationOrHttp(error)) throw error;
+    if (intent === "pause") return Response.json({ ok: false, intent, problem: problem("safety.pause.failed") } satisfies PauseAnswer, { status: 503 });
     const failed: ConnectActionResult = { ok: false, intent, problem: problem(ACTION_FAILED[intent ?? "connect"] ?? "connect.err.createFailed") };
     return Response.json(failed, { status: 503 });
   }
 }
 
 export default function ConnectTab() {
-  const { profile, session } = useLoaderData<typeof loader>();
-  return <ConnectPanel profile={profile} session={session} />;
+  const { profile, session, safety } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <ConnectPanel profile={profile} session={session} />
+      {safety && <SafetyPanel safety={safety} />}
+    </>
+  );
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>

@@ -126,6 +126,7 @@ export default function RulesTab() {
         <RuleWizard
           services={data.services}
           clients={data.clients}
+          optedOut={data.optedOut}
           today={data.today}
           timeZone={data.timeZone}
           sendTime={data.sendTime}

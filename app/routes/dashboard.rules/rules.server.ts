@@ -3,7 +3,8 @@
 // details' Delete as intents. The same services as the JSON API.
 import { data } from "@remix-run/cloudflare";
 import { getAuthedUser, type AuthedUser } from "~/services/auth/session.server";
-import { bookableClients, ruleServices, serviceFilter, type Candidate } from "~/services/rules/candidates.server";
+import { bookableClients, optedOutCandidates, ruleServices, serviceFilter, type Candidate } from "~/services/rules/candidates.server";
+import { markManualSent } from "~/services/safety/manual.server";
 import { reasonProblem } from "~/services/rules/reasons";
 import { createRules, deleteOwnRules, listRules, type RuleClient, type RuleGroup } from "~/services/rules/rules.server";
 import { formatPhone } from "~/utils/phone";
@@ -43,15 +44,18 @@ export async function rulesPage(env: Env, business: Business, url: URL) {
     throw error;
   }
   const now = Date.now();
-  const [rules, offered, clients] = await Promise.all([
+  const [rules, offered, clients, optedOut] = await Promise.all([
     listRules(env.DB, business.id),
     ruleServices(env.DB, business.id),
     bookableClients(env.DB, business, now, services),
+    optedOutCandidates(env.DB, business, now, services),
   ]);
   return {
     rules: rules.map(forScreen),
     services: offered,
     clients: clients.map(candidateForScreen),
+    /** Clients the wizard leaves out because they opted out of automatic messages. */
+    optedOut,
     timeZone: business.timeZone,
     sendTime: business.sendTime,
     messageLang: business.messageLang,
@@ -61,8 +65,8 @@ export async function rulesPage(env: Env, business: Business, url: URL) {
   };
 }
 
-export type RulesActionResult =
-  { ok: true; intent: "create" | "delete"; count: number } | { ok: false; intent: "create" | "delete" | null; problem: Problem; login?: boolean };
+type RulesIntent = "create" | "delete" | "manual-done";
+export type RulesActionResult = { ok: true; intent: RulesIntent; count: number } | { ok: false; intent: RulesIntent | null; problem: Problem; login?: boolean };
 
 /** As the page gets it: `network` when the request never reached the server (the route's clientAction). */
 export type RulesAnswer = RulesActionResult & { network?: boolean };
@@ -77,11 +81,19 @@ const answer = (result: RulesActionResult, status = 200) => data(result, status)
 export async function rulesAction(env: Env, request: Request) {
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent !== "create" && intent !== "delete") return answer({ ok: false, intent: null, problem: problem("problem.unknownAction") }, 400);
+  if (intent !== "create" && intent !== "delete" && intent !== "manual-done")
+    return answer({ ok: false, intent: null, problem: problem("problem.unknownAction") }, 400);
   const authed = await getAuthedUser(request, env);
   if (!authed) return answer({ ok: false, intent, problem: problem("rules.toast.login"), login: true }, 401);
   const { business } = authed;
   try {
+    if (intent === "manual-done") {
+      // "Send from your phone": the owner sent it; another business's message (or one not waiting) is not found.
+      if (!(await markManualSent(env.DB, business.id, String(form.get("id") ?? ""), Date.now()))) {
+        return answer({ ok: false, intent, problem: problem("safety.manual.notFound") });
+      }
+      return answer({ ok: true, intent, count: 1 });
+    }
     if (intent === "create") {
       const body = validate(CreateRuleSchema, ruleBodyFromForm(form));
       if (!body.ok) return answer({ ok: false, intent, problem: body.problem }, 400);

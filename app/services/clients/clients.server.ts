@@ -11,6 +11,7 @@ import { normalizePhone, PHONE_RULE_MESSAGE } from "~/utils/phone";
 import { AppError } from "~/utils/problem";
 import { CLIENT_LIMITS, type ClientInput, type ClientPatchInput } from "~/validation/clients";
 import { nameOrPhoneMatches } from "./search.server";
+import { clientConsent, consentOfPhones, type ClientConsent } from "../safety/consent.server";
 
 const { clients, bookings, businesses } = schema;
 
@@ -30,7 +31,7 @@ export type ClientView = {
   created_at: number;
   /** The client answered a confirmation request with something unclear and waits for the owner's reply. */
   awaiting_reply: { at: number; text: string } | null;
-};
+} & ClientConsent;
 
 export const CLIENT_PAGE_DEFAULT = 50;
 export const CLIENT_PAGE_MAX = 200;
@@ -58,12 +59,19 @@ async function lastVisits(db: Db, businessId: string, ids: string[], today: stri
 }
 
 async function withLastVisits(db: Db, businessId: string, rows: ClientRow[], today: string): Promise<ClientView[]> {
-  const visits = await lastVisits(
-    db,
-    businessId,
-    rows.map((c) => c.id),
-    today,
-  );
+  const [visits, consent] = await Promise.all([
+    lastVisits(
+      db,
+      businessId,
+      rows.map((c) => c.id),
+      today,
+    ),
+    consentOfPhones(
+      db.$client,
+      businessId,
+      rows.map((c) => c.phone),
+    ),
+  ]);
   return rows.map((c) => ({
     id: c.id,
     name: c.name,
@@ -75,6 +83,8 @@ async function withLastVisits(db: Db, businessId: string, rows: ClientRow[], tod
     notes: c.notes,
     created_at: c.createdAt,
     awaiting_reply: c.awaitingReplyAt ? { at: c.awaitingReplyAt, text: c.awaitingReplyText ?? "" } : null,
+    // Number safety: why the business may write first, and the client's own opt-out.
+    ...clientConsent(consent.get(c.phone)),
   }));
 }
 

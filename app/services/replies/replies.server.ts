@@ -117,8 +117,8 @@ export async function handleClientMessage(
       .bind(request.id, m.providerId, request.booking_id, action, now, businessId),
     d1
       .prepare(
-        `INSERT INTO scheduled_messages (id, business_id, rule_id, booking_id, kind, body, send_date, send_time, send_at, status, created_at, updated_at)
-       SELECT ?3, ?4, ?5, ?6, 'ack', ?7, ?8, ?9, ?10, 'scheduled', ?10, ?10 WHERE ${answered}
+        `INSERT INTO scheduled_messages (id, business_id, rule_id, booking_id, kind, origin, body, send_date, send_time, send_at, status, created_at, updated_at)
+       SELECT ?3, ?4, ?5, ?6, 'ack', 'reply', ?7, ?8, ?9, ?10, 'scheduled', ?10, ?10 WHERE ${answered}
        ON CONFLICT (rule_id, booking_id, kind) DO NOTHING`,
       )
       .bind(

@@ -3,6 +3,7 @@
 import { localDate } from "~/utils/time-zone";
 import { addDays } from "~/utils/dates";
 import { AppError } from "~/utils/problem";
+import { optedOutSql } from "../safety/consent.server";
 
 export const DEFAULT_SERVICES = ["Haircut", "Coloring", "Styling", "Hair Treatment"];
 /** Past bookings stay bookable this long, so a follow-up can still be made for them. */
@@ -48,10 +49,14 @@ export type Candidate = {
   booking_time: string;
 };
 
+const bookableWhere = `b.business_id = ?1 AND b.status IN ('scheduled', 'confirmed', 'completed') AND b.booking_date >= ?2
+         AND (?3 = 0 OR lower(b.service) IN (SELECT value FROM json_each(?4)))`;
+
 /**
  * Bookable clients: bookings that are scheduled or completed, from
  * BOOKABLE_PAST_DAYS ago (in the business's zone) onwards, with their client.
  * Sorted by name, then date. `services` filters (case-insensitively) when given.
+ * Clients who opted out of automatic messages are left out (optedOutCandidates counts them).
  */
 export async function bookableClients(d1: D1Database, business: BusinessRef, now: number, services: string[] = []): Promise<Candidate[]> {
   const since = addDays(localDate(now, business.timeZone), -BOOKABLE_PAST_DAYS);
@@ -61,12 +66,28 @@ export async function bookableClients(d1: D1Database, business: BusinessRef, now
       `SELECT b.id AS booking_id, c.name AS sender_name, c.phone AS sender_number, b.service,
               b.booking_date, b.booking_time
        FROM bookings b JOIN clients c ON c.id = b.client_id AND c.business_id = b.business_id
-       WHERE b.business_id = ?1 AND b.status IN ('scheduled', 'confirmed', 'completed') AND b.booking_date >= ?2
-         AND (?3 = 0 OR lower(b.service) IN (SELECT value FROM json_each(?4)))
+       LEFT JOIN contact_consent cc ON cc.business_id = b.business_id AND cc.phone = c.phone
+       WHERE ${bookableWhere} AND NOT ${optedOutSql("cc")}
        ORDER BY c.name COLLATE NOCASE, b.booking_date, b.booking_time
        LIMIT ${MAX_CANDIDATES}`,
     )
     .bind(business.id, since, keys.length, JSON.stringify(keys))
     .all<Candidate>();
   return results.map((r) => ({ ...r, booking_time: r.booking_time.slice(0, 5) }));
+}
+
+/** How many clients the wizard leaves out because they opted out (the wizard says so). */
+export async function optedOutCandidates(d1: D1Database, business: BusinessRef, now: number, services: string[] = []): Promise<number> {
+  const since = addDays(localDate(now, business.timeZone), -BOOKABLE_PAST_DAYS);
+  const keys = services.map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const row = await d1
+    .prepare(
+      `SELECT count(DISTINCT c.id) AS n
+       FROM bookings b JOIN clients c ON c.id = b.client_id AND c.business_id = b.business_id
+       JOIN contact_consent cc ON cc.business_id = b.business_id AND cc.phone = c.phone
+       WHERE ${bookableWhere} AND ${optedOutSql("cc")}`,
+    )
+    .bind(business.id, since, keys.length, JSON.stringify(keys))
+    .first<{ n: number }>();
+  return row?.n ?? 0;
 }

@@ -8,11 +8,13 @@ import { scheduleFromInput, type CreateRuleInput } from "~/validation/rules";
 import { resolveOverdueReminders } from "./catch-up";
 import { planMessage, scheduleLabel, type Plan } from "./schedule";
 import { reminderHistory } from "./history.server";
+import { optedOutSql } from "../safety/consent.server";
+import { renderRuleMessage, waMeLink } from "../safety/manual.server";
 
 export type RulesBusiness = { id: string; timeZone: string; sendTime: string };
 export type RulesContext = { d1: D1Database; business: RulesBusiness; now: number };
 
-export type RuleClientStatus = "scheduled" | "sent" | "failed" | "cancelled";
+export type RuleClientStatus = "scheduled" | "sent" | "failed" | "cancelled" | "manual";
 
 export type RuleClient = {
   id: string;
@@ -22,6 +24,10 @@ export type RuleClient = {
   client_status: RuleClientStatus;
   /** Due, but held until the business's WhatsApp reconnects. */
   waiting: boolean;
+  /** Held because the owner paused automatic messages (Connect tab). */
+  paused: boolean;
+  /** client_status "manual": a wa.me link that opens WhatsApp on the owner's phone with the message filled in. */
+  send_link: string | null;
   booking_id: string;
   booking_date: string;
   booking_time: string;
@@ -57,7 +63,7 @@ export type RuleGroup = {
   created_at: string;
 };
 
-type BookingRow = { id: string; booking_date: string; booking_time: string; status: string; name: string };
+type BookingRow = { id: string; booking_date: string; booking_time: string; status: string; name: string; opted_out: number };
 
 /** Creates the group; throws AppError 400 (bad schedule, cancelled booking) or 404 (a booking not the business's). */
 export async function createRules(ctx: RulesContext, input: CreateRuleInput): Promise<{ groupId: string; rules: RuleGroup[] }> {
@@ -69,19 +75,23 @@ export async function createRules(ctx: RulesContext, input: CreateRuleInput): Pr
   const ids = [...new Set(input.clients.map((c) => c.booking_id))];
   const { results: bookings } = await d1
     .prepare(
-      `SELECT b.id, b.booking_date, b.booking_time, b.status, c.name
+      `SELECT b.id, b.booking_date, b.booking_time, b.status, c.name, ${optedOutSql("cc")} AS opted_out
        FROM bookings b JOIN clients c ON c.id = b.client_id
+       LEFT JOIN contact_consent cc ON cc.business_id = b.business_id AND cc.phone = c.phone
        WHERE b.business_id = ?1 AND b.id IN (SELECT value FROM json_each(?2))`,
     )
     .bind(business.id, JSON.stringify(ids))
     .all<BookingRow>();
   if (bookings.length !== ids.length) throw new AppError(404, "rules.err.bookingNotFound");
+  // A client who opted out gets no automatic message: none is made (only the client's START undoes it).
+  const reachable = bookings.filter((b) => b.opted_out !== 1);
+  if (reachable.length === 0) throw new AppError(400, "rules.err.allOptedOut");
   const gone = bookings.find((b) => b.status === "cancelled" || b.status === "no_show");
   if (gone) throw new AppError(400, "rules.err.bookingCancelled", { name: gone.name, date: gone.booking_date });
 
   const history = input.type === "reminder" ? await reminderHistory(d1, business.id, ids) : new Map();
   const groupId = crypto.randomUUID();
-  const rows = bookings.map((b) => {
+  const rows = reachable.map((b) => {
     let plan: Plan = planMessage({
       type: input.type,
       schedule,
@@ -133,8 +143,8 @@ export async function createRules(ctx: RulesContext, input: CreateRuleInput): Pr
       ),
     d1
       .prepare(
-        `INSERT INTO scheduled_messages (id, business_id, rule_id, booking_id, send_date, send_time, send_at, status, last_error, created_at, updated_at)
-         SELECT json_extract(value, '$.id'), ?1, json_extract(value, '$.rule_id'), json_extract(value, '$.booking_id'),
+        `INSERT INTO scheduled_messages (id, business_id, rule_id, booking_id, origin, send_date, send_time, send_at, status, last_error, created_at, updated_at)
+         SELECT json_extract(value, '$.id'), ?1, json_extract(value, '$.rule_id'), json_extract(value, '$.booking_id'), 'business',
                 json_extract(value, '$.send_date'), json_extract(value, '$.send_time'), json_extract(value, '$.send_at'),
                 json_extract(value, '$.status'), json_extract(value, '$.last_error'), ?2, ?2
          FROM json_each(?3)`,
@@ -182,12 +192,15 @@ type ListRow = {
   client_name: string | null;
   client_phone: string | null;
   waiting: number;
+  service: string | null;
+  message_lang: string;
+  biz_paused: number;
 };
 
 export const MAX_LISTED_GROUPS = 100;
 
 export function clientStatus(status: string | null): RuleClientStatus {
-  if (status === "sent" || status === "failed" || status === "cancelled") return status;
+  if (status === "sent" || status === "failed" || status === "cancelled" || status === "manual") return status;
   return "scheduled";
 }
 
@@ -198,10 +211,12 @@ export async function listRules(d1: D1Database, businessId: string, onlyGroup?: 
       `SELECT r.id AS rule_id, r.group_id, r.type, r.name, r.services, r.template, r.schedule_type, r.schedule_value,
               r.custom_date, r.custom_time, r.schedule_label, r.created_at, r.ask_confirmation,
               m.reply_text, m.reply_action, m.replied_at, m.id AS message_id, m.status, m.send_date, m.send_time, m.last_error, m.sent_at, m.booking_id,
-              b.booking_date, b.booking_time, c.name AS client_name, c.phone AS client_phone,
+              b.booking_date, b.booking_time, b.service, c.name AS client_name, c.phone AS client_phone,
+              biz.message_lang, biz.paused AS biz_paused,
               (m.status IN ('scheduled', 'queued') AND m.send_at <= ?3
                 AND (SELECT wa_status FROM businesses WHERE id = ?1) NOT IN ('WORKING', 'unknown')) AS waiting
        FROM rules r
+       JOIN businesses biz ON biz.id = r.business_id
        LEFT JOIN scheduled_messages m ON m.rule_id = r.id AND m.business_id = r.business_id AND m.kind = 'rule'
        LEFT JOIN bookings b ON b.id = m.booking_id
        LEFT JOIN clients c ON c.id = b.client_id
@@ -246,6 +261,8 @@ export async function listRules(d1: D1Database, businessId: string, onlyGroup?: 
         client_phone: row.client_phone ?? "",
         client_status: clientStatus(row.status),
         waiting: row.waiting === 1,
+        paused: row.biz_paused === 1 && (row.status === "scheduled" || row.status === "queued"),
+        send_link: row.status === "manual" ? manualLink(row) : null,
         booking_id: row.booking_id,
         booking_date: row.booking_date ?? "",
         booking_time: (row.booking_time ?? "").slice(0, 5),
@@ -262,6 +279,17 @@ export async function listRules(d1: D1Database, businessId: string, onlyGroup?: 
     }
   }
   return [...groups.values()];
+}
+
+/** The message as the client would read it, ready to send from the owner's phone. */
+function manualLink(row: ListRow): string | null {
+  if (!row.client_phone) return null;
+  const text = renderRuleMessage(row.template, row.ask_confirmation === 1, row.message_lang, {
+    name: row.client_name ?? "",
+    service: row.service ?? "",
+    date: row.booking_date ?? "",
+  });
+  return waMeLink(row.client_phone, text);
 }
 
 function parseServices(raw: string): string[] {

@@ -10,6 +10,8 @@ import { webhookKeyFor } from "./webhook-key.server";
 import { businessSession } from "./session.server";
 import { storedReason } from "../rules/reasons";
 import { markChatForProposals } from "../proposals/live.server";
+import { noteChatMessage } from "../safety/consent.server";
+import { recordAck } from "../safety/health.server";
 
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
 export const MAX_AGE_MS = 5 * 60 * 1000;
@@ -107,10 +109,13 @@ export async function ingestWebhook(env: Env, raw: string, signature: string | n
     // Only a message seen for the first time is read as an answer: a repeated webhook never acts twice.
     if (stored && isCustomerChat(chatId)) {
       const at = Math.round(payload.data.timestamp * 1000);
+      // Number safety: keeps the contact basis, and a client's STOP or START is handled there (not read as an answer).
+      const { id: providerId, fromMe, source } = payload.data;
+      const opt = await noteChatMessage(env, businessId, { providerId, chatId, fromMe, source, body: payload.data.body ?? "", at }, now, defer);
       // Awaited (one quick call to the business's Durable Object) so the mark is not lost; it never throws.
       if (business.proposals_enabled) await markChatForProposals(env, businessId, chatId, payload.data.fromMe, at);
       if (payload.data.fromMe) await ownerAnswered(env.DB, businessId, chatId, at);
-      else await handleClientMessage(env, businessId, { providerId: payload.data.id, chatId, body: payload.data.body ?? "", at }, now, defer);
+      else if (!opt) await handleClientMessage(env, businessId, { providerId: payload.data.id, chatId, body: payload.data.body ?? "", at }, now, defer);
     }
     return { status: 200, body: { ok: true, stored } };
   }
@@ -118,6 +123,7 @@ export async function ingestWebhook(env: Env, raw: string, signature: string | n
     const payload = AckPayload.safeParse(envelope.data.payload);
     if (!payload.success) return { status: 400, body: { error: "Bad ack payload" } };
     const failed = payload.data.ack === ACK_ERROR ? await failRefusedMessage(env.DB, businessId, payload.data, now) : false;
+    await recordAck(env.DB, businessId, payload.data.id, payload.data.ack);
     return { status: 200, body: { ok: true, failed } };
   }
   return { status: 200, body: { ignored: event } };

@@ -1,0 +1,160 @@
+// Why the business may write to a client first (the contact basis), and the
+// client's own opt-out. Kept per phone in contact_consent as the chat's
+// messages arrive (the webhook calls noteChatMessage for every message stored
+// for the first time), so it survives the purge of old messages and applies to
+// a client added after the chat began.
+//
+// - wrote_first: the client's first message came before any of the owner's.
+// - owner_wrote: the owner wrote to them from the phone first (messages the
+//   product sent through the gateway, source "api" or one of our rows, do not count).
+// - booked_online: reserved for a booking form of ours; none exists yet.
+// - none: nobody wrote; business-started messages wait for the owner's phone.
+import { chatIdToPhone } from "~/providers/whatsapp/chat-id";
+import { getWhatsAppProvider } from "~/providers/whatsapp/index.server";
+import { storedReason } from "../rules/reasons";
+import { businessSession } from "../whatsapp/session.server";
+import { REPLY_GAP } from "./pacing";
+import { OPT_OUT_NOTICE, readOptWord } from "./words";
+
+export type ContactBasis = "wrote_first" | "owner_wrote" | "booked_online" | "none";
+export const OPTED_OUT_REASON = storedReason("rules.reason.optedOut");
+
+export type ConsentRow = { first_in_at: number | null; first_out_at: number | null; opted_out_at: number | null; opted_in_at: number | null };
+
+/** The basis from a consent row (missing: none). */
+export function basisOf(row: Partial<ConsentRow> | null | undefined): { basis: ContactBasis; since: number | null } {
+  const inAt = row?.first_in_at ?? null;
+  const outAt = row?.first_out_at ?? null;
+  if (inAt !== null && (outAt === null || inAt <= outAt)) return { basis: "wrote_first", since: inAt };
+  if (outAt !== null) return { basis: "owner_wrote", since: outAt };
+  return { basis: "none", since: null };
+}
+
+export const isOptedOut = (row: Partial<ConsentRow> | null | undefined) => (row?.opted_out_at ?? 0) > (row?.opted_in_at ?? 0);
+
+/** SQL: the consent columns of the consent row `alias` (join it with LEFT JOIN contact_consent alias ON ...). */
+export const consentColumns = (alias: string) =>
+  `${alias}.first_in_at AS first_in_at, ${alias}.first_out_at AS first_out_at, ${alias}.opted_out_at AS opted_out_at, ${alias}.opted_in_at AS opted_in_at`;
+/** SQL: the client (alias) has opted out. */
+export const optedOutSql = (alias: string) => `(coalesce(${alias}.opted_out_at, 0) > coalesce(${alias}.opted_in_at, 0))`;
+
+/** As the API and the Clients tab show it: the basis, since when (ISO), opted out. */
+export type ClientConsent = { contact_basis: ContactBasis; contact_since: string | null; opted_out: boolean };
+
+export function clientConsent(row: Partial<ConsentRow> | null | undefined): ClientConsent {
+  const { basis, since } = basisOf(row);
+  return { contact_basis: basis, contact_since: since ? new Date(since).toISOString() : null, opted_out: isOptedOut(row) };
+}
+
+/** The consent of a page of clients' phones, in one query. */
+export async function consentOfPhones(d1: D1Database, businessId: string, phones: string[]): Promise<Map<string, ConsentRow>> {
+  if (phones.length === 0) return new Map();
+  const { results } = await d1
+    .prepare(
+      `SELECT phone, first_in_at, first_out_at, opted_out_at, opted_in_at FROM contact_consent
+       WHERE business_id = ?1 AND phone IN (SELECT value FROM json_each(?2))`,
+    )
+    .bind(businessId, JSON.stringify([...new Set(phones)]))
+    .all<ConsentRow & { phone: string }>();
+  return new Map(results.map((r) => [r.phone, r]));
+}
+
+export type ChatMessage = { providerId: string; chatId: string; fromMe: boolean; source?: unknown; body: string; at: number };
+
+/** The phone of a chat: the contact's known phone (hidden numbers, check-exists chat ids), else the chat id's digits. */
+async function phoneOfChat(d1: D1Database, businessId: string, chatId: string): Promise<string | null> {
+  const row = await d1
+    .prepare(`SELECT phone FROM wa_contacts WHERE business_id = ?1 AND chat_id = ?2 AND phone IS NOT NULL`)
+    .bind(businessId, chatId)
+    .first<{ phone: string }>();
+  return row?.phone ?? chatIdToPhone(chatId);
+}
+
+/**
+ * A message stored for the first time in a customer chat: keeps the contact
+ * basis current, and reads the client's STOP or START. Answers what it read
+ * ("stop"/"start": the message is handled and is not an answer to a
+ * confirmation request), or null.
+ */
+export async function noteChatMessage(
+  env: Env,
+  businessId: string,
+  m: ChatMessage,
+  now: number,
+  defer: (p: Promise<unknown>) => void = () => {},
+): Promise<"stop" | "start" | null> {
+  const d1 = env.DB;
+  const phone = await phoneOfChat(d1, businessId, m.chatId);
+  if (!phone) return null;
+  if (m.fromMe) {
+    // Only the owner typing on the phone is the owner writing first; our own sends echo with source "api".
+    if (m.source === "api") return null;
+    await d1
+      .prepare(
+        `INSERT INTO contact_consent (business_id, phone, first_out_at)
+         SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM scheduled_messages WHERE business_id = ?1 AND provider_message_id = ?4)
+         ON CONFLICT (business_id, phone) DO UPDATE SET first_out_at = min(coalesce(first_out_at, excluded.first_out_at), excluded.first_out_at)`,
+      )
+      .bind(businessId, phone, m.at, m.providerId)
+      .run();
+    return null;
+  }
+  await d1
+    .prepare(
+      `INSERT INTO contact_consent (business_id, phone, first_in_at) VALUES (?1, ?2, ?3)
+       ON CONFLICT (business_id, phone) DO UPDATE SET first_in_at = min(coalesce(first_in_at, excluded.first_in_at), excluded.first_in_at)`,
+    )
+    .bind(businessId, phone, m.at)
+    .run();
+  const intent = readOptWord(m.body);
+  if (intent === "stop") {
+    if (await optOut(d1, businessId, phone, m.at, now)) defer(sendOptOutNotice(env, businessId, m.chatId));
+  } else if (intent === "start") {
+    await d1
+      .prepare(`UPDATE contact_consent SET opted_in_at = ?3 WHERE business_id = ?1 AND phone = ?2 AND ${optedOutSql("contact_consent")} AND opted_out_at <= ?3`)
+      .bind(businessId, phone, m.at)
+      .run();
+  }
+  return intent;
+}
+
+/**
+ * Opts the phone out (once: answers false when it already was) and ends its
+ * pending business-started messages, those waiting for the owner's phone too,
+ * as Cancelled "Client opted out". One D1 transaction.
+ */
+export async function optOut(d1: D1Database, businessId: string, phone: string, at: number, now: number): Promise<boolean> {
+  const [flipped] = await d1.batch([
+    d1
+      .prepare(`UPDATE contact_consent SET opted_out_at = ?3 WHERE business_id = ?1 AND phone = ?2 AND NOT ${optedOutSql("contact_consent")} RETURNING phone`)
+      .bind(businessId, phone, at),
+    d1
+      .prepare(
+        `UPDATE scheduled_messages SET status = 'cancelled', last_error = ?3, updated_at = ?4
+         WHERE business_id = ?1 AND origin = 'business' AND status IN ('scheduled', 'queued', 'manual')
+           AND booking_id IN (SELECT b.id FROM bookings b JOIN clients c ON c.id = b.client_id WHERE b.business_id = ?1 AND c.phone = ?2)`,
+      )
+      .bind(businessId, phone, OPTED_OUT_REASON, now),
+  ]);
+  return flipped.results.length > 0;
+}
+
+/**
+ * The one acknowledgement of an opt-out, in the business's message language,
+ * to the chat the client wrote from. It answers the client's own message, so
+ * it keeps the short reply gap and is sent even while automatic messages are
+ * paused. Sent at most once (only the write that opted the client out sends it).
+ */
+export async function sendOptOutNotice(env: Env, businessId: string, chatId: string): Promise<boolean> {
+  try {
+    const biz = await env.DB.prepare(`SELECT message_lang FROM businesses WHERE id = ?1`).bind(businessId).first<{ message_lang: string }>();
+    const text = OPT_OUT_NOTICE[biz?.message_lang === "he" ? "he" : "en"];
+    const slot = await businessSession(env, businessId).reserveSendSlot({ ...REPLY_GAP }, 60_000);
+    if (slot.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, slot.waitMs));
+    await getWhatsAppProvider(env).sendText(businessId, chatId, text);
+    return true;
+  } catch (error) {
+    console.error("Sending the opt-out acknowledgement failed", businessId, chatId, error);
+    return false;
+  }
+}

@@ -1,0 +1,12 @@
+// Number safety in browser tests: Chatbook starts a chat only with clients who
+// wrote to the business's WhatsApp (or whom the owner wrote to). Tests whose
+// clients are added by hand and must get automatic messages say so here.
+import type { BrowserStack } from "./browser-stack";
+
+/** Every client so far (of one business, or of all) wrote to the business's WhatsApp a day ago. */
+export function clientsWroteFirst(stack: Pick<BrowserStack["stack"], "query">, businessId?: string) {
+  stack.query(
+    `INSERT OR IGNORE INTO contact_consent (business_id, phone, first_in_at)
+     SELECT business_id, phone, ${Date.now() - 86_400_000} FROM clients ${businessId ? `WHERE business_id = '${businessId}'` : ""}`,
+  );
+}
