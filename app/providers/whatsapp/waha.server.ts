@@ -37,17 +37,25 @@ export function parseSessionInfo(raw: unknown, fallbackName = ""): SessionInfo {
   return { name: str(o.name) ?? fallbackName, status: str(o.status) ?? "STOPPED", me, config: o.config };
 }
 
+/**
+ * The events the product reads. Reactions, edits and deletions never arrive
+ * in message.any: each has its own event (docs/whatsapp-fidelity.md).
+ */
+export const WEBHOOK_EVENTS = ["message.any", "message.ack", "message.reaction", "message.edited", "message.revoked", "session.status"];
+
 /** The config the product needs on its session (PROVIDER.md's corrected create body). */
 export function sessionConfig(name: string, { webhookUrl, hmacKey }: CreateSessionOptions) {
   return {
     // markOnline false: the owner's phone keeps its notifications (WAHA-FIDELITY.md).
     noweb: { store: { enabled: true, fullSync: false }, markOnline: false },
+    // WEBJS sends message.ack (and so ERROR acks) only when asked to.
+    webjs: { tagsEventsOn: true },
     metadata: { "business.id": name },
     ignore: { groups: true, status: true, channels: true, broadcast: true },
     webhooks: [
       {
         url: webhookUrl,
-        events: ["message.any", "message.ack", "session.status"],
+        events: [...WEBHOOK_EVENTS],
         hmac: { key: hmacKey },
         retries: { policy: "exponential", delaySeconds: 2, attempts: 5 },
       },
@@ -63,6 +71,7 @@ export function configMatches(held: unknown, wanted: ReturnType<typeof sessionCo
   const events = hook && Array.isArray(hook.events) ? [...hook.events].sort().join() : "";
   const noweb = isObj(held.noweb) ? held.noweb : {};
   const store = isObj(noweb.store) ? noweb.store : {};
+  const webjs = isObj(held.webjs) ? held.webjs : {};
   return (
     hook !== null &&
     hook.url === want.url &&
@@ -70,7 +79,8 @@ export function configMatches(held: unknown, wanted: ReturnType<typeof sessionCo
     hook.hmac.key === want.hmac.key &&
     events === [...want.events].sort().join() &&
     store.enabled === true &&
-    noweb.markOnline === false
+    noweb.markOnline === false &&
+    webjs.tagsEventsOn === true
   );
 }
 
