@@ -2,7 +2,7 @@
 import { HttpError, readJson, send, sendJson } from "./http";
 import { mustGet, summary, type Route } from "./context";
 import { toChatId, type SimSession } from "./state";
-import { messagePayload } from "./shapes";
+import { addonPayload, messagePayload } from "./shapes";
 import { renderPage } from "./page";
 
 function text(v: unknown, field: string): string {
@@ -107,21 +107,21 @@ export async function handleControl({ req, res, parts, sim }: Route): Promise<bo
       mustWork(s);
       const chatId = chatOf(body.from, "from");
       if (typeof body.reaction !== "string" || body.reaction.length > 32) throw new HttpError(400, 'reaction must be an emoji (or "" to remove it)');
-      const target = sim.state.react(s, chatId, body.reaction);
-      if (!target) throw new HttpError(404, "The business sent no message to that chat");
-      return (sendJson(res, 200, messagePayload(sim.engine, s, target)), true);
+      const addon = sim.state.react(s, chatId, body.reaction);
+      if (!addon) throw new HttpError(404, "The business sent no message to that chat");
+      return (sendJson(res, 200, addonPayload(sim.engine, s, addon)), true);
     }
     case "edit": {
       mustWork(s);
-      const target = sim.state.edit(s, chatOf(body.from, "from"), text(body.body, "body"));
-      if (!target) throw new HttpError(404, "That customer wrote no message");
-      return (sendJson(res, 200, messagePayload(sim.engine, s, target)), true);
+      const addon = sim.state.edit(s, chatOf(body.from, "from"), text(body.body, "body"));
+      if (!addon) throw new HttpError(404, "That customer wrote no message");
+      return (sendJson(res, 200, addonPayload(sim.engine, s, addon)), true);
     }
     case "revoke": {
       mustWork(s);
-      const before = sim.state.revoke(s, chatOf(body.from, "from"));
-      if (!before) throw new HttpError(404, "That customer wrote no message");
-      return (sendJson(res, 200, messagePayload(sim.engine, s, before)), true);
+      const addon = sim.state.revoke(s, chatOf(body.from, "from"));
+      if (!addon) throw new HttpError(404, "That customer wrote no message");
+      return (sendJson(res, 200, addonPayload(sim.engine, s, addon)), true);
     }
     case "drop-webhooks":
       // The next N webhook events are lost (a receiver down longer than WAHA's retries).

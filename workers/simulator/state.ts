@@ -260,42 +260,40 @@ export class SimState {
   }
 
   /** The customer reacts to the newest message the business sent to the chat; null when it sent none. */
-  react(s: SimSession, chatId: string, text: string): SimMessage | null {
+  react(s: SimSession, chatId: string, text: string): SimAddon | null {
     const target = [...(s.chats.get(chatId) ?? [])].reverse().find((m) => m.fromMe);
     if (!target) return null;
     const timestamp = Math.floor(Date.now() / 1000);
     target.reactions = [...(target.reactions ?? []).filter((r) => r.from !== chatId), ...(text ? [{ from: chatId, text, timestamp }] : [])];
     this.opts.changed?.();
-    this.emitAddon(s, { kind: "reaction", keyId: hex(10), chatId, fromMe: false, timestamp, target, text });
-    return target;
+    return this.emitAddon(s, { kind: "reaction", keyId: hex(10), chatId, fromMe: false, timestamp, target, text });
   }
 
   /** The customer edits their newest message in the chat; null when they wrote none. */
-  edit(s: SimSession, chatId: string, body: string): SimMessage | null {
+  edit(s: SimSession, chatId: string, body: string): SimAddon | null {
     const target = [...(s.chats.get(chatId) ?? [])].reverse().find((m) => !m.fromMe);
     if (!target) return null;
     target.body = body;
     this.opts.changed?.();
-    this.emitAddon(s, { kind: "edit", keyId: hex(10), chatId, fromMe: false, timestamp: Math.floor(Date.now() / 1000), target, text: body });
-    return target;
+    return this.emitAddon(s, { kind: "edit", keyId: hex(10), chatId, fromMe: false, timestamp: Math.floor(Date.now() / 1000), target, text: body });
   }
 
   /** The customer deletes their newest message for everyone: it leaves the chat (WAHA's store keeps no content); null when none. */
-  revoke(s: SimSession, chatId: string): SimMessage | null {
+  revoke(s: SimSession, chatId: string): SimAddon | null {
     const chat = s.chats.get(chatId) ?? [];
     const index = chat.map((m) => !m.fromMe).lastIndexOf(true);
     if (index < 0) return null;
     const [before] = chat.splice(index, 1);
     this.opts.changed?.();
     const target = { ...before, body: "" };
-    this.emitAddon(s, { kind: "revoke", keyId: hex(10), chatId, fromMe: false, timestamp: Math.floor(Date.now() / 1000), target, before, text: "" });
-    return before;
+    return this.emitAddon(s, { kind: "revoke", keyId: hex(10), chatId, fromMe: false, timestamp: Math.floor(Date.now() / 1000), target, before, text: "" });
   }
 
-  private emitAddon(s: SimSession, addon: SimAddon): void {
-    if (isIgnored(s.config, addon.chatId)) return;
+  private emitAddon(s: SimSession, addon: SimAddon): SimAddon {
+    if (isIgnored(s.config, addon.chatId)) return addon;
     const event = addon.kind === "reaction" ? "message.reaction" : addon.kind === "edit" ? "message.edited" : "message.revoked";
     this.opts.emit(s, event, addon);
+    return addon;
   }
 
   /** sendText was accepted: record it, then report its fate as WhatsApp would, a moment later. */

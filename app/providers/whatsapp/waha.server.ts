@@ -283,6 +283,23 @@ export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {
       if (!Array.isArray(list)) return [];
       return list.map(parseMessage).filter((m): m is ProviderMessage => m !== null);
     },
+    async getChatsOverview(name, limit, offset) {
+      const q = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+      const list = await json(await call("GET", `/api/${seg(name)}/chats/overview?${q}`));
+      if (!Array.isArray(list)) return [];
+      return list.filter(isObj).flatMap((c) => {
+        const chatId = str(c.id);
+        if (!chatId) return [];
+        const last = isObj(c.lastMessage) ? Number(c.lastMessage.timestamp) : NaN;
+        const lastId = isObj(c.lastMessage) ? (readMessageId(c.lastMessage) ?? null) : null;
+        return [{ chatId: toChatId(chatId), lastAt: Number.isFinite(last) ? last : 0, lastId }];
+      });
+    },
+    async getRawMessagesSince(name, chatId, sinceSeconds, limit) {
+      const q = new URLSearchParams({ limit: String(limit), downloadMedia: "false", "filter.timestamp.gte": String(Math.floor(sinceSeconds)) });
+      const list = await json(await call("GET", `/api/${seg(name)}/chats/${seg(chatId)}/messages?${q}`));
+      return Array.isArray(list) ? list.filter(isObj) : [];
+    },
     async checkNumber(name, phoneDigits) {
       const q = new URLSearchParams({ phone: phoneDigits, session: name });
       const o = await json(await call("GET", `/api/contacts/check-exists?${q}`));
