@@ -36,8 +36,6 @@ import { aiDailyCalls, LIVE_QUIET_MS } from "../app/services/proposals/live-limi
 import { localDate } from "../app/utils/time-zone";
 import type { BackstopState, ChatWatch, RoundResult } from "../app/services/whatsapp/backstop.server";
 
-/** Also in the backstop module, repeated here so the object loads without it. */
-const BACKSTOP_MS = 10 * 60_000;
 type Backstop = BackstopState & { nextDue: number };
 
 export const POLL_MS = 2000;
@@ -450,14 +448,14 @@ export class BusinessSession extends DurableObject<Env> {
     if (this.s.status !== "WORKING") return null;
     if (!this.catchingUp) {
       this.catchingUp = (async () => {
-        const { backstopRound } = await import("../app/services/whatsapp/backstop.server");
+        const { backstopRound, backstopPeriod } = await import("../app/services/whatsapp/backstop.server");
         const storage = this.ctx.storage;
         const watch = {
           get: (chatId: string) => storage.get<ChatWatch>(WATCH_PREFIX + chatId),
           put: (chatId: string, w: ChatWatch) => storage.put(WATCH_PREFIX + chatId, w),
         };
         const result = await backstopRound(this.env, this.provider(), businessId, this.backstop, watch, now);
-        await this.saveBackstop({ rounds: this.backstop.rounds + 1, lastRound: now, nextDue: Math.min(now + BACKSTOP_MS, result.nextDue) });
+        await this.saveBackstop({ rounds: this.backstop.rounds + 1, lastRound: now, nextDue: Math.min(now + backstopPeriod(this.env), result.nextDue) });
         return result;
       })().finally(() => (this.catchingUp = null));
     }
