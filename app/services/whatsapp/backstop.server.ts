@@ -77,7 +77,9 @@ export async function backstopRound(
   const business = await env.DB.prepare("SELECT proposals_enabled FROM businesses WHERE id = ?1").bind(businessId).first<{ proposals_enabled: number }>();
   if (!business) return result;
   const proposals = business.proposals_enabled === 1;
-  const defer = (work: Promise<unknown>) => void work.catch((error) => console.error("Backstop follow-up failed", businessId, error));
+  // Follow-up work (queueing a thanks) is awaited before the round ends.
+  const pending: Promise<unknown>[] = [];
+  const defer = (work: Promise<unknown>) => void pending.push(work.catch((error) => console.error("Backstop follow-up failed", businessId, error)));
 
   result.processed += await retryUnprocessed(env, businessId, now, proposals, defer);
 
@@ -125,6 +127,7 @@ export async function backstopRound(
     const last = chats.at(-1);
     if (chats.length < OVERVIEW_PAGE || !last || last.lastAt * 1000 < since) break;
   }
+  await Promise.all(pending);
   return result;
 }
 
