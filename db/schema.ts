@@ -279,13 +279,37 @@ export const waMessages = sqliteTable(
     body: text("body").notNull().default(""),
     timestamp: integer("timestamp").notNull(),
     createdAt: createdAt(),
+    /**
+     * When the message was acted on (read as an answer, the owner's reply...).
+     * Null while stored but not yet processed: a failure after storing, or a
+     * hidden number whose phone is not known yet; the backstop retries it.
+     */
+    processedAt: integer("processed_at"),
   },
   (t) => [
     uniqueIndex("wa_messages_business_provider").on(t.businessId, t.providerId),
+    index("wa_messages_unprocessed")
+      .on(t.businessId, t.createdAt)
+      .where(sql`processed_at IS NULL`),
     index("wa_messages_business_chat_time").on(t.businessId, t.chatId, t.timestamp),
     // The retention purge: each business's oldest messages first.
     index("wa_messages_business_time").on(t.businessId, t.timestamp),
   ],
+);
+
+/**
+ * Messages the customer deleted for everyone, by their WhatsApp key id (the
+ * same under the chat's @lid and @c.us forms): never stored again, whatever
+ * arrives late (a retried webhook, the backstop).
+ */
+export const waRevoked = sqliteTable(
+  "wa_revoked",
+  {
+    businessId: businessId(),
+    keyId: text("key_id").notNull(),
+    revokedAt: integer("revoked_at").notNull(),
+  },
+  (t) => [uniqueIndex("wa_revoked_business_key").on(t.businessId, t.keyId)],
 );
 
 export const rules = sqliteTable(

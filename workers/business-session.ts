@@ -14,6 +14,13 @@
 // (but a chat is read at most once a minute). The same alarm serves the poll
 // and the chats: it is set for whichever comes first. The object also counts
 // the business's Workers AI calls per day (takeAiCall), for every reader.
+//
+// While the session is WORKING the same alarm runs the backstop for lost
+// webhooks (app/services/whatsapp/backstop.server.ts): every 10 minutes, and
+// at once after every reconnect. It also keeps the session's config at the
+// gateway what the product would create (webhook URL, events, HMAC key after a
+// WEBHOOK_SECRET or APP_URL change): a config that drifted is PUT back while
+// the session is WORKING, with no new QR scan.
 import { DurableObject } from "cloudflare:workers";
 import { getWhatsAppProvider } from "../app/providers/whatsapp/index.server";
 import type { SessionMe, WhatsAppProvider } from "../app/providers/whatsapp/types";
@@ -28,6 +35,9 @@ import { getExtractor } from "../app/providers/ai/index.server";
 import { aiDailyCalls, LIVE_QUIET_MS } from "../app/services/proposals/live-limits";
 import { localDate } from "../app/utils/time-zone";
 import { nextSlot, type GapRange } from "../app/services/safety/pacing";
+import type { BackstopState, ChatWatch, RoundResult } from "../app/services/whatsapp/backstop.server";
+
+type Backstop = BackstopState & { nextDue: number };
 
 export const POLL_MS = 2000;
 /** The slow backstop poll while a session exists and is settled. */
@@ -54,6 +64,10 @@ export type ChatRead = { upTo: number; at: number; runs: number };
 export const MARK_PREFIX = "live:mark:";
 export const READ_PREFIX = "live:read:";
 const AI_KEY = "live:ai";
+export const BACKSTOP_KEY = "backstop:state";
+export const WATCH_PREFIX = "backstop:watch:";
+/** A drifted config is PUT at most once per this long (the PUT restarts the session). */
+export const CONFIG_FIX_MS = 5 * 60_000;
 /** Chats read per alarm; the rest are read by the next one, straight after. */
 export const READS_PER_ALARM = 10;
 /** A failed read is tried again after 30 s, 1 min, 2 min... at most an hour. */
@@ -80,6 +94,11 @@ export class BusinessSession extends DurableObject<Env> {
   /** Workers AI calls made on `day` (the business's date); also in storage. */
   private aiCalls = { day: "", n: 0 };
   private reading: Promise<void> | null = null;
+  /** The session's config as the gateway held it at the last read (to spot drift). */
+  private heldConfig: unknown = undefined;
+  private lastConfigFix = 0;
+  private backstop: Backstop = { rounds: 0, lastRound: 0, reconnectedAt: 0, nextDue: 0 };
+  private catchingUp: Promise<RoundResult | null> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -87,6 +106,7 @@ export class BusinessSession extends DurableObject<Env> {
       this.s = { ...initial, ...((await ctx.storage.get<Stored>("state")) ?? {}) };
       this.lastSlotAt = (await ctx.storage.get<number>("lastSlotAt")) ?? 0;
       this.aiCalls = (await ctx.storage.get<{ day: string; n: number }>(AI_KEY)) ?? this.aiCalls;
+      this.backstop = (await ctx.storage.get<Backstop>(BACKSTOP_KEY)) ?? this.backstop;
     });
   }
 
@@ -118,6 +138,7 @@ export class BusinessSession extends DurableObject<Env> {
           const info = await this.provider().getSession(this.s.businessId!);
           // A Cancel or Logout ran while we waited: this answer is about the old session.
           if (this.s.epoch !== epoch) return;
+          this.heldConfig = info?.config;
           await this.apply(info ? info.status : "no-session", info?.me ?? null, Date.now());
         } catch (error) {
           // The gateway is down: hold messages until it answers again (the Connect tab keeps its last status).
@@ -133,6 +154,11 @@ export class BusinessSession extends DurableObject<Env> {
 
   private async apply(status: WaStatus, me: SessionMe | null, checkedAt: number) {
     const leftQr = status !== "SCAN_QR_CODE";
+    // Back to WORKING (a reconnect, a restart, a new scan): what arrived meanwhile may have been lost.
+    if (status === "WORKING" && this.s.status !== "WORKING") {
+      await this.saveBackstop({ reconnectedAt: checkedAt, nextDue: checkedAt });
+      await this.armAlarm(checkedAt);
+    }
     await this.save({
       status,
       me: status === "WORKING" ? (me ?? this.s.me) : null,
@@ -221,10 +247,7 @@ export class BusinessSession extends DurableObject<Env> {
     const provider = this.provider();
     await this.save({ status: "connecting", qr: null, epoch: this.s.epoch + 1 });
     const epoch = this.s.epoch;
-    const options = {
-      webhookUrl: `${this.env.APP_URL.replace(/\/$/, "")}/api/webhook`,
-      hmacKey: await webhookKeyFor(this.env, businessId),
-    };
+    const options = await this.sessionOptions(businessId);
     try {
       const version = await provider.getVersion();
       const tooOld = gatewayTooOld(version);
@@ -351,7 +374,7 @@ export class BusinessSession extends DurableObject<Env> {
     return true;
   }
 
-  /** The backstop poll (reads only: safe to retry), then the chats that are due. */
+  /** The backstop poll (reads only: safe to retry), the config and lost-webhook backstops, then the chats that are due. */
   async alarm(): Promise<void> {
     if (this.s.businessId && !hasNoSession(this.s.status)) {
       try {
@@ -361,11 +384,74 @@ export class BusinessSession extends DurableObject<Env> {
         console.error("WhatsApp status poll failed", this.s.businessId, error);
       }
       await this.schedulePoll();
+      try {
+        await this.keepConfig(this.s.businessId);
+      } catch (error) {
+        console.error("Updating the WhatsApp session's config failed", this.s.businessId, error);
+      }
+      const now = Date.now();
+      if (this.s.status === "WORKING" && now >= this.backstop.nextDue) {
+        try {
+          await this.catchUp(this.s.businessId, now);
+        } catch (error) {
+          console.error("The lost-webhook backstop failed", this.s.businessId, error);
+        }
+      }
+      if (this.s.status === "WORKING") await this.armAlarm(Math.max(this.backstop.nextDue, Date.now() + POLL_MS));
     }
     // One reader at a time: an alarm arriving while chats are being read waits for it.
     if (!this.reading) this.reading = this.readDueChats().finally(() => (this.reading = null));
     await this.reading;
     await this.armForChats();
+  }
+
+  /**
+   * The gateway holds another config than the product would create (a new
+   * APP_URL or WEBHOOK_SECRET, new events): PUT it while WORKING (WAHA
+   * restarts the session with it; no new QR). At most once per 5 minutes.
+   */
+  private async keepConfig(businessId: string) {
+    if (this.s.status !== "WORKING" || !createdByProduct(this.heldConfig, businessId)) return;
+    if (Date.now() - this.lastConfigFix < CONFIG_FIX_MS) return;
+    const options = await this.sessionOptions(businessId);
+    if (configMatches(this.heldConfig, sessionConfig(businessId, options))) return;
+    this.lastConfigFix = Date.now();
+    const epoch = this.s.epoch;
+    await this.provider().updateSession(businessId, options);
+    if (this.s.epoch === epoch) await this.refresh(true);
+  }
+
+  private async sessionOptions(businessId: string) {
+    return { webhookUrl: `${this.env.APP_URL.replace(/\/$/, "")}/api/webhook`, hmacKey: await webhookKeyFor(this.env, businessId) };
+  }
+
+  private async saveBackstop(patch: Partial<Backstop>) {
+    this.backstop = { ...this.backstop, ...patch };
+    await this.ctx.storage.put(BACKSTOP_KEY, this.backstop);
+  }
+
+  /**
+   * One round of the lost-webhook backstop at `now` (the alarm passes the
+   * clock; tests pass a later one). One round at a time. Answers what it did,
+   * null when the session is not WORKING.
+   */
+  async catchUp(businessId: string, now: number): Promise<RoundResult | null> {
+    await this.bind(businessId);
+    if (this.s.status !== "WORKING") return null;
+    if (!this.catchingUp) {
+      this.catchingUp = (async () => {
+        const { backstopRound, backstopPeriod } = await import("../app/services/whatsapp/backstop.server");
+        const storage = this.ctx.storage;
+        const watch = {
+          get: (chatId: string) => storage.get<ChatWatch>(WATCH_PREFIX + chatId),
+          put: (chatId: string, w: ChatWatch) => storage.put(WATCH_PREFIX + chatId, w),
+        };
+        const result = await backstopRound(this.env, this.provider(), businessId, this.backstop, watch, now);
+        await this.saveBackstop({ rounds: this.backstop.rounds + 1, lastRound: now, nextDue: Math.min(now + backstopPeriod(this.env), result.nextDue) });
+        return result;
+      })().finally(() => (this.catchingUp = null));
+    }
+    return this.catchingUp;
   }
 
   private async readDueChats() {
@@ -427,6 +513,17 @@ export class BusinessSession extends DurableObject<Env> {
       await this.save({ status: "disconnected" });
     }
   }
+}
+
+/**
+ * A session config the product created (it carries the business's id in its
+ * metadata). Only those are brought up to date by themselves; a session made
+ * by another tool is updated when the owner presses Connect.
+ */
+function createdByProduct(config: unknown, businessId: string): boolean {
+  if (typeof config !== "object" || config === null) return false;
+  const metadata = (config as { metadata?: unknown }).metadata;
+  return typeof metadata === "object" && metadata !== null && (metadata as Record<string, unknown>)["business.id"] === businessId;
 }
 
 function toBase64(bytes: Uint8Array) {

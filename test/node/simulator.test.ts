@@ -573,6 +573,139 @@ describe("persistence", () => {
   });
 });
 
+describe("reactions, edits, deletions, echoes, hidden numbers and lost webhooks (part 2)", () => {
+  type Addon = {
+    id: string;
+    from: string;
+    to?: string;
+    fromMe: boolean;
+    body?: string;
+    editedMessageId?: string;
+    reaction?: { text: string; messageId: string };
+    revokedMessageId?: string;
+    after?: { id: string; fromMe: boolean };
+    before?: { id: string; body: string } | null;
+    _data: { key?: Record<string, unknown> };
+  };
+  const addon = (session: string, event: string) => () => sessionHooks(session, event).at(-1)?.body.payload as unknown as Addon | undefined;
+
+  it("react, edit and revoke arrive as message.reaction, message.edited and message.revoked (NOWEB), never in message.any", async () => {
+    await connected("biz-addons");
+    const sent = await client.sendText("biz-addons", CUSTOMER, "Reminder: Friday 10:00. Reply 1 to confirm or 2 to cancel.");
+    await ctl("/__sim/sessions/biz-addons/incoming", { from: "4917611111111", body: "2" });
+    await waitFor(() => sessionHooks("biz-addons", "message.any").find((h) => h.body.payload.body === "2"), "the 2");
+    await waitFor(() => sessionHooks("biz-addons", "message.any").find((h) => h.body.payload.id === sent.id), "the echo");
+    const before = sessionHooks("biz-addons", "message.any").length;
+
+    expect((await ctl("/__sim/sessions/biz-addons/react", { from: "4917611111111", reaction: "👍🏽" })).status).toBe(200);
+    const reaction = await waitFor(addon("biz-addons", "message.reaction"), "reaction");
+    expect(reaction).toMatchObject({ from: CUSTOMER, fromMe: false, reaction: { text: "👍🏽", messageId: sent.id } });
+    expect(reaction.id).toMatch(/^false_4917611111111@c\.us_/);
+    expect(reaction).not.toHaveProperty("to");
+
+    expect((await ctl("/__sim/sessions/biz-addons/edit", { from: "4917611111111", body: "1" })).status).toBe(200);
+    const edited = await waitFor(addon("biz-addons", "message.edited"), "edit");
+    const original = sessionHooks("biz-addons", "message.any").find((h) => h.body.payload.body === "2")!.body.payload;
+    expect(edited).toMatchObject({ from: CUSTOMER, fromMe: false, body: "1", editedMessageId: original._data.key.id });
+    expect(edited.id).not.toBe(original.id); // the edit is a message of its own
+
+    expect((await ctl("/__sim/sessions/biz-addons/revoke", { from: "4917611111111" })).status).toBe(200);
+    const revoked = await waitFor(addon("biz-addons", "message.revoked"), "revoke");
+    expect(revoked).toMatchObject({ revokedMessageId: original._data.key.id, before: null, after: { fromMe: false } });
+    // The deleted message leaves the chat's messages; the edit changed the stored text before that.
+    const list = await http<NowebMessage[]>(sim, "GET", `/api/biz-addons/chats/${encodeURIComponent(CUSTOMER)}/messages?limit=10`);
+    expect(list.body.map((m) => m.body)).toEqual(["Reminder: Friday 10:00. Reply 1 to confirm or 2 to cancel."]);
+    await sleep(100);
+    expect(sessionHooks("biz-addons", "message.any").length).toBe(before);
+
+    // Nothing to react to, edit or delete: 404; bad bodies: 400.
+    expect((await ctl("/__sim/sessions/biz-addons/react", { from: "4917699999999", reaction: "👍" })).status).toBe(404);
+    expect((await ctl("/__sim/sessions/biz-addons/edit", { from: "4917699999999", body: "x" })).status).toBe(404);
+    expect((await ctl("/__sim/sessions/biz-addons/revoke", { from: "4917699999999" })).status).toBe(404);
+    expect((await ctl("/__sim/sessions/biz-addons/react", { from: "4917611111111" })).status).toBe(400);
+  });
+
+  it("the product's own sends echo in message.any with source api; the phone's messages carry source app", async () => {
+    await connected("biz-echo");
+    const { id } = await client.sendText("biz-echo", CUSTOMER, "Your reminder");
+    const echo = await waitFor(() => sessionHooks("biz-echo", "message.any").find((h) => h.body.payload.id === id), "echo");
+    expect(echo.body.payload).toMatchObject({ fromMe: true, source: "api", body: "Your reminder" });
+    await ctl("/__sim/sessions/biz-echo/reply", { to: "4917611111111", body: "typed" });
+    const typed = await waitFor(() => sessionHooks("biz-echo", "message.any").find((h) => h.body.payload.body === "typed"), "typed");
+    expect(typed.body.payload).toMatchObject({ fromMe: true, source: "app" });
+  });
+
+  it("a @lid sender whose phone WhatsApp shares carries remoteJidAlt in the Baileys key", async () => {
+    await connected("biz-alt");
+    await ctl("/__sim/sessions/biz-alt/incoming", { from: "777000111@lid", pn: "4917655555555", body: "1" });
+    const hook = await waitFor(() => sessionHooks("biz-alt", "message.any")[0], "lid message");
+    expect(hook.body.payload.from).toBe("777000111@lid");
+    expect(hook.body.payload._data.key).toMatchObject({ remoteJid: "777000111@lid", remoteJidAlt: "4917655555555@s.whatsapp.net", addressingMode: "lid" });
+    await ctl("/__sim/sessions/biz-alt/incoming", { from: "888000111@lid", body: "hi" });
+    const hidden = await waitFor(() => sessionHooks("biz-alt", "message.any").find((h) => h.body.payload.from === "888000111@lid"), "hidden");
+    expect(hidden.body.payload._data.key).not.toHaveProperty("remoteJidAlt");
+  });
+
+  it("drop-webhooks {next}: the next N events never arrive; later ones do; the chat still has them", async () => {
+    await connected("biz-drop");
+    expect((await ctl<SimSessionSummary>("/__sim/sessions/biz-drop/drop-webhooks", { next: 2 })).body.drops).toEqual({ next: 2, dropped: 0 });
+    await ctl("/__sim/sessions/biz-drop/incoming", { from: "4917611111111", body: "lost 1" });
+    await ctl("/__sim/sessions/biz-drop/incoming", { from: "4917611111111", body: "lost 2" });
+    await ctl("/__sim/sessions/biz-drop/incoming", { from: "4917611111111", body: "arrives" });
+    await waitFor(() => sessionHooks("biz-drop", "message.any").find((h) => h.body.payload.body === "arrives"), "third");
+    expect(sessionHooks("biz-drop", "message.any").map((h) => h.body.payload.body)).toEqual(["arrives"]);
+    expect((await ctl<SimSessionSummary>("/__sim/sessions/biz-drop")).body.drops).toEqual({ next: 0, dropped: 2 });
+    const overview = await http<{ id: string; lastMessage: { body: string } }[]>(sim, "GET", "/api/biz-drop/chats/overview?limit=10");
+    expect(overview.body).toEqual([expect.objectContaining({ id: CUSTOMER, lastMessage: expect.objectContaining({ body: "arrives" }) })]);
+    const list = await client.getMessages("biz-drop", CUSTOMER, 10);
+    expect(list.map((m) => m.body).sort()).toEqual(["arrives", "lost 1", "lost 2"]);
+    expect((await ctl("/__sim/sessions/biz-drop/drop-webhooks", { next: "3" })).status).toBe(400);
+  });
+
+  it("a session the phone logged out ends FAILED after a restart (credentials revoked), until a new scan", async () => {
+    await connected("biz-out");
+    expect((await ctl<SimSessionSummary>("/__sim/sessions/biz-out/fail", { loggedOut: true })).body).toMatchObject({ status: "FAILED", loggedOut: true });
+    await client.restartSession("biz-out");
+    await waitFor(statusHook("biz-out", "STARTING"), "STARTING");
+    await waitFor(() => sessionHooks("biz-out", "session.status").filter((h) => h.body.payload.status === "FAILED").length === 2, "FAILED again");
+    expect((await client.getSession("biz-out"))?.status).toBe("FAILED");
+    await client.logoutSession("biz-out");
+    await waitFor(() => sim.state.get("biz-out")?.status === "SCAN_QR_CODE", "a new QR after logout");
+  });
+
+  it("WEBJS: the same events in WEBJS shapes, and message.ack only with webjs.tagsEventsOn", async () => {
+    const webjs = await startSimulator({ port: 0, apiKey: "", ...FAST, opDelayMs: 0, engine: "WEBJS" });
+    try {
+      const c = createWahaClient({ url: webjs.url, apiKey: "k" });
+      await connected("wj-addons", "4915112345678", webjs, c);
+      const sent = await c.sendText("wj-addons", CUSTOMER, "Reply 1 to confirm");
+      await waitFor(() => sessionHooks("wj-addons", "message.ack")[0], "ack with tagsEventsOn");
+      await ctl("/__sim/sessions/wj-addons/react", { from: "4917611111111", reaction: "❤️" }, webjs);
+      const reaction = await waitFor(addon("wj-addons", "message.reaction"), "reaction");
+      expect(reaction).toMatchObject({ from: CUSTOMER, to: "4915112345678@c.us", reaction: { text: "❤️", messageId: sent.id } });
+      await ctl("/__sim/sessions/wj-addons/incoming", { from: "4917611111111", body: "2" }, webjs);
+      await ctl("/__sim/sessions/wj-addons/edit", { from: "4917611111111", body: "1" }, webjs);
+      const edited = await waitFor(addon("wj-addons", "message.edited"), "edit");
+      expect(edited).toMatchObject({ from: CUSTOMER, body: "1", editedMessageId: expect.any(String) });
+      await ctl("/__sim/sessions/wj-addons/revoke", { from: "4917611111111" }, webjs);
+      const revoked = await waitFor(addon("wj-addons", "message.revoked"), "revoke");
+      expect(revoked.before).toMatchObject({ body: "1", id: expect.stringMatching(/^false_4917611111111@c\.us_/) });
+      expect(revoked.revokedMessageId).toBe(edited.editedMessageId);
+
+      // Without tagsEventsOn WEBJS sends no message.ack at all.
+      await c.updateSession("wj-addons", { webhookUrl: hookUrl, hmacKey: HMAC_KEY });
+      await http(webjs, "PUT", "/api/sessions/wj-addons", { config: { webhooks: [{ url: hookUrl, events: ["message.ack", "session.status"] }] } });
+      await waitFor(() => webjs.state.get("wj-addons")?.status === "WORKING", "WORKING after PUT");
+      const acks = sessionHooks("wj-addons", "message.ack").length;
+      await c.sendText("wj-addons", CUSTOMER, "no ack for this one");
+      await sleep(200);
+      expect(sessionHooks("wj-addons", "message.ack").length).toBe(acks);
+    } finally {
+      await webjs.close();
+    }
+  });
+});
+
 describe("the WEBJS engine option", () => {
   it("sendText answers id._serialized; fromMe messages have from = me, to = the chat", async () => {
     const webjs = await startSimulator({ port: 0, apiKey: "", ...FAST, opDelayMs: 0, engine: "WEBJS" });

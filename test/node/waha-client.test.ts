@@ -46,12 +46,13 @@ describe("WAHA client requests", () => {
       start: false,
       config: {
         noweb: { store: { enabled: true, fullSync: false }, markOnline: false },
+        webjs: { tagsEventsOn: true },
         metadata: { "business.id": "biz-1" },
         ignore: { groups: true, status: true, channels: true, broadcast: true },
         webhooks: [
           {
             url: "https://app.test/api/webhook",
-            events: ["message.any", "message.ack", "session.status"],
+            events: ["message.any", "message.ack", "message.reaction", "message.edited", "message.revoked", "session.status"],
             hmac: { key: "k1" },
             retries: { policy: "exponential", delaySeconds: 2, attempts: 5 },
           },

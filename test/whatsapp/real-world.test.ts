@@ -4,7 +4,7 @@
 // a session the gateway forgets, and Connect's version and config checks.
 import { createExecutionContext, createMessageBatch, env, getQueueResult, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createWahaClient, type sessionConfig } from "../../app/providers/whatsapp/waha.server";
+import { createWahaClient, WEBHOOK_EVENTS, type sessionConfig } from "../../app/providers/whatsapp/waha.server";
 import { getWhatsAppProvider, wahaConfigProblem } from "../../app/providers/whatsapp/index.server";
 import {
   NOT_ON_WHATSAPP,
@@ -373,11 +373,10 @@ describe("sessions reconciled with the gateway", () => {
     const info = await (
       await fetch(`${env.WAHA_URL}/api/sessions/${businessId}`, { headers: { "X-Api-Key": env.WAHA_API_KEY } })
     ).json<{ config: ReturnType<typeof sessionConfig> }>();
-    expect(info.config.webhooks).toEqual([
-      expect.objectContaining({ url: `${env.APP_URL}/api/webhook`, events: ["message.any", "message.ack", "session.status"] }),
-    ]);
+    expect(info.config.webhooks).toEqual([expect.objectContaining({ url: `${env.APP_URL}/api/webhook`, events: [...WEBHOOK_EVENTS] })]);
     expect(info.config.webhooks[0].hmac.key).not.toBe("old");
     expect(info.config.noweb).toMatchObject({ markOnline: false, store: { enabled: true } });
+    expect(info.config.webjs).toEqual({ tagsEventsOn: true });
     await businessSession(env, businessId).remove(businessId, "cancel");
   });
 

@@ -66,6 +66,8 @@ export function summary(sim: SimContext, s: SimSession) {
     me: s.me,
     sends: { ...s.sends },
     sentCount: s.sent.length,
+    loggedOut: s.loggedOut,
+    drops: { ...s.drops },
     webhooks: sim.deliverer.stats.get(s.name) ?? { ok: 0, failed: 0, retries: 0 },
   };
 }

@@ -2,7 +2,7 @@
 import { HttpError, readJson, send, sendJson } from "./http";
 import { mustGet, summary, type Route } from "./context";
 import { toChatId, type SimSession } from "./state";
-import { messagePayload } from "./shapes";
+import { addonPayload, messagePayload } from "./shapes";
 import { renderPage } from "./page";
 
 function text(v: unknown, field: string): string {
@@ -96,8 +96,36 @@ export async function handleControl({ req, res, parts, sim }: Route): Promise<bo
       const msg = sim.state.addMessage(s, { chatId, fromMe: true, source: "app", body: text(body.body, "body") });
       return (sendJson(res, 200, messagePayload(sim.engine, s, msg)), true);
     }
-    case "fail":
-      sim.state.fail(s);
+    case "fail": {
+      // {loggedOut: true}: the phone logged this device out; a restart then ends FAILED again.
+      if (body.loggedOut !== undefined && typeof body.loggedOut !== "boolean") throw new HttpError(400, "loggedOut must be true or false");
+      sim.state.fail(s, body.loggedOut === true);
+      return (sendJson(res, 200, summary(sim, s)), true);
+    }
+    case "react": {
+      // The customer `from` reacts to the newest message the business sent them ("" removes the reaction).
+      mustWork(s);
+      const chatId = chatOf(body.from, "from");
+      if (typeof body.reaction !== "string" || body.reaction.length > 32) throw new HttpError(400, 'reaction must be an emoji (or "" to remove it)');
+      const addon = sim.state.react(s, chatId, body.reaction);
+      if (!addon) throw new HttpError(404, "The business sent no message to that chat");
+      return (sendJson(res, 200, addonPayload(sim.engine, s, addon)), true);
+    }
+    case "edit": {
+      mustWork(s);
+      const addon = sim.state.edit(s, chatOf(body.from, "from"), text(body.body, "body"));
+      if (!addon) throw new HttpError(404, "That customer wrote no message");
+      return (sendJson(res, 200, addonPayload(sim.engine, s, addon)), true);
+    }
+    case "revoke": {
+      mustWork(s);
+      const addon = sim.state.revoke(s, chatOf(body.from, "from"));
+      if (!addon) throw new HttpError(404, "That customer wrote no message");
+      return (sendJson(res, 200, addonPayload(sim.engine, s, addon)), true);
+    }
+    case "drop-webhooks":
+      // The next N webhook events are lost (a receiver down longer than WAHA's retries).
+      s.drops.next = count(body.next ?? 1, "next", 100000);
       return (sendJson(res, 200, summary(sim, s)), true);
     case "disconnect": {
       // The phone loses its connection: STARTING for `seconds`, then WORKING again.

@@ -38,7 +38,18 @@ function sessionCard(sim: SimContext, name: string): string {
     <form data-action="${base}/reply"><fieldset><legend>Reply as the owner (typed on the phone)</legend>
       <label for="${id("to")}">To phone</label> <input id="${id("to")}" name="to" inputmode="numeric" required>
       <label for="${id("rbody")}">Message</label> <input id="${id("rbody")}" name="body" size="40" required>
-      <button>Reply</button></fieldset></form>`
+      <button>Reply</button></fieldset></form>
+    <form data-action="${base}/react"><fieldset><legend>React as a customer (to the business's newest message to them)</legend>
+      <label for="${id("xfrom")}">Customer phone</label> <input id="${id("xfrom")}" name="from" value="4917611111111" inputmode="numeric" required>
+      <label for="${id("reaction")}">Reaction</label> <input id="${id("reaction")}" name="reaction" value="👍" size="4">
+      <button>React</button></fieldset></form>
+    <form data-action="${base}/edit"><fieldset><legend>Edit the customer's newest message</legend>
+      <label for="${id("efrom")}">Customer phone</label> <input id="${id("efrom")}" name="from" value="4917611111111" inputmode="numeric" required>
+      <label for="${id("ebody")}">New text</label> <input id="${id("ebody")}" name="body" size="40" required>
+      <button>Edit</button></fieldset></form>
+    <form data-action="${base}/revoke"><fieldset><legend>Delete the customer's newest message (for everyone)</legend>
+      <label for="${id("dfrom")}">Customer phone</label> <input id="${id("dfrom")}" name="from" value="4917611111111" inputmode="numeric" required>
+      <button>Delete</button></fieldset></form>`
       : ""
   }
   ${
@@ -51,8 +62,12 @@ function sessionCard(sim: SimContext, name: string): string {
   <form data-action="${base}/restrict"><fieldset><legend>Restrict the account (sends accepted, then an ERROR ack, code 463)</legend>
     <label for="${id("next")}">Next sends to refuse</label> <input id="${id("next")}" name="next" type="number" min="0" max="100000" step="1" value="${esc(s.sends.restrictNext || 1)}" required>
     <button>Restrict</button> <small>Refused so far: ${info.sends.restricted}; still to refuse: ${info.sends.restrictNext}.</small></fieldset></form>
+  <form data-action="${base}/drop-webhooks"><fieldset><legend>Lose webhooks (the receiver was down past WAHA's retries)</legend>
+    <label for="${id("drop")}">Next events to drop</label> <input id="${id("drop")}" name="next" type="number" min="0" max="100000" step="1" value="${esc(s.drops.next || 3)}" required>
+    <button>Drop</button> <small>Dropped so far: ${s.drops.dropped}; still to drop: ${s.drops.next}.</small></fieldset></form>
   <form data-action="${base}/forget" data-confirm="Forget session ${esc(name)}? The gateway loses it without any event."><button>Forget the session (no event)</button></form>
   <form data-action="${base}/fail"><button>Make the session fail</button></form>
+  <form data-action="${base}/fail" data-logged-out><button>Log this device out from the phone (FAILED, restarts fail too)</button></form>
   <h3>Sent by the product (latest 20)</h3>
   <ul>${sent || "<li>Nothing yet.</li>"}</ul>
 </section>`;
@@ -84,6 +99,7 @@ ${names.length ? names.map((n) => sessionCard(sim, n)).join("\n") : "<p>No sessi
       // Number inputs go as JSON numbers (the control API rejects "12").
       const body = {};
       for (const input of form.querySelectorAll("input[name]")) body[input.name] = input.type === "number" ? Number(input.value) : input.value;
+      if (form.hasAttribute("data-logged-out")) body.loggedOut = true;
       const res = await fetch(form.dataset.action, { method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body) });
       if (res.ok) location.reload();

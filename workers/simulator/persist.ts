@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { newSession, type SimSession } from "./state";
 
-type Saved = Pick<SimSession, "name" | "status" | "statuses" | "config" | "me" | "sent"> & {
+type Saved = Pick<SimSession, "name" | "status" | "statuses" | "config" | "me" | "sent" | "loggedOut"> & {
   chats: [string, SimSession extends { chats: Map<string, infer M> } ? M : never][];
   lids: [string, string][];
   sends: SimSession["sends"];
@@ -23,6 +23,7 @@ export function loadSessions(file: string): SimSession[] {
     status: x.status,
     statuses: x.statuses ?? [],
     me: x.me ?? null,
+    loggedOut: x.loggedOut === true,
     chats: new Map(x.chats ?? []),
     lids: new Map(x.lids ?? []),
     sent: x.sent ?? [],
@@ -41,6 +42,7 @@ export function createSaver(file: string, all: () => Iterable<SimSession>, delay
       statuses: s.statuses,
       config: s.config,
       me: s.me,
+      loggedOut: s.loggedOut,
       sent: s.sent.slice(-500),
       chats: [...s.chats.entries()].map(([id, list]) => [id, list.slice(-500)]),
       lids: [...s.lids.entries()],

@@ -3,7 +3,7 @@
 // against both. Sources: WAHA's src/core/engines/noweb/session.noweb.core.ts
 // (toWAMessage, getFromToParticipant, convertMessageUpdateToMessageAck) and
 // shared/whatsapp/WAHA-FIDELITY.md.
-import { ackName, serializedId, type SimEngine, type SimMessage, type SimSession } from "./state";
+import { ackName, serializedId, type SimAddon, type SimEngine, type SimMessage, type SimSession } from "./state";
 
 const jid = (chatId: string) => chatId.replace(/@c\.us$/, "@s.whatsapp.net");
 
@@ -49,11 +49,74 @@ export function messagePayload(engine: SimEngine, s: SimSession, m: SimMessage):
     ...common,
     from: m.chatId,
     _data: {
-      key: { remoteJid: jid(m.chatId), fromMe: m.fromMe, id: m.keyId },
+      key: baileysKey(m.chatId, m.fromMe, m.keyId, m.pnAlt),
       messageTimestamp: m.timestamp,
       pushName: m.pushName,
       message: { conversation: m.body },
     },
+  };
+}
+
+/**
+ * Baileys' message key. For a `@lid` chat WhatsApp (Baileys 7) also names the
+ * phone chat when it shares it: `remoteJidAlt`, with `addressingMode: "lid"`.
+ */
+function baileysKey(chatId: string, fromMe: boolean, id: string, pnAlt?: string | null) {
+  const key: Record<string, unknown> = { remoteJid: jid(chatId), fromMe, id };
+  if (chatId.endsWith("@lid")) {
+    key.addressingMode = "lid";
+    if (pnAlt) key.remoteJidAlt = jid(pnAlt);
+  }
+  return key;
+}
+
+/**
+ * message.reaction, message.edited and message.revoked, as WAHA builds them
+ * (NOWEB: processMessageReaction, and the messagesEdited$/messagesRevoked$
+ * streams of subscribeEngineEvents2; WEBJS: the message_reaction,
+ * message_edit and message_revoke_everyone handlers). See docs/whatsapp-fidelity.md.
+ */
+export function addonPayload(engine: SimEngine, s: SimSession, a: SimAddon): Record<string, unknown> {
+  const me = s.me?.id ?? "";
+  const own = serializedId({ fromMe: a.fromMe, chatId: a.chatId, keyId: a.keyId });
+  const sides = engine === "WEBJS" ? { from: a.fromMe ? me : a.chatId, to: a.fromMe ? a.chatId : me } : { from: a.chatId };
+  const data =
+    engine === "WEBJS"
+      ? { id: { fromMe: a.fromMe, remote: a.chatId, id: a.keyId, _serialized: own }, t: a.timestamp }
+      : { key: baileysKey(a.chatId, a.fromMe, a.keyId, a.target.pnAlt), messageTimestamp: a.timestamp };
+  if (a.kind === "reaction") {
+    return {
+      id: own,
+      timestamp: a.timestamp,
+      ...sides,
+      fromMe: a.fromMe,
+      source: "app",
+      participant: null,
+      reaction: { text: a.text, messageId: serializedId(a.target) },
+      _data: data,
+    };
+  }
+  if (a.kind === "edit") {
+    // The edit's own message, with the new text as body and the edited message's bare key id.
+    return {
+      id: own,
+      timestamp: a.timestamp,
+      ...sides,
+      fromMe: a.fromMe,
+      source: "app",
+      body: a.text,
+      hasMedia: false,
+      editedMessageId: a.target.keyId,
+      _data: data,
+    };
+  }
+  // Revoke: `after` is the protocol message that deleted it; NOWEB has no `before`, WEBJS the message as it was.
+  const after = { id: own, timestamp: a.timestamp, ...sides, fromMe: a.fromMe, source: "app", body: "", hasMedia: false, _data: data };
+  return {
+    after,
+    before: engine === "WEBJS" && a.before ? messagePayload(engine, s, a.before) : null,
+    revokedMessageId: a.target.keyId,
+    _data: data,
   };
 }
 

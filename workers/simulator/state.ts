@@ -30,6 +30,22 @@ export interface SimMessage {
   body: string;
   ack: number;
   pushName: string | null; // the sender's display name, when known
+  /** The phone chat behind a `@lid` chat, when WhatsApp shares it (NOWEB: Baileys' key.remoteJidAlt). */
+  pnAlt?: string | null;
+  /** Reactions on this message: who reacted and with what ("" = removed). */
+  reactions?: { from: string; text: string; timestamp: number }[];
+}
+
+/** A reaction, an edit or a revoke: its own WhatsApp message about an earlier one. */
+export interface SimAddon {
+  kind: "reaction" | "edit" | "revoke";
+  keyId: string; // the addon message's own id
+  chatId: string;
+  fromMe: boolean;
+  timestamp: number; // seconds
+  target: SimMessage; // the message reacted to, edited or revoked (after the change)
+  before?: SimMessage; // revoke: the message as it was
+  text: string; // the reaction's emoji ("" removes it) or the edit's new text
 }
 
 export interface SentRecord {
@@ -51,6 +67,10 @@ export interface SimSession {
   lids: Map<string, string>; // "<id>@lid" -> "<digits>@c.us"
   sent: SentRecord[];
   sends: { accepted: number; failed: number; failRate: number; failNext: number; restrictNext: number; restricted: number };
+  /** Webhook events still to drop (POST /__sim/sessions/{s}/drop-webhooks), and how many were dropped. */
+  drops: { next: number; dropped: number };
+  /** The phone logged this linked device out: the credentials are revoked, so restarts end FAILED. */
+  loggedOut: boolean;
   timers: Set<ReturnType<typeof setTimeout>>;
 }
 
@@ -112,6 +132,8 @@ export function newSession(name: string, config: SessionConfig): SimSession {
     lids: new Map(),
     sent: [],
     sends: { accepted: 0, failed: 0, failRate: 0, failNext: 0, restrictNext: 0, restricted: 0 },
+    drops: { next: 0, dropped: 0 },
+    loggedOut: false,
     timers: new Set(),
   };
 }
@@ -158,12 +180,19 @@ export class SimState {
   /** Logout forgets the phone; a running session restarts to a new QR (it is not stopped), a STOPPED one stays STOPPED. */
   logout(s: SimSession): void {
     s.me = null;
+    s.loggedOut = false;
     if (s.status === "STOPPED") this.opts.changed?.();
     else this.boot(s);
   }
 
-  fail(s: SimSession): void {
+  /**
+   * -> FAILED. `loggedOut`: the phone logged this linked device out (Linked
+   * devices -> Log out, or 14 days offline); WAHA's NOWEB then ends FAILED on
+   * every restart, as the revoked credentials are refused again.
+   */
+  fail(s: SimSession, loggedOut = false): void {
     this.clearTimers(s);
+    if (loggedOut) s.loggedOut = true;
     this.setStatus(s, "FAILED");
   }
 
@@ -196,6 +225,7 @@ export class SimState {
   scan(s: SimSession, phone: string, pushName: string): void {
     this.clearTimers(s);
     s.me = { id: `${phone}@c.us`, pushName };
+    s.loggedOut = false;
     this.setStatus(s, "WORKING");
   }
 
@@ -211,6 +241,7 @@ export class SimState {
       body: m.body,
       ack: m.fromMe ? (m.source === "api" ? ACK.PENDING : ACK.SERVER) : ACK.DEVICE,
       pushName: m.pushName ?? (m.fromMe ? (s.me?.pushName ?? null) : null),
+      pnAlt: m.chatId.endsWith("@lid") ? (s.lids.get(m.chatId) ?? null) : null,
     };
     const chat = s.chats.get(m.chatId) ?? [];
     chat.push(msg);
@@ -226,6 +257,43 @@ export class SimState {
   ack(s: SimSession, msg: SimMessage, ack: number, error?: { code: number; reason: string }): void {
     msg.ack = ack;
     this.opts.emit(s, "message.ack", { message: msg, error });
+  }
+
+  /** The customer reacts to the newest message the business sent to the chat; null when it sent none. */
+  react(s: SimSession, chatId: string, text: string): SimAddon | null {
+    const target = [...(s.chats.get(chatId) ?? [])].reverse().find((m) => m.fromMe);
+    if (!target) return null;
+    const timestamp = Math.floor(Date.now() / 1000);
+    target.reactions = [...(target.reactions ?? []).filter((r) => r.from !== chatId), ...(text ? [{ from: chatId, text, timestamp }] : [])];
+    this.opts.changed?.();
+    return this.emitAddon(s, { kind: "reaction", keyId: hex(10), chatId, fromMe: false, timestamp, target, text });
+  }
+
+  /** The customer edits their newest message in the chat; null when they wrote none. */
+  edit(s: SimSession, chatId: string, body: string): SimAddon | null {
+    const target = [...(s.chats.get(chatId) ?? [])].reverse().find((m) => !m.fromMe);
+    if (!target) return null;
+    target.body = body;
+    this.opts.changed?.();
+    return this.emitAddon(s, { kind: "edit", keyId: hex(10), chatId, fromMe: false, timestamp: Math.floor(Date.now() / 1000), target, text: body });
+  }
+
+  /** The customer deletes their newest message for everyone: it leaves the chat (WAHA's store keeps no content); null when none. */
+  revoke(s: SimSession, chatId: string): SimAddon | null {
+    const chat = s.chats.get(chatId) ?? [];
+    const index = chat.map((m) => !m.fromMe).lastIndexOf(true);
+    if (index < 0) return null;
+    const [before] = chat.splice(index, 1);
+    this.opts.changed?.();
+    const target = { ...before, body: "" };
+    return this.emitAddon(s, { kind: "revoke", keyId: hex(10), chatId, fromMe: false, timestamp: Math.floor(Date.now() / 1000), target, before, text: "" });
+  }
+
+  private emitAddon(s: SimSession, addon: SimAddon): SimAddon {
+    if (isIgnored(s.config, addon.chatId)) return addon;
+    const event = addon.kind === "reaction" ? "message.reaction" : addon.kind === "edit" ? "message.edited" : "message.revoked";
+    this.opts.emit(s, event, addon);
+    return addon;
   }
 
   /** sendText was accepted: record it, then report its fate as WhatsApp would, a moment later. */
@@ -265,6 +333,8 @@ export class SimState {
     this.clearTimers(s);
     s.qrCount = 0;
     this.setStatus(s, "STARTING", true);
+    // Revoked credentials: WhatsApp closes the connection as logged out, and NOWEB gives up (FAILED).
+    if (s.loggedOut) return this.later(s, this.opts.startDelayMs, () => this.setStatus(s, "FAILED"));
     // A session still logged in reconnects; otherwise it needs a QR scan.
     if (s.me) this.later(s, this.opts.startDelayMs, () => this.setStatus(s, "WORKING"));
     else this.later(s, this.opts.qrDelayMs, () => this.showQr(s));

@@ -124,6 +124,28 @@ export async function handleApi({ req, res, url, parts, sim }: Route): Promise<b
     return (sendJson(res, 201, sendTextAnswer(sim.engine, s, msg)), true);
   }
 
+  if (b === "chats" && c === "overview" && d === undefined && m === "GET") {
+    // GET /api/{session}/chats/overview: chats with their last message, the most recent first (limit 20 by default).
+    const s = await working(sim, a);
+    const rawLimit = Number(url.searchParams.get("limit") ?? 20);
+    const limit = Number.isFinite(rawLimit) ? Math.max(0, Math.min(Math.floor(rawLimit), 1000)) : 20;
+    const rawOffset = Number(url.searchParams.get("offset") ?? 0);
+    const offset = Number.isFinite(rawOffset) ? Math.max(0, Math.floor(rawOffset)) : 0;
+    const chats = [...s.chats.entries()]
+      .filter(([, list]) => list.length > 0)
+      .map(([id, list]) => ({ id, last: list[list.length - 1] }))
+      .sort((x, y) => y.last.timestamp - x.last.timestamp || (x.id < y.id ? -1 : 1))
+      .slice(offset, offset + limit);
+    const overview = chats.map(({ id, last }) => ({
+      id,
+      name: [...(s.chats.get(id) ?? [])].reverse().find((x) => !x.fromMe && x.pushName)?.pushName ?? null,
+      picture: null,
+      lastMessage: messagePayload(sim.engine, s, last),
+      _chat: { id, conversationTimestamp: last.timestamp },
+    }));
+    return (sendJson(res, 200, overview), true);
+  }
+
   if (b === "chats" && d === "messages" && parts.length === 5 && m === "GET") {
     const s = await working(sim, a);
     const chatId = toChatId(c!);
@@ -132,9 +154,11 @@ export async function handleApi({ req, res, url, parts, sim }: Route): Promise<b
     const limit = Number.isFinite(rawLimit) ? Math.max(0, Math.min(Math.floor(rawLimit), 1000)) : 100;
     const gte = Number(url.searchParams.get("filter.timestamp.gte") ?? -Infinity);
     const lte = Number(url.searchParams.get("filter.timestamp.lte") ?? Infinity);
+    const rawOffset = Number(url.searchParams.get("offset") ?? 0);
+    const offset = Number.isFinite(rawOffset) ? Math.max(0, Math.floor(rawOffset)) : 0;
     const matching = (s.chats.get(chatId) ?? []).filter((x) => x.timestamp >= gte && x.timestamp <= lte);
-    // The latest N, newest first, as WAHA's store answers.
-    const list = limit === 0 ? [] : matching.slice(-limit).reverse();
+    // The latest N after `offset`, newest first, as WAHA's store answers.
+    const list = matching.reverse().slice(offset, offset + limit);
     return (
       sendJson(
         res,

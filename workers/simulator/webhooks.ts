@@ -3,8 +3,8 @@
 // Signing uses node:crypto on purpose: an independent check of the product's
 // WebCrypto verifier.
 import { createHmac, randomBytes } from "node:crypto";
-import type { SimEngine, SimMessage, SimSession, WebhookConfig } from "./state";
-import { ackPayload, messagePayload } from "./shapes";
+import type { SimAddon, SimEngine, SimMessage, SimSession, WebhookConfig } from "./state";
+import { ackPayload, addonPayload, messagePayload } from "./shapes";
 
 const CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz";
 
@@ -94,6 +94,8 @@ export function createDeliverer(opts: { engine: SimEngine; version: string; tier
       const { message, error } = payload as { message: SimMessage; error?: { code: number; reason: string } };
       return ackPayload(opts.engine, session, message, error);
     }
+    if (event === "message.reaction" || event === "message.edited" || event === "message.revoked")
+      return addonPayload(opts.engine, session, payload as SimAddon);
     if (event.startsWith("message")) return messagePayload(opts.engine, session, payload as SimMessage);
     return payload;
   }
@@ -103,8 +105,17 @@ export function createDeliverer(opts: { engine: SimEngine; version: string; tier
     /** Fan one event out to every webhook of the session subscribed to it. */
     deliver(session: SimSession, event: string, payload: unknown): void {
       if (closed) return;
+      // WEBJS emits message.ack only when the session asks for it (config.webjs.tagsEventsOn).
+      const webjs = (session.config.webjs ?? {}) as { tagsEventsOn?: unknown };
+      if (event === "message.ack" && opts.engine === "WEBJS" && webjs.tagsEventsOn !== true) return;
       const hooks = (session.config.webhooks ?? []).filter((h) => h && typeof h.url === "string" && (h.events ?? []).some((e) => e === event || e === "*"));
       if (hooks.length === 0) return;
+      // POST /__sim/sessions/{s}/drop-webhooks: the event is lost, as when the receiver was down past WAHA's retries.
+      if (session.drops.next > 0) {
+        session.drops.next--;
+        session.drops.dropped++;
+        return;
+      }
       const envelope: Record<string, unknown> = {
         id: eventId(),
         timestamp: Date.now(),

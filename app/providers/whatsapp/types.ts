@@ -63,6 +63,17 @@ export interface WhatsAppProvider {
   sendText(name: string, chatId: string, text: string): Promise<{ id: string }>;
   getMessages(name: string, chatId: string, limit: number): Promise<ProviderMessage[]>;
   checkNumber(name: string, phoneDigits: string): Promise<{ exists: boolean; chatId: string | null }>;
+  /**
+   * GET /api/{s}/chats/overview: chats with their last message, the most
+   * recent first (`lastAt` in unix seconds, 0 when the chat shows none;
+   * `lastId` the last message's serialized id).
+   */
+  getChatsOverview(name: string, limit: number, offset: number): Promise<{ chatId: string; lastAt: number; lastId: string | null }[]>;
+  /**
+   * A chat's messages written at or after `sinceSeconds`, newest first, as
+   * the gateway's raw payloads (the same shape as its message.any webhooks).
+   */
+  getRawMessagesSince(name: string, chatId: string, sinceSeconds: number, limit: number): Promise<Record<string, unknown>[]>;
   /** The phone behind a hidden "<id>@lid" chat, as "<digits>@c.us"; null when WhatsApp does not share it. */
   resolveLid(name: string, lid: string): Promise<string | null>;
 }

@@ -37,17 +37,25 @@ export function parseSessionInfo(raw: unknown, fallbackName = ""): SessionInfo {
   return { name: str(o.name) ?? fallbackName, status: str(o.status) ?? "STOPPED", me, config: o.config };
 }
 
+/**
+ * The events the product reads. Reactions, edits and deletions never arrive
+ * in message.any: each has its own event (docs/whatsapp-fidelity.md).
+ */
+export const WEBHOOK_EVENTS = ["message.any", "message.ack", "message.reaction", "message.edited", "message.revoked", "session.status"];
+
 /** The config the product needs on its session (PROVIDER.md's corrected create body). */
 export function sessionConfig(name: string, { webhookUrl, hmacKey }: CreateSessionOptions) {
   return {
     // markOnline false: the owner's phone keeps its notifications (WAHA-FIDELITY.md).
     noweb: { store: { enabled: true, fullSync: false }, markOnline: false },
+    // WEBJS sends message.ack (and so ERROR acks) only when asked to.
+    webjs: { tagsEventsOn: true },
     metadata: { "business.id": name },
     ignore: { groups: true, status: true, channels: true, broadcast: true },
     webhooks: [
       {
         url: webhookUrl,
-        events: ["message.any", "message.ack", "session.status"],
+        events: [...WEBHOOK_EVENTS],
         hmac: { key: hmacKey },
         retries: { policy: "exponential", delaySeconds: 2, attempts: 5 },
       },
@@ -63,6 +71,7 @@ export function configMatches(held: unknown, wanted: ReturnType<typeof sessionCo
   const events = hook && Array.isArray(hook.events) ? [...hook.events].sort().join() : "";
   const noweb = isObj(held.noweb) ? held.noweb : {};
   const store = isObj(noweb.store) ? noweb.store : {};
+  const webjs = isObj(held.webjs) ? held.webjs : {};
   return (
     hook !== null &&
     hook.url === want.url &&
@@ -70,7 +79,8 @@ export function configMatches(held: unknown, wanted: ReturnType<typeof sessionCo
     hook.hmac.key === want.hmac.key &&
     events === [...want.events].sort().join() &&
     store.enabled === true &&
-    noweb.markOnline === false
+    noweb.markOnline === false &&
+    webjs.tagsEventsOn === true
   );
 }
 
@@ -272,6 +282,23 @@ export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {
       const list = await json(res);
       if (!Array.isArray(list)) return [];
       return list.map(parseMessage).filter((m): m is ProviderMessage => m !== null);
+    },
+    async getChatsOverview(name, limit, offset) {
+      const q = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+      const list = await json(await call("GET", `/api/${seg(name)}/chats/overview?${q}`));
+      if (!Array.isArray(list)) return [];
+      return list.filter(isObj).flatMap((c) => {
+        const chatId = str(c.id);
+        if (!chatId) return [];
+        const last = isObj(c.lastMessage) ? Number(c.lastMessage.timestamp) : NaN;
+        const lastId = isObj(c.lastMessage) ? (readMessageId(c.lastMessage) ?? null) : null;
+        return [{ chatId: toChatId(chatId), lastAt: Number.isFinite(last) ? last : 0, lastId }];
+      });
+    },
+    async getRawMessagesSince(name, chatId, sinceSeconds, limit) {
+      const q = new URLSearchParams({ limit: String(limit), downloadMedia: "false", "filter.timestamp.gte": String(Math.floor(sinceSeconds)) });
+      const list = await json(await call("GET", `/api/${seg(name)}/chats/${seg(chatId)}/messages?${q}`));
+      return Array.isArray(list) ? list.filter(isObj) : [];
     },
     async checkNumber(name, phoneDigits) {
       const q = new URLSearchParams({ phone: phoneDigits, session: name });

@@ -20,7 +20,15 @@ export type ReplyOutcome =
   | { handled: "unclear"; clientId: string }
   | { handled: "confirmed" | "cancelled"; messageId: string; bookingId: string; ackId: string | null };
 
-type Incoming = { providerId: string; chatId: string; body: string; at: number };
+/**
+ * A client's message (or reaction). `intent` is given when it is not read
+ * from the text (a reaction); `requestId` limits it to the request it is
+ * about (the message reacted to).
+ */
+type Incoming = { providerId: string; chatId: string; body: string; at: number; intent?: ReplyIntent; requestId?: string };
+
+/** A message's timestamp is whole seconds: one written in the same second as the request may still be its answer. */
+const SAME_SECOND_MS = 1000;
 
 type Open = {
   id: string;
@@ -32,10 +40,11 @@ type Open = {
   client_id: string;
   time_zone: string;
   message_lang: string;
+  sent_at: number;
 };
 
 /** The client a chat belongs to (through the contact's known phone, for hidden numbers and check-exists chat ids). */
-async function clientOfChat(d1: D1Database, businessId: string, chatId: string): Promise<string | null> {
+export async function clientOfChat(d1: D1Database, businessId: string, chatId: string): Promise<string | null> {
   const row = await d1
     .prepare(
       `SELECT c.id FROM clients c
@@ -56,7 +65,7 @@ async function clientOfChat(d1: D1Database, businessId: string, chatId: string):
 async function openRequests(d1: D1Database, businessId: string, clientId: string, now: number): Promise<Open[]> {
   const { results } = await d1
     .prepare(
-      `SELECT m.id, m.rule_id, m.booking_id, b.service, b.booking_date, b.booking_time, b.client_id, biz.time_zone, biz.message_lang
+      `SELECT m.id, m.rule_id, m.booking_id, m.sent_at, b.service, b.booking_date, b.booking_time, b.client_id, biz.time_zone, biz.message_lang
        FROM bookings b
        JOIN scheduled_messages m ON m.booking_id = b.id AND m.business_id = b.business_id
        JOIN rules r ON r.id = m.rule_id
@@ -83,9 +92,10 @@ export async function handleClientMessage(
   const d1 = env.DB;
   const clientId = await clientOfChat(d1, businessId, m.chatId);
   if (!clientId) return { handled: "none" };
-  const open = await openRequests(d1, businessId, clientId, now);
+  // A message written before the request was sent is not its answer.
+  const open = (await openRequests(d1, businessId, clientId, now)).filter((r) => r.sent_at < m.at + SAME_SECOND_MS && (!m.requestId || r.id === m.requestId));
   if (open.length === 0) return { handled: "none" };
-  const intent: ReplyIntent = readReply(m.body);
+  const intent: ReplyIntent = m.intent ?? readReply(m.body);
   if (intent === "unclear") {
     await d1
       .prepare(`UPDATE clients SET awaiting_reply_at = ?3, awaiting_reply_text = ?4 WHERE business_id = ?1 AND id = ?2`)

@@ -92,6 +92,9 @@ export const CANCEL_WORDS = [
 /** Phrases that contain a cancel word but agree. */
 const AGREEING_PHRASES = [/\bno problem\b/g, /\bno worries\b/g, /אין בעיה/g, /לא בעיה/g];
 
+/** Phrases that contain a cancel word but cancel nothing ("Can't wait!", "can't wait to see you"): read as if absent. */
+const NEUTRAL_PHRASES = [/\bcan(?:['’`]?t| ?not) wait\b/g];
+
 /** Longer messages are conversation, not an answer: the owner reads them. */
 export const MAX_ANSWER_WORDS = 6;
 
@@ -110,6 +113,7 @@ export function readReply(body: string): ReplyIntent {
   // Skin tones and variation selectors do not change a thumbs-up.
   text = text.replace(/\p{Emoji_Modifier}|\uFE0F|\u200D/gu, "");
   for (const phrase of AGREEING_PHRASES) text = text.replace(phrase, " ok ");
+  for (const phrase of NEUTRAL_PHRASES) text = text.replace(phrase, " ");
   text = text.replace(/['’`׳]/g, "");
   text = text.replace(/(\p{Extended_Pictographic})/gu, " $1 ");
   const words = text.split(/[^\p{L}\p{N}\p{Extended_Pictographic}]+/u).filter(Boolean);
