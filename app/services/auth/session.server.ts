@@ -5,6 +5,7 @@
 // security/signed-in.server.ts.
 import { and, eq, gt, ne } from "drizzle-orm";
 import { createDb, schema, type Db } from "../../../db";
+import { primaryOf } from "../../../db/read-session";
 import { randomToken, sha256Hex } from "~/utils/encoding";
 import { signToken, verifyToken } from "./jwt.server";
 
@@ -77,7 +78,8 @@ export async function getAuthedUser(request: Request, env: Env, now = Date.now()
   if (!sid) return null;
   const db = createDb(env.DB);
   const sessionHash = await sha256Hex(sid);
-  const rows = await db
+  // From the primary: a replica may not have seen this session's end yet (see db/read-session.ts).
+  const rows = await createDb(primaryOf(env.DB))
     .select({ user: schema.users, business: schema.businesses })
     .from(schema.authSessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.authSessions.userId))
