@@ -13,7 +13,8 @@ import { DeleteAccount } from "~/components/settings/delete-account";
 import { MessagingForm } from "~/components/settings/messaging-form";
 import { NotificationsSection } from "~/components/settings/notifications-section";
 import { translator } from "~/i18n/messages.server";
-import { deleteSubscription, pushConfig, saveSubscription, sendTestNotification, setProposalsEnabled } from "~/services/push/push.server";
+import { deleteSubscription, devicesOf, pushConfig, saveSubscription, sendTestNotification, setProposalsEnabled } from "~/services/push/push.server";
+import { removeDeviceAction } from "~/services/push/devices.server";
 import { validate } from "~/validation/parse";
 import { ProposalsSwitchInput, PushEndpointInput, PushSubscriptionInput } from "~/validation/push";
 import { messagingOf, updateMessagingSettings } from "~/services/messaging-settings.server";
@@ -42,9 +43,13 @@ function timeZoneList(current: string): string[] {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, business } = await requireUser(request, context);
+  const { db, user, business } = await requireUser(request, context);
   const account = { hasFeed: business.calendarFeedHash !== null, hasPassword: user.passwordHash !== null };
-  const push = { proposalsEnabled: business.proposalsEnabled, vapidPublicKey: pushConfig(context.cloudflare.env)?.publicKey ?? null };
+  const push = {
+    proposalsEnabled: business.proposalsEnabled,
+    vapidPublicKey: pushConfig(context.cloudflare.env)?.publicKey ?? null,
+    devices: await devicesOf(db, context.cloudflare.env, business.id),
+  };
   // The saved country's name in the reader's language: the country list itself loads only when the field is edited.
   const country = countryName(business.country, langFromRequest(request));
   return { settings: settingsOf(user, business), country, timeZones: timeZoneList(business.timeZone), messaging: messagingOf(business), account, push };
@@ -88,6 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "proposals" || intent === "push-subscribe" || intent === "push-unsubscribe" || intent === "push-test") {
     return pushAction(intent, form, authed, env);
   }
+  if (intent === "push-remove") return removeDeviceAction(form, authed);
   return data({ intent: "unknown" as const, ok: false as const, problem: problem("problem.unknownAction") }, { status: 400 });
 }
 
@@ -147,7 +153,7 @@ export default function SettingsTab() {
       </header>
       <ProfileForm settings={settings} country={country} timeZones={timeZones} />
       <MessagingForm settings={messaging} />
-      <NotificationsSection proposalsEnabled={push.proposalsEnabled} vapidPublicKey={push.vapidPublicKey} />
+      <NotificationsSection proposalsEnabled={push.proposalsEnabled} vapidPublicKey={push.vapidPublicKey} devices={push.devices} />
       <PasswordForm email={settings.email} />
       <DataSection hasFeed={account.hasFeed} />
       <DeleteAccount hasPassword={account.hasPassword} email={settings.email} />
