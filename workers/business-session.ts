@@ -361,6 +361,14 @@ export class BusinessSession extends DurableObject<Env> {
 
   /** The backstop poll (reads only: safe to retry), then the chats that are due. */
   async alarm(): Promise<void> {
+    // A business deleted while this object kept state (a mark noted after destroy, a failed destroy):
+    // nothing of it stays, and no alarm wakes the object again.
+    if (this.s.businessId && !(await this.env.DB.prepare("SELECT 1 AS x FROM businesses WHERE id = ?").bind(this.s.businessId).first())) {
+      await this.ctx.storage.deleteAlarm();
+      await this.ctx.storage.deleteAll();
+      this.s = initial;
+      return;
+    }
     if (this.s.businessId && !hasNoSession(this.s.status)) {
       try {
         // Not forced: if a caller just read the gateway, that read counts for this tick.

@@ -114,7 +114,7 @@ async function pushAction(intent: PushIntent, form: FormData, authed: Awaited<Re
     if (intent === "push-subscribe") {
       const input = validate(PushSubscriptionInput, fields);
       if (!input.ok) return bad(input.problem);
-      await saveSubscription(db, env, business.id, input.value, Date.now());
+      await saveSubscription(db, env, business.id, input.value, Date.now(), authed.sessionHash);
       return saved(intent);
     }
     const input = validate(PushEndpointInput, fields);
@@ -155,7 +155,7 @@ export default function SettingsTab() {
       <MessagingForm settings={messaging} />
       <NotificationsSection proposalsEnabled={push.proposalsEnabled} vapidPublicKey={push.vapidPublicKey} devices={push.devices} />
       <PasswordForm email={settings.email} />
-      <DataSection hasFeed={account.hasFeed} />
+      <DataSection hasFeed={account.hasFeed} hasPassword={account.hasPassword} />
       <DeleteAccount hasPassword={account.hasPassword} email={settings.email} />
     </div>
   );

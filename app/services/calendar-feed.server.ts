@@ -38,7 +38,8 @@ const toIcalTime = (ms: number) => ICAL.Time.fromJSDate(new Date(ms), true);
 export async function feedFor(env: Env, secret: string, now: number): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(secret)) return null;
   // A revoked or replaced address must stop at once: the primary answers, never a replica behind it.
-  const business = await primaryOf(env.DB).prepare("SELECT id, name, time_zone, message_lang FROM businesses WHERE calendar_feed_hash = ?")
+  const business = await primaryOf(env.DB)
+    .prepare("SELECT id, name, time_zone, message_lang FROM businesses WHERE calendar_feed_hash = ?")
     .bind(await sha256Hex(secret))
     .first<{ id: string; name: string; time_zone: string; message_lang: "en" | "he" }>();
   if (!business) return null;

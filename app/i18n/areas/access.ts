@@ -21,6 +21,13 @@ export const access = defineMessages(
     "access.devices.local": "Test device",
     "access.devices.other": "Browser",
     "access.devices.notFound": "That device was already removed.",
+    "access.confirm.passwordRequired": "Enter your password to confirm.",
+    "access.confirm.wrongPassword": "The password is not correct.",
+    "access.confirm.googleAgain": "For your safety, sign in with Google again, then try again within 5 minutes.",
+    "access.confirm.googleButton": "Sign in with Google again",
+    "access.feed.password": "Your password",
+    "access.mail.code.text":
+      'Your Chatbook verification code is {code}.\n\nIt confirms the sign-up of the business "{business}" for {name}. If that is not your sign-up, do not enter the code: someone else typed your address, and nothing happens without the code.\n\nThe code expires in 10 minutes.',
   },
   {
     "access.push.elsewhere": "הדפדפן הזה מקבל התראות עבור חשבון Chatbook אחר. כבו אותן שם קודם.",
@@ -39,5 +46,12 @@ export const access = defineMessages(
     "access.devices.local": "מכשיר בדיקה",
     "access.devices.other": "דפדפן",
     "access.devices.notFound": "המכשיר הזה כבר הוסר.",
+    "access.confirm.passwordRequired": "הזינו את הסיסמה כדי לאשר.",
+    "access.confirm.wrongPassword": "הסיסמה שגויה.",
+    "access.confirm.googleAgain": "לביטחונכם, התחברו שוב עם Google ונסו שוב תוך 5 דקות.",
+    "access.confirm.googleButton": "התחברות מחדש עם Google",
+    "access.feed.password": "הסיסמה שלכם",
+    "access.mail.code.text":
+      'קוד האימות שלכם ל-Chatbook הוא {code}.\n\nהוא מאשר את ההרשמה של העסק "{business}" עבור {name}. אם זו לא ההרשמה שלכם, אל תזינו את הקוד: מישהו אחר הקליד את הכתובת שלכם, ושום דבר לא קורה בלי הקוד.\n\nהקוד בתוקף ל-10 דקות.',
   },
 );

@@ -82,7 +82,14 @@ function requireConfig(env: Env): VapidKeys {
  * holds is never moved (it would end that owner's notifications): the other
  * account turns it off first. A business gets at most MAX_SUBSCRIPTIONS.
  */
-export async function saveSubscription(db: Db, env: Env, businessId: string, sub: PushSubscriptionValue, now: number): Promise<void> {
+export async function saveSubscription(
+  db: Db,
+  env: Env,
+  businessId: string,
+  sub: PushSubscriptionValue,
+  now: number,
+  sessionHash: string | null = null,
+): Promise<void> {
   requireConfig(env);
   if (!endpointAllowed(env, sub.endpoint)) throw new AppError(400, "push.err.endpoint");
   const [held] = await db.select({ businessId: pushSubscriptions.businessId }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint));
@@ -93,10 +100,10 @@ export async function saveSubscription(db: Db, env: Env, businessId: string, sub
   }
   await db
     .insert(pushSubscriptions)
-    .values({ id: crypto.randomUUID(), businessId, endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth, lang: sub.lang, createdAt: now })
+    .values({ id: crypto.randomUUID(), businessId, endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth, lang: sub.lang, sessionHash, createdAt: now })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { p256dh: sub.p256dh, auth: sub.auth, lang: sub.lang, createdAt: now },
+      set: { p256dh: sub.p256dh, auth: sub.auth, lang: sub.lang, sessionHash, createdAt: now },
       // Only the business's own row: a row another business took meanwhile stays where it is.
       setWhere: eq(pushSubscriptions.businessId, businessId),
     });
