@@ -360,10 +360,32 @@ export class BusinessSession extends DurableObject<Env> {
   }
 
   /** The backstop poll (reads only: safe to retry), then the chats that are due. */
+  /** The alarm run in progress, if any: a test waits for it instead of sleeping. */
+  private running: Promise<void> | null = null;
+
   async alarm(): Promise<void> {
+    const run = this.runAlarm();
+    this.running = run;
+    try {
+      await run;
+    } finally {
+      if (this.running === run) this.running = null;
+    }
+  }
+
+  private async businessGone(businessId: string): Promise<boolean> {
+    try {
+      return !(await this.env.DB.prepare("SELECT 1 AS x FROM businesses WHERE id = ?").bind(businessId).first());
+    } catch {
+      return false;
+    }
+  }
+
+  private async runAlarm(): Promise<void> {
     // A business deleted while this object kept state (a mark noted after destroy, a failed destroy):
-    // nothing of it stays, and no alarm wakes the object again.
-    if (this.s.businessId && !(await this.env.DB.prepare("SELECT 1 AS x FROM businesses WHERE id = ?").bind(this.s.businessId).first())) {
+    // nothing of it stays, and no alarm wakes the object again. Only a clear "not there" counts:
+    // a failed read (D1 down) leaves everything as it is.
+    if (this.s.businessId && (await this.businessGone(this.s.businessId))) {
       await this.ctx.storage.deleteAlarm();
       await this.ctx.storage.deleteAll();
       this.s = initial;

@@ -29,6 +29,7 @@ import { firstFormProblem, parseForm } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
 import modalStyles from "~/styles/modal.css?url";
 import toastStyles from "~/styles/toast.css?url";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: modalStyles },
@@ -159,4 +160,9 @@ export default function SettingsTab() {
       <DeleteAccount hasPassword={account.hasPassword} email={settings.email} />
     </div>
   );
+}
+
+/** A failed load or a lost request keeps the header and tabs, with Try again. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary tab={{ title: "settings.title", failed: "settings.loadFailed" }} />;
 }

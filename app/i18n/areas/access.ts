@@ -26,6 +26,9 @@ export const access = defineMessages(
     "access.confirm.googleAgain": "For your safety, sign in with Google again, then try again within 5 minutes.",
     "access.confirm.googleButton": "Sign in with Google again",
     "access.feed.password": "Your password",
+    "access.error.httpStatus": "HTTP error! status: {status}",
+    "access.error.tabFailed": "This screen could not be loaded. Check the connection and try again.",
+    "access.error.dashboardTitle": "Chatbook",
     "access.mail.code.text":
       'Your Chatbook verification code is {code}.\n\nIt confirms the sign-up of the business "{business}" for {name}. If that is not your sign-up, do not enter the code: someone else typed your address, and nothing happens without the code.\n\nThe code expires in 10 minutes.',
   },
@@ -51,6 +54,9 @@ export const access = defineMessages(
     "access.confirm.googleAgain": "לביטחונכם, התחברו שוב עם Google ונסו שוב תוך 5 דקות.",
     "access.confirm.googleButton": "התחברות מחדש עם Google",
     "access.feed.password": "הסיסמה שלכם",
+    "access.error.httpStatus": "שגיאת HTTP! סטטוס: {status}",
+    "access.error.tabFailed": "לא ניתן היה לטעון את המסך הזה. בדקו את החיבור ונסו שוב.",
+    "access.error.dashboardTitle": "Chatbook",
     "access.mail.code.text":
       'קוד האימות שלכם ל-Chatbook הוא {code}.\n\nהוא מאשר את ההרשמה של העסק "{business}" עבור {name}. אם זו לא ההרשמה שלכם, אל תזינו את הקוד: מישהו אחר הקליד את הכתובת שלכם, ושום דבר לא קורה בלי הקוד.\n\nהקוד בתוקף ל-10 דקות.',
   },

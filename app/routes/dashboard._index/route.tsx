@@ -16,6 +16,7 @@ import { problem } from "~/utils/problem";
 import { pageTitle } from "~/i18n";
 import { connectAction, heldQrOf, readSession, type ConnectActionResult, type ConnectIntent } from "./connect.server";
 import styles from "~/styles/connect.css?url";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.connect")];
@@ -71,3 +72,8 @@ export default function ConnectTab() {
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   actionResult && (actionResult as { ok?: boolean }).ok === false ? false : defaultShouldRevalidate;
+
+/** A failed load or a lost request keeps the header and tabs, with Try again. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary tab={{ title: "dash.tab.connect", failed: "access.error.tabFailed" }} />;
+}
