@@ -4,10 +4,16 @@
 // the database's history the owner has seen) travels in a cookie, and the next
 // request's session starts at least there.
 //
-// - A request with a valid bookmark cookie starts from that bookmark.
-// - A request without one starts "first-unconstrained" when it only reads a
-//   screen (any replica will do for a first look), else "first-primary" (a
-//   change, an API call, a webhook: always the newest data).
+// - A screen read (GET/HEAD outside /api/) with a valid bookmark cookie starts
+//   from that bookmark; without one it starts "first-unconstrained" (any
+//   replica will do for a first look).
+// - A change, an API call or a webhook starts "first-primary" (always the
+//   newest data), whatever bookmark cookie it carries: the cookie is the
+//   client's to send, and an old bookmark must not pick a stale replica.
+// - Who is signed in, and which business a token or feed address belongs to,
+//   are read from the primary (primaryOf) on every request: a replica that
+//   has not yet seen a logout, a password reset or a revoked feed must not
+//   let the old credential through.
 // - The cookie is (re)written after every change and whenever the request came
 //   without a valid one; a plain read does not write it, so a slow read that
 //   finishes after a change cannot carry the owner's bookmark backwards.
@@ -33,21 +39,30 @@ export function bookmarkFrom(request: Request): string | null {
 
 /** Where the request's session starts: the owner's bookmark, or a constraint. */
 export function sessionStart(request: Request): string {
-  const bookmark = bookmarkFrom(request);
-  if (bookmark) return bookmark;
   const path = new URL(request.url).pathname;
-  return READ_METHODS.has(request.method) && !path.startsWith("/api/") ? "first-unconstrained" : "first-primary";
+  if (!READ_METHODS.has(request.method) || path.startsWith("/api/")) return "first-primary";
+  return bookmarkFrom(request) ?? "first-unconstrained";
+}
+
+/** The database each request's session reads through, mapped back to the primary binding. */
+const primaries = new WeakMap<D1Database, D1Database>();
+
+/** The primary database behind a request's session (the binding itself when it is not a session). */
+export function primaryOf(database: D1Database): D1Database {
+  return primaries.get(database) ?? database;
 }
 
 /** The session as the D1Database the app's code takes (schema work, which needs exec, goes to the database itself). */
 function sessionDatabase(database: D1Database, session: D1DatabaseSession): D1Database {
-  return {
+  const db = {
     prepare: (query: string) => session.prepare(query),
     batch: <T>(statements: D1PreparedStatement[]) => session.batch<T>(statements),
     exec: (query: string) => database.exec(query),
     withSession: (start?: string) => database.withSession(start),
     dump: () => database.dump(),
   } as D1Database;
+  primaries.set(db, database);
+  return db;
 }
 
 export type ReadSession = {

@@ -126,6 +126,9 @@ export const verifications = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
     attempts: integer("attempts").notNull().default(0),
     usedAt: integer("used_at"),
+    // A sign-up code's own registration (JSON: password hash, name, business profile), so a
+    // code confirms only the sign-up that asked for it; null for reset links.
+    payload: text("payload"),
     createdAt: createdAt(),
   },
   (t) => [index("verifications_target").on(t.target, t.purpose, t.createdAt), index("verifications_expires").on(t.expiresAt)],
@@ -472,6 +475,8 @@ export const pushSubscriptions = sqliteTable(
     lang: text("lang", { enum: ["en", "he"] })
       .notNull()
       .default("en"),
+    // The sign-in session that turned notifications on: a password change keeps the caller's own device only.
+    sessionHash: text("session_hash"),
     createdAt: createdAt(),
   },
   (t) => [index("push_subscriptions_business").on(t.businessId)],

@@ -374,8 +374,38 @@ export class BusinessSession extends DurableObject<Env> {
     return true;
   }
 
+  /** The alarm run in progress, if any: a test waits for it instead of sleeping. */
+  private running: Promise<void> | null = null;
+
   /** The backstop poll (reads only: safe to retry), the config and lost-webhook backstops, then the chats that are due. */
   async alarm(): Promise<void> {
+    const run = this.runAlarm();
+    this.running = run;
+    try {
+      await run;
+    } finally {
+      if (this.running === run) this.running = null;
+    }
+  }
+
+  private async businessGone(businessId: string): Promise<boolean> {
+    try {
+      return !(await this.env.DB.prepare("SELECT 1 AS x FROM businesses WHERE id = ?").bind(businessId).first());
+    } catch {
+      return false;
+    }
+  }
+
+  private async runAlarm(): Promise<void> {
+    // A business deleted while this object kept state (a mark noted after destroy, a failed destroy):
+    // nothing of it stays, and no alarm wakes the object again. Only a clear "not there" counts:
+    // a failed read (D1 down) leaves everything as it is.
+    if (this.s.businessId && (await this.businessGone(this.s.businessId))) {
+      await this.ctx.storage.deleteAlarm();
+      await this.ctx.storage.deleteAll();
+      this.s = initial;
+      return;
+    }
     if (this.s.businessId && !hasNoSession(this.s.status)) {
       try {
         // Not forced: if a caller just read the gateway, that read counts for this tick.

@@ -9,6 +9,6 @@ export const action: ApiHandler = async ({ request, env, ctx }) => {
   if (request.method !== "POST") return methodNotAllowed();
   const body = await readJson(request, RegistrationBodySchema);
   const result = await register(accountCtx(request, env, ctx), body);
-  const message = result.pending ? english("verify.pending") : english("register.codeSent", { email: result.email });
-  return json({ success: true, message, email: result.email });
+  // `registration` names this sign-up for Send a new code; each sign-up gets its own code.
+  return json({ success: true, message: english("register.codeSent", { email: result.email }), email: result.email, registration: result.registration });
 };

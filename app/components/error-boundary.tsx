@@ -1,13 +1,43 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { useT } from "~/i18n";
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError, type ErrorResponse } from "@remix-run/react";
+import { useT, type MessageKey } from "~/i18n";
 import { AlertIcon, SearchIcon } from "~/components/ui/icons";
 
-/** Friendly page for 404s and unexpected errors; never shows a stack trace. */
-export function GeneralErrorBoundary() {
+/** What a route shows for one HTTP status of a thrown response (404, 401, ...). */
+export type StatusHandler = (info: { error: ErrorResponse }) => ReactNode;
+
+type Props = {
+  /**
+   * Inside the dashboard: the failure stays in the tab's place (header and
+   * tabs remain) with `title` and `failed` (the spec's words, e.g. "Failed to
+   * load settings data") above "HTTP error! status: <code>" (500 for a failure
+   * on the server; none for a lost connection), and a retry that
+   * loads the screen's data again. Without it: the whole page (root, 404s).
+   */
+  tab?: { title: MessageKey; failed: MessageKey };
+  statusHandlers?: Record<number, StatusHandler>;
+};
+
+/** The one error boundary: friendly words, never a stack trace, and a way to try again. */
+export function GeneralErrorBoundary({ tab, statusHandlers }: Props = {}) {
   const error = useRouteError();
   const t = useT();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
+  const handled = isRouteErrorResponse(error) ? statusHandlers?.[error.status]?.({ error }) : undefined;
+  if (tab) {
+    return (
+      <TabError title={t(tab.title)} failed={t(tab.failed)}>
+        {handled ??
+          (isRouteErrorResponse(error)
+            ? t("access.error.httpStatus", { status: error.status })
+            : error instanceof TypeError
+              ? null
+              : t("access.error.httpStatus", { status: 500 }))}
+      </TabError>
+    );
+  }
+  if (handled) return <>{handled}</>;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="center-page">
       <div className="card narrow" role="alert">
@@ -26,5 +56,23 @@ export function GeneralErrorBoundary() {
         </div>
       </div>
     </main>
+  );
+}
+
+/** A tab that failed: its title, what failed, the detail, and Try again (the loaders run again). */
+function TabError({ title, failed, children }: { title: string; failed: string; children: ReactNode }) {
+  const t = useT();
+  const revalidator = useRevalidator();
+  return (
+    <section className="card" data-testid="tab-error">
+      <h1 className="tab-title">{title}</h1>
+      <div className="alert alert-error" role="alert">
+        <p>{failed}</p>
+        {children && <p className="small">{children}</p>}
+      </div>
+      <button type="button" className="btn btn-ghost" disabled={revalidator.state !== "idle"} onClick={() => revalidator.revalidate()}>
+        {t("error.retry")}
+      </button>
+    </section>
   );
 }

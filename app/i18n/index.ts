@@ -23,6 +23,7 @@ import type { push } from "./areas/push";
 import type { importing } from "./areas/importing";
 import type { hours } from "./areas/hours";
 import type { safety } from "./areas/safety";
+import type { access } from "./areas/access";
 import type { Lang } from "./define";
 
 export type { Lang } from "./define";
@@ -48,6 +49,7 @@ type Areas = [
   typeof importing,
   typeof hours,
   typeof safety,
+  typeof access,
 ];
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]

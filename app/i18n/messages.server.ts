@@ -19,6 +19,7 @@ import { push } from "./areas/push";
 import { importing } from "./areas/importing";
 import { hours } from "./areas/hours";
 import { safety } from "./areas/safety";
+import { access } from "./areas/access";
 import { translatorOf, type Lang, type Messages, type Translate } from "./index";
 
 const areas = [
@@ -41,6 +42,7 @@ const areas = [
   importing,
   hours,
   safety,
+  access,
 ] as const;
 
 export const dictionaries: Record<Lang, Messages> = {

@@ -17,7 +17,8 @@ import { SafetySection } from "~/components/settings/safety-section";
 import { safetyOf, updateSafetySettings } from "~/services/safety/settings.server";
 import { SafetyBudgetForm } from "~/validation/safety";
 import { translator } from "~/i18n/messages.server";
-import { deleteSubscription, pushConfig, saveSubscription, sendTestNotification, setProposalsEnabled } from "~/services/push/push.server";
+import { deleteSubscription, devicesOf, pushConfig, saveSubscription, sendTestNotification, setProposalsEnabled } from "~/services/push/push.server";
+import { removeDeviceAction } from "~/services/push/devices.server";
 import { validate } from "~/validation/parse";
 import { ProposalsSwitchInput, PushEndpointInput, PushSubscriptionInput } from "~/validation/push";
 import { messagingOf, updateMessagingSettings } from "~/services/messaging-settings.server";
@@ -33,6 +34,7 @@ import styles from "~/styles/accounts.css?url";
 import modalStyles from "~/styles/modal.css?url";
 import toastStyles from "~/styles/toast.css?url";
 import hoursStyles from "~/styles/hours.css?url";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: modalStyles },
@@ -48,9 +50,13 @@ function timeZoneList(current: string): string[] {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, business } = await requireUser(request, context);
+  const { db, user, business } = await requireUser(request, context);
   const account = { hasFeed: business.calendarFeedHash !== null, hasPassword: user.passwordHash !== null };
-  const push = { proposalsEnabled: business.proposalsEnabled, vapidPublicKey: pushConfig(context.cloudflare.env)?.publicKey ?? null };
+  const push = {
+    proposalsEnabled: business.proposalsEnabled,
+    vapidPublicKey: pushConfig(context.cloudflare.env)?.publicKey ?? null,
+    devices: await devicesOf(db, context.cloudflare.env, business.id),
+  };
   // The saved country's name in the reader's language: the country list itself loads only when the field is edited.
   const country = countryName(business.country, langFromRequest(request));
   return {
@@ -108,6 +114,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "proposals" || intent === "push-subscribe" || intent === "push-unsubscribe" || intent === "push-test") {
     return pushAction(intent, form, authed, env);
   }
+  if (intent === "push-remove") return removeDeviceAction(form, authed);
   return data({ intent: "unknown" as const, ok: false as const, problem: problem("problem.unknownAction") }, { status: 400 });
 }
 
@@ -128,7 +135,7 @@ async function pushAction(intent: PushIntent, form: FormData, authed: Awaited<Re
     if (intent === "push-subscribe") {
       const input = validate(PushSubscriptionInput, fields);
       if (!input.ok) return bad(input.problem);
-      await saveSubscription(db, env, business.id, input.value, Date.now());
+      await saveSubscription(db, env, business.id, input.value, Date.now(), authed.sessionHash);
       return saved(intent);
     }
     const input = validate(PushEndpointInput, fields);
@@ -169,10 +176,15 @@ export default function SettingsTab() {
       <ProfileForm settings={settings} country={country} timeZones={timeZones} />
       <MessagingForm settings={messaging} />
       <SafetySection settings={safety} />
-      <NotificationsSection proposalsEnabled={push.proposalsEnabled} vapidPublicKey={push.vapidPublicKey} />
+      <NotificationsSection proposalsEnabled={push.proposalsEnabled} vapidPublicKey={push.vapidPublicKey} devices={push.devices} />
       <PasswordForm email={settings.email} />
-      <DataSection hasFeed={account.hasFeed} />
+      <DataSection hasFeed={account.hasFeed} hasPassword={account.hasPassword} />
       <DeleteAccount hasPassword={account.hasPassword} email={settings.email} />
     </div>
   );
+}
+
+/** A failed load or a lost request keeps the header and tabs, with Try again. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary tab={{ title: "settings.title", failed: "settings.loadFailed" }} />;
 }

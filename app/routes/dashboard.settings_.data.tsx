@@ -4,6 +4,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { deleteAccount } from "~/services/account.server";
+import { accountCtx } from "~/services/auth/context.server";
+import { confirmIdentity } from "~/services/auth/confirm.server";
 import { clearSessionCookie } from "~/services/auth/session.server";
 import { requireUser } from "~/security/signed-in.server";
 import { createFeed, revokeFeed } from "~/services/calendar-feed.server";
@@ -13,6 +15,7 @@ import { firstFormProblem, parseForm } from "~/validation/parse";
 
 export type DataAnswer =
   | { intent: "feed-create"; ok: true; url: string }
+  | { intent: "feed-create"; ok: false; problem: Problem }
   | { intent: "feed-revoke"; ok: true }
   | { intent: "delete-account"; ok: false; problem: Problem; reply: SubmissionResult<Problem[]> }
   | { intent: "unknown"; ok: false; problem: Problem };
@@ -22,7 +25,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const authed = await requireUser(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent === "feed-create") return data<DataAnswer>({ intent, ok: true, url: await createFeed(env, authed.business.id) });
+  if (intent === "feed-create") {
+    const password = form.get("password");
+    try {
+      await confirmIdentity(accountCtx(request, env), authed, typeof password === "string" ? password : undefined, "access.confirm.wrongPassword");
+    } catch (error) {
+      return data<DataAnswer>({ intent, ok: false, problem: caught(error).problem });
+    }
+    return data<DataAnswer>({ intent, ok: true, url: await createFeed(env, authed.business.id) });
+  }
   if (intent === "feed-revoke") {
     await revokeFeed(env, authed.business.id);
     return data<DataAnswer>({ intent, ok: true });
@@ -36,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     try {
-      await deleteAccount(env, authed, submission.value);
+      await deleteAccount(env, accountCtx(request, env), authed, submission.value);
     } catch (error) {
       const { problem } = caught(error);
       const tied = problem.key === "account.err.wrongPassword" ? { fieldErrors: { password: [problem] } } : { formErrors: [problem] };

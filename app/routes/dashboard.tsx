@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireUser } from "~/security/signed-in.server";
 import { pageTitle, useT, type MessageKey } from "~/i18n";
 import { LanguageToggle } from "~/components/language-toggle";
@@ -38,21 +40,46 @@ const tabs: { to: string; name: TabName; label: MessageKey; end?: boolean }[] = 
 ];
 
 export default function DashboardShell() {
-  const { user, business, waitingClients, openProposals } = useLoaderData<typeof loader>();
-  const t = useT();
+  const data = useLoaderData<typeof loader>();
   // Booking requests and answers arrive while the owner is away: re-read on return and on a push.
   useFreshOnReturn();
+  return (
+    <Shell {...data}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** The layout's own load failed: the header and tabs stay, the failure shows where a tab would, with Try again. */
+export function ErrorBoundary() {
+  return (
+    <Shell user={null} business={null} waitingClients={0} openProposals={0}>
+      <GeneralErrorBoundary tab={{ title: "access.error.dashboardTitle", failed: "access.error.tabFailed" }} />
+    </Shell>
+  );
+}
+
+type ShellProps = {
+  user: { name: string; email: string } | null;
+  business: { name: string } | null;
+  waitingClients: number;
+  openProposals: number;
+  children: ReactNode;
+};
+
+function Shell({ user, business, waitingClients, openProposals, children }: ShellProps) {
+  const t = useT();
   return (
     <div className="shell">
       <header className="shell-header">
         <div className="avatar" aria-hidden="true">
-          {initials(user.name, "U")}
+          {initials(user?.name ?? "", "U")}
         </div>
         <div className="shell-who">
           <div className="shell-email" data-testid="user-email">
-            {user.email || t("dash.emailFallback")}
+            {user?.email || t("dash.emailFallback")}
           </div>
-          {business.name && <div className="shell-business muted small">{business.name}</div>}
+          {business?.name && <div className="shell-business muted small">{business.name}</div>}
         </div>
         <LanguageToggle />
         <Form method="post" action="/logout">
@@ -62,7 +89,7 @@ export default function DashboardShell() {
         </Form>
       </header>
       <main className="shell-main" id="main">
-        <Outlet />
+        {children}
       </main>
       <nav className="tabbar" aria-label={t("dash.tabs")}>
         {tabs.map((tab) => (

@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type RegisterAnswer =
   | { step: "form"; problem: Problem; reply: SubmissionResult<Problem[]> }
-  | { step: "verify"; email: string; problem?: Problem; reply?: SubmissionResult<Problem[]>; notice?: MessageKey }
+  | { step: "verify"; email: string; registration?: string; problem?: Problem; reply?: SubmissionResult<Problem[]>; notice?: MessageKey }
   | { step: "done" };
 
 const HIDDEN = ["password", "confirm_password"];
@@ -44,6 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const answer = (value: RegisterAnswer, status = 200) => data(value, { status });
   const email = String(form.get("email") ?? "").slice(0, 320);
+  // This browser's own sign-up (Send a new code sends a code for it, never for someone else's sign-up of the address).
+  const registration = /^[0-9a-f-]{36}$/.test(String(form.get("registration") ?? "")) ? String(form.get("registration")) : undefined;
 
   if (intent === "verify") {
     const submission = parseForm(form, VerifyCodeSchema);
@@ -53,18 +55,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return answer({ step: "done" });
     } catch (error) {
       const { problem } = caught(error);
-      return answer({ step: "verify", email, problem, reply: codeRefused(submission, problem) });
+      return answer({ step: "verify", email, registration, problem, reply: codeRefused(submission, problem) });
     }
   }
   if (intent === "resend") {
     const submission = parseForm(form, EmailOnlySchema);
     if (submission.status !== "success") return answer({ step: "verify", email, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
     try {
-      const sent = await resendCode(ctx, submission.value.email);
-      return answer({ step: "verify", email, notice: sent.codeSent ? "verify.resent" : "verify.wait" });
+      const sent = await resendCode(ctx, submission.value.email, registration);
+      return answer({ step: "verify", email, registration, notice: sent.codeSent ? "verify.resent" : "verify.wait" });
     } catch (error) {
       const { problem } = caught(error);
-      return answer({ step: "verify", email, problem, reply: submission.reply({ formErrors: [problem] }) });
+      return answer({ step: "verify", email, registration, problem, reply: submission.reply({ formErrors: [problem] }) });
     }
   }
 
@@ -74,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const result = await register(ctx, submission.value);
-    return answer(result.pending ? { step: "verify", email: result.email, notice: "verify.pending" } : { step: "verify", email: result.email });
+    return answer({ step: "verify", email: result.email, registration: result.registration });
   } catch (error) {
     const { problem } = caught(error);
     const tied = problem.key === "register.exists" ? { fieldErrors: { email: [problem] } } : { formErrors: [problem] };
@@ -114,7 +116,7 @@ export default function Register() {
   if (answer?.step === "verify") {
     return (
       <AuthLayout title={t("verify.title")} subtitle={t("register.codeSent", { email: answer.email })}>
-        <VerifyCodeForm email={answer.email} lastResult={answer.reply} notice={answer.notice} />
+        <VerifyCodeForm email={answer.email} registration={answer.registration} lastResult={answer.reply} notice={answer.notice} />
         <p className="auth-foot small">
           <Link to="/register" reloadDocument>
             {t("verify.changeEmail")}

@@ -63,7 +63,9 @@ async function check(request: Request, env: Env, nonce: string): Promise<Respons
  */
 function crossSite(request: Request, env: Env): boolean {
   const path = new URL(request.url).pathname;
-  if (request.headers.has("Authorization") || path === "/api/webhook") return false;
+  if (path === "/api/webhook") return false;
+  // Only an API call that carries a bearer token is not cookie-authenticated (a screen never reads the header).
+  if (path.startsWith("/api/") && /^Bearer\s+\S+$/i.test(request.headers.get("Authorization") ?? "")) return false;
   if (path.startsWith("/api/") && !hasSessionCookie(request, env)) return false;
   const origin = request.headers.get("Origin") ?? refererOrigin(request.headers.get("Referer"));
   if (origin === undefined) return false;

@@ -10,7 +10,8 @@ function staysHere(value: string): boolean {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0020\u007f\\]/.test(value.split(/[?#]/)[0])) return false;
   try {
-    return new URL(value, BASE).origin === BASE;
+    const url = new URL(value, BASE);
+    return url.origin === BASE && !url.pathname.startsWith("//");
   } catch {
     return false;
   }
@@ -18,8 +19,19 @@ function staysHere(value: string): boolean {
 
 export function safeRedirect(value: string | null | undefined, fallback = "/dashboard"): string {
   if (!value || !staysHere(value)) return fallback;
+  // What is checked is what will be sent: URL parsing removes dot segments
+  // ("/.//evil.example" becomes "//evil.example"), so the normalised path,
+  // search and hash must pass every check themselves.
+  let target: string;
+  try {
+    const url = new URL(value, BASE);
+    target = url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+  if (target.startsWith("//") || !staysHere(target)) return fallback;
   // A target that leaves the site once decoded is refused too (it may be decoded again on the way).
-  let decoded = value;
+  let decoded = target;
   for (let i = 0; i < 3; i++) {
     let next: string;
     try {
@@ -28,9 +40,8 @@ export function safeRedirect(value: string | null | undefined, fallback = "/dash
       return fallback;
     }
     if (next === decoded) break;
-    if (!staysHere(next)) return fallback;
+    if (!staysHere(next) || new URL(next, BASE).pathname.startsWith("//")) return fallback;
     decoded = next;
   }
-  const url = new URL(value, BASE);
-  return url.pathname + url.search + url.hash;
+  return target;
 }

@@ -10,6 +10,7 @@ import { formatPhone } from "~/utils/phone";
 import { randomToken, sha256Hex } from "~/utils/encoding";
 import { bookingInstant, localDate } from "~/utils/time-zone";
 import { addDays } from "~/utils/dates";
+import { primaryOf } from "../../db/read-session";
 
 export const FEED_PAST_DAYS = 90;
 const HOUR_MS = 60 * 60 * 1000;
@@ -36,7 +37,9 @@ const toIcalTime = (ms: number) => ICAL.Time.fromJSDate(new Date(ms), true);
 /** The feed for a secret, or null when no business has it. */
 export async function feedFor(env: Env, secret: string, now: number): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(secret)) return null;
-  const business = await env.DB.prepare("SELECT id, name, time_zone, message_lang FROM businesses WHERE calendar_feed_hash = ?")
+  // A revoked or replaced address must stop at once: the primary answers, never a replica behind it.
+  const business = await primaryOf(env.DB)
+    .prepare("SELECT id, name, time_zone, message_lang FROM businesses WHERE calendar_feed_hash = ?")
     .bind(await sha256Hex(secret))
     .first<{ id: string; name: string; time_zone: string; message_lang: "en" | "he" }>();
   if (!business) return null;

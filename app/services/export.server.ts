@@ -10,9 +10,21 @@ import { localDate } from "~/utils/time-zone";
 
 const BOM = "\uFEFF";
 
-function csv(header: string[], rows: (string | number)[][]): string {
-  // Cells a spreadsheet would run as a formula are escaped; "+972 ..." phones are not formulas.
-  return BOM + Papa.unparse({ fields: header, data: rows }, { newline: "\r\n", quotes: false, escapeFormulae: /^[=@\t\r]|^[+-](?![\d\s(])/ });
+/** A spreadsheet runs a cell starting with one of these as a formula ("-1+...", "+(...)" and "+ 1+..." included). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A phone as formatPhone writes it: "+" then digits and single spaces, nothing a spreadsheet could compute with. */
+const PLAIN_PHONE = /^\+\d+(?: \d+)*$/;
+
+/** The cell as written: a leading apostrophe keeps a formula-looking value text. */
+export function csvCell(value: string | number, isPhone = false): string {
+  const text = String(value);
+  if (!FORMULA_START.test(text) || (isPhone && PLAIN_PHONE.test(text))) return text;
+  return `'${text}`;
+}
+
+function csv(header: string[], rows: (string | number)[][], phoneColumn: number): string {
+  const data = rows.map((row) => row.map((cell, i) => csvCell(cell, i === phoneColumn)));
+  return BOM + Papa.unparse({ fields: header, data }, { newline: "\r\n", quotes: false, escapeFormulae: false });
 }
 
 const tagList = (raw: string) => {
@@ -39,6 +51,7 @@ export async function clientsCsv(d1: D1Database, businessId: string, lang: Lang)
   return csv(
     [t("export.col.name"), t("export.col.phone"), t("export.col.tags"), t("export.col.notes"), t("export.col.created")],
     results.map((c) => [c.name, formatPhone(c.phone), tagList(c.tags), c.notes, day(c.created_at)]),
+    1,
   );
 }
 
@@ -71,6 +84,7 @@ export async function bookingsCsv(d1: D1Database, businessId: string, lang: Lang
       formatPhone(b.phone),
       b.notes,
     ]),
+    5,
   );
 }
 

@@ -159,19 +159,19 @@ export const PasswordChangeFormSchema = PasswordChangeFields.extend({ confirm_pa
 export const PasswordChangeBodySchema = PasswordChangeFields.superRefine(inOrder(PASSWORD_CHANGE_ORDER));
 
 /**
- * Deleting the account: the password, or for an account that signs in only
- * with Google, its e-mail address typed again.
+ * Deleting the account: the password, for an account that has one. An
+ * account that signs in only with Google confirms with a fresh Google sign-in
+ * instead (checked by the server: services/auth/confirm.server.ts).
  */
 export function deleteAccountSchema(account: { hasPassword: boolean; email: string }) {
   const Fields = z.object({ password: z.string().max(1024).optional(), confirm_email: z.string().max(320).trim().optional() });
   return Fields.superRefine(
-    inOrder<z.output<typeof Fields>>(
-      account.hasPassword
-        ? [{ field: "password", fails: (v) => !v.password, key: "account.err.passwordRequired" }]
-        : [{ field: "confirm_email", fails: (v) => normalizeEmail(v.confirm_email ?? "") !== normalizeEmail(account.email), key: "account.err.emailMismatch" }],
-    ),
+    inOrder<z.output<typeof Fields>>(account.hasPassword ? [{ field: "password", fails: (v) => !v.password, key: "account.err.passwordRequired" }] : []),
   );
 }
+
+/** Confirming with the password (POST /api/calendar-feed {password}); absent for a Google-only account. */
+export const ConfirmPasswordSchema = z.object({ password: z.string().max(1024).optional() });
 
 // ---------------------------------------------------------------- settings
 

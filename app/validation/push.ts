@@ -48,6 +48,11 @@ export type PushSubscriptionValue = z.output<typeof PushSubscriptionInput>;
 /** Turning this phone's notifications off, or sending it a test: which subscription. */
 export const PushEndpointInput = z.object({ endpoint });
 
+/** Settings' device list: which device to remove (its row id). */
+export const PushDeviceInput = z.object({
+  id: z.string(says("access.devices.notFound")).trim().min(1, says("access.devices.notFound")).max(100, says("access.devices.notFound")),
+});
+
 /** The "Booking proposals" switch as the screen posts it. */
 export const ProposalsSwitchInput = z
   .object({ proposals_enabled: z.enum(["on", "off"], says("push.err.switch")) })

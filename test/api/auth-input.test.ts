@@ -43,20 +43,25 @@ describe("registration rules", () => {
   it("accepts a country by English or Hebrew name and stores its ISO code", async () => {
     const email = uniqueEmail("hebrew");
     expect((await callJson("/api/auth/register", registration(email, { country: "ישראל" }))).status).toBe(200);
+    await callJson("/api/auth/verify", { email, token: await latestCode(email) });
     expect((await row("SELECT b.country FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = ?", email))?.country).toBe("IL");
     const other = uniqueEmail("english");
     expect((await callJson("/api/auth/register", registration(other, { country: "united kingdom" }))).status).toBe(200);
+    await callJson("/api/auth/verify", { email: other, token: await latestCode(other) });
     expect((await row("SELECT b.country FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = ?", other))?.country).toBe("GB");
   });
 
-  it("keeps a pending registration while its code is live, and refuses a verified address clearly", async () => {
+  it("each sign-up has its own code: the code entered decides the account; a verified address is refused clearly", async () => {
     const email = uniqueEmail("again");
     await callJson("/api/auth/register", registration(email, { name: "First Try", password: "first-pass-1" }));
-    // A second sign-up (maybe someone else's) while the first code is live changes nothing: test/security/account-takeover.
+    // A second sign-up (maybe someone else's) gets a code of its own and changes nothing of the first: test/security/account-takeover.
     const again = await callJson("/api/auth/register", registration(email, { name: "Second Try", password: "second-pass-2", business_name: "Second Biz" }));
     expect(again.status).toBe(200);
-    expect(await row<{ n: number }>("SELECT count(*) AS n FROM users WHERE email = ?", email)).toEqual({ n: 1 });
-    expect((await callJson("/api/auth/verify", { email, token: await latestCode(email) })).status).toBe(200);
+    expect(await row("SELECT id FROM users WHERE email = ?", email)).toBeNull();
+    const [second, first] = await outbox(email);
+    expect(second.text).toContain('"Second Biz" for Second Try');
+    const firstCode = /\b(\d{6})\b/.exec(first.text)![1];
+    expect((await callJson("/api/auth/verify", { email, token: firstCode })).status).toBe(200);
     expect((await call("/api/auth/login", { email, password: "second-pass-2" })).status).toBe(401);
     const login = await callJson("/api/auth/login", { email, password: "first-pass-1" });
     expect(login.data.user.user_metadata).toMatchObject({ name: "First Try", business_name: "Noa's Studio" });
@@ -64,7 +69,7 @@ describe("registration rules", () => {
     const taken = await callJson("/api/auth/register", registration(email));
     expect(taken.status).toBe(409);
     expect(taken.data.detail).toBe("An account with this email already exists. Please sign in instead.");
-    expect(await outbox(email)).toHaveLength(1);
+    expect(await outbox(email)).toHaveLength(2);
   });
 
   it("signs in only with the right password, and says why an unverified address cannot", async () => {

@@ -3,7 +3,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/auth";
 import { seedBooking, seedClient, seedRuleMessage } from "../support/seed";
-import { call, callJson, registeredUser, registration, row, uniqueEmail } from "../support/accounts";
+import { call, callJson, latestCode, registeredUser, registration, row, uniqueEmail } from "../support/accounts";
 
 describe("settings API", () => {
   it("reads the spec's fields plus timezone, send_time and message_retention_days", async () => {
@@ -221,6 +221,7 @@ describe("settings API: WhatsApp message settings", () => {
     const email = uniqueEmail("he");
     const reg = await callJson("/api/auth/register", registration(email), { cookie: "lang=he" });
     expect(reg.status).toBe(200);
+    await callJson("/api/auth/verify", { email, token: await latestCode(email) });
     expect(await row("SELECT b.message_lang FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = ?", email)).toEqual({
       message_lang: "he",
     });

@@ -25,13 +25,17 @@ const cron = async () => {
 /**
  * Waits up to 90 s for the gateway to have sent a text starting with `start`
  * (business-started messages of one number are 10 to 30 s apart at the smallest pause).
- * If it never does, the failure says where the booking's messages stand
- * (status, attempts, last error), so a slow run shows its cause.
+ * The test is the cron's clock: a message the consumer put back to wait as
+ * Scheduled (WhatsApp's status read as not working for a moment) goes out at
+ * the next cron run, which a deploy has every minute and this test runs on
+ * each look. If it never goes, the failure says where the booking's messages
+ * stand (status, attempts, last error), so a slow run shows its cause.
  */
 async function sentSoon(businessId: string, bookingId: string, start: string) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if ((await sent(businessId)).some((s) => s.text.startsWith(start))) return;
+    await cron();
     await new Promise((r) => setTimeout(r, 250));
   }
   const rows = stack.query(`SELECT status, attempts, last_error, send_at FROM scheduled_messages WHERE booking_id = '${bookingId}'`);

@@ -40,6 +40,8 @@ describe("Settings: your data", () => {
               forever: "מחיקת הכול",
               password: "הסיסמה שלכם",
             };
+      // Making the address asks for the password (access that outlives a session).
+      await page.getByTestId("feed-password").fill("settings-pass-1");
       await page.getByRole("button", { name: T.create }).click();
       const url = await page.getByTestId("feed-url").inputValue();
       await screenshot(page, `settings-feed-${lang}-390`);

@@ -39,7 +39,7 @@ describe("verification codes", () => {
     const right = await callJson("/api/auth/verify", { email, token: code });
     expect(right.status).toBe(400);
     expect(right.data.detail).toBe("This code has expired or was tried too many times. Please ask for a new one.");
-    expect((await row<{ v: number | null }>("SELECT email_verified_at AS v FROM users WHERE email = ?", email))?.v).toBeNull();
+    expect(await row("SELECT id FROM users WHERE email = ?", email)).toBeNull();
   });
 
   it("parallel guesses still get at most 5 tries", async () => {
@@ -59,7 +59,7 @@ describe("verification codes", () => {
     expect(await checkCode(db(), secret(), email, "signup", code, t0 + CODE_TTL_MS)).toEqual({ ok: false, reason: "dead" });
     expect(CODE_TTL_MS).toBe(10 * 60_000);
     const fresh = await issueCode(db(), secret(), email, "signup", t0);
-    expect(await checkCode(db(), secret(), email, "signup", fresh, t0 + CODE_TTL_MS - 1)).toEqual({ ok: true });
+    expect(await checkCode(db(), secret(), email, "signup", fresh, t0 + CODE_TTL_MS - 1)).toMatchObject({ ok: true });
   });
 
   it("is refused over HTTP once its 10 minutes are over", async () => {
@@ -85,14 +85,14 @@ describe("verification codes", () => {
     const older = await issueCode(db(), secret(), email, "signup", now);
     const newer = await issueCode(db(), secret(), email, "signup", now + 1);
     if (older !== newer) expect(await checkCode(db(), secret(), email, "signup", older, now + 2)).toMatchObject({ ok: false });
-    expect(await checkCode(db(), secret(), email, "signup", newer, now + 2)).toEqual({ ok: true });
+    expect(await checkCode(db(), secret(), email, "signup", newer, now + 2)).toMatchObject({ ok: true });
   });
 
   it("ends when a newer code is sent (Send a new code) after a minute", async () => {
     const { email, code: first } = await pending();
     // The one-a-minute spacing has passed.
     await env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 61000 WHERE key = ?").bind(`mail:signup:${email}`).run();
-    // (Registering again while this code is live sends nothing: account-takeover.test.ts.)
+    // (Registering again is another sign-up with its own code: account-takeover.test.ts.)
     const resend = await SELF.fetch("http://localhost/register", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() },
@@ -110,8 +110,7 @@ describe("verification codes", () => {
     const res = await call("/api/auth/reset-password", { new_password: "hijacked-1" }, { token: code });
     expect(res.status).toBe(400);
     expect(await checkCode(db(), secret(), email, "reset", code, Date.now())).toEqual({ ok: false, reason: "dead" });
-    const user = await row<{ id: string }>("SELECT id FROM users WHERE email = ?", email);
-    const token = await issueResetToken(db(), secret(), user!.id, Date.now());
+    const token = await issueResetToken(db(), secret(), crypto.randomUUID(), Date.now());
     expect((await callJson("/api/auth/verify", { email, token })).status).toBe(400);
     expect(await consumeResetToken(db(), secret(), code, Date.now())).toBeNull();
   });

@@ -31,6 +31,16 @@ const HOSTILE = [
   "//evil.example/%2e%2e",
   "/%E0%A4%A",
   "",
+  // Dot segments: URL normalisation removes them after a check on the input would have passed.
+  "/.//evil.example",
+  "/..//evil.example",
+  "/a/..//evil.example",
+  "/%2e//evil.example",
+  "/%2e%2e//evil.example",
+  "/%2E%2E//evil.example",
+  "/a/b/../..//evil.example",
+  "/./%2e//evil.example",
+  "/.%2e//evil.example",
 ];
 const SAFE: [string, string][] = [
   ["/dashboard", "/dashboard"],

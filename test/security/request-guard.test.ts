@@ -91,6 +91,24 @@ describe("cross-site posts (CSRF)", () => {
   });
 });
 
+describe("the bearer exemption", () => {
+  it("applies only to /api/* with a Bearer token, not to any Authorization header", async () => {
+    const owner = await signedInOwner();
+    const fields = { intent: "create", name: "Forged", phone: "0521112277", tags: "", notes: "" };
+    for (const auth of ["Basic Zm9vOmJhcg==", "Bearer x", "Token abc", ""]) {
+      const screen = await owner.page("/dashboard/clients", { method: "POST", body: form(fields), headers: { Origin: EVIL, Authorization: auth } });
+      expect(screen.status, auth).toBe(403);
+    }
+    const api = await SELF.fetch("http://localhost/api/clients", {
+      method: "POST",
+      body: JSON.stringify({ name: "Forged", phone: "0521112288" }),
+      headers: { Cookie: owner.cookie, Origin: EVIL, Authorization: "Basic Zm9vOmJhcg==", "Content-Type": "application/json" },
+    });
+    expect(api.status).toBe(403);
+    expect(await clientCount(owner.businessId)).toBe(0);
+  });
+});
+
 describe("bodies", () => {
   it("a screen action answers 415 to JSON or text and 400 to a broken form, never 500", async () => {
     const owner = await signedInOwner();

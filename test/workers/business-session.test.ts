@@ -2,6 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BusinessSession, POLL_MS } from "../../workers/business-session";
 import { businessSession } from "../../app/services/whatsapp/session.server";
+import { seedBusiness } from "../support/seed";
 
 const sim = (path: string, body?: unknown) =>
   fetch(`${env.WAHA_URL}/__sim/sessions/${path}`, {
@@ -11,6 +12,8 @@ const sim = (path: string, body?: unknown) =>
   });
 
 const newId = () => `biz-${crypto.randomUUID()}`;
+/** A business that exists in D1 (an object whose business is gone clears itself when its alarm runs). */
+const newBusiness = async () => (await seedBusiness({ id: newId() })).businessId;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Makes the cached status look old, as if 2 s had passed. */
@@ -35,12 +38,12 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("BusinessSession durable object", () => {
   it("says no-session for a business that never connected", async () => {
-    const id = newId();
+    const id = await newBusiness();
     expect((await businessSession(env, id).status(id)).status).toBe("no-session");
   });
 
   it("connects through the gateway: create, start, QR, scan, connected, logout", async () => {
-    const id = newId();
+    const id = await newBusiness();
     const stub = businessSession(env, id);
     const opened = await stub.open(id);
     expect(["STARTING", "SCAN_QR_CODE"]).toContain(opened.status);
@@ -62,7 +65,7 @@ describe("BusinessSession durable object", () => {
   });
 
   it("any number of pollers cost at most one gateway status call per 2 s", async () => {
-    const id = newId();
+    const id = await newBusiness();
     const stub = businessSession(env, id);
     await stub.open(id);
     const calls: string[] = [];
@@ -85,7 +88,7 @@ describe("BusinessSession durable object", () => {
   });
 
   it("polls from an alarm every 2 s while transitional, then once a minute once settled", async () => {
-    const id = newId();
+    const id = await newBusiness();
     const stub = businessSession(env, id);
     await stub.open(id);
     const alarmSet = await runInDurableObject(stub, (_i: BusinessSession, state) => state.storage.getAlarm());
@@ -102,7 +105,7 @@ describe("BusinessSession durable object", () => {
   });
 
   it("an alarm whose gateway call fails is retried later and changes nothing", async () => {
-    const id = newId();
+    const id = await newBusiness();
     const stub = businessSession(env, id);
     await stub.open(id);
     await expire(stub);
@@ -121,7 +124,7 @@ describe("BusinessSession durable object", () => {
   });
 
   it("after Logout, no late session.status event brings the old session back; a new Connect does", async () => {
-    const id = newId();
+    const id = await newBusiness();
     const stub = businessSession(env, id);
     await stub.remove(id, "logout");
     for (const late of ["STOPPED", "SCAN_QR_CODE", "WORKING"]) {

@@ -19,7 +19,7 @@ import { seedBusiness } from "../support/seed";
 import { HAIRCUT_ASK } from "../support/sync";
 
 const db = () => createDb(env.DB);
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const HOUR_MS = 3_600_000;
 type Stub = DurableObjectStub<BusinessSession>;
 
 let seq = 0;
@@ -78,22 +78,31 @@ const mark = (stub: Stub, chatId: string) => runInDurableObject(stub, (_i, state
 const lastRead = (stub: Stub, chatId: string) => runInDurableObject(stub, (_i, state) => state.storage.get<ChatRead>(READ_PREFIX + chatId));
 const runs = async (stub: Stub, chatId: string) => (await lastRead(stub, chatId))?.runs ?? 0;
 
-/** As if the quiet period had passed: the chat's mark is due now. */
+/**
+ * As if the quiet period had passed: the chat's mark is due now. The alarm is
+ * set an hour ahead, so the runtime never fires it between a test's steps:
+ * the test runs it (runDurableObjectAlarm runs a scheduled alarm at once).
+ */
 async function quietPeriodPasses(stub: Stub, chatId: string) {
+  await settled(stub);
   await runInDurableObject(stub, async (_i, state) => {
     const m = await state.storage.get<ChatMark>(MARK_PREFIX + chatId);
     if (m) await state.storage.put(MARK_PREFIX + chatId, { ...m, due: Date.now() - 1 });
-    await state.storage.setAlarm(Date.now());
+    await state.storage.setAlarm(Date.now() + HOUR_MS);
   });
 }
 
-/** Runs the alarm until the chat has no mark due now (the object may also fire it by itself). */
+/** Waits for an alarm run the object started by itself (an owner's message makes a chat due at once). */
+const settled = (stub: Stub) => runInDurableObject(stub, async (instance) => (instance as unknown as { running: Promise<void> | null }).running ?? undefined);
+
+/** Runs the alarm until the chat has no mark due now; an alarm the object fired by itself is waited for, never slept on. */
 async function readDue(stub: Stub, chatId: string) {
-  for (let i = 0; i < 50; i++) {
-    await runDurableObjectAlarm(stub);
+  for (let i = 0; i < 10; i++) {
+    await settled(stub);
     const m = await mark(stub, chatId);
     if (!m || m.due > Date.now() + 1000) return;
-    await wait(100);
+    await runInDurableObject(stub, (_i, state) => state.storage.setAlarm(Date.now() + HOUR_MS));
+    await runDurableObjectAlarm(stub);
   }
   throw new Error("the chat was never read");
 }

@@ -1,9 +1,11 @@
 // D1's Sessions API: every request reads through a session whose bookmark
 // travels in a cookie, so an owner served by a read replica still sees their
 // own last change (db/read-session.ts).
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BOOKMARK_COOKIE, sessionStart } from "../../db/read-session";
+import { BOOKMARK_COOKIE, readSession, sessionStart } from "../../db/read-session";
+import { getAuthedUser } from "../../app/services/auth/session.server";
+import { createFeed, feedFor } from "../../app/services/calendar-feed.server";
 import { signedInOwner } from "../support/auth";
 
 const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
@@ -67,5 +69,44 @@ describe("D1 read sessions", () => {
     expect(at("POST", "/api/webhook")).toBe("first-primary");
     const bookmark = "00000000-00000008-00000000-00000000000000000000000000000000";
     expect(at("GET", "/dashboard", `lang=he; ${BOOKMARK_COOKIE}=${bookmark}`)).toBe(bookmark);
+    // Whatever bookmark the client sends, a change and the API start at the primary.
+    expect(at("POST", "/dashboard/settings", `${BOOKMARK_COOKIE}=${bookmark}`)).toBe("first-primary");
+    expect(at("DELETE", "/api/clients/x", `${BOOKMARK_COOKIE}=${bookmark}`)).toBe("first-primary");
+    expect(at("GET", "/api/bookings", `${BOOKMARK_COOKIE}=${bookmark}`)).toBe("first-primary");
+  });
+
+  it("who is signed in and whose feed an address is are read from the primary, whatever bookmark the client sends", async () => {
+    const owner = await signedInOwner();
+    const feedUrl = await createFeed(env, owner.businessId);
+    const secret = /feed\/(.+)\.ics$/.exec(feedUrl)![1];
+    // A replica that has seen nothing yet (a new session, a revoked feed would look the same: out of date).
+    const stale = {
+      prepare: () => {
+        const statement = {
+          bind: () => statement,
+          first: async () => null,
+          all: async () => ({ results: [], success: true, meta: {} }),
+          raw: async () => [],
+          run: async () => ({ results: [], success: true, meta: {} }),
+        };
+        return statement;
+      },
+      batch: async () => [],
+      getBookmark: () => null,
+    };
+    const replicated = {
+      ...env,
+      DB: {
+        prepare: (query: string) => env.DB.prepare(query),
+        batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements),
+        withSession: (start?: string) => (start === "first-primary" ? env.DB.withSession(start) : stale),
+      },
+    } as unknown as Env;
+    const bookmark = "00000000-00000008-00000000-00000000000000000000000000000000";
+    const request = new Request("http://localhost/dashboard", { headers: { Cookie: `${owner.cookie}; ${BOOKMARK_COOKIE}=${bookmark}` } });
+    const reads = readSession(request, replicated);
+    expect((await getAuthedUser(request, reads.env))?.business.id).toBe(owner.businessId);
+    const feedRequest = new Request(`http://localhost/feed/${secret}.ics`, { headers: { Cookie: `${BOOKMARK_COOKIE}=${bookmark}` } });
+    expect(await feedFor(readSession(feedRequest, replicated).env, secret, Date.now())).toContain("BEGIN:VCALENDAR");
   });
 });

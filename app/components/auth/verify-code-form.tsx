@@ -10,9 +10,10 @@ import { useSchemaForm } from "~/components/form/use-schema-form";
 import { Banner } from "./auth-layout";
 import { firstProblemOf, ProblemBanner, TextField } from "./form-problems";
 
-type Props = { email: string; lastResult?: SubmissionResult<Problem[]>; notice?: MessageKey };
+/** `registration`: the sign-up this browser made, so Send a new code sends a code for it and no other. */
+type Props = { email: string; registration?: string; lastResult?: SubmissionResult<Problem[]>; notice?: MessageKey };
 
-export function VerifyCodeForm({ email, lastResult, notice }: Props) {
+export function VerifyCodeForm({ email, registration, lastResult, notice }: Props) {
   const t = useT();
   const navigation = useNavigation();
   const intent = navigation.formData?.get("intent");
@@ -28,6 +29,7 @@ export function VerifyCodeForm({ email, lastResult, notice }: Props) {
       <ProblemBanner problem={problem} testId="verify-error" />
       {!problem && notice && <Banner kind="info">{t(notice)}</Banner>}
       <input type="hidden" name="email" value={email} />
+      {registration && <input type="hidden" name="registration" value={registration} />}
       <TextField
         field={fields.code}
         label={t("verify.code")}

@@ -1,20 +1,25 @@
 // Settings: the owner's data. Export everything, and the private calendar
-// address to subscribe to (shown once when made: only its hash is kept).
+// address to subscribe to (shown once when made: only its hash is kept),
+// made only after the password (or, without one, a fresh Google sign-in).
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useT } from "~/i18n";
 import type { DataAnswer } from "~/routes/dashboard.settings_.data";
 import { DownloadIcon } from "~/components/ui/icons";
+import { ProblemBanner } from "~/components/auth/form-problems";
 
-export function DataSection({ hasFeed }: { hasFeed: boolean }) {
+export function DataSection({ hasFeed, hasPassword = true }: { hasFeed: boolean; hasPassword?: boolean }) {
   const t = useT();
   const fetcher = useFetcher<DataAnswer>();
   const [copied, setCopied] = useState(false);
   const busy = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const url = answer?.intent === "feed-create" ? answer.url : null;
+  const url = answer?.intent === "feed-create" && answer.ok ? answer.url : null;
+  const refused = answer?.intent === "feed-create" && !answer.ok ? answer.problem : null;
   const active = url !== null || (hasFeed && answer?.intent !== "feed-revoke");
-  const post = (intent: string) => fetcher.submit({ intent }, { method: "post", action: "/dashboard/settings/data" });
+  const [password, setPassword] = useState("");
+  const post = (intent: string, fields: Record<string, string> = {}) =>
+    fetcher.submit({ intent, ...fields }, { method: "post", action: "/dashboard/settings/data" });
 
   return (
     <section className="card" aria-labelledby="data-title">
@@ -45,8 +50,36 @@ export function DataSection({ hasFeed }: { hasFeed: boolean }) {
           {t("feed.active")}
         </p>
       )}
+      {hasPassword && (
+        <div className="field">
+          <label htmlFor="feed-password">{t("access.feed.password")}</label>
+          <input
+            id="feed-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            data-testid="feed-password"
+          />
+        </div>
+      )}
+      <ProblemBanner problem={refused} testId="feed-error" />
+      {refused?.key === "access.confirm.googleAgain" && (
+        <a className="btn btn-ghost btn-sm" href="/api/auth/google">
+          {t("access.confirm.googleButton")}
+        </a>
+      )}
       <div className="row gap-sm wrap">
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => post("feed-create")} disabled={busy} aria-describedby="feed-help">
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => {
+            post("feed-create", hasPassword ? { password } : {});
+            setPassword("");
+          }}
+          disabled={busy}
+          aria-describedby="feed-help"
+        >
           {active ? t("feed.replace") : t("feed.create")}
         </button>
         {active && (

@@ -1,5 +1,5 @@
 // Settings: Delete account. Confirmed in a dialog with the password (or, for
-// an account that signs in only with Google, the e-mail address typed again).
+// an account that signs in only with Google, a fresh Google sign-in).
 // A refusal shows under the field it is about.
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
@@ -53,11 +53,9 @@ function DeleteDialog({ hasPassword, email, onClose }: { hasPassword: boolean; e
             <FieldError id={fields.password.errorId} problems={fields.password.errors} />
           </div>
         ) : (
-          <div className="field">
-            <label htmlFor={fields.confirm_email.id}>{t("account.typeEmail", { email })}</label>
-            <input {...getInputProps(fields.confirm_email, { type: "email" })} dir="ltr" autoComplete="off" required disabled={busy} />
-            <FieldError id={fields.confirm_email.errorId} problems={fields.confirm_email.errors} />
-          </div>
+          <p className="small muted" data-testid="delete-google">
+            {t("access.confirm.googleAgain")} <a href="/api/auth/google">{t("access.confirm.googleButton")}</a>
+          </p>
         )}
         <ProblemBanner problem={formProblem} testId="delete-error" />
         <div className="modal-actions">

@@ -1,6 +1,7 @@
 // Settings: the "Booking proposals" switch (the business's) and the
 // "Notifications on this phone" switch (this browser's push subscription),
-// with "Send a test notification" once it is on.
+// with "Send a test notification" once it is on, and the list of every device
+// that gets the business's notifications, each removable.
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useLang, useT, type MessageKey } from "~/i18n";
@@ -8,6 +9,8 @@ import { Switch } from "~/components/ui/switch";
 import { Toast, useToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { SettingsAnswer } from "~/routes/dashboard.settings";
+import type { DeviceAnswer } from "~/services/push/devices.server";
+import type { PushDevice } from "~/services/push/push.server";
 import { base64UrlDecode } from "~/utils/base64url";
 
 type PushAnswer = SettingsAnswer<"proposals" | "push-subscribe" | "push-unsubscribe" | "push-test">;
@@ -18,9 +21,9 @@ function pushSupport(): Support {
   return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window ? "supported" : "unsupported";
 }
 
-type Props = { proposalsEnabled: boolean; vapidPublicKey: string | null };
+type Props = { proposalsEnabled: boolean; vapidPublicKey: string | null; devices: PushDevice[] };
 
-export function NotificationsSection({ proposalsEnabled, vapidPublicKey }: Props) {
+export function NotificationsSection({ proposalsEnabled, vapidPublicKey, devices }: Props) {
   const t = useT();
   const lang = useLang();
   const { toast, show, hide } = useToast();
@@ -156,7 +159,79 @@ export function NotificationsSection({ proposalsEnabled, vapidPublicKey }: Props
           </button>
         </div>
       )}
+      <DeviceList devices={devices} current={endpoint ?? null} onRemoved={(wasThis) => wasThis && setEndpoint(null)} show={show} />
       <Toast toast={toast} onHide={hide} duration={{ success: 3000, error: 5000 }} placement="bottom" testId="push-toast" />
     </section>
+  );
+}
+
+const DEVICE_NAMES: Record<PushDevice["service"], MessageKey> = {
+  google: "access.devices.google",
+  mozilla: "access.devices.mozilla",
+  apple: "access.devices.apple",
+  windows: "access.devices.windows",
+  local: "access.devices.local",
+  other: "access.devices.other",
+};
+
+type DeviceListProps = {
+  devices: PushDevice[];
+  current: string | null;
+  onRemoved: (wasThisBrowser: boolean) => void;
+  show: (kind: "success" | "error", text: string) => void;
+};
+
+/** Every device that gets the business's notifications (one a browser that once turned them on), each removable. */
+function DeviceList({ devices, current, onRemoved, show }: DeviceListProps) {
+  const t = useT();
+  const lang = useLang();
+  const remove = useFetcher<DeviceAnswer>();
+  const removing = remove.state !== "idle" ? String(remove.formData?.get("id") ?? "") : null;
+  const removedEndpoint = useRef<string | null>(null);
+  useFetcherResult(remove, {
+    ok: () => {
+      onRemoved(removedEndpoint.current !== null && removedEndpoint.current === current);
+      show("success", t("access.devices.removed"));
+    },
+    problem: (p) => show("error", t(p.key, p.params)),
+  });
+  const date = (ms: number) => new Intl.DateTimeFormat(lang === "he" ? "he-IL" : "en-GB", { dateStyle: "medium" }).format(ms);
+
+  return (
+    <div className="device-list" data-testid="push-devices">
+      <h3 className="h3">{t("access.devices.title")}</h3>
+      {devices.length === 0 ? (
+        <p className="muted small">{t("access.devices.empty")}</p>
+      ) : (
+        <ul className="plain-list">
+          {devices.map((d) => {
+            const name = t(DEVICE_NAMES[d.service]);
+            const isThis = d.endpoint === current;
+            return (
+              <li key={d.id} className="row gap-sm wrap device-row" data-testid="push-device">
+                <span>
+                  <strong>{name}</strong>
+                  {isThis && <span className="small muted"> · {t("access.devices.thisOne")}</span>}
+                  <br />
+                  <span className="small muted">{t("access.devices.since", { date: date(d.since) })}</span>
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  aria-label={t("access.devices.removeLabel", { device: name })}
+                  disabled={removing === d.id}
+                  onClick={() => {
+                    removedEndpoint.current = d.endpoint;
+                    remove.submit({ intent: "push-remove", id: d.id }, { method: "post", action: "/dashboard/settings" });
+                  }}
+                >
+                  {t("access.devices.remove")}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
   );
 }

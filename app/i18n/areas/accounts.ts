@@ -98,8 +98,6 @@ export const accounts = defineMessages(
     "verify.resend": "Send a new code",
     "verify.resent": "A new code is on its way.",
     "verify.wait": "A code was sent less than a minute ago. Please wait a minute before asking for another one.",
-    "verify.pending":
-      "A code for this address was already sent for an earlier sign-up. Enter that code: the password chosen then is the one that will work. You can reset it after signing in.",
     "verify.changeEmail": "Use a different email address",
     "code.format": "The code must be 6 digits.",
     "code.wrong": "The code is incorrect. Please check it and try again.",
@@ -228,7 +226,6 @@ export const accounts = defineMessages(
     "verify.resend": "שליחת קוד חדש",
     "verify.resent": "קוד חדש בדרך אליכם.",
     "verify.wait": "קוד נשלח לפני פחות מדקה. המתינו דקה לפני שתבקשו קוד נוסף.",
-    "verify.pending": "קוד לכתובת הזו כבר נשלח בהרשמה קודמת. הזינו את הקוד הזה: הסיסמה שנבחרה אז היא זו שתעבוד. אפשר לאפס אותה אחרי ההתחברות.",
     "verify.changeEmail": 'שימוש בכתובת דוא"ל אחרת',
     "code.format": "הקוד חייב להכיל 6 ספרות.",
     "code.wrong": "הקוד שגוי. בדקו אותו ונסו שוב.",

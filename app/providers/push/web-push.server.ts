@@ -7,7 +7,8 @@ import { base64UrlDecode, base64UrlEncode } from "~/utils/base64url";
 
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
-export type PushOptions = { ttl: number; urgency?: "very-low" | "low" | "normal" | "high"; now?: number };
+/** `timeoutMs`: give up (AbortError) when the push service has not answered by then. */
+export type PushOptions = { ttl: number; urgency?: "very-low" | "low" | "normal" | "high"; now?: number; timeoutMs?: number };
 export type PushRequest = { url: string; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> };
 
 const enc = new TextEncoder();
@@ -120,7 +121,8 @@ export async function buildPushRequest(target: PushTarget, payload: unknown, key
 /** Sends one push message; answers the push service's status (201 is delivered, 404/410 a dead subscription). */
 export async function sendPush(target: PushTarget, payload: unknown, keys: VapidKeys, options: PushOptions): Promise<{ status: number; text: string }> {
   const req = await buildPushRequest(target, payload, keys, options);
-  const res = await fetch(req.url, { method: "POST", headers: req.headers, body: req.body, redirect: "manual" });
+  const signal = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
+  const res = await fetch(req.url, { method: "POST", headers: req.headers, body: req.body, redirect: "manual", signal });
   const text = res.ok ? "" : (await res.text().catch(() => "")).slice(0, 300);
   return { status: res.status, text };
 }

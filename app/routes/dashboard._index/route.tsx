@@ -18,6 +18,7 @@ import { connectAction, heldQrOf, readSession, type ConnectActionResult, type Co
 import { pauseAction, safetyView, type PauseAnswer } from "./safety.server";
 import { SafetyPanel } from "~/components/connect/safety-panel";
 import styles from "~/styles/connect.css?url";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.connect")];
@@ -84,3 +85,8 @@ export default function ConnectTab() {
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   actionResult && (actionResult as { ok?: boolean }).ok === false ? false : defaultShouldRevalidate;
+
+/** A failed load or a lost request keeps the header and tabs, with Try again. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary tab={{ title: "dash.tab.connect", failed: "access.error.tabFailed" }} />;
+}

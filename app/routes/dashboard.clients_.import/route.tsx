@@ -3,6 +3,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/security/signed-in.server";
 import { importAction } from "./import.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
@@ -11,3 +12,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = () => redirect("/dashboard/clients");
+
+/** A failed load or a lost request keeps the header and tabs, with Try again. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary tab={{ title: "import.title", failed: "access.error.tabFailed" }} />;
+}

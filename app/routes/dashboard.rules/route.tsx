@@ -21,6 +21,7 @@ import { rulesAction, rulesPage, type RulesAnswer, type ScreenRule } from "./rul
 import modalCss from "~/styles/modal.css?url";
 import rulesCss from "~/styles/rules.css?url";
 import toastCss from "~/styles/toast.css?url";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const links: LinksFunction = () => [modalCss, toastCss, rulesCss].map((href) => ({ rel: "stylesheet", href }));
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.rules")];
@@ -143,3 +144,8 @@ export default function RulesTab() {
 /** A refused or lost Send or Delete changes nothing: the lists are not reloaded for it. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   actionResult && (actionResult as { ok?: boolean }).ok === false ? false : defaultShouldRevalidate;
+
+/** A failed load or a lost request keeps the header and tabs, with Try again. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary tab={{ title: "rules.title", failed: "access.error.tabFailed" }} />;
+}

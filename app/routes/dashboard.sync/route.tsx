@@ -12,6 +12,7 @@ import { Toast, useToast } from "~/components/ui/toast";
 import syncCss from "~/styles/sync.css?url";
 import toastCss from "~/styles/toast.css?url";
 import { syncScreenAction, syncScreenData, type ScreenContact, type SyncActionData } from "./screen.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const links: LinksFunction = () => [toastCss, syncCss].map((href) => ({ rel: "stylesheet", href }));
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.sync")];
@@ -151,4 +152,9 @@ export default function SyncTab() {
       <Toast toast={toast} onHide={hide} duration={TOAST_MS} placement="bottom" testId="sync-toast" />
     </div>
   );
+}
+
+/** A failed load or a lost request keeps the header and tabs, with Try again. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary tab={{ title: "sync.title", failed: "access.error.tabFailed" }} />;
 }

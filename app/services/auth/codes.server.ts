@@ -1,6 +1,9 @@
 // One-time secrets in the verifications table: 6-digit sign-up codes and
-// password-reset link tokens. Only keyed hashes are stored; a newer secret for
-// the same address and purpose ends the older one; each works once.
+// password-reset link tokens. Only keyed hashes are stored; each works once.
+// A sign-up code carries its own registration (payload) and confirms only
+// that one: a newer code of the same registration ends the older one, while
+// someone else's sign-up of the address has codes of its own. For other
+// purposes a newer secret for the address ends the older one.
 import type { Db } from "../../../db";
 import { randomToken, sha256Hex, timingSafeEqual, toBase64Url, utf8 } from "~/utils/encoding";
 
@@ -42,6 +45,29 @@ export async function issueCode(db: Db, secret: string, target: string, purpose:
   return code;
 }
 
+/**
+ * A new sign-up code bound to its registration (`payload`, JSON with a
+ * `registration` id): the same registration's earlier codes end; other
+ * registrations' codes for the address stay as they are.
+ */
+export async function issueSignupCode(db: Db, secret: string, target: string, registration: string, payload: string, now: number): Promise<string> {
+  const code = sixDigits();
+  const d1 = db.$client;
+  await d1.batch([
+    d1
+      .prepare(
+        "UPDATE verifications SET used_at = ?1 WHERE target = ?2 AND purpose = 'signup' AND used_at IS NULL AND json_extract(payload, '$.registration') = ?3",
+      )
+      .bind(now, target, registration),
+    d1
+      .prepare(
+        "INSERT INTO verifications (id, target, purpose, code_hash, expires_at, attempts, payload, created_at) VALUES (?1, ?2, 'signup', ?3, ?4, 0, ?5, ?6)",
+      )
+      .bind(crypto.randomUUID(), target, await keyedHash(secret, `signup:${target}:${code}`), now + CODE_TTL_MS, payload, now),
+  ]);
+  return code;
+}
+
 /** True while a code for `target` can still be entered (not used, not expired, tries left). */
 export async function hasLiveCode(db: Db, target: string, purpose: Purpose, now: number): Promise<boolean> {
   const row = await db.$client
@@ -51,28 +77,30 @@ export async function hasLiveCode(db: Db, target: string, purpose: Purpose, now:
   return Boolean(row);
 }
 
-export type CodeCheck = { ok: true } | { ok: false; reason: "wrong" | "dead" };
+export type CodeCheck = { ok: true; payload: string | null } | { ok: false; reason: "wrong" | "dead" };
 
 /**
- * Checks a code. A guess is counted before it is compared, with a conditional
- * UPDATE, so even parallel guesses get no more than five tries per code.
+ * Checks a code against every live code of the address and purpose (one per
+ * pending registration). A guess is counted on each before it is compared,
+ * with a conditional UPDATE, so even parallel guesses get no more than five
+ * tries per code. Answers the matching code's payload (its registration).
  */
 export async function checkCode(db: Db, secret: string, target: string, purpose: Purpose, code: string, now: number): Promise<CodeCheck> {
   const d1 = db.$client;
-  const live = await d1
+  const { results: live } = await d1
     .prepare(
       `UPDATE verifications SET attempts = attempts + 1
-       WHERE id = (SELECT id FROM verifications WHERE target = ?1 AND purpose = ?2 AND used_at IS NULL ORDER BY created_at DESC LIMIT 1)
-         AND expires_at > ?3 AND attempts < ?4
-       RETURNING id, code_hash, attempts`,
+       WHERE target = ?1 AND purpose = ?2 AND used_at IS NULL AND expires_at > ?3 AND attempts < ?4
+       RETURNING id, code_hash, attempts, payload, created_at`,
     )
     .bind(target, purpose, now, CODE_MAX_ATTEMPTS)
-    .first<{ id: string; code_hash: string; attempts: number }>();
-  if (!live) return { ok: false, reason: "dead" };
+    .all<{ id: string; code_hash: string; attempts: number; payload: string | null; created_at: number }>();
+  if (!live.length) return { ok: false, reason: "dead" };
   const given = await keyedHash(secret, `${purpose}:${target}:${code.trim()}`);
-  if (!timingSafeEqual(given, live.code_hash)) return { ok: false, reason: live.attempts >= CODE_MAX_ATTEMPTS ? "dead" : "wrong" };
-  const used = await d1.prepare("UPDATE verifications SET used_at = ?1 WHERE id = ?2 AND used_at IS NULL RETURNING id").bind(now, live.id).first();
-  return used ? { ok: true } : { ok: false, reason: "dead" };
+  const match = live.sort((a, b) => b.created_at - a.created_at).find((row) => timingSafeEqual(given, row.code_hash));
+  if (!match) return { ok: false, reason: live.every((row) => row.attempts >= CODE_MAX_ATTEMPTS) ? "dead" : "wrong" };
+  const used = await d1.prepare("UPDATE verifications SET used_at = ?1 WHERE id = ?2 AND used_at IS NULL RETURNING id").bind(now, match.id).first();
+  return used ? { ok: true, payload: match.payload } : { ok: false, reason: "dead" };
 }
 
 /**

@@ -14,6 +14,7 @@ import { isValidTimeZone } from "~/utils/time-zone";
 import { normalizeEmail } from "~/validation/accounts";
 import { newBusinessId } from "./registration.server";
 import { defaultWorkingHours } from "~/services/time/hours";
+import { revokeAccess } from "./revoke.server";
 
 export const GOOGLE_ISSUER = "https://accounts.google.com";
 const TOKEN_URL = "https://oauth2.googleapis.com/token";
@@ -155,8 +156,11 @@ async function withBusiness(db: Db, userId: string) {
 
 /**
  * The account of a Google identity. An existing e-mail account is linked only
- * when Google vouches for the address; a pending (unverified) registration of
- * that address is taken over and its unproven password dropped.
+ * when Google vouches for the address; whoever held a session of it before
+ * (someone who once knew the password) loses it with the feed and the other
+ * devices' notifications, and pending sign-ups of the address end. A
+ * first-time sign-in that races another for the same identity or address
+ * finds the account the other one made.
  */
 export async function findOrCreateGoogleUser(db: Db, p: GoogleProfile, timeZone: string, now: number): Promise<{ user: User; business: Business }> {
   const u = schema.users;
@@ -173,40 +177,46 @@ export async function findOrCreateGoogleUser(db: Db, p: GoogleProfile, timeZone:
 
   const email = normalizeEmail(p.email);
   const sameEmail = (await db.select().from(u).where(eq(u.email, email)).limit(1))[0];
+  const endPendingSignups = db
+    .update(schema.verifications)
+    .set({ usedAt: now })
+    .where(and(eq(schema.verifications.target, email), eq(schema.verifications.purpose, "signup"), isNull(schema.verifications.usedAt)));
   if (sameEmail) {
     if (sameEmail.googleSubject) throw new AppError(409, "register.exists");
-    const pending = !sameEmail.emailVerifiedAt;
     await db.batch([
       db
         .update(u)
-        .set({
-          googleIssuer: GOOGLE_ISSUER,
-          googleSubject: p.sub,
-          emailVerifiedAt: sameEmail.emailVerifiedAt ?? now,
-          ...(pending ? { passwordHash: null, name: sameEmail.name || p.name.slice(0, 200) } : {}),
-        })
-        .where(eq(u.id, sameEmail.id)),
-      ...(pending
-        ? [
-            db.delete(schema.authSessions).where(eq(schema.authSessions.userId, sameEmail.id)),
-            db
-              .update(schema.verifications)
-              .set({ usedAt: now })
-              .where(and(eq(schema.verifications.target, email), eq(schema.verifications.purpose, "signup"), isNull(schema.verifications.usedAt))),
-          ]
-        : []),
+        .set({ googleIssuer: GOOGLE_ISSUER, googleSubject: p.sub, emailVerifiedAt: sameEmail.emailVerifiedAt ?? now })
+        .where(and(eq(u.id, sameEmail.id), isNull(u.googleSubject))),
+      ...revokeAccess(db, sameEmail.id, null),
+      endPendingSignups,
     ]);
     return withBusiness(db, sameEmail.id);
   }
   const userId = crypto.randomUUID();
-  await db.batch([
-    db
-      .insert(u)
-      .values({ id: userId, email, name: p.name.slice(0, 200), googleIssuer: GOOGLE_ISSUER, googleSubject: p.sub, emailVerifiedAt: now, createdAt: now }),
-    // No country yet: the zone says which country's usual hours to start with.
-    db
-      .insert(schema.businesses)
-      .values({ id: newBusinessId(), ownerUserId: userId, timeZone, workingHours: defaultWorkingHours("", timeZone), createdAt: now }),
-  ]);
+  try {
+    await db.batch([
+      db
+        .insert(u)
+        .values({ id: userId, email, name: p.name.slice(0, 200), googleIssuer: GOOGLE_ISSUER, googleSubject: p.sub, emailVerifiedAt: now, createdAt: now }),
+      // No country yet: the zone says which country's usual hours to start with.
+      db
+        .insert(schema.businesses)
+        .values({ id: newBusinessId(), ownerUserId: userId, timeZone, workingHours: defaultWorkingHours("", timeZone), createdAt: now }),
+      endPendingSignups,
+    ]);
+  } catch (error) {
+    // Another first sign-in of this identity (a double click, two tabs) won the race: it is the same person.
+    const winner = (
+      await db
+        .select()
+        .from(u)
+        .where(and(eq(u.googleIssuer, GOOGLE_ISSUER), eq(u.googleSubject, p.sub)))
+        .limit(1)
+    )[0];
+    if (winner) return withBusiness(db, winner.id);
+    if (String(error).includes("UNIQUE")) throw new AppError(409, "register.exists");
+    throw error;
+  }
   return withBusiness(db, userId);
 }

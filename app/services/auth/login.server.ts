@@ -7,7 +7,7 @@ import { normalizeEmail } from "~/validation/accounts";
 import type { AccountCtx } from "./context.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { exceeds, hit, isOverLimit, LIMITS } from "./rate-limit.server";
-import { failureKey } from "./registration.server";
+import { failureKey, isPendingSignup } from "./registration.server";
 
 type User = typeof schema.users.$inferSelect;
 type Business = typeof schema.businesses.$inferSelect;
@@ -32,6 +32,8 @@ export async function login(ctx: AccountCtx, input: { email: string; password: s
       .limit(1)
   )[0];
   const ok = await verifyPassword(input.password.slice(0, 1000), row?.user.passwordHash ?? (await dummy()));
+  // A sign-up whose code was not entered yet has no account: only its own password learns it is waiting for the code.
+  if (!row && (await isPendingSignup(ctx, email, input.password.slice(0, 1000)))) throw new AppError(403, "login.unverified");
   if (!row || !row.user.passwordHash || !ok) {
     await hit(db, failureKey(email), LIMITS.accountFailures, now);
     throw new AppError(401, "login.invalid");

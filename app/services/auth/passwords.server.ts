@@ -1,7 +1,8 @@
 // Forgotten passwords (a single-use link by e-mail) and password changes.
-// Either one ends every other session and bearer token of the account.
+// Either one ends every other session and bearer token of the account, the
+// calendar feed's address and every other device's notifications (revoke.server.ts).
 // Inputs were checked by their schemas (validation/accounts.ts).
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { schema } from "../../../db";
 import { claimEmailSlot, deliver } from "~/services/email/index.server";
 import { resetEmail, resetLink } from "~/services/email/templates.server";
@@ -12,6 +13,7 @@ import type { AccountCtx } from "./context.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { exceeds, hit, isOverLimit, LIMITS } from "./rate-limit.server";
 import { failureKey } from "./registration.server";
+import { revokeAccess } from "./revoke.server";
 import type { AuthedUser } from "./session.server";
 
 /**
@@ -46,7 +48,7 @@ export async function resetPassword(ctx: AccountCtx, input: { token: string; new
       .update(schema.users)
       .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now })
       .where(eq(schema.users.id, userId)),
-    db.delete(schema.authSessions).where(eq(schema.authSessions.userId, userId)),
+    ...revokeAccess(db, userId, null),
   ]);
 }
 
@@ -63,6 +65,6 @@ export async function changePassword(ctx: AccountCtx, authed: AuthedUser, input:
   const passwordHash = await hashPassword(input.new_password);
   await db.batch([
     db.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, authed.user.id)),
-    db.delete(schema.authSessions).where(and(eq(schema.authSessions.userId, authed.user.id), ne(schema.authSessions.id, authed.sessionHash))),
+    ...revokeAccess(db, authed.user.id, authed.sessionHash),
   ]);
 }

@@ -1,17 +1,21 @@
-// Sign-up with an e-mail code: register (or replace a pending, unverified
-// registration), verify the code, send a new code. Inputs were checked by
-// their schemas (validation/accounts.ts); refusals are thrown as AppError.
-import { eq } from "drizzle-orm";
+// Sign-up with an e-mail code: register, verify the code, send a new code.
+// A registration lives only in its own verification row (password hash, name
+// and business profile as its payload) until its code is entered; then the
+// account is made from it. So a second sign-up of an address (perhaps someone
+// else's) gets its own code and changes nothing about the first, and each
+// code e-mail names the business and person it confirms. Inputs were checked
+// by their schemas (validation/accounts.ts); refusals are thrown as AppError.
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { schema } from "../../../db";
 import { claimEmailSlot, deliver } from "~/services/email/index.server";
 import { codeEmail } from "~/services/email/templates.server";
 import { AppError } from "~/utils/problem";
-import { normalizeEmail, type Registration } from "~/validation/accounts";
-import { checkCode, hasLiveCode, issueCode } from "./codes.server";
-import type { AccountCtx } from "./context.server";
-import { hashPassword } from "./password.server";
-import { exceeds, hit, isOverLimit, LIMITS } from "./rate-limit.server";
 import { defaultWorkingHours } from "~/services/time/hours";
+import { normalizeEmail, type Registration } from "~/validation/accounts";
+import { checkCode, issueSignupCode } from "./codes.server";
+import type { AccountCtx } from "./context.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { exceeds, hit, isOverLimit, LIMITS } from "./rate-limit.server";
 
 export const failureKey = (email: string) => `fail:${email}`;
 
@@ -21,75 +25,120 @@ export function newBusinessId() {
   return `biz_${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
+/** What a sign-up code's row carries: the registration it confirms. */
+type Pending = {
+  registration: string;
+  name: string;
+  passwordHash: string;
+  lang: AccountCtx["lang"];
+  business: {
+    name: string;
+    phone: string;
+    city: string;
+    country: string;
+    timeZone: string;
+    agreeTerms: boolean;
+    agreeUpdates: boolean;
+    messageLang: AccountCtx["lang"];
+  };
+};
+
+function parsePending(payload: string | null): Pending | null {
+  if (!payload) return null;
+  try {
+    const p = JSON.parse(payload) as Pending;
+    return p && typeof p.passwordHash === "string" && p.business ? p : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * `pending`: the address already has a sign-up whose code is still live, so
- * nothing was changed: that code verifies that sign-up, with its password.
+ * Every sign-up gets its own code, e-mailed at once (the one-a-minute spacing
+ * is for Send a new code): `registration` names it for Send a new code.
  */
-export async function register(ctx: AccountCtx, input: Registration): Promise<{ email: string; codeSent: boolean; pending?: boolean }> {
+export async function register(ctx: AccountCtx, input: Registration): Promise<{ email: string; codeSent: boolean; registration: string }> {
   const { db, now } = ctx;
   const email = input.email;
   if (await exceeds(db, `ip:mail:${ctx.ip}`, LIMITS.ipMail, now)) throw new AppError(429, "auth.tooManyIp");
-
-  const passwordHash = await hashPassword(input.password);
-  const profile = {
-    name: input.business_name,
-    phone: input.phone,
-    city: input.city,
-    country: input.country,
-    timeZone: input.timezone,
-    agreeTerms: input.agree_terms,
-    agreeUpdates: input.agree_updates,
-    messageLang: ctx.lang,
-    // The country's usual opening hours until the owner sets their own.
-    workingHours: defaultWorkingHours(input.country, input.timezone),
-  };
   const existing = (await db.select().from(schema.users).where(eq(schema.users.email, email)).limit(1))[0];
   if (existing?.emailVerifiedAt) throw new AppError(409, "register.exists");
 
-  if (existing) {
-    // A code already went to the address for the pending sign-up: whoever
-    // proves the address with it gets that sign-up's password, so a second
-    // registration (perhaps someone else's) changes nothing while it is live.
-    if (await hasLiveCode(db, email, "signup", now)) return { email, codeSent: false, pending: true };
-    // No live code: the pending registration is replaced, and only a code sent from now on verifies it.
-    await db.batch([
-      db.update(schema.users).set({ name: input.name, passwordHash }).where(eq(schema.users.id, existing.id)),
-      db.update(schema.businesses).set(profile).where(eq(schema.businesses.ownerUserId, existing.id)),
-      db.delete(schema.authSessions).where(eq(schema.authSessions.userId, existing.id)),
-    ]);
-  } else {
-    const userId = crypto.randomUUID();
-    await db.batch([
-      db.insert(schema.users).values({ id: userId, email, name: input.name, passwordHash, createdAt: now }),
-      db.insert(schema.businesses).values({ id: newBusinessId(), ownerUserId: userId, createdAt: now, ...profile }),
-    ]);
-  }
-  const sent = await sendCode(ctx, email);
-  if (sent === "failed") throw new AppError(502, "email.sendFailed");
-  return { email, codeSent: sent === "sent" };
+  const pending: Pending = {
+    registration: crypto.randomUUID(),
+    name: input.name,
+    passwordHash: await hashPassword(input.password),
+    lang: ctx.lang,
+    business: {
+      name: input.business_name,
+      phone: input.phone,
+      city: input.city,
+      country: input.country,
+      timeZone: input.timezone,
+      agreeTerms: input.agree_terms,
+      agreeUpdates: input.agree_updates,
+      messageLang: ctx.lang,
+    },
+  };
+  // The slot is counted (so Send a new code waits a minute after it), but a sign-up is never told to use another's code.
+  await claimEmailSlot(db, "signup", email, now);
+  if (!(await sendCode(ctx, email, pending))) throw new AppError(502, "email.sendFailed");
+  return { email, codeSent: true, registration: pending.registration };
+}
+
+async function sendCode(ctx: AccountCtx, email: string, pending: Pending): Promise<boolean> {
+  const code = await issueSignupCode(ctx.db, ctx.env.SESSION_SECRET, email, pending.registration, JSON.stringify(pending), ctx.now);
+  return deliver(ctx.env, ctx.db, "signup", codeEmail(ctx.lang, email, code, { business: pending.business.name, name: pending.name }));
 }
 
 /**
- * Sends a new sign-up code unless one went to the address in the last minute
- * (then the earlier code stays the live one).
+ * A new code for a pending registration: the one named (the screen knows its
+ * own), else the address's newest. Any other address gets the same answer and
+ * no e-mail; a second e-mail within a minute is not sent.
  */
-async function sendCode(ctx: AccountCtx, email: string): Promise<"sent" | "suppressed" | "failed"> {
-  if (!(await claimEmailSlot(ctx.db, "signup", email, ctx.now))) return "suppressed";
-  const code = await issueCode(ctx.db, ctx.env.SESSION_SECRET, email, "signup", ctx.now);
-  return (await deliver(ctx.env, ctx.db, "signup", codeEmail(ctx.lang, email, code))) ? "sent" : "failed";
-}
-
-/** A new code for a pending registration; any other address gets the same answer and no e-mail. */
-export async function resendCode(ctx: AccountCtx, rawEmail: string): Promise<{ codeSent: boolean }> {
+export async function resendCode(ctx: AccountCtx, rawEmail: string, registration?: string): Promise<{ codeSent: boolean }> {
   if (await exceeds(ctx.db, `ip:mail:${ctx.ip}`, LIMITS.ipMail, ctx.now)) throw new AppError(429, "auth.tooManyIp");
   const email = normalizeEmail(rawEmail);
-  const user = (await ctx.db.select().from(schema.users).where(eq(schema.users.email, email)).limit(1))[0];
-  if (!user || user.emailVerifiedAt) return { codeSent: true };
-  const sent = await sendCode(ctx, email);
-  if (sent === "failed") throw new AppError(502, "email.sendFailed");
-  return { codeSent: sent === "sent" };
+  const v = schema.verifications;
+  const rows = await ctx.db
+    .select({ payload: v.payload })
+    .from(v)
+    .where(and(eq(v.target, email), eq(v.purpose, "signup"), isNull(v.usedAt)))
+    .orderBy(v.createdAt);
+  const pending = rows
+    .map((r) => parsePending(r.payload))
+    .filter((p): p is Pending => p !== null && (!registration || p.registration === registration))
+    .pop();
+  if (!pending) return { codeSent: true };
+  if (!(await claimEmailSlot(ctx.db, "signup", email, ctx.now))) return { codeSent: false };
+  if (!(await sendCode(ctx, email, pending))) throw new AppError(502, "email.sendFailed");
+  return { codeSent: true };
 }
 
+/**
+ * Sign-in with the password of a sign-up whose code was not entered yet:
+ * true when one of the address's newest live sign-ups has this password (the
+ * screen then asks for its code). Someone else's sign-up stays unknown.
+ */
+export async function isPendingSignup(ctx: AccountCtx, email: string, password: string): Promise<boolean> {
+  const v = schema.verifications;
+  const rows = await ctx.db
+    .select({ payload: v.payload, expiresAt: v.expiresAt })
+    .from(v)
+    .where(and(eq(v.target, email), eq(v.purpose, "signup"), isNull(v.usedAt)))
+    .orderBy(desc(v.createdAt))
+    .limit(3);
+  for (const row of rows) {
+    const pending = parsePending(row.payload);
+    if (row.expiresAt > ctx.now && pending && (await verifyPassword(password, pending.passwordHash))) return true;
+  }
+  return false;
+}
+
+/**
+ * The code's own registration becomes the account. Another registration of
+ * the address that finished first (or a Google sign-in) wins: 409.
+ */
 export async function verifyEmail(ctx: AccountCtx, input: { email: string; code: string }): Promise<void> {
   const { db, now } = ctx;
   const email = normalizeEmail(input.email);
@@ -101,7 +150,31 @@ export async function verifyEmail(ctx: AccountCtx, input: { email: string; code:
     await hit(db, failureKey(email), LIMITS.accountFailures, now);
     throw new AppError(400, check.reason === "wrong" ? "code.wrong" : "code.dead");
   }
-  const user = (await db.select().from(schema.users).where(eq(schema.users.email, email)).limit(1))[0];
-  if (!user) throw new AppError(400, "verify.failed");
-  if (!user.emailVerifiedAt) await db.update(schema.users).set({ emailVerifiedAt: now }).where(eq(schema.users.id, user.id));
+  const pending = parsePending(check.payload);
+  if (!pending) throw new AppError(400, "verify.failed");
+  const u = schema.users;
+  const userId = crypto.randomUUID();
+  try {
+    await db.batch([
+      // An unverified row of an older version of this sign-up proves nothing: it gives way.
+      db.delete(u).where(and(eq(u.email, email), isNull(u.emailVerifiedAt))),
+      db.insert(u).values({ id: userId, email, name: pending.name, passwordHash: pending.passwordHash, emailVerifiedAt: now, createdAt: now }),
+      db.insert(schema.businesses).values({
+        id: newBusinessId(),
+        ownerUserId: userId,
+        createdAt: now,
+        ...pending.business,
+        // The country's usual opening hours until the owner sets their own.
+        workingHours: defaultWorkingHours(pending.business.country, pending.business.timeZone),
+      }),
+      // The address is proven: every other pending sign-up of it ends.
+      db
+        .update(schema.verifications)
+        .set({ usedAt: now })
+        .where(and(eq(schema.verifications.target, email), eq(schema.verifications.purpose, "signup"), isNull(schema.verifications.usedAt))),
+    ]);
+  } catch (error) {
+    if (String(error).includes("UNIQUE")) throw new AppError(409, "register.exists");
+    throw error;
+  }
 }

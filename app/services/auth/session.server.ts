@@ -5,6 +5,7 @@
 // security/signed-in.server.ts.
 import { and, eq, gt, ne } from "drizzle-orm";
 import { createDb, schema, type Db } from "../../../db";
+import { primaryOf } from "../../../db/read-session";
 import { randomToken, sha256Hex } from "~/utils/encoding";
 import { signToken, verifyToken } from "./jwt.server";
 
@@ -17,6 +18,8 @@ export type AuthedUser = {
   user: typeof schema.users.$inferSelect;
   business: typeof schema.businesses.$inferSelect;
   sessionHash: string;
+  /** When this session began (a sign-in): a Google-only account confirms with a recent one. */
+  sessionCreatedAt: number;
 };
 
 function secure(env: Env) {
@@ -77,15 +80,16 @@ export async function getAuthedUser(request: Request, env: Env, now = Date.now()
   if (!sid) return null;
   const db = createDb(env.DB);
   const sessionHash = await sha256Hex(sid);
-  const rows = await db
-    .select({ user: schema.users, business: schema.businesses })
+  // From the primary: a replica may not have seen this session's end yet (see db/read-session.ts).
+  const rows = await createDb(primaryOf(env.DB))
+    .select({ user: schema.users, business: schema.businesses, createdAt: schema.authSessions.createdAt })
     .from(schema.authSessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.authSessions.userId))
     .innerJoin(schema.businesses, eq(schema.businesses.ownerUserId, schema.users.id))
     .where(and(eq(schema.authSessions.id, sessionHash), gt(schema.authSessions.expiresAt, now)))
     .limit(1);
   const row = rows[0];
-  return row ? { db, user: row.user, business: row.business, sessionHash } : null;
+  return row ? { db, user: row.user, business: row.business, sessionHash, sessionCreatedAt: row.createdAt } : null;
 }
 
 export async function endSession(db: Db, sessionHash: string) {

@@ -25,6 +25,9 @@ export function outboxIsPublic(env: Env): boolean {
 
 export type MailKind = "signup" | "reset";
 const throttleKey = (kind: MailKind, to: string) => `mail:${kind}:${to}`;
+const MAIL_KINDS: readonly MailKind[] = ["signup", "reset"];
+/** Every e-mail throttle row of an address (deleted with its account). */
+export const throttleKeys = (to: string) => MAIL_KINDS.map((kind) => throttleKey(kind, to));
 
 /**
  * Claims the address's one-a-minute slot for this kind of e-mail. False means
