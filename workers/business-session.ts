@@ -14,6 +14,8 @@
 // (but a chat is read at most once a minute). The same alarm serves the poll
 // and the chats: it is set for whichever comes first. The object also counts
 // the business's Workers AI calls per day (takeAiCall), for every reader.
+// And it decides, one at a time, the bookings that must not overlap another
+// (decideBooking: `if_free` requests, later the booking link and freed slots).
 import { DurableObject } from "cloudflare:workers";
 import { getWhatsAppProvider } from "../app/providers/whatsapp/index.server";
 import type { SessionMe, WhatsAppProvider } from "../app/providers/whatsapp/types";
@@ -27,6 +29,7 @@ import { getExtractor } from "../app/providers/ai/index.server";
 // and Web Push load when a chat is first read, not with the object.
 import { aiDailyCalls, LIVE_QUIET_MS } from "../app/services/proposals/live-limits";
 import { localDate } from "../app/utils/time-zone";
+import type { BookingOutcome, BookingTask } from "../app/services/bookings/decide.server";
 
 export const POLL_MS = 2000;
 /** The slow backstop poll while a session exists and is settled. */
@@ -86,6 +89,8 @@ export class BusinessSession extends DurableObject<Env> {
   /** Workers AI calls made on `day` (the business's date); also in storage. */
   private aiCalls = { day: "", n: 0 };
   private reading: Promise<void> | null = null;
+  /** The booking decisions in arrival order: each runs after the previous one finished (D1 awaits would otherwise interleave them). */
+  private bookingQueue: Promise<unknown> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -357,6 +362,18 @@ export class BusinessSession extends DurableObject<Env> {
     this.aiCalls = { day, n: n + 1 };
     await this.ctx.storage.put(AI_KEY, this.aiCalls);
     return true;
+  }
+
+  /**
+   * Books or moves a booking unless its time overlaps another, as one step
+   * that no other decision for this business can interleave with: the check
+   * and the write of one request finish before the next request's check.
+   */
+  async decideBooking(task: BookingTask): Promise<BookingOutcome> {
+    const { runBookingTask } = await import("../app/services/bookings/decide.server");
+    const run = this.bookingQueue.then(() => runBookingTask(this.env, task));
+    this.bookingQueue = run.catch(() => undefined);
+    return run;
   }
 
   /** The backstop poll (reads only: safe to retry), then the chats that are due. */

@@ -20,6 +20,7 @@ import type { messaging } from "./areas/messaging";
 import type { problems } from "./areas/problems";
 import type { proposals } from "./areas/proposals";
 import type { push } from "./areas/push";
+import type { timeBook } from "./areas/time-book";
 import type { Lang } from "./define";
 
 export type { Lang } from "./define";
@@ -42,6 +43,7 @@ type Areas = [
   typeof problems,
   typeof proposals,
   typeof push,
+  typeof timeBook,
 ];
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]

@@ -16,6 +16,7 @@ import { messaging } from "./areas/messaging";
 import { problems } from "./areas/problems";
 import { proposals } from "./areas/proposals";
 import { push } from "./areas/push";
+import { timeBook } from "./areas/time-book";
 import { translatorOf, type Lang, type Messages, type Translate } from "./index";
 
 const areas = [
@@ -35,6 +36,7 @@ const areas = [
   problems,
   proposals,
   push,
+  timeBook,
 ] as const;
 
 export const dictionaries: Record<Lang, Messages> = {

@@ -31,6 +31,8 @@ describe("settings API", () => {
         quiet_hours_end: "08:00",
         // Live booking proposals (Settings switch): on for a new business.
         proposals_enabled: true,
+        // Prices are in the country's currency until one is chosen.
+        currency: "ILS",
       },
     });
   });

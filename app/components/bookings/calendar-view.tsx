@@ -1,6 +1,6 @@
 // The Calendar view: loads the visible range only, as compact events (name,
-// service, date, time, status), shows each as a one-hour event coloured by
-// status, and a month's too-full day as "N bookings" that opens the day. A
+// service, date, time, status, duration), shows each over its real duration
+// coloured by status, and a month's too-full day as "N bookings" that opens the day. A
 // click fetches that one booking for the detail panel; drag-and-drop moves
 // are saved. FullCalendar itself loads in the browser only.
 import { useFetcher } from "@remix-run/react";
@@ -21,7 +21,7 @@ const BookingCalendar = lazy(() => import("./booking-calendar.client"));
 
 // White text on each at least 4.5:1 (green 5.0, teal 5.5, blue 5.2, red 4.8, grey 4.8).
 const COLORS = { green: "#15803d", teal: "#0f766e", blue: "#2563eb", red: "#dc2626", grey: "#6b7280" } as const;
-/** Spec: a booking is a one-hour event; a booking without a time starts at 09:00. */
+/** A booking spans its own duration (one hour when it has none); a booking without a time starts at 09:00. */
 const EVENT_MINUTES = 60;
 const DEFAULT_TIME = "09:00";
 
@@ -38,7 +38,7 @@ export function toEvent(b: CalendarEvent, unknown: string): EventInput {
     id: b.id,
     title: `${b.name || unknown} - ${b.service}`,
     start: `${b.date}T${time}`,
-    end: plusMinutes(b.date, time, EVENT_MINUTES),
+    end: plusMinutes(b.date, time, b.minutes || EVENT_MINUTES),
     backgroundColor: color,
     borderColor: color,
     textColor: "#fff",
@@ -59,6 +59,7 @@ const compact = (b: BookingItem): CalendarEvent => ({
   date: b.booking_date,
   time: b.booking_time,
   status: b.status,
+  minutes: b.duration_minutes,
 });
 
 const never = () => () => {};
