@@ -3,8 +3,10 @@
 // snapshots, and overlap reports, hours warnings and if_free refusals.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { storeProposals } from "../../app/services/proposals/store.server";
 import { signedInOwner } from "../support/auth";
-import { seedBooking, seedClient } from "../support/seed";
+import { db, seedBooking, seedClient } from "../support/seed";
+import { save, seedContact } from "../support/sync";
 
 const HOURS = {
   "0": [["09:00", "19:00"]],
@@ -277,5 +279,61 @@ describe("overlaps and warnings", () => {
     }
     const row = await env.DB.prepare("SELECT booking_time, duration_minutes FROM bookings WHERE id = ?").bind(theirs).first();
     expect(row).toEqual({ booking_time: "10:00", duration_minutes: 60 });
+  });
+});
+
+describe("Sync save and proposal accept take the service's time and report overlaps", () => {
+  it("Sync save snapshots duration, buffer and price and answers the bookings its saves overlap", async () => {
+    const o = await owner();
+    await o.api("/api/services", { method: "POST", json: haircut });
+    const noa = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("10:00", { name: "Noa Cohen", phone: "054-000-0002" }) }));
+    const contact = await seedContact(o.businessId, { name: "Dana" });
+    const items = [
+      { service: "haircut", date: SUNDAY, time: "10:30", notes: "" },
+      { service: "Haircut", date: SATURDAY, time: "12:00", notes: "" },
+    ];
+    const res = await save(o, { results: [{ user_id: contact.id, items }] });
+    const data = await body<{ saved: number; conflicts: Conflict[]; warnings: string[] }>(res);
+    expect(data).toMatchObject({ saved: 2, warnings: ["outside_hours"] });
+    expect(data.conflicts.map((c) => c.id)).toEqual([noa.booking.id]);
+    const rows = await env.DB.prepare(
+      "SELECT booking_time, duration_minutes, buffer_minutes, price_cents FROM bookings WHERE source = 'sync' AND business_id = ? ORDER BY booking_date",
+    )
+      .bind(o.businessId)
+      .all();
+    expect(rows.results).toEqual([
+      { booking_time: "12:00", duration_minutes: 45, buffer_minutes: 15, price_cents: 12050 },
+      { booking_time: "10:30", duration_minutes: 45, buffer_minutes: 15, price_cents: 12050 },
+    ]);
+  });
+
+  it("accepting a proposal reports overlaps, and with if_free refuses with 409 leaving it open", async () => {
+    const o = await owner();
+    await o.api("/api/services", { method: "POST", json: haircut });
+    const noa = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("10:00", { name: "Noa Cohen", phone: "054-000-0002" }) }));
+    const contact = await seedContact(o.businessId, { name: "Dana" });
+    const chat = { chatId: contact.chatId, phone: contact.phone, name: "Dana" };
+    const [first, second] = await storeProposals(
+      db(),
+      { id: o.businessId, country: "IL" },
+      chat,
+      [
+        { service: "Haircut", date: SUNDAY, time: "10:30", notes: "", quote: "" },
+        { service: "Haircut", date: SUNDAY, time: "10:40", notes: "", quote: "" },
+      ],
+      Date.now(),
+    );
+    const refused = await o.api(`/api/proposals/${first.id}/accept`, { method: "POST", json: { if_free: true } });
+    expect(refused.status).toBe(409);
+    expect((await body<{ conflicts: Conflict[] }>(refused)).conflicts.map((c) => c.id)).toEqual([noa.booking.id]);
+    expect(await count(o.businessId)).toBe(1);
+    // Corrected to a free time it is accepted.
+    const moved = await o.api(`/api/proposals/${first.id}/accept`, { method: "POST", json: { if_free: true, time: "12:00" } });
+    expect(moved.status).toBe(200);
+    expect(await body<{ conflicts: Conflict[]; warnings: string[] }>(moved)).toMatchObject({ success: true, conflicts: [], warnings: [] });
+    const anyway = await body<{ booking_id: string; conflicts: Conflict[] }>(await o.api(`/api/proposals/${second.id}/accept`, { method: "POST" }));
+    expect(anyway.conflicts.map((c) => c.id)).toEqual([noa.booking.id]);
+    const row = await env.DB.prepare("SELECT duration_minutes, price_cents FROM bookings WHERE id = ?").bind(anyway.booking_id).first();
+    expect(row).toEqual({ duration_minutes: 45, price_cents: 12050 });
   });
 });

@@ -16,15 +16,18 @@ import { businessSession } from "~/services/whatsapp/session.server";
 import { AppError, isMessageKey, problem, type Problem } from "~/utils/problem";
 import { serviceKey } from "~/utils/service-name";
 import type { BookingInput, BookingPatchInput } from "~/validation/bookings";
-import { createBooking, snapshotOf, updateBooking, type BookingView } from "./bookings.server";
-import { conflictsFor, warningsFor, type Conflict } from "./overlaps.server";
+import type { ProposalCorrectionInput } from "~/validation/proposals";
+import { acceptProposal, findProposal } from "~/services/proposals/proposals.server";
+import { createBooking, getBooking, snapshotOf, updateBooking, type BookingView } from "./bookings.server";
+import { conflictsFor, reportForBookings, warningsFor, type Conflict } from "./overlaps.server";
 
 /** What the decision needs of the business (plain data: it crosses into the Durable Object). */
 export type BookingBusiness = BusinessRef & { workingHours: WorkingHours };
 
 export type BookingTask =
   | { kind: "create"; business: BookingBusiness; input: BookingInput; source: "manual" | "sync"; ifFree: boolean; now: number }
-  | { kind: "update"; business: BookingBusiness; id: string; patch: BookingPatchInput; ifFree: boolean; now: number };
+  | { kind: "update"; business: BookingBusiness; id: string; patch: BookingPatchInput; ifFree: boolean; now: number }
+  | { kind: "accept"; business: BookingBusiness; proposalId: string; corrections: ProposalCorrectionInput; ifFree: boolean; now: number };
 
 export type BookingOutcome =
   { ok: true; booking: BookingView; conflicts: Conflict[]; warnings: TimeWarning[] } | { ok: false; status: number; problem: Problem; conflicts: Conflict[] };
@@ -41,7 +44,9 @@ export async function decideBooking(env: Env, task: BookingTask): Promise<Bookin
 /** The decision itself: where it runs is decideBooking's choice. */
 export async function runBookingTask(env: Env, task: BookingTask): Promise<BookingOutcome> {
   try {
-    return task.kind === "create" ? await create(env, task) : await update(env, task);
+    if (task.kind === "create") return await create(env, task);
+    if (task.kind === "update") return await update(env, task);
+    return await accept(env, task);
   } catch (error) {
     // Thrown across the Durable Object's RPC an AppError would lose its status: answer it as data.
     if (error instanceof AppError) return { ok: false, status: error.status, problem: error.problem, conflicts: [] };
@@ -103,6 +108,30 @@ async function update(env: Env, task: Extract<BookingTask, { kind: "update" }>):
   const booking = await updateBooking({ db, env, now: task.now }, business.id, id, patch);
   return { ok: true, booking, conflicts, warnings: check ? await warningsFor(db, business, next) : [] };
 }
+
+/** A proposal accepted (Sync's save code makes the booking), refused instead when ifFree and its time is taken. */
+async function accept(env: Env, task: Extract<BookingTask, { kind: "accept" }>): Promise<BookingOutcome> {
+  const db = createDb(env.DB);
+  const { business, corrections } = task;
+  const ctx = { db, env, now: task.now };
+  const row = await findProposal(db, business.id, task.proposalId);
+  if (row && row.status === "open") {
+    const service = corrections.service ?? row.service;
+    const snapshot = await snapshotOf(db, business.id, service);
+    const timing = { date: corrections.date ?? row.date, time: corrections.time ?? row.time, ...snapshot };
+    const conflicts = await conflictsFor(db, business, timing);
+    if (task.ifFree && conflicts.length) return refused(conflicts);
+  }
+  // Not found or no longer open: acceptProposal answers why.
+  const { bookingId } = await acceptProposal(ctx, business, task.proposalId, corrections);
+  const booking = await getBooking(db, business.id, bookingId);
+  if (!booking) throw new AppError(404, "bookings.err.notFound");
+  return { ok: true, booking, ...(await reportForBookings(db, business, [bookingId])) };
+}
+
+/** A refusal because the time is taken (not, say, a proposal accepted already): it names the bookings in the way. */
+export const isTaken = (outcome: BookingOutcome): outcome is Extract<BookingOutcome, { ok: false }> =>
+  !outcome.ok && outcome.problem.key === "timebook.notFree";
 
 /** An outcome's failure as the service error the screens and API already answer. */
 export function outcomeError(outcome: Extract<BookingOutcome, { ok: false }>): AppError {

@@ -2,7 +2,8 @@
 // (start + duration + buffer) overlaps its own, and whether it falls outside
 // working hours or on a day off. The pure rules are services/time/span.ts;
 // the facts come from services/time/facts.server.ts.
-import type { Db } from "../../../db";
+import { and, eq, inArray } from "drizzle-orm";
+import { schema, type Db } from "../../../db";
 import { busyBookings, timeOffBetween } from "~/services/time/facts.server";
 import { neighbourDates, occupiedSpan, overlaps, timeWarnings, type TimeWarning, type Timing, type WorkingHours } from "~/services/time/span";
 
@@ -38,4 +39,24 @@ export async function conflictsFor(db: Db, business: Pick<TimeBusiness, "id" | "
 export async function warningsFor(db: Db, business: TimeBusiness, timing: Timing): Promise<TimeWarning[]> {
   const off = await timeOffBetween(db, business.id, timing.date, timing.date);
   return timeWarnings(timing, { hours: business.workingHours, timeOff: off, timeZone: business.timeZone });
+}
+
+/**
+ * What bookings just written collide with (Sync's save, an accepted proposal):
+ * every other booking overlapping any of them, once, and their warnings.
+ */
+export async function reportForBookings(db: Db, business: TimeBusiness, ids: string[]): Promise<{ conflicts: Conflict[]; warnings: TimeWarning[] }> {
+  if (!ids.length) return { conflicts: [], warnings: [] };
+  const b = schema.bookings;
+  const written = await db
+    .select({ id: b.id, date: b.bookingDate, time: b.bookingTime, durationMinutes: b.durationMinutes, bufferMinutes: b.bufferMinutes })
+    .from(b)
+    .where(and(eq(b.businessId, business.id), inArray(b.id, ids)));
+  const conflicts = new Map<string, Conflict>();
+  const warnings = new Set<TimeWarning>();
+  for (const timing of written) {
+    for (const c of await conflictsFor(db, business, timing, timing.id)) conflicts.set(c.id, c);
+    for (const w of await warningsFor(db, business, timing)) warnings.add(w);
+  }
+  return { conflicts: [...conflicts.values()], warnings: [...warnings] };
 }
