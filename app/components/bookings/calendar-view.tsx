@@ -71,9 +71,9 @@ const useHydrated = () =>
     () => false,
   );
 
-type Props = { q: string; timeZone: string; reloadKey: number; onAddAt: (date: string, time?: string) => void };
+type Props = { q: string; timeZone: string; reloadKey: number; onAddAt: (date: string, time?: string) => void; onNotice?: (text: string) => void };
 
-export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
+export function CalendarView({ q, timeZone, reloadKey, onAddAt, onNotice }: Props) {
   const t = useT();
   const lang = useLang();
   const hydrated = useHydrated();
@@ -94,7 +94,7 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt }: Props) {
     setItems((prev) => prev.map((p) => (p.id === b.id ? compact(b) : p)));
     setDetail((d) => (d?.booking?.id === b.id ? { booking: b, problem: null } : d));
   };
-  const mover = useBookingMutation({ onSaved: replace, onFailed: () => revert.current?.() });
+  const mover = useBookingMutation({ onSaved: replace, onFailed: () => revert.current?.(), onNotice });
 
   useEffect(() => {
     if (!range) return;

@@ -6,3 +6,4 @@ export const bookingSchemas = () => import("~/validation/bookings");
 export const clientSchemas = () => import("~/validation/clients");
 export const proposalSchemas = () => import("~/validation/proposals");
 export const syncSchemas = () => import("~/validation/sync");
+export const serviceSchemas = () => import("~/validation/services");

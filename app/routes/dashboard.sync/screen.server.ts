@@ -5,7 +5,8 @@
 import { data } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Db } from "../../../db";
-import { addService, deleteService, listServices, renameService } from "~/services/catalogue/services.server";
+import { addService, deleteService, listServices, renameService, updateService } from "~/services/catalogue/services.server";
+import { ServiceForm } from "~/validation/services";
 import { dismissProposal, listProposals, type ProposalView } from "~/services/proposals/proposals.server";
 import { listSyncContacts } from "~/services/sync/contacts.server";
 import { previewSync, type PreviewResult } from "~/services/sync/preview.server";
@@ -76,6 +77,7 @@ export type SyncActionData =
   | ({ intent: "service-add" } & ({ ok: true; name: string } | Failed) & { reply: Reply })
   | ({ intent: "service-update"; id: string } & ({ ok: true; name: string } | Failed) & { reply: Reply })
   | ({ intent: "service-delete"; id: string } & ({ ok: true } | Failed))
+  | ({ intent: "service-details"; id: string } & ({ ok: true; name: string } | Failed) & { reply: Reply })
   | ({ intent: "preview"; userId: string } & ({ ok: true; result: PreviewResult } | Failed))
   | ({ intent: "save"; userId: string } & ({ ok: true; saved: number; skipped: number; conflicts: Conflict[]; warnings: TimeWarning[] } | Failed))
   | ({ intent: "proposal-accept"; id: string } & (Accepted | Refused))
@@ -126,6 +128,21 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
       } catch (error) {
         const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
         return answer({ intent, id, ok: false, problem: failure, reply: submission.reply({ fieldErrors: { service: [failure] } }) }, answerStatus);
+      }
+    }
+    case "service-details": {
+      // The service form: name, duration, buffer and price together.
+      const submission = parseForm(form, ServiceForm);
+      const id = typeof fields.id === "string" ? fields.id.slice(0, 200) : "";
+      if (submission.status !== "success")
+        return answer({ intent, id, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+      const { service, ...details } = submission.value;
+      try {
+        const item = await updateService(ctx.db, business.id, id, service, details);
+        return answer({ intent, id, ok: true, name: item.service, reply: submission.reply({ resetForm: true }) });
+      } catch (error) {
+        const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
+        return answer({ intent, id, ok: false, problem: failure, reply: submission.reply({ formErrors: [failure] }) }, answerStatus);
       }
     }
     case "service-delete": {

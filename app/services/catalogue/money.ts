@@ -29,6 +29,9 @@ export const priceOf = (cents: number | null): number | null => (cents === null 
 /** The API's decimal number to stored hundredths. */
 export const centsOf = (price: number | null): number | null => (price === null ? null : Math.round(price * 100));
 
+/** The locale prices are written in for a screen language. */
+export const LOCALES = { en: "en", he: "he" } as const;
+
 /** "₪120.00" / "‏120.00 ₪": a price in the reader's locale. */
 export function formatPrice(cents: number | null, currency: string, locale: string): string {
   if (cents === null) return "";
