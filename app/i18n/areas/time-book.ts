@@ -62,7 +62,7 @@ export const timeBook = defineMessages(
     "timebook.endTime": "סיום",
     "timebook.priceLabel": "מחיר",
     "timebook.overlapTitle": "השעה הזו תפוסה",
-    "timebook.overlaps": "חופף ל{name} {from}-{to}",
+    "timebook.overlaps": "חופף ל-{name} {from}-{to}",
     "timebook.bookAnyway": "לקבוע בכל זאת",
     "timebook.moveAnyway": "להזיז בכל זאת",
     "timebook.warn.outside_hours": "מחוץ לשעות הפעילות.",
