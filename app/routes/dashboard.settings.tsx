@@ -28,6 +28,10 @@ import { firstFormProblem, parseForm } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
 import modalStyles from "~/styles/modal.css?url";
 import toastStyles from "~/styles/toast.css?url";
+import { CurrencySection } from "~/components/settings/currency-section";
+import { currencyOf, currencyCodes } from "~/services/catalogue/money";
+import { saveCurrency } from "~/services/catalogue/currency.server";
+import { CurrencyPatch } from "~/validation/services";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: modalStyles },
@@ -47,7 +51,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const push = { proposalsEnabled: business.proposalsEnabled, vapidPublicKey: pushConfig(context.cloudflare.env)?.publicKey ?? null };
   // The saved country's name in the reader's language: the country list itself loads only when the field is edited.
   const country = countryName(business.country, langFromRequest(request));
-  return { settings: settingsOf(user, business), country, timeZones: timeZoneList(business.timeZone), messaging: messagingOf(business), account, push };
+  const currency = { currency: business.currency, countryDefault: currencyOf({ currency: "", country: business.country }), codes: currencyCodes() };
+  return {
+    settings: settingsOf(user, business),
+    country,
+    timeZones: timeZoneList(business.timeZone),
+    messaging: messagingOf(business),
+    account,
+    push,
+    currency,
+  };
 }
 
 /** One form's answer: saved, or the problem to show (`reply` ties it to the form's fields). */
@@ -65,6 +78,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseForm(form, MessagingFormSchema);
     if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), submission.reply(), 400);
     await updateMessagingSettings(env.DB, authed.business, submission.value);
+    return saved(intent);
+  }
+  if (intent === "currency") {
+    const input = validate(CurrencyPatch, { currency: form.get("currency") ?? "" });
+    if (!input.ok) return refused(intent, input.problem, {}, 400);
+    await saveCurrency(authed.db, authed.business.id, input.value.currency);
     return saved(intent);
   }
   if (intent === "password") {
@@ -138,7 +157,7 @@ function refused<I extends string>(intent: I, problem: Problem, reply: Submissio
 
 export default function SettingsTab() {
   const t = useT();
-  const { settings, country, timeZones, messaging, account, push } = useLoaderData<typeof loader>();
+  const { settings, country, timeZones, messaging, account, push, currency } = useLoaderData<typeof loader>();
   return (
     <div className="settings">
       <header>
@@ -147,6 +166,7 @@ export default function SettingsTab() {
       </header>
       <ProfileForm settings={settings} country={country} timeZones={timeZones} />
       <MessagingForm settings={messaging} />
+      <CurrencySection {...currency} />
       <NotificationsSection proposalsEnabled={push.proposalsEnabled} vapidPublicKey={push.vapidPublicKey} />
       <PasswordForm email={settings.email} />
       <DataSection hasFeed={account.hasFeed} />

@@ -23,6 +23,15 @@ export function isCurrencyCode(code: string): boolean {
   }
 }
 
+/** Every ISO 4217 code this runtime can format (Settings lists them). */
+export function currencyCodes(): string[] {
+  try {
+    return Intl.supportedValuesOf("currency");
+  } catch {
+    return [];
+  }
+}
+
 /** Stored hundredths to the API's decimal number (null stays null). */
 export const priceOf = (cents: number | null): number | null => (cents === null ? null : cents / 100);
 
