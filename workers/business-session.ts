@@ -21,6 +21,8 @@
 // gateway what the product would create (webhook URL, events, HMAC key after a
 // WEBHOOK_SECRET or APP_URL change): a config that drifted is PUT back while
 // the session is WORKING, with no new QR scan.
+// And it decides, one at a time, the bookings that must not overlap another
+// (decideBooking: `if_free` requests, later the booking link and freed slots).
 import { DurableObject } from "cloudflare:workers";
 import { getWhatsAppProvider } from "../app/providers/whatsapp/index.server";
 import type { SessionMe, WhatsAppProvider } from "../app/providers/whatsapp/types";
@@ -38,6 +40,7 @@ import { nextSlot, type GapRange } from "../app/services/safety/pacing";
 import type { BackstopState, ChatWatch, RoundResult } from "../app/services/whatsapp/backstop.server";
 
 type Backstop = BackstopState & { nextDue: number };
+import type { BookingOutcome, BookingTask } from "../app/services/bookings/decide.server";
 
 export const POLL_MS = 2000;
 /** The slow backstop poll while a session exists and is settled. */
@@ -99,6 +102,8 @@ export class BusinessSession extends DurableObject<Env> {
   private lastConfigFix = 0;
   private backstop: Backstop = { rounds: 0, lastRound: 0, reconnectedAt: 0, nextDue: 0 };
   private catchingUp: Promise<RoundResult | null> | null = null;
+  /** The booking decisions in arrival order: each runs after the previous one finished (D1 awaits would otherwise interleave them). */
+  private bookingQueue: Promise<unknown> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -372,6 +377,18 @@ export class BusinessSession extends DurableObject<Env> {
     this.aiCalls = { day, n: n + 1 };
     await this.ctx.storage.put(AI_KEY, this.aiCalls);
     return true;
+  }
+
+  /**
+   * Books or moves a booking unless its time overlaps another, as one step
+   * that no other decision for this business can interleave with: the check
+   * and the write of one request finish before the next request's check.
+   */
+  async decideBooking(task: BookingTask): Promise<BookingOutcome> {
+    const { runBookingTask } = await import("../app/services/bookings/decide.server");
+    const run = this.bookingQueue.then(() => runBookingTask(this.env, task));
+    this.bookingQueue = run.catch(() => undefined);
+    return run;
   }
 
   /** The alarm run in progress, if any: a test waits for it instead of sleeping. */

@@ -1,9 +1,13 @@
-// GET, PATCH (service, date, time, notes, status) and DELETE /api/bookings/{id}.
+// GET, PATCH (service, date, time, duration, notes, status; `if_free: true`
+// refuses a move onto another booking) and DELETE /api/bookings/{id}.
 import { requireApiUser } from "~/security/signed-in.server";
-import { deleteBooking, getBooking, updateBooking } from "~/services/bookings/bookings.server";
+import { deleteBooking, getBooking } from "~/services/bookings/bookings.server";
+import { bookingBusiness, decideBooking } from "~/services/bookings/decide.server";
 import { apiError, apiProblem, json, JsonObject, methodNotAllowed, readJson } from "~/utils/http.server";
-import { BookingPatch } from "~/validation/bookings";
+import { BookingPatch, IfFree } from "~/validation/bookings";
+import { problem } from "~/utils/problem";
 import { validate } from "~/validation/parse";
+import { outcomeAnswer } from "./booking-outcome.server";
 import type { ApiHandler } from "./router.server";
 
 export const loader: ApiHandler = async ({ request, params, env }) => {
@@ -17,17 +21,19 @@ export const action: ApiHandler = async ({ request, params, env }) => {
   if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed();
   const { db, business } = await requireApiUser(request, env);
   const id = params.id ?? "";
-  const deps = { db, env, now: Date.now() };
+  const now = Date.now();
   if (request.method === "DELETE") {
-    await deleteBooking(deps, business.id, id);
+    await deleteBooking({ db, env, now }, business.id, id);
     return json({ success: true, detail: "Booking deleted." });
   }
-  const patch = validate(BookingPatch, await readJson(request, JsonObject));
-  if (!patch.ok) {
+  const body = await readJson(request, JsonObject);
+  const patch = validate(BookingPatch, body);
+  const flag = validate(IfFree, body);
+  if (!patch.ok || !flag.ok) {
     // An unknown id is a 404 whatever the body says.
     if (!(await getBooking(db, business.id, id))) return apiError(404, "bookings.err.notFound");
-    return apiProblem(400, patch.problem);
+    return apiProblem(400, !patch.ok ? patch.problem : !flag.ok ? flag.problem : problem("problem.invalid"));
   }
-  const booking = await updateBooking(deps, business.id, id, patch.value);
-  return json({ success: true, detail: "Booking updated.", booking });
+  const task = { kind: "update", business: bookingBusiness(business), id, patch: patch.value, ifFree: flag.value.if_free ?? false, now } as const;
+  return outcomeAnswer(await decideBooking(env, task), "Booking updated.");
 };

@@ -5,7 +5,9 @@ import { translator } from "~/i18n/messages.server";
 import { AppError, type Problem } from "~/utils/problem";
 import { apiProblem } from "~/utils/http.server";
 import { validate } from "~/validation/parse";
+import type { z } from "zod";
 import { ServiceBody } from "~/validation/sync";
+import { NewServiceBody, ServicePatchBody } from "~/validation/services";
 
 const english = translator("en");
 
@@ -18,6 +20,22 @@ export function serviceOf(body: unknown): string {
   const checked = validate(ServiceBody, body);
   if (!checked.ok) throw catalogueProblem(400, checked.problem);
   return checked.value.service;
+}
+
+/** POST's body: the name by the Service name rule, plus duration, buffer and price when sent. */
+export function newServiceOf(body: unknown): z.output<typeof NewServiceBody> {
+  serviceOf(body);
+  const checked = validate(NewServiceBody, body);
+  if (!checked.ok) throw catalogueProblem(400, checked.problem);
+  return checked.value;
+}
+
+/** PATCH's body: any of name, duration, buffer and price (a name, when sent, by the Service name rule). */
+export function servicePatchOf(body: unknown): z.output<typeof ServicePatchBody> {
+  if (body && typeof body === "object" && "service" in body) serviceOf(body);
+  const checked = validate(ServicePatchBody, body);
+  if (!checked.ok) throw catalogueProblem(400, checked.problem);
+  return checked.value;
 }
 
 /** Runs a catalogue change; its AppError becomes the catalogue's answer. */

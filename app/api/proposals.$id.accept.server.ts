@@ -1,25 +1,39 @@
 import { requireApiUser } from "~/security/signed-in.server";
-import { acceptProposal, findProposal } from "~/services/proposals/proposals.server";
+import { bookingBusiness, decideBooking, isTaken } from "~/services/bookings/decide.server";
+import { findProposal } from "~/services/proposals/proposals.server";
 import { apiError, apiProblem, json, JsonObject, methodNotAllowed, readJson } from "~/utils/http.server";
+import { IfFree } from "~/validation/bookings";
 import { validate } from "~/validation/parse";
 import { ProposalCorrection } from "~/validation/proposals";
 import type { ApiHandler } from "./router.server";
 
 /**
- * POST /api/proposals/{id}/accept, optional body {service, date, time, notes}
- * correcting the proposal first -> {success, booking_id}. 404 for another
- * business's proposal, 409 once accepted or dismissed.
+ * POST /api/proposals/{id}/accept, optional body {service, date, time, notes,
+ * if_free} correcting the proposal first -> {success, booking_id, conflicts,
+ * warnings}. 404 for another business's proposal, 409 once accepted or
+ * dismissed, and 409 with the conflicts when if_free and the time is taken.
  */
 export const action: ApiHandler = async ({ request, params, env }) => {
   if (request.method !== "POST") return methodNotAllowed();
   const { db, business } = await requireApiUser(request, env);
   const id = params.id ?? "";
-  const corrections = validate(ProposalCorrection, await readJson(request, JsonObject));
-  if (!corrections.ok) {
+  const body = await readJson(request, JsonObject);
+  const corrections = validate(ProposalCorrection, body);
+  const flag = validate(IfFree, body);
+  if (!corrections.ok || !flag.ok) {
     // An unknown id is a 404 whatever the body says.
     if (!(await findProposal(db, business.id, id))) return apiError(404, "proposals.err.notFound");
-    return apiProblem(400, corrections.problem);
+    return apiProblem(400, !corrections.ok ? corrections.problem : !flag.ok ? flag.problem : { key: "problem.invalid" });
   }
-  const { bookingId } = await acceptProposal({ db, env, now: Date.now() }, business, id, corrections.value);
-  return json({ success: true, booking_id: bookingId });
+  const task = {
+    kind: "accept",
+    business: bookingBusiness(business),
+    proposalId: id,
+    corrections: corrections.value,
+    ifFree: flag.value.if_free ?? false,
+    now: Date.now(),
+  } as const;
+  const outcome = await decideBooking(env, task);
+  if (!outcome.ok) return apiProblem(outcome.status, outcome.problem, isTaken(outcome) ? { conflicts: outcome.conflicts } : {});
+  return json({ success: true, booking_id: outcome.booking.id, conflicts: outcome.conflicts, warnings: outcome.warnings });
 };

@@ -2,7 +2,7 @@ import { translator } from "~/i18n/messages.server";
 import { requireApiUser } from "~/security/signed-in.server";
 import { addService, listServices } from "~/services/catalogue/services.server";
 import { json, JsonObject, methodNotAllowed, readJson } from "~/utils/http.server";
-import { catalogueAnswer, serviceOf } from "./catalogue.server";
+import { catalogueAnswer, newServiceOf } from "./catalogue.server";
 import type { ApiHandler } from "./router.server";
 
 const english = translator("en");
@@ -14,13 +14,13 @@ export const loader: ApiHandler = async ({ request, env }) => {
   return json({ success: true, services: items.map((i) => i.service), items });
 };
 
-/** POST /api/services {service}. */
+/** POST /api/services {service, duration_minutes?, buffer_minutes?, price?}. */
 export const action: ApiHandler = async ({ request, env }) => {
   if (request.method !== "POST") return methodNotAllowed();
   const { db, business } = await requireApiUser(request, env);
-  const service = serviceOf(await readJson(request, JsonObject));
+  const { service, ...details } = newServiceOf(await readJson(request, JsonObject));
   return catalogueAnswer(async () => {
-    const item = await addService(db, business.id, service, Date.now());
+    const item = await addService(db, business.id, service, Date.now(), details);
     return json({ success: true, message: english("sync.serviceAdded"), item }, 201);
   });
 };

@@ -11,6 +11,8 @@ import { SalonTimePatch } from "~/validation/hours";
 import { validate } from "~/validation/parse";
 import { SafetyPatch } from "~/validation/safety";
 import { safetyOf, updateSafetySettings } from "~/services/safety/settings.server";
+import { currencySetting, saveCurrency } from "~/services/catalogue/currency.server";
+import { CurrencyPatch } from "~/validation/services";
 import type { ApiHandler } from "./router.server";
 
 export const loader: ApiHandler = async ({ request, env }) => {
@@ -23,6 +25,7 @@ export const loader: ApiHandler = async ({ request, env }) => {
       proposals_enabled: business.proposalsEnabled,
       ...safetyOf(business),
       ...salonTimeOf(business),
+      ...currencySetting(business),
     },
   });
 };
@@ -38,12 +41,26 @@ export const action: ApiHandler = async ({ request, env }) => {
   if (!safetyPatch.ok) return apiProblem(400, safetyPatch.problem);
   const time = validate(SalonTimePatch, raw);
   if (!time.ok) return apiProblem(400, time.problem);
+  const currency = validate(CurrencyPatch, raw);
+  if (!currency.ok) return apiProblem(400, currency.problem);
   const { profile, messaging, proposalsEnabled } = checked.value;
   const settings = await updateSettings(env, authed, profile, Date.now());
   const messages = await updateMessagingSettings(env.DB, authed.business, messaging);
   if (proposalsEnabled !== undefined) await setProposalsEnabled(authed.db, authed.business.id, proposalsEnabled);
+  await saveCurrency(authed.db, authed.business.id, currency.value.currency);
   const proposals_enabled = proposalsEnabled ?? authed.business.proposalsEnabled;
   const safety = await updateSafetySettings(env.DB, authed.business, safetyPatch.value);
   const hours = await updateSalonTime(authed.db, authed.business, time.value);
-  return json({ success: true, detail: english("settings.apiSaved"), settings: { ...settings, ...messages, proposals_enabled, ...safety, ...hours } });
+  return json({
+    success: true,
+    detail: english("settings.apiSaved"),
+    settings: {
+      ...settings,
+      ...messages,
+      proposals_enabled,
+      ...safety,
+      ...hours,
+      ...currencySetting({ currency: currency.value.currency ?? authed.business.currency, country: settings.country }),
+    },
+  });
 };

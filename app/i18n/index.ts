@@ -24,6 +24,7 @@ import type { importing } from "./areas/importing";
 import type { hours } from "./areas/hours";
 import type { safety } from "./areas/safety";
 import type { access } from "./areas/access";
+import type { timeBook } from "./areas/time-book";
 import type { Lang } from "./define";
 
 export type { Lang } from "./define";
@@ -50,6 +51,7 @@ type Areas = [
   typeof hours,
   typeof safety,
   typeof access,
+  typeof timeBook,
 ];
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]

@@ -20,6 +20,7 @@ import { importing } from "./areas/importing";
 import { hours } from "./areas/hours";
 import { safety } from "./areas/safety";
 import { access } from "./areas/access";
+import { timeBook } from "./areas/time-book";
 import { translatorOf, type Lang, type Messages, type Translate } from "./index";
 
 const areas = [
@@ -43,6 +44,7 @@ const areas = [
   hours,
   safety,
   access,
+  timeBook,
 ] as const;
 
 export const dictionaries: Record<Lang, Messages> = {

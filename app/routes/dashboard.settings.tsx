@@ -35,6 +35,10 @@ import modalStyles from "~/styles/modal.css?url";
 import toastStyles from "~/styles/toast.css?url";
 import hoursStyles from "~/styles/hours.css?url";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CurrencySection } from "~/components/settings/currency-section";
+import { currencyOf, currencyCodes } from "~/services/catalogue/money";
+import { saveCurrency } from "~/services/catalogue/currency.server";
+import { CurrencyPatch } from "~/validation/services";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: modalStyles },
@@ -59,6 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   // The saved country's name in the reader's language: the country list itself loads only when the field is edited.
   const country = countryName(business.country, langFromRequest(request));
+  const currency = { currency: business.currency, countryDefault: currencyOf({ currency: "", country: business.country }), codes: currencyCodes() };
   return {
     settings: settingsOf(user, business),
     country,
@@ -67,6 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     safety: safetyOf(business),
     account,
     push,
+    currency,
   };
 }
 
@@ -91,6 +97,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseForm(form, SafetyBudgetForm);
     if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), submission.reply(), 400);
     await updateSafetySettings(env.DB, authed.business, submission.value);
+    return saved(intent);
+  }
+  if (intent === "currency") {
+    const input = validate(CurrencyPatch, { currency: form.get("currency") ?? "" });
+    if (!input.ok) return refused(intent, input.problem, {}, 400);
+    await saveCurrency(authed.db, authed.business.id, input.value.currency);
     return saved(intent);
   }
   if (intent === "password") {
@@ -165,7 +177,7 @@ function refused<I extends string>(intent: I, problem: Problem, reply: Submissio
 
 export default function SettingsTab() {
   const t = useT();
-  const { settings, country, timeZones, messaging, safety, account, push } = useLoaderData<typeof loader>();
+  const { settings, country, timeZones, messaging, safety, account, push, currency } = useLoaderData<typeof loader>();
   return (
     <div className="settings">
       <header>
@@ -176,6 +188,7 @@ export default function SettingsTab() {
       <ProfileForm settings={settings} country={country} timeZones={timeZones} />
       <MessagingForm settings={messaging} />
       <SafetySection settings={safety} />
+      <CurrencySection {...currency} />
       <NotificationsSection proposalsEnabled={push.proposalsEnabled} vapidPublicKey={push.vapidPublicKey} devices={push.devices} />
       <PasswordForm email={settings.email} />
       <DataSection hasFeed={account.hasFeed} hasPassword={account.hasPassword} />

@@ -9,6 +9,7 @@ import { initials } from "~/utils/initials";
 import { TabIcon, type TabName } from "~/components/ui/icons";
 import { countOpenProposals } from "~/services/proposals/proposals.server";
 import { useFreshOnReturn } from "~/components/ui/use-fresh-on-return";
+import { currencyOf } from "~/services/catalogue/money";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "title.dashboard")];
 
@@ -24,7 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return {
     user: { name: user.name, email: user.email },
-    business: { id: business.id, name: business.name },
+    // The currency prices are in (Settings, else the country's), for every tab that shows a price.
+    business: { id: business.id, name: business.name, currency: currencyOf(business) },
     waitingClients: waiting?.n ?? 0,
     openProposals,
   };

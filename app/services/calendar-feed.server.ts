@@ -1,7 +1,7 @@
 // The private calendar feed: an address with a long random secret (stored
 // only as its SHA-256) that Google, Apple or Outlook calendar subscribe to.
 // One event per booking that is not cancelled, from 90 days ago on, at its
-// local time in the business's zone (written in UTC), one hour long, with a
+// local time in the business's zone (written in UTC), as long as the booking, with a
 // stable UID. Built and serialized by ical.js (RFC 5545 folding and escaping).
 import ICAL from "ical.js";
 import { translator } from "~/i18n/messages.server";
@@ -13,7 +13,7 @@ import { addDays } from "~/utils/dates";
 import { primaryOf } from "../../db/read-session";
 
 export const FEED_PAST_DAYS = 90;
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
 
 /** Where the feed is served; the secret is the file name. */
 export const feedUrl = (appUrl: string, secret: string) => `${appUrl.replace(/\/+$/, "")}/feed/${secret}.ics`;
@@ -47,7 +47,7 @@ export async function feedFor(env: Env, secret: string, now: number): Promise<st
   const t = translator(business.message_lang);
   const from = addDays(localDate(now, business.time_zone), -FEED_PAST_DAYS);
   const { results } = await env.DB.prepare(
-    `SELECT b.id, b.booking_date, b.booking_time, b.service, b.status, b.notes, b.updated_at, c.name, c.phone
+    `SELECT b.id, b.booking_date, b.booking_time, b.duration_minutes, b.service, b.status, b.notes, b.updated_at, c.name, c.phone
      FROM bookings b JOIN clients c ON c.id = b.client_id
      WHERE b.business_id = ? AND b.status <> 'cancelled' AND b.booking_date >= ?
      ORDER BY b.booking_date, b.booking_time LIMIT 20000`,
@@ -57,6 +57,7 @@ export async function feedFor(env: Env, secret: string, now: number): Promise<st
       id: string;
       booking_date: string;
       booking_time: string;
+      duration_minutes: number;
       service: string;
       status: string;
       notes: string;
@@ -79,7 +80,7 @@ export async function feedFor(env: Env, secret: string, now: number): Promise<st
     event.addPropertyWithValue("uid", `${b.id}@chatbook`);
     event.addPropertyWithValue("dtstamp", toIcalTime(b.updated_at || now));
     event.addPropertyWithValue("dtstart", toIcalTime(start));
-    event.addPropertyWithValue("dtend", toIcalTime(start + HOUR_MS));
+    event.addPropertyWithValue("dtend", toIcalTime(start + b.duration_minutes * MINUTE_MS));
     event.addPropertyWithValue("summary", `${b.name}: ${b.service}`);
     event.addPropertyWithValue("status", STATUS[b.status] ?? "CONFIRMED");
     const status = t(`bookings.status.${b.status}` as MessageKey);

@@ -10,6 +10,7 @@ import { checkPhoneInput, PHONE_RULE_MESSAGE } from "~/utils/phone-rule";
 import { CLIENT_LIMITS, textOnly } from "./clients";
 import { dateText, optionalText, requiredText, timeText } from "./fields";
 import { inOrder, says } from "./parse";
+import { durationMinutes } from "./services";
 
 export const BOOKING_LIMITS = { service: 60, notes: 2000 } as const;
 
@@ -39,6 +40,8 @@ export const BookingForm = z
     booking_time: textOnly("bookings.err.timeText").optional().transform(trimmed),
     notes: notesOrEmpty,
     status: status.optional(),
+    // Left out: the service's duration (60 when the catalogue has no such service).
+    duration_minutes: durationMinutes.optional(),
   })
   .superRefine(
     inOrder([
@@ -71,14 +74,25 @@ export const BookingForm = z
     booking_time: time.parse(v.booking_time),
     notes: v.notes,
     status: v.status ?? "scheduled",
+    ...(v.duration_minutes !== undefined ? { duration_minutes: v.duration_minutes } : {}),
   }));
 export type BookingInput = z.output<typeof BookingForm>;
 
 /** The inline edit of a booking (service, date, time, notes), which sends every field. */
-export const BookingEditForm = z.object({ service, booking_date: date, booking_time: time, notes: notesOrEmpty });
+export const BookingEditForm = z.object({ service, booking_date: date, booking_time: time, notes: notesOrEmpty, duration_minutes: durationMinutes.optional() });
 
 /** PATCH /api/bookings/{id} and the screen's moves and status changes: only the fields sent change. */
 export const BookingPatch = z
-  .object({ service: service.optional(), booking_date: date.optional(), booking_time: time.optional(), notes: notes.optional(), status: status.optional() })
+  .object({
+    service: service.optional(),
+    booking_date: date.optional(),
+    booking_time: time.optional(),
+    notes: notes.optional(),
+    status: status.optional(),
+    duration_minutes: durationMinutes.optional(),
+  })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), says("bookings.err.patchEmpty"));
 export type BookingPatchInput = z.output<typeof BookingPatch>;
+
+/** `if_free` beside a booking's fields (POST/PATCH /api/bookings, proposal accept): refuse with 409 instead of booking over another. */
+export const IfFree = z.object({ if_free: z.boolean(says("timebook.err.ifFree")).optional() });

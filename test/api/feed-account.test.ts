@@ -26,7 +26,7 @@ describe("calendar feed", () => {
     const owner = await signedInOwner({ timeZone: "Asia/Jerusalem", name: "Dana Hair" });
     const maya = await seedClient(owner.businessId, { name: "Maya", phone: "972521234567" });
     const kept = await seedBooking(owner.businessId, maya, { service: "Haircut", bookingDate: "2030-01-15", bookingTime: "10:00" });
-    await seedBooking(owner.businessId, maya, { service: "Color", bookingDate: "2030-07-15", bookingTime: "10:00", status: "completed" });
+    await seedBooking(owner.businessId, maya, { service: "Color", bookingDate: "2030-07-15", bookingTime: "10:00", status: "completed", durationMinutes: 45 });
     await seedBooking(owner.businessId, maya, { service: "Nails", bookingDate: "2030-01-16", bookingTime: "09:00", status: "cancelled" });
     await seedBooking(owner.businessId, maya, { service: "Old", bookingDate: "2020-01-01", bookingTime: "09:00" });
 
@@ -46,7 +46,8 @@ describe("calendar feed", () => {
     expect(events.map((e) => e.summary)).toEqual(["Maya: Haircut", "Maya: Color"]);
     // 10:00 in Jerusalem: UTC+2 in January, UTC+3 in July (summer time).
     expect(events.map((e) => e.startDate.toJSDate().toISOString())).toEqual(["2030-01-15T08:00:00.000Z", "2030-07-15T07:00:00.000Z"]);
-    expect(events[0].endDate.toJSDate().getTime() - events[0].startDate.toJSDate().getTime()).toBe(3_600_000);
+    // Each event lasts its booking's duration (60 minutes unless set).
+    expect(events.map((e) => e.endDate.toJSDate().getTime() - e.startDate.toJSDate().getTime())).toEqual([3_600_000, 2_700_000]);
     expect(events[0].uid).toBe(`${kept}@chatbook`);
     expect(cal.getFirstPropertyValue("x-wr-calname")).toBe("Dana Hair");
     expect(events[0].description).toBe("Status: Scheduled\nPhone: +972 52 123 4567");

@@ -212,7 +212,7 @@ describe("POST /api/proposals/{id}/accept", () => {
     await save(owner, { results: [{ user_id: contact.id, items: [{ ...haircut, service: "haircut" }] }] });
     const [saved] = await bookingsOf(owner.businessId);
     const res = await accept(owner, proposal.id);
-    expect(await res.json()).toEqual({ success: true, booking_id: saved.id });
+    expect(await res.json()).toMatchObject({ success: true, booking_id: saved.id });
     expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(1);
     expect(await statusOf(proposal.id)).toEqual({ status: "accepted", booking_id: saved.id });
   });

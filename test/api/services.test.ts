@@ -37,7 +37,7 @@ describe("services API", () => {
     expect(await deleted.json()).toMatchObject({ success: true });
     const after = await servicesOf(owner);
     expect(after.services).toEqual(["Coloring"]);
-    expect(after.items[0]).toEqual({ id: expect.any(String), service: "Coloring" });
+    expect(after.items[0]).toEqual({ id: expect.any(String), service: "Coloring", duration_minutes: 60, buffer_minutes: 0, price: null });
   });
 
   it("refuses empty, too long and duplicate names with the exact messages", async () => {
@@ -109,7 +109,7 @@ describe("services API", () => {
 
     expect((await intruder.api(`/api/services/${item.id}`, { method: "PATCH", json: { service: "Hacked" } })).status).toBe(404);
     expect((await intruder.api(`/api/services/${item.id}`, { method: "DELETE" })).status).toBe(404);
-    expect((await servicesOf(owner)).items).toEqual([{ id: item.id, service: "Haircut" }]);
+    expect((await servicesOf(owner)).items).toEqual([{ id: item.id, service: "Haircut", duration_minutes: 60, buffer_minutes: 0, price: null }]);
     expect((await servicesOf(intruder)).items.map((i) => i.id)).not.toContain(item.id);
   });
 

@@ -38,6 +38,8 @@ describe("settings API", () => {
         // Number safety: 50 business-started messages a day, not paused.
         daily_message_budget: 50,
         paused: false,
+        // Prices are in the country's currency until one is chosen.
+        currency: "ILS",
       },
     });
   });

@@ -33,7 +33,7 @@ describe("POST /api/sync/save", () => {
     const owner = await signedInOwner();
     const contact = await seedContact(owner.businessId, { name: "Dana" });
     const first = await save(owner, { results: [{ user_id: contact.id, items: [{ bookingId: "tmp1", ...item }] }] });
-    expect(await first.json()).toEqual({ success: true, saved: 1, skipped: 0 });
+    expect(await first.json()).toMatchObject({ success: true, saved: 1, skipped: 0, conflicts: [] });
     const client = await env.DB.prepare("SELECT id, name FROM clients WHERE business_id = ? AND phone = ?").bind(owner.businessId, contact.phone).first();
     expect(client).toMatchObject({ name: "Dana" });
     const listed = await (await owner.api("/api/bookings")).json<{ bookings: Record<string, unknown>[] }>();
@@ -53,7 +53,7 @@ describe("POST /api/sync/save", () => {
     const again = await save(owner, {
       results: [{ user_id: contact.id, items: [item, { ...item, service: "haircut", time: "17:00:00" }, { ...item, time: "18:00" }] }],
     });
-    expect(await again.json()).toEqual({ success: true, saved: 1, skipped: 2 });
+    expect(await again.json()).toMatchObject({ success: true, saved: 1, skipped: 2 });
     expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(2);
     expect(await count("SELECT count(*) AS n FROM clients WHERE business_id = ?", owner.businessId)).toBe(1);
   });
@@ -124,7 +124,13 @@ describe("POST /api/sync/save", () => {
     expect(res.status).toBe(422);
     expect((await res.json<{ detail: string }>()).detail).toMatch(/hides this contact's phone number/);
     // Nothing to save is not an error.
-    expect(await (await save(owner, { results: [{ user_id: hidden.id, items: [] }] })).json()).toEqual({ success: true, saved: 0, skipped: 0 });
+    expect(await (await save(owner, { results: [{ user_id: hidden.id, items: [] }] })).json()).toEqual({
+      success: true,
+      saved: 0,
+      skipped: 0,
+      conflicts: [],
+      warnings: [],
+    });
   });
 
   it("answers bad input with a 4xx and a message, never a 500", async () => {

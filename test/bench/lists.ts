@@ -1,4 +1,5 @@
-// Server time of the client list, the booking list and a calendar month for a
+// Server time of the client list, the booking list, a calendar month and a
+// booking created with its overlap check (conflicts and hours warnings) for a
 // business with 5,000 clients and 50,000 bookings, against an empty business.
 //   npx tsx test/bench/lists.ts [--clients 5000] [--bookings 50000] [--runs 40]
 // Serves the built app with `wrangler dev --local` over a fresh local D1 and
@@ -41,12 +42,30 @@ const scenarios: [label: string, path: string][] = [
   ["Calendar screen, list (HTML)", "/dashboard/calendar"],
 ];
 
+/** POST rows: a booking for today at 10:00 (a new phone each time), its overlaps read from today's busy bookings. */
+let created = 0;
+const POSTS: Partial<Record<string, () => string>> = {
+  "/api/bookings#create": () =>
+    JSON.stringify({
+      name: "Bench Client",
+      phone: `050${String(9_000_000 + created++).padStart(7, "0")}`,
+      service: "Haircut",
+      booking_date: day(0),
+      booking_time: "10:00",
+    }),
+};
+scenarios.push(["booking create (overlap check)", "/api/bookings#create"]);
+
 async function time(url: string, cookie: string) {
   const started = performance.now();
-  const res = await fetch(url, { headers: { Cookie: cookie } });
+  const post = POSTS[new URL(url).pathname + new URL(url).hash];
+  const res = await fetch(url.split("#")[0], {
+    headers: { Cookie: cookie, ...(post ? { "Content-Type": "application/json", Origin: new URL(url).origin } : {}) },
+    ...(post ? { method: "POST", body: post() } : {}),
+  });
   const body = await res.arrayBuffer();
   const ms = performance.now() - started;
-  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
+  if (res.status !== (post ? 201 : 200)) throw new Error(`${url} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
   return { ms, bytes: body.byteLength };
 }
 
@@ -71,7 +90,7 @@ async function main() {
         for (let i = 0; i < RUNS; i++) ({ bytes } = await time(server.url + path, owner.cookie).then((r) => (samples.push(r.ms), r)));
         samples.sort((a, b) => a - b);
         let count = "";
-        if (path.startsWith("/api/")) {
+        if (path.startsWith("/api/") && !POSTS[path]) {
           const data = (await (await fetch(server.url + path, { headers: { Cookie: owner.cookie } })).json()) as Record<string, unknown[]>;
           count = `${(data.clients ?? data.bookings ?? data.slots ?? []).length} rows, `;
         }

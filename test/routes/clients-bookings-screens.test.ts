@@ -35,7 +35,7 @@ describe("Clients and Calendar screens", () => {
 
   it("show 30 rows first and the rest a page at a time, each row once", async () => {
     const owner = await signedInOwner();
-    const business = { id: owner.businessId, timeZone: "Asia/Jerusalem", country: "IL" };
+    const business = { id: owner.businessId, timeZone: "Asia/Jerusalem", country: "IL", workingHours: {} };
     const today = new Date().toISOString().slice(0, 10);
     for (let i = 0; i < 45; i++) {
       const client = await seedClient(owner.businessId, { name: `Client ${i}`, phone: `97250${String(1000000 + i)}` });
@@ -134,7 +134,7 @@ const answer = (result: unknown) => {
 describe("Clients and Calendar actions", () => {
   async function context() {
     const owner = await signedInOwner();
-    const business = { id: owner.businessId, timeZone: "Asia/Jerusalem", country: "IL" };
+    const business = { id: owner.businessId, timeZone: "Asia/Jerusalem", country: "IL", workingHours: {} };
     const deps = { db: createDb(env.DB), env, now: Date.now() };
     return { owner, business, deps };
   }

@@ -19,7 +19,7 @@ const form = (fields: Record<string, string>) => {
 };
 
 async function answer(owner: Owner, fields: Record<string, string>) {
-  const business = { id: owner.businessId, timeZone: "Asia/Jerusalem", country: "IL" };
+  const business = { id: owner.businessId, timeZone: "Asia/Jerusalem", country: "IL", workingHours: {} };
   const res = await syncScreenAction({ db: createDb(env.DB), env, now: Date.now() }, business, form(fields));
   return { status: res.init?.status ?? 200, data: res.data as unknown as Record<string, unknown> };
 }
@@ -118,7 +118,10 @@ describe("Sync tab: booking requests", () => {
   it("accepts with one tap: the booking is saved and the request leaves the list", async () => {
     const tomorrow = addDays(today(), 1);
     const { owner, ids } = await ownerWithProposals([{ date: tomorrow, time: "17:00" }]);
-    expect(await answer(owner, { intent: "proposal-accept", id: ids[0] })).toEqual({ status: 200, data: { intent: "proposal-accept", id: ids[0], ok: true } });
+    expect(await answer(owner, { intent: "proposal-accept", id: ids[0] })).toEqual({
+      status: 200,
+      data: { intent: "proposal-accept", id: ids[0], ok: true, conflicts: [], warnings: expect.any(Array) },
+    });
     expect(await bookings(owner.businessId)).toEqual([{ service: "Haircut", booking_date: tomorrow, booking_time: "17:00", notes: "" }]);
     expect(await status(ids[0])).toBe("accepted");
     const html = await syncPage(owner);

@@ -16,7 +16,7 @@ const form = (fields: Record<string, string>) => {
 
 /** The action's answer: its status and data (problems are message keys, never sentences; a service's refusal answers 200, a form its schema refuses 400). */
 async function answer(owner: Awaited<ReturnType<typeof signedInOwner>>, fields: Record<string, string>) {
-  const business = { id: owner.businessId, timeZone: "Asia/Jerusalem", country: "IL" };
+  const business = { id: owner.businessId, timeZone: "Asia/Jerusalem", country: "IL", workingHours: {} };
   const res = await syncScreenAction({ db: createDb(env.DB), env, now: Date.now() }, business, form(fields));
   return { status: res.init?.status ?? 200, data: res.data as unknown as Record<string, unknown> };
 }
@@ -46,7 +46,7 @@ describe("Sync tab", () => {
     await addService(owner, "Haircut");
     const after = shownHtml(await (await owner.page("/dashboard/sync")).text());
     expect(after).not.toContain("Add at least one service before syncing.");
-    expect(after).toContain(">Haircut</button>");
+    expect(after).toContain('>Haircut<!-- --> <span class="chip-meta">60 min</span></button>');
   });
 
   it("speaks Hebrew", async () => {
@@ -133,7 +133,14 @@ describe("Sync tab", () => {
     });
 
     const items = JSON.stringify([{ service: "Haircut", date: tomorrow, time: "17:00", notes: "" }]);
-    expect(await act(owner, { intent: "save", user_id: contact.id, items })).toEqual({ intent: "save", userId: contact.id, ok: true, saved: 1, skipped: 0 });
+    expect(await act(owner, { intent: "save", user_id: contact.id, items })).toMatchObject({
+      intent: "save",
+      userId: contact.id,
+      ok: true,
+      saved: 1,
+      skipped: 0,
+      conflicts: [],
+    });
     expect(await act(owner, { intent: "save", user_id: contact.id, items })).toMatchObject({ ok: true, saved: 0, skipped: 1 });
     expect(await act(owner, { intent: "save", user_id: contact.id, items: JSON.stringify([{ service: "Haircut", date: "", time: "17:00" }]) })).toMatchObject({
       ok: false,

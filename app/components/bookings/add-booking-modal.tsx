@@ -1,6 +1,7 @@
 // Add Booking: Name, Phone, Service, Date, Time, Notes, checked in the spec's
 // order (one message at a time, under its field). A phone that is not yet a
-// client creates the client. A failed save shows the spec's browser alert.
+// client creates the client. A failed save shows the spec's browser alert; a
+// time that overlaps another booking is shown first and saved on "Book anyway".
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calendar/screen.server";
@@ -13,14 +14,20 @@ import { BOOKINGS_ACTION, useBookingResult } from "./use-booking-mutation";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { bookingSchemas } from "~/components/form/schemas";
 import { FreeTimeChips } from "./free-time-chips";
+import { OverlapWarning } from "./overlap-warning";
 
-type Props = { initial: { booking_date?: string; booking_time?: string }; onClose: () => void; onCreated: (booking: BookingItem) => void };
+type Props = {
+  initial: { booking_date?: string; booking_time?: string };
+  onClose: () => void;
+  onCreated: (booking: BookingItem) => void;
+  onNotice?: (text: string) => void;
+};
 
 const textOf = (value: unknown) => (typeof value === "string" ? value : "");
 
 const ORDER = ["name", "phone", "service", "booking_date", "booking_time", "notes"] as const;
 
-export function AddBookingModal({ initial, onClose, onCreated }: Props) {
+export function AddBookingModal({ initial, onClose, onCreated, onNotice }: Props) {
   const t = useT();
   const fetcher = useFetcher<BookingActionResult>();
   const saving = fetcher.state !== "idle";
@@ -30,7 +37,8 @@ export function AddBookingModal({ initial, onClose, onCreated }: Props) {
     lastResult: saving ? undefined : failed?.reply,
     defaultValue: { booking_date: initial.booking_date ?? "", booking_time: initial.booking_time ?? "" },
   });
-  useBookingResult(fetcher, { onSaved: onCreated });
+  useBookingResult(fetcher, { onSaved: onCreated, onNotice, onTaken: () => {} });
+  const taken = !saving && failed?.conflicts?.length ? failed.conflicts : null;
   const shown = firstInvalid(fields, ORDER);
   const errorOf = (name: (typeof ORDER)[number]) => <FieldError id={fields[name].errorId} problems={shown === name ? fields[name].errors : undefined} />;
 
@@ -79,6 +87,12 @@ export function AddBookingModal({ initial, onClose, onCreated }: Props) {
           <textarea {...getTextareaProps(fields.notes)} id="add-booking-notes" maxLength={2000} disabled={saving} />
           {errorOf("notes")}
         </div>
+        <div className="field">
+          <label htmlFor="add-booking-duration">{t("timebook.duration")}</label>
+          <input {...getInputProps(fields.duration_minutes, { type: "number" })} id="add-booking-duration" min={5} max={480} step={5} disabled={saving} />
+          <FieldError id={fields.duration_minutes.errorId} problems={fields.duration_minutes.errors} />
+        </div>
+        {taken && <OverlapWarning conflicts={taken} date={String(fields.booking_date.value ?? "")} disabled={saving} />}
         {/* After the fields: the dialog focuses its first input. */}
         <input type="hidden" name="intent" value="create" />
         <div className="modal-actions">

@@ -8,6 +8,7 @@ import { FieldError } from "../form/field-error";
 import { BOOKINGS_ACTION, useBookingResult } from "./use-booking-mutation";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { bookingSchemas } from "~/components/form/schemas";
+import { OverlapWarning } from "./overlap-warning";
 
 type EditProps = { booking: BookingItem; base: string; onCancel: () => void; onSaved: (b: BookingItem) => void };
 
@@ -20,9 +21,16 @@ export default function BookingEdit({ booking, base, onCancel, onSaved }: EditPr
   const [form, fields] = useSchemaForm(bookingSchemas, (m) => m.BookingEditForm, {
     id: `${base}-edit`,
     lastResult: saving ? undefined : failed?.reply,
-    defaultValue: { service: booking.service, booking_date: booking.booking_date, booking_time: booking.booking_time.slice(0, 5), notes: booking.notes },
+    defaultValue: {
+      service: booking.service,
+      booking_date: booking.booking_date,
+      booking_time: booking.booking_time.slice(0, 5),
+      notes: booking.notes,
+      duration_minutes: String(booking.duration_minutes),
+    },
   });
-  useBookingResult(fetcher, { onSaved });
+  useBookingResult(fetcher, { onSaved, onTaken: () => {} });
+  const taken = !saving && failed?.conflicts?.length ? failed.conflicts : null;
 
   return (
     <fetcher.Form method="post" action={BOOKINGS_ACTION} className="booking-edit" {...getFormProps(form)}>
@@ -50,6 +58,12 @@ export default function BookingEdit({ booking, base, onCancel, onSaved }: EditPr
         <textarea {...getTextareaProps(fields.notes)} id={`${base}-notes`} maxLength={2000} />
         <FieldError id={fields.notes.errorId} problems={fields.notes.errors} />
       </div>
+      <div className="field">
+        <label htmlFor={`${base}-duration`}>{t("timebook.duration")}</label>
+        <input {...getInputProps(fields.duration_minutes, { type: "number" })} id={`${base}-duration`} min={5} max={480} step={5} />
+        <FieldError id={fields.duration_minutes.errorId} problems={fields.duration_minutes.errors} />
+      </div>
+      {taken && <OverlapWarning conflicts={taken} date={String(fields.booking_date.value ?? "")} disabled={saving} anyway="timebook.moveAnyway" />}
       <div className="row gap-sm">
         <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>
           {saving ? t("bookings.saving") : t("bookings.save")}

@@ -3,13 +3,17 @@
 // head); the calendar's detail panel shows the status first and every row.
 import type { BookingItem } from "~/routes/dashboard.calendar/screen.server";
 import { formatDateGB } from "~/services/templates";
-import { useT } from "~/i18n";
+import { useLang, useT } from "~/i18n";
+import { formatPrice, LOCALES } from "~/services/catalogue/money";
+import { useCurrency } from "~/components/ui/use-currency";
 import { StatusBadge } from "./status";
 
 type Props = { booking: BookingItem; panel?: boolean; testId?: string };
 
 export function BookingFacts({ booking, panel = false, testId }: Props) {
   const t = useT();
+  const lang = useLang();
+  const currency = useCurrency();
   return (
     <dl className="facts booking-facts" data-testid={testId}>
       {panel && (
@@ -34,8 +38,16 @@ export function BookingFacts({ booking, panel = false, testId }: Props) {
       </div>
       <div>
         <dt>{t("bookings.time")}</dt>
-        <dd dir="ltr">{booking.booking_time.slice(0, 5)}</dd>
+        <dd dir="ltr">
+          {booking.booking_time.slice(0, 5)}–{booking.end_time}
+        </dd>
       </div>
+      {booking.price !== null && (
+        <div>
+          <dt>{t("timebook.priceLabel")}</dt>
+          <dd>{formatPrice(Math.round(booking.price * 100), currency, LOCALES[lang])}</dd>
+        </div>
+      )}
       {(panel || booking.notes) && (
         <div>
           <dt>{t("bookings.notes")}</dt>

@@ -1,6 +1,6 @@
 // The Calendar view: loads the visible range only, as compact events (name,
-// service, date, time, status), shows each as a one-hour event coloured by
-// status, and a month's too-full day as "N bookings" that opens the day. A
+// service, date, time, status, duration), shows each over its real duration
+// coloured by status, and a month's too-full day as "N bookings" that opens the day. A
 // click fetches that one booking for the detail panel; drag-and-drop moves
 // are saved. FullCalendar itself loads in the browser only.
 import { useFetcher } from "@remix-run/react";
@@ -24,7 +24,7 @@ const BookingCalendar = lazy(() => import("./booking-calendar.client"));
 
 // White text on each at least 4.5:1 (green 5.0, teal 5.5, blue 5.2, red 4.8, grey 4.8).
 const COLORS = { green: "#15803d", teal: "#0f766e", blue: "#2563eb", red: "#dc2626", grey: "#6b7280" } as const;
-/** Spec: a booking is a one-hour event; a booking without a time starts at 09:00. */
+/** A booking spans its own duration (one hour when it has none); a booking without a time starts at 09:00. */
 const EVENT_MINUTES = 60;
 const DEFAULT_TIME = "09:00";
 
@@ -41,7 +41,7 @@ export function toEvent(b: CalendarEvent, unknown: string): EventInput {
     id: b.id,
     title: `${b.name || unknown} - ${b.service}`,
     start: `${b.date}T${time}`,
-    end: plusMinutes(b.date, time, EVENT_MINUTES),
+    end: plusMinutes(b.date, time, b.minutes || EVENT_MINUTES),
     backgroundColor: color,
     borderColor: color,
     textColor: "#fff",
@@ -80,6 +80,7 @@ const compact = (b: BookingItem): CalendarEvent => ({
   date: b.booking_date,
   time: b.booking_time,
   status: b.status,
+  minutes: b.duration_minutes,
 });
 
 const never = () => () => {};
@@ -91,9 +92,16 @@ const useHydrated = () =>
     () => false,
   );
 
-type Props = { q: string; timeZone: string; reloadKey: number; onAddAt: (date: string, time?: string) => void; workingHours?: WorkingHours };
+type Props = {
+  q: string;
+  timeZone: string;
+  reloadKey: number;
+  onAddAt: (date: string, time?: string) => void;
+  workingHours?: WorkingHours;
+  onNotice?: (text: string) => void;
+};
 
-export function CalendarView({ q, timeZone, reloadKey, onAddAt, workingHours }: Props) {
+export function CalendarView({ q, timeZone, reloadKey, onAddAt, workingHours, onNotice }: Props) {
   const t = useT();
   const lang = useLang();
   const hydrated = useHydrated();
@@ -115,7 +123,7 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt, workingHours }: 
     setItems((prev) => prev.map((p) => (p.id === b.id ? compact(b) : p)));
     setDetail((d) => (d?.booking?.id === b.id ? { booking: b, problem: null } : d));
   };
-  const mover = useBookingMutation({ onSaved: replace, onFailed: () => revert.current?.() });
+  const mover = useBookingMutation({ onSaved: replace, onFailed: () => revert.current?.(), onNotice });
 
   useEffect(() => {
     if (!range) return;

@@ -1,21 +1,41 @@
 // Saves one booking change (move, status, delete) through the Calendar tab's
 // action and reports back; failures show the spec's browser alert with the
-// server's problem in the reader's language.
+// server's problem in the reader's language. A move onto another booking is
+// asked about first ("Overlaps Noa Cohen 17:00-17:45. Move anyway?").
 import { useFetcher } from "@remix-run/react";
+import { useRef } from "react";
 import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calendar/screen.server";
+import type { Conflict } from "~/services/bookings/overlaps.server";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
+import { useT } from "~/i18n";
 import { useProblemText } from "../form/field-error";
+import { overlapText, savedNotice } from "./overlap-warning";
 
-type Callbacks = { onSaved?: (booking: BookingItem) => void; onDeleted?: (id: string) => void; onFailed?: () => void };
+type Callbacks = {
+  onSaved?: (booking: BookingItem) => void;
+  onDeleted?: (id: string) => void;
+  onFailed?: () => void;
+  /** The time overlaps these bookings and nothing was saved; without it the spec's alert says so. */
+  onTaken?: (conflicts: Conflict[]) => void;
+  /** Saved, with something to notice: outside working hours, a day off, or the overlaps booked anyway. */
+  onNotice?: (text: string) => void;
+};
 
 export const BOOKINGS_ACTION = "/dashboard/calendar";
 
 /** Reports a booking fetcher's answer once: saved, deleted, or the spec's alert. */
 export function useBookingResult(fetcher: { state: "idle" | "loading" | "submitting"; data: BookingActionResult | undefined }, callbacks: Callbacks) {
   const problemText = useProblemText();
+  const t = useT();
   useFetcherResult(fetcher, {
-    ok: (result) => (result.intent === "delete" ? callbacks.onDeleted?.(result.id) : callbacks.onSaved?.(result.booking)),
-    problem: (found) => {
+    ok: (result) => {
+      if (result.intent === "delete") return callbacks.onDeleted?.(result.id);
+      callbacks.onSaved?.(result.booking);
+      const notice = savedNotice(t, result);
+      if (notice) callbacks.onNotice?.(notice);
+    },
+    problem: (found, result) => {
+      if (result.conflicts?.length && callbacks.onTaken) return callbacks.onTaken(result.conflicts);
       callbacks.onFailed?.();
       window.alert(problemText(found));
     },
@@ -23,12 +43,22 @@ export function useBookingResult(fetcher: { state: "idle" | "loading" | "submitt
 }
 
 export function useBookingMutation(callbacks: Callbacks) {
+  const t = useT();
   const fetcher = useFetcher<BookingActionResult>();
-  useBookingResult(fetcher, callbacks);
+  const last = useRef<Record<string, string>>({});
+  useBookingResult(fetcher, {
+    ...callbacks,
+    onTaken: (conflicts) => {
+      const question = `${conflicts.map((c) => overlapText(t, c)).join("\n")}\n\n${t("timebook.moveAnyway")}?`;
+      if (window.confirm(question)) fetcher.submit({ ...last.current, book_anyway: "1" }, { method: "post", action: BOOKINGS_ACTION });
+      else callbacks.onFailed?.();
+    },
+  });
   return {
     busy: fetcher.state !== "idle",
     update(id: string, fields: Record<string, string>) {
-      fetcher.submit({ intent: "update", id, ...fields }, { method: "post", action: BOOKINGS_ACTION });
+      last.current = { intent: "update", id, ...fields };
+      fetcher.submit(last.current, { method: "post", action: BOOKINGS_ACTION });
     },
     remove(id: string) {
       fetcher.submit({ intent: "delete", id }, { method: "post", action: BOOKINGS_ACTION });

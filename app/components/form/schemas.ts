@@ -7,3 +7,4 @@ export const clientSchemas = () => import("~/validation/clients");
 export const proposalSchemas = () => import("~/validation/proposals");
 export const syncSchemas = () => import("~/validation/sync");
 export const safetySchemas = () => import("~/validation/safety");
+export const serviceSchemas = () => import("~/validation/services");

@@ -1,4 +1,5 @@
-// The service catalogue: add with suggestions, chips with edit and delete.
+// The service catalogue: add with suggestions, chips with edit and delete,
+// each showing its duration and price; a chip's clock opens the service's form.
 // Every change goes through the route's action (the Service name rule runs in
 // the browser first and again on the server), after which Remix reloads the
 // list. Without scripts the add form still posts to the page.
@@ -14,10 +15,12 @@ import type { SyncActionData } from "~/routes/dashboard.sync/screen.server";
 import { serviceKey } from "~/utils/service-name";
 import { firstFormProblem } from "~/utils/problem";
 import { ServiceChip } from "./service-chip";
+import { ServiceDetailsForm } from "./service-details-form";
+import type { ServiceItem } from "~/services/catalogue/services.server";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { syncSchemas } from "~/components/form/schemas";
 
-type Item = { id: string; service: string };
+type Item = ServiceItem;
 
 // Offered while typing, next to the existing services, when not in the list yet.
 const STARTERS = ["Haircut", "Coloring", "Styling", "Hair Treatment"];
@@ -29,6 +32,8 @@ export function ServiceCatalogue({ items, show }: { items: Item[]; show: ShowToa
   const answer = adder.data ?? posted;
   const [openId, setOpenId] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const details = items.find((i) => i.id === detailsId);
   const input = useRef<HTMLInputElement>(null);
   // The deleted chip held the focus; keep the keyboard user in the catalogue.
   const focusInput = useCallback(() => input.current?.focus(), []);
@@ -111,6 +116,7 @@ export function ServiceCatalogue({ items, show }: { items: Item[]; show: ShowToa
               onOpen={(open) => onOpen(item.id, open)}
               onEdit={(editing) => onEdit(item.id, editing)}
               onDeleted={focusInput}
+              onDetails={() => setDetailsId(item.id)}
               show={show}
             />
           ))}
@@ -118,6 +124,7 @@ export function ServiceCatalogue({ items, show }: { items: Item[]; show: ShowToa
       ) : (
         <p className="muted small">{t("sync.noServices")}</p>
       )}
+      {details && <ServiceDetailsForm key={details.id} item={details} onClose={() => setDetailsId(null)} show={show} />}
     </section>
   );
 }

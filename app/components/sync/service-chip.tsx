@@ -3,9 +3,12 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useT } from "~/i18n";
+import { useLang, useT } from "~/i18n";
 import { FieldError } from "~/components/form/field-error";
-import { CheckIcon, CloseIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
+import { CheckIcon, ClockIcon, CloseIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
+import { useCurrency } from "~/components/ui/use-currency";
+import { formatPrice, LOCALES } from "~/services/catalogue/money";
+import type { ServiceItem } from "~/services/catalogue/services.server";
 import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { SyncActionData } from "~/routes/dashboard.sync/screen.server";
@@ -13,18 +16,28 @@ import { useSchemaForm } from "~/components/form/use-schema-form";
 import { syncSchemas } from "~/components/form/schemas";
 
 type Props = {
-  item: { id: string; service: string };
+  item: ServiceItem;
   otherKeys: Set<string>;
   open: boolean;
   editing: boolean;
   onOpen(open: boolean): void;
   onEdit(editing: boolean): void;
   onDeleted(): void;
+  /** Opens the service's form (name, duration, buffer, price). */
+  onDetails(): void;
   show: ShowToast;
 };
 
-export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, onDeleted, show }: Props) {
+export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, onDeleted, onDetails, show }: Props) {
   const t = useT();
+  const lang = useLang();
+  const currency = useCurrency();
+  const meta = [
+    t("timebook.minutes", { n: item.duration_minutes }),
+    formatPrice(item.price === null ? null : Math.round(item.price * 100), currency, LOCALES[lang]),
+  ]
+    .filter(Boolean)
+    .join(" · ");
   const fetcher = useFetcher<SyncActionData>();
   const nameButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -63,9 +76,12 @@ export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, on
   return (
     <li className="chip" data-open={open || undefined}>
       <button ref={nameButton} type="button" className="chip-name" aria-expanded={open} onClick={() => onOpen(!open)}>
-        {name}
+        {name} <span className="chip-meta">{meta}</span>
       </button>
       <span className="chip-actions">
+        <button type="button" className="chip-btn" aria-label={t("timebook.editDetails", { name: item.service })} onClick={onDetails}>
+          <ClockIcon size={16} />
+        </button>
         <button type="button" className="chip-btn" aria-label={t("sync.editService", { name: item.service })} onClick={() => onEdit(true)}>
           <EditIcon size={16} />
         </button>

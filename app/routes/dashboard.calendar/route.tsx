@@ -96,6 +96,8 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
     setAdding(null);
     refresh();
   };
+  // Saved with something to notice: outside working hours, a day off, overlaps booked anyway.
+  const [notice, setNotice] = useState<string | null>(null);
   const loading = (navigation.state === "loading" && navigation.location.pathname === "/dashboard/calendar") || revalidator.state === "loading";
   const tabQuery = (v: string) => `?${new URLSearchParams({ view: v, ...(screen.filters.q ? { q: screen.filters.q } : {}) })}`;
 
@@ -161,6 +163,11 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
         )}
       </form>
 
+      {notice && (
+        <p className="alert alert-info" role="status" data-testid="booking-notice">
+          {notice}
+        </p>
+      )}
       {view === "list" ? (
         <div aria-busy={loading}>
           {loading && <Loading label={t("bookings.loading")} />}
@@ -199,6 +206,7 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
           workingHours={screen.workingHours}
           reloadKey={reloadKey}
           onAddAt={(date, time) => setAdding({ booking_date: date, booking_time: time })}
+          onNotice={setNotice}
         />
       )}
 
@@ -211,7 +219,7 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
       )}
       {adding && (
         <Suspense fallback={null}>
-          <AddBookingModal initial={adding} onClose={() => setAdding(null)} onCreated={created} />
+          <AddBookingModal initial={adding} onClose={() => setAdding(null)} onCreated={created} onNotice={setNotice} />
         </Suspense>
       )}
     </section>

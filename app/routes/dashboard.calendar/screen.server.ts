@@ -7,30 +7,29 @@ import { asc, eq } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
 import type { BusinessRef } from "~/services/clients/clients.server";
 import { listQuery, rangeQuery, SCREEN_PAGE } from "~/services/list-query.server";
-import {
-  BOOKING_PAGE_MAX,
-  calendarRange,
-  createBooking,
-  deleteBooking,
-  getBooking,
-  listBookings,
-  updateBooking,
-  type BookingView,
-} from "~/services/bookings/bookings.server";
+import { BOOKING_PAGE_MAX, calendarRange, deleteBooking, getBooking, listBookings, type BookingView } from "~/services/bookings/bookings.server";
+import { bookingBusiness, decideBooking, isTaken, outcomeError, type BookingBusiness, type BookingOutcome } from "~/services/bookings/decide.server";
+import type { Conflict } from "~/services/bookings/overlaps.server";
+import type { TimeWarning } from "~/services/time/span";
 import { localDate, localTime } from "~/utils/time-zone";
 import { timeOffBetween } from "~/services/time/facts.server";
 import { readHours } from "~/services/time/hours";
 import { addDays } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
 import { AppError, caught, problem, type Problem } from "~/utils/problem";
-import { BookingEditForm, BookingForm, BookingPatch } from "~/validation/bookings";
+import { BookingEditForm, BookingForm, BookingPatch, type BookingInput, type BookingPatchInput } from "~/validation/bookings";
 import { firstFormProblem, parseForm } from "~/validation/parse";
 
 export type BookingItem = BookingView & { client_phone_display: string };
-/** A failed action: the problem to show (the spec's alert), and for the conform forms their field errors. */
-export type BookingFailure = { ok: false; problem: Problem; reply?: SubmissionResult<Problem[]> };
-export type BookingActionResult =
-  { ok: true; intent: "create" | "edit" | "update"; booking: BookingItem } | { ok: true; intent: "delete"; id: string } | BookingFailure;
+/**
+ * A failed action: the problem to show (the spec's alert), and for the conform
+ * forms their field errors. `conflicts`: the time overlaps these bookings,
+ * nothing was saved, and the screen asks "Book anyway" (`book_anyway=1`).
+ */
+export type BookingFailure = { ok: false; problem: Problem; reply?: SubmissionResult<Problem[]>; conflicts?: Conflict[] };
+/** A saved booking, with what it overlaps (booked anyway) and its hours warnings. */
+export type BookingSaved = { ok: true; intent: "create" | "edit" | "update"; booking: BookingItem; conflicts: Conflict[]; warnings: TimeWarning[] };
+export type BookingActionResult = BookingSaved | { ok: true; intent: "delete"; id: string } | BookingFailure;
 
 /** A service's failure thrown from the loader: an error page with the problem (a bad query string is a 400, not a crash). */
 function screenError(error: unknown): never {
@@ -120,7 +119,7 @@ async function save<V>(
   intent: "create" | "edit" | "update",
   id: string,
   submission: Submission<unknown, Problem[], V>,
-  write: (value: V) => Promise<BookingView>,
+  write: (value: V) => Promise<BookingOutcome>,
 ) {
   if (submission.status !== "success") {
     // An unknown id is a 404 whatever the fields say.
@@ -130,7 +129,11 @@ async function save<V>(
     return failure(400, firstFormProblem(submission.error), submission.reply());
   }
   try {
-    return data<BookingActionResult>({ ok: true, intent, booking: withDisplay(await write(submission.value)) });
+    const outcome = await write(submission.value);
+    if (isTaken(outcome)) return data<BookingActionResult>({ ok: false, problem: outcome.problem, conflicts: outcome.conflicts, reply: submission.reply() });
+    if (!outcome.ok) throw outcomeError(outcome);
+    const { booking, conflicts, warnings } = outcome;
+    return data<BookingActionResult>({ ok: true, intent, booking: withDisplay(booking), conflicts, warnings });
   } catch (error) {
     const refusal = caught(error);
     // A phone the rule refuses belongs to its field; anything else (not found...) to the form.
@@ -139,13 +142,20 @@ async function save<V>(
   }
 }
 
-/** Add Booking, the inline edit (which sends every field), and moves or status changes (only what changes). */
-export async function bookingsAction(deps: Deps, business: BusinessRef, form: FormData) {
+/**
+ * Add Booking, the inline edit (which sends every field), and moves or status
+ * changes (only what changes). A time that overlaps another booking is not
+ * saved until the form comes back with `book_anyway=1` ("Book anyway").
+ */
+export async function bookingsAction(deps: Deps, business: BookingBusiness, form: FormData) {
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
-  if (intent === "create") return save(deps, business, intent, id, parseForm(form, BookingForm), (value) => createBooking(deps, business, value));
-  if (intent === "edit") return save(deps, business, intent, id, parseForm(form, BookingEditForm), (value) => updateBooking(deps, business.id, id, value));
-  if (intent === "update") return save(deps, business, intent, id, parseForm(form, BookingPatch), (value) => updateBooking(deps, business.id, id, value));
+  const task = { business: bookingBusiness(business), ifFree: form.get("book_anyway") !== "1", now: deps.now };
+  const create = (input: BookingInput) => decideBooking(deps.env, { ...task, kind: "create", input, source: "manual" });
+  const update = (patch: BookingPatchInput) => decideBooking(deps.env, { ...task, kind: "update", id, patch });
+  if (intent === "create") return save(deps, business, intent, id, parseForm(form, BookingForm), create);
+  if (intent === "edit") return save(deps, business, intent, id, parseForm(form, BookingEditForm), update);
+  if (intent === "update") return save(deps, business, intent, id, parseForm(form, BookingPatch), update);
   if (intent === "delete") {
     try {
       await deleteBooking(deps, business.id, id);

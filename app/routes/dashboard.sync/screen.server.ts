@@ -5,22 +5,26 @@
 import { data } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Db } from "../../../db";
-import { addService, deleteService, listServices, renameService } from "~/services/catalogue/services.server";
-import { acceptProposal, dismissProposal, listProposals, type ProposalView } from "~/services/proposals/proposals.server";
+import { addService, deleteService, listServices, renameService, updateService } from "~/services/catalogue/services.server";
+import { ServiceForm } from "~/validation/services";
+import { dismissProposal, listProposals, type ProposalView } from "~/services/proposals/proposals.server";
 import { listSyncContacts } from "~/services/sync/contacts.server";
 import { previewSync, type PreviewResult } from "~/services/sync/preview.server";
 import { saveSync } from "~/services/sync/save.server";
 import type { Lang } from "~/i18n";
+import type { TimeWarning, WorkingHours } from "~/services/time/span";
+import type { Conflict } from "~/services/bookings/overlaps.server";
+import { bookingBusiness, decideBooking, isTaken, outcomeError } from "~/services/bookings/decide.server";
 import { addDays } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
 import { localDate } from "~/utils/time-zone";
 import { AppError, problem, type Problem } from "~/utils/problem";
 import { firstFormProblem, parseForm, validate } from "~/validation/parse";
-import { ProposalEditForm, ProposalIdForm } from "~/validation/proposals";
+import { ProposalEditForm, ProposalIdForm, type ProposalCorrectionInput } from "~/validation/proposals";
 import { AddServiceForm, PREVIEW_LIMIT_DEFAULT, PreviewBody, RenameServiceForm, SaveBody, SaveForm, ServiceIdForm } from "~/validation/sync";
 
 type Ctx = { db: Db; env: Env; now: number };
-type Business = { id: string; timeZone: string; country: string };
+type Business = { id: string; timeZone: string; country: string; workingHours: WorkingHours };
 
 export type ScreenContact = { id: string; name: string; phone: string };
 
@@ -65,15 +69,19 @@ export async function syncScreenData(db: Db, business: Business, lang: Lang, now
 
 type Reply = SubmissionResult<Problem[]>;
 type Failed = { ok: false; problem: Problem };
+/** An accepted proposal's booking and what it overlaps (accepted with "Book anyway"); a refusal may name the bookings in the way. */
+type Accepted = { ok: true; conflicts: Conflict[]; warnings: TimeWarning[] };
+type Refused = Failed & { conflicts?: Conflict[] };
 
 export type SyncActionData =
   | ({ intent: "service-add" } & ({ ok: true; name: string } | Failed) & { reply: Reply })
   | ({ intent: "service-update"; id: string } & ({ ok: true; name: string } | Failed) & { reply: Reply })
   | ({ intent: "service-delete"; id: string } & ({ ok: true } | Failed))
+  | ({ intent: "service-details"; id: string } & ({ ok: true; name: string } | Failed) & { reply: Reply })
   | ({ intent: "preview"; userId: string } & ({ ok: true; result: PreviewResult } | Failed))
-  | ({ intent: "save"; userId: string } & ({ ok: true; saved: number; skipped: number } | Failed))
-  | ({ intent: "proposal-accept"; id: string } & ({ ok: true } | Failed))
-  | ({ intent: "proposal-edit"; id: string } & ({ ok: true } | Failed) & { reply: Reply })
+  | ({ intent: "save"; userId: string } & ({ ok: true; saved: number; skipped: number; conflicts: Conflict[]; warnings: TimeWarning[] } | Failed))
+  | ({ intent: "proposal-accept"; id: string } & (Accepted | Refused))
+  | ({ intent: "proposal-edit"; id: string } & (Accepted | Refused) & { reply: Reply })
   | ({ intent: "proposal-dismiss"; id: string } & ({ ok: true } | Failed))
   | ({ intent: null } & Failed);
 
@@ -89,6 +97,10 @@ function settle(error: unknown, fallback: Problem): { status: number; problem: P
   console.error(error);
   return { status: 500, problem: fallback, answerStatus: 500 };
 }
+
+/** Accepting warns first: a time that overlaps another booking is refused until the owner taps "Book anyway". */
+const acceptChecked = (ctx: Ctx, business: Business, id: string, corrections: ProposalCorrectionInput, ifFree: boolean) =>
+  decideBooking(ctx.env, { kind: "accept", business: bookingBusiness(business), proposalId: id, corrections, ifFree, now: ctx.now });
 
 export async function syncScreenAction(ctx: Ctx, business: Business, form: FormData) {
   const intent = form.get("intent");
@@ -116,6 +128,21 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
       } catch (error) {
         const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
         return answer({ intent, id, ok: false, problem: failure, reply: submission.reply({ fieldErrors: { service: [failure] } }) }, answerStatus);
+      }
+    }
+    case "service-details": {
+      // The service form: name, duration, buffer and price together.
+      const submission = parseForm(form, ServiceForm);
+      const id = typeof fields.id === "string" ? fields.id.slice(0, 200) : "";
+      if (submission.status !== "success")
+        return answer({ intent, id, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+      const { service, ...details } = submission.value;
+      try {
+        const item = await updateService(ctx.db, business.id, id, service, details);
+        return answer({ intent, id, ok: true, name: item.service, reply: submission.reply({ resetForm: true }) });
+      } catch (error) {
+        const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
+        return answer({ intent, id, ok: false, problem: failure, reply: submission.reply({ formErrors: [failure] }) }, answerStatus);
       }
     }
     case "service-delete": {
@@ -160,8 +187,8 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
       const body = validate(SaveBody, { results: [{ user_id: input.value.user_id, items }] });
       if (!body.ok) return answer({ intent, userId, ok: false, problem: body.problem }, 400);
       try {
-        const { saved, skipped } = await saveSync(ctx, business, body.value);
-        return answer({ intent, userId, ok: true, saved, skipped });
+        const { saved, skipped, conflicts, warnings } = await saveSync(ctx, business, body.value);
+        return answer({ intent, userId, ok: true, saved, skipped, conflicts, warnings });
       } catch (error) {
         const { status, problem: failure, answerStatus } = settle(error, failed);
         // Not found (gone, or not this business's) reads as the spec's "Failed to save for this contact."
@@ -172,8 +199,10 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
       const input = validate(ProposalIdForm, fields);
       const id = input.ok ? input.value.id : "";
       try {
-        await acceptProposal(ctx, business, id);
-        return answer({ intent, id, ok: true });
+        const outcome = await acceptChecked(ctx, business, id, {}, fields.book_anyway !== "1");
+        if (isTaken(outcome)) return answer({ intent, id, ok: false, problem: outcome.problem, conflicts: outcome.conflicts });
+        if (!outcome.ok) throw outcomeError(outcome);
+        return answer({ intent, id, ok: true, conflicts: outcome.conflicts, warnings: outcome.warnings });
       } catch (error) {
         const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
         return answer({ intent, id, ok: false, problem: failure }, answerStatus);
@@ -186,8 +215,10 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
         return answer({ intent, id, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
       const { id: _id, ...corrections } = submission.value;
       try {
-        await acceptProposal(ctx, business, id, corrections);
-        return answer({ intent, id, ok: true, reply: submission.reply({ resetForm: true }) });
+        const outcome = await acceptChecked(ctx, business, id, corrections, fields.book_anyway !== "1");
+        if (isTaken(outcome)) return answer({ intent, id, ok: false, problem: outcome.problem, conflicts: outcome.conflicts, reply: submission.reply() });
+        if (!outcome.ok) throw outcomeError(outcome);
+        return answer({ intent, id, ok: true, conflicts: outcome.conflicts, warnings: outcome.warnings, reply: submission.reply({ resetForm: true }) });
       } catch (error) {
         const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
         return answer({ intent, id, ok: false, problem: failure, reply: submission.reply() }, answerStatus);

@@ -5,8 +5,10 @@ import { and, asc, count, desc, eq, gt, gte, lt, lte, notInArray, sql, type SQL 
 import { schema, type Db } from "../../../db";
 import { bookingsChanged } from "~/services/booking-events.server";
 import { findOrCreateClient, type BusinessRef } from "~/services/clients/clients.server";
+import { DEFAULT_SERVICE_TIME, serviceByName } from "~/services/catalogue/services.server";
 import { nameOrPhoneMatches } from "~/services/clients/search.server";
 import { AppError } from "~/utils/problem";
+import { serviceKey } from "~/utils/service-name";
 import { decodeCursor, encodeCursor } from "~/utils/cursor";
 import type { BookingInput, BookingPatchInput } from "~/validation/bookings";
 import type { BookingStatus } from "./status";
@@ -25,6 +27,11 @@ export type BookingView = {
   notes: string;
   status: BookingStatus;
   source: "manual" | "sync";
+  /** How long the booking takes; end_time is its start plus that on the wall clock. */
+  duration_minutes: number;
+  end_time: string;
+  /** The service's price when it was booked (a decimal in the business's currency), or null. */
+  price: number | null;
 };
 
 export const BOOKING_PAGE_DEFAULT = 100;
@@ -46,6 +53,9 @@ const columns = {
   notes: bookings.notes,
   status: bookings.status,
   source: bookings.source,
+  duration_minutes: bookings.durationMinutes,
+  end_time: sql<string>`strftime('%H:%M', ${bookings.bookingTime}, '+' || ${bookings.durationMinutes} || ' minutes')`,
+  price: sql<number | null>`${bookings.priceCents} / 100.0`,
 };
 
 function selectViews(db: Db) {
@@ -99,7 +109,7 @@ export async function bookingsInRange(db: Db, businessId: string, opts: { start:
 }
 
 /** What the calendar draws for one booking: the rest (phone, notes...) is fetched when the owner opens it. */
-export type CalendarEvent = { id: string; name: string; service: string; date: string; time: string; status: BookingStatus };
+export type CalendarEvent = { id: string; name: string; service: string; date: string; time: string; status: BookingStatus; minutes: number };
 /** A day too full to draw event by event in the month view: the calendar shows "N bookings" that opens the day. */
 export type DayCount = { date: string; count: number };
 
@@ -138,6 +148,7 @@ export async function calendarRange(db: Db, businessId: string, opts: { start: s
       date: bookings.bookingDate,
       time: bookings.bookingTime,
       status: bookings.status,
+      minutes: bookings.durationMinutes,
     })
     .from(bookings)
     .innerJoin(clients, and(eq(clients.id, bookings.clientId), eq(clients.businessId, bookings.businessId)))
@@ -173,8 +184,26 @@ export async function getBooking(db: Db, businessId: string, id: string): Promis
   return rows[0] ?? null;
 }
 
+/** What a booking copies from its service: duration (unless given), buffer and price; a name the catalogue lacks takes 60 minutes, no buffer, no price. */
+export type Snapshot = { durationMinutes: number; bufferMinutes: number; priceCents: number | null };
+
+export async function snapshotOf(db: Db, businessId: string, service: string, duration?: number): Promise<Snapshot> {
+  const item = await serviceByName(db, businessId, service);
+  const base = item
+    ? { durationMinutes: item.duration_minutes, bufferMinutes: item.buffer_minutes, priceCents: item.price === null ? null : Math.round(item.price * 100) }
+    : DEFAULT_SERVICE_TIME;
+  return duration === undefined ? base : { ...base, durationMinutes: duration };
+}
+
 /** A booking for a phone that is not yet a client creates the client. */
-export async function createBooking({ db, env, now }: Deps, business: BusinessRef, input: BookingInput, source: "manual" | "sync" = "manual") {
+export async function createBooking(
+  { db, env, now }: Deps,
+  business: BusinessRef,
+  input: BookingInput,
+  source: "manual" | "sync" = "manual",
+  snapshot?: Snapshot,
+) {
+  const time = snapshot ?? (await snapshotOf(db, business.id, input.service, input.duration_minutes));
   const { client } = await findOrCreateClient(db, business.id, { name: input.name, phone: input.phone, country: business.country }, now);
   const id = crypto.randomUUID();
   await db.insert(bookings).values({
@@ -187,6 +216,7 @@ export async function createBooking({ db, env, now }: Deps, business: BusinessRe
     notes: input.notes,
     status: input.status,
     source,
+    ...time,
     createdAt: now,
     updatedAt: now,
   });
@@ -194,9 +224,19 @@ export async function createBooking({ db, env, now }: Deps, business: BusinessRe
   return (await getBooking(db, business.id, id))!;
 }
 
-/** Edit, move or change the status of a booking. */
+/** Edit, move or change the status of a booking. A new service brings its duration (unless one is sent), buffer and price. */
 export async function updateBooking({ db, env, now }: Deps, businessId: string, id: string, patch: BookingPatchInput) {
   const changes: Partial<typeof bookings.$inferInsert> = { updatedAt: now };
+  if (patch.duration_minutes !== undefined) changes.durationMinutes = patch.duration_minutes;
+  if (patch.service !== undefined) {
+    const [current] = await db
+      .select({ service: bookings.service })
+      .from(bookings)
+      .where(and(eq(bookings.businessId, businessId), eq(bookings.id, id)))
+      .limit(1);
+    if (current && serviceKey(current.service) !== serviceKey(patch.service))
+      Object.assign(changes, await snapshotOf(db, businessId, patch.service, patch.duration_minutes));
+  }
   if (patch.service !== undefined) changes.service = patch.service;
   if (patch.booking_date !== undefined) changes.bookingDate = patch.booking_date;
   if (patch.booking_time !== undefined) changes.bookingTime = patch.booking_time;

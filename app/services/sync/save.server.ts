@@ -8,12 +8,15 @@ import type { z } from "zod";
 import type { Db } from "../../../db";
 import { bookingsChanged } from "~/services/booking-events.server";
 import { findOrCreateClient, type ClientRow } from "~/services/clients/clients.server";
+import { reportForBookings, type Conflict, type TimeBusiness } from "~/services/bookings/overlaps.server";
+import type { TimeWarning } from "~/services/time/span";
 import { AppError } from "~/utils/problem";
+import { serviceKey } from "~/utils/service-name";
 import type { SaveBody } from "~/validation/sync";
 import { ownContacts } from "./contacts.server";
 
 type Ctx = { db: Db; env: Env; now: number };
-type Business = { id: string; country: string };
+type Business = TimeBusiness & { country: string };
 
 /** What a saved booking is made of: a service, a local date (YYYY-MM-DD), a time (HH:MM) and notes. */
 export type SyncItem = { service: string; date: string; time: string; notes: string };
@@ -37,7 +40,9 @@ export function sameBooking(businessId: string, client: string | SqlPart, item: 
 /**
  * The statement that saves an item as a booking of the client, unless it
  * duplicates one (`sameBooking`). `onlyIf` is one more condition, checked in
- * the same statement (a proposal that must still be open).
+ * the same statement (a proposal that must still be open). The booking takes
+ * its service's duration, buffer and price (60 minutes, none, none when the
+ * catalogue has no such service).
  */
 export function insertSyncBooking(
   d1: D1Database,
@@ -48,8 +53,10 @@ export function insertSyncBooking(
   const conditions = [`NOT EXISTS (SELECT 1 FROM bookings WHERE ${same.sql})`, ...(onlyIf ? [onlyIf.sql] : [])];
   return d1
     .prepare(
-      `INSERT INTO bookings (id, business_id, client_id, service, booking_date, booking_time, notes, status, source, created_at, updated_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, 'scheduled', 'sync', ?, ?
+      `INSERT INTO bookings (id, business_id, client_id, service, booking_date, booking_time, notes, status, source, created_at, updated_at,
+                             duration_minutes, buffer_minutes, price_cents)
+       SELECT ?, ?, ?, ?, ?, ?, ?, 'scheduled', 'sync', ?, ?, coalesce(s.duration_minutes, 60), coalesce(s.buffer_minutes, 0), s.price_cents
+       FROM (SELECT 1) LEFT JOIN services s ON s.business_id = ? AND s.name_key = ?
        WHERE ${conditions.join(" AND ")}`,
     )
     .bind(
@@ -62,19 +69,29 @@ export function insertSyncBooking(
       row.item.notes,
       row.now,
       row.now,
+      row.businessId,
+      serviceKey(row.item.service),
       ...same.values,
       ...(onlyIf?.values ?? []),
     );
 }
 
 /** The client a WhatsApp number's bookings are saved under, created when the number is new. `phone` is the chat's digits. */
-export async function syncClient(ctx: Ctx, business: Business, contact: { name: string; phone: string }): Promise<ClientRow> {
+export async function syncClient(ctx: Ctx, business: { id: string; country: string }, contact: { name: string; phone: string }): Promise<ClientRow> {
   const { client } = await findOrCreateClient(ctx.db, business.id, { name: contact.name, phone: `+${contact.phone}`, country: business.country }, ctx.now);
   return client;
 }
 
-/** 404 when any contact is not the business's, 422 when one with items has no visible number. Nothing is written then. */
-export async function saveSync(ctx: Ctx, business: Business, body: z.output<typeof SaveBody>): Promise<{ saved: number; skipped: number }> {
+/**
+ * 404 when any contact is not the business's, 422 when one with items has no
+ * visible number. Nothing is written then. The answer names the bookings the
+ * saved ones overlap, and their hours warnings.
+ */
+export async function saveSync(
+  ctx: Ctx,
+  business: Business,
+  body: z.output<typeof SaveBody>,
+): Promise<{ saved: number; skipped: number; conflicts: Conflict[]; warnings: TimeWarning[] }> {
   // Every id is checked before anything is written.
   const contacts = await ownContacts(
     ctx.db,
@@ -97,9 +114,9 @@ export async function saveSync(ctx: Ctx, business: Business, body: z.output<type
       statements.push(insertSyncBooking(d1, { id, businessId: business.id, clientId: client.id, item, now: ctx.now }));
     }
   }
-  if (!statements.length) return { saved: 0, skipped: 0 };
+  if (!statements.length) return { saved: 0, skipped: 0, conflicts: [], warnings: [] };
   const outcomes = await d1.batch(statements);
   const savedIds = ids.filter((_, i) => (outcomes[i].meta.changes ?? 0) > 0);
   if (savedIds.length) await bookingsChanged(ctx.env, savedIds, ctx.now);
-  return { saved: savedIds.length, skipped: ids.length - savedIds.length };
+  return { saved: savedIds.length, skipped: ids.length - savedIds.length, ...(await reportForBookings(ctx.db, business, savedIds)) };
 }

@@ -1,0 +1,140 @@
+// Creating or moving a booking, with what its time collides with. Every path
+// that books or moves (Add Booking, the list's edit, a calendar drag, the API,
+// and whatever books from outside later: the booking link, freed-slot offers)
+// goes through `decideBooking`:
+// - without `ifFree` the booking is written and the overlapping bookings and
+//   hours warnings are reported beside it (owners double-book on purpose);
+// - with `ifFree` a time that overlaps another booking is refused (nothing is
+//   written) and the overlaps are answered. That decision runs inside the
+//   business's Durable Object, one at a time (`BusinessSession.decideBooking`),
+//   so two requests can never both see the slot free and both book it.
+import { and, eq } from "drizzle-orm";
+import { createDb, schema } from "../../../db";
+import type { BusinessRef } from "~/services/clients/clients.server";
+import { FREEING_STATUSES, type TimeWarning, type WorkingHours } from "~/services/time/span";
+import { businessSession } from "~/services/whatsapp/session.server";
+import { AppError, isMessageKey, problem, type Problem } from "~/utils/problem";
+import { serviceKey } from "~/utils/service-name";
+import type { BookingInput, BookingPatchInput } from "~/validation/bookings";
+import type { ProposalCorrectionInput } from "~/validation/proposals";
+import { acceptProposal, findProposal } from "~/services/proposals/proposals.server";
+import { createBooking, getBooking, snapshotOf, updateBooking, type BookingView } from "./bookings.server";
+import { conflictsFor, reportForBookings, warningsFor, type Conflict } from "./overlaps.server";
+
+/** What the decision needs of the business (plain data: it crosses into the Durable Object). */
+export type BookingBusiness = BusinessRef & { workingHours: WorkingHours };
+
+export type BookingTask =
+  | { kind: "create"; business: BookingBusiness; input: BookingInput; source: "manual" | "sync"; ifFree: boolean; now: number }
+  | { kind: "update"; business: BookingBusiness; id: string; patch: BookingPatchInput; ifFree: boolean; now: number }
+  | { kind: "accept"; business: BookingBusiness; proposalId: string; corrections: ProposalCorrectionInput; ifFree: boolean; now: number };
+
+export type BookingOutcome =
+  { ok: true; booking: BookingView; conflicts: Conflict[]; warnings: TimeWarning[] } | { ok: false; status: number; problem: Problem; conflicts: Conflict[] };
+
+/** The business's fields the decision reads, from its row. */
+export const bookingBusiness = (b: BookingBusiness): BookingBusiness => ({ id: b.id, country: b.country, timeZone: b.timeZone, workingHours: b.workingHours });
+
+/** Books or moves; with `ifFree`, one decision at a time per business (in its Durable Object). */
+export async function decideBooking(env: Env, task: BookingTask): Promise<BookingOutcome> {
+  if (!task.ifFree) return runBookingTask(env, task);
+  return businessSession(env, task.business.id).decideBooking(task);
+}
+
+/** The decision itself: where it runs is decideBooking's choice. */
+export async function runBookingTask(env: Env, task: BookingTask): Promise<BookingOutcome> {
+  try {
+    if (task.kind === "create") return await create(env, task);
+    if (task.kind === "update") return await update(env, task);
+    return await accept(env, task);
+  } catch (error) {
+    // Thrown across the Durable Object's RPC an AppError would lose its status: answer it as data.
+    if (error instanceof AppError) return { ok: false, status: error.status, problem: error.problem, conflicts: [] };
+    throw error;
+  }
+}
+
+const refused = (conflicts: Conflict[]): BookingOutcome => ({ ok: false, status: 409, problem: problem("timebook.notFree"), conflicts });
+
+async function create(env: Env, task: Extract<BookingTask, { kind: "create" }>): Promise<BookingOutcome> {
+  const db = createDb(env.DB);
+  const { business, input } = task;
+  const snapshot = await snapshotOf(db, business.id, input.service, input.duration_minutes);
+  const occupies = !FREEING_STATUSES.includes(input.status);
+  const timing = { date: input.booking_date, time: input.booking_time, durationMinutes: snapshot.durationMinutes, bufferMinutes: snapshot.bufferMinutes };
+  const conflicts = occupies ? await conflictsFor(db, business, timing) : [];
+  if (task.ifFree && conflicts.length) return refused(conflicts);
+  const booking = await createBooking({ db, env, now: task.now }, business, input, task.source, snapshot);
+  return { ok: true, booking, conflicts, warnings: occupies ? await warningsFor(db, business, timing) : [] };
+}
+
+async function update(env: Env, task: Extract<BookingTask, { kind: "update" }>): Promise<BookingOutcome> {
+  const db = createDb(env.DB);
+  const { business, id, patch } = task;
+  const b = schema.bookings;
+  const [current] = await db
+    .select({
+      service: b.service,
+      date: b.bookingDate,
+      time: b.bookingTime,
+      durationMinutes: b.durationMinutes,
+      bufferMinutes: b.bufferMinutes,
+      status: b.status,
+    })
+    .from(b)
+    .where(and(eq(b.businessId, business.id), eq(b.id, id)))
+    .limit(1);
+  if (!current) throw new AppError(404, "bookings.err.notFound");
+  // The time the booking will take: a new service brings its own duration and buffer.
+  const newService = patch.service !== undefined && serviceKey(patch.service) !== serviceKey(current.service);
+  const snapshot = newService ? await snapshotOf(db, business.id, patch.service!, patch.duration_minutes) : null;
+  const next = {
+    date: patch.booking_date ?? current.date,
+    time: patch.booking_time ?? current.time,
+    durationMinutes: snapshot?.durationMinutes ?? patch.duration_minutes ?? current.durationMinutes,
+    bufferMinutes: snapshot?.bufferMinutes ?? current.bufferMinutes,
+  };
+  const status = patch.status ?? current.status;
+  const moved =
+    next.date !== current.date ||
+    next.time.slice(0, 5) !== current.time.slice(0, 5) ||
+    next.durationMinutes !== current.durationMinutes ||
+    next.bufferMinutes !== current.bufferMinutes ||
+    FREEING_STATUSES.includes(current.status);
+  // Only a move (or a cancelled booking taken back) can newly overlap; a status change or a note does not.
+  const check = moved && !FREEING_STATUSES.includes(status);
+  const conflicts = check ? await conflictsFor(db, business, next, id) : [];
+  if (task.ifFree && conflicts.length) return refused(conflicts);
+  const booking = await updateBooking({ db, env, now: task.now }, business.id, id, patch);
+  return { ok: true, booking, conflicts, warnings: check ? await warningsFor(db, business, next) : [] };
+}
+
+/** A proposal accepted (Sync's save code makes the booking), refused instead when ifFree and its time is taken. */
+async function accept(env: Env, task: Extract<BookingTask, { kind: "accept" }>): Promise<BookingOutcome> {
+  const db = createDb(env.DB);
+  const { business, corrections } = task;
+  const ctx = { db, env, now: task.now };
+  const row = await findProposal(db, business.id, task.proposalId);
+  if (row && row.status === "open") {
+    const service = corrections.service ?? row.service;
+    const snapshot = await snapshotOf(db, business.id, service);
+    const timing = { date: corrections.date ?? row.date, time: corrections.time ?? row.time, ...snapshot };
+    const conflicts = await conflictsFor(db, business, timing);
+    if (task.ifFree && conflicts.length) return refused(conflicts);
+  }
+  // Not found or no longer open: acceptProposal answers why.
+  const { bookingId } = await acceptProposal(ctx, business, task.proposalId, corrections);
+  const booking = await getBooking(db, business.id, bookingId);
+  if (!booking) throw new AppError(404, "bookings.err.notFound");
+  return { ok: true, booking, ...(await reportForBookings(db, business, [bookingId])) };
+}
+
+/** A refusal because the time is taken (not, say, a proposal accepted already): it names the bookings in the way. */
+export const isTaken = (outcome: BookingOutcome): outcome is Extract<BookingOutcome, { ok: false }> =>
+  !outcome.ok && outcome.problem.key === "timebook.notFree";
+
+/** An outcome's failure as the service error the screens and API already answer. */
+export function outcomeError(outcome: Extract<BookingOutcome, { ok: false }>): AppError {
+  const key = isMessageKey(outcome.problem.key) ? outcome.problem.key : "problem.invalid";
+  return new AppError(outcome.status, key, outcome.problem.params);
+}
