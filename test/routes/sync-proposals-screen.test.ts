@@ -115,6 +115,29 @@ describe("Sync tab: booking requests", () => {
     expect(html).toMatch(/data-testid="proposals-count"[^>]*>99\+</);
   });
 
+  it("an Accept that would overlap a booking is held with the bookings in the way until Book anyway", async () => {
+    const tomorrow = addDays(today(), 1);
+    const { owner, ids } = await ownerWithProposals([
+      { date: tomorrow, time: "17:00" },
+      { date: tomorrow, time: "17:00", service: "Coloring" },
+    ]);
+    const [first, second] = ids;
+    expect((await answer(owner, { intent: "proposal-accept", id: first })).data).toMatchObject({ ok: true, conflicts: [] });
+    const held = await answer(owner, { intent: "proposal-accept", id: second });
+    expect(held.data).toMatchObject({
+      intent: "proposal-accept",
+      id: second,
+      ok: false,
+      conflicts: [expect.objectContaining({ client_name: "Maya Azulay", booking_date: tomorrow, booking_time: "17:00" })],
+    });
+    expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(1);
+    expect(await status(second)).toBe("open");
+    // The card's "Book anyway" sends the same accept with book_anyway=1.
+    expect((await answer(owner, { intent: "proposal-accept", id: second, book_anyway: "1" })).data).toMatchObject({ ok: true });
+    expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(2);
+    expect(await status(second)).toBe("accepted");
+  });
+
   it("accepts with one tap: the booking is saved and the request leaves the list", async () => {
     const tomorrow = addDays(today(), 1);
     const { owner, ids } = await ownerWithProposals([{ date: tomorrow, time: "17:00" }]);

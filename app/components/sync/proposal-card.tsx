@@ -10,6 +10,7 @@ import { useT } from "~/i18n";
 import { FieldError } from "~/components/form/field-error";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { proposalSchemas } from "~/components/form/schemas";
+import { OverlapWarning } from "~/components/bookings/overlap-warning";
 import { CheckIcon, CloseIcon, EditIcon } from "~/components/ui/icons";
 import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
@@ -24,6 +25,12 @@ type Props = {
   show: ShowToast;
   onDecided: () => void;
 };
+
+/** The bookings in the way when Accept (or Save) was refused for an overlap: the card then offers "Book anyway". */
+function conflictsOf(data: SyncActionData | undefined, intent: "proposal-accept" | "proposal-edit") {
+  if (!data || data.intent !== intent || data.ok || !("conflicts" in data) || !data.conflicts?.length) return null;
+  return data.conflicts;
+}
 
 export function ProposalCard({ proposal: p, services, targeted, show, onDecided }: Props) {
   const t = useT();
@@ -47,11 +54,14 @@ export function ProposalCard({ proposal: p, services, targeted, show, onDecided 
       onDecided();
       return;
     }
+    // An overlap is answered on the card itself ("Book anyway"), not in a toast.
+    if ("conflicts" in data && data.conflicts?.length) return;
     show("error", t(data.problem.key, data.problem.params));
     // Decided elsewhere (or gone): the reload takes the card away.
     if (data.problem.key.startsWith("proposals.err.")) onDecided();
   });
 
+  const taken = busy ? null : conflictsOf(fetcher.data, "proposal-accept");
   const when = p.day ? t(p.day === "today" ? "proposals.today" : "proposals.tomorrow") : p.dayText;
   const name = p.client_name || p.client_phone;
   // The customer's own words (also while editing): dir="auto" so a Hebrew message reads right in the English screen (and back).
@@ -124,6 +134,13 @@ export function ProposalCard({ proposal: p, services, targeted, show, onDecided 
               </button>
             </fetcher.Form>
           </div>
+          {taken && (
+            <fetcher.Form method="post">
+              <input type="hidden" name="intent" value="proposal-accept" />
+              <input type="hidden" name="id" value={p.id} />
+              <OverlapWarning conflicts={taken} date={p.date} disabled={busy} />
+            </fetcher.Form>
+          )}
         </>
       )}
     </li>
@@ -143,6 +160,7 @@ function ProposalEdit({ proposal: p, services, base, fetcher, onCancel }: EditPr
   const t = useT();
   const saving = fetcher.state !== "idle";
   const answer = fetcher.data?.intent === "proposal-edit" && !fetcher.data.ok ? fetcher.data : undefined;
+  const taken = saving ? null : conflictsOf(fetcher.data, "proposal-edit");
   const [form, fields] = useSchemaForm(proposalSchemas, (m) => m.ProposalEditForm, {
     id: `${base}-edit`,
     lastResult: saving ? undefined : answer?.reply,
@@ -187,6 +205,7 @@ function ProposalEdit({ proposal: p, services, base, fetcher, onCancel }: EditPr
         <textarea {...getTextareaProps(fields.notes)} id={`${base}-notes`} maxLength={2000} rows={2} />
         <FieldError id={fields.notes.errorId} problems={fields.notes.errors} />
       </div>
+      {taken && <OverlapWarning conflicts={taken} date={String(fields.date.value ?? p.date)} disabled={saving} />}
       <div className="proposal-actions">
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? t("proposals.accepting") : t("proposals.save")}
