@@ -4,6 +4,7 @@ import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useT } from "~/i18n";
 import type { SyncActionData } from "~/routes/dashboard.sync/screen.server";
+import { savedNotice } from "~/components/bookings/overlap-warning";
 import { CloseIcon } from "~/components/ui/icons";
 import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
@@ -23,6 +24,8 @@ export function ResultGroup({ group, show }: { group: Group; show: ShowToast }) 
   const [rows, setRows] = useState(group.rows);
   const [attempted, setAttempted] = useState(false);
   const [saved, setSaved] = useState(false);
+  // Saved over another booking, or outside hours: said under the contact until the rows change.
+  const [notice, setNotice] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
   const incomplete = rows.some((r) => Object.values(invalid(r)).some(Boolean));
 
@@ -30,6 +33,7 @@ export function ResultGroup({ group, show }: { group: Group; show: ShowToast }) 
     if (data.intent !== "save") return;
     if (data.ok) {
       setSaved(true);
+      setNotice(savedNotice(t, data));
       show("success", t("sync.savedToast", { saved: data.saved, skipped: data.skipped, name: group.name }));
       return;
     }
@@ -40,6 +44,7 @@ export function ResultGroup({ group, show }: { group: Group; show: ShowToast }) 
   function edit(key: string, field: keyof Omit<Row, "key" | "quote">, value: string) {
     setRows((all) => all.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
     setSaved(false);
+    setNotice(null);
   }
 
   function save() {
@@ -66,6 +71,11 @@ export function ResultGroup({ group, show }: { group: Group; show: ShowToast }) 
         )}
         {saved && <span className="badge badge-green">{t("sync.savedBadge")}</span>}
       </header>
+      {notice && (
+        <p className="alert alert-warning" role="status" data-testid="sync-saved-notice">
+          {notice}
+        </p>
+      )}
       {group.problem ? (
         <p className="muted empty-text">{t(group.problem.key, group.problem.params)}</p>
       ) : rows.length === 0 ? (
