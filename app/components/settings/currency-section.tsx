@@ -36,7 +36,7 @@ export function CurrencySection({ currency, countryDefault, codes }: Props) {
           </p>
         </div>
         <button type="submit" className="btn btn-primary" disabled={fetcher.state !== "idle"}>
-          {t("settings.save")}
+          {t("timebook.currencySave")}
         </button>
       </fetcher.Form>
       <Toast toast={toast} onHide={hide} duration={2500} placement="bottom" />
