@@ -194,7 +194,7 @@ describe("Hebrew screens show every server message in Hebrew", () => {
     await choose("contacts.json", "application/json", "{}");
     await expect.poll(() => problem.textContent()).toBe("יש לשלוח קובץ CSV (text/csv) או vCard (text/vcard).");
     await choose("huge.csv", "text/csv", Buffer.alloc(2 * 1024 * 1024 + 10, "a"));
-    await expect.poll(() => problem.textContent()).toBe("הקובץ גדול מדי.");
+    await expect.poll(() => problem.textContent()).toBe("הקובץ גדול מ-2 MB (בלי תמונות אנשי הקשר). פצלו אותו לחלקים וייבאו כל חלק.");
 
     const listed = dialog().getByTestId("import-errors");
     await choose("sizes.csv", "text/csv", "colour,size\nred,L\n");

@@ -71,12 +71,25 @@ export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, on
   if (reloading && (fetcher.formData?.get("intent") === "service-delete" || (last?.intent === "service-delete" && last.ok))) return null;
   const name = reloading && last?.intent === "service-update" && last.ok ? last.name : item.service;
 
+  const metaId = `chip-meta-${item.id}`;
   if (editing) return <ChipEditor item={item} otherKeys={otherKeys} fetcher={fetcher} onEdit={onEdit} />;
 
   return (
     <li className="chip" data-open={open || undefined}>
-      <button ref={nameButton} type="button" className="chip-name" aria-expanded={open} onClick={() => onOpen(!open)}>
-        {name} <span className="chip-meta">{meta}</span>
+      {/* Named by the service alone; its duration and price describe it. */}
+      <button
+        ref={nameButton}
+        type="button"
+        className="chip-name"
+        aria-expanded={open}
+        aria-label={name}
+        aria-describedby={metaId}
+        onClick={() => onOpen(!open)}
+      >
+        {name}{" "}
+        <span id={metaId} className="chip-meta">
+          {meta}
+        </span>
       </button>
       <span className="chip-actions">
         <button type="button" className="chip-btn" aria-label={t("timebook.editDetails", { name: item.service })} onClick={onDetails}>
