@@ -198,18 +198,20 @@ describe("Hebrew screens show every server message in Hebrew", () => {
 
     const listed = dialog().getByTestId("import-errors");
     await choose("sizes.csv", "text/csv", "colour,size\nred,L\n");
-    await expect.poll(() => listed.textContent()).toBe('שורה 1: בקובץ אין עמודות שם וטלפון. השתמשו בכותרות כמו "שם" ו"טלפון" (או "name" ו-"phone").');
+    await expect
+      .poll(() => listed.textContent())
+      .toBe('שורה 1: בקובץ אין עמודות שם וטלפון (בשורה הראשונה: \u2068"colour", "size"\u2069). השתמשו בכותרות כמו "שם" ו"טלפון" (או "name" ו-"phone").');
     await choose("broken.vcf", "text/vcard", "BEGIN:VCARD\r\nVERSION:3.0\r\nNOCOLON\r\nEND:VCARD\r\n");
-    await expect.poll(() => listed.textContent()).toBe("שורה 1: לא ניתן לקרוא את הקובץ כ-CSV או vCard.");
+    await expect.poll(() => listed.textContent()).toBe("כרטיס 1: אין שם (ריק ב-\u2068FN, N\u2069).");
 
     const csv = `שם,טלפון\nמיכל,052-123-9999\n,052-123-9998\nבלי טלפון,\nטלפון שבור,abc\n${"א".repeat(201)},052-123-9997\n`;
     await choose("clients.csv", "text/csv", csv);
     await expect
       .poll(() => listed.locator("li").allTextContents())
       .toEqual([
-        "שורה 3: חובה למלא שם",
-        "שורה 4: חובה למלא טלפון",
-        "שורה 5: הטלפון חייב להכיל ספרות (אפשר להתחיל ב-+)",
+        'שורה 3: אין שם (ריק ב-\u2068"שם"\u2069).',
+        'שורה 4: אין מספר טלפון (ריק ב-\u2068"טלפון"\u2069).',
+        'שורה 5: "\u2068abc\u2069" ב-"\u2068טלפון\u2069" אינו מספר טלפון: צריך ספרות, ואפשר + בהתחלה.',
         "שורה 6: השם ארוך מדי (עד 200 תווים).",
       ]);
     await screenshot(page, "import-row-problems-he-390");
