@@ -87,7 +87,7 @@ describe("the whole journey", () => {
     // Maya wrote to the salon's WhatsApp before (number safety: automatic messages only to clients with a contact basis).
     stack.query(`INSERT INTO contact_consent (business_id, phone, first_in_at) VALUES ('${businessId}', '972541234567', ${Date.now() - 86_400_000})`);
     // The cron runs; the message reaches the customer's chat with the tokens filled in.
-    expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
+    await stack.cron();
     await expect
       .poll(async () => (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[], {
         timeout: 30_000,

@@ -75,7 +75,7 @@ describe("number safety on the screens", () => {
         stack.query(`UPDATE scheduled_messages SET send_at = ${Date.now() - 60_000} WHERE business_id = '${businessId}'`);
         // As if the phone were connected: the sweep hands due messages over only while WhatsApp is WORKING.
         stack.query(`UPDATE businesses SET wa_status = 'WORKING', wa_status_at = ${Date.now() + 600_000} WHERE id = '${businessId}'`);
-        expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
+        await stack.cron();
         await expect
           .poll(() => stack.query(`SELECT status FROM scheduled_messages WHERE business_id = '${businessId}'`), { timeout: 30_000 })
           .toEqual([{ status: "manual" }]);

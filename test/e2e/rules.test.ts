@@ -162,7 +162,7 @@ describe("Rules tab in the browser", () => {
 
     // Noa wrote to the salon's WhatsApp before (number safety: automatic messages only to clients with a contact basis).
     stack.query(`INSERT INTO contact_consent (business_id, phone, first_in_at) VALUES ('${session}', '972501111111', ${Date.now() - 86_400_000})`);
-    expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
+    await stack.cron();
     // A reminder asks the client to confirm unless the owner turns the switch off.
     const expected = `Hi Noa Cohen, see you for your Haircut on ${gb(day)}!\n\nReply 1 to confirm or 2 to cancel.`;
     await expect

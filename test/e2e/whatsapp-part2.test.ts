@@ -25,7 +25,7 @@ const sim = async (path: string, body: unknown = {}) => {
 };
 const sent = async (businessId: string) =>
   (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[];
-const cron = async () => expect((await fetch(`${stack.appUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
+const cron = () => stack.cron();
 const status = (bookingId: string) => stack.query<{ status: string }>(`SELECT status FROM bookings WHERE id = '${bookingId}'`)[0]?.status;
 const waiting = (phone: string) =>
   stack.query<{ text: string | null }>(`SELECT awaiting_reply_text AS text FROM clients WHERE phone = '${phone}' AND awaiting_reply_at IS NOT NULL`)[0]?.text ??

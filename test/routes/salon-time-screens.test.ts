@@ -4,7 +4,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { action, loader } from "../../app/routes/dashboard.settings_.hours";
-import { loader as freeTimes } from "../../app/routes/dashboard.free-times";
+import { loader as calendarLoader } from "../../app/routes/dashboard.calendar/route";
 import { bookingsScreen } from "../../app/routes/dashboard.calendar/screen.server";
 import { createDb, schema } from "../../db";
 import { signedInOwner } from "../support/auth";
@@ -32,8 +32,8 @@ async function load(owner: Owner) {
 }
 
 async function free(owner: Owner, query: Record<string, string>) {
-  const request = new Request(`http://localhost/dashboard/free-times?${new URLSearchParams(query)}`, { headers: { Cookie: owner.cookie } });
-  return freeTimes({ request, context: ctx(), params: {} } as never);
+  const request = new Request(`http://localhost/dashboard/calendar?${new URLSearchParams({ free: "1", ...query })}`, { headers: { Cookie: owner.cookie } });
+  return calendarLoader({ request, context: ctx(), params: {} } as never);
 }
 
 const WEEK = JSON.stringify({
@@ -128,10 +128,10 @@ describe("Add Booking's free times", () => {
     const noa = await seedClient(owner.businessId, { name: "Noa Cohen" });
     await seedBooking(owner.businessId, noa, { bookingDate: "2030-01-06", bookingTime: "10:00", durationMinutes: 45, bufferMinutes: 15 });
     const sunday = await free(owner, { service: "Haircut", date: "2030-01-06" });
-    expect(sunday).toEqual({ state: "free", times: ["09:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00"] });
-    expect(await free(owner, { service: "Haircut", date: "2030-01-08" })).toEqual({ state: "closed" }); // a Tuesday, closed in WEEK
-    expect(await free(owner, { service: "Massage", date: "2030-01-06" })).toEqual({ state: "unknown-service" });
-    expect(await free(owner, { service: "Haircut", date: "2030-02-30" })).toEqual({ state: "invalid" });
+    expect(sunday).toEqual({ kind: "free", state: "free", times: ["09:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00"] });
+    expect(await free(owner, { service: "Haircut", date: "2030-01-08" })).toEqual({ kind: "free", state: "closed" }); // a Tuesday, closed in WEEK
+    expect(await free(owner, { service: "Massage", date: "2030-01-06" })).toEqual({ kind: "free", state: "unknown-service" });
+    expect(await free(owner, { service: "Haircut", date: "2030-02-30" })).toEqual({ kind: "free", state: "invalid" });
   });
 });
 

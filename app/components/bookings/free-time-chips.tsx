@@ -1,11 +1,11 @@
 // Add Booking's free times: once a service from the catalogue and a date are
 // chosen, that day's free start times as one-tap chips (the time can still be
-// typed). Read from the free-times route, which asks the same availability
-// layer as GET /api/availability.
+// typed). Read through the Calendar tab's loader (`?free`), which asks the
+// same availability layer as GET /api/availability.
 import { useFetcher } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useT } from "~/i18n";
-import type { FreeTimes } from "~/routes/dashboard.free-times";
+import type { FreeTimes } from "~/routes/dashboard.calendar/screen.server";
 import { isRealDate } from "~/utils/dates";
 
 type Props = { service: string; date: string; time: string; onPick: (time: string) => void };
@@ -21,7 +21,7 @@ export function FreeTimeChips({ service, date, time, onPick }: Props) {
   const { load } = fetcher;
   useEffect(() => {
     if (!ready) return;
-    const timer = setTimeout(() => load(`/dashboard/free-times?${new URLSearchParams({ service: name, date })}`), PAUSE_MS);
+    const timer = setTimeout(() => load(`/dashboard/calendar?${new URLSearchParams({ free: "1", service: name, date })}`), PAUSE_MS);
     return () => clearTimeout(timer);
   }, [ready, name, date, load]);
 

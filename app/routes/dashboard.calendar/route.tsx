@@ -14,7 +14,7 @@ import {
 } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { requireUser } from "~/security/signed-in.server";
-import { bookingsAction, bookingsScreen } from "./screen.server";
+import { bookingsAction, bookingsScreen, freeTimes } from "./screen.server";
 import { pageTitle, useT } from "~/i18n";
 import { isProblemData } from "~/components/form/problem-data";
 import { BookingCard } from "~/components/bookings/booking-card";
@@ -39,7 +39,9 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, business } = await requireUser(request, context);
-  return await bookingsScreen(db, business, new URL(request.url).searchParams, Date.now());
+  const params = new URL(request.url).searchParams;
+  if (params.has("free")) return await freeTimes(db, business, params, Date.now());
+  return await bookingsScreen(db, business, params, Date.now());
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -16,7 +16,10 @@ import { timeOffBetween } from "~/services/time/facts.server";
 import { readHours } from "~/services/time/hours";
 import { addDays } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
+import { availability, type SalonTimeBusiness } from "~/services/time/salon-time.server";
 import { AppError, caught, problem, type Problem } from "~/utils/problem";
+import { AvailabilityQuery } from "~/validation/hours";
+import { validate } from "~/validation/parse";
 import { BookingEditForm, BookingForm, BookingPatch, type BookingInput, type BookingPatchInput } from "~/validation/bookings";
 import { firstFormProblem, parseForm } from "~/validation/parse";
 
@@ -35,6 +38,33 @@ export type BookingActionResult = BookingSaved | { ok: true; intent: "delete"; i
 function screenError(error: unknown): never {
   if (error instanceof AppError) throw data({ problem: error.problem }, { status: error.status });
   throw error;
+}
+
+export type FreeTimes =
+  | { kind: "free"; state: "free"; times: string[] }
+  | { kind: "free"; state: "closed" }
+  | { kind: "free"; state: "unknown-service" }
+  | { kind: "free"; state: "invalid" };
+
+/**
+ * Add Booking's free times for one service on one day (`?free&service=&date=`):
+ * the same availability layer as GET /api/availability. Read through this
+ * route, which the page has already discovered, like the calendar's ranges: a
+ * route only a fetcher reaches is discovered mid-save and Remix's reload after
+ * the save answers it "No route matches". A name not in the catalogue (the
+ * owner may be typing a new one) is an answer, not an error.
+ */
+export async function freeTimes(db: Db, business: SalonTimeBusiness, params: URLSearchParams, now: number): Promise<FreeTimes> {
+  const query = validate(AvailabilityQuery, { service: params.get("service") ?? undefined, from: params.get("date") ?? undefined, days: "1" });
+  if (!query.ok || !query.value.from) return { kind: "free", state: "invalid" };
+  try {
+    const found = await availability(db, business, query.value, now);
+    if (found.closed.length) return { kind: "free", state: "closed" };
+    return { kind: "free", state: "free", times: found.slots.map((s) => s.time) };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return { kind: "free", state: "unknown-service" };
+    throw error;
+  }
 }
 
 /** The list's default window when the owner has not chosen dates: the last 30 days and the next 30. */

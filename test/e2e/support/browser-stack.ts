@@ -55,6 +55,9 @@ export function useBrowserStack({ simulator = false, vars = {} as Record<string,
       sim(path: string, body?: unknown) {
         return up(live).sim(path, body);
       },
+      cron() {
+        return up(live).cron();
+      },
     },
     newPage: (width, height) => newPage(up(browser), width, height),
     get browser() {

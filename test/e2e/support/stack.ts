@@ -1,6 +1,7 @@
 // Serves the built product for browser tests: `wrangler dev --local` on free
 // ports with a fresh D1 (migrations applied) and, when asked, the WhatsApp
 // simulator beside it.
+import { request } from "node:http";
 import { freePort, localD1, startWranglerDev } from "../../support/local-server";
 
 export { freePort };
@@ -10,6 +11,8 @@ export type Stack = {
   simUrl: string | null;
   /** Reads the stack's local D1 directly (for asserting what was stored). */
   query<T = Record<string, unknown>>(sql: string): T[];
+  /** Runs the cron trigger once (wrangler's /__scheduled) and fails unless it answered 200. */
+  cron(): Promise<void>;
   /** POSTs to the simulator's control API, e.g. sim(`${businessId}/scan`, {phone}). */
   sim(path: string, body?: unknown): Promise<void>;
   stop(): Promise<void>;
@@ -25,7 +28,8 @@ export async function startStack({ simulator = false, vars = {} as Record<string
       const { startSimulator } = await import("../../../workers/simulator/server");
       sim = await startSimulator({ port: await freePort(), host: "127.0.0.1", log: () => {} });
     }
-    server = await startWranglerDev({ persist: d1.persist, vars: { ...(sim && { WAHA_URL: sim.url }), ...vars } });
+    // E2E_WRANGLER_LOG=file keeps what wrangler printed (a Worker's exceptions), for reading a failure.
+    server = await startWranglerDev({ persist: d1.persist, vars: { ...(sim && { WAHA_URL: sim.url }), ...vars }, logFile: process.env.E2E_WRANGLER_LOG });
   } catch (error) {
     await sim?.close();
     d1.remove();
@@ -35,6 +39,7 @@ export async function startStack({ simulator = false, vars = {} as Record<string
   return {
     appUrl: server.url,
     simUrl: sim?.url ?? null,
+    cron: () => runCron(server.url),
     async sim(path: string, body: unknown = {}) {
       if (!sim) throw new Error("this stack runs without the simulator");
       const res = await fetch(`${sim.url}/__sim/sessions/${path}`, {
@@ -53,4 +58,22 @@ export async function startStack({ simulator = false, vars = {} as Record<string
       d1.remove();
     },
   };
+}
+
+/**
+ * GET /__scheduled on a connection of its own. Node's fetch would reuse a
+ * kept-alive socket, and one the server closed while idle fails the request
+ * with "other side closed" before it was ever read.
+ */
+function runCron(appUrl: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${appUrl}/__scheduled?cron=*+*+*+*+*`, { agent: false }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`/__scheduled answered ${res.statusCode}: ${body}`))));
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }
