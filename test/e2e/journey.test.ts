@@ -84,8 +84,10 @@ describe("the whole journey", () => {
     await wizard.getByRole("button", { name: "Send" }).click();
     await toasts.said("Successfully created 1 rules!");
 
-    // Maya wrote to the salon's WhatsApp before (number safety: automatic messages only to clients with a contact basis).
-    stack.query(`INSERT INTO contact_consent (business_id, phone, first_in_at) VALUES ('${businessId}', '972541234567', ${Date.now() - 86_400_000})`);
+    // Maya wrote to the salon's WhatsApp, so Chatbook may send her automatic messages (number safety).
+    await expect
+      .poll(() => stack.query(`SELECT phone FROM contact_consent WHERE business_id = '${businessId}'`), { timeout: 15_000 })
+      .toEqual([{ phone: "972541234567" }]);
     // The cron runs; the message reaches the customer's chat with the tokens filled in.
     await stack.cron();
     await expect

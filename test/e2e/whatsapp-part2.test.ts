@@ -11,6 +11,7 @@ import { registerAndLogin, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { calendarEvent } from "./support/calendar";
 import { useBrowserStack } from "./support/browser-stack";
+import { clientsWroteFirst } from "./support/safety";
 
 const { stack, newPage } = useBrowserStack({ simulator: true, vars: { WA_BACKSTOP_MS: "15000" } });
 
@@ -54,6 +55,8 @@ async function clock(page: Page) {
 async function reminded(page: Page, businessId: string, name: string, phone: string, time: string) {
   const now = await clock(page);
   const { booking } = await api(page, "/api/bookings", { name, phone, service: "Haircut", booking_date: now.tomorrow, booking_time: time });
+  // The client wrote to the salon's WhatsApp before (number safety: automatic messages only to clients with a contact basis).
+  clientsWroteFirst(stack, businessId);
   await api(page, "/api/rules/create", {
     type: "reminder",
     services: ["Haircut"],
@@ -86,6 +89,8 @@ describe("real WhatsApp, part 2", () => {
     const businessId = (await page.locator(".facts .mono").textContent())!.trim();
     await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
     await expect.poll(() => page.getByTestId("wa-status").textContent(), { timeout: 45_000 }).toBe("Connected");
+    // The shortest pause an owner can choose between automatic messages (10 to 30 s): the reminders here go out one after another.
+    stack.query(`UPDATE businesses SET pause_seconds = 10 WHERE id = '${businessId}'`);
     // The session asks for reactions, edits and deletions, and for WEBJS acks.
     const info = (await (await fetch(`${stack.simUrl}/api/sessions/${businessId}`)).json()) as {
       config: { webhooks: { events: string[] }[]; webjs: unknown };

@@ -15,6 +15,8 @@ const { stack, newPage } = useBrowserStack({ simulator: true });
 
 // Long enough for the checks made while WhatsApp is away, on a busy machine.
 const DISCONNECT_SECONDS = 30;
+// A reminder right after another waits the number's pacing gap (up to three times the 20 s pause) and the queue's retry.
+const PACED_MS = 90_000;
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 const sent = async (businessId: string) =>
   (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[];
@@ -128,7 +130,8 @@ describe("WhatsApp in the real world", () => {
     await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
     await expect.poll(() => stack.query("SELECT wa_status FROM businesses"), { timeout: 15_000 }).toEqual([{ wa_status: "WORKING" }]);
     await cron();
-    await expect.poll(async () => (await sent(businessId)).length, { timeout: 30_000 }).toBe(2);
+    // Automatic messages keep a human gap (20 to 60 s by default) after the number's previous send.
+    await expect.poll(async () => (await sent(businessId)).length, { timeout: PACED_MS }).toBe(2);
     expect((await sent(businessId))[1].chatId).toBe("972541110002@c.us");
 
     // 4. WhatsApp restricts the number: the send is accepted, then refused; the rule says why.
@@ -136,7 +139,7 @@ describe("WhatsApp in the real world", () => {
     await reminderDueNow(page, "Yael Shapiro", "972541110003");
     await cron();
     await expect
-      .poll(() => stack.query<{ last_error: string }>("SELECT last_error FROM scheduled_messages WHERE status = 'failed'"), { timeout: 30_000 })
+      .poll(() => stack.query<{ last_error: string }>("SELECT last_error FROM scheduled_messages WHERE status = 'failed'"), { timeout: PACED_MS })
       .toEqual([{ last_error: "rules.reason.restricted" }]);
     const failed = await ruleDetails(page);
     expect(await failed.textContent()).toContain("error 463");
