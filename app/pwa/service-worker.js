@@ -74,10 +74,11 @@ self.addEventListener("push", (event) => {
   const options = { body: data.body || "", icon: ICON, badge: ICON, tag: data.tag || undefined, data: { url: pageUrl(data.url) } };
   event.waitUntil(
     (async () => {
-      await self.registration.showNotification(data.title || "Chatbook", options);
-      // Open Chatbook windows re-read their screen (useFreshOnReturn), so the request is listed at once.
+      // Open Chatbook windows re-read their screen (useFreshOnReturn), so the request is listed at once;
+      // told first, so a notification the browser refuses (permission withdrawn since) keeps nothing off the screen.
       const windows = await self.clients.matchAll({ type: "window" });
       for (const client of windows) client.postMessage({ type: "chatbook:push" });
+      await self.registration.showNotification(data.title || "Chatbook", options);
     })(),
   );
 });

@@ -1,5 +1,6 @@
 // One service chip: normal, showing edit/delete (hover, keyboard focus, or a
-// tap on touch screens), or editing inline with save and cancel.
+// tap on touch screens; open until another chip opens), or editing inline
+// with save and cancel.
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -42,6 +43,8 @@ export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, on
   const nameButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
   const byKeyboard = useRef(false);
+  // Focus that comes with a press is the press's (a tap toggles the chip); any other focus opens it.
+  const pressed = useRef(false);
 
   useEffect(() => {
     if (!editing && wasEditing.current) nameButton.current?.focus();
@@ -75,7 +78,17 @@ export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, on
   if (editing) return <ChipEditor item={item} otherKeys={otherKeys} fetcher={fetcher} onEdit={onEdit} />;
 
   return (
-    <li className="chip" data-open={open || undefined}>
+    <li
+      className="chip"
+      data-open={open || undefined}
+      // Focus without a press opens the chip, so its buttons can be reached with Tab; it stays open until
+      // another chip opens or the name is pressed (closing as the focus left would move the page).
+      onPointerDown={() => (pressed.current = true)}
+      onPointerUp={() => (pressed.current = false)}
+      onFocus={() => {
+        if (!open && !pressed.current) onOpen(true);
+      }}
+    >
       {/* Named by the service alone; its duration and price describe it. */}
       <button
         ref={nameButton}
