@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError, type ErrorResponse } from "@remix-run/react";
-import { useT, type MessageKey } from "~/i18n";
+import { useT, type MessageKey, type Translate } from "~/i18n";
 import { AlertIcon, SearchIcon } from "~/components/ui/icons";
 
 /** What a route shows for one HTTP status of a thrown response (404, 401, ...). */
@@ -14,7 +14,12 @@ type Props = {
    * on the server; none for a lost connection), and a retry that
    * loads the screen's data again. Without it: the whole page (root, 404s).
    */
-  tab?: { title: MessageKey; failed: MessageKey };
+  tab?: {
+    title: MessageKey;
+    failed: MessageKey;
+    /** The tab's own words for this failure (its spec's, e.g. "Network error. Please try again."), shown instead of the status. */
+    explain?: (error: unknown, t: Translate) => string | null;
+  };
   statusHandlers?: Record<number, StatusHandler>;
 };
 
@@ -25,9 +30,11 @@ export function GeneralErrorBoundary({ tab, statusHandlers }: Props = {}) {
   if (!isRouteErrorResponse(error)) console.error(error);
   const handled = isRouteErrorResponse(error) ? statusHandlers?.[error.status]?.({ error }) : undefined;
   if (tab) {
+    const explained = tab.explain?.(error, t);
     return (
       <TabError title={t(tab.title)} failed={t(tab.failed)}>
         {handled ??
+          explained ??
           (isRouteErrorResponse(error)
             ? t("access.error.httpStatus", { status: error.status })
             : error instanceof TypeError

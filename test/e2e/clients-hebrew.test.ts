@@ -222,15 +222,20 @@ describe("Hebrew screens show every server message in Hebrew", () => {
     const shown = async (path: string) => {
       const res = await page.goto(`${stack.appUrl}${path}`);
       expect(res?.status(), path).toBe(400);
-      return page.getByRole("alert").textContent();
+      // What failed, then why, with Try again; the tabs stay.
+      expect(await page.getByRole("navigation", { name: "אזורים" }).count()).toBe(1);
+      expect(await page.getByTestId("tab-error").getByRole("button", { name: "לנסות שוב" }).count()).toBe(1);
+      return (await page.getByRole("alert").locator("p").allTextContents()).join(" | ");
     };
-    expect(await shown("/dashboard/clients?from=nope")).toBe("השדה from חייב להיות תאריך בתבנית YYYY-MM-DD.");
-    expect(await shown("/dashboard/clients?cursor=%25%25")).toBe("הסמן (cursor) אינו תקין.");
-    expect(await shown(`/dashboard/clients?q=${"x".repeat(101)}`)).toBe("טקסט החיפוש ארוך מדי (עד 100 תווים).");
-    expect(await shown("/dashboard/calendar?limit=0")).toBe("שגיאה: limit חייב להיות מספר שלם בין 1 ל-500.");
-    expect(await shown("/dashboard/calendar?from=2030-02-01&to=2030-01-01")).toBe("שגיאה: תאריך ההתחלה (from) לא יכול להיות אחרי תאריך הסיום (to).");
-    expect(await shown("/dashboard/calendar?start=2030-01-01&end=2030-12-31")).toBe("שגיאה: טווח לוח השנה יכול להשתרע על 62 ימים לכל היותר.");
-    expect(await shown("/dashboard/calendar?start=2030-03-02&end=2030-03-01")).toBe("שגיאה: end חייב להיות אחרי start.");
+    const clientsFailed = "טעינת הנתונים נכשלה | ";
+    expect(await shown("/dashboard/clients?from=nope")).toBe(clientsFailed + "השדה from חייב להיות תאריך בתבנית YYYY-MM-DD.");
+    expect(await shown("/dashboard/clients?cursor=%25%25")).toBe(clientsFailed + "הסמן (cursor) אינו תקין.");
+    expect(await shown(`/dashboard/clients?q=${"x".repeat(101)}`)).toBe(clientsFailed + "טקסט החיפוש ארוך מדי (עד 100 תווים).");
+    const bookingsFailed = "טעינת התורים נכשלה | ";
+    expect(await shown("/dashboard/calendar?limit=0")).toBe(bookingsFailed + "שגיאה: limit חייב להיות מספר שלם בין 1 ל-500.");
+    expect(await shown("/dashboard/calendar?from=2030-02-01&to=2030-01-01")).toBe(bookingsFailed + "שגיאה: תאריך ההתחלה (from) לא יכול להיות אחרי תאריך הסיום (to).");
+    expect(await shown("/dashboard/calendar?start=2030-01-01&end=2030-12-31")).toBe(bookingsFailed + "שגיאה: טווח לוח השנה יכול להשתרע על 62 ימים לכל היותר.");
+    expect(await shown("/dashboard/calendar?start=2030-03-02&end=2030-03-01")).toBe(bookingsFailed + "שגיאה: end חייב להיות אחרי start.");
     await screenshot(page, "calendar-bad-query-he-390");
     // The calendar's own range call, opened as a page, says where to go.
     await page.goto(`${stack.appUrl}/dashboard/calendar?start=2030-03-01&end=2030-03-08`);

@@ -42,6 +42,30 @@ describe("a tab whose load fails", () => {
     expect(html).not.toContain("HTTP error!");
   });
 
+  it("Calendar: 'Failed to load bookings' with the status and Try again, the tabs around it", async () => {
+    const owner = await signedInOwner();
+    const res = await without("bookings", () => owner.page("/dashboard/calendar"));
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    expect(html).toContain('data-testid="tab-error"');
+    expect(html).toContain("Failed to load bookings");
+    expect(html).toContain("HTTP error! status: 500");
+    expect(html).toContain("Try again");
+    expect(html).toContain(TAB_BAR);
+  });
+
+  it("Clients: the spec's reason under 'Failed to load data' (here a bad address), with Try again", async () => {
+    const owner = await signedInOwner();
+    const bad = await SELF.fetch("http://localhost/dashboard/clients?from=2024-13-45", { headers: { Cookie: `${owner.cookie}; lang=he` } });
+    expect(bad.status).toBe(400);
+    const he = await bad.text();
+    expect(he).toContain('data-testid="tab-error"');
+    expect(he).toContain("טעינת הנתונים נכשלה");
+    expect(he).not.toContain("HTTP error!");
+    expect(he).toContain("לנסות שוב");
+    expect(he).toContain('class="tabbar"');
+  });
+
   it("the dashboard's own load: the tab bar stays around the failure", async () => {
     const owner = await signedInOwner();
     await env.DB.prepare("UPDATE businesses SET working_hours = '{not json' WHERE id = ?").bind(owner.businessId).run();

@@ -3,7 +3,6 @@
 // panel's buttons by intent.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
-  isRouteErrorResponse,
   useLoaderData,
   type ClientActionFunctionArgs,
   type ClientLoaderFunctionArgs,
@@ -19,6 +18,7 @@ import { pauseAction, safetyView, type PauseAnswer } from "./safety.server";
 import { SafetyPanel } from "~/components/connect/safety-panel";
 import styles from "~/styles/connect.css?url";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { isNavigationOrHttp } from "~/components/ui/lost-request";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.connect")];
@@ -40,8 +40,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") === "pause") return pauseAction(env, business, form);
   return connectAction(env, business.id, form);
 }
-
-const isNavigationOrHttp = (error: unknown) => error instanceof Response || isRouteErrorResponse(error);
 
 /**
  * A poll (`?poll=1`) that never reached the server answers null: the panel

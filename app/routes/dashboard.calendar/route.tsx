@@ -8,15 +8,15 @@ import {
   useLoaderData,
   useNavigation,
   useRevalidator,
-  useRouteError,
   useSearchParams,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { requireUser } from "~/security/signed-in.server";
 import { bookingsAction, bookingsScreen, freeTimes } from "./screen.server";
-import { pageTitle, useT } from "~/i18n";
+import { pageTitle, useT, type Translate } from "~/i18n";
 import { isProblemData } from "~/components/form/problem-data";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BookingCard } from "~/components/bookings/booking-card";
 import { CalendarView } from "~/components/bookings/calendar-view";
 import { DownloadIcon, PlusIcon, RefreshIcon, SearchIcon } from "~/components/ui/icons";
@@ -228,15 +228,16 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
   );
 }
 
+/** A failed load keeps the header and tabs: 'Failed to load bookings', the spec's reason, and Try again. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const t = useT();
-  let message = t("bookings.failedLoad");
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 401) message = t("bookings.notAuthenticated");
-    else if (isProblemData(error.data)) message = t(error.data.problem.key, error.data.problem.params);
-  }
-  return <CalendarError message={message} />;
+  return <GeneralErrorBoundary tab={{ title: "bookings.title", failed: "bookings.failedLoad", explain: explainBookingsError }} />;
+}
+
+/** The spec's "Error: message" under the headline: the server's problem, or not signed in. */
+function explainBookingsError(error: unknown, t: Translate): string | null {
+  if (!isRouteErrorResponse(error)) return null;
+  if (error.status === 401) return t("bookings.errorPrefix", { message: t("bookings.notAuthenticated") });
+  return isProblemData(error.data) ? t("bookings.errorPrefix", { message: t(error.data.problem.key, error.data.problem.params) }) : null;
 }
 
 function CalendarError({ message }: { message: string }) {

@@ -8,14 +8,14 @@ import {
   useLoaderData,
   useNavigation,
   useRevalidator,
-  useRouteError,
   useSearchParams,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { requireUser } from "~/security/signed-in.server";
 import { clientsAction, clientsPage, type ClientItem } from "./screen.server";
-import { pageTitle, useT } from "~/i18n";
+import { pageTitle, useT, type Translate } from "~/i18n";
 import { isProblemData } from "~/components/form/problem-data";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddClientModal } from "~/components/clients/add-client-modal";
 import { ImportModal } from "~/components/clients/import-modal";
 import { ClientRow } from "~/components/clients/client-row";
@@ -200,24 +200,16 @@ export default function ClientsTab() {
   );
 }
 
+/** A failed load keeps the header and tabs: 'Failed to load data', the spec's reason, and Try again. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const t = useT();
-  let message = t("clients.err.loadFailed");
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 401) message = t("clients.err.sessionExpired");
-    else if (error.status === 403) message = t("clients.err.accessDenied");
-    else if (error.status >= 500) message = t("clients.err.unavailable");
-    else if (isProblemData(error.data)) message = t(error.data.problem.key, error.data.problem.params);
-  } else if (error instanceof TypeError) {
-    message = t("clients.err.network");
-  }
-  return (
-    <div className="card">
-      <h1 className="tab-title">{t("clients.title")}</h1>
-      <div className="alert alert-error" role="alert">
-        {message}
-      </div>
-    </div>
-  );
+  return <GeneralErrorBoundary tab={{ title: "clients.title", failed: "clients.err.loadFailed", explain: explainClientsError }} />;
+}
+
+function explainClientsError(error: unknown, t: Translate): string | null {
+  if (error instanceof TypeError) return t("clients.err.network");
+  if (!isRouteErrorResponse(error)) return null;
+  if (error.status === 401) return t("clients.err.sessionExpired");
+  if (error.status === 403) return t("clients.err.accessDenied");
+  if (error.status >= 500) return t("clients.err.unavailable");
+  return isProblemData(error.data) ? t(error.data.problem.key, error.data.problem.params) : null;
 }

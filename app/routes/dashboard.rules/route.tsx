@@ -2,7 +2,6 @@
 // Reads through the loader, Send and Delete through the action (fetchers).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
-  isRouteErrorResponse,
   useFetcher,
   useLoaderData,
   type ClientActionFunctionArgs,
@@ -22,6 +21,7 @@ import modalCss from "~/styles/modal.css?url";
 import rulesCss from "~/styles/rules.css?url";
 import toastCss from "~/styles/toast.css?url";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { isNavigationOrHttp } from "~/components/ui/lost-request";
 
 export const links: LinksFunction = () => [modalCss, toastCss, rulesCss].map((href) => ({ rel: "stylesheet", href }));
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.rules")];
@@ -35,8 +35,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return rulesAction(context.cloudflare.env, request);
 }
-
-const isNavigationOrHttp = (error: unknown) => error instanceof Response || isRouteErrorResponse(error);
 
 /**
  * The wizard's client list for chosen services (`?service=`): when that load

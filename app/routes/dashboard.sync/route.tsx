@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { pageTitle, langFromRequest, useT } from "~/i18n";
 import { requireUser } from "~/security/signed-in.server";
@@ -13,6 +13,8 @@ import syncCss from "~/styles/sync.css?url";
 import toastCss from "~/styles/toast.css?url";
 import { syncScreenAction, syncScreenData, type ScreenContact, type SyncActionData } from "./screen.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { isNavigationOrHttp } from "~/components/ui/lost-request";
+import { problem } from "~/utils/problem";
 
 export const links: LinksFunction = () => [toastCss, syncCss].map((href) => ({ rel: "stylesheet", href }));
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.sync")];
@@ -31,13 +33,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return syncScreenAction({ db, env, now: Date.now() }, business, await request.formData());
 }
 
+/**
+ * An Add Service that never reached the server says 'Failed to add service'
+ * under the name and in a toast (the spec: also on a network error), keeping
+ * what was typed, instead of taking the tab; other lost requests go to the
+ * tab's error boundary.
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await request.clone().formData();
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    if (isNavigationOrHttp(error) || form.get("intent") !== "service-add") throw error;
+    const failure = problem("sync.err.addFailed");
+    const failed: SyncActionData = {
+      intent: "service-add",
+      ok: false,
+      problem: failure,
+      reply: { status: "error", initialValue: { intent: "service-add", service: String(form.get("service") ?? "") }, error: { service: [failure] } },
+    };
+    return Response.json(failed, { status: 503 });
+  }
+}
+
 // Every service change reloads the list (also a refused one: another tab may
 // have changed it); reading and saving Sync's results change nothing the loader
 // shows. Accepting or dismissing a proposal reloads the list and the tab badge
 // (the default after an action), also when refused: it was decided elsewhere.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
+// A request that never arrived (503 from clientAction) reloads nothing over a dead network.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionStatus, defaultShouldRevalidate }) => {
   const intent = formData?.get("intent");
-  if (intent === "preview" || intent === "save") return false;
+  if (actionStatus === 503 || intent === "preview" || intent === "save") return false;
   if (typeof intent === "string" && intent.startsWith("service-")) return true;
   return defaultShouldRevalidate;
 };
