@@ -4,7 +4,7 @@
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
-import { PURGE_BATCH, purgeOldRows } from "../../app/services/retention.server";
+import { PURGE_BATCH, purgeOldRows, REVOKED_KEEP_MS } from "../../app/services/retention.server";
 import { signedInOwner } from "../support/auth";
 import { seedBusiness } from "../support/seed";
 
@@ -76,6 +76,18 @@ describe("purgeOldRows", () => {
     expect(await exists("auth_sessions", "id", "s-live")).toBe(true);
     expect(await exists("email_outbox", "id", "o-old")).toBe(false);
     expect(await exists("email_outbox", "id", "o-new")).toBe(true);
+  });
+
+  it("forgets a deleted message's id a week on, when no late copy can come (the backstop reads 48 hours)", async () => {
+    const { businessId } = await seedBusiness();
+    const revoked = (keyId: string, at: number) =>
+      env.DB.prepare("INSERT INTO wa_revoked (business_id, key_id, revoked_at) VALUES (?, ?, ?)").bind(businessId, keyId, at).run();
+    await revoked("OLD", NOW - REVOKED_KEEP_MS - 60_000);
+    await revoked("RECENT", NOW - 3 * DAY);
+    const purged = await purgeOldRows({ env, now: NOW });
+    expect(purged.revoked).toBe(1);
+    expect(await exists("wa_revoked", "key_id", "OLD")).toBe(false);
+    expect(await exists("wa_revoked", "key_id", "RECENT")).toBe(true);
   });
 
   it("deletes at most one batch per table per run", async () => {
