@@ -35,7 +35,6 @@ export const data = defineMessages(
     "import.failed": "The import failed. Nothing was saved. Please try again.",
     "import.err.noColumns":
       'The file has no name and phone columns (its first row reads: {found}). Use headers such as "name" and "phone" (or "שם" and "טלפון").',
-    "import.err.unreadable": "The file could not be read as CSV or vCard.",
     "import.err.empty": "The file has no contacts.",
     "import.err.choose": "Choose a CSV or vCard file.",
     "import.err.tooLarge": "The file is larger than {max} MB (contact photos aside). Split it into parts and import each one.",
@@ -105,7 +104,6 @@ export const data = defineMessages(
     "import.noFile": "לא נבחר קובץ",
     "import.failed": "הייבוא נכשל. שום דבר לא נשמר. נסו שוב.",
     "import.err.noColumns": 'בקובץ אין עמודות שם וטלפון (בשורה הראשונה: {found}). השתמשו בכותרות כמו "שם" ו"טלפון" (או "name" ו-"phone").',
-    "import.err.unreadable": "לא ניתן לקרוא את הקובץ כ-CSV או vCard.",
     "import.err.empty": "אין אנשי קשר בקובץ.",
     "import.err.choose": "בחרו קובץ CSV או vCard.",
     "import.err.tooLarge": "הקובץ גדול מ-{max} MB (בלי תמונות אנשי הקשר). פצלו אותו לחלקים וייבאו כל חלק.",
