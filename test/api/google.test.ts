@@ -108,6 +108,25 @@ describe("Google sign-in on the screens (remix-auth-google)", () => {
     expect((await row("SELECT b.time_zone FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = ?", p.email))?.time_zone).toBe("Asia/Tokyo");
   });
 
+  it("returns where the sign-in was asked from (a confirmation in Settings), and only to a path of this site", async () => {
+    const signIn = async (redirectTo: string) => {
+      mockGoogle({ screen: person() });
+      const start = await SELF.fetch(`http://localhost/api/auth/google?redirectTo=${encodeURIComponent(redirectTo)}`, { redirect: "manual" });
+      const state = new URL(start.headers.get("Location")!).searchParams.get("state")!;
+      const back = await SELF.fetch(`http://localhost/login?code=screen&state=${state}`, { headers: { Cookie: cookiesFrom(start) }, redirect: "manual" });
+      expect(back.status).toBe(302);
+      return { location: back.headers.get("Location"), started: start.headers.getSetCookie().join("\n"), ended: back.headers.getSetCookie().join("\n") };
+    };
+    const settings = await signIn("/dashboard/settings#data-title");
+    expect(settings.location).toBe("/dashboard/settings#data-title");
+    expect(settings.ended).toMatch(/google_after=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
+    for (const away of ["//evil.example", "/.//evil.example", "https://evil.example/", "/%2e%2e//evil.example"]) {
+      const attempt = await signIn(away);
+      expect(attempt.location, away).toBe("/dashboard");
+      expect(attempt.started, away).not.toContain("google_after=");
+    }
+  });
+
   it("refuses a state that does not match, and shows Google's own error", async () => {
     mockGoogle({ screen: person() });
     const start = await SELF.fetch("http://localhost/api/auth/google", { redirect: "manual" });

@@ -65,7 +65,7 @@ export function DataSection({ hasFeed, hasPassword = true }: { hasFeed: boolean;
       )}
       <ProblemBanner problem={refused} testId="feed-error" />
       {refused?.key === "access.confirm.googleAgain" && (
-        <a className="btn btn-ghost btn-sm" href="/api/auth/google">
+        <a className="btn btn-ghost btn-sm" href="/api/auth/google?redirectTo=%2Fdashboard%2Fsettings%23data-title">
           {t("access.confirm.googleButton")}
         </a>
       )}

@@ -161,7 +161,10 @@ export default function Login() {
       else setFragmentError(hash.has("error") ? "google.failed" : "google.noAccessToken");
     }
     const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (googleRef.current && tz) googleRef.current.href = `/api/auth/google?tz=${encodeURIComponent(tz)}`;
+    // The browser's zone (a first sign-in creates the business) and where this sign-in was going.
+    const google = new URLSearchParams(tz ? { tz } : {});
+    if (redirectTo) google.set("redirectTo", redirectTo);
+    if (googleRef.current && google.size) googleRef.current.href = `/api/auth/google?${google}`;
     // Runs once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

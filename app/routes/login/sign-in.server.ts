@@ -4,7 +4,7 @@
 import { redirect } from "@remix-run/cloudflare";
 import type { Db } from "../../../db";
 import { clearBindingCookie } from "~/services/auth/google-binding.server";
-import { googleCookiesCleared } from "~/services/auth/google.server";
+import { afterGoogleTarget, googleCookiesCleared } from "~/services/auth/google.server";
 import { cookieSessionHash, endSession, startCookieSession } from "~/services/auth/session.server";
 
 /**
@@ -22,7 +22,7 @@ export async function startScreenSession(request: Request, env: Env, db: Db, use
 
 /** After Google: into the dashboard, and the sign-in's own cookies end. */
 export function afterGoogle(request: Request, env: Env, db: Db, userId: string) {
-  return startScreenSession(request, env, db, userId, "/dashboard", [...googleCookiesCleared(env), clearBindingCookie(env)]);
+  return startScreenSession(request, env, db, userId, afterGoogleTarget(request), [...googleCookiesCleared(env), clearBindingCookie(env)]);
 }
 
 /** After trading the token of this browser's own Google sign-in: its binding cookie ends too. */

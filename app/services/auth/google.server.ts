@@ -11,6 +11,7 @@ import { schema, type Db } from "../../../db";
 import type { MessageKey } from "~/i18n";
 import { AppError } from "~/utils/problem";
 import { isValidTimeZone } from "~/utils/time-zone";
+import { safeRedirect } from "~/security/redirect";
 import { normalizeEmail } from "~/validation/accounts";
 import { newBusinessId } from "./registration.server";
 import { defaultWorkingHours } from "~/services/time/hours";
@@ -20,6 +21,8 @@ export const GOOGLE_ISSUER = "https://accounts.google.com";
 const TOKEN_URL = "https://oauth2.googleapis.com/token";
 const USERINFO_URL = "https://www.googleapis.com/oauth2/v3/userinfo";
 const TZ_COOKIE = "signup_tz";
+/** Where the screens' Google sign-in returns (a confirmation asked in Settings goes back there). */
+const AFTER_COOKIE = "google_after";
 
 export type GoogleProfile = { sub: string; email: string; emailVerified: boolean; name: string };
 type User = typeof schema.users.$inferSelect;
@@ -97,7 +100,29 @@ export async function finishGoogleSignIn(request: Request, env: Env, db: Db, now
 /** Set-Cookie values ending what a finished Google sign-in no longer needs (its state and the sign-up time zone). */
 export function googleCookiesCleared(env: Env): string[] {
   const clear = (name: string) => `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure(env) ? "; Secure" : ""}`;
-  return [clear(stateCookieName(env)), clear(TZ_COOKIE)];
+  return [clear(stateCookieName(env)), clear(TZ_COOKIE), clear(AFTER_COOKIE)];
+}
+
+/** The page to land on after this Google sign-in: only a path of this site (safeRedirect), else none. */
+export function afterGoogleCookie(env: Env, redirectTo: string | null): string | null {
+  const target = safeRedirect(redirectTo, "");
+  if (!target) return null;
+  return `${AFTER_COOKIE}=${encodeURIComponent(target)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=600${secure(env) ? "; Secure" : ""}`;
+}
+
+/** Where the sign-in that is finishing asked to return, checked again: the dashboard otherwise. */
+export function afterGoogleTarget(request: Request): string {
+  return safeRedirect(cookieValue(request, AFTER_COOKIE));
+}
+
+/** One cookie of the request, decoded ("" when absent or malformed). */
+function cookieValue(request: Request, name: string): string {
+  const m = new RegExp(`(?:^|;\\s*)${name}=([^;]+)`).exec(request.headers.get("Cookie") ?? "");
+  try {
+    return m ? decodeURIComponent(m[1]) : "";
+  } catch {
+    return "";
+  }
 }
 
 /** The browser's time zone, sent when the sign-in started, for a business created now. */
@@ -107,8 +132,7 @@ export function timeZoneCookie(env: Env, tz: string | null): string | null {
 }
 
 function signupTimeZone(request: Request): string {
-  const m = new RegExp(`(?:^|;\\s*)${TZ_COOKIE}=([^;]+)`).exec(request.headers.get("Cookie") ?? "");
-  const tz = m ? decodeURIComponent(m[1]) : "";
+  const tz = cookieValue(request, TZ_COOKIE);
   return tz && isValidTimeZone(tz) ? tz : "UTC";
 }
 
