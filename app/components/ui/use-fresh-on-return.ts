@@ -3,7 +3,7 @@
 // becomes visible again) and when the service worker says a notification
 // arrived, so a new booking request shows without a reload.
 import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLatest } from "./use-latest";
 
 /** What the service worker posts to open windows when a push arrives (app/pwa/service-worker.js). */
@@ -16,9 +16,18 @@ export function useFreshOnReturn() {
   // A read started while a save is under way would cut off the save's own reload (Remix aborts it).
   const busy = navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((f) => f.state !== "idle");
   const latest = useLatest({ revalidator, busy });
+  // A return or a push while a save is under way is kept, and read once the save is done.
+  const owed = useRef(false);
+  useEffect(() => {
+    if (busy || !owed.current) return;
+    owed.current = false;
+    if (document.visibilityState === "visible") revalidator.revalidate();
+  }, [busy, revalidator]);
   useEffect(() => {
     const refresh = () => {
-      if (document.visibilityState === "visible" && !latest.current.busy) latest.current.revalidator.revalidate();
+      if (document.visibilityState !== "visible") return;
+      if (latest.current.busy) owed.current = true;
+      else latest.current.revalidator.revalidate();
     };
     const onMessage = (event: MessageEvent) => {
       if (event.data?.type === PUSH_ARRIVED) refresh();
