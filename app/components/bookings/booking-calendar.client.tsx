@@ -138,6 +138,8 @@ export default function BookingCalendar({ lang, events, now, labels, onRange, on
         businessHours={businessHours}
         height={view === "dayGridMonth" ? "auto" : 640}
         dayMaxEvents={2}
+        // Laid out again as soon as the window turns or resizes (not 100 ms later, when a tap may already be under way).
+        windowResizeDelay={0}
         moreLinkText={labels.more}
         // FullCalendar draws "+N more" as an <a> without href, which has no role for its aria-expanded: it acts as a button.
         moreLinkDidMount={(arg) => arg.el.setAttribute("role", "button")}

@@ -126,5 +126,7 @@ export async function screenshot(page: Page, name: string) {
     await shootAndCheck(page, name.replace(/-390$/, "-1280"));
   } finally {
     await page.setViewportSize(phone);
+    // Laid out again at phone width before the test taps anything (a calendar redraws on resize).
+    if (!scriptless.has(page)) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   }
 }
