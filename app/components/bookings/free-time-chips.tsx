@@ -57,7 +57,8 @@ export function FreeTimeChips({ service, date, time, onPick }: Props) {
       <p className="free-times-label" id="free-times-label">
         {t("hours.free.title")}
       </p>
-      {body}
+      {/* One height whatever it holds (a hint, "loading", the chips): Save never moves under a tap as the times arrive. */}
+      <div className="free-times-body">{body}</div>
     </div>
   );
 }
