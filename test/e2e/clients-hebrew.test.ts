@@ -233,7 +233,9 @@ describe("Hebrew screens show every server message in Hebrew", () => {
     expect(await shown(`/dashboard/clients?q=${"x".repeat(101)}`)).toBe(clientsFailed + "טקסט החיפוש ארוך מדי (עד 100 תווים).");
     const bookingsFailed = "טעינת התורים נכשלה | ";
     expect(await shown("/dashboard/calendar?limit=0")).toBe(bookingsFailed + "שגיאה: limit חייב להיות מספר שלם בין 1 ל-500.");
-    expect(await shown("/dashboard/calendar?from=2030-02-01&to=2030-01-01")).toBe(bookingsFailed + "שגיאה: תאריך ההתחלה (from) לא יכול להיות אחרי תאריך הסיום (to).");
+    expect(await shown("/dashboard/calendar?from=2030-02-01&to=2030-01-01")).toBe(
+      bookingsFailed + "שגיאה: תאריך ההתחלה (from) לא יכול להיות אחרי תאריך הסיום (to).",
+    );
     expect(await shown("/dashboard/calendar?start=2030-01-01&end=2030-12-31")).toBe(bookingsFailed + "שגיאה: טווח לוח השנה יכול להשתרע על 62 ימים לכל היותר.");
     expect(await shown("/dashboard/calendar?start=2030-03-02&end=2030-03-01")).toBe(bookingsFailed + "שגיאה: end חייב להיות אחרי start.");
     await screenshot(page, "calendar-bad-query-he-390");

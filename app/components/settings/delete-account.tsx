@@ -54,7 +54,8 @@ function DeleteDialog({ hasPassword, email, onClose }: { hasPassword: boolean; e
           </div>
         ) : (
           <p className="small muted" data-testid="delete-google">
-            {t("access.confirm.googleAgain")} <a href="/api/auth/google?redirectTo=%2Fdashboard%2Fsettings%23delete-title">{t("access.confirm.googleButton")}</a>
+            {t("access.confirm.googleAgain")}{" "}
+            <a href="/api/auth/google?redirectTo=%2Fdashboard%2Fsettings%23delete-title">{t("access.confirm.googleButton")}</a>
           </p>
         )}
         <ProblemBanner problem={formProblem} testId="delete-error" />

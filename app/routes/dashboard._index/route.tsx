@@ -2,12 +2,7 @@
 // is what the panel polls every 2 s, with a fetcher); the action runs the
 // panel's buttons by intent.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import {
-  useLoaderData,
-  type ClientActionFunctionArgs,
-  type ClientLoaderFunctionArgs,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { useLoaderData, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireUser } from "~/security/signed-in.server";
 import { ACTION_FAILED } from "~/services/whatsapp/status";
 import { ConnectPanel } from "~/components/connect/connect-panel";

@@ -2,15 +2,7 @@
 // search, a from/to window for the list, Refresh. The list shows pages of 100
 // newest first; the calendar loads only its visible range.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import {
-  isRouteErrorResponse,
-  Link,
-  useLoaderData,
-  useNavigation,
-  useRevalidator,
-  useSearchParams,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { requireUser } from "~/security/signed-in.server";
 import { bookingsAction, bookingsScreen, freeTimes } from "./screen.server";

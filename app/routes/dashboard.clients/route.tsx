@@ -2,14 +2,7 @@
 // Add Client. Pages of 30 (SCREEN_PAGE) newest first with "Load more"; edits patch the list
 // in place so loaded pages and the open row survive.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import {
-  isRouteErrorResponse,
-  type ShouldRevalidateFunction,
-  useLoaderData,
-  useNavigation,
-  useRevalidator,
-  useSearchParams,
-} from "@remix-run/react";
+import { isRouteErrorResponse, type ShouldRevalidateFunction, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { requireUser } from "~/security/signed-in.server";
 import { clientsAction, clientsPage, type ClientItem } from "./screen.server";

@@ -1,13 +1,7 @@
 // The Rules tab: the list of rules, their details, delete, and the wizard.
 // Reads through the loader, Send and Delete through the action (fetchers).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import {
-  useFetcher,
-  useLoaderData,
-  type ClientActionFunctionArgs,
-  type ClientLoaderFunctionArgs,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { useFetcher, useLoaderData, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
 import { pageTitle, useT } from "~/i18n";
 import { requireUser } from "~/security/signed-in.server";
