@@ -12,5 +12,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 300_000,
+    // expect.poll waits for what the page or the server will show. Its default
+    // deadline (1 s) is shorter than a save's round trip on a busy 2-core machine
+    // (the Durable Object, the reload after it): a poll fails then, not the app.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

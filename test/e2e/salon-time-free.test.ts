@@ -158,6 +158,9 @@ describe("The salon's time: hours, time off and free times", () => {
       await whenHydrated(page);
       await page.getByRole("button", { name: T.week, exact: true }).click();
       await page.locator(".fc-timegrid").waitFor();
+      // This week holds no booking: the page scrolls through the working day, no box inside it that a keyboard cannot reach (axe runs in the shot).
+      expect(await page.locator(".fc-timegrid .fc-scroller").evaluateAll((boxes) => boxes.filter((b) => b.scrollHeight > b.clientHeight).length)).toBe(0);
+      await screenshot(page, `hours-week-empty-${lang}`);
       await page.locator(".cal-nav button").nth(2).click();
       await page.locator(".fc-event", { hasText: "Maya Katz" }).waitFor();
       await page.locator(".fc-non-business").first().waitFor({ state: "attached" });

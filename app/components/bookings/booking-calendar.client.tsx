@@ -24,6 +24,9 @@ export type BookingCalendarProps = {
   onDateClick: (date: string, time?: string) => void;
   /** Working hours, shaded in the week and day views. */
   businessHours?: BusinessHoursInput;
+  /** The hours a week or day shows ("HH:MM:SS"): the page scrolls through them, not a box of its own. */
+  slotMinTime: string;
+  slotMaxTime: string;
 };
 
 const VIEWS = [
@@ -33,7 +36,19 @@ const VIEWS = [
 ] as const;
 const HOUR_MINUTE = { hour: "2-digit", minute: "2-digit", hour12: false } as const;
 
-export default function BookingCalendar({ lang, events, now, labels, onRange, onOpen, onMove, onDateClick, businessHours }: BookingCalendarProps) {
+export default function BookingCalendar({
+  lang,
+  events,
+  now,
+  labels,
+  onRange,
+  onOpen,
+  onMove,
+  onDateClick,
+  businessHours,
+  slotMinTime,
+  slotMaxTime,
+}: BookingCalendarProps) {
   const ref = useRef<FullCalendar>(null);
   const [title, setTitle] = useState("");
   const [view, setView] = useState<string>("dayGridMonth");
@@ -136,7 +151,9 @@ export default function BookingCalendar({ lang, events, now, labels, onRange, on
         now={now}
         events={events}
         businessHours={businessHours}
-        height={view === "dayGridMonth" ? "auto" : 640}
+        height="auto"
+        slotMinTime={slotMinTime}
+        slotMaxTime={slotMaxTime}
         dayMaxEvents={2}
         // Laid out again as soon as the window turns or resizes (not 100 ms later, when a tap may already be under way).
         windowResizeDelay={0}
@@ -148,7 +165,6 @@ export default function BookingCalendar({ lang, events, now, labels, onRange, on
         slotLabelFormat={HOUR_MINUTE}
         slotDuration="00:30:00"
         slotLabelInterval="01:00"
-        scrollTime="08:00:00"
         allDaySlot={false}
         nowIndicator
         editable
@@ -159,8 +175,6 @@ export default function BookingCalendar({ lang, events, now, labels, onRange, on
         views={{ dayGridMonth: { displayEventTime: false } }}
         datesSet={(arg) => {
           setTitle(arg.view.title);
-          // A time grid opens at the working day (08:00), also after switching from the month.
-          if (arg.view.type !== view && arg.view.type.startsWith("timeGrid")) setTimeout(() => api()?.scrollToTime("08:00:00"), 0);
           setView(arg.view.type);
           onRange(arg.startStr.slice(0, 10), arg.endStr.slice(0, 10));
         }}

@@ -72,6 +72,29 @@ export function toBusinessHours(hours: WorkingHours): BusinessHoursInput {
   return Object.entries(hours).flatMap(([day, intervals]) => intervals.map(([startTime, endTime]) => ({ daysOfWeek: [Number(day)], startTime, endTime })));
 }
 
+/** Without working hours, a week or day shows 08:00 to 20:00. */
+const DEFAULT_HOURS = { from: 8, to: 20 };
+
+/**
+ * The hours a week or day shows, whole: an hour before the earliest opening
+ * through an hour after the latest closing, widened to every booking on screen
+ * (one at 22:00 is never hidden). The page scrolls, not a box inside it: one
+ * scroll on a phone, and nothing a keyboard cannot reach.
+ */
+export function visibleHours(hours: WorkingHours | undefined, items: readonly CalendarEvent[]): { slotMinTime: string; slotMaxTime: string } {
+  const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  const open = Object.values(hours ?? {}).flat();
+  let from = open.length ? Math.min(...open.map(([start]) => toMinutes(start))) - 60 : DEFAULT_HOURS.from * 60;
+  let to = open.length ? Math.max(...open.map(([, end]) => toMinutes(end))) + 60 : DEFAULT_HOURS.to * 60;
+  for (const b of items) {
+    const start = toMinutes((b.time || DEFAULT_TIME).slice(0, 5));
+    from = Math.min(from, start);
+    to = Math.max(to, start + (b.minutes || EVENT_MINUTES));
+  }
+  const clock = (minutes: number) => `${String(minutes / 60).padStart(2, "0")}:00:00`;
+  return { slotMinTime: clock(Math.max(0, Math.floor(from / 60) * 60)), slotMaxTime: clock(Math.min(24 * 60, Math.ceil(to / 60) * 60)) };
+}
+
 /** The compact event of a booking the detail panel or a move saved. */
 const compact = (b: BookingItem): CalendarEvent => ({
   id: b.id,
@@ -164,6 +187,7 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt, workingHours, on
     [items, counts, timeOff, unknown, dayCount, offTitle],
   );
   const businessHours = useMemo(() => (workingHours ? toBusinessHours(workingHours) : undefined), [workingHours]);
+  const { slotMinTime, slotMaxTime } = visibleHours(workingHours, items);
   const labels = {
     today: t("cal.today"),
     back: t("cal.back"),
@@ -196,6 +220,8 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt, workingHours, on
             }}
             onDateClick={onAddAt}
             businessHours={businessHours}
+            slotMinTime={slotMinTime}
+            slotMaxTime={slotMaxTime}
           />
         </Suspense>
       ) : (
