@@ -91,9 +91,20 @@ export const businesses = sqliteTable(
     slotStepMinutes: integer("slot_step_minutes").notNull().default(15),
     // No free time is offered sooner than this many minutes from now.
     minNoticeMinutes: integer("min_notice_minutes").notNull().default(60),
+    // The booking link (/b/<slug>): null until the owner saves a slug; the page answers only while enabled.
+    bookingSlug: text("booking_slug"),
+    bookingPageEnabled: integer("booking_page_enabled", { mode: "boolean" }).notNull().default(false),
+    // A booking made on the page holds its time this long (10 to 120 minutes) for the customer's WhatsApp confirmation.
+    bookingHoldMinutes: integer("booking_hold_minutes").notNull().default(30),
+    // The customer's confirmation makes the booking wait for the owner's Accept or Decline instead of confirming it.
+    bookingOwnerConfirms: integer("booking_owner_confirms", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("businesses_wa_status").on(t.waStatus, t.waStatusAt), uniqueIndex("businesses_calendar_feed").on(t.calendarFeedHash)],
+  (t) => [
+    index("businesses_wa_status").on(t.waStatus, t.waStatusAt),
+    uniqueIndex("businesses_calendar_feed").on(t.calendarFeedHash),
+    uniqueIndex("businesses_booking_slug").on(t.bookingSlug),
+  ],
 );
 
 export const authSessions = sqliteTable(
@@ -205,7 +216,8 @@ export const services = sqliteTable(
   (t) => [uniqueIndex("services_business_name").on(t.businessId, t.nameKey)],
 );
 
-export const bookingStatuses = ["scheduled", "confirmed", "completed", "cancelled", "no_show"] as const;
+// "pending": booked on the public page, holding its time until the customer confirms on WhatsApp (booking_holds).
+export const bookingStatuses = ["scheduled", "confirmed", "completed", "cancelled", "no_show", "pending"] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 export const bookings = sqliteTable(
@@ -420,6 +432,8 @@ export const contactConsent = sqliteTable(
     firstOutAt: integer("first_out_at"),
     optedOutAt: integer("opted_out_at"),
     optedInAt: integer("opted_in_at"),
+    // The client confirmed a booking made on the booking page by writing to the salon (basis booked_online).
+    bookedOnlineAt: integer("booked_online_at"),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.phone] }), index("contact_consent_business_opted_out").on(t.businessId, t.optedOutAt)],
 );
@@ -480,4 +494,45 @@ export const pushSubscriptions = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("push_subscriptions_business").on(t.businessId)],
+);
+
+export const holdStates = ["open", "awaiting_owner", "confirmed", "expired"] as const;
+export type HoldState = (typeof holdStates)[number];
+
+/**
+ * A booking made on the public booking page: its short code, what the customer
+ * typed (the phone is only a hint: the booking goes to whoever sends the code
+ * on WhatsApp), and until when it holds its time. "open": waiting for the
+ * customer's message; "awaiting_owner": confirmed by the customer, waiting for
+ * the owner (booking_owner_confirms); "confirmed"; "expired": not confirmed in time.
+ */
+export const bookingHolds = sqliteTable(
+  "booking_holds",
+  {
+    bookingId: text("booking_id")
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    businessId: businessId(),
+    code: text("code").notNull(),
+    state: text("state", { enum: holdStates }).notNull().default("open"),
+    name: text("name").notNull(),
+    phoneHint: text("phone_hint").notNull(),
+    // The typed phone was nobody's yet: its client row goes when the hold does.
+    hintClientCreated: integer("hint_client_created", { mode: "boolean" }).notNull().default(false),
+    lang: text("lang", { enum: ["en", "he"] })
+      .notNull()
+      .default("en"),
+    ip: text("ip").notNull().default(""),
+    expiresAt: integer("expires_at").notNull(),
+    confirmedPhone: text("confirmed_phone"),
+    confirmedAt: integer("confirmed_at"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("booking_holds_open_code")
+      .on(t.businessId, t.code)
+      .where(sql`${t.state} = 'open'`),
+    index("booking_holds_state_expires").on(t.state, t.expiresAt),
+    index("booking_holds_business_phone").on(t.businessId, t.phoneHint, t.state),
+  ],
 );

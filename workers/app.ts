@@ -10,6 +10,7 @@ import { businessSession } from "../app/services/whatsapp/session.server";
 import { alertWaitingOwners, reconcileSessions } from "../app/services/whatsapp/watch.server";
 import { guarded } from "../app/security/guard.server";
 import { purgeOldRows } from "../app/services/retention.server";
+import { expireHolds } from "../app/services/booking-link/confirm.server";
 import { readSession } from "../db/read-session";
 import { handleApiRequest } from "../app/api/index.server";
 import { isApiPath } from "../app/api/router.server";
@@ -40,6 +41,8 @@ export default {
       })(),
     );
     ctx.waitUntil(purgeOldRows({ env, now: Date.now() }));
+    // Booking-page holds not confirmed in time free their slots.
+    ctx.waitUntil(expireHolds(env, Date.now()));
   },
 
   async queue(batch, env, ctx) {

@@ -24,6 +24,9 @@ import * as importClients from "./import.clients.server";
 import * as proposalsByIdAccept from "./proposals.$id.accept.server";
 import * as proposalsByIdDismiss from "./proposals.$id.dismiss.server";
 import * as proposals from "./proposals.server";
+import * as publicBySlug from "./public.$slug.server";
+import * as publicBySlugAvailability from "./public.$slug.availability.server";
+import * as publicBySlugBookings from "./public.$slug.bookings.server";
 import * as rulesById from "./rules.$id.server";
 import * as rulesCreate from "./rules.create.server";
 import * as rulesDeleteGroupByGroupId from "./rules.delete.group.$groupId.server";
@@ -72,6 +75,9 @@ export const handleApiRequest = apiRouter({
   "/api/proposals/:id/accept": proposalsByIdAccept,
   "/api/proposals/:id/dismiss": proposalsByIdDismiss,
   "/api/proposals": proposals,
+  "/api/public/:slug": publicBySlug,
+  "/api/public/:slug/availability": publicBySlugAvailability,
+  "/api/public/:slug/bookings": publicBySlugBookings,
   "/api/rules/:id": rulesById,
   "/api/rules/create": rulesCreate,
   "/api/rules/delete/group/:groupId": rulesDeleteGroupByGroupId,

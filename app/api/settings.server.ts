@@ -13,10 +13,13 @@ import { SafetyPatch } from "~/validation/safety";
 import { safetyOf, updateSafetySettings } from "~/services/safety/settings.server";
 import { currencySetting, saveCurrency } from "~/services/catalogue/currency.server";
 import { CurrencyPatch } from "~/validation/services";
+import { BookingLinkPatch } from "~/validation/booking-link";
+import { bookingLinkOf, checkBookingLink, suggestSlug, updateBookingLink } from "~/services/booking-link/settings.server";
 import type { ApiHandler } from "./router.server";
 
 export const loader: ApiHandler = async ({ request, env }) => {
-  const { user, business } = await requireApiUser(request, env);
+  const { db, user, business } = await requireApiUser(request, env);
+  const link = bookingLinkOf(business);
   return json({
     success: true,
     settings: {
@@ -26,6 +29,8 @@ export const loader: ApiHandler = async ({ request, env }) => {
       ...safetyOf(business),
       ...salonTimeOf(business),
       ...currencySetting(business),
+      ...link,
+      booking_slug_suggestion: link.booking_slug ?? (await suggestSlug(db, business)),
     },
   });
 };
@@ -43,6 +48,9 @@ export const action: ApiHandler = async ({ request, env }) => {
   if (!time.ok) return apiProblem(400, time.problem);
   const currency = validate(CurrencyPatch, raw);
   if (!currency.ok) return apiProblem(400, currency.problem);
+  const link = validate(BookingLinkPatch, raw);
+  if (!link.ok) return apiProblem(400, link.problem);
+  await checkBookingLink(authed.db, authed.business, link.value);
   const { profile, messaging, proposalsEnabled } = checked.value;
   const settings = await updateSettings(env, authed, profile, Date.now());
   const messages = await updateMessagingSettings(env.DB, authed.business, messaging);
@@ -51,6 +59,7 @@ export const action: ApiHandler = async ({ request, env }) => {
   const proposals_enabled = proposalsEnabled ?? authed.business.proposalsEnabled;
   const safety = await updateSafetySettings(env.DB, authed.business, safetyPatch.value);
   const hours = await updateSalonTime(authed.db, authed.business, time.value);
+  const bookingLink = await updateBookingLink(authed.db, authed.business, link.value);
   return json({
     success: true,
     detail: english("settings.apiSaved"),
@@ -61,6 +70,8 @@ export const action: ApiHandler = async ({ request, env }) => {
       ...safety,
       ...hours,
       ...currencySetting({ currency: currency.value.currency ?? authed.business.currency, country: settings.country }),
+      ...bookingLink,
+      booking_slug_suggestion: bookingLink.booking_slug ?? (await suggestSlug(authed.db, { id: authed.business.id, name: settings.business_name })),
     },
   });
 };

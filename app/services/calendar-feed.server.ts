@@ -31,7 +31,7 @@ export async function revokeFeed(env: Env, businessId: string): Promise<void> {
   await env.DB.prepare("UPDATE businesses SET calendar_feed_hash = NULL WHERE id = ?").bind(businessId).run();
 }
 
-const STATUS: Record<string, string> = { scheduled: "CONFIRMED", confirmed: "CONFIRMED", completed: "CONFIRMED", no_show: "CANCELLED" };
+const STATUS: Record<string, string> = { scheduled: "CONFIRMED", confirmed: "CONFIRMED", completed: "CONFIRMED", no_show: "CANCELLED", pending: "TENTATIVE" };
 const toIcalTime = (ms: number) => ICAL.Time.fromJSDate(new Date(ms), true);
 
 /** The feed for a secret, or null when no business has it. */

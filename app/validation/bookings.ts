@@ -4,7 +4,7 @@
 // first (name, phone, service, date, time), then the formats.
 import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
-import { bookingStatuses } from "~/services/bookings/status";
+import { ownerStatuses, type BookingStatus } from "~/services/bookings/status";
 import { isRealDate } from "~/utils/dates";
 import { checkPhoneInput, PHONE_RULE_MESSAGE } from "~/utils/phone-rule";
 import { CLIENT_LIMITS, textOnly } from "./clients";
@@ -22,7 +22,7 @@ const notes = textOnly("bookings.err.notesText").pipe(optionalText(BOOKING_LIMIT
 export const bookingFields = { service, date, time, notes } as const;
 const notesOrEmpty = notes.optional().transform((text) => text ?? "");
 // An unknown status names the allowed ones (problem.fieldOneOf).
-const status = z.enum(bookingStatuses);
+const status = z.enum(ownerStatuses).transform((s): BookingStatus => s);
 
 const blank = (value: string | undefined) => !value;
 const trimmed = (value: string | undefined) => value?.trim();

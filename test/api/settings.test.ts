@@ -40,6 +40,12 @@ describe("settings API", () => {
         paused: false,
         // Prices are in the country's currency until one is chosen.
         currency: "ILS",
+        // The booking link (test/api/booking-link.test.ts): off until a slug is saved, a slug suggested from the name.
+        booking_slug: null,
+        booking_page_enabled: false,
+        booking_hold_minutes: 30,
+        booking_owner_confirms: false,
+        booking_slug_suggestion: expect.stringMatching(/^noas-studio(-\d+)?$/),
       },
     });
   });

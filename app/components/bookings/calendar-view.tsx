@@ -23,7 +23,7 @@ import { Loading } from "~/components/ui/loading";
 const BookingCalendar = lazy(() => import("./booking-calendar.client"));
 
 // White text on each at least 4.5:1 (green 5.0, teal 5.5, blue 5.2, red 4.8, grey 4.8).
-const COLORS = { green: "#15803d", teal: "#0f766e", blue: "#2563eb", red: "#dc2626", grey: "#6b7280" } as const;
+const COLORS = { green: "#15803d", teal: "#0f766e", blue: "#2563eb", red: "#dc2626", amber: "#b45309", grey: "#6b7280" } as const;
 /** A booking spans its own duration (one hour when it has none); a booking without a time starts at 09:00. */
 const EVENT_MINUTES = 60;
 const DEFAULT_TIME = "09:00";

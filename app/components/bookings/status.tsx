@@ -1,6 +1,6 @@
 // A booking's status: the coloured badge, and the control that changes it
 // (an owner marks a visit completed, cancelled or a no-show).
-import { bookingStatuses, statusTone } from "~/services/bookings/status";
+import { bookingStatuses, ownerStatuses, statusTone } from "~/services/bookings/status";
 import { useT, type MessageKey } from "~/i18n";
 
 export function useStatusLabel() {
@@ -26,7 +26,7 @@ export function StatusSelect({ id, value, onChange, disabled }: { id: string; va
         {t("bookings.changeStatus")}
       </label>
       <select id={id} className="input" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-        {bookingStatuses.map((s) => (
+        {(value === "pending" ? ["pending", ...ownerStatuses] : ownerStatuses).map((s) => (
           <option key={s} value={s}>
             {label(s)}
           </option>

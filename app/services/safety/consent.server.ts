@@ -7,7 +7,8 @@
 // - wrote_first: the client's first message came before any of the owner's.
 // - owner_wrote: the owner wrote to them from the phone first (messages the
 //   product sent through the gateway, source "api" or one of our rows, do not count).
-// - booked_online: reserved for a booking form of ours; none exists yet.
+// - booked_online: the client confirmed a booking made on the booking page by
+//   writing to the salon (booked_online_at; they wrote first too).
 // - none: nobody wrote; business-started messages wait for the owner's phone.
 import { chatIdToPhone } from "~/providers/whatsapp/chat-id";
 import { getWhatsAppProvider } from "~/providers/whatsapp/index.server";
@@ -19,12 +20,19 @@ import { OPT_OUT_NOTICE, readOptWord } from "./words";
 export type ContactBasis = "wrote_first" | "owner_wrote" | "booked_online" | "none";
 export const OPTED_OUT_REASON = storedReason("rules.reason.optedOut");
 
-export type ConsentRow = { first_in_at: number | null; first_out_at: number | null; opted_out_at: number | null; opted_in_at: number | null };
+export type ConsentRow = {
+  first_in_at: number | null;
+  first_out_at: number | null;
+  opted_out_at: number | null;
+  opted_in_at: number | null;
+  booked_online_at?: number | null;
+};
 
 /** The basis from a consent row (missing: none). */
 export function basisOf(row: Partial<ConsentRow> | null | undefined): { basis: ContactBasis; since: number | null } {
   const inAt = row?.first_in_at ?? null;
   const outAt = row?.first_out_at ?? null;
+  if (row?.booked_online_at != null) return { basis: "booked_online", since: row.booked_online_at };
   if (inAt !== null && (outAt === null || inAt <= outAt)) return { basis: "wrote_first", since: inAt };
   if (outAt !== null) return { basis: "owner_wrote", since: outAt };
   return { basis: "none", since: null };
@@ -34,7 +42,7 @@ export const isOptedOut = (row: Partial<ConsentRow> | null | undefined) => (row?
 
 /** SQL: the consent columns of the consent row `alias` (join it with LEFT JOIN contact_consent alias ON ...). */
 export const consentColumns = (alias: string) =>
-  `${alias}.first_in_at AS first_in_at, ${alias}.first_out_at AS first_out_at, ${alias}.opted_out_at AS opted_out_at, ${alias}.opted_in_at AS opted_in_at`;
+  `${alias}.first_in_at AS first_in_at, ${alias}.first_out_at AS first_out_at, ${alias}.opted_out_at AS opted_out_at, ${alias}.opted_in_at AS opted_in_at, ${alias}.booked_online_at AS booked_online_at`;
 /** SQL: the client (alias) has opted out. */
 export const optedOutSql = (alias: string) => `(coalesce(${alias}.opted_out_at, 0) > coalesce(${alias}.opted_in_at, 0))`;
 
@@ -51,7 +59,7 @@ export async function consentOfPhones(d1: D1Database, businessId: string, phones
   if (phones.length === 0) return new Map();
   const { results } = await d1
     .prepare(
-      `SELECT phone, first_in_at, first_out_at, opted_out_at, opted_in_at FROM contact_consent
+      `SELECT phone, first_in_at, first_out_at, opted_out_at, opted_in_at, booked_online_at FROM contact_consent
        WHERE business_id = ?1 AND phone IN (SELECT value FROM json_each(?2))`,
     )
     .bind(businessId, JSON.stringify([...new Set(phones)]))
@@ -62,7 +70,7 @@ export async function consentOfPhones(d1: D1Database, businessId: string, phones
 export type ChatMessage = { providerId: string; chatId: string; fromMe: boolean; source?: unknown; body: string; at: number };
 
 /** The phone of a chat: the contact's known phone (hidden numbers, check-exists chat ids), else the chat id's digits. */
-async function phoneOfChat(d1: D1Database, businessId: string, chatId: string): Promise<string | null> {
+export async function phoneOfChat(d1: D1Database, businessId: string, chatId: string): Promise<string | null> {
   const row = await d1
     .prepare(`SELECT phone FROM wa_contacts WHERE business_id = ?1 AND chat_id = ?2 AND phone IS NOT NULL`)
     .bind(businessId, chatId)

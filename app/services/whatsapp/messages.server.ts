@@ -13,6 +13,7 @@ import { noteChatMessage } from "~/services/safety/consent.server";
 import { messageChatId } from "~/providers/whatsapp/waha.server";
 import { handleClientMessage, ownerAnswered } from "../replies/replies.server";
 import { markChatForProposals } from "../proposals/live.server";
+import { confirmFromMessage } from "../booking-link/confirm.server";
 
 export type Defer = (work: Promise<unknown>) => void;
 
@@ -112,7 +113,9 @@ export async function processStored(env: Env, businessId: string, m: StoredMessa
     }
   } else {
     if (proposals) await markChatForProposals(env, businessId, m.chatId, false, m.at);
-    if (!opt) await handleClientMessage(env, businessId, { providerId: m.providerId, chatId: m.chatId, body: m.body, at: m.at }, now, defer);
+    // A booking-page confirmation ("Confirm booking 4821") is that, not an answer to a reminder.
+    const online = opt ? null : await confirmFromMessage(env, businessId, m, now, defer);
+    if (!opt && !online) await handleClientMessage(env, businessId, { providerId: m.providerId, chatId: m.chatId, body: m.body, at: m.at }, now, defer);
   }
   await d1
     .prepare("UPDATE wa_messages SET processed_at = ?3 WHERE business_id = ?1 AND provider_id = ?2 AND processed_at IS NULL")
