@@ -522,7 +522,6 @@ export const bookingHolds = sqliteTable(
     lang: text("lang", { enum: ["en", "he"] })
       .notNull()
       .default("en"),
-    ip: text("ip").notNull().default(""),
     expiresAt: integer("expires_at").notNull(),
     confirmedPhone: text("confirmed_phone"),
     confirmedAt: integer("confirmed_at"),

@@ -15,7 +15,6 @@ CREATE TABLE `booking_holds` (
 	`phone_hint` text NOT NULL,
 	`hint_client_created` integer DEFAULT false NOT NULL,
 	`lang` text DEFAULT 'en' NOT NULL,
-	`ip` text DEFAULT '' NOT NULL,
 	`expires_at` integer NOT NULL,
 	`confirmed_phone` text,
 	`confirmed_at` integer,

@@ -169,7 +169,6 @@ export async function createHold(env: Env, business: PageBusiness, input: Public
     phoneHint: phone.digits,
     hintClientCreated: existing.length === 0,
     lang,
-    ip,
     expiresAt: now + business.bookingHoldMinutes * 60_000,
     now,
   });
@@ -197,7 +196,6 @@ type NewHold = {
   phoneHint: string;
   hintClientCreated: boolean;
   lang: Lang;
-  ip: string;
   expiresAt: number;
   now: number;
 };
@@ -214,23 +212,11 @@ async function insertHold(d1: D1Database, h: NewHold): Promise<string | null> {
     try {
       const res = await d1
         .prepare(
-          `INSERT INTO booking_holds (booking_id, business_id, code, state, name, phone_hint, hint_client_created, lang, ip, expires_at, created_at)
-           SELECT ?1, ?2, ?3, 'open', ?4, ?5, ?6, ?7, ?8, ?9, ?10
-           WHERE (SELECT count(*) FROM booking_holds WHERE business_id = ?2 AND phone_hint = ?5 AND state = 'open') < ?11`,
+          `INSERT INTO booking_holds (booking_id, business_id, code, state, name, phone_hint, hint_client_created, lang, expires_at, created_at)
+           SELECT ?1, ?2, ?3, 'open', ?4, ?5, ?6, ?7, ?8, ?9
+           WHERE (SELECT count(*) FROM booking_holds WHERE business_id = ?2 AND phone_hint = ?5 AND state = 'open') < ?10`,
         )
-        .bind(
-          h.bookingId,
-          h.businessId,
-          code,
-          h.name,
-          h.phoneHint,
-          h.hintClientCreated ? 1 : 0,
-          h.lang,
-          h.ip,
-          h.expiresAt,
-          h.now,
-          PUBLIC_LIMITS.pendingPerPhone,
-        )
+        .bind(h.bookingId, h.businessId, code, h.name, h.phoneHint, h.hintClientCreated ? 1 : 0, h.lang, h.expiresAt, h.now, PUBLIC_LIMITS.pendingPerPhone)
         .run();
       return (res.meta.changes ?? 0) > 0 ? code : null;
     } catch (error) {
