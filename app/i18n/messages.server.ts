@@ -21,6 +21,7 @@ import { hours } from "./areas/hours";
 import { safety } from "./areas/safety";
 import { access } from "./areas/access";
 import { timeBook } from "./areas/time-book";
+import { insights } from "./areas/insights";
 import { translatorOf, type Lang, type Messages, type Translate } from "./index";
 
 const areas = [
@@ -45,6 +46,7 @@ const areas = [
   safety,
   access,
   timeBook,
+  insights,
 ] as const;
 
 export const dictionaries: Record<Lang, Messages> = {

@@ -50,3 +50,8 @@ export function namedPeriod(kind: Exclude<PeriodKind, "custom">, today: string, 
   const lastDay = addDays(first, -1);
   return { from: `${lastDay.slice(0, 8)}01`, to: lastDay };
 }
+
+/** A weekday's name (0 = Sunday) in a language ("he", "en"). */
+export function weekdayName(weekday: number, lang: string, width: "long" | "short" = "long"): string {
+  return new Intl.DateTimeFormat(lang, { weekday: width, timeZone: "UTC" }).format(Date.UTC(2023, 0, 1 + weekday));
+}
