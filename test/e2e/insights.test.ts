@@ -1,12 +1,14 @@
 // Insights in the browser: from the Calendar tab to the hand-counted week of
 // test/support/insights-fixture.ts (a custom period), its figures against the
-// week before, the charts' names and table views, and the CSV. English and
-// Hebrew, at 390 and 1280 px.
+// week before, the charts' names and table views, and the CSV; then a client
+// who comes every 35 days, in words on the Clients tab. English and Hebrew, at
+// 390 and 1280 px.
 import { describe, expect, it } from "vitest";
 import { registerAndLogin, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { FIXTURE_PERIOD, insightsFixture } from "../support/insights-fixture";
+import { addDays } from "../../app/utils/dates";
 
 const { stack, newPage } = useBrowserStack();
 
@@ -25,6 +27,7 @@ const TEXT = {
     revenueChart: "Top services by revenue. First: Color, ₪600.00.",
     table: "Show as a table",
     csvHead: "Figure,2026-03-01 to 2026-03-07,2026-02-22 to 2026-02-28",
+    rhythm: "comes every 5 weeks",
   },
   he: {
     open: "תובנות",
@@ -40,6 +43,7 @@ const TEXT = {
     revenueChart: "השירותים המובילים בהכנסות. ראשון: Color, 600.00 ₪.",
     table: "הצגה כטבלה",
     csvHead: "נתון,2026-03-01 עד 2026-03-07,2026-02-22 עד 2026-02-28",
+    rhythm: "מגיע/ה כל 5 שבועות",
   },
 } as const;
 
@@ -90,6 +94,23 @@ describe("Insights", () => {
       const lines = (await csv.text()).replace(/^\uFEFF/, "").split("\r\n");
       expect(lines[0]).toBe(T.csvHead);
       expect(lines[1]).toMatch(/,6,1$/);
+
+      // A client who comes every 35 days: the Clients tab says it in words.
+      const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jerusalem" }).format(new Date());
+      stack.query(
+        `INSERT INTO clients (id, business_id, name, phone) VALUES ('${id}-reg', '${id}', 'Tamar Regular', '972501110009');` +
+          [105, 70, 35, 0]
+            .map(
+              (back) =>
+                `INSERT INTO bookings (id, business_id, client_id, service, booking_date, booking_time, status) VALUES ('${id}-reg${back}', '${id}', '${id}-reg', 'Haircut', '${addDays(today, -back)}', '00:00', 'completed')`,
+            )
+            .join(";"),
+      );
+      await page.goto(`${stack.appUrl}/dashboard/clients`);
+      await whenHydrated(page);
+      const regular = page.getByTestId("client-row").filter({ hasText: "Tamar Regular" });
+      expect(await regular.getByTestId("client-rhythm").textContent()).toBe(T.rhythm);
+      await screenshot(page, `insights-client-rhythm-${lang}-390`);
       expect(errors).toEqual([]);
     });
   }
