@@ -21,6 +21,7 @@ import * as exportAllJson from "./export.all.json.server";
 import * as exportBookingsCsv from "./export.bookings.csv.server";
 import * as exportClientsCsv from "./export.clients.csv.server";
 import * as importClients from "./import.clients.server";
+import * as insights from "./insights.server";
 import * as proposalsByIdAccept from "./proposals.$id.accept.server";
 import * as proposalsByIdDismiss from "./proposals.$id.dismiss.server";
 import * as proposals from "./proposals.server";
@@ -72,6 +73,7 @@ export const handleApiRequest = apiRouter({
   "/api/export/bookings.csv": exportBookingsCsv,
   "/api/export/clients.csv": exportClientsCsv,
   "/api/import/clients": importClients,
+  "/api/insights": insights,
   "/api/proposals/:id/accept": proposalsByIdAccept,
   "/api/proposals/:id/dismiss": proposalsByIdDismiss,
   "/api/proposals": proposals,

@@ -26,6 +26,7 @@ import type { safety } from "./areas/safety";
 import type { access } from "./areas/access";
 import type { timeBook } from "./areas/time-book";
 import type { bookingLink } from "./areas/booking-link";
+import type { insights } from "./areas/insights";
 import type { Lang } from "./define";
 
 export type { Lang } from "./define";
@@ -54,6 +55,7 @@ type Areas = [
   typeof access,
   typeof timeBook,
   typeof bookingLink,
+  typeof insights,
 ];
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]

@@ -22,6 +22,7 @@ import { safety } from "./areas/safety";
 import { access } from "./areas/access";
 import { timeBook } from "./areas/time-book";
 import { bookingLink } from "./areas/booking-link";
+import { insights } from "./areas/insights";
 import { translatorOf, type Lang, type Messages, type Translate } from "./index";
 
 const areas = [
@@ -47,6 +48,7 @@ const areas = [
   access,
   timeBook,
   bookingLink,
+  insights,
 ] as const;
 
 export const dictionaries: Record<Lang, Messages> = {

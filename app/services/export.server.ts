@@ -4,6 +4,8 @@
 import Papa from "papaparse";
 import { type Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
+import type { Insights } from "~/services/insights/insights.server";
+import { weekdayName } from "~/services/insights/periods";
 import { reasonText } from "~/services/rules/reasons";
 import { formatPhone } from "~/utils/phone";
 import { localDate } from "~/utils/time-zone";
@@ -116,4 +118,45 @@ export async function fullExport(d1: D1Database, businessId: string, now: number
       )
     ).map((m) => ({ ...m, last_error: reasonText(m.last_error as string | null, t) })),
   };
+}
+
+/** The Insights figures of a period beside the period before's, one figure a row; rates as percentages, money in the business's currency. */
+export function insightsCsv(figures: Insights, lang: Lang): string {
+  const t = translator(lang);
+  const { previous } = figures;
+  const pct = (v: number | null) => (v === null ? "" : `${Math.round(v * 1000) / 10}%`);
+  const money = (label: string) => `${label} (${figures.revenue.currency})`;
+  const rows: (string | number)[][] = [
+    [t("insights.fig.bookings"), figures.bookings, previous.bookings],
+    [money(t("insights.fig.revenueDone")), figures.revenue.done, previous.revenue.done],
+    [money(t("insights.fig.revenueExpected")), figures.revenue.expected, previous.revenue.expected],
+    [t("insights.fig.noShowRate"), pct(figures.no_show_rate), pct(previous.no_show_rate)],
+    [t("insights.fig.lateCancelRate"), pct(figures.late_cancel_rate), pct(previous.late_cancel_rate)],
+    [t("insights.fig.confirmationRate"), pct(figures.confirmation_rate), pct(previous.confirmation_rate)],
+    [t("insights.fig.rebookingRate"), pct(figures.rebooking_rate), pct(previous.rebooking_rate)],
+    [t("insights.fig.newClients"), figures.new_clients, previous.new_clients],
+    [t("insights.fig.returningClients"), figures.returning_clients, previous.returning_clients],
+    [t("insights.fig.fromChats"), figures.from_chats, previous.from_chats],
+    [t("insights.fig.messagesSent"), figures.messages.sent, previous.messages.sent],
+    [t("insights.fig.messagesRefused"), figures.messages.refused, previous.messages.refused],
+  ];
+  const before = new Map(previous.services.map((s) => [s.service, s]));
+  for (const s of figures.services) {
+    rows.push([t("insights.csv.serviceCount", { service: s.service }), s.count, before.get(s.service)?.count ?? 0]);
+    rows.push([money(t("insights.csv.serviceRevenue", { service: s.service })), s.revenue, before.get(s.service)?.revenue ?? 0]);
+  }
+  const busyBefore = new Map(previous.busiest.map((b) => [`${b.weekday} ${b.hour}`, b.count]));
+  for (const b of figures.busiest) {
+    const hour = String(b.hour).padStart(2, "0");
+    rows.push([t("insights.csv.busiest", { day: weekdayName(b.weekday, lang), hour }), b.count, busyBefore.get(`${b.weekday} ${b.hour}`) ?? 0]);
+  }
+  return csv(
+    [
+      t("insights.col.figure"),
+      t("insights.col.period", { from: figures.from, to: figures.to }),
+      t("insights.col.period", { from: previous.from, to: previous.to }),
+    ],
+    rows,
+    -1,
+  );
 }

@@ -4,6 +4,7 @@ import { AppError } from "~/utils/problem";
 import { isRealDate } from "~/utils/dates";
 import { SEARCH_MAX } from "./clients/search.server";
 import { bookingStatuses, type BookingStatus } from "./bookings/status";
+import { MAX_PERIOD_DAYS, periodDays } from "./insights/periods";
 
 /** The screens' first page (and each "Load more"): about what a phone shows in a few scrolls. The JSON API keeps its own default. */
 export const SCREEN_PAGE = 30;
@@ -49,4 +50,15 @@ export function rangeQuery(params: URLSearchParams) {
   const q = (params.get("q") ?? "").trim();
   if (q.length > SEARCH_MAX) throw new AppError(400, "problem.searchTooLong", { max: SEARCH_MAX });
   return { start, end, q };
+}
+
+/** The Insights period: from and to (local dates, both included), from not after to, at most MAX_PERIOD_DAYS days. */
+export function periodQuery(params: URLSearchParams) {
+  const from = dateParam(params, "from");
+  if (!from) throw new AppError(400, "problem.fieldRequired", { field: "from" });
+  const to = dateParam(params, "to");
+  if (!to) throw new AppError(400, "problem.fieldRequired", { field: "to" });
+  if (from > to) throw new AppError(400, "problem.fromAfterTo");
+  if (periodDays(from, to) > MAX_PERIOD_DAYS) throw new AppError(400, "problem.periodTooLong", { max: MAX_PERIOD_DAYS });
+  return { from, to };
 }

@@ -20,6 +20,7 @@ const SCREENS: [label: string, path: string, budgetKb: number, ready?: string][]
   ["Calendar (list)", "/dashboard/calendar", 120],
   ["Calendar (month)", "/dashboard/calendar?view=calendar", 160, ".fc-daygrid"],
   ["Rules", "/dashboard/rules", 120],
+  ["Insights", "/dashboard/calendar/insights", 120],
   ["Settings", "/dashboard/settings", 120],
 ];
 

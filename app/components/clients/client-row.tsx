@@ -3,6 +3,7 @@
 // edit checks its fields under each one; a failed save or delete shows the
 // spec's browser alert with the server's problem in the reader's language.
 import { ContactBasisLine, OptedOutBadge } from "./contact-basis";
+import { rhythmWords } from "./rhythm";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
@@ -57,6 +58,7 @@ export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: 
     other.submit({ intent: "delete", id: client.id }, { method: "post", action: ACTION });
   };
   const name = client.name || t("clients.unknown");
+  const rhythm = rhythmWords(t, client).join(" · ");
 
   return (
     <li className={`client-row${expanded ? " expanded" : ""}`} data-testid="client-row">
@@ -67,6 +69,11 @@ export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: 
           <span className="client-phone muted small" dir="ltr">
             {client.phone_display}
           </span>
+          {rhythm && (
+            <span className="client-rhythm muted small" data-testid="client-rhythm">
+              {rhythm}
+            </span>
+          )}
           {client.awaiting_reply && (
             <span className="badge badge-amber waiting-badge" data-testid="client-waiting">
               {t("waiting.badge")}
@@ -115,6 +122,16 @@ export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: 
                   <dt>{t("clients.lastService")}</dt>
                   <dd>{client.last_service ?? t("clients.none")}</dd>
                 </div>
+                <div>
+                  <dt>{t("clients.visits")}</dt>
+                  <dd>{client.visits}</dd>
+                </div>
+                {client.due_date && (
+                  <div>
+                    <dt>{t("clients.due")}</dt>
+                    <dd>{formatDateGB(client.due_date)}</dd>
+                  </div>
+                )}
                 <div>
                   <dt>{t("clients.tagsLabel")}</dt>
                   <dd>

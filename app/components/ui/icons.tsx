@@ -115,6 +115,12 @@ export const DownloadIcon = (p: IconProps) => (
   </Svg>
 );
 
+export const ChartIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 20h16M7 16v-5M12 16V6M17 16v-8" />
+  </Svg>
+);
+
 export type TabName = "connect" | "clients" | "sync" | "calendar" | "rules" | "settings";
 
 const TAB_PATHS: Record<TabName, string> = {

@@ -26,6 +26,7 @@ export const problems = defineMessages(
     "problem.rangeRequired": "start and end are required as YYYY-MM-DD.",
     "problem.rangeOrder": "end must be after start.",
     "problem.rangeTooLong": "The calendar range can span at most {max} days.",
+    "problem.periodTooLong": "The period (from, to) can span at most {max} days.",
     "problem.cursorInvalid": "cursor is not valid.",
   },
   {
@@ -51,6 +52,7 @@ export const problems = defineMessages(
     "problem.rangeRequired": "יש לציין start ו-end בתבנית YYYY-MM-DD.",
     "problem.rangeOrder": "end חייב להיות אחרי start.",
     "problem.rangeTooLong": "טווח לוח השנה יכול להשתרע על {max} ימים לכל היותר.",
+    "problem.periodTooLong": "התקופה (from, to) יכולה להשתרע על {max} ימים לכל היותר.",
     "problem.cursorInvalid": "הסמן (cursor) אינו תקין.",
   },
 );

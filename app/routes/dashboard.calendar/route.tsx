@@ -11,7 +11,7 @@ import { isProblemData } from "~/components/form/problem-data";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BookingCard } from "~/components/bookings/booking-card";
 import { CalendarView } from "~/components/bookings/calendar-view";
-import { DownloadIcon, PlusIcon, RefreshIcon, SearchIcon } from "~/components/ui/icons";
+import { ChartIcon, DownloadIcon, PlusIcon, RefreshIcon, SearchIcon } from "~/components/ui/icons";
 import { usePagedList } from "~/components/ui/use-paged-list";
 import modalStyles from "~/styles/modal.css?url";
 import styles from "~/styles/bookings.css?url";
@@ -101,9 +101,14 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
         <h1 id="bookings-title" className="tab-title">
           {t("bookings.title")}
         </h1>
-        <a className="btn btn-ghost btn-sm" href="/api/export/bookings.csv" download>
-          <DownloadIcon size={18} /> {t("export.exportCsv")}
-        </a>
+        <div className="row gap-sm wrap">
+          <Link className="btn btn-ghost btn-sm" to="/dashboard/calendar/insights" prefetch="intent" data-testid="open-insights">
+            <ChartIcon size={18} /> {t("insights.open")}
+          </Link>
+          <a className="btn btn-ghost btn-sm" href="/api/export/bookings.csv" download>
+            <DownloadIcon size={18} /> {t("export.exportCsv")}
+          </a>
+        </div>
       </div>
       <div className="view-tabs" role="tablist" aria-label={t("bookings.views")}>
         <Link role="tab" aria-selected={view === "list"} to={tabQuery("list")} replace preventScrollReset>

@@ -5,11 +5,13 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/errors";
 import { bookingsChanged } from "~/services/booking-events.server";
-import { localDate } from "~/utils/time-zone";
+import { addDays } from "~/utils/dates";
+import { bookingInstant, localDate } from "~/utils/time-zone";
 import { decodeCursor, encodeCursor } from "~/utils/cursor";
 import { normalizePhone, PHONE_RULE_MESSAGE } from "~/utils/phone";
 import { AppError } from "~/utils/problem";
 import { CLIENT_LIMITS, type ClientInput, type ClientPatchInput } from "~/validation/clients";
+import { rhythmOf, type HistoryRow, type Rhythm } from "./rhythm";
 import { nameOrPhoneMatches } from "./search.server";
 import { clientConsent, consentOfPhones, type ClientConsent } from "../safety/consent.server";
 
@@ -24,14 +26,13 @@ export type ClientView = {
   name: string;
   phone: string;
   profile_picture: string | null;
-  last_visit: string | null;
-  last_service: string | null;
   tags: string[];
   notes: string;
   created_at: number;
   /** The client answered a confirmation request with something unclear and waits for the owner's reply. */
   awaiting_reply: { at: number; text: string } | null;
-} & ClientConsent;
+} & Rhythm &
+  ClientConsent;
 
 export const CLIENT_PAGE_DEFAULT = 50;
 export const CLIENT_PAGE_MAX = 200;
@@ -41,28 +42,38 @@ const isVisit = (businessId: string, today: string) =>
   sql`b.business_id = ${businessId} AND b.booking_date <= ${today} AND b.status NOT IN ('cancelled', 'no_show')`;
 
 /**
- * Last visit and last service of a page of clients, in one query whatever the
- * page size (the ids travel as one JSON parameter: D1 binds at most 100).
+ * Each client's rhythm (last visit and service, visits, no-shows, late
+ * cancellations, usual interval, due date) for a page of clients, from one
+ * query over their bookings up to tomorrow (a cancellation of tomorrow's
+ * booking may already be a late one), whatever the page size (the ids travel
+ * as one JSON parameter: D1 binds at most 100).
  */
-async function lastVisits(db: Db, businessId: string, ids: string[], today: string) {
-  const found = new Map<string, { date: string; service: string }>();
+async function rhythms(db: Db, business: Pick<BusinessRef, "id" | "timeZone">, ids: string[], today: string) {
+  const found = new Map<string, Rhythm>();
   if (ids.length === 0) return found;
-  const rows = await db.all<{ client_id: string; booking_date: string; service: string }>(sql`
-    SELECT client_id, booking_date, service FROM (
-      SELECT b.client_id, b.booking_date, b.service,
-        row_number() OVER (PARTITION BY b.client_id ORDER BY b.booking_date DESC, b.booking_time DESC) AS rank
-      FROM ${bookings} b
-      WHERE ${isVisit(businessId, today)} AND b.client_id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
-    ) WHERE rank = 1`);
-  for (const r of rows) found.set(r.client_id, { date: r.booking_date, service: r.service });
+  const rows = await db.all<HistoryRow & { client_id: string }>(sql`
+    SELECT b.client_id, b.booking_date, b.booking_time, b.service, b.status, b.updated_at
+    FROM ${bookings} b
+    WHERE b.business_id = ${business.id} AND b.client_id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND b.booking_date <= ${addDays(today, 1)}
+    ORDER BY b.client_id, b.booking_date, b.booking_time`);
+  const startOf = (date: string, time: string) => bookingInstant(date, time, business.timeZone);
+  let from = 0;
+  for (let i = 1; i <= rows.length; i++) {
+    if (i < rows.length && rows[i].client_id === rows[from].client_id) continue;
+    found.set(rows[from].client_id, rhythmOf(rows.slice(from, i), today, startOf));
+    from = i;
+  }
   return found;
 }
 
-async function withLastVisits(db: Db, businessId: string, rows: ClientRow[], today: string): Promise<ClientView[]> {
+const NO_RHYTHM: Rhythm = { last_visit: null, last_service: null, visits: 0, no_shows: 0, late_cancels: 0, usual_interval_days: null, due_date: null };
+
+async function withLastVisits(db: Db, business: Pick<BusinessRef, "id" | "timeZone">, rows: ClientRow[], today: string): Promise<ClientView[]> {
+  const businessId = business.id;
   const [visits, consent] = await Promise.all([
-    lastVisits(
+    rhythms(
       db,
-      businessId,
+      business,
       rows.map((c) => c.id),
       today,
     ),
@@ -77,8 +88,7 @@ async function withLastVisits(db: Db, businessId: string, rows: ClientRow[], tod
     name: c.name,
     phone: c.phone,
     profile_picture: c.profilePicture,
-    last_visit: visits.get(c.id)?.date ?? null,
-    last_service: visits.get(c.id)?.service ?? null,
+    ...(visits.get(c.id) ?? NO_RHYTHM),
     tags: c.tags ?? [],
     notes: c.notes,
     created_at: c.createdAt,
@@ -125,7 +135,7 @@ export async function listClients(db: Db, business: Pick<BusinessRef, "id" | "ti
     .where(and(...where))
     .orderBy(desc(clients.createdAt), desc(clients.id))
     .limit(limit + 1);
-  const page = await withLastVisits(db, business.id, rows.slice(0, limit), today);
+  const page = await withLastVisits(db, business, rows.slice(0, limit), today);
   const last = page[page.length - 1];
   return { clients: page, next_cursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null };
 }
@@ -136,7 +146,7 @@ export async function getClient(db: Db, business: Pick<BusinessRef, "id" | "time
     .from(clients)
     .where(and(eq(clients.businessId, business.id), eq(clients.id, id)))
     .get();
-  return row ? (await withLastVisits(db, business.id, [row], localDate(now, business.timeZone)))[0] : null;
+  return row ? (await withLastVisits(db, business, [row], localDate(now, business.timeZone)))[0] : null;
 }
 
 /** The phone's stored digits; a phone that breaks the spec's rule is a 400. */

@@ -1,0 +1,82 @@
+// Each client's rhythm and reliability in GET /api/clients and on the Clients
+// tab: visits, no-shows, late cancellations, the usual interval (from three
+// visits of a service on) and the day the client is due again.
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { rhythmOf } from "../../app/services/clients/rhythm";
+import { addDays } from "../../app/utils/dates";
+import { bookingInstant, localDate } from "../../app/utils/time-zone";
+import { signedInOwner } from "../support/auth";
+import { shownHtml } from "../support/html";
+import { seedBooking, seedClient } from "../support/seed";
+
+const ZONE = "Asia/Jerusalem";
+const startOf = (date: string, time: string) => bookingInstant(date, time, ZONE);
+const row = (booking_date: string, status = "completed", service = "Haircut", updated_at = 0) => ({
+  booking_date,
+  booking_time: "10:00",
+  service,
+  status,
+  updated_at,
+});
+
+describe("rhythmOf", () => {
+  const today = "2026-06-01";
+  it("tells the median gap between visits of the last service, from three visits on, and the day due", () => {
+    const rows = [row("2026-02-01"), row("2026-03-08"), row("2026-04-05", "completed", "Color"), row("2026-04-12"), row("2026-05-17")];
+    expect(rhythmOf(rows, today, startOf)).toEqual({
+      last_visit: "2026-05-17",
+      last_service: "Haircut",
+      visits: 5,
+      no_shows: 0,
+      late_cancels: 0,
+      usual_interval_days: 35,
+      due_date: "2026-06-21",
+    });
+  });
+
+  it("says nothing of an interval under three visits, and counts no-shows and late cancellations", () => {
+    const late = startOf("2026-05-20", "10:00") - 3 * 3_600_000;
+    const early = startOf("2026-05-21", "10:00") - 48 * 3_600_000;
+    const rows = [
+      row("2026-05-01"),
+      row("2026-05-10", "no_show"),
+      row("2026-05-15", "no_show"),
+      row("2026-05-20", "cancelled", "Haircut", late),
+      row("2026-05-21", "cancelled", "Haircut", early),
+      row("2026-05-25"),
+    ];
+    expect(rhythmOf(rows, today, startOf)).toMatchObject({ visits: 2, no_shows: 2, late_cancels: 1, usual_interval_days: null, due_date: null });
+  });
+});
+
+describe("GET /api/clients rhythm fields", () => {
+  it("answers a client who comes every 35 days with the interval and the due date, and the Clients tab says it in words", async () => {
+    const owner = await signedInOwner();
+    const today = localDate(Date.now(), ZONE);
+    const regular = await seedClient(owner.businessId, { name: "Noa Regular" });
+    for (const back of [105, 70, 35, 0])
+      await seedBooking(owner.businessId, regular, { bookingDate: addDays(today, -back), bookingTime: "00:00", status: "completed" });
+    await seedBooking(owner.businessId, regular, { bookingDate: addDays(today, -50), status: "no_show" });
+    await seedBooking(owner.businessId, regular, { bookingDate: addDays(today, -20), status: "no_show" });
+    const newcomer = await seedClient(owner.businessId, { name: "Dana New" });
+    await seedBooking(owner.businessId, newcomer, { bookingDate: addDays(today, -10), status: "completed" });
+
+    const res = await owner.api("/api/clients");
+    const { clients } = (await res.json()) as { clients: Record<string, unknown>[] };
+    expect(clients.find((c) => c.id === regular)).toMatchObject({
+      visits: 4,
+      no_shows: 2,
+      late_cancels: 0,
+      usual_interval_days: 35,
+      due_date: addDays(today, 35),
+      last_visit: today,
+    });
+    expect(clients.find((c) => c.id === newcomer)).toMatchObject({ visits: 1, no_shows: 0, late_cancels: 0, usual_interval_days: null, due_date: null });
+
+    const html = shownHtml(await (await owner.page("/dashboard/clients")).text());
+    expect(html).toContain("comes every 5 weeks · 2 no-shows");
+    const hebrew = shownHtml(await (await SELF.fetch("http://localhost/dashboard/clients", { headers: { Cookie: `${owner.cookie}; lang=he` } })).text());
+    expect(hebrew).toContain("מגיע/ה כל 5 שבועות · 2 אי-הגעות");
+  });
+});
