@@ -25,6 +25,7 @@ import type { hours } from "./areas/hours";
 import type { safety } from "./areas/safety";
 import type { access } from "./areas/access";
 import type { timeBook } from "./areas/time-book";
+import type { team } from "./areas/team";
 import type { Lang } from "./define";
 
 export type { Lang } from "./define";
@@ -52,6 +53,7 @@ type Areas = [
   typeof safety,
   typeof access,
   typeof timeBook,
+  typeof team,
 ];
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]

@@ -21,6 +21,7 @@ import { hours } from "./areas/hours";
 import { safety } from "./areas/safety";
 import { access } from "./areas/access";
 import { timeBook } from "./areas/time-book";
+import { team } from "./areas/team";
 import { translatorOf, type Lang, type Messages, type Translate } from "./index";
 
 const areas = [
@@ -45,6 +46,7 @@ const areas = [
   safety,
   access,
   timeBook,
+  team,
 ] as const;
 
 export const dictionaries: Record<Lang, Messages> = {
