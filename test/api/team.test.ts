@@ -5,7 +5,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { contrastWithWhite, MAX_MEMBERS, TEAM_PALETTE } from "../../app/services/team/palette";
 import { signedInOwner } from "../support/auth";
-import { seedBooking, seedClient } from "../support/seed";
+import { listRules } from "../../app/services/rules/rules.server";
+import { renderTemplate } from "../../app/services/templates";
+import { seedBooking, seedClient, seedRuleMessage } from "../support/seed";
 
 type Hours = Record<string, [string, string][]>;
 type Member = { id: string; name: string; color: string; working_hours: Hours; services: string[] };
@@ -224,5 +226,17 @@ describe("the team", () => {
 
   it("every palette colour keeps 4.5:1 contrast with white text", () => {
     for (const color of TEAM_PALETTE) expect(contrastWithWhite(color), color).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("{staff} in a message is the member the booking is with", async () => {
+    expect(renderTemplate("Hi {name}, {staff} will do your {service} on {date}", { name: "Noa", staff: "Yossi", service: "Haircut", date: "17/03/2030" })).toBe(
+      "Hi Noa, Yossi will do your Haircut on 17/03/2030",
+    );
+    const { o, yossi } = await danaAndYossi();
+    const clientId = await seedClient(o.businessId, { name: "Noa Cohen" }, { basis: "none" });
+    const bookingId = await seedBooking(o.businessId, clientId, { bookingDate: SUNDAY, bookingTime: "13:00", memberId: yossi.id });
+    await seedRuleMessage(o.businessId, bookingId, { status: "manual" }, { type: "reminder", template: "Hi {name}, {staff} sees you on {date}" });
+    const [rule] = await listRules(env.DB, o.businessId);
+    expect(decodeURIComponent(rule.clients[0].send_link!.split("text=")[1])).toBe("Hi Noa Cohen, Yossi sees you on 17/03/2030");
   });
 });
