@@ -115,7 +115,17 @@ export async function bookingsInRange(db: Db, businessId: string, opts: { start:
 }
 
 /** What the calendar draws for one booking: the rest (phone, notes...) is fetched when the owner opens it. */
-export type CalendarEvent = { id: string; name: string; service: string; date: string; time: string; status: BookingStatus; minutes: number };
+export type CalendarEvent = {
+  id: string;
+  name: string;
+  service: string;
+  date: string;
+  time: string;
+  status: BookingStatus;
+  minutes: number;
+  /** The team member whose calendar it is on (null: unassigned). */
+  member: string | null;
+};
 /** A day too full to draw event by event in the month view: the calendar shows "N bookings" that opens the day. */
 export type DayCount = { date: string; count: number };
 
@@ -155,6 +165,7 @@ export async function calendarRange(db: Db, businessId: string, opts: { start: s
       time: bookings.bookingTime,
       status: bookings.status,
       minutes: bookings.durationMinutes,
+      member: bookings.memberId,
     })
     .from(bookings)
     .innerJoin(clients, and(eq(clients.id, bookings.clientId), eq(clients.businessId, bookings.businessId)))

@@ -12,6 +12,12 @@ export function nextColor(used: readonly string[]): string {
   return TEAM_PALETTE.find((c) => !taken.has(c)) ?? TEAM_PALETTE[used.length % TEAM_PALETTE.length];
 }
 
+/** The stylesheet's class for a palette colour (team-bg-0 ...): the page's CSP refuses style attributes in the server's HTML. */
+export function colorClass(hex: string): string {
+  const i = (TEAM_PALETTE as readonly string[]).indexOf(hex.toUpperCase());
+  return `team-bg-${i < 0 ? 0 : i}`;
+}
+
 /** WCAG relative luminance of "#RRGGBB". */
 function luminance(hex: string): number {
   const channel = (i: number) => {

@@ -18,7 +18,7 @@ const m = schema.members;
 export type MemberView = { id: string; name: string; color: string; working_hours: WorkingHours; services: string[] };
 
 /** What the team's rules need of the business. */
-export type TeamBusiness = { id: string; workingHours: unknown };
+export type TeamBusiness = { id: string; workingHours?: unknown };
 
 type Row = typeof m.$inferSelect;
 
