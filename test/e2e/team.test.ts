@@ -152,7 +152,8 @@ describe("The team: members as calendars", () => {
       await page.getByTestId("team-filter").getByRole("button", { name: T.everyone }).click();
       await expect.poll(() => page.locator(".fc-timegrid-event").count()).toBe(3);
 
-      // Yossi has a booking ahead: deleting him says so and keeps him.
+      // Yossi has a booking ahead: deleting him says so and keeps him. (Leave once the calendar's reads are done: a read cut short is logged.)
+      await page.waitForLoadState("networkidle");
       page.once("dialog", (d) => void d.accept());
       await page.goto(`${stack.appUrl}/dashboard/settings/team`);
       await whenHydrated(page);
