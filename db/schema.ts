@@ -216,6 +216,27 @@ export const services = sqliteTable(
   (t) => [uniqueIndex("services_business_name").on(t.businessId, t.nameKey)],
 );
 
+/**
+ * The team: each member is a calendar (the owner is the first; staff do not
+ * sign in). `workingHours` null follows the business's hours; `services`
+ * lists the service names the member does (empty: all); `position` is the
+ * team's order, which auto-assignment follows.
+ */
+export const members = sqliteTable(
+  "members",
+  {
+    id: id(),
+    businessId: businessId(),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+    workingHours: text("working_hours", { mode: "json" }).$type<Record<string, [string, string][]> | null>(),
+    services: text("services", { mode: "json" }).$type<string[]>().notNull().default([]),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("members_business_position").on(t.businessId, t.position)],
+);
+
 // "pending": booked on the public page, holding its time until the customer confirms on WhatsApp (booking_holds).
 export const bookingStatuses = ["scheduled", "confirmed", "completed", "cancelled", "no_show", "pending"] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
@@ -242,6 +263,8 @@ export const bookings = sqliteTable(
     durationMinutes: integer("duration_minutes").notNull().default(60),
     bufferMinutes: integer("buffer_minutes").notNull().default(0),
     priceCents: integer("price_cents"),
+    // The team member whose calendar it is on (null: unassigned, nobody's chair).
+    memberId: text("member_id").references(() => members.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at")
       .notNull()
@@ -263,6 +286,8 @@ export const timeOff = sqliteTable(
     dateFrom: text("date_from").notNull(),
     dateTo: text("date_to").notNull(),
     note: text("note").notNull().default(""),
+    // One member's days off; null: the whole business is closed.
+    memberId: text("member_id").references(() => members.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [index("time_off_business_to").on(t.businessId, t.dateTo)],

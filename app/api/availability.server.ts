@@ -1,5 +1,6 @@
-// GET /api/availability?service=NAME&from=YYYY-MM-DD&days=N: free start times
-// on the business's grid, in its zone (services/time/free-slots.ts says the rules).
+// GET /api/availability?service=NAME&from=YYYY-MM-DD&days=N[&member_id=ID]: free start times
+// on the business's grid, in its zone, each with the members free for it
+// (services/time/free-slots.ts says the rules, salon-time.server.ts the team's part).
 import { requireApiUser } from "~/security/signed-in.server";
 import { availability } from "~/services/time/salon-time.server";
 import { apiProblem, json } from "~/utils/http.server";
@@ -14,6 +15,7 @@ export const loader: ApiHandler = async ({ request, env }) => {
     service: params.get("service") ?? undefined,
     from: params.get("from") ?? undefined,
     days: params.get("days") ?? undefined,
+    member_id: params.get("member_id") ?? undefined,
   });
   if (!query.ok) return apiProblem(400, query.problem);
   const found = await availability(db, business, query.value, Date.now());

@@ -43,6 +43,8 @@ import * as sessionsById from "./sessions.$id.server";
 import * as sessions from "./sessions.server";
 import * as settings from "./settings.server";
 import * as settingsChangePassword from "./settings.change-password.server";
+import * as team from "./team.server";
+import * as teamById from "./team.$id.server";
 import * as timeOff from "./time-off.server";
 import * as timeOffById from "./time-off.$id.server";
 import * as syncPreview from "./sync.preview.server";
@@ -96,6 +98,8 @@ export const handleApiRequest = apiRouter({
   "/api/settings": settings,
   "/api/settings/change-password": settingsChangePassword,
   "/api/time-off": timeOff,
+  "/api/team/:id": teamById,
+  "/api/team": team,
   "/api/time-off/:id": timeOffById,
   "/api/sync/preview": syncPreview,
   "/api/sync/save": syncSave,

@@ -27,6 +27,7 @@ import type { access } from "./areas/access";
 import type { timeBook } from "./areas/time-book";
 import type { bookingLink } from "./areas/booking-link";
 import type { insights } from "./areas/insights";
+import type { team } from "./areas/team";
 import type { Lang } from "./define";
 
 export type { Lang } from "./define";
@@ -56,6 +57,7 @@ type Areas = [
   typeof timeBook,
   typeof bookingLink,
   typeof insights,
+  typeof team,
 ];
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]

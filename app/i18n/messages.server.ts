@@ -23,6 +23,7 @@ import { access } from "./areas/access";
 import { timeBook } from "./areas/time-book";
 import { bookingLink } from "./areas/booking-link";
 import { insights } from "./areas/insights";
+import { team } from "./areas/team";
 import { translatorOf, type Lang, type Messages, type Translate } from "./index";
 
 const areas = [
@@ -49,6 +50,7 @@ const areas = [
   timeBook,
   bookingLink,
   insights,
+  team,
 ] as const;
 
 export const dictionaries: Record<Lang, Messages> = {

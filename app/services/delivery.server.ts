@@ -80,6 +80,8 @@ type Row = ConsentRow & {
   booking_date: string | null;
   booking_time: string | null;
   service: string | null;
+  /** The team member the booking is with ({staff}). */
+  staff_name: string | null;
   client_name: string | null;
   client_phone: string | null;
   time_zone: string;
@@ -153,6 +155,7 @@ async function loadRows(d1: D1Database, ids: string[]): Promise<Map<string, Row>
       `SELECT m.id, m.business_id, m.status, m.attempts, m.failures, m.updated_at, m.send_at, m.kind, m.origin, m.body,
               r.template, r.type AS rule_type, r.ask_confirmation, r.custom_date,
               b.status AS booking_status, b.booking_date, b.booking_time, b.service,
+              (SELECT tm.name FROM members tm WHERE tm.id = b.member_id AND tm.business_id = b.business_id) AS staff_name,
               c.name AS client_name, c.phone AS client_phone, biz.time_zone,
               biz.message_lang, biz.pause_seconds, biz.daily_message_budget, biz.paused, biz.send_time AS biz_send_time,
               biz.quiet_start, biz.quiet_end, ${consentColumns("cc")},
@@ -182,6 +185,7 @@ function messageText(row: Row): string {
     name: row.client_name || "",
     service: row.service || "",
     date: row.booking_date!,
+    staff: row.staff_name || "",
   });
 }
 

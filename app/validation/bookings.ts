@@ -11,6 +11,7 @@ import { CLIENT_LIMITS, textOnly } from "./clients";
 import { dateText, optionalText, requiredText, timeText } from "./fields";
 import { inOrder, says } from "./parse";
 import { durationMinutes } from "./services";
+import { memberId } from "./team";
 
 export const BOOKING_LIMITS = { service: 60, notes: 2000 } as const;
 
@@ -42,6 +43,8 @@ export const BookingForm = z
     status: status.optional(),
     // Left out: the service's duration (60 when the catalogue has no such service).
     duration_minutes: durationMinutes.optional(),
+    // Left out: the first member who does the service and is free (services/bookings/overlaps.server's placeBooking).
+    member_id: memberId.optional(),
   })
   .superRefine(
     inOrder([
@@ -75,11 +78,19 @@ export const BookingForm = z
     notes: v.notes,
     status: v.status ?? "scheduled",
     ...(v.duration_minutes !== undefined ? { duration_minutes: v.duration_minutes } : {}),
+    ...(v.member_id !== undefined ? { member_id: v.member_id } : {}),
   }));
 export type BookingInput = z.output<typeof BookingForm>;
 
 /** The inline edit of a booking (service, date, time, notes), which sends every field. */
-export const BookingEditForm = z.object({ service, booking_date: date, booking_time: time, notes: notesOrEmpty, duration_minutes: durationMinutes.optional() });
+export const BookingEditForm = z.object({
+  service,
+  booking_date: date,
+  booking_time: time,
+  notes: notesOrEmpty,
+  duration_minutes: durationMinutes.optional(),
+  member_id: memberId.optional(),
+});
 
 /** PATCH /api/bookings/{id} and the screen's moves and status changes: only the fields sent change. */
 export const BookingPatch = z
@@ -90,6 +101,8 @@ export const BookingPatch = z
     notes: notes.optional(),
     status: status.optional(),
     duration_minutes: durationMinutes.optional(),
+    // Another member's calendar; null unassigns (the booking then occupies nobody's time).
+    member_id: memberId.nullable().optional(),
   })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), says("bookings.err.patchEmpty"));
 export type BookingPatchInput = z.output<typeof BookingPatch>;

@@ -7,6 +7,7 @@ import { hoursProblem, NOTICE, SLOT_STEP } from "~/services/time/hours";
 import type { WorkingHours } from "~/services/time/span";
 import { isRealDate } from "~/utils/dates";
 import { says } from "./parse";
+import { memberId } from "./team";
 
 /** A whole number of minutes within limits; a form sends it as text. */
 const minutes = (limits: { min: number; max: number }, key: "hours.err.step" | "hours.err.notice") =>
@@ -57,6 +58,8 @@ export const TimeOffInput = z
     date_from: z.string(says("hours.err.dateFrom")).trim().refine(isRealDate, says("hours.err.dateFrom")),
     date_to: z.string(says("hours.err.dateTo")).trim().refine(isRealDate, says("hours.err.dateTo")),
     note: z.string().trim().max(200, says("hours.err.noteLong")).optional().default(""),
+    // One member's day off; left out, the whole business's.
+    member_id: memberId.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.date_to < v.date_from) ctx.addIssue({ code: "custom", path: ["date_to"], message: "hours.err.backwards" });
@@ -76,4 +79,6 @@ export const AvailabilityQuery = z.object({
     .optional()
     .transform((v) => (v === undefined || v === "" ? 7 : /^\d{1,3}$/.test(v) ? Number(v) : Number.NaN))
     .refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_AVAILABILITY_DAYS, says("hours.err.days")),
+  // Only this member's free times (404 unless the business's).
+  member_id: memberId.optional(),
 });

@@ -4,6 +4,7 @@
 import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import { BOOKING_LIMITS, bookingFields } from "./bookings";
+import { memberId } from "./team";
 
 /**
  * POST /api/proposals/{id}/accept: an optional correction of the proposal
@@ -17,6 +18,8 @@ export const ProposalCorrection = z.object({
   date: bookingFields.date.optional(),
   time: bookingFields.time.optional(),
   notes: bookingFields.notes.optional(),
+  // Whose calendar (default: the first free member who does the service).
+  member_id: memberId.optional(),
 });
 export type ProposalCorrectionInput = z.output<typeof ProposalCorrection>;
 

@@ -151,8 +151,8 @@ describe("time off", () => {
     expect(list.data).toEqual({
       success: true,
       time_off: [
-        { id: one.data.id, date_from: "2030-01-01", date_to: "2030-01-01", note: "" },
-        { id: added.data.id, date_from: "2030-04-10", date_to: "2030-04-12", note: "Passover" },
+        { id: one.data.id, date_from: "2030-01-01", date_to: "2030-01-01", note: "", member_id: null },
+        { id: added.data.id, date_from: "2030-04-10", date_to: "2030-04-12", note: "Passover", member_id: null },
       ],
     });
     expect((await asJson(await other.api("/api/time-off"))).data.time_off).toEqual([]);
@@ -200,15 +200,16 @@ describe("GET /api/availability", () => {
     const res = await asJson(await owner.api("/api/availability?service=haircut&from=2030-01-06&days=1"));
     expect(res.status).toBe(200);
     expect(res.data.time_zone).toBe("Asia/Jerusalem");
+    // The owner is the only member: each slot is theirs.
     expect(res.data.slots.slice(0, 2)).toEqual([
-      { date: "2030-01-06", time: "09:00" },
-      { date: "2030-01-06", time: "11:00" },
+      { date: "2030-01-06", time: "09:00", member_ids: [owner.memberId] },
+      { date: "2030-01-06", time: "11:00", member_ids: [owner.memberId] },
     ]);
     // Saturday is closed, Friday closes at 14:00.
     const week = await asJson(await owner.api("/api/availability?service=Haircut&from=2030-01-06"));
     const dates = new Set(week.data.slots.map((s) => s.date));
     expect([...dates]).toEqual(["2030-01-06", "2030-01-07", "2030-01-08", "2030-01-09", "2030-01-10", "2030-01-11"]);
-    expect(week.data.slots.filter((s) => s.date === "2030-01-11").at(-1)).toEqual({ date: "2030-01-11", time: "13:00" });
+    expect(week.data.slots.filter((s) => s.date === "2030-01-11").at(-1)).toMatchObject({ date: "2030-01-11", time: "13:00" });
   });
 
   it("cancelled bookings and other businesses' bookings take no time; time off takes the day", async () => {
@@ -220,7 +221,7 @@ describe("GET /api/availability", () => {
     await seedBooking(other.businessId, await seedClient(other.businessId), { bookingDate: "2030-01-07", bookingTime: "09:00" });
     await owner.api("/api/time-off", { method: "POST", json: { date_from: "2030-01-08", date_to: "2030-01-08" } });
     const res = await asJson(await owner.api("/api/availability?service=Color&from=2030-01-07&days=2"));
-    expect(res.data.slots[0]).toEqual({ date: "2030-01-07", time: "09:00" });
+    expect(res.data.slots[0]).toEqual({ date: "2030-01-07", time: "09:00", member_ids: [owner.memberId] });
     expect(res.data.slots.some((s) => s.date === "2030-01-08")).toBe(false);
   });
 

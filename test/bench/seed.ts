@@ -5,6 +5,9 @@ import { createHash, randomBytes } from "node:crypto";
 
 export type SeedOwner = { userId: string; businessId: string; cookie: string; sql: string };
 
+/** Members of each seeded business; the bookings are spread over them. */
+export const TEAM_SIZE = 5;
+
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** A user, their business and a live cookie session (the table keeps the sid's SHA-256, as the app does). */
@@ -18,6 +21,12 @@ export function ownerSql(tag: string, { country = "IL", timeZone = "Asia/Jerusal
     `INSERT INTO users (id, email, name, email_verified_at) VALUES (${q(userId)}, ${q(`${tag}@bench.example`)}, 'Dana Levi', ${now});`,
     `INSERT INTO businesses (id, owner_user_id, name, country, time_zone) VALUES (${q(businessId)}, ${q(userId)}, ${q(`Salon ${tag}`)}, ${q(country)}, ${q(timeZone)});`,
     `INSERT INTO auth_sessions (id, user_id, kind, expires_at) VALUES (${q(hash)}, ${q(userId)}, 'cookie', ${now + 7 * 86_400_000});`,
+    // A team of TEAM_SIZE: the owner first, each a calendar (availability reads every member's).
+    ...Array.from(
+      { length: TEAM_SIZE },
+      (_, i) =>
+        `INSERT INTO members (id, business_id, name, color, position) VALUES (${q(`${businessId}_m${i}`)}, ${q(businessId)}, ${q(i ? `Stylist ${i}` : "Dana Levi")}, '#1D4ED8', ${i});`,
+    ),
   ].join("\n");
   return { userId, businessId, cookie: `session=${sid}`, sql };
 }
@@ -31,7 +40,8 @@ const pick = (list: string[], expr: string) => `(CASE (${expr}) % ${list.length}
 /**
  * `clients` clients and `bookings` bookings spread evenly over the year
  * before and the year after today: past ones mostly completed, future ones
- * scheduled, one in ten cancelled and one in ten a no-show.
+ * scheduled, one in ten cancelled and one in ten a no-show, spread over the
+ * team's TEAM_SIZE members.
  */
 export function volumeSql(businessId: string, clients: number, bookings: number): string {
   const created = Date.now() - clients * 60_000;
@@ -43,11 +53,11 @@ SELECT ${q(businessId)} || '_c' || i, ${q(businessId)}, ${pick(FIRST, "i")} || '
 
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${bookings}),
 b AS (SELECT i, date('now', printf('%+d days', (i % 730) - 365)) AS d FROM n)
-INSERT INTO bookings (id, business_id, client_id, service, booking_date, booking_time, notes, status, source, created_at, updated_at)
+INSERT INTO bookings (id, business_id, client_id, service, booking_date, booking_time, notes, status, source, created_at, updated_at, member_id)
 SELECT ${q(businessId)} || '_b' || i, ${q(businessId)}, ${q(businessId)} || '_c' || ((i * 7919) % ${clients} + 1), ${pick(SERVICES, "i / 3")},
   d, printf('%02d:%02d', 8 + (i % 11), (i / 11) % 2 * 30), CASE WHEN i % 13 = 0 THEN 'Prefers the window seat' ELSE '' END,
   CASE WHEN i % 10 = 0 THEN 'cancelled' WHEN i % 10 = 1 THEN 'no_show' WHEN d < date('now') THEN 'completed' ELSE 'scheduled' END,
-  CASE WHEN i % 4 = 0 THEN 'sync' ELSE 'manual' END, ${Date.now()}, ${Date.now()} FROM b;
+  CASE WHEN i % 4 = 0 THEN 'sync' ELSE 'manual' END, ${Date.now()}, ${Date.now()}, ${q(businessId)} || '_m' || (i % ${TEAM_SIZE}) FROM b;
 `;
 }
 

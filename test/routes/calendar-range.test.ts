@@ -35,7 +35,7 @@ async function seedDay(businessId: string, clientId: string, date: string, n: nu
 }
 
 describe("Calendar range data", () => {
-  it("ships compact events: name, service, date, time, status, duration and no phone or notes", async () => {
+  it("ships compact events: name, service, date, time, status, duration, member and no phone or notes", async () => {
     const owner = await signedInOwner();
     const noa = await seedClient(owner.businessId, { name: "Noa Cohen", phone: "972541234567", notes: "Client note" });
     const id = await seedBooking(owner.businessId, noa, { bookingDate: "2030-03-12", bookingTime: "10:30", notes: "Likes green tea", service: "Coloring" });
@@ -43,7 +43,7 @@ describe("Calendar range data", () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       kind: "range",
-      events: [{ id, name: "Noa Cohen", service: "Coloring", date: "2030-03-12", time: "10:30", status: "scheduled", minutes: 60 }],
+      events: [{ id, name: "Noa Cohen", service: "Coloring", date: "2030-03-12", time: "10:30", status: "scheduled", minutes: 60, member: owner.memberId }],
       counts: [],
       truncated: false,
       timeOff: [],

@@ -1,5 +1,6 @@
 // Test data written straight to D1, so each test starts from the state it names.
 import { env } from "cloudflare:test";
+import { asc, eq } from "drizzle-orm";
 import { createDb, schema } from "../../db";
 
 export const db = () => createDb(env.DB);
@@ -26,7 +27,10 @@ export async function seedBusiness(overrides: Partial<typeof schema.businesses.$
       quietEnd: "00:00",
       ...overrides,
     });
-  return { userId, businessId, email: `${userId}@example.com` };
+  // The owner is the team's first member, as sign-up makes them.
+  const memberId = uid("mem");
+  await db().insert(schema.members).values({ id: memberId, businessId, name: "Dana Levi", color: "#1D4ED8", position: 0 });
+  return { userId, businessId, memberId, email: `${userId}@example.com` };
 }
 
 /**
@@ -56,9 +60,16 @@ export async function seedClient(
 
 export async function seedBooking(businessId: string, clientId: string, overrides: Partial<typeof schema.bookings.$inferInsert> = {}) {
   const id = uid("bkg");
+  // On the team's first member's calendar unless the test says whose.
+  const [first] = await db()
+    .select({ id: schema.members.id })
+    .from(schema.members)
+    .where(eq(schema.members.businessId, businessId))
+    .orderBy(asc(schema.members.position))
+    .limit(1);
   await db()
     .insert(schema.bookings)
-    .values({ id, businessId, clientId, service: "Haircut", bookingDate: "2030-01-15", bookingTime: "10:00", ...overrides });
+    .values({ id, businessId, clientId, service: "Haircut", bookingDate: "2030-01-15", bookingTime: "10:00", memberId: first?.id ?? null, ...overrides });
   return id;
 }
 

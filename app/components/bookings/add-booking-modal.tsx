@@ -4,6 +4,7 @@
 // time that overlaps another booking is shown first and saved on "Book anyway".
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
+import { useState } from "react";
 import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calendar/screen.server";
 import { useT } from "~/i18n";
 import { FieldError } from "../form/field-error";
@@ -16,8 +17,13 @@ import { bookingSchemas } from "~/components/form/schemas";
 import { FreeTimeChips } from "./free-time-chips";
 import { OverlapWarning } from "./overlap-warning";
 
+/** A team member as the calendar screen lists them. */
+export type TeamMember = { id: string; name: string; color: string };
+
 type Props = {
   initial: { booking_date?: string; booking_time?: string };
+  /** The team in its order; with more than one, the owner chooses whose calendar (default: the first free member). */
+  members?: TeamMember[];
   onClose: () => void;
   onCreated: (booking: BookingItem) => void;
   onNotice?: (text: string) => void;
@@ -27,8 +33,9 @@ const textOf = (value: unknown) => (typeof value === "string" ? value : "");
 
 const ORDER = ["name", "phone", "service", "booking_date", "booking_time", "notes"] as const;
 
-export function AddBookingModal({ initial, onClose, onCreated, onNotice }: Props) {
+export function AddBookingModal({ initial, members = [], onClose, onCreated, onNotice }: Props) {
   const t = useT();
+  const [member, setMember] = useState("");
   const fetcher = useFetcher<BookingActionResult>();
   const saving = fetcher.state !== "idle";
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
@@ -76,7 +83,21 @@ export function AddBookingModal({ initial, onClose, onCreated, onNotice }: Props
             {errorOf("booking_time")}
           </div>
         </div>
+        {members.length > 1 && (
+          <div className="field">
+            <label htmlFor="add-booking-member">{t("team.member")}</label>
+            <select id="add-booking-member" name="member_id" value={member} onChange={(e) => setMember(e.target.value)} disabled={saving}>
+              <option value="">{t("team.memberAuto")}</option>
+              {members.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <FreeTimeChips
+          member={member}
           service={textOf(fields.service.value)}
           date={textOf(fields.booking_date.value)}
           time={textOf(fields.booking_time.value)}

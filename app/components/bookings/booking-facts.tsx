@@ -1,4 +1,4 @@
-// What a booking is, as a list of facts: phone, service, date, time, notes.
+// What a booking is, as a list of facts: phone, service, the team member it is with, date, time, notes.
 // The List view's card leaves out an empty note (its badge is in the card's
 // head); the calendar's detail panel shows the status first and every row.
 import type { BookingItem } from "~/routes/dashboard.calendar/screen.server";
@@ -32,6 +32,12 @@ export function BookingFacts({ booking, panel = false, testId }: Props) {
         <dt>{t("bookings.service")}</dt>
         <dd>{booking.service}</dd>
       </div>
+      {(panel || booking.member_name) && (
+        <div>
+          <dt>{t("team.member")}</dt>
+          <dd data-testid="booking-member">{booking.member_name ?? t("team.unassigned")}</dd>
+        </div>
+      )}
       <div>
         <dt>{t("bookings.date")}</dt>
         <dd>{formatDateGB(booking.booking_date)}</dd>

@@ -20,6 +20,9 @@ import { useBookingMutation } from "./use-booking-mutation";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { Loading } from "~/components/ui/loading";
 
+import type { TeamMember } from "./add-booking-modal";
+import { colorClass } from "~/services/team/palette";
+
 const BookingCalendar = lazy(() => import("./booking-calendar.client"));
 
 // White text on each at least 4.5:1 (green 5.0, teal 5.5, blue 5.2, red 4.8, grey 4.8).
@@ -34,7 +37,12 @@ function plusMinutes(date: string, time: string, minutes: number) {
   return new Date(Date.UTC(y, m - 1, d, hh, mm + minutes)).toISOString().slice(0, 16);
 }
 
-export function toEvent(b: CalendarEvent, unknown: string): EventInput {
+/**
+ * `memberColor`: with a team, the event takes its member's colour (every
+ * palette colour keeps 4.5:1 with white) and its status stays visible as a
+ * thick border in the status colour at its start.
+ */
+export function toEvent(b: CalendarEvent, unknown: string, memberColor?: string): EventInput {
   const time = (b.time || DEFAULT_TIME).slice(0, 5);
   const color = COLORS[statusTone(b.status)];
   return {
@@ -42,10 +50,10 @@ export function toEvent(b: CalendarEvent, unknown: string): EventInput {
     title: `${b.name || unknown} - ${b.service}`,
     start: `${b.date}T${time}`,
     end: plusMinutes(b.date, time, b.minutes || EVENT_MINUTES),
-    backgroundColor: color,
+    backgroundColor: memberColor ?? color,
     borderColor: color,
     textColor: "#fff",
-    classNames: [`status-${b.status}`],
+    classNames: memberColor ? [`status-${b.status}`, "by-member"] : [`status-${b.status}`],
   };
 }
 
@@ -104,6 +112,7 @@ const compact = (b: BookingItem): CalendarEvent => ({
   time: b.booking_time,
   status: b.status,
   minutes: b.duration_minutes,
+  member: b.member_id,
 });
 
 const never = () => () => {};
@@ -116,6 +125,8 @@ const useHydrated = () =>
   );
 
 type Props = {
+  /** The team in its order; with more than one, chips filter the calendar by member and events take the member's colour. */
+  members?: TeamMember[];
   q: string;
   timeZone: string;
   reloadKey: number;
@@ -124,7 +135,8 @@ type Props = {
   onNotice?: (text: string) => void;
 };
 
-export function CalendarView({ q, timeZone, reloadKey, onAddAt, workingHours, onNotice }: Props) {
+export function CalendarView({ members = [], q, timeZone, reloadKey, onAddAt, workingHours, onNotice }: Props) {
+  const [who, setWho] = useState("");
   const t = useT();
   const lang = useLang();
   const hydrated = useHydrated();
@@ -178,13 +190,14 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt, workingHours, on
   const unknown = t("bookings.unknown");
   const dayCount = t("cal.dayCount"); // "{n} bookings", filled per day
   const offTitle = t("hours.cal.timeOff");
+  const team = members.length > 1;
   const events = useMemo(
     () => [
-      ...items.map((b) => toEvent(b, unknown)),
+      ...items.filter((b) => !who || b.member === who).map((b) => toEvent(b, unknown, team ? members.find((m) => m.id === b.member)?.color : undefined)),
       ...counts.map((c) => toCountEvent(c, dayCount.replace("{n}", String(c.count)))),
       ...timeOff.map((o) => toTimeOffEvent(o, offTitle)),
     ],
-    [items, counts, timeOff, unknown, dayCount, offTitle],
+    [items, counts, timeOff, unknown, dayCount, offTitle, who, team, members],
   );
   const businessHours = useMemo(() => (workingHours ? toBusinessHours(workingHours) : undefined), [workingHours]);
   const { slotMinTime, slotMaxTime } = visibleHours(workingHours, items);
@@ -202,6 +215,18 @@ export function CalendarView({ q, timeZone, reloadKey, onAddAt, workingHours, on
 
   return (
     <div className="card calendar-card">
+      {team && (
+        <div className="team-filter" role="group" aria-label={t("team.filter")} data-testid="team-filter">
+          <button type="button" className="btn btn-sm" aria-pressed={who === ""} onClick={() => setWho("")}>
+            {t("team.everyone")}
+          </button>
+          {members.map((m) => (
+            <button key={m.id} type="button" className="btn btn-sm" aria-pressed={who === m.id} onClick={() => setWho(m.id)}>
+              <span className={`team-swatch ${colorClass(m.color)}`} aria-hidden="true" /> {m.name}
+            </button>
+          ))}
+        </div>
+      )}
       {hydrated ? (
         <Suspense fallback={loadingText}>
           <BookingCalendar

@@ -8,12 +8,13 @@ import { useT } from "~/i18n";
 import type { FreeTimes } from "~/routes/dashboard.calendar/screen.server";
 import { isRealDate } from "~/utils/dates";
 
-type Props = { service: string; date: string; time: string; onPick: (time: string) => void };
+/** `member`: only that team member's free times ("" or left out: anyone's who does the service). */
+type Props = { service: string; date: string; time: string; member?: string; onPick: (time: string) => void };
 
 /** Typing a service name asks once the typing pauses, not per key. */
 const PAUSE_MS = 250;
 
-export function FreeTimeChips({ service, date, time, onPick }: Props) {
+export function FreeTimeChips({ service, date, time, member = "", onPick }: Props) {
   const t = useT();
   const fetcher = useFetcher<FreeTimes>();
   const name = service.trim();
@@ -21,9 +22,10 @@ export function FreeTimeChips({ service, date, time, onPick }: Props) {
   const { load } = fetcher;
   useEffect(() => {
     if (!ready) return;
-    const timer = setTimeout(() => load(`/dashboard/calendar?${new URLSearchParams({ free: "1", service: name, date })}`), PAUSE_MS);
+    const query = new URLSearchParams({ free: "1", service: name, date, ...(member ? { member_id: member } : {}) });
+    const timer = setTimeout(() => load(`/dashboard/calendar?${query}`), PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [ready, name, date, load]);
+  }, [ready, name, date, member, load]);
 
   const answer = fetcher.data;
   let body: ReactNode;

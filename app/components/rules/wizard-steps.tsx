@@ -138,6 +138,7 @@ export function MessageStep({ template, onChange, services, sampleDate, ask, onA
     name: t("wizard.message.sampleName"),
     service: services.length ? services.join(", ") : t("wizard.message.sampleService"),
     date: formatDateGB(sampleDate),
+    staff: t("wizard.message.sampleStaff"),
   });
   // The line is added in the business's message language, whatever language the screen is in.
   const preview = template.trim() ? withConfirmationLine(rendered, ask, messageLang) : rendered;

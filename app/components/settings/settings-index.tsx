@@ -1,8 +1,8 @@
 // The top of Settings: a short index an owner can find things in on a phone.
-// Working hours and time off have their own page; the rest are sections below.
+// Working hours and time off, and the team, have their own pages; the rest are sections below.
 import { Link } from "@remix-run/react";
 import { useT, type MessageKey } from "~/i18n";
-import { CalendarIcon, ChevronIcon } from "~/components/ui/icons";
+import { CalendarIcon, ChevronIcon, ClockIcon } from "~/components/ui/icons";
 
 /** Each section's heading id (its component's h2) and title. */
 const SECTIONS: [string, MessageKey][] = [
@@ -27,6 +27,14 @@ export function SettingsIndex() {
         <span>
           <strong>{t("hours.link")}</strong>
           <span className="small muted">{t("hours.linkHint")}</span>
+        </span>
+        <ChevronIcon size={18} className="settings-index-chevron" />
+      </Link>
+      <Link to="/dashboard/settings/team" className="settings-index-page" data-testid="settings-team-link">
+        <ClockIcon size={20} />
+        <span>
+          <strong>{t("team.link")}</strong>
+          <span className="small muted">{t("team.linkHint")}</span>
         </span>
         <ChevronIcon size={18} className="settings-index-chevron" />
       </Link>

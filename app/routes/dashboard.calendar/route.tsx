@@ -200,6 +200,7 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
         </div>
       ) : (
         <CalendarView
+          members={screen.members}
           q={screen.filters.q}
           timeZone={screen.timeZone}
           workingHours={screen.workingHours}
@@ -218,7 +219,7 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
       )}
       {adding && (
         <Suspense fallback={null}>
-          <AddBookingModal initial={adding} onClose={() => setAdding(null)} onCreated={created} onNotice={setNotice} />
+          <AddBookingModal initial={adding} members={screen.members} onClose={() => setAdding(null)} onCreated={created} onNotice={setNotice} />
         </Suspense>
       )}
     </section>

@@ -13,6 +13,7 @@ import type { Conflict } from "~/services/bookings/overlaps.server";
 import type { TimeWarning } from "~/services/time/span";
 import { localDate, localTime } from "~/utils/time-zone";
 import { timeOffBetween } from "~/services/time/facts.server";
+import { listTeam } from "~/services/team/team.server";
 import { readHours } from "~/services/time/hours";
 import { addDays } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
@@ -55,7 +56,12 @@ export type FreeTimes =
  * owner may be typing a new one) is an answer, not an error.
  */
 export async function freeTimes(db: Db, business: SalonTimeBusiness, params: URLSearchParams, now: number): Promise<FreeTimes> {
-  const query = validate(AvailabilityQuery, { service: params.get("service") ?? undefined, from: params.get("date") ?? undefined, days: "1" });
+  const query = validate(AvailabilityQuery, {
+    service: params.get("service") ?? undefined,
+    from: params.get("date") ?? undefined,
+    days: "1",
+    member_id: params.get("member_id") || undefined,
+  });
   if (!query.ok || !query.value.from) return { kind: "free", state: "invalid" };
   try {
     const found = await availability(db, business, query.value, now);
@@ -106,7 +112,7 @@ export async function bookingsScreen(db: Db, business: BusinessRef & { workingHo
     if (!params.has("from")) windowed.set("from", addDays(today, -DEFAULT_WINDOW_DAYS));
     if (!params.has("to")) windowed.set("to", addDays(today, DEFAULT_WINDOW_DAYS));
     const options = listQuery(windowed, BOOKING_PAGE_MAX);
-    const [page, services] = await Promise.all([
+    const [page, services, team] = await Promise.all([
       view === "list" ? listBookings(db, business.id, { ...options, limit: options.limit ?? SCREEN_PAGE }) : null,
       db
         .select({ name: schema.services.name })
@@ -114,6 +120,7 @@ export async function bookingsScreen(db: Db, business: BusinessRef & { workingHo
         .where(eq(schema.services.businessId, business.id))
         .orderBy(asc(schema.services.nameKey))
         .limit(200),
+      listTeam(db, business),
     ]);
     return {
       kind: "screen" as const,
@@ -126,6 +133,7 @@ export async function bookingsScreen(db: Db, business: BusinessRef & { workingHo
       bookings: page ? page.bookings.map(displayer()) : [],
       next_cursor: page?.next_cursor ?? null,
       services: services.map((s) => s.name),
+      members: team.map((m) => ({ id: m.id, name: m.name, color: m.color })),
     };
   } catch (error) {
     screenError(error);

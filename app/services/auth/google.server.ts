@@ -15,6 +15,7 @@ import { safeRedirect } from "~/security/redirect";
 import { normalizeEmail } from "~/validation/accounts";
 import { newBusinessId } from "./registration.server";
 import { defaultWorkingHours } from "~/services/time/hours";
+import { ownerMemberInsert } from "~/services/team/team.server";
 import { revokeAccess } from "./revoke.server";
 
 export const GOOGLE_ISSUER = "https://accounts.google.com";
@@ -218,15 +219,16 @@ export async function findOrCreateGoogleUser(db: Db, p: GoogleProfile, timeZone:
     return withBusiness(db, sameEmail.id);
   }
   const userId = crypto.randomUUID();
+  const businessId = newBusinessId();
   try {
     await db.batch([
       db
         .insert(u)
         .values({ id: userId, email, name: p.name.slice(0, 200), googleIssuer: GOOGLE_ISSUER, googleSubject: p.sub, emailVerifiedAt: now, createdAt: now }),
       // No country yet: the zone says which country's usual hours to start with.
-      db
-        .insert(schema.businesses)
-        .values({ id: newBusinessId(), ownerUserId: userId, timeZone, workingHours: defaultWorkingHours("", timeZone), createdAt: now }),
+      db.insert(schema.businesses).values({ id: businessId, ownerUserId: userId, timeZone, workingHours: defaultWorkingHours("", timeZone), createdAt: now }),
+      // The owner is the team's first member (a calendar of their own).
+      ownerMemberInsert(db, businessId, p.name.slice(0, 60), now),
       endPendingSignups,
     ]);
   } catch (error) {

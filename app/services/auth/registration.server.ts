@@ -11,6 +11,7 @@ import { claimEmailSlot, deliver } from "~/services/email/index.server";
 import { codeEmail } from "~/services/email/templates.server";
 import { AppError } from "~/utils/problem";
 import { defaultWorkingHours } from "~/services/time/hours";
+import { ownerMemberInsert } from "~/services/team/team.server";
 import { normalizeEmail, type Registration } from "~/validation/accounts";
 import { checkCode, issueSignupCode } from "./codes.server";
 import type { AccountCtx } from "./context.server";
@@ -154,19 +155,22 @@ export async function verifyEmail(ctx: AccountCtx, input: { email: string; code:
   if (!pending) throw new AppError(400, "verify.failed");
   const u = schema.users;
   const userId = crypto.randomUUID();
+  const businessId = newBusinessId();
   try {
     await db.batch([
       // An unverified row of an older version of this sign-up proves nothing: it gives way.
       db.delete(u).where(and(eq(u.email, email), isNull(u.emailVerifiedAt))),
       db.insert(u).values({ id: userId, email, name: pending.name, passwordHash: pending.passwordHash, emailVerifiedAt: now, createdAt: now }),
       db.insert(schema.businesses).values({
-        id: newBusinessId(),
+        id: businessId,
         ownerUserId: userId,
         createdAt: now,
         ...pending.business,
         // The country's usual opening hours until the owner sets their own.
         workingHours: defaultWorkingHours(pending.business.country, pending.business.timeZone),
       }),
+      // The owner is the team's first member (a calendar of their own).
+      ownerMemberInsert(db, businessId, pending.name, now),
       // The address is proven: every other pending sign-up of it ends.
       db
         .update(schema.verifications)

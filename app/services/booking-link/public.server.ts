@@ -10,7 +10,8 @@ import { translator } from "~/i18n/messages.server";
 import { chatIdToPhone } from "~/providers/whatsapp/chat-id";
 import { exceeds } from "~/services/auth/rate-limit.server";
 import { bookingBusiness, decideBooking, isTaken, outcomeError } from "~/services/bookings/decide.server";
-import { conflictsFor } from "~/services/bookings/overlaps.server";
+import { conflictsIn, dayFacts } from "~/services/bookings/overlaps.server";
+import { doesService, listTeam } from "~/services/team/team.server";
 import { currencySetting } from "~/services/catalogue/currency.server";
 import { listServices, serviceByName } from "~/services/catalogue/services.server";
 import { availability } from "~/services/time/salon-time.server";
@@ -131,7 +132,10 @@ export async function createHold(env: Env, business: PageBusiness, input: Public
   const free = await publicSlots(db, business, { service: service.service, from: input.date, days: 1 }, now);
   if (!free.some((s) => s.time === input.time)) {
     const timing = { date: input.date, time: input.time, durationMinutes: service.duration_minutes, bufferMinutes: service.buffer_minutes };
-    if ((await conflictsFor(db, business, timing)).length) return taken(db, business, service.service, input.date, now);
+    // Taken: every member who does the service has a booking in the way (a time off the grid or outside hours is not "taken").
+    const [team, facts] = await Promise.all([listTeam(db, business), dayFacts(db, business.id, input.date)]);
+    const able = team.filter((m) => doesService(m, service.service));
+    if (able.length && able.every((m) => conflictsIn(facts, zone, timing, m).length)) return taken(db, business, service.service, input.date, now);
     throw new AppError(400, "booklink.err.notFree");
   }
 

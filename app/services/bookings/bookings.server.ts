@@ -13,7 +13,7 @@ import { decodeCursor, encodeCursor } from "~/utils/cursor";
 import type { BookingInput, BookingPatchInput } from "~/validation/bookings";
 import type { BookingStatus } from "./status";
 
-const { bookings, clients } = schema;
+const { bookings, clients, members } = schema;
 
 /** A booking as the API and the screens read it. */
 export type BookingView = {
@@ -32,6 +32,9 @@ export type BookingView = {
   end_time: string;
   /** The service's price when it was booked (a decimal in the business's currency), or null. */
   price: number | null;
+  /** The team member whose calendar it is on (null: unassigned). */
+  member_id: string | null;
+  member_name: string | null;
 };
 
 export const BOOKING_PAGE_DEFAULT = 100;
@@ -56,13 +59,16 @@ const columns = {
   duration_minutes: bookings.durationMinutes,
   end_time: sql<string>`strftime('%H:%M', ${bookings.bookingTime}, '+' || ${bookings.durationMinutes} || ' minutes')`,
   price: sql<number | null>`${bookings.priceCents} / 100.0`,
+  member_id: bookings.memberId,
+  member_name: members.name,
 };
 
 function selectViews(db: Db) {
   return db
     .select(columns)
     .from(bookings)
-    .innerJoin(clients, and(eq(clients.id, bookings.clientId), eq(clients.businessId, bookings.businessId)));
+    .innerJoin(clients, and(eq(clients.id, bookings.clientId), eq(clients.businessId, bookings.businessId)))
+    .leftJoin(members, and(eq(members.id, bookings.memberId), eq(members.businessId, bookings.businessId)));
 }
 
 export type BookingListOptions = { q?: string; from?: string; to?: string; status?: BookingStatus; cursor?: string; limit?: number };
@@ -109,7 +115,17 @@ export async function bookingsInRange(db: Db, businessId: string, opts: { start:
 }
 
 /** What the calendar draws for one booking: the rest (phone, notes...) is fetched when the owner opens it. */
-export type CalendarEvent = { id: string; name: string; service: string; date: string; time: string; status: BookingStatus; minutes: number };
+export type CalendarEvent = {
+  id: string;
+  name: string;
+  service: string;
+  date: string;
+  time: string;
+  status: BookingStatus;
+  minutes: number;
+  /** The team member whose calendar it is on (null: unassigned). */
+  member: string | null;
+};
 /** A day too full to draw event by event in the month view: the calendar shows "N bookings" that opens the day. */
 export type DayCount = { date: string; count: number };
 
@@ -149,6 +165,7 @@ export async function calendarRange(db: Db, businessId: string, opts: { start: s
       time: bookings.bookingTime,
       status: bookings.status,
       minutes: bookings.durationMinutes,
+      member: bookings.memberId,
     })
     .from(bookings)
     .innerJoin(clients, and(eq(clients.id, bookings.clientId), eq(clients.businessId, bookings.businessId)))
@@ -217,6 +234,7 @@ export async function createBooking(
     status: input.status,
     source,
     ...time,
+    memberId: input.member_id ?? null,
     createdAt: now,
     updatedAt: now,
   });
@@ -242,6 +260,7 @@ export async function updateBooking({ db, env, now }: Deps, businessId: string, 
   if (patch.booking_time !== undefined) changes.bookingTime = patch.booking_time;
   if (patch.notes !== undefined) changes.notes = patch.notes;
   if (patch.status !== undefined) changes.status = patch.status;
+  if (patch.member_id !== undefined) changes.memberId = patch.member_id;
   const updated = await db
     .update(bookings)
     .set(changes)

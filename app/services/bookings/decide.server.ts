@@ -7,7 +7,10 @@
 // - with `ifFree` a time that overlaps another booking is refused (nothing is
 //   written) and the overlaps are answered. That decision runs inside the
 //   business's Durable Object, one at a time (`BusinessSession.decideBooking`),
-//   so two requests can never both see the slot free and both book it.
+//   so two requests can never both see the slot free and both book it, on
+//   any member's calendar (every member of the business shares that object).
+// A booking is on one member's calendar; overlaps, hours and time off are that
+// member's (overlaps.server's placeBooking chooses one when none is sent).
 import { and, eq } from "drizzle-orm";
 import { createDb, schema } from "../../../db";
 import type { BusinessRef } from "~/services/clients/clients.server";
@@ -19,7 +22,8 @@ import type { BookingInput, BookingPatchInput } from "~/validation/bookings";
 import type { ProposalCorrectionInput } from "~/validation/proposals";
 import { acceptProposal, findProposal } from "~/services/proposals/proposals.server";
 import { createBooking, getBooking, snapshotOf, updateBooking, type BookingView } from "./bookings.server";
-import { conflictsFor, reportForBookings, warningsFor, type Conflict } from "./overlaps.server";
+import { listTeam } from "~/services/team/team.server";
+import { chairOf, conflictsIn, dayFacts, placeBooking, reportForBookings, warningsIn, type Conflict } from "./overlaps.server";
 
 /** What the decision needs of the business (plain data: it crosses into the Durable Object). */
 export type BookingBusiness = BusinessRef & { workingHours: WorkingHours };
@@ -59,13 +63,18 @@ const refused = (conflicts: Conflict[]): BookingOutcome => ({ ok: false, status:
 async function create(env: Env, task: Extract<BookingTask, { kind: "create" }>): Promise<BookingOutcome> {
   const db = createDb(env.DB);
   const { business, input } = task;
-  const snapshot = await snapshotOf(db, business.id, input.service, input.duration_minutes);
+  const [snapshot, team, facts] = await Promise.all([
+    snapshotOf(db, business.id, input.service, input.duration_minutes),
+    listTeam(db, business),
+    dayFacts(db, business.id, input.booking_date),
+  ]);
   const occupies = !FREEING_STATUSES.includes(input.status);
   const timing = { date: input.booking_date, time: input.booking_time, durationMinutes: snapshot.durationMinutes, bufferMinutes: snapshot.bufferMinutes };
-  const conflicts = occupies ? await conflictsFor(db, business, timing) : [];
+  const placed = placeBooking(team, facts, business, timing, input.service, input.member_id);
+  const conflicts = occupies ? placed.conflicts : [];
   if (task.ifFree && conflicts.length) return refused(conflicts);
-  const booking = await createBooking({ db, env, now: task.now }, business, input, task.source, snapshot);
-  return { ok: true, booking, conflicts, warnings: occupies ? await warningsFor(db, business, timing) : [] };
+  const booking = await createBooking({ db, env, now: task.now }, business, { ...input, member_id: placed.member?.id }, task.source, snapshot);
+  return { ok: true, booking, conflicts, warnings: occupies ? placed.warnings : [] };
 }
 
 async function update(env: Env, task: Extract<BookingTask, { kind: "update" }>): Promise<BookingOutcome> {
@@ -80,6 +89,7 @@ async function update(env: Env, task: Extract<BookingTask, { kind: "update" }>):
       durationMinutes: b.durationMinutes,
       bufferMinutes: b.bufferMinutes,
       status: b.status,
+      memberId: b.memberId,
     })
     .from(b)
     .where(and(eq(b.businessId, business.id), eq(b.id, id)))
@@ -95,7 +105,10 @@ async function update(env: Env, task: Extract<BookingTask, { kind: "update" }>):
     bufferMinutes: snapshot?.bufferMinutes ?? current.bufferMinutes,
   };
   const status = patch.status ?? current.status;
+  const team = await listTeam(db, business);
+  const chair = chairOf(team, patch.member_id !== undefined ? patch.member_id : current.memberId);
   const moved =
+    (chair?.id ?? null) !== current.memberId ||
     next.date !== current.date ||
     next.time.slice(0, 5) !== current.time.slice(0, 5) ||
     next.durationMinutes !== current.durationMinutes ||
@@ -103,10 +116,11 @@ async function update(env: Env, task: Extract<BookingTask, { kind: "update" }>):
     FREEING_STATUSES.includes(current.status);
   // Only a move (or a cancelled booking taken back) can newly overlap; a status change or a note does not.
   const check = moved && !FREEING_STATUSES.includes(status);
-  const conflicts = check ? await conflictsFor(db, business, next, id) : [];
+  const facts = check ? await dayFacts(db, business.id, next.date) : null;
+  const conflicts = facts ? conflictsIn(facts, business.timeZone, next, chair, id) : [];
   if (task.ifFree && conflicts.length) return refused(conflicts);
   const booking = await updateBooking({ db, env, now: task.now }, business.id, id, patch);
-  return { ok: true, booking, conflicts, warnings: check ? await warningsFor(db, business, next) : [] };
+  return { ok: true, booking, conflicts, warnings: facts ? warningsIn(facts, business, next, chair) : [] };
 }
 
 /** A proposal accepted (Sync's save code makes the booking), refused instead when ifFree and its time is taken. */
@@ -115,15 +129,17 @@ async function accept(env: Env, task: Extract<BookingTask, { kind: "accept" }>):
   const { business, corrections } = task;
   const ctx = { db, env, now: task.now };
   const row = await findProposal(db, business.id, task.proposalId);
+  let memberId: string | undefined;
   if (row && row.status === "open") {
     const service = corrections.service ?? row.service;
-    const snapshot = await snapshotOf(db, business.id, service);
-    const timing = { date: corrections.date ?? row.date, time: corrections.time ?? row.time, ...snapshot };
-    const conflicts = await conflictsFor(db, business, timing);
-    if (task.ifFree && conflicts.length) return refused(conflicts);
+    const timing = { date: corrections.date ?? row.date, time: corrections.time ?? row.time, ...(await snapshotOf(db, business.id, service)) };
+    const [team, facts] = await Promise.all([listTeam(db, business), dayFacts(db, business.id, timing.date)]);
+    const placed = placeBooking(team, facts, business, timing, service, corrections.member_id);
+    memberId = placed.member?.id;
+    if (task.ifFree && placed.conflicts.length) return refused(placed.conflicts);
   }
   // Not found or no longer open: acceptProposal answers why.
-  const { bookingId } = await acceptProposal(ctx, business, task.proposalId, corrections);
+  const { bookingId } = await acceptProposal(ctx, business, task.proposalId, corrections, memberId);
   const booking = await getBooking(db, business.id, bookingId);
   if (!booking) throw new AppError(404, "bookings.err.notFound");
   return { ok: true, booking, ...(await reportForBookings(db, business, [bookingId])) };

@@ -1,16 +1,23 @@
-// What a booking's time collides with: the other bookings whose occupied span
-// (start + duration + buffer) overlaps its own, and whether it falls outside
-// working hours or on a day off. The pure rules are services/time/span.ts;
-// the facts come from services/time/facts.server.ts.
+// What a booking's time collides with, on its member's calendar: the other
+// bookings of the same member whose occupied span (start + duration + buffer)
+// overlaps its own, and whether it falls outside the member's working hours
+// or on a day off (the business's or the member's). An unassigned booking
+// (no member) occupies nobody's chair. The pure rules are services/time/span.ts;
+// the facts come from services/time/facts.server.ts; the team from services/team.
 import { and, eq, inArray } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
-import { busyBookings, timeOffBetween } from "~/services/time/facts.server";
+import { busyBookings, timeOffBetween, timeOffOf, type BusyBooking, type TimeOffRow } from "~/services/time/facts.server";
 import { neighbourDates, occupiedSpan, overlaps, timeWarnings, type TimeWarning, type Timing, type WorkingHours } from "~/services/time/span";
+import { doesService, listTeam, type MemberView } from "~/services/team/team.server";
+import { AppError } from "~/utils/problem";
 
 /** A booking in the way, as the API and the screens name it. */
 export type Conflict = { id: string; client_name: string; booking_date: string; booking_time: string; end_time: string };
 
 export type TimeBusiness = { id: string; timeZone: string; workingHours: WorkingHours };
+
+/** The calendar a booking is on: a member, or none (unassigned). */
+export type Chair = Pick<MemberView, "id" | "working_hours"> | null;
 
 /** "HH:MM" plus minutes on the wall clock (wrapping past midnight): how a booking's end is shown. */
 export function wallEnd(time: string, minutes: number): string {
@@ -19,13 +26,21 @@ export function wallEnd(time: string, minutes: number): string {
   return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
 }
 
-/** The bookings (other than `exceptId`) whose occupied span overlaps this timing's, in start order. */
-export async function conflictsFor(db: Db, business: Pick<TimeBusiness, "id" | "timeZone">, timing: Timing, exceptId?: string): Promise<Conflict[]> {
-  const near = neighbourDates(timing.date);
-  const span = occupiedSpan(timing, business.timeZone);
-  const busy = await busyBookings(db, business.id, near.from, near.to);
-  return busy
-    .filter((b) => b.id !== exceptId && overlaps(span, occupiedSpan(b, business.timeZone)))
+/** What one date's decision reads: the bookings a day either side, and that day's time off. */
+export type DayFacts = { busy: BusyBooking[]; off: TimeOffRow[] };
+
+export async function dayFacts(db: Db, businessId: string, date: string): Promise<DayFacts> {
+  const near = neighbourDates(date);
+  const [busy, off] = await Promise.all([busyBookings(db, businessId, near.from, near.to), timeOffBetween(db, businessId, date, date)]);
+  return { busy, off };
+}
+
+/** The chair's bookings (other than `exceptId`) whose occupied span overlaps this timing's, in start order. */
+export function conflictsIn(facts: DayFacts, timeZone: string, timing: Timing, chair: Chair, exceptId?: string): Conflict[] {
+  if (!chair) return [];
+  const span = occupiedSpan(timing, timeZone);
+  return facts.busy
+    .filter((b) => b.memberId === chair.id && b.id !== exceptId && overlaps(span, occupiedSpan(b, timeZone)))
     .map((b) => ({
       id: b.id,
       client_name: b.clientName,
@@ -35,28 +50,80 @@ export async function conflictsFor(db: Db, business: Pick<TimeBusiness, "id" | "
     }));
 }
 
-/** Outside working hours, or on a day off (at most one). */
-export async function warningsFor(db: Db, business: TimeBusiness, timing: Timing): Promise<TimeWarning[]> {
-  const off = await timeOffBetween(db, business.id, timing.date, timing.date);
-  return timeWarnings(timing, { hours: business.workingHours, timeOff: off, timeZone: business.timeZone });
+/** Outside the chair's working hours (the business's when unassigned), or on a day off of the business or the member (at most one). */
+export function warningsIn(facts: DayFacts, business: TimeBusiness, timing: Timing, chair: Chair): TimeWarning[] {
+  const hours = chair?.working_hours ?? business.workingHours;
+  return timeWarnings(timing, { hours, timeOff: timeOffOf(facts.off, chair?.id ?? null), timeZone: business.timeZone });
+}
+
+/** The member a booking goes to, with what its time collides with there. */
+export type Placement = { member: MemberView | null; conflicts: Conflict[]; warnings: TimeWarning[] };
+
+/**
+ * Who takes a new booking: `memberId` when given (404 unless the business's);
+ * otherwise the first member in the team's order who does the service and is
+ * free for the whole span (no overlap, inside their hours, not on a day off),
+ * then the first who does it without an overlap, then the first who does it
+ * (its overlaps reported). A service nobody lists goes to the team as a whole.
+ */
+export function placeBooking(team: MemberView[], facts: DayFacts, business: TimeBusiness, timing: Timing, service: string, memberId?: string): Placement {
+  const judge = (member: MemberView): Placement => ({
+    member,
+    conflicts: conflictsIn(facts, business.timeZone, timing, member),
+    warnings: warningsIn(facts, business, timing, member),
+  });
+  if (memberId !== undefined) {
+    const chosen = team.find((t) => t.id === memberId);
+    if (!chosen) throw new AppError(404, "team.err.notFound");
+    return judge(chosen);
+  }
+  const doing = team.filter((t) => doesService(t, service));
+  const candidates = (doing.length ? doing : team).map(judge);
+  if (!candidates.length) return { member: null, conflicts: [], warnings: warningsIn(facts, business, timing, null) };
+  return candidates.find((c) => !c.conflicts.length && !c.warnings.length) ?? candidates.find((c) => !c.conflicts.length) ?? candidates[0];
+}
+
+/** The chair of a member id (null: unassigned); 404 for an id not in the team. */
+export function chairOf(team: MemberView[], memberId: string | null): MemberView | null {
+  if (memberId === null) return null;
+  const member = team.find((t) => t.id === memberId);
+  if (!member) throw new AppError(404, "team.err.notFound");
+  return member;
+}
+
+/** The bookings (other than `exceptId`) on the chair overlapping this timing. */
+export async function conflictsFor(
+  db: Db,
+  business: Pick<TimeBusiness, "id" | "timeZone">,
+  timing: Timing,
+  chair: Chair,
+  exceptId?: string,
+): Promise<Conflict[]> {
+  if (!chair) return [];
+  return conflictsIn(await dayFacts(db, business.id, timing.date), business.timeZone, timing, chair, exceptId);
 }
 
 /**
  * What bookings just written collide with (Sync's save, an accepted proposal):
- * every other booking overlapping any of them, once, and their warnings.
+ * every other booking on the same member's calendar overlapping any of them, once, and their warnings.
  */
 export async function reportForBookings(db: Db, business: TimeBusiness, ids: string[]): Promise<{ conflicts: Conflict[]; warnings: TimeWarning[] }> {
   if (!ids.length) return { conflicts: [], warnings: [] };
   const b = schema.bookings;
-  const written = await db
-    .select({ id: b.id, date: b.bookingDate, time: b.bookingTime, durationMinutes: b.durationMinutes, bufferMinutes: b.bufferMinutes })
-    .from(b)
-    .where(and(eq(b.businessId, business.id), inArray(b.id, ids)));
+  const [written, team] = await Promise.all([
+    db
+      .select({ id: b.id, date: b.bookingDate, time: b.bookingTime, durationMinutes: b.durationMinutes, bufferMinutes: b.bufferMinutes, memberId: b.memberId })
+      .from(b)
+      .where(and(eq(b.businessId, business.id), inArray(b.id, ids))),
+    listTeam(db, business),
+  ]);
   const conflicts = new Map<string, Conflict>();
   const warnings = new Set<TimeWarning>();
   for (const timing of written) {
-    for (const c of await conflictsFor(db, business, timing, timing.id)) conflicts.set(c.id, c);
-    for (const w of await warningsFor(db, business, timing)) warnings.add(w);
+    const facts = await dayFacts(db, business.id, timing.date);
+    const chair = team.find((t) => t.id === timing.memberId) ?? null;
+    for (const c of conflictsIn(facts, business.timeZone, timing, chair, timing.id)) conflicts.set(c.id, c);
+    for (const w of warningsIn(facts, business, timing, chair)) warnings.add(w);
   }
   return { conflicts: [...conflicts.values()], warnings: [...warnings] };
 }

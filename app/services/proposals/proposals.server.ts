@@ -89,7 +89,13 @@ export async function findProposal(db: Db, businessId: string, id: string): Prom
  * proposal's change are one D1 batch, both only while the proposal is open.
  * 404 for an unknown id or another business's, 409 once accepted or dismissed.
  */
-export async function acceptProposal(ctx: Ctx, business: Business, id: string, corrections: ProposalCorrectionInput = {}): Promise<{ bookingId: string }> {
+export async function acceptProposal(
+  ctx: Ctx,
+  business: Business,
+  id: string,
+  corrections: ProposalCorrectionInput = {},
+  memberId?: string,
+): Promise<{ bookingId: string }> {
   const row = await findProposal(ctx.db, business.id, id);
   if (!row) throw notFound();
   if (row.status !== "open") throw closed(row);
@@ -106,7 +112,7 @@ export async function acceptProposal(ctx: Ctx, business: Business, id: string, c
   const stillOpen = { sql: "EXISTS (SELECT 1 FROM proposals WHERE id = ? AND business_id = ? AND status = 'open')", values: [id, business.id] };
   const same = sameBooking(business.id, client.id, item);
   const [inserted, decided] = await d1.batch<{ booking_id: string }>([
-    insertSyncBooking(d1, { id: bookingId, businessId: business.id, clientId: client.id, item, now: ctx.now }, stillOpen),
+    insertSyncBooking(d1, { id: bookingId, businessId: business.id, clientId: client.id, item, now: ctx.now, memberId }, stillOpen),
     // The new booking, or the same one the client already had.
     d1
       .prepare(

@@ -193,6 +193,8 @@ type ListRow = {
   client_phone: string | null;
   waiting: number;
   service: string | null;
+  /** The team member the booking is with ({staff}). */
+  staff_name: string | null;
   message_lang: string;
   biz_paused: number;
 };
@@ -212,6 +214,7 @@ export async function listRules(d1: D1Database, businessId: string, onlyGroup?: 
               r.custom_date, r.custom_time, r.schedule_label, r.created_at, r.ask_confirmation,
               m.reply_text, m.reply_action, m.replied_at, m.id AS message_id, m.status, m.send_date, m.send_time, m.last_error, m.sent_at, m.booking_id,
               b.booking_date, b.booking_time, b.service, c.name AS client_name, c.phone AS client_phone,
+              (SELECT tm.name FROM members tm WHERE tm.id = b.member_id AND tm.business_id = b.business_id) AS staff_name,
               biz.message_lang, biz.paused AS biz_paused,
               (m.status IN ('scheduled', 'queued') AND m.send_at <= ?3
                 AND (SELECT wa_status FROM businesses WHERE id = ?1) NOT IN ('WORKING', 'unknown')) AS waiting
@@ -288,6 +291,7 @@ function manualLink(row: ListRow): string | null {
     name: row.client_name ?? "",
     service: row.service ?? "",
     date: row.booking_date ?? "",
+    staff: row.staff_name ?? "",
   });
   return waMeLink(row.client_phone, text);
 }

@@ -6,8 +6,13 @@ import { withConfirmationLine } from "../replies/words";
 import { formatDateGB, renderTemplate } from "../templates";
 
 /** A rule's message as the client reads it (delivery sends exactly this). */
-export function renderRuleMessage(template: string, ask: boolean, lang: string, values: { name: string; service: string; date: string }): string {
-  const text = renderTemplate(template, { name: values.name, service: values.service, date: formatDateGB(values.date) });
+export function renderRuleMessage(
+  template: string,
+  ask: boolean,
+  lang: string,
+  values: { name: string; service: string; date: string; staff: string },
+): string {
+  const text = renderTemplate(template, { name: values.name, service: values.service, date: formatDateGB(values.date), staff: values.staff });
   return withConfirmationLine(text, ask, lang === "he" ? "he" : "en");
 }
 

@@ -42,11 +42,13 @@ export function sameBooking(businessId: string, client: string | SqlPart, item: 
  * duplicates one (`sameBooking`). `onlyIf` is one more condition, checked in
  * the same statement (a proposal that must still be open). The booking takes
  * its service's duration, buffer and price (60 minutes, none, none when the
- * catalogue has no such service).
+ * catalogue has no such service), and goes to `memberId`, or else the first
+ * member in the team's order who does the service (the first member when
+ * nobody lists it).
  */
 export function insertSyncBooking(
   d1: D1Database,
-  row: { id: string; businessId: string; clientId: string; item: SyncItem; now: number },
+  row: { id: string; businessId: string; clientId: string; item: SyncItem; now: number; memberId?: string },
   onlyIf?: SqlPart,
 ): D1PreparedStatement {
   const same = sameBooking(row.businessId, row.clientId, row.item);
@@ -54,8 +56,11 @@ export function insertSyncBooking(
   return d1
     .prepare(
       `INSERT INTO bookings (id, business_id, client_id, service, booking_date, booking_time, notes, status, source, created_at, updated_at,
-                             duration_minutes, buffer_minutes, price_cents)
-       SELECT ?, ?, ?, ?, ?, ?, ?, 'scheduled', 'sync', ?, ?, coalesce(s.duration_minutes, 60), coalesce(s.buffer_minutes, 0), s.price_cents
+                             duration_minutes, buffer_minutes, price_cents, member_id)
+       SELECT ?, ?, ?, ?, ?, ?, ?, 'scheduled', 'sync', ?, ?, coalesce(s.duration_minutes, 60), coalesce(s.buffer_minutes, 0), s.price_cents,
+              coalesce(?, (SELECT m.id FROM members m WHERE m.business_id = ?
+                           ORDER BY (m.services = '[]' OR EXISTS (SELECT 1 FROM json_each(m.services) j WHERE lower(trim(j.value)) = ?)) DESC, m.position, m.created_at, m.id
+                           LIMIT 1))
        FROM (SELECT 1) LEFT JOIN services s ON s.business_id = ? AND s.name_key = ?
        WHERE ${conditions.join(" AND ")}`,
     )
@@ -69,6 +74,9 @@ export function insertSyncBooking(
       row.item.notes,
       row.now,
       row.now,
+      row.memberId ?? null,
+      row.businessId,
+      serviceKey(row.item.service),
       row.businessId,
       serviceKey(row.item.service),
       ...same.values,
