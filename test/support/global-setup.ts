@@ -12,7 +12,7 @@ declare module "vitest" {
     webjsSimUrl: string;
     /** The local push endpoint (test/e2e/support/push-endpoint.ts): GET {pushUrl}/__received lists what it decrypted. */
     pushUrl: string;
-    /** Browser subscriptions at that endpoint, made in Node (their private keys stay there); the last one answers 410. */
+    /** Browser subscriptions at that endpoint, made in Node (their private keys stay there); the sixth answers 410. */
     pushSubscribers: Subscriber[];
   }
 }
@@ -36,8 +36,9 @@ export default async function setup(project: TestProject) {
   project.provide("simUrl", sim.url);
   project.provide("webjsSimUrl", webjs.url);
   const push = await startPushEndpoint({ vapidPublicKey: TEST_VAPID.VAPID_PUBLIC_KEY });
-  const subscribers = Array.from({ length: 6 }, () => push.subscriber());
-  push.gone(subscribers[subscribers.length - 1].endpoint);
+  // The sixth answers 410; the seventh is the booking link's own (test/api/booking-link.test.ts), so no file reads another's pushes.
+  const subscribers = Array.from({ length: 7 }, () => push.subscriber());
+  push.gone(subscribers[5].endpoint);
   project.provide("pushUrl", push.url);
   project.provide("pushSubscribers", subscribers);
   return async () => {
