@@ -3,7 +3,7 @@
 // and the days it is closed. Its own page, so the main Settings page stays a
 // short list an owner can find things in on a phone.
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { pageTitle, useT } from "~/i18n";
 import { HoursEditor } from "~/components/settings/hours-editor";
 import { TimeOffSection } from "~/components/settings/time-off-section";
@@ -15,6 +15,7 @@ import { HoursForm, TimeOffInput } from "~/validation/hours";
 import { validate } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
 import hoursStyles from "~/styles/hours.css?url";
+import { BackLink } from "~/components/ui/back-link";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -68,12 +69,7 @@ export default function HoursPage() {
   return (
     <div className="settings">
       <header>
-        <Link to="/dashboard/settings" className="back-link small">
-          <span aria-hidden="true" className="back-arrow">
-            ‹
-          </span>{" "}
-          {t("hours.back")}
-        </Link>
+        <BackLink to="/dashboard/settings" label={t("hours.back")} />
         <h1 className="tab-title">{t("hours.pageTitle")}</h1>
       </header>
       <HoursEditor settings={hours} />

@@ -2,7 +2,7 @@
 // palette colour, working hours and the services they do. Its own page beside
 // Working hours, so the main Settings page stays a short list.
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { pageTitle, useT } from "~/i18n";
 import { TeamSection } from "~/components/settings/team-section";
 import { requireUser } from "~/security/signed-in.server";
@@ -14,6 +14,7 @@ import { MemberInput, MemberPatch } from "~/validation/team";
 import { validate } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
 import hoursStyles from "~/styles/hours.css?url";
+import { BackLink } from "~/components/ui/back-link";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -90,12 +91,7 @@ export default function TeamPage() {
   return (
     <div className="settings">
       <header>
-        <Link to="/dashboard/settings" className="back-link small">
-          <span aria-hidden="true" className="back-arrow">
-            ‹
-          </span>{" "}
-          {t("hours.back")}
-        </Link>
+        <BackLink to="/dashboard/settings" label={t("hours.back")} />
         <h1 className="tab-title">{t("team.title")}</h1>
       </header>
       <TeamSection members={members} services={services} businessHours={businessHours} />

@@ -17,6 +17,7 @@ import { weekdayName, type PeriodKind } from "~/services/insights/periods";
 import styles from "~/styles/insights.css?url";
 import hoursStyles from "~/styles/hours.css?url";
 import { insightsScreen } from "./screen.server";
+import { BackLink } from "~/components/ui/back-link";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: hoursStyles },
@@ -57,12 +58,7 @@ export default function InsightsPage() {
   return (
     <section className="insights stack" aria-labelledby="insights-title">
       <header>
-        <Link to="/dashboard/calendar" className="back-link small">
-          <span aria-hidden="true" className="back-arrow">
-            ‹
-          </span>{" "}
-          {t("insights.back")}
-        </Link>
+        <BackLink to="/dashboard/calendar" label={t("insights.back")} />
         <div className="row between gap-sm wrap">
           <h1 id="insights-title" className="tab-title">
             {t("insights.title")}
