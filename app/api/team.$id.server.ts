@@ -21,7 +21,7 @@ export const action: ApiHandler = async ({ request, params, env }) => {
     const member = await deleteMember(db, business, id, Date.now());
     return json({ success: true, member });
   } catch (error) {
-    if (error instanceof AppError && error.problem.key === "team.err.futureBookings") {
+    if (error instanceof AppError && error.problem.key.startsWith("team.err.futureBooking")) {
       return apiProblem(409, error.problem, { count: error.problem.params?.count });
     }
     throw error;

@@ -28,7 +28,7 @@ export function TeamSection({ members, services, businessHours }: Props) {
 
   return (
     <section className="card" aria-labelledby="team-title" data-testid="team">
-      <h2 id="team-title">{t("team.title")}</h2>
+      <h2 id="team-title">{t("team.members")}</h2>
       <p className="muted small">{t("team.hint")}</p>
       <p className="small">{t("team.count", { count: members.length, max: MAX_MEMBERS })}</p>
       {removed && !removed.ok && <ProblemBanner problem={removed.problem} testId="team-error" />}

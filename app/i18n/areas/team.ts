@@ -13,6 +13,7 @@ export const team = defineMessages(
     "team.err.tooMany": "A team can have at most {max} members.",
     "team.err.last": "The last team member cannot be deleted: every business has at least one.",
     "team.err.futureBookings": "{name} has {count} future bookings. Move them to another member or unassign them first.",
+    "team.err.futureBooking": "{name} has 1 future booking. Move it to another member or unassign it first.",
 
     "team.title": "Team",
     "team.hint": "Each member has a calendar, hours and the services they do. The first free member who does the service gets a new booking.",
@@ -38,6 +39,7 @@ export const team = defineMessages(
     "team.deleteLabel": "Delete {name}",
     "team.deleteConfirm": "Delete {name} from the team?",
     "team.deleted": "{name} left the team.",
+    "team.members": "Members",
     "team.count": "{count} of {max} members",
     "team.member": "With",
     "team.memberAuto": "First free member",
@@ -56,6 +58,7 @@ export const team = defineMessages(
     "team.err.tooMany": "בצוות יכולים להיות לכל היותר {max} אנשים.",
     "team.err.last": "אי אפשר למחוק את איש הצוות האחרון: לכל עסק יש לפחות אחד.",
     "team.err.futureBookings": "ל{name} יש {count} תורים עתידיים. יש להעביר אותם לאיש צוות אחר או לבטל את השיוך קודם.",
+    "team.err.futureBooking": "ל{name} יש תור עתידי אחד. יש להעביר אותו לאיש צוות אחר או לבטל את השיוך קודם.",
 
     "team.title": "צוות",
     "team.hint": "לכל איש צוות יש יומן, שעות פעילות והשירותים שהוא נותן. תור חדש עובר לאיש הצוות הפנוי הראשון שנותן את השירות.",
@@ -81,6 +84,7 @@ export const team = defineMessages(
     "team.deleteLabel": "מחיקת {name}",
     "team.deleteConfirm": "למחוק את {name} מהצוות?",
     "team.deleted": "{name} הוסר/ה מהצוות.",
+    "team.members": "אנשי הצוות",
     "team.count": "{count} מתוך {max} אנשי צוות",
     "team.member": "אצל",
     "team.memberAuto": "איש הצוות הפנוי הראשון",

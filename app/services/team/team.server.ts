@@ -129,7 +129,7 @@ export async function deleteMember(db: Db, business: TeamBusiness & { timeZone: 
   );
   if (deleted.meta.changes) return member;
   const count = await futureBookings(db, business, id, now);
-  if (count) throw new AppError(409, "team.err.futureBookings", { name: member.name, count });
+  if (count) throw new AppError(409, count === 1 ? "team.err.futureBooking" : "team.err.futureBookings", { name: member.name, count });
   const left = await listTeam(db, business);
   if (!left.some((t) => t.id === id)) throw new AppError(404, "team.err.notFound");
   throw new AppError(409, "team.err.last");
