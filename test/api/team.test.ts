@@ -8,6 +8,7 @@ import { signedInOwner } from "../support/auth";
 import { listRules } from "../../app/services/rules/rules.server";
 import { renderTemplate } from "../../app/services/templates";
 import { seedBooking, seedClient, seedRuleMessage } from "../support/seed";
+import { save, seedContact } from "../support/sync";
 
 type Hours = Record<string, [string, string][]>;
 type Member = { id: string; name: string; color: string; working_hours: Hours; services: string[] };
@@ -193,6 +194,31 @@ describe("the team", () => {
     // Outside Yossi's hours is a warning for him, not for Dana.
     const early = await body<Booked>(await book("Early", "10:00", { member_id: yossi.id }));
     expect(early.warnings).toEqual(["outside_hours"]);
+  });
+
+  it("Sync's save places each booking as Add Booking does: a Haircut at a time Dana is taken goes to Yossi, two at once go one each", async () => {
+    const { o, dana, yossi, book } = await danaAndYossi();
+    await book("Noa Cohen", "13:00", { member_id: dana.id });
+    const [maya, rina, tal] = await Promise.all(["Maya", "Rina", "Tal"].map((name) => seedContact(o.businessId, { name })));
+    const item = (time: string) => ({ service: "Haircut", date: SUNDAY, time, notes: "" });
+    const res = await save(o, {
+      results: [
+        { user_id: maya.id, items: [item("13:00")] },
+        { user_id: rina.id, items: [item("15:00")] },
+        { user_id: tal.id, items: [item("15:00")] },
+      ],
+    });
+    expect(await res.json()).toMatchObject({ success: true, saved: 3, conflicts: [] });
+    const placed = await env.DB.prepare(
+      "SELECT c.name, b.booking_time, b.member_id FROM bookings b JOIN clients c ON c.id = b.client_id WHERE b.business_id = ? AND b.source = 'sync' ORDER BY b.booking_time, c.name",
+    )
+      .bind(o.businessId)
+      .all();
+    expect(placed.results).toEqual([
+      { name: "Maya", booking_time: "13:00", member_id: yossi.id },
+      { name: "Rina", booking_time: "15:00", member_id: dana.id },
+      { name: "Tal", booking_time: "15:00", member_id: yossi.id },
+    ]);
   });
 
   it("a Color goes to Dana even when she is busy (Yossi does not do it); a member's day off is theirs alone", async () => {

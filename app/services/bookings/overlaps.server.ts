@@ -29,9 +29,18 @@ export function wallEnd(time: string, minutes: number): string {
 /** What one date's decision reads: the bookings a day either side, and that day's time off. */
 export type DayFacts = { busy: BusyBooking[]; off: TimeOffRow[] };
 
-export async function dayFacts(db: Db, businessId: string, date: string): Promise<DayFacts> {
-  const near = neighbourDates(date);
-  const [busy, off] = await Promise.all([busyBookings(db, businessId, near.from, near.to), timeOffBetween(db, businessId, date, date)]);
+export function dayFacts(db: Db, businessId: string, date: string): Promise<DayFacts> {
+  return factsFor(db, businessId, [date]);
+}
+
+/** The facts of several dates in one read (a Sync save's bookings): from a day before the first to a day after the last. */
+export async function factsFor(db: Db, businessId: string, dates: readonly string[]): Promise<DayFacts> {
+  const sorted = [...dates].sort();
+  const [first, last] = [sorted[0], sorted[sorted.length - 1]];
+  const [busy, off] = await Promise.all([
+    busyBookings(db, businessId, neighbourDates(first).from, neighbourDates(last).to),
+    timeOffBetween(db, businessId, first, last),
+  ]);
   return { busy, off };
 }
 

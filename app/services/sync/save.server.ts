@@ -8,7 +8,10 @@ import type { z } from "zod";
 import type { Db } from "../../../db";
 import { bookingsChanged } from "~/services/booking-events.server";
 import { findOrCreateClient, type ClientRow } from "~/services/clients/clients.server";
-import { reportForBookings, type Conflict, type TimeBusiness } from "~/services/bookings/overlaps.server";
+import { snapshotOf, type Snapshot } from "~/services/bookings/bookings.server";
+import { factsFor, placeBooking, reportForBookings, type Conflict, type TimeBusiness } from "~/services/bookings/overlaps.server";
+import { listTeam } from "~/services/team/team.server";
+import type { BusyBooking } from "~/services/time/facts.server";
 import type { TimeWarning } from "~/services/time/span";
 import { AppError } from "~/utils/problem";
 import { serviceKey } from "~/utils/service-name";
@@ -113,13 +116,28 @@ export async function saveSync(
   const d1 = ctx.env.DB;
   const statements: D1PreparedStatement[] = [];
   const ids: string[] = [];
+  // Each booking goes to the first member who does the service and is free then (as Add Booking places it),
+  // counting the ones this save places before it.
+  const dates = withItems.flatMap((r) => r.items.map((item) => item.date));
+  const [team, facts] = dates.length ? await Promise.all([listTeam(ctx.db, business), factsFor(ctx.db, business.id, dates)]) : [[], { busy: [], off: [] }];
+  const snapshots = new Map<string, Promise<Snapshot>>();
+  const snapshot = (service: string) => {
+    const key = serviceKey(service);
+    if (!snapshots.has(key)) snapshots.set(key, snapshotOf(ctx.db, business.id, service));
+    return snapshots.get(key)!;
+  };
+  const placed: BusyBooking[] = [];
   for (const result of withItems) {
     const contact = byId.get(result.user_id)!;
     const client = await syncClient(ctx, business, { name: contact.name, phone: contact.phone! });
     for (const item of result.items) {
       const id = crypto.randomUUID();
+      const { durationMinutes, bufferMinutes } = await snapshot(item.service);
+      const timing = { date: item.date, time: item.time, durationMinutes, bufferMinutes };
+      const { member } = placeBooking(team, { busy: [...facts.busy, ...placed], off: facts.off }, business, timing, item.service);
+      if (member) placed.push({ ...timing, id, clientName: client.name, service: item.service, status: "scheduled", memberId: member.id });
       ids.push(id);
-      statements.push(insertSyncBooking(d1, { id, businessId: business.id, clientId: client.id, item, now: ctx.now }));
+      statements.push(insertSyncBooking(d1, { id, businessId: business.id, clientId: client.id, item, now: ctx.now, memberId: member?.id }));
     }
   }
   if (!statements.length) return { saved: 0, skipped: 0, conflicts: [], warnings: [] };
