@@ -2,7 +2,7 @@
 // only as its SHA-256) that Google, Apple or Outlook calendar subscribe to.
 // One event per booking that is not cancelled, from 90 days ago on, at its
 // local time in the business's zone (written in UTC), as long as the booking, with a
-// stable UID. Built and serialized by ical.js (RFC 5545 folding and escaping).
+// stable UID; with a team, the member it is with. Built and serialized by ical.js (RFC 5545 folding and escaping).
 import ICAL from "ical.js";
 import { translator } from "~/i18n/messages.server";
 import type { MessageKey } from "~/i18n";
@@ -46,9 +46,12 @@ export async function feedFor(env: Env, secret: string, now: number): Promise<st
   // A calendar app sends no language: the descriptions use the business's own (Settings, message language).
   const t = translator(business.message_lang);
   const from = addDays(localDate(now, business.time_zone), -FEED_PAST_DAYS);
+  // With a team, each event names the member it is with (a salon of one is not told its own name).
+  const team = await env.DB.prepare("SELECT count(*) AS n FROM members WHERE business_id = ?").bind(business.id).first<number>("n");
   const { results } = await env.DB.prepare(
-    `SELECT b.id, b.booking_date, b.booking_time, b.duration_minutes, b.service, b.status, b.notes, b.updated_at, c.name, c.phone
+    `SELECT b.id, b.booking_date, b.booking_time, b.duration_minutes, b.service, b.status, b.notes, b.updated_at, c.name, c.phone, m.name AS member
      FROM bookings b JOIN clients c ON c.id = b.client_id
+     LEFT JOIN members m ON m.id = b.member_id AND m.business_id = b.business_id
      WHERE b.business_id = ? AND b.status <> 'cancelled' AND b.booking_date >= ?
      ORDER BY b.booking_date, b.booking_time LIMIT 20000`,
   )
@@ -64,6 +67,7 @@ export async function feedFor(env: Env, secret: string, now: number): Promise<st
       updated_at: number;
       name: string;
       phone: string;
+      member: string | null;
     }>();
 
   const cal = new ICAL.Component("vcalendar");
@@ -84,7 +88,10 @@ export async function feedFor(env: Env, secret: string, now: number): Promise<st
     event.addPropertyWithValue("summary", `${b.name}: ${b.service}`);
     event.addPropertyWithValue("status", STATUS[b.status] ?? "CONFIRMED");
     const status = t(`bookings.status.${b.status}` as MessageKey);
-    const description = [t("feed.event.status", { status }), t("feed.event.phone", { phone: formatPhone(b.phone) }), b.notes].filter(Boolean).join("\n");
+    const member = (team ?? 0) > 1 && b.member ? t("feed.event.member", { name: b.member }) : "";
+    const description = [t("feed.event.status", { status }), member, t("feed.event.phone", { phone: formatPhone(b.phone) }), b.notes]
+      .filter(Boolean)
+      .join("\n");
     event.addPropertyWithValue("description", description);
     cal.addSubcomponent(event);
   }

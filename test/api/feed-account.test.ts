@@ -22,6 +22,17 @@ describe("calendar feed", () => {
     expect(event.description).toBe("סטטוס: אושר\nטלפון: +972 52 123 4567\nקצר");
   });
 
+  it("names the member each booking is with when the business has a team", async () => {
+    const owner = await signedInOwner();
+    const yossi = (await (await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } })).json<{ member: { id: string } }>()).member;
+    const noa = await seedClient(owner.businessId, { name: "Noa", phone: "972521234567" });
+    await seedBooking(owner.businessId, noa, { bookingDate: "2030-01-15", bookingTime: "10:00", memberId: yossi.id });
+    const created = (await (await owner.api("/api/calendar-feed", { method: "POST" })).json()) as { url: string };
+    const cal = new ICAL.Component(ICAL.parse(await (await feed(created.url)).text()));
+    const [event] = cal.getAllSubcomponents("vevent").map((c) => new ICAL.Event(c));
+    expect(event.description).toBe("Status: Scheduled\nWith: Yossi\nPhone: +972 52 123 4567");
+  });
+
   it("a private address with each booking that is not cancelled, at its local time, with a stable UID", async () => {
     const owner = await signedInOwner({ timeZone: "Asia/Jerusalem", name: "Dana Hair" });
     const maya = await seedClient(owner.businessId, { name: "Maya", phone: "972521234567" });

@@ -56,6 +56,7 @@ export const data = defineMessages(
     "feed.revoke": "Stop sharing",
     "feed.event.status": "Status: {status}",
     "feed.event.phone": "Phone: {phone}",
+    "feed.event.member": "With: {name}",
     "account.deleteTitle": "Delete account",
     "account.deleteHelp":
       "Deletes your business and everything in it: clients, bookings, rules and messages, services, stored chats and your WhatsApp connection. This cannot be undone.",
@@ -125,6 +126,7 @@ export const data = defineMessages(
     "feed.revoke": "הפסקת השיתוף",
     "feed.event.status": "סטטוס: {status}",
     "feed.event.phone": "טלפון: {phone}",
+    "feed.event.member": "אצל: {name}",
     "account.deleteTitle": "מחיקת החשבון",
     "account.deleteHelp": "מוחק את העסק וכל מה שבו: לקוחות, תורים, כללים והודעות, שירותים, שיחות שמורות וחיבור הוואטסאפ. אי אפשר לבטל זאת.",
     "account.delete": "מחיקת החשבון",
