@@ -123,6 +123,10 @@ describe("the team", () => {
     expect(answer).toMatchObject({ success: false, count: 2, detail: "Yossi has 2 future bookings. Move them to another member or unassign them first." });
     const moved = await body<Booked>(await o.api(`/api/bookings/${first.booking.id}`, { method: "PATCH", json: { member_id: dana.id } }));
     expect(moved.booking).toMatchObject({ member_id: dana.id, member_name: "Dana" });
+    expect(await body(await o.api(`/api/team/${yossi.id}`, { method: "DELETE" }))).toMatchObject({
+      count: 1,
+      detail: "Yossi has 1 future booking. Move it to another member or unassign it first.",
+    });
     const list = await body<{ bookings: Booked["booking"][] }>(await o.api(`/api/bookings?from=${SUNDAY}&to=${SUNDAY}`));
     const ron = list.bookings.find((b) => b.member_id === yossi.id)!;
     const unassigned = await body<Booked>(await o.api(`/api/bookings/${ron.id}`, { method: "PATCH", json: { member_id: null } }));

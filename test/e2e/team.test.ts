@@ -16,8 +16,11 @@ const TEXT = {
     add: "Add member",
     colour: "Colour 3",
     deleteYossi: "Delete Yossi",
-    refused: "Yossi has 1 future booking. Move it to another member or unassign it first.",
+    refused: "Yossi has 2 future bookings. Move them to another member or unassign them first.",
     addBooking: "Add Booking",
+    edit: "Edit",
+    save: "Save",
+    time: "Time",
     member: "With",
     week: "Week",
     everyone: "Everyone",
@@ -27,8 +30,11 @@ const TEXT = {
     add: "הוספת איש צוות",
     colour: "צבע 3",
     deleteYossi: "מחיקת יוסי",
-    refused: "ליוסי יש תור עתידי אחד. יש להעביר אותו לאיש צוות אחר או לבטל את השיוך קודם.",
+    refused: "ליוסי יש 2 תורים עתידיים. יש להעביר אותם לאיש צוות אחר או לבטל את השיוך קודם.",
     addBooking: "הוספת תור",
+    edit: "עריכה",
+    save: "שמירה",
+    time: "שעה",
     member: "אצל",
     week: "שבוע",
     everyone: "כולם",
@@ -36,7 +42,7 @@ const TEXT = {
 } as const;
 
 type Member = { id: string; name: string; color: string; services: string[] };
-type Booked = { booking: { member_id: string; member_name: string }; conflicts: { client_name: string }[]; warnings: string[] };
+type Booked = { booking: { id: string; member_id: string; member_name: string }; conflicts: { client_name: string }[]; warnings: string[] };
 
 /** The first Sunday at least two days ahead in the business's zone (the notice stays out of its way). */
 function nextSunday(timeZone: string) {
@@ -152,7 +158,22 @@ describe("The team: members as calendars", () => {
       await page.getByTestId("team-filter").getByRole("button", { name: T.everyone }).click();
       await expect.poll(() => page.locator(".fc-timegrid-event").count()).toBe(3);
 
-      // Yossi has a booking ahead: deleting him says so and keeps him. (Leave once the calendar's reads are done: a read cut short is logged.)
+      // The list's edit moves Rina (overlapping Noa on Dana's calendar) to Yossi at 15:00.
+      await page.waitForLoadState("networkidle");
+      await page.goto(`${stack.appUrl}/dashboard/calendar?view=list&from=${sunday}&to=${sunday}`);
+      await whenHydrated(page);
+      const rina = page.getByTestId("booking-card").filter({ hasText: "Rina Azulay" });
+      await rina.getByRole("button", { name: T.edit }).click();
+      expect(await rina.getByLabel(T.member).inputValue()).toBe(dana.id);
+      await rina.getByLabel(T.member).selectOption(yossi.id);
+      await rina.getByLabel(T.time).fill("15:00");
+      await screenshot(page, `team-list-edit-${lang}-390`);
+      await rina.getByRole("button", { name: T.save }).click();
+      await expect
+        .poll(() => stack.query(`SELECT member_id, booking_time FROM bookings WHERE business_id = '${business.id}' AND id = '${third.booking.id}'`))
+        .toEqual([{ member_id: yossi.id, booking_time: "15:00" }]);
+
+      // Yossi has bookings ahead: deleting him says so and keeps him. (Leave once the calendar's reads are done: a read cut short is logged.)
       await page.waitForLoadState("networkidle");
       page.once("dialog", (d) => void d.accept());
       await page.goto(`${stack.appUrl}/dashboard/settings/team`);

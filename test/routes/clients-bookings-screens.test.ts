@@ -188,6 +188,25 @@ describe("Clients and Calendar actions", () => {
     expect(await booking({ intent: "delete", id })).toMatchObject({ status: 200, body: { problem: { key: "bookings.err.notFound" } } });
   });
 
+  it("the list's edit moves a booking to another member's calendar, and an empty choice leaves it where it is", async () => {
+    const { owner, business, deps } = await context();
+    const yossi = (await (await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } })).json<{ member: { id: string } }>()).member;
+    const dana = await seedClient(owner.businessId, { name: "Dana", phone: "972507654321" });
+    const id = await seedBooking(owner.businessId, dana);
+    const edit = (member_id: string) =>
+      bookingsAction(
+        deps,
+        business,
+        formData({ intent: "edit", id, service: "Haircut", booking_date: "2030-01-15", booking_time: "10:00", notes: "", member_id }),
+      ).then(answer);
+    const memberOf = () => env.DB.prepare("SELECT member_id FROM bookings WHERE id = ?").bind(id).first<string>("member_id");
+    const first = await memberOf();
+    expect(await edit("")).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await memberOf()).toBe(first);
+    expect(await edit(yossi.id)).toMatchObject({ status: 200, body: { ok: true, booking: { member_id: yossi.id, member_name: "Yossi" } } });
+    expect(await memberOf()).toBe(yossi.id);
+  });
+
   it("the Import modal gets file problems and row problems as keys with the row number", async () => {
     const { business, deps } = await context();
     const upload = (intent: string, file?: File) => importAction(deps, business, formData(file ? { intent, file } : { intent })).then(answer);

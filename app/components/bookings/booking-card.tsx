@@ -9,12 +9,13 @@ import { Loading } from "~/components/ui/loading";
 import { BookingFacts } from "./booking-facts";
 import { StatusBadge, StatusSelect } from "./status";
 import { useBookingMutation } from "./use-booking-mutation";
+import type { TeamMember } from "./add-booking-modal";
 
 const BookingEdit = lazy(() => import("./booking-edit"));
 
-type Props = { booking: BookingItem; onSaved: (b: BookingItem) => void; onDeleted: (id: string) => void };
+type Props = { booking: BookingItem; members: TeamMember[]; onSaved: (b: BookingItem) => void; onDeleted: (id: string) => void };
 
-export function BookingCard({ booking, onSaved, onDeleted }: Props) {
+export function BookingCard({ booking, members, onSaved, onDeleted }: Props) {
   const t = useT();
   const [editing, setEditing] = useState(false);
   const mutation = useBookingMutation({ onSaved, onDeleted });
@@ -34,6 +35,7 @@ export function BookingCard({ booking, onSaved, onDeleted }: Props) {
           <BookingEdit
             booking={booking}
             base={base}
+            members={members}
             onCancel={() => setEditing(false)}
             onSaved={(b) => {
               onSaved(b);

@@ -1,6 +1,6 @@
-// A booking card's inline edit (service, date, time, notes), checked by the
+// A booking card's inline edit (service, date, time, notes, duration, member), checked by the
 // same zod schema as the action; its own chunk, loaded on the first Edit.
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calendar/screen.server";
 import { useT } from "~/i18n";
@@ -9,11 +9,15 @@ import { BOOKINGS_ACTION, useBookingResult } from "./use-booking-mutation";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { bookingSchemas } from "~/components/form/schemas";
 import { OverlapWarning } from "./overlap-warning";
+import type { TeamMember } from "./add-booking-modal";
 
-type EditProps = { booking: BookingItem; base: string; onCancel: () => void; onSaved: (b: BookingItem) => void };
+type EditProps = { booking: BookingItem; base: string; members: TeamMember[]; onCancel: () => void; onSaved: (b: BookingItem) => void };
 
-/** The inline edit (service, date, time, notes): problems under their fields; a failed save shows the spec's alert. */
-export default function BookingEdit({ booking, base, onCancel, onSaved }: EditProps) {
+/**
+ * The inline edit (service, date, time, notes, duration, and with a team whose
+ * calendar): problems under their fields; a failed save shows the spec's alert.
+ */
+export default function BookingEdit({ booking, base, members, onCancel, onSaved }: EditProps) {
   const t = useT();
   const fetcher = useFetcher<BookingActionResult>();
   const saving = fetcher.state !== "idle";
@@ -27,6 +31,7 @@ export default function BookingEdit({ booking, base, onCancel, onSaved }: EditPr
       booking_time: booking.booking_time.slice(0, 5),
       notes: booking.notes,
       duration_minutes: String(booking.duration_minutes),
+      member_id: booking.member_id ?? "",
     },
   });
   useBookingResult(fetcher, { onSaved, onTaken: () => {} });
@@ -63,6 +68,21 @@ export default function BookingEdit({ booking, base, onCancel, onSaved }: EditPr
         <input {...getInputProps(fields.duration_minutes, { type: "number" })} id={`${base}-duration`} min={5} max={480} step={5} />
         <FieldError id={fields.duration_minutes.errorId} problems={fields.duration_minutes.errors} />
       </div>
+      {members.length > 1 && (
+        <div className="field">
+          <label htmlFor={`${base}-member`}>{t("team.member")}</label>
+          <select {...getSelectProps(fields.member_id)} id={`${base}-member`}>
+            {/* An unassigned booking stays so unless a member is chosen (an empty choice changes nothing). */}
+            {!booking.member_id && <option value="">{t("team.unassigned")}</option>}
+            {members.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.member_id.errorId} problems={fields.member_id.errors} />
+        </div>
+      )}
       {taken && <OverlapWarning conflicts={taken} date={String(fields.booking_date.value ?? "")} disabled={saving} anyway="timebook.moveAnyway" />}
       <div className="row gap-sm">
         <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>

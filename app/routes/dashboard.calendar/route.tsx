@@ -180,6 +180,7 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
               <BookingCard
                 key={b.id}
                 booking={b}
+                members={screen.members}
                 onSaved={(saved) => setItems((prev) => prev.map((p) => (p.id === saved.id ? saved : p)))}
                 onDeleted={(id) => setItems((prev) => prev.filter((p) => p.id !== id))}
               />
