@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { members, services, businessHours: salonTimeOf(business).working_hours };
 }
 
-export type TeamIntent = "team-add" | "team-save" | "team-delete";
+export type TeamIntent = "team-add" | "team-save" | "team-delete" | "team-move";
 /** A form's answer: done (with the member's name), or the problem to show. */
 export type TeamAnswer = { intent: TeamIntent; ok: true; name: string } | { intent: TeamIntent | "unknown"; ok: false; problem: Problem };
 
@@ -60,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const refused = (i: TeamIntent, p: Problem, status = 400) => data<TeamAnswer>({ intent: i, ok: false, problem: p }, { status });
-  if (intent !== "team-add" && intent !== "team-save" && intent !== "team-delete") {
+  if (intent !== "team-add" && intent !== "team-save" && intent !== "team-delete" && intent !== "team-move") {
     return data<TeamAnswer>({ intent: "unknown", ok: false, problem: problem("problem.unknownAction") }, { status: 400 });
   }
   try {
@@ -73,6 +73,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const id = String(form.get("id") ?? "");
     if (intent === "team-delete") {
       const member = await deleteMember(db, business, id, Date.now());
+      return data<TeamAnswer>({ intent, ok: true, name: member.name });
+    }
+    if (intent === "team-move") {
+      const raw = form.get("position");
+      const input = validate(MemberPatch, { position: typeof raw === "string" && raw.trim() ? Number(raw) : raw });
+      if (!input.ok) return refused(intent, input.problem);
+      const member = await updateMember(db, business, id, input.value);
       return data<TeamAnswer>({ intent, ok: true, name: member.name });
     }
     const input = validate(MemberPatch, memberFields(form));

@@ -5,7 +5,7 @@ import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import { hoursProblem, normalizeHours } from "~/services/time/hours";
 import type { WorkingHours } from "~/services/time/span";
-import { MEMBER_NAME_MAX, TEAM_PALETTE } from "~/services/team/palette";
+import { MAX_MEMBERS, MEMBER_NAME_MAX, TEAM_PALETTE } from "~/services/team/palette";
 import { says } from "./parse";
 
 const name = z.string(says("team.err.name")).trim().min(1, says("team.err.name")).max(MEMBER_NAME_MAX, says("team.err.name"));
@@ -30,9 +30,22 @@ const services = z
 export const MemberInput = z.object({ name, color: color.optional(), working_hours: workingHours.optional(), services: services.optional() });
 export type MemberInput = z.output<typeof MemberInput>;
 
+/** Where in the team's order (0: first; past the end: last). The order is who is asked first for a new booking. */
+const position = z
+  .number(says("team.err.position"))
+  .int(says("team.err.position"))
+  .min(0, says("team.err.position"))
+  .max(MAX_MEMBERS - 1, says("team.err.position"));
+
 /** PATCH /api/team/{id}: only the fields sent change. */
 export const MemberPatch = z
-  .object({ name: name.optional(), color: color.optional(), working_hours: workingHours.optional(), services: services.optional() })
+  .object({
+    name: name.optional(),
+    color: color.optional(),
+    working_hours: workingHours.optional(),
+    services: services.optional(),
+    position: position.optional(),
+  })
   .refine((p) => Object.values(p).some((v) => v !== undefined), says("team.err.patchEmpty"));
 export type MemberPatch = z.output<typeof MemberPatch>;
 

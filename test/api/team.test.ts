@@ -99,6 +99,28 @@ describe("the team", () => {
     expect((await body<{ members: Member[] }>(await o.api("/api/team"))).members).toHaveLength(1);
   });
 
+  it("moves a member in the team's order, and new bookings ask the team in that order", async () => {
+    const { o, dana, yossi, book } = await danaAndYossi();
+    const ron = (await body<{ member: Member }>(await o.api("/api/team", { method: "POST", json: { name: "Ron" } }))).member;
+    const order = async () => (await body<{ members: Member[] }>(await o.api("/api/team"))).members.map((m) => m.name);
+    const moved = await o.api(`/api/team/${yossi.id}`, { method: "PATCH", json: { position: 0 } });
+    expect(await body(moved)).toMatchObject({ success: true, member: { id: yossi.id, name: "Yossi" } });
+    expect(await order()).toEqual(["Yossi", "Dana", "Ron"]);
+    expect((await body<Booked>(await book("Noa", "13:00"))).booking.member_name).toBe("Yossi");
+    // Past the end is last.
+    await o.api(`/api/team/${yossi.id}`, { method: "PATCH", json: { position: 29 } });
+    expect(await order()).toEqual(["Dana", "Ron", "Yossi"]);
+    for (const position of [-1, 1.5, "first", 30]) {
+      const res = await o.api(`/api/team/${ron.id}`, { method: "PATCH", json: { position } });
+      expect(res.status).toBe(400);
+      expect(await body(res)).toMatchObject({ detail: "position must be a whole number from 0 (first) to 29." });
+    }
+    expect(await order()).toEqual(["Dana", "Ron", "Yossi"]);
+    const other = await signedInOwner();
+    expect((await other.api(`/api/team/${dana.id}`, { method: "PATCH", json: { position: 1 } })).status).toBe(404);
+    expect(await order()).toEqual(["Dana", "Ron", "Yossi"]);
+  });
+
   it("keeps at least one member and at most thirty", async () => {
     const o = await signedInOwner();
     const [owner] = (await body<{ members: Member[] }>(await o.api("/api/team"))).members;

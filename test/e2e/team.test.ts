@@ -16,6 +16,8 @@ const TEXT = {
     add: "Add member",
     colour: "Colour 3",
     deleteYossi: "Delete Yossi",
+    up: "Move Yossi up",
+    down: "Move Yossi down",
     refused: "Yossi has 2 future bookings. Move them to another member or unassign them first.",
     addBooking: "Add Booking",
     edit: "Edit",
@@ -30,6 +32,8 @@ const TEXT = {
     add: "הוספת איש צוות",
     colour: "צבע 3",
     deleteYossi: "מחיקת יוסי",
+    up: "הזזת יוסי למעלה",
+    down: "הזזת יוסי למטה",
     refused: "ליוסי יש 2 תורים עתידיים. יש להעביר אותם לאיש צוות אחר או לבטל את השיוך קודם.",
     addBooking: "הוספת תור",
     edit: "עריכה",
@@ -106,6 +110,14 @@ describe("The team: members as calendars", () => {
       ]);
       const [dana, yossi] = members;
       expect(yossi.color).toBe("#047857");
+
+      // The order is who is asked first: Yossi up, then back down.
+      const names = () => team.getByTestId("team-member").locator("strong").allTextContents();
+      await team.getByRole("button", { name: T.up }).click();
+      await expect.poll(names).toEqual([T.yossi, "Dana"]);
+      await team.getByTestId("team-moved").waitFor();
+      await team.getByRole("button", { name: T.down }).click();
+      await expect.poll(names).toEqual(["Dana", T.yossi]);
 
       // Dana Sunday to Thursday 09:00-17:00, Yossi 12:00-20:00.
       expect((await api("patch", `/api/team/${dana.id}`, { working_hours: week("09:00", "17:00") })).status).toBe(200);

@@ -1,5 +1,6 @@
-// Settings > Team: the members in the team's order, each with Edit (name,
-// colour, services, working hours) and Delete, and Add member. Every form
+// Settings > Team: the members in the team's order (who is asked first for a
+// new booking; up and down move them), each with Edit (name, colour,
+// services, working hours) and Delete, and Add member. Every form
 // posts to the team page's action; its loader then reads the team again.
 // A refused delete (future bookings, the last member) shows the reason.
 import { useFetcher } from "@remix-run/react";
@@ -22,6 +23,9 @@ export function TeamSection({ members, services, businessHours }: Props) {
   const t = useT();
   const [editing, setEditing] = useState<string | null>(null);
   const remover = useFetcher<TeamAnswer>();
+  const mover = useFetcher<TeamAnswer>();
+  const move = (id: string, position: number) => mover.submit({ intent: "team-move", id, position: String(position) }, { method: "post", action: ACTION });
+  const moved = mover.state === "idle" ? mover.data : undefined;
   const removed = remover.state === "idle" ? remover.data : undefined;
   const full = members.length >= MAX_MEMBERS;
   const servicesOf = (m: MemberView) => (m.services.length ? m.services.join(", ") : t("team.servicesAll"));
@@ -32,13 +36,19 @@ export function TeamSection({ members, services, businessHours }: Props) {
       <p className="muted small">{t("team.hint")}</p>
       <p className="small">{t("team.count", { count: members.length, max: MAX_MEMBERS })}</p>
       {removed && !removed.ok && <ProblemBanner problem={removed.problem} testId="team-error" />}
+      {moved && !moved.ok && <ProblemBanner problem={moved.problem} testId="team-error" />}
+      {moved?.ok && (
+        <Banner kind="success" testId="team-moved">
+          {t("team.moved", { name: moved.name })}
+        </Banner>
+      )}
       {removed?.ok && (
         <Banner kind="success" testId="team-deleted">
           {t("team.deleted", { name: removed.name })}
         </Banner>
       )}
       <ul className="team-list">
-        {members.map((m) => (
+        {members.map((m, i) => (
           <li key={m.id} className="team-member" data-testid="team-member">
             <div className="team-member-row">
               <span className={`team-swatch ${colorClass(m.color)}`} aria-hidden="true" />
@@ -46,6 +56,28 @@ export function TeamSection({ members, services, businessHours }: Props) {
                 <strong>{m.name}</strong>
                 <span className="small muted">{servicesOf(m)}</span>
               </div>
+              {members.length > 1 && (
+                <span className="team-move">
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={t("team.moveUp", { name: m.name })}
+                    disabled={i === 0 || mover.state !== "idle"}
+                    onClick={() => move(m.id, i - 1)}
+                  >
+                    <span aria-hidden="true">↑</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={t("team.moveDown", { name: m.name })}
+                    disabled={i === members.length - 1 || mover.state !== "idle"}
+                    onClick={() => move(m.id, i + 1)}
+                  >
+                    <span aria-hidden="true">↓</span>
+                  </button>
+                </span>
+              )}
               <button
                 type="button"
                 className="btn btn-ghost btn-sm"

@@ -86,13 +86,32 @@ export async function updateMember(db: Db, business: TeamBusiness, id: string, p
   if (patch.color !== undefined) changes.color = patch.color;
   if (patch.working_hours !== undefined) changes.workingHours = patch.working_hours;
   if (patch.services !== undefined) changes.services = patch.services;
-  const updated = await db
-    .update(m)
-    .set(changes)
-    .where(and(eq(m.businessId, business.id), eq(m.id, id)))
-    .returning({ id: m.id });
-  if (!updated.length) throw new AppError(404, "team.err.notFound");
+  if (patch.position !== undefined) await moveMember(db, business, id, patch.position);
+  if (Object.keys(changes).length) {
+    const updated = await db
+      .update(m)
+      .set(changes)
+      .where(and(eq(m.businessId, business.id), eq(m.id, id)))
+      .returning({ id: m.id });
+    if (!updated.length) throw new AppError(404, "team.err.notFound");
+  }
   return getMember(db, business, id);
+}
+
+/** Puts the member at `position` in the team's order and numbers everyone 0, 1, 2... in one batch. */
+async function moveMember(db: Db, business: TeamBusiness, id: string, position: number): Promise<void> {
+  const order = (await listTeam(db, business)).map((t) => t.id);
+  const from = order.indexOf(id);
+  if (from < 0) throw new AppError(404, "team.err.notFound");
+  order.splice(from, 1);
+  order.splice(Math.min(position, order.length), 0, id);
+  const [first, ...rest] = order.map((memberId, i) =>
+    db
+      .update(m)
+      .set({ position: i })
+      .where(and(eq(m.businessId, business.id), eq(m.id, memberId))),
+  );
+  await db.batch([first, ...rest]);
 }
 
 /** The member's bookings from today on (the business's today) that still take time. */
