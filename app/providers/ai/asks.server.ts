@@ -10,7 +10,7 @@ import { dayPartOf, latestTurn, minutesOf, offlineAskReader, upcomingFrom } from
 import { resolveDatePhrase, resolveTimePhrase } from "./phrases";
 import { shortQuote } from "./quote";
 import type { AskInput, AskReader, ChatAsk, DayPart } from "./types";
-import { AI_TIMEOUT_MS, type AiRunner } from "./workers-ai.server";
+import { AI_TIMEOUT_MS, runModel, type AiRunner } from "./workers-ai.server";
 import { answerPayload, type ModelMessage } from "./workers-ai-prompt";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -129,15 +129,7 @@ export function createWorkersAiAskReader(ai: AiRunner, model: string, timeoutMs 
         temperature: 0,
         max_tokens: 256,
       };
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`Workers AI did not answer within ${timeoutMs} ms.`)), timeoutMs);
-      });
-      try {
-        return parseAskAnswer(await Promise.race([ai.run(model, request), timeout]), input);
-      } finally {
-        clearTimeout(timer);
-      }
+      return parseAskAnswer(await runModel(ai, model, request, timeoutMs), input);
     },
   };
 }
