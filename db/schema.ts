@@ -499,6 +499,42 @@ export const proposals = sqliteTable(
   ],
 );
 
+/** open: waits for the owner; sent: queued to the customer; dismissed: the owner said no; withdrawn: the owner answered in the chat, or a newer ask replaced it. */
+export const draftStatuses = ["open", "sent", "dismissed", "withdrawn"] as const;
+export type DraftStatus = (typeof draftStatuses)[number];
+
+/** A reply drafted for a customer who asked for free time: free slots from the calendar, waiting for the owner's Send or Dismiss. */
+export const drafts = sqliteTable(
+  "drafts",
+  {
+    id: id(),
+    businessId: businessId(),
+    chatId: text("chat_id").notNull(),
+    clientName: text("client_name").notNull().default(""),
+    // E.164 digits without the plus, as clients.phone stores them.
+    clientPhone: text("client_phone").notNull(),
+    // The customer's words, shortened.
+    question: text("question").notNull().default(""),
+    service: text("service"),
+    // The customer's language: the text's, and the one a re-drafted text keeps.
+    lang: text("lang", { enum: ["en", "he"] })
+      .notNull()
+      .default("en"),
+    text: text("text").notNull(),
+    // JSON [{date, time}]: the free slots the text offers (local, the business's zone).
+    slots: text("slots").notNull().default("[]"),
+    status: text("status", { enum: draftStatuses }).notNull().default("open"),
+    createdAt: createdAt(),
+    decidedAt: integer("decided_at"),
+  },
+  (t) => [
+    // The open drafts of a business, newest first.
+    index("drafts_business_status_created").on(t.businessId, t.status, t.createdAt),
+    // A chat's open draft (withdrawn when the owner writes there).
+    index("drafts_business_chat_status").on(t.businessId, t.chatId, t.status),
+  ],
+);
+
 /** A browser (phone) of the owner that accepts Web Push notifications: its push subscription. */
 export const pushSubscriptions = sqliteTable(
   "push_subscriptions",

@@ -32,6 +32,7 @@ import { gatewayTooOld, isSettled, type GatewayProblem, type SessionActionError,
 import { formatChatPhone } from "../app/services/whatsapp/format-phone.server";
 import { recordWaStatus } from "../app/services/whatsapp/wa-status.server";
 import { getExtractor } from "../app/providers/ai/index.server";
+import { getAskReader } from "../app/providers/ai/asks.server";
 // Reading chats (the proposals services, the clients and bookings they write)
 // and Web Push load when a chat is first read, not with the object.
 import { aiDailyCalls, LIVE_QUIET_MS } from "../app/services/proposals/live-limits";
@@ -524,7 +525,15 @@ export class BusinessSession extends DurableObject<Env> {
     const startedAt = Date.now();
     try {
       const { readChatForProposals } = await import("../app/services/proposals/live.server");
-      const outcome = await readChatForProposals(this.env, businessId, chatId, last.upTo, startedAt, (business) => this.extractorFor(business));
+      const outcome = await readChatForProposals(
+        this.env,
+        businessId,
+        chatId,
+        last.upTo,
+        startedAt,
+        (business) => this.extractorFor(business),
+        (business) => this.askReaderFor(business),
+      );
       if (outcome.kind === "read") {
         await this.ctx.storage.put(readKey, { upTo: outcome.upTo, at: startedAt, runs: last.runs + 1 } satisfies ChatRead);
         if (outcome.stored.length) {
@@ -535,6 +544,10 @@ export class BusinessSession extends DurableObject<Env> {
             // The proposals are stored: a failed notification must not read the chat again.
             console.error("Notifying new proposals failed", businessId, error);
           }
+        }
+        if (outcome.drafts.length) {
+          const { notifyNewDrafts } = await import("../app/services/drafts/notify.server");
+          await notifyNewDrafts(this.env, businessId, outcome.drafts);
         }
       }
       const current = await this.ctx.storage.get<ChatMark>(markKey);
@@ -551,6 +564,11 @@ export class BusinessSession extends DurableObject<Env> {
   /** The extractor for one live read: Workers AI while the business's daily allowance lasts, then offline. */
   protected extractorFor(business: { id: string; timeZone: string }) {
     return getExtractor(this.env, () => this.takeAiCall(business.id, localDate(Date.now(), business.timeZone), aiDailyCalls(this.env)));
+  }
+
+  /** The reader of asks and changes for one live read, on the same allowance as the extractor. */
+  protected askReaderFor(business: { id: string; timeZone: string }) {
+    return getAskReader(this.env, () => this.takeAiCall(business.id, localDate(Date.now(), business.timeZone), aiDailyCalls(this.env)));
   }
 
   private async refreshAfterFailure() {

@@ -25,6 +25,8 @@ import * as insights from "./insights.server";
 import * as proposalsByIdAccept from "./proposals.$id.accept.server";
 import * as proposalsByIdDismiss from "./proposals.$id.dismiss.server";
 import * as proposals from "./proposals.server";
+import * as draftsByIdDismiss from "./drafts.$id.dismiss.server";
+import * as drafts from "./drafts.server";
 import * as publicBySlug from "./public.$slug.server";
 import * as publicBySlugAvailability from "./public.$slug.availability.server";
 import * as publicBySlugBookings from "./public.$slug.bookings.server";
@@ -79,6 +81,8 @@ export const handleApiRequest = apiRouter({
   "/api/proposals/:id/accept": proposalsByIdAccept,
   "/api/proposals/:id/dismiss": proposalsByIdDismiss,
   "/api/proposals": proposals,
+  "/api/drafts/:id/dismiss": draftsByIdDismiss,
+  "/api/drafts": drafts,
   "/api/public/:slug": publicBySlug,
   "/api/public/:slug/availability": publicBySlugAvailability,
   "/api/public/:slug/bookings": publicBySlugBookings,

@@ -19,6 +19,7 @@ import type { security } from "./areas/security";
 import type { messaging } from "./areas/messaging";
 import type { problems } from "./areas/problems";
 import type { proposals } from "./areas/proposals";
+import type { drafts } from "./areas/drafts";
 import type { push } from "./areas/push";
 import type { importing } from "./areas/importing";
 import type { hours } from "./areas/hours";
@@ -49,6 +50,7 @@ type Areas = [
   typeof messaging,
   typeof problems,
   typeof proposals,
+  typeof drafts,
   typeof push,
   typeof importing,
   typeof hours,

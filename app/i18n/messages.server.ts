@@ -15,6 +15,7 @@ import { security } from "./areas/security";
 import { messaging } from "./areas/messaging";
 import { problems } from "./areas/problems";
 import { proposals } from "./areas/proposals";
+import { drafts } from "./areas/drafts";
 import { push } from "./areas/push";
 import { importing } from "./areas/importing";
 import { hours } from "./areas/hours";
@@ -42,6 +43,7 @@ const areas = [
   messaging,
   problems,
   proposals,
+  drafts,
   push,
   importing,
   hours,

@@ -333,4 +333,24 @@ describe("live proposals", () => {
     await t.stub.remove(t.businessId, "cancel");
     expect(await runInDurableObject(t.stub, (_i, state) => state.storage.getAlarm())).toBe(due);
   });
+
+  it("a customer asking for free time gets a draft after the quiet period, and the owner's own reply withdraws it", async () => {
+    const t = await setup();
+    await t.customer("Hi, when can I come for a haircut?");
+    await quietPeriodPasses(t.stub, t.chatId);
+    await readDue(t.stub, t.chatId);
+    const open = () =>
+      env.DB.prepare("SELECT text, slots, question FROM drafts WHERE business_id = ? AND chat_id = ? AND status = 'open'")
+        .bind(t.businessId, t.chatId)
+        .all<{ text: string; slots: string; question: string }>()
+        .then((r) => r.results);
+    const [draft] = await open();
+    expect(draft.question).toBe("Hi, when can I come for a haircut?");
+    expect(draft.text).toMatch(/^Hi Maya! .* I can do .* for a haircut\. Which suits you\?$/);
+    expect(JSON.parse(draft.slots).length).toBeGreaterThan(0);
+    expect(await openProposals(t.businessId)).toEqual([]);
+
+    await t.owner("Hi Maya, tomorrow at 10?");
+    expect(await open()).toEqual([]);
+  });
 });

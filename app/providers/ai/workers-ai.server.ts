@@ -23,16 +23,20 @@ export function createWorkersAiExtractor(ai: AiRunner, model: string, timeoutMs 
         temperature: 0,
         max_tokens: 1024,
       };
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`Workers AI did not answer within ${timeoutMs} ms.`)), timeoutMs);
-      });
-      try {
-        const answer = await Promise.race([ai.run(model, request), timeout]);
-        return parseAnswer(answer, input);
-      } finally {
-        clearTimeout(timer);
-      }
+      return parseAnswer(await runModel(ai, model, request, timeoutMs), input);
     },
   };
+}
+
+/** One model call, or an error when it fails or does not answer within `timeoutMs`. */
+export async function runModel(ai: AiRunner, model: string, request: Record<string, unknown>, timeoutMs: number): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Workers AI did not answer within ${timeoutMs} ms.`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([ai.run(model, request), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

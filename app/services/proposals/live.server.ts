@@ -4,7 +4,9 @@
 // readChatForProposals; the webhook tells it through markChatForProposals.
 import { and, eq } from "drizzle-orm";
 import { createDb, schema } from "../../../db";
-import type { BookingExtractor, ChatMessage } from "~/providers/ai/types";
+import { offlineAskReader } from "~/providers/ai/offline/asks";
+import type { AskReader, BookingExtractor, ChatMessage } from "~/providers/ai/types";
+import { clientContext, createDraft, type DraftView } from "~/services/drafts/drafts.server";
 import { serviceNames } from "~/services/catalogue/services.server";
 import { businessSession } from "~/services/whatsapp/session.server";
 import { localDate } from "~/utils/time-zone";
@@ -49,13 +51,14 @@ export async function markChatForProposals(env: Env, businessId: string, chatId:
  * over the messages up to `upTo` (the newest stored message's row number) and
  * `stored` are the new proposals.
  */
-export type LiveRead = { kind: "drop" } | { kind: "unchanged" } | { kind: "read"; upTo: number; stored: ProposalView[] };
+export type LiveRead = { kind: "drop" } | { kind: "unchanged" } | { kind: "read"; upTo: number; stored: ProposalView[]; drafts: DraftView[] };
 
 /**
  * Reads one chat as Sync's preview does (its latest stored messages, in the
  * business's zone, with the catalogue and the contact's name) and stores the
- * bookings found as proposals. Throws on a D1 or extractor failure (the caller
- * retries later).
+ * bookings found as proposals. When it finds none and the customer's latest
+ * turn asks for free time, a reply is drafted from the calendar (drafts).
+ * Throws on a D1 or extractor failure (the caller retries later).
  */
 export async function readChatForProposals(
   env: Env,
@@ -64,10 +67,19 @@ export async function readChatForProposals(
   readUpTo: number,
   now: number,
   extractorFor: (business: { id: string; timeZone: string }) => BookingExtractor,
+  askReaderFor: (business: { id: string; timeZone: string }) => AskReader = () => offlineAskReader,
 ): Promise<LiveRead> {
   const db = createDb(env.DB);
   const [business] = await db
-    .select({ id: schema.businesses.id, country: schema.businesses.country, timeZone: schema.businesses.timeZone, enabled: schema.businesses.proposalsEnabled })
+    .select({
+      id: schema.businesses.id,
+      country: schema.businesses.country,
+      timeZone: schema.businesses.timeZone,
+      enabled: schema.businesses.proposalsEnabled,
+      workingHours: schema.businesses.workingHours,
+      slotStepMinutes: schema.businesses.slotStepMinutes,
+      minNoticeMinutes: schema.businesses.minNoticeMinutes,
+    })
     .from(schema.businesses)
     .where(eq(schema.businesses.id, businessId));
   if (!business?.enabled) return { kind: "drop" };
@@ -93,5 +105,23 @@ export async function readChatForProposals(
 
   const found = await extractorFor(business).extract({ messages, services, timeZone: business.timeZone, now, contactName: contact.name || undefined });
   const stored = await storeProposals(db, business, contact, found, now);
-  return { kind: "read", upTo: newest, stored };
+  const drafts: DraftView[] = [];
+  if (!found.length && messages.length && !messages[messages.length - 1].fromMe) {
+    const known = await clientContext(db, businessId, contact.phone, localDate(now, business.timeZone));
+    const input = {
+      messages,
+      services,
+      timeZone: business.timeZone,
+      now,
+      contactName: contact.name || undefined,
+      usualService: known.usual,
+      upcoming: known.upcoming,
+    };
+    const ask = await askReaderFor(business).read(input);
+    if (ask?.kind === "ask") {
+      const draft = await createDraft(db, business, { chatId, name: contact.name, phone: contact.phone }, ask, now);
+      if (draft) drafts.push(draft);
+    }
+  }
+  return { kind: "read", upTo: newest, stored, drafts };
 }

@@ -12,6 +12,7 @@ import { getWhatsAppProvider } from "~/providers/whatsapp/index.server";
 import { noteChatMessage } from "~/services/safety/consent.server";
 import { messageChatId } from "~/providers/whatsapp/waha.server";
 import { handleClientMessage, ownerAnswered } from "../replies/replies.server";
+import { withdrawDrafts } from "../drafts/drafts.server";
 import { markChatForProposals } from "../proposals/live.server";
 import { confirmFromMessage } from "../booking-link/confirm.server";
 
@@ -110,6 +111,7 @@ export async function processStored(env: Env, businessId: string, m: StoredMessa
     if (!(await isOwnEcho(d1, businessId, m)) && !(await isAutomatedReply(d1, businessId, m))) {
       if (proposals) await markChatForProposals(env, businessId, m.chatId, true, m.at);
       await ownerAnswered(d1, businessId, m.chatId, m.at);
+      await withdrawDrafts(d1, businessId, m.chatId, now);
     }
   } else {
     if (proposals) await markChatForProposals(env, businessId, m.chatId, false, m.at);

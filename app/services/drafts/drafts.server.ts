@@ -1,0 +1,182 @@
+// Drafted replies: a customer asked for free time, and a reply offering free
+// slots from the calendar (services/time's availability, never the model)
+// waits for the owner. Made at the same moment as live proposals (the chat's
+// read after the quiet period, at once when the owner writes); a chat has at
+// most one open draft (a newer ask replaces it), and the owner writing in the
+// chat withdraws it. Decided once: every write checks, in its statement, that
+// the draft is still open.
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { schema, type Db } from "../../../db";
+import type { AskWindow } from "./reply";
+import { customerLang, draftText, offerFor } from "./reply";
+import type { ChatAsk, UpcomingBooking } from "~/providers/ai/types";
+import { availability, type SalonTimeBusiness } from "~/services/time/salon-time.server";
+import { localDate } from "~/utils/time-zone";
+import { AppError } from "~/utils/problem";
+
+const { drafts, bookings, clients, services } = schema;
+
+/** A draft as the API and the screens read it. */
+export type DraftView = {
+  id: string;
+  client_name: string;
+  client_phone: string;
+  question: string;
+  text: string;
+  slots: Array<{ date: string; time: string }>;
+  created_at: number;
+};
+
+/** How many days ahead a draft looks for free times. */
+export const DRAFT_DAYS = 14;
+/** At most this many open drafts are listed (newest first). */
+export const DRAFTS_LIST_MAX = 200;
+
+type Row = typeof drafts.$inferSelect;
+
+const notFound = () => new AppError(404, "drafts.err.notFound");
+const closed = (row: Pick<Row, "status">) =>
+  new AppError(409, row.status === "sent" ? "drafts.err.sent" : row.status === "dismissed" ? "drafts.err.dismissed" : "drafts.err.withdrawn");
+
+function parseSlots(json: string): DraftView["slots"] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return Array.isArray(value) ? value.filter((s): s is { date: string; time: string } => typeof s?.date === "string" && typeof s?.time === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function draftView(row: Row): DraftView {
+  return {
+    id: row.id,
+    client_name: row.clientName,
+    client_phone: row.clientPhone,
+    question: row.question,
+    text: row.text,
+    slots: parseSlots(row.slots),
+    created_at: row.createdAt,
+  };
+}
+
+/** Open drafts, newest first. */
+export async function listDrafts(db: Db, businessId: string): Promise<DraftView[]> {
+  const rows = await db
+    .select()
+    .from(drafts)
+    .where(and(eq(drafts.businessId, businessId), eq(drafts.status, "open")))
+    .orderBy(desc(drafts.createdAt), desc(sql`rowid`))
+    .limit(DRAFTS_LIST_MAX);
+  return rows.map(draftView);
+}
+
+export async function findDraft(db: Db, businessId: string, id: string): Promise<Row | null> {
+  if (!id || id.length > 100) return null;
+  const [row] = await db
+    .select()
+    .from(drafts)
+    .where(and(eq(drafts.businessId, businessId), eq(drafts.id, id)));
+  return row ?? null;
+}
+
+/** Dismisses an open draft. 404 for an unknown id or another business's; 409 when sent, dismissed or withdrawn. */
+export async function dismissDraft(db: Db, businessId: string, id: string, now: number): Promise<void> {
+  const changed = await db
+    .update(drafts)
+    .set({ status: "dismissed", decidedAt: now })
+    .where(and(eq(drafts.businessId, businessId), eq(drafts.id, id), eq(drafts.status, "open")))
+    .returning({ id: drafts.id });
+  if (changed.length) return;
+  const row = await findDraft(db, businessId, id);
+  throw row ? closed(row) : notFound();
+}
+
+/** The owner wrote in the chat: its open draft is withdrawn (the owner answered). */
+export async function withdrawDrafts(d1: D1Database, businessId: string, chatId: string, now: number): Promise<void> {
+  await d1
+    .prepare(`UPDATE drafts SET status = 'withdrawn', decided_at = ?3 WHERE business_id = ?1 AND chat_id = ?2 AND status = 'open'`)
+    .bind(businessId, chatId, now)
+    .run();
+}
+
+/** What code knows of a client for reading their ask: their usual service (the one booked most) and upcoming bookings. */
+export async function clientContext(db: Db, businessId: string, phone: string, today: string): Promise<{ usual: string | null; upcoming: UpcomingBooking[] }> {
+  const [client] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.businessId, businessId), eq(clients.phone, phone)));
+  if (!client) return { usual: null, upcoming: [] };
+  const live = and(eq(bookings.businessId, businessId), eq(bookings.clientId, client.id), sql`${bookings.status} NOT IN ('cancelled', 'no_show')`);
+  const [usual] = await db
+    .select({ service: bookings.service, n: sql<number>`count(*)` })
+    .from(bookings)
+    .where(live)
+    .groupBy(bookings.service)
+    .orderBy(desc(sql`count(*)`), desc(sql`max(${bookings.bookingDate})`))
+    .limit(1);
+  const upcoming = await db
+    .select({ service: bookings.service, date: bookings.bookingDate, time: bookings.bookingTime })
+    .from(bookings)
+    .where(and(live, sql`${bookings.bookingDate} >= ${today}`))
+    .orderBy(asc(bookings.bookingDate), asc(bookings.bookingTime))
+    .limit(5);
+  return { usual: usual?.service ?? null, upcoming };
+}
+
+/** The service whose length the free times are for: the asked one, else the catalogue's shortest (any visit fits). */
+async function serviceForAsk(db: Db, businessId: string, asked: string | null): Promise<string | null> {
+  if (asked) return asked;
+  const [shortest] = await db
+    .select({ name: services.name })
+    .from(services)
+    .where(eq(services.businessId, businessId))
+    .orderBy(asc(services.durationMinutes), asc(services.name))
+    .limit(1);
+  return shortest?.name ?? null;
+}
+
+type Contact = { chatId: string; name: string; phone: string };
+
+/**
+ * Drafts the reply to an ask and stores it as the chat's open draft (replacing
+ * an older open one). Null when nothing is free in the next DRAFT_DAYS days.
+ */
+export async function createDraft(
+  db: Db,
+  business: SalonTimeBusiness,
+  contact: Contact,
+  ask: Extract<ChatAsk, { kind: "ask" }>,
+  now: number,
+): Promise<DraftView | null> {
+  const today = localDate(now, business.timeZone);
+  const service = await serviceForAsk(db, business.id, ask.service);
+  if (!service) return null;
+  const window: AskWindow = { date: ask.date && ask.date >= today ? ask.date : ask.date ? today : null, part: ask.part };
+  const free = await availability(db, business, { service, from: window.date ?? today, days: DRAFT_DAYS }, now);
+  const offer = offerFor(free.slots, window);
+  if (!offer) return null;
+  const lang = customerLang(ask.quote);
+  const text = draftText({ name: contact.name, service: ask.service, offer, window, today, lang });
+  const slots = offer.slots.map(({ date, time }) => ({ date, time }));
+  const id = crypto.randomUUID();
+  await db.batch([
+    db
+      .update(drafts)
+      .set({ status: "withdrawn", decidedAt: now })
+      .where(and(eq(drafts.businessId, business.id), eq(drafts.chatId, contact.chatId), eq(drafts.status, "open"))),
+    db.insert(drafts).values({
+      id,
+      businessId: business.id,
+      chatId: contact.chatId,
+      clientName: contact.name,
+      clientPhone: contact.phone,
+      question: ask.quote,
+      service: ask.service,
+      lang,
+      text,
+      slots: JSON.stringify(slots),
+      createdAt: now,
+    }),
+  ]);
+  return { id, client_name: contact.name, client_phone: contact.phone, question: ask.quote, text, slots, created_at: now };
+}
