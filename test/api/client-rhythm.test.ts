@@ -1,13 +1,14 @@
 // Each client's rhythm and reliability in GET /api/clients and on the Clients
 // tab: visits, no-shows, late cancellations, the usual interval (from three
 // visits of a service on) and the day the client is due again.
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { rhythmOf } from "../../app/services/clients/rhythm";
 import { addDays } from "../../app/utils/dates";
 import { bookingInstant, localDate } from "../../app/utils/time-zone";
 import { signedInOwner } from "../support/auth";
 import { shownHtml } from "../support/html";
+import { insightsFixture } from "../support/insights-fixture";
 import { seedBooking, seedClient } from "../support/seed";
 
 const ZONE = "Asia/Jerusalem";
@@ -45,8 +46,16 @@ describe("rhythmOf", () => {
       row("2026-05-20", "cancelled", "Haircut", late),
       row("2026-05-21", "cancelled", "Haircut", early),
       row("2026-05-25"),
+      row("2026-05-30", "pending"),
     ];
-    expect(rhythmOf(rows, today, startOf)).toMatchObject({ visits: 2, no_shows: 2, late_cancels: 1, usual_interval_days: null, due_date: null });
+    expect(rhythmOf(rows, today, startOf)).toMatchObject({
+      last_visit: "2026-05-25",
+      visits: 2,
+      no_shows: 2,
+      late_cancels: 1,
+      usual_interval_days: null,
+      due_date: null,
+    });
   });
 });
 
@@ -78,5 +87,15 @@ describe("GET /api/clients rhythm fields", () => {
     expect(html).toContain("comes every 5 weeks · 2 no-shows");
     const hebrew = shownHtml(await (await SELF.fetch("http://localhost/dashboard/clients", { headers: { Cookie: `${owner.cookie}; lang=he` } })).text());
     expect(hebrew).toContain("מגיע/ה כל 5 שבועות · 2 אי-הגעות");
+  });
+
+  it("counts no booking-link hold: a pending one is no visit, and one that ran out unconfirmed is no late cancellation", async () => {
+    const owner = await signedInOwner();
+    await env.DB.batch(insightsFixture(owner.businessId).map((s) => env.DB.prepare(s)));
+    const { clients } = (await (await owner.api("/api/clients")).json()) as { clients: Record<string, unknown>[] };
+    const byName = (name: string) => clients.find((c) => c.name === name);
+    // Avi's only booking is a pending hold; Maya's 6 March hold expired 30 minutes before its start.
+    expect(byName("Avi Held")).toMatchObject({ visits: 0, no_shows: 0, late_cancels: 0, last_visit: null, last_service: null });
+    expect(byName("Maya Peretz")).toMatchObject({ visits: 0, no_shows: 1, late_cancels: 1 });
   });
 });

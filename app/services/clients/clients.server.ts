@@ -5,6 +5,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/errors";
 import { bookingsChanged } from "~/services/booking-events.server";
+import { isBooked } from "~/services/bookings/counted";
 import { addDays } from "~/utils/dates";
 import { bookingInstant, localDate } from "~/utils/time-zone";
 import { decodeCursor, encodeCursor } from "~/utils/cursor";
@@ -37,9 +38,9 @@ export type ClientView = {
 export const CLIENT_PAGE_DEFAULT = 50;
 export const CLIENT_PAGE_MAX = 200;
 
-// A visit: a booking dated on or before today that was not cancelled or missed.
+// A visit: a booking dated on or before today that was not cancelled or missed (nor a booking-link hold still pending).
 const isVisit = (businessId: string, today: string) =>
-  sql`b.business_id = ${businessId} AND b.booking_date <= ${today} AND b.status NOT IN ('cancelled', 'no_show')`;
+  sql`b.business_id = ${businessId} AND b.booking_date <= ${today} AND b.status NOT IN ('cancelled', 'no_show', 'pending')`;
 
 /**
  * Each client's rhythm (last visit and service, visits, no-shows, late
@@ -55,6 +56,7 @@ async function rhythms(db: Db, business: Pick<BusinessRef, "id" | "timeZone">, i
     SELECT b.client_id, b.booking_date, b.booking_time, b.service, b.status, b.updated_at
     FROM ${bookings} b
     WHERE b.business_id = ${business.id} AND b.client_id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND b.booking_date <= ${addDays(today, 1)}
+      AND ${sql.raw(isBooked("b"))}
     ORDER BY b.client_id, b.booking_date, b.booking_time`);
   const startOf = (date: string, time: string) => bookingInstant(date, time, business.timeZone);
   let from = 0;
