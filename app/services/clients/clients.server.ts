@@ -49,7 +49,7 @@ const isVisit = (businessId: string, today: string) =>
  * booking may already be a late one), whatever the page size (the ids travel
  * as one JSON parameter: D1 binds at most 100).
  */
-async function rhythms(db: Db, business: Pick<BusinessRef, "id" | "timeZone">, ids: string[], today: string) {
+export async function rhythms(db: Db, business: Pick<BusinessRef, "id" | "timeZone">, ids: string[], today: string) {
   const found = new Map<string, Rhythm>();
   if (ids.length === 0) return found;
   const rows = await db.all<HistoryRow & { client_id: string }>(sql`
@@ -66,6 +66,29 @@ async function rhythms(db: Db, business: Pick<BusinessRef, "id" | "timeZone">, i
     from = i;
   }
   return found;
+}
+
+/**
+ * The rhythm of each known client among these phone numbers (digits, as
+ * proposals keep them), by phone; a number with no client is left out (a new
+ * client). One query for the clients and one for their bookings.
+ */
+export async function rhythmsOfPhones(db: Db, business: Pick<BusinessRef, "id" | "timeZone">, phones: string[], now: number) {
+  const byPhone = new Map<string, Rhythm>();
+  const wanted = [...new Set(phones)];
+  if (wanted.length === 0) return byPhone;
+  const known = await db
+    .select({ id: clients.id, phone: clients.phone })
+    .from(clients)
+    .where(and(eq(clients.businessId, business.id), sql`${clients.phone} IN (SELECT value FROM json_each(${JSON.stringify(wanted)}))`));
+  const found = await rhythms(
+    db,
+    business,
+    known.map((c) => c.id),
+    localDate(now, business.timeZone),
+  );
+  for (const c of known) byPhone.set(c.phone, found.get(c.id) ?? NO_RHYTHM);
+  return byPhone;
 }
 
 const NO_RHYTHM: Rhythm = { last_visit: null, last_service: null, visits: 0, no_shows: 0, late_cancels: 0, usual_interval_days: null, due_date: null };
