@@ -99,3 +99,58 @@ describe("GET /api/clients rhythm fields", () => {
     expect(byName("Maya Peretz")).toMatchObject({ visits: 0, no_shows: 1, late_cancels: 1 });
   });
 });
+
+describe("Due this week on the Clients tab", () => {
+  /** A client with Haircut visits `backs` days ago (their interval is the gaps'). */
+  async function regular(businessId: string, name: string, phone: string, backs: number[], today: string) {
+    const id = await seedClient(businessId, { name, phone });
+    for (const back of backs) await seedBooking(businessId, id, { bookingDate: addDays(today, -back), bookingTime: "00:00", status: "completed" });
+    return id;
+  }
+
+  it("lists clients due within 7 days and overdue ones not booked again, each with a WhatsApp message typed in, never an opted-out one", async () => {
+    const owner = await signedInOwner();
+    const today = localDate(Date.now(), ZONE);
+    // Every 35 days, last 30 days ago: due in 5 days.
+    await regular(owner.businessId, "Tamar Soon", "972501230001", [100, 65, 30], today);
+    // Every 35 days, last 20 days ago: due in 15 days, not this week.
+    await regular(owner.businessId, "Rina Later", "972501230002", [90, 55, 20], today);
+    // Every 28 days, last 33 days ago: 5 days overdue, nothing booked.
+    await regular(owner.businessId, "Omer Late", "972501230003", [89, 61, 33], today);
+    // Overdue too, but already booked again.
+    const booked = await regular(owner.businessId, "Gal Booked", "972501230004", [89, 61, 33], today);
+    await seedBooking(owner.businessId, booked, { bookingDate: addDays(today, 3), status: "scheduled" });
+    // Due in 5 days but asked not to be messaged.
+    await regular(owner.businessId, "Shir Stop", "972501230005", [100, 65, 30], today);
+    await env.DB.prepare("UPDATE contact_consent SET opted_out_at = ?3 WHERE business_id = ?1 AND phone = ?2")
+      .bind(owner.businessId, "972501230005", Date.now())
+      .run();
+
+    const html = await (await owner.page("/dashboard/clients")).text();
+    const section = html.slice(html.indexOf('data-testid="due-list"'), html.indexOf('role="search"'));
+    const shown = shownHtml(section);
+    expect(shown).toContain("Due this week");
+    expect(shown).toContain("Tamar Soon");
+    expect(shown.replace(/<!-- -->/g, "")).toContain("Haircut · comes every 5 weeks");
+    expect(shown).toContain("Omer Late");
+    expect(shown).toContain("overdue since");
+    for (const absent of ["Rina Later", "Gal Booked", "Shir Stop"]) expect(shown).not.toContain(absent);
+    // Soonest due first: the overdue one leads.
+    expect(shown.indexOf("Omer Late")).toBeLessThan(shown.indexOf("Tamar Soon"));
+    const text = encodeURIComponent("Hi Tamar! It's about time for your next Haircut. Shall I book you in?");
+    expect(section).toContain(`href="https://wa.me/972501230001?text=${text.replace(/'/g, "&#x27;")}"`);
+    expect(section).toContain('aria-label="Message Tamar Soon on WhatsApp"');
+  });
+
+  it("types the message in the business's message language, and says the list in Hebrew on a Hebrew screen", async () => {
+    const owner = await signedInOwner({ messageLang: "he" });
+    const today = localDate(Date.now(), ZONE);
+    await regular(owner.businessId, "תמר", "972501230011", [100, 65, 30], today);
+    const html = await (await SELF.fetch("http://localhost/dashboard/clients", { headers: { Cookie: `${owner.cookie}; lang=he` } })).text();
+    const text = encodeURIComponent("היי תמר! הגיע הזמן לתור הבא (Haircut). לקבוע לך?");
+    expect(html).toContain(`href="https://wa.me/972501230011?text=${text}"`);
+    const shown = shownHtml(html);
+    expect(shown).toContain("צריכים לחזור השבוע");
+    expect(shown).toContain(`אמור/ה לחזור ב-${addDays(today, 5).split("-").reverse().join("/")}`);
+  });
+});
