@@ -95,8 +95,10 @@ async function main() {
         samples.sort((a, b) => a - b);
         let count = "";
         if (path.startsWith("/api/") && !POSTS[path]) {
-          const data = (await (await fetch(server.url + path, { headers: { Cookie: owner.cookie } })).json()) as Record<string, unknown[]>;
-          count = `${(data.clients ?? data.bookings ?? data.slots ?? []).length} rows, `;
+          const data = (await (await fetch(server.url + path, { headers: { Cookie: owner.cookie } })).json()) as Record<string, unknown>;
+          // A list's rows (insights answer figures: its `bookings` is a number, not rows).
+          const list = [data.clients, data.bookings, data.slots].find(Array.isArray);
+          if (list) count = `${list.length} rows, `;
         }
         rows.push([label, name, percentile(samples, 50).toFixed(1), percentile(samples, 95).toFixed(1), `${count}${(bytes / 1024).toFixed(1)} KB`]);
       }
