@@ -117,7 +117,7 @@ export const rules = defineMessages(
     "wizard.schedule.custom": "Custom",
     "wizard.schedule.due": "When the client is due",
     "wizard.schedule.dueHint":
-      "At each client's own rhythm: their last visit plus their usual interval for the service (from three visits). Clients without one get it {n} days after.",
+      "At each client's own rhythm: the appointment plus their usual interval for its service (from three visits). Clients without one get it {n} days after.",
     "wizard.schedule.date": "Date",
     "wizard.schedule.time": "Time",
     "wizard.schedule.or": "or",
@@ -241,7 +241,7 @@ export const rules = defineMessages(
     "wizard.schedule.custom": "מותאם אישית",
     "wizard.schedule.due": "כשהלקוח/ה אמור/ה לחזור",
     "wizard.schedule.dueHint":
-      "לפי הקצב של כל לקוח/ה: הביקור האחרון ועוד המרווח הרגיל שלו/ה לשירות (משלושה ביקורים). מי שאין לו/ה קצב כזה יקבל/תקבל את ההודעה {n} ימים אחרי.",
+      "לפי הקצב של כל לקוח/ה: התור ועוד המרווח הרגיל שלו/ה לשירות (משלושה ביקורים). מי שאין לו/ה קצב כזה יקבל/תקבל את ההודעה {n} ימים אחרי.",
     "wizard.schedule.date": "תאריך",
     "wizard.schedule.time": "שעה",
     "wizard.schedule.or": "או",
