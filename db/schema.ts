@@ -362,7 +362,7 @@ export const rules = sqliteTable(
     name: text("name").notNull().default(""),
     services: text("services", { mode: "json" }).$type<string[]>().notNull(),
     template: text("template").notNull(),
-    scheduleType: text("schedule_type", { enum: ["preset", "custom"] }).notNull(),
+    scheduleType: text("schedule_type", { enum: ["preset", "custom", "due"] }).notNull(),
     scheduleValue: text("schedule_value").notNull().default(""),
     customDate: text("custom_date"),
     customTime: text("custom_time"),

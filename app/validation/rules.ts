@@ -8,7 +8,7 @@ import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import { addDays, isRealDate } from "~/utils/dates";
 import { fail, succeed, type Result } from "~/utils/problem";
-import { CUSTOM_DAYS_MAX, CUSTOM_DAYS_MIN, PRESET_DAYS, type RuleType, type Schedule } from "~/services/rules/schedule";
+import { CUSTOM_DAYS_MAX, CUSTOM_DAYS_MIN, DUE_FALLBACK_DAYS, PRESET_DAYS, type RuleType, type Schedule } from "~/services/rules/schedule";
 import { says } from "./parse";
 
 export const MAX_RULE_CLIENTS = 500;
@@ -38,7 +38,7 @@ export const CreateRuleSchema = z.object({
     .min(1, says("rules.err.servicesRequired"))
     .max(100),
   template: text(MAX_TEMPLATE).refine((s) => s.trim().length > 0, says("rules.err.templateEmpty")),
-  schedule_type: z.enum(["preset", "custom"], says("rules.err.scheduleTypeOneOf")),
+  schedule_type: z.enum(["preset", "custom", "due"], says("rules.err.scheduleTypeOneOf")),
   schedule_value: z.union([text(10), z.number(), z.null()]).optional(),
   customDate: optionalText(20),
   customTime: optionalText(20),
@@ -94,6 +94,13 @@ function daysOf(value: unknown): number | null {
 export function scheduleFromInput(input: CreateRuleInput, today: string): Result<Schedule> {
   const type: RuleType = input.type;
   const days = daysOf(input.schedule_value);
+  if (input.schedule_type === "due") {
+    // A follow-up at the client's own interval; schedule_value, when given, is the days for a client without one.
+    if (type !== "followup") return fail("rules.err.dueFollowupOnly");
+    if (days === null) return succeed({ days: DUE_FALLBACK_DAYS, due: true });
+    if (!(days >= CUSTOM_DAYS_MIN && days <= CUSTOM_DAYS_MAX)) return fail("rules.err.daysRange", { min: CUSTOM_DAYS_MIN, max: CUSTOM_DAYS_MAX });
+    return succeed({ days, due: true });
+  }
   if (input.schedule_type === "preset") {
     if (days !== null && PRESET_DAYS[type].includes(days)) return succeed({ days });
     return fail(type === "followup" ? "rules.err.presetAfter" : "rules.err.presetBefore", { list: PRESET_DAYS[type].join(", ") });

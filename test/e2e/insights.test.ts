@@ -1,8 +1,9 @@
 // Insights in the browser: from the Calendar tab to the hand-counted week of
 // test/support/insights-fixture.ts (a custom period), its figures against the
 // week before, the charts' names and table views, and the CSV; then a client
-// who comes every 35 days, in words on the Clients tab. English and Hebrew, at
-// 390 and 1280 px.
+// who comes every 35 days, in words on the Clients tab and due this week with a
+// WhatsApp message, and a booking request's reliability line on the Sync tab.
+// English and Hebrew, at 390 and 1280 px.
 import { describe, expect, it } from "vitest";
 import { registerAndLogin, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
@@ -28,6 +29,9 @@ const TEXT = {
     table: "Show as a table",
     csvHead: "Figure,2026-03-01 to 2026-03-07,2026-02-22 to 2026-02-28",
     rhythm: "comes every 5 weeks",
+    due: "Due this week",
+    message: "Message Tamar Regular on WhatsApp",
+    record: "1 no-show · 1 late cancellation",
   },
   he: {
     open: "תובנות",
@@ -44,6 +48,9 @@ const TEXT = {
     table: "הצגה כטבלה",
     csvHead: "נתון,2026-03-01 עד 2026-03-07,2026-02-22 עד 2026-02-28",
     rhythm: "מגיע/ה כל 5 שבועות",
+    due: "צריכים לחזור השבוע",
+    message: "שליחת הודעה לTamar Regular בוואטסאפ",
+    record: "אי-הגעה אחת · ביטול מאוחר אחד",
   },
 } as const;
 
@@ -95,11 +102,11 @@ describe("Insights", () => {
       expect(lines[0]).toBe(T.csvHead);
       expect(lines[1]).toMatch(/,6,1$/);
 
-      // A client who comes every 35 days: the Clients tab says it in words.
+      // A client who comes every 35 days, last 30 days ago: the Clients tab says it in words, and lists her as due.
       const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jerusalem" }).format(new Date());
       stack.query(
         `INSERT INTO clients (id, business_id, name, phone) VALUES ('${id}-reg', '${id}', 'Tamar Regular', '972501110009');` +
-          [105, 70, 35, 0]
+          [135, 100, 65, 30]
             .map(
               (back) =>
                 `INSERT INTO bookings (id, business_id, client_id, service, booking_date, booking_time, status) VALUES ('${id}-reg${back}', '${id}', '${id}-reg', 'Haircut', '${addDays(today, -back)}', '00:00', 'completed')`,
@@ -110,7 +117,21 @@ describe("Insights", () => {
       await whenHydrated(page);
       const regular = page.getByTestId("client-row").filter({ hasText: "Tamar Regular" });
       expect(await regular.getByTestId("client-rhythm").textContent()).toBe(T.rhythm);
+      const due = page.getByRole("region", { name: T.due });
+      const message = due.getByRole("link", { name: T.message });
+      expect(await message.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/972501110009\?text=\S+/);
       await screenshot(page, `insights-client-rhythm-${lang}-390`);
+
+      // Maya (a no-show and a late cancellation in the fixture week) asks again in a chat: the request's card says so.
+      stack.query(
+        `INSERT INTO proposals (id, business_id, chat_id, client_phone, service, date, time, status)
+         VALUES ('${id}-p3', '${id}', '972501110004@c.us', '972501110004', 'Haircut', '${addDays(today, 2)}', '11:00', 'open')`,
+      );
+      await page.goto(`${stack.appUrl}/dashboard/sync`);
+      await whenHydrated(page);
+      const request = page.getByTestId("proposal-card").filter({ hasText: "Maya Peretz" });
+      expect(await request.getByTestId("proposal-record").textContent()).toBe(T.record);
+      await screenshot(page, `insights-proposal-record-${lang}-390`);
       expect(errors).toEqual([]);
     });
   }

@@ -162,6 +162,10 @@ describe("Rules tab in Hebrew", () => {
     await wizard.getByRole("checkbox", { name: "בחירת הכול" }).check();
     await next.click();
     await next.click();
+    // "When the client is due", with what it means, in Hebrew.
+    await wizard.getByRole("radio", { name: "כשהלקוח/ה אמור/ה לחזור" }).check();
+    await wizard.getByText(/^לפי הקצב של כל לקוח\/ה/).waitFor();
+    await screenshot(page, "rules-wizard-due-he-390");
     await wizard.getByRole("radio", { name: "מותאם אישית" }).check();
     const send = wizard.getByRole("button", { name: "שליחה" });
 

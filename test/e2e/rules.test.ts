@@ -71,6 +71,11 @@ describe("Rules tab in the browser", () => {
     await wizard.getByTestId("live-clock").waitFor();
     const send = wizard.getByRole("button", { name: "Send" });
     expect(await send.isDisabled()).toBe(true);
+    // A follow-up may wait for each client's own rhythm instead of a fixed number of days.
+    await wizard.getByRole("radio", { name: "When the client is due" }).check();
+    await wizard.getByText(/^At each client's own rhythm/).waitFor();
+    expect(await send.isDisabled()).toBe(false);
+    await screenshot(page, "rules-wizard-5-due-en-390");
     await wizard.getByRole("radio", { name: "30 days after" }).check();
     await screenshot(page, "rules-wizard-5-schedule-en-390");
     // A network failure keeps the wizard open with the spec's error toast; Send works again after.

@@ -10,6 +10,7 @@ import { addDays } from "../../app/utils/dates";
 import { localDate } from "../../app/utils/time-zone";
 import { signedInOwner } from "../support/auth";
 import { shownHtml } from "../support/html";
+import { seedBooking, seedClient } from "../support/seed";
 import { addService, count, HAIRCUT_ASK, seedContact, type Owner } from "../support/sync";
 
 const form = (fields: Record<string, string>) => {
@@ -75,6 +76,23 @@ describe("Sync tab: booking requests", () => {
     expect(he).toContain("בקשות לתור");
     expect(he).toContain("מחר");
     expect(he).toContain('aria-label="2 בקשות לתור"');
+  });
+
+  it("tells each request's client record before Accept: visits, no-shows, late cancellations, or a new client", async () => {
+    const { owner } = await ownerWithProposals([{ date: addDays(today(), 2), time: "11:00" }]);
+    const html = await syncPage(owner);
+    expect(html).toContain("New client");
+    expect(await syncPage(owner, "he")).toContain("לקוח/ה חדש/ה");
+
+    // The same number is a client with three visits, a no-show, and a booking-link hold that counts nowhere.
+    const client = await seedClient(owner.businessId, { phone: "972541234567", name: "Maya Azulay" });
+    for (const back of [90, 60, 30]) await seedBooking(owner.businessId, client, { bookingDate: addDays(today(), -back), status: "completed" });
+    await seedBooking(owner.businessId, client, { bookingDate: addDays(today(), -45), status: "no_show" });
+    await seedBooking(owner.businessId, client, { bookingDate: addDays(today(), -1), status: "pending" });
+    const known = await syncPage(owner);
+    expect(known).toContain("3 visits · 1 no-show");
+    expect(known).not.toContain("New client");
+    expect(await syncPage(owner, "he")).toContain("3 ביקורים · אי-הגעה אחת");
   });
 
   it("shows a weekday and date past tomorrow, in the owner's language", async () => {

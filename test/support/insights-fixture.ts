@@ -13,6 +13,9 @@
 //   Fri 6  10:00 Lior  Haircut  scheduled  100   saved from Sync (a chat)
 //   Sat 7  12:00 Lior  Color    confirmed  300   an accepted proposal (a chat)
 //   Noa has another Haircut on 15 April (within 60 days of 1 March).
+// Booking-link holds, which count nowhere (no figure above moves for them):
+//   Thu 5  14:00 Avi   Color    pending  300   (held, not yet sent from WhatsApp; Avi has nothing else)
+//   Fri 6  15:00 Maya  Haircut  cancelled 30 minutes before: the hold ran out unconfirmed
 // Messages sent in the week (local time): 1 Mar 01:00 (still 28 Feb in UTC) a
 // reminder that asked, answered "confirmed"; 5 Mar a reminder that asked, no
 // answer; 7 Mar 23:30 a reminder that asked, answered "cancelled"; 3 Mar a
@@ -104,6 +107,16 @@ export function insightsFixture(b: string): string[] {
   booking("b7", "lior", "Haircut", "2026-03-06", "10:00", "scheduled", 10000, { source: "sync" });
   booking("b8", "lior", "Color", "2026-03-07", "12:00", "confirmed", 30000);
   booking("b9", "noa", "Haircut", "2026-04-15", "10:00", "scheduled", 10000);
+  client("avi", "Avi Held", "972501110006");
+  booking("h1", "avi", "Color", "2026-03-05", "14:00", "pending", 30000);
+  booking("h2", "maya", "Haircut", "2026-03-06", "15:00", "cancelled", 10000, { updatedAt: at("2026-03-06", "15:00") - HOUR / 2 });
+  const hold = (key: string, state: string, phone: string, expiresAt: number) =>
+    sql.push(
+      `INSERT INTO booking_holds (booking_id, business_id, code, state, name, phone_hint, expires_at, created_at)
+       VALUES (${q(`${b}-${key}`)}, ${q(b)}, ${q(`${b}-${key}`)}, ${q(state)}, 'Held', ${q(phone)}, ${expiresAt}, ${expiresAt - HOUR})`,
+    );
+  hold("h1", "open", "972501110006", at("2026-03-05", "13:00"));
+  hold("h2", "expired", "972501110004", at("2026-03-06", "14:30"));
   sql.push(
     `INSERT INTO proposals (id, business_id, chat_id, client_phone, service, date, time, status, booking_id)
      VALUES (${q(`${b}-p1`)}, ${q(b)}, '972501110005@c.us', '972501110005', 'Color', '2026-03-07', '12:00', 'accepted', ${q(`${b}-b8`)}),

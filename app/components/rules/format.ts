@@ -45,6 +45,7 @@ export function describeSchedule(t: Translate, rule: ScheduleFields): string {
   }
   const n = Number(rule.schedule_value);
   if (!Number.isInteger(n) || n <= 0) return rule.schedule_label;
+  if (rule.schedule_type === "due") return t("rules.schedule.due", { n });
   const dir = rule.type === "reminder" ? "before" : "after";
   return n === 1 ? t(`rules.schedule.${dir}.one` as MessageKey) : t(`rules.schedule.${dir}.many` as MessageKey, { n });
 }

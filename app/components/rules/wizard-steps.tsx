@@ -4,7 +4,7 @@ import { useLang, useT, type Lang } from "~/i18n";
 import { Switch } from "~/components/ui/switch";
 import { inQuietHours } from "~/services/quiet-hours";
 import { withConfirmationLine } from "~/services/replies/words";
-import { PRESET_DAYS, type RuleType } from "~/services/rules/schedule";
+import { DUE_FALLBACK_DAYS, PRESET_DAYS, type RuleType } from "~/services/rules/schedule";
 import { renderTemplate } from "~/services/templates";
 import { candidateKey, type Candidate } from "./client-source";
 import { formatDateGB } from "./format";
@@ -216,11 +216,18 @@ export function ScheduleStep({ type, value, onChange, minDate, sendTime, timeZon
             <span className="choice-title">{presetLabel(n)}</span>
           </label>
         ))}
+        {type === "followup" && (
+          <label className={`choice compact ${value.choice === "due" ? "is-on" : ""}`}>
+            <input type="radio" name="schedule" value="due" checked={value.choice === "due"} onChange={() => set({ choice: "due" })} />
+            <span className="choice-title">{t("wizard.schedule.due")}</span>
+          </label>
+        )}
         <label className={`choice compact ${value.choice === "custom" ? "is-on" : ""}`}>
           <input type="radio" name="schedule" value="custom" checked={value.choice === "custom"} onChange={() => set({ choice: "custom" })} />
           <span className="choice-title">{t("wizard.schedule.custom")}</span>
         </label>
       </fieldset>
+      {value.choice === "due" && <p className="muted small">{t("wizard.schedule.dueHint", { n: DUE_FALLBACK_DAYS })}</p>}
       <p className="muted small">{t("wizard.schedule.sendTime", { time: sendTime, zone: timeZone })}</p>
       {value.choice === "custom" && (
         <div className="custom-schedule">

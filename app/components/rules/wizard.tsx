@@ -3,7 +3,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { useT, type Lang, type MessageKey } from "~/i18n";
-import type { RuleType } from "~/services/rules/schedule";
+import { DUE_FALLBACK_DAYS, type RuleType } from "~/services/rules/schedule";
 import type { RulesAnswer } from "~/routes/dashboard.rules/rules.server";
 import { candidateKey, useCandidates, type Candidate } from "./client-source";
 import { Modal } from "~/components/ui/modal";
@@ -84,13 +84,14 @@ export function RuleWizard({ services, clients, optedOut: optedOutAll = 0, today
   function send() {
     if (!type || sending) return;
     const custom = schedule.choice === "custom";
+    const due = schedule.choice === "due";
     // The fields of POST /api/rules/create, as a form: lists as repeated fields (validation/rules.ts).
     const form = new URLSearchParams({
       intent: "create",
       type,
       template,
-      schedule_type: custom ? "custom" : "preset",
-      schedule_value: custom ? schedule.customDays : schedule.choice,
+      schedule_type: custom ? "custom" : due ? "due" : "preset",
+      schedule_value: custom ? schedule.customDays : due ? String(DUE_FALLBACK_DAYS) : schedule.choice,
       customDate: custom ? schedule.customDate : "",
       customTime: custom ? schedule.customTime : "",
       ask_confirmation: String(ask),

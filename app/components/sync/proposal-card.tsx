@@ -11,6 +11,7 @@ import { FieldError } from "~/components/form/field-error";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { proposalSchemas } from "~/components/form/schemas";
 import { OverlapWarning } from "~/components/bookings/overlap-warning";
+import { ReliabilityLine } from "~/components/sync/reliability-line";
 import { CheckIcon, CloseIcon, EditIcon } from "~/components/ui/icons";
 import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
@@ -93,6 +94,7 @@ export function ProposalCard({ proposal: p, services, targeted, show, onDecided 
           </bdi>
         )}
       </header>
+      <ReliabilityLine record={p.reliability} />
       {editing ? (
         <>
           {quote}

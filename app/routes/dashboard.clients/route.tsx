@@ -12,6 +12,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddClientModal } from "~/components/clients/add-client-modal";
 import { ImportModal } from "~/components/clients/import-modal";
 import { ClientRow } from "~/components/clients/client-row";
+import { DueList } from "~/components/clients/due-list";
 import { DownloadIcon, PlusIcon, RefreshIcon, SearchIcon, UploadIcon } from "~/components/ui/icons";
 import { usePagedList } from "~/components/ui/use-paged-list";
 import modalStyles from "~/styles/modal.css?url";
@@ -109,6 +110,8 @@ export default function ClientsTab() {
           {t("import.done", { imported: imported.imported, skipped: imported.skipped })}
         </div>
       )}
+
+      <DueList clients={data.due} />
 
       <form
         className="card filters"

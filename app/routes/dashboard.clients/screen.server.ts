@@ -16,12 +16,14 @@ import {
   type BusinessRef,
   type ClientView,
 } from "~/services/clients/clients.server";
+import { dueClients, type DueClient } from "~/services/clients/due.server";
 import { formatPhone } from "~/utils/phone";
 import { AppError, caught, problem, type Problem } from "~/utils/problem";
 import { ClientForm } from "~/validation/clients";
 import { firstFormProblem, parseForm } from "~/validation/parse";
 
 export type ClientItem = ClientView & { phone_display: string };
+export type DueItem = DueClient & { phone_display: string };
 /** A failed action: the problem to show, and for the conform forms their field errors. */
 export type ScreenFailure = { ok: false; problem: Problem; reply?: SubmissionResult<Problem[]> };
 export type ClientActionResult =
@@ -38,11 +40,21 @@ export function screenError(error: unknown): never {
   throw error;
 }
 
-export async function clientsPage(db: Db, business: BusinessRef, params: URLSearchParams, now: number) {
+/** The first page, unfiltered, also lists the clients due this week (due.server.ts). */
+export async function clientsPage(db: Db, business: BusinessRef & { messageLang?: string }, params: URLSearchParams, now: number) {
   try {
     const options = listQuery(params, CLIENT_PAGE_MAX);
-    const page = await listClients(db, business, { ...options, limit: options.limit ?? SCREEN_PAGE }, now);
-    return { clients: page.clients.map(withDisplay), next_cursor: page.next_cursor, filters: { q: options.q, from: options.from ?? "", to: options.to ?? "" } };
+    const whole = !options.q && !options.from && !options.to && !options.cursor;
+    const [page, due] = await Promise.all([
+      listClients(db, business, { ...options, limit: options.limit ?? SCREEN_PAGE }, now),
+      whole ? dueClients(db, { ...business, messageLang: business.messageLang ?? "en" }, now) : [],
+    ]);
+    return {
+      clients: page.clients.map(withDisplay),
+      next_cursor: page.next_cursor,
+      filters: { q: options.q, from: options.from ?? "", to: options.to ?? "" },
+      due: due.map((c): DueItem => ({ ...c, phone_display: formatPhone(c.phone) })),
+    };
   } catch (error) {
     screenError(error);
   }

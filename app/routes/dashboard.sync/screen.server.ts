@@ -9,6 +9,8 @@ import { addService, deleteService, listServices, renameService, updateService }
 import { ServiceForm } from "~/validation/services";
 import { dismissProposal, listProposals, type ProposalView } from "~/services/proposals/proposals.server";
 import { listSyncContacts } from "~/services/sync/contacts.server";
+import { rhythmsOfPhones } from "~/services/clients/clients.server";
+import type { Reliability } from "~/components/sync/reliability-line";
 import { previewSync, type PreviewResult } from "~/services/sync/preview.server";
 import { saveSync } from "~/services/sync/save.server";
 import type { Lang } from "~/i18n";
@@ -37,6 +39,8 @@ export type ScreenProposal = Omit<ProposalView, "client_phone" | "created_at"> &
   client_phone: string;
   day: "today" | "tomorrow" | null;
   dayText: string;
+  /** The client's record with the salon, for the card's reliability line (null: not a client yet). */
+  reliability: Reliability | null;
 };
 
 const LOCALES: Record<Lang, string> = { en: "en-GB", he: "he-IL" };
@@ -49,22 +53,38 @@ function dayText(date: string, today: string, lang: Lang): string {
   return new Intl.DateTimeFormat(LOCALES[lang], options).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-export function screenProposals(views: ProposalView[], business: Business, lang: Lang, now: number): ScreenProposal[] {
+export function screenProposals(
+  views: ProposalView[],
+  business: Business,
+  lang: Lang,
+  now: number,
+  records: Map<string, Reliability> = new Map(),
+): ScreenProposal[] {
   const today = localDate(now, business.timeZone);
   const tomorrow = addDays(today, 1);
-  return views.map(({ created_at: _created, ...p }) => ({
-    ...p,
-    client_phone: formatPhone(p.client_phone),
-    day: p.date === today ? "today" : p.date === tomorrow ? "tomorrow" : null,
-    dayText: dayText(p.date, today, lang),
-  }));
+  return views.map(({ created_at: _created, ...p }) => {
+    const r = records.get(p.client_phone);
+    return {
+      ...p,
+      client_phone: formatPhone(p.client_phone),
+      day: p.date === today ? "today" : p.date === tomorrow ? "tomorrow" : null,
+      dayText: dayText(p.date, today, lang),
+      reliability: r ? { visits: r.visits, no_shows: r.no_shows, late_cancels: r.late_cancels } : null,
+    };
+  });
 }
 
 export async function syncScreenData(db: Db, business: Business, lang: Lang, now: number) {
   const [services, contacts, proposals] = await Promise.all([listServices(db, business.id), listSyncContacts(db, business.id), listProposals(db, business.id)]);
+  const records = await rhythmsOfPhones(
+    db,
+    business,
+    proposals.map((p) => p.client_phone),
+    now,
+  );
   // Formatted here so the phone library stays out of the browser bundle.
   const shown: ScreenContact[] = contacts.map((c) => ({ ...c, phone: c.phone ? formatPhone(c.phone) : "" }));
-  return { services, contacts: shown, proposals: screenProposals(proposals, business, lang, now) };
+  return { services, contacts: shown, proposals: screenProposals(proposals, business, lang, now, records) };
 }
 
 type Reply = SubmissionResult<Problem[]>;

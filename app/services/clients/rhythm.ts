@@ -36,6 +36,8 @@ export function rhythmOf(rows: HistoryRow[], today: string, startOf: (date: stri
   let lateCancels = 0;
   let last: HistoryRow | null = null;
   for (const r of rows) {
+    // A booking-link hold still waiting for the customer is no visit (the query leaves out expired ones).
+    if (r.status === "pending") continue;
     if (r.status === "cancelled") {
       if (r.updated_at > startOf(r.booking_date, r.booking_time) - LATE_MS) lateCancels++;
     } else if (r.status === "no_show") {
@@ -52,7 +54,7 @@ export function rhythmOf(rows: HistoryRow[], today: string, startOf: (date: stri
     const dates = [
       ...new Set(
         rows
-          .filter((r) => r.booking_date <= today && r.status !== "cancelled" && r.status !== "no_show" && r.service.toLowerCase() === service)
+          .filter((r) => r.booking_date <= today && !["cancelled", "no_show", "pending"].includes(r.status) && r.service.toLowerCase() === service)
           .map((r) => r.booking_date),
       ),
     ];

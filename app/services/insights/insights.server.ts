@@ -3,6 +3,7 @@
 // Bookings are dated by their local booking_date, so a period is a range of
 // local dates; instants (a cancellation, a sent message) are compared in the
 // business's time zone.
+import { isBooked, isKept } from "~/services/bookings/counted";
 import { currencyOf, priceOf } from "~/services/catalogue/money";
 import { addDays } from "~/utils/dates";
 import { localDate, localTime, offsetAt, zonedInstant } from "~/utils/time-zone";
@@ -77,7 +78,7 @@ export async function periodFigures(d1: D1Database, business: Business, currency
                 sum(b.status = 'no_show') AS no_shows,
                 sum(b.status != 'cancelled' AND ${started}) AS started,
                 sum(b.status = 'cancelled' AND b.updated_at > ${startInstant} - ${LATE_CANCEL_MS}) AS late_cancels
-         FROM bookings b WHERE ${inPeriod}`,
+         FROM bookings b WHERE ${inPeriod} AND ${isBooked("b")}`,
       )
       .bind(...base, ...offset.values),
     d1
@@ -90,7 +91,7 @@ export async function periodFigures(d1: D1Database, business: Business, currency
       .prepare(
         `SELECT count(DISTINCT b.client_id) AS visited,
                 count(DISTINCT CASE WHEN EXISTS (
-                  SELECT 1 FROM bookings l WHERE l.business_id = ?1 AND l.client_id = b.client_id AND l.status != 'cancelled'
+                  SELECT 1 FROM bookings l WHERE l.business_id = ?1 AND l.client_id = b.client_id AND ${isKept("l")}
                     AND l.booking_date <= date(b.booking_date, '+${REBOOK_DAYS} days')
                     AND (l.booking_date > b.booking_date OR (l.booking_date = b.booking_date AND l.booking_time > b.booking_time))
                 ) THEN b.client_id END) AS rebooked
@@ -100,8 +101,8 @@ export async function periodFigures(d1: D1Database, business: Business, currency
     d1
       .prepare(
         `SELECT count(*) AS clients, sum(first_date >= ?2) AS new_clients FROM (
-           SELECT (SELECT min(f.booking_date) FROM bookings f WHERE f.business_id = ?1 AND f.client_id = b.client_id AND f.status != 'cancelled') AS first_date
-           FROM bookings b WHERE ${inPeriod} AND b.status != 'cancelled' GROUP BY b.client_id)`,
+           SELECT (SELECT min(f.booking_date) FROM bookings f WHERE f.business_id = ?1 AND f.client_id = b.client_id AND ${isKept("f")}) AS first_date
+           FROM bookings b WHERE ${inPeriod} AND ${isKept("b")} GROUP BY b.client_id)`,
       )
       .bind(business.id, from, to),
     d1
@@ -116,7 +117,7 @@ export async function periodFigures(d1: D1Database, business: Business, currency
     d1
       .prepare(
         `SELECT CAST(strftime('%w', b.booking_date) AS INTEGER) AS weekday, CAST(substr(b.booking_time, 1, 2) AS INTEGER) AS hour, count(*) AS count
-         FROM bookings b WHERE ${inPeriod} AND b.status != 'cancelled'
+         FROM bookings b WHERE ${inPeriod} AND ${isKept("b")}
          GROUP BY weekday, hour ORDER BY count DESC, weekday, hour`,
       )
       .bind(business.id, from, to),
@@ -124,7 +125,7 @@ export async function periodFigures(d1: D1Database, business: Business, currency
       .prepare(
         `SELECT b.service AS service, count(*) AS count,
                 sum(CASE WHEN b.status IN ('scheduled', 'confirmed', 'completed') THEN coalesce(b.price_cents, 0) ELSE 0 END) AS revenue_cents
-         FROM bookings b WHERE ${inPeriod} AND b.status != 'cancelled'
+         FROM bookings b WHERE ${inPeriod} AND ${isKept("b")}
          GROUP BY b.service ORDER BY revenue_cents DESC, count DESC, b.service`,
       )
       .bind(business.id, from, to),

@@ -3,7 +3,8 @@
 // which re-reads the booking before it sends.
 import { resolveOverdueReminders } from "./catch-up";
 import { reminderHistory } from "./history.server";
-import { planMessage, scheduleOf, type Plan } from "./schedule";
+import { dueIntervals } from "./due-interval.server";
+import { forBooking, planMessage, scheduleOf, type Plan } from "./schedule";
 import { storedReason } from "./reasons";
 
 type PendingRow = {
@@ -13,12 +14,14 @@ type PendingRow = {
   status: "scheduled" | "queued";
   send_at: number;
   type: "followup" | "reminder";
-  schedule_type: "preset" | "custom";
+  schedule_type: "preset" | "custom" | "due";
   schedule_value: string;
   custom_date: string | null;
   custom_time: string | null;
   booking_date: string | null;
   booking_time: string | null;
+  client_id: string | null;
+  service: string | null;
   booking_status: string | null;
   time_zone: string;
   business_send_time: string;
@@ -33,7 +36,7 @@ export async function retimeBookingMessages(d1: D1Database, bookingIds: string[]
   const { results } = await d1
     .prepare(
       `SELECT m.id, m.booking_id, m.business_id, m.status, m.send_at, r.type, r.schedule_type, r.schedule_value,
-              r.custom_date, r.custom_time, b.booking_date, b.booking_time, b.status AS booking_status,
+              r.custom_date, r.custom_time, b.booking_date, b.booking_time, b.client_id, b.service, b.status AS booking_status,
               biz.time_zone, biz.send_time AS business_send_time
        FROM scheduled_messages m
        JOIN rules r ON r.id = m.rule_id
@@ -76,16 +79,30 @@ async function planBooking(d1: D1Database, rows: PendingRow[], now: number): Pro
   }
 
   const booking = { date: first.booking_date!, time: first.booking_time! };
+  // A "when due" follow-up keeps the client's usual interval after the booking's new date.
+  const interval = rows.some((r) => r.schedule_type === "due")
+    ? ((
+        await dueIntervals(
+          d1,
+          { id: first.business_id, timeZone: first.time_zone },
+          [{ id: first.booking_id, client_id: first.client_id!, service: first.service! }],
+          now,
+        )
+      ).get(first.booking_id) ?? null)
+    : null;
   const planned = rows.map((row) => {
     const plan = planMessage({
       type: row.type,
-      schedule: scheduleOf({
-        type: row.type,
-        scheduleType: row.schedule_type,
-        scheduleValue: row.schedule_value,
-        customDate: row.custom_date,
-        customTime: row.custom_time,
-      }),
+      schedule: forBooking(
+        scheduleOf({
+          type: row.type,
+          scheduleType: row.schedule_type,
+          scheduleValue: row.schedule_value,
+          customDate: row.custom_date,
+          customTime: row.custom_time,
+        }),
+        interval,
+      ),
       booking,
       timeZone: row.time_zone,
       sendTime: row.business_send_time,

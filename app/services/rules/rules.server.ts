@@ -6,7 +6,8 @@ import { localDate } from "~/utils/time-zone";
 import { AppError } from "~/utils/problem";
 import { scheduleFromInput, type CreateRuleInput } from "~/validation/rules";
 import { resolveOverdueReminders } from "./catch-up";
-import { planMessage, scheduleLabel, type Plan } from "./schedule";
+import { dueIntervals } from "./due-interval.server";
+import { forBooking, planMessage, scheduleLabel, type Plan } from "./schedule";
 import { reminderHistory } from "./history.server";
 import { optedOutSql } from "../safety/consent.server";
 import { renderRuleMessage, waMeLink } from "../safety/manual.server";
@@ -33,7 +34,7 @@ export type RuleClient = {
   booking_time: string;
   schedule_date: string;
   schedule_time: string | null;
-  schedule_type: "preset" | "custom";
+  schedule_type: "preset" | "custom" | "due";
   /** Why it was cancelled or failed, as stored (a reason key: see reasons.ts). */
   last_error: string | null;
   sent_at: string | null;
@@ -52,7 +53,7 @@ export type RuleGroup = {
   services: string[];
   template: string;
   message_body: string;
-  schedule_type: "preset" | "custom";
+  schedule_type: "preset" | "custom" | "due";
   schedule_value: string;
   custom_date: string | null;
   custom_time: string | null;
@@ -63,7 +64,16 @@ export type RuleGroup = {
   created_at: string;
 };
 
-type BookingRow = { id: string; booking_date: string; booking_time: string; status: string; name: string; opted_out: number };
+type BookingRow = {
+  id: string;
+  client_id: string;
+  service: string;
+  booking_date: string;
+  booking_time: string;
+  status: string;
+  name: string;
+  opted_out: number;
+};
 
 /** Creates the group; throws AppError 400 (bad schedule, cancelled booking) or 404 (a booking not the business's). */
 export async function createRules(ctx: RulesContext, input: CreateRuleInput): Promise<{ groupId: string; rules: RuleGroup[] }> {
@@ -75,7 +85,7 @@ export async function createRules(ctx: RulesContext, input: CreateRuleInput): Pr
   const ids = [...new Set(input.clients.map((c) => c.booking_id))];
   const { results: bookings } = await d1
     .prepare(
-      `SELECT b.id, b.booking_date, b.booking_time, b.status, c.name, ${optedOutSql("cc")} AS opted_out
+      `SELECT b.id, b.client_id, b.service, b.booking_date, b.booking_time, b.status, c.name, ${optedOutSql("cc")} AS opted_out
        FROM bookings b JOIN clients c ON c.id = b.client_id
        LEFT JOIN contact_consent cc ON cc.business_id = b.business_id AND cc.phone = c.phone
        WHERE b.business_id = ?1 AND b.id IN (SELECT value FROM json_each(?2))`,
@@ -90,11 +100,12 @@ export async function createRules(ctx: RulesContext, input: CreateRuleInput): Pr
   if (gone) throw new AppError(400, "rules.err.bookingCancelled", { name: gone.name, date: gone.booking_date });
 
   const history = input.type === "reminder" ? await reminderHistory(d1, business.id, ids) : new Map();
+  const intervals = "due" in schedule && schedule.due ? await dueIntervals(d1, business, reachable, now) : new Map<string, number | null>();
   const groupId = crypto.randomUUID();
   const rows = reachable.map((b) => {
     let plan: Plan = planMessage({
       type: input.type,
-      schedule,
+      schedule: forBooking(schedule, intervals.get(b.id) ?? null),
       booking: { date: b.booking_date, time: b.booking_time },
       timeZone: business.timeZone,
       sendTime: business.sendTime,
@@ -116,6 +127,7 @@ export async function createRules(ctx: RulesContext, input: CreateRuleInput): Pr
   });
 
   const isCustom = input.schedule_type === "custom";
+  const isDue = "days" in schedule && schedule.due === true;
   const value = "days" in schedule ? String(schedule.days) : "";
   const services = [...new Set(input.services.map((s) => s.trim()))];
   await d1.batch([
@@ -132,7 +144,7 @@ export async function createRules(ctx: RulesContext, input: CreateRuleInput): Pr
         services.join(", "),
         JSON.stringify(services),
         input.template,
-        isCustom ? "custom" : "preset",
+        isCustom ? "custom" : isDue ? "due" : "preset",
         value,
         "date" in schedule ? schedule.date : null,
         "date" in schedule ? schedule.time : null,
@@ -170,7 +182,7 @@ type ListRow = {
   name: string;
   services: string;
   template: string;
-  schedule_type: "preset" | "custom";
+  schedule_type: "preset" | "custom" | "due";
   schedule_value: string;
   custom_date: string | null;
   custom_time: string | null;

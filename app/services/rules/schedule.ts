@@ -13,12 +13,20 @@ export const PRESET_DAYS: Record<RuleType, readonly number[]> = {
 export const CUSTOM_DAYS_MIN = 1;
 export const CUSTOM_DAYS_MAX = 365;
 
-/** N days after (follow-up) or before (reminder) the appointment, at the business's send time; or an exact local date and time. */
-export type Schedule = { days: number } | { date: string; time: string };
+/** Days after the appointment a "when the client is due" follow-up waits for a client with no usual interval yet. */
+export const DUE_FALLBACK_DAYS = 30;
+
+/**
+ * N days after (follow-up) or before (reminder) the appointment, at the
+ * business's send time; or an exact local date and time. `due`: a follow-up
+ * sent when the client is due (the appointment plus their usual interval for
+ * its service, services/clients/rhythm.ts), else `days` after it.
+ */
+export type Schedule = { days: number; due?: true } | { date: string; time: string };
 
 export type RuleSchedule = {
   type: RuleType;
-  scheduleType: "preset" | "custom";
+  scheduleType: "preset" | "custom" | "due";
   scheduleValue: string;
   customDate: string | null;
   customTime: string | null;
@@ -26,7 +34,14 @@ export type RuleSchedule = {
 
 export function scheduleOf(rule: RuleSchedule): Schedule {
   if (rule.scheduleType === "custom" && rule.customDate && rule.customTime) return { date: rule.customDate, time: rule.customTime };
+  if (rule.scheduleType === "due") return { days: Number(rule.scheduleValue) || DUE_FALLBACK_DAYS, due: true };
   return { days: Number(rule.scheduleValue) || 0 };
+}
+
+/** A "when due" schedule for one booking: the client's usual interval (null: none yet) or the fallback days. */
+export function forBooking(schedule: Schedule, intervalDays: number | null): Schedule {
+  if (!("days" in schedule) || !schedule.due) return schedule;
+  return { days: intervalDays ?? schedule.days };
 }
 
 export type PlanInput = {
@@ -81,5 +96,6 @@ export function planMessage(input: PlanInput): Plan {
 export function scheduleLabel(type: RuleType, schedule: Schedule): string {
   if (!("days" in schedule)) return `Custom: ${schedule.date} ${schedule.time}`;
   const n = schedule.days;
+  if (schedule.due) return `When the client is due (else ${n} ${n === 1 ? "day" : "days"} after appointment)`;
   return `${n} ${n === 1 ? "day" : "days"} ${type === "followup" ? "after" : "before"} appointment`;
 }
