@@ -54,6 +54,8 @@ export const ProposalEditForm = z.object({
   date: bookingFields.date,
   time: bookingFields.time,
   notes: bookingFields.notes,
+  // Left empty: the first free member who does the service.
+  member_id: memberId.optional(),
 });
 
 /** The Sync tab's Accept and Dismiss: the proposal's id. */

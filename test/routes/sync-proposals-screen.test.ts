@@ -190,6 +190,27 @@ describe("Sync tab: booking requests", () => {
     expect(await bookings(owner.businessId)).toEqual([{ service: "Coloring", booking_date: date, booking_time: "09:15", notes: "roots" }]);
   });
 
+  it("an edit books with the member chosen, or the first free one when none is", async () => {
+    const { owner, ids } = await ownerWithProposals([
+      { date: addDays(today(), 1), time: "17:00" },
+      { date: addDays(today(), 1), time: "18:00" },
+    ]);
+    const yossi = (await (await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } })).json<{ member: { id: string } }>()).member;
+    const edit = (id: string, time: string, member_id: string) =>
+      answer(owner, { intent: "proposal-edit", id, service: "Haircut", date: addDays(today(), 1), time, notes: "", member_id });
+    expect(await edit(ids[0], "18:00", yossi.id)).toMatchObject({ data: { ok: true } });
+    expect(await edit(ids[1], "17:00", "")).toMatchObject({ data: { ok: true } });
+    const placed = await env.DB.prepare(
+      "SELECT b.booking_time, m.name FROM bookings b JOIN members m ON m.id = b.member_id WHERE b.business_id = ? ORDER BY b.booking_time",
+    )
+      .bind(owner.businessId)
+      .all();
+    expect(placed.results).toEqual([
+      { booking_time: "17:00", name: "Dana Levi" },
+      { booking_time: "18:00", name: "Yossi" },
+    ]);
+  });
+
   it("refuses a bad date or time with the field's message, under the field", async () => {
     const { owner, ids } = await ownerWithProposals([{ date: addDays(today(), 1), time: "17:00" }]);
     const good = { intent: "proposal-edit", id: ids[0], service: "Haircut", date: addDays(today(), 1), time: "17:00", notes: "" };

@@ -1,5 +1,5 @@
 // One booking request: who, what, when, the customer's words; Accept (one tap
-// saves the booking), Edit (service from the catalogue, date, time, notes;
+// saves the booking), Edit (service from the catalogue, date, time, notes, with a team whose calendar;
 // Save accepts it corrected) and Dismiss. Each card has its own fetcher, so
 // two cards work independently; after its answer the route reloads and a
 // decided card leaves the list (also one decided elsewhere: its message shows).
@@ -17,10 +17,13 @@ import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { ScreenProposal, SyncActionData } from "~/routes/dashboard.sync/screen.server";
 import { serviceKey } from "~/utils/service-name";
+import type { TeamMember } from "~/components/bookings/add-booking-modal";
 
 type Props = {
   proposal: ScreenProposal;
   services: { id: string; service: string }[];
+  /** The team; with more than one, Edit chooses whose calendar. */
+  members: TeamMember[];
   /** Opened from a link naming this proposal: shown, focused and marked. */
   targeted: boolean;
   show: ShowToast;
@@ -33,7 +36,7 @@ function conflictsOf(data: SyncActionData | undefined, intent: "proposal-accept"
   return data.conflicts;
 }
 
-export function ProposalCard({ proposal: p, services, targeted, show, onDecided }: Props) {
+export function ProposalCard({ proposal: p, services, members, targeted, show, onDecided }: Props) {
   const t = useT();
   const fetcher = useFetcher<SyncActionData>();
   const [editing, setEditing] = useState(false);
@@ -98,7 +101,7 @@ export function ProposalCard({ proposal: p, services, targeted, show, onDecided 
       {editing ? (
         <>
           {quote}
-          <ProposalEdit proposal={p} services={services} base={base} fetcher={fetcher} onCancel={() => setEditing(false)} />
+          <ProposalEdit proposal={p} services={services} members={members} base={base} fetcher={fetcher} onCancel={() => setEditing(false)} />
         </>
       ) : (
         <>
@@ -152,13 +155,14 @@ export function ProposalCard({ proposal: p, services, targeted, show, onDecided 
 type EditProps = {
   proposal: ScreenProposal;
   services: { id: string; service: string }[];
+  members: TeamMember[];
   base: string;
   fetcher: ReturnType<typeof useFetcher<SyncActionData>>;
   onCancel: () => void;
 };
 
 /** The inline edit: problems under their fields (the booking fields' texts); Save accepts with the corrections. */
-function ProposalEdit({ proposal: p, services, base, fetcher, onCancel }: EditProps) {
+function ProposalEdit({ proposal: p, services, members, base, fetcher, onCancel }: EditProps) {
   const t = useT();
   const saving = fetcher.state !== "idle";
   const answer = fetcher.data?.intent === "proposal-edit" && !fetcher.data.ok ? fetcher.data : undefined;
@@ -166,7 +170,7 @@ function ProposalEdit({ proposal: p, services, base, fetcher, onCancel }: EditPr
   const [form, fields] = useSchemaForm(proposalSchemas, (m) => m.ProposalEditForm, {
     id: `${base}-edit`,
     lastResult: saving ? undefined : answer?.reply,
-    defaultValue: { id: p.id, service: p.service, date: p.date, time: p.time, notes: p.notes },
+    defaultValue: { id: p.id, service: p.service, date: p.date, time: p.time, notes: p.notes, member_id: "" },
   });
   // The catalogue's services, and the proposed one when the catalogue does not have it.
   const options = services.some((s) => serviceKey(s.service) === serviceKey(p.service))
@@ -207,6 +211,20 @@ function ProposalEdit({ proposal: p, services, base, fetcher, onCancel }: EditPr
         <textarea {...getTextareaProps(fields.notes)} id={`${base}-notes`} maxLength={2000} rows={2} />
         <FieldError id={fields.notes.errorId} problems={fields.notes.errors} />
       </div>
+      {members.length > 1 && (
+        <div className="field">
+          <label htmlFor={`${base}-member`}>{t("team.member")}</label>
+          <select {...getSelectProps(fields.member_id)} id={`${base}-member`}>
+            <option value="">{t("team.memberAuto")}</option>
+            {members.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.member_id.errorId} problems={fields.member_id.errors} />
+        </div>
+      )}
       {taken && <OverlapWarning conflicts={taken} date={String(fields.date.value ?? p.date)} disabled={saving} />}
       <div className="proposal-actions">
         <button type="submit" className="btn btn-primary" disabled={saving}>

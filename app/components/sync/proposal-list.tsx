@@ -6,11 +6,12 @@ import { useCallback, useRef } from "react";
 import { useT } from "~/i18n";
 import type { ShowToast } from "~/components/ui/toast";
 import type { ScreenProposal } from "~/routes/dashboard.sync/screen.server";
+import type { TeamMember } from "~/components/bookings/add-booking-modal";
 import { ProposalCard } from "./proposal-card";
 
-type Props = { proposals: ScreenProposal[]; services: { id: string; service: string }[]; show: ShowToast };
+type Props = { proposals: ScreenProposal[]; services: { id: string; service: string }[]; members: TeamMember[]; show: ShowToast };
 
-export function ProposalList({ proposals, services, show }: Props) {
+export function ProposalList({ proposals, services, members, show }: Props) {
   const t = useT();
   const [params] = useSearchParams();
   const target = params.get("proposal");
@@ -27,7 +28,7 @@ export function ProposalList({ proposals, services, show }: Props) {
       <p className="muted small proposals-intro">{t("proposals.intro")}</p>
       <ul className="proposal-list">
         {proposals.map((p) => (
-          <ProposalCard key={p.id} proposal={p} services={services} targeted={p.id === target} show={show} onDecided={onDecided} />
+          <ProposalCard key={p.id} proposal={p} services={services} members={members} targeted={p.id === target} show={show} onDecided={onDecided} />
         ))}
       </ul>
     </section>

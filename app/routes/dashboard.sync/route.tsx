@@ -69,7 +69,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionSta
 };
 
 export default function SyncTab() {
-  const { services, contacts, proposals } = useLoaderData<typeof loader>();
+  const { services, contacts, proposals, members } = useLoaderData<typeof loader>();
   const t = useT();
   const { toast, show, hide } = useToast();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -115,7 +115,7 @@ export default function SyncTab() {
         <p className="muted small">{t("sync.intro")}</p>
       </header>
 
-      <ProposalList proposals={proposals} services={services} show={show} />
+      <ProposalList proposals={proposals} services={services} members={members} show={show} />
 
       <ServiceCatalogue items={services} show={show} />
 

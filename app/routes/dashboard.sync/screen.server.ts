@@ -13,6 +13,7 @@ import { rhythmsOfPhones } from "~/services/clients/clients.server";
 import type { Reliability } from "~/components/sync/reliability-line";
 import { previewSync, type PreviewResult } from "~/services/sync/preview.server";
 import { saveSync } from "~/services/sync/save.server";
+import { listTeam } from "~/services/team/team.server";
 import type { Lang } from "~/i18n";
 import type { TimeWarning, WorkingHours } from "~/services/time/span";
 import type { Conflict } from "~/services/bookings/overlaps.server";
@@ -75,7 +76,12 @@ export function screenProposals(
 }
 
 export async function syncScreenData(db: Db, business: Business, lang: Lang, now: number) {
-  const [services, contacts, proposals] = await Promise.all([listServices(db, business.id), listSyncContacts(db, business.id), listProposals(db, business.id)]);
+  const [services, contacts, proposals, team] = await Promise.all([
+    listServices(db, business.id),
+    listSyncContacts(db, business.id),
+    listProposals(db, business.id),
+    listTeam(db, business),
+  ]);
   const records = await rhythmsOfPhones(
     db,
     business,
@@ -84,7 +90,9 @@ export async function syncScreenData(db: Db, business: Business, lang: Lang, now
   );
   // Formatted here so the phone library stays out of the browser bundle.
   const shown: ScreenContact[] = contacts.map((c) => ({ ...c, phone: c.phone ? formatPhone(c.phone) : "" }));
-  return { services, contacts: shown, proposals: screenProposals(proposals, business, lang, now, records) };
+  // With a team, a request's Edit chooses whose calendar (default: the first free member who does the service).
+  const members = team.map((m) => ({ id: m.id, name: m.name, color: m.color }));
+  return { services, contacts: shown, proposals: screenProposals(proposals, business, lang, now, records), members };
 }
 
 type Reply = SubmissionResult<Problem[]>;
