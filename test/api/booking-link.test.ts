@@ -6,6 +6,7 @@ import { createExecutionContext, createScheduledController, env, SELF, waitOnExe
 import { describe, expect, inject, it } from "vitest";
 import worker from "../../workers/app";
 import { notifyOwner, readConfirmCode, thanksText } from "../../app/services/booking-link/confirm.server";
+import { declinedText } from "../../app/services/booking-link/owner.server";
 import { saveSubscription } from "../../app/services/push/push.server";
 import { TEST_VAPID } from "../support/vapid";
 import { slugFrom } from "../../app/services/booking-link/slug";
@@ -318,6 +319,37 @@ describe("confirmation on WhatsApp", () => {
     await runCron();
     expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "pending" });
     expect(await sentTo(owner.businessId)).toEqual([]);
+    // Another business's owner cannot answer it; this owner accepts, once, and the customer gets the thanks.
+    const stranger = await signedInOwner();
+    expect((await stranger.api(`/api/bookings/${made.booking_id}/accept`, { method: "POST" })).status).toBe(404);
+    const accepted = await owner.api(`/api/bookings/${made.booking_id}/accept`, { method: "POST" });
+    expect(accepted.status).toBe(200);
+    expect(await body(accepted)).toEqual({ success: true, booking_id: made.booking_id, status: "confirmed" });
+    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "confirmed" });
+    const again = await owner.api(`/api/bookings/${made.booking_id}/decline`, { method: "POST" });
+    expect(again.status).toBe(409);
+    expect(await body(again)).toMatchObject({ success: false, detail: "This booking is not waiting for your answer." });
+    const thanks = thanksText("en", { name: "Noa Cohen", service: "Haircut", date: slot.date, time: slot.time });
+    await until(async () => (await sentTo(owner.businessId)).some((s) => s.text === thanks && s.chatId === `${sender}@c.us`), "the thanks", 10_000);
+  }, 30_000);
+
+  it("the owner declines a booking waiting for them: cancelled, its time free again, the customer told; an open hold is not waiting (409)", async () => {
+    const { owner, slug } = await salonWithPage({ booking_owner_confirms: true });
+    await connectedSession(owner.businessId, { phone: SALON });
+    const slots = await freeSlots(slug);
+    const [slot, later] = [slots[0], slots[slots.length - 1]];
+    const open = await body<{ booking_id: string }>(await publicPost(slug, booking(later)));
+    expect((await owner.api(`/api/bookings/${open.booking_id}/accept`, { method: "POST" })).status).toBe(409);
+    const made = await body<{ booking_id: string; confirm_url: string }>(await publicPost(slug, booking(slot)));
+    const sender = phoneNo();
+    await customerSays(owner.businessId, sender, prefilled(made.confirm_url));
+    const declined = await owner.api(`/api/bookings/${made.booking_id}/decline`, { method: "POST" });
+    expect(await body(declined)).toEqual({ success: true, booking_id: made.booking_id, status: "cancelled" });
+    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "cancelled" });
+    expect(await freeSlots(slug)).toContainEqual(slot);
+    const sorry = declinedText("en", { name: "Noa Cohen", service: "Haircut", date: slot.date, time: slot.time });
+    expect(sorry.startsWith("Sorry, Noa: your Haircut on ")).toBe(true);
+    await until(async () => (await sentTo(owner.businessId)).some((s) => s.text === sorry && s.chatId === `${sender}@c.us`), "the refusal", 10_000);
   }, 30_000);
 
   it("a hold not confirmed in time is cancelled 'Not confirmed in time' exactly once by the cron, and its time is free again", async () => {
