@@ -311,7 +311,7 @@ describe("confirmation on WhatsApp", () => {
     const made = await body<{ booking_id: string; confirm_url: string }>(await publicPost(slug, booking(slot)));
     const sender = phoneNo();
     await customerSays(owner.businessId, sender, prefilled(made.confirm_url));
-    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "pending", client_phone: sender });
+    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "pending", client_phone: sender, awaiting_owner: true });
     const [hold] = await db().select().from(schema.bookingHolds).where(eqId(made.booking_id));
     expect(hold).toMatchObject({ state: "awaiting_owner", confirmedPhone: sender });
     // It no longer expires: the owner decides.
@@ -325,7 +325,7 @@ describe("confirmation on WhatsApp", () => {
     const accepted = await owner.api(`/api/bookings/${made.booking_id}/accept`, { method: "POST" });
     expect(accepted.status).toBe(200);
     expect(await body(accepted)).toEqual({ success: true, booking_id: made.booking_id, status: "confirmed" });
-    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "confirmed" });
+    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "confirmed", awaiting_owner: false });
     const again = await owner.api(`/api/bookings/${made.booking_id}/decline`, { method: "POST" });
     expect(again.status).toBe(409);
     expect(await body(again)).toMatchObject({ success: false, detail: "This booking is not waiting for your answer." });
@@ -343,8 +343,19 @@ describe("confirmation on WhatsApp", () => {
     const made = await body<{ booking_id: string; confirm_url: string }>(await publicPost(slug, booking(slot)));
     const sender = phoneNo();
     await customerSays(owner.businessId, sender, prefilled(made.confirm_url));
+    // The Calendar's detail panel answers through the screen's action: another business's owner is refused there too.
+    const stranger = await signedInOwner();
+    const decide = (who: Owner, intent: string) =>
+      who.page("/dashboard/calendar", {
+        method: "POST",
+        body: new URLSearchParams({ intent, id: made.booking_id }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
+    await decide(stranger, "decline");
+    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "pending", awaiting_owner: true });
+    expect((await decide(owner, "decline")).status).toBe(200);
     const declined = await owner.api(`/api/bookings/${made.booking_id}/decline`, { method: "POST" });
-    expect(await body(declined)).toEqual({ success: true, booking_id: made.booking_id, status: "cancelled" });
+    expect(declined.status).toBe(409);
     expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "cancelled" });
     expect(await freeSlots(slug)).toContainEqual(slot);
     const sorry = declinedText("en", { name: "Noa Cohen", service: "Haircut", date: slot.date, time: slot.time });

@@ -34,6 +34,9 @@ export const bookingLink = defineMessages(
     "push.online.body": "{details}: confirmed on WhatsApp",
     "push.online.bodyOwner": "{details}: confirmed on WhatsApp, waiting for you",
 
+    "booklink.owner.waiting": "Booked online and confirmed on WhatsApp by the customer. It waits for your answer; the customer is told either way.",
+    "booklink.owner.accept": "Accept",
+    "booklink.owner.decline": "Decline",
     "booklink.page.title": "Book at {name}",
     "booklink.page.services": "Choose a service",
     "booklink.page.minutes": "{n} min",
@@ -91,6 +94,9 @@ export const bookingLink = defineMessages(
     "push.online.body": "{details}: אושר בוואטסאפ",
     "push.online.bodyOwner": "{details}: אושר בוואטסאפ, ממתין לך",
 
+    "booklink.owner.waiting": "הוזמן באתר ואושר בוואטסאפ על ידי הלקוח/ה. התור ממתין לתשובה שלך; הלקוח/ה יקבלו הודעה בכל מקרה.",
+    "booklink.owner.accept": "אישור",
+    "booklink.owner.decline": "דחייה",
     "booklink.page.title": "הזמנת תור ב{name}",
     "booklink.page.services": "בחרו טיפול",
     "booklink.page.minutes": "{n} דק׳",
