@@ -122,6 +122,33 @@ describe("booking link settings", () => {
     // Clearing the slug turns the page off.
     expect((await body<{ settings: Json }>(await patch({ booking_slug: null }))).settings).toMatchObject({ booking_slug: null, booking_page_enabled: false });
   });
+
+  it("Settings' booking link section saves the link and, once the page is on, shares it: the address, its QR code and Share on WhatsApp", async () => {
+    const owner = await signedInOwner({ name: "Dana Hair" });
+    const slug = `share-${crypto.randomUUID().slice(0, 8)}`;
+    const post = (fields: Record<string, string>) =>
+      owner.page("/dashboard/settings", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "booking-link", ...fields }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
+    const off = await (await owner.page("/dashboard/settings")).text();
+    expect(off).toContain('href="#booking-link-title"');
+    expect(off).not.toContain("wa.me/?text=");
+    expect((await post({ booking_slug: "x", booking_page_enabled: "true", booking_hold_minutes: "30", booking_owner_confirms: "false" })).status).toBe(400);
+    expect((await post({ booking_slug: slug, booking_page_enabled: "true", booking_hold_minutes: "45", booking_owner_confirms: "true" })).status).toBe(200);
+    expect((await body<{ settings: Json }>(await owner.api("/api/settings"))).settings).toMatchObject({
+      booking_slug: slug,
+      booking_page_enabled: true,
+      booking_hold_minutes: 45,
+      booking_owner_confirms: true,
+    });
+    const on = await (await owner.page("/dashboard/settings")).text();
+    expect(on).toContain(`http://localhost/b/${slug}`);
+    expect(on).toContain(`https://wa.me/?text=${encodeURIComponent(`Book your next visit at Dana Hair: http://localhost/b/${slug}`)}`);
+    expect(on).toMatch(/src="data:image\/svg\+xml;base64,[^"]+" alt="QR code of your booking link"/);
+    expect(on).toContain(`download="booking-link-${slug}.svg"`);
+  });
 });
 
 describe("the public booking API", () => {
