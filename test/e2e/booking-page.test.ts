@@ -87,6 +87,17 @@ describe("The booking page", () => {
     const event = await calendarEvent(page, "Noa Cohen - Haircut");
     await expect.poll(() => event.getAttribute("class")).toContain("status-confirmed");
 
+    // Settings shares the link: its address, QR code and Share on WhatsApp.
+    await page.goto(`${stack.appUrl}/dashboard/settings`);
+    await whenHydrated(page);
+    const share = page.getByTestId("booking-link-share");
+    expect(await share.getByRole("link", { name: `${stack.appUrl}/b/${slug}` }).count()).toBe(1);
+    expect(await share.getByRole("link", { name: "Share on WhatsApp" }).getAttribute("href")).toBe(
+      `https://wa.me/?text=${encodeURIComponent(`Book your next visit at Dana Hair: ${stack.appUrl}/b/${slug}`)}`,
+    );
+    await share.scrollIntoViewIfNeeded();
+    await screenshot(page, "booking-page-settings-share-en-390");
+
     // The second customer books the same time: taken, with the next free times to choose from.
     await other.getByLabel("Name").fill("Tamar Levi");
     await other.getByLabel("Phone").fill("0527654321");
