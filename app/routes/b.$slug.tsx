@@ -19,6 +19,7 @@ import { formatPrice, LOCALES } from "~/services/catalogue/money";
 import { caught, type Problem } from "~/utils/problem";
 import { qrSvg } from "~/utils/qr";
 import { localTime } from "~/utils/time-zone";
+import { isRealDate } from "~/utils/dates";
 import { PublicBookingForm } from "~/validation/booking-link";
 import { parseForm } from "~/validation/parse";
 import styles from "~/styles/booking-page.css?url";
@@ -69,10 +70,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     form.set("time", slot.slice(11));
   }
   const values: Values = { name: String(form.get("name") ?? ""), phone: String(form.get("phone") ?? ""), notes: String(form.get("notes") ?? "") };
+  // What was being booked, so a refusal shows the form again under it.
+  const [service, date, time] = ["service", "date", "time"].map((k) => String(form.get(k) ?? ""));
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(date) && isRealDate(date) ? dayLabel(date, lang, "long") : date;
+  const choice = { service, date, time, summary: translator(lang)("booklink.page.summary", { service, day, time }) };
   const submission = parseForm(form, PublicBookingForm);
   if (submission.status !== "success") {
     const errors = (submission.error ?? {}) as Record<string, Problem[] | null>;
-    return data({ kind: "refused" as const, errors, problem: null, values }, { status: 400 });
+    // The service, date or time (not fields of the form the customer sees) are told above the form.
+    const other = Object.entries(errors).find(([name, list]) => !(name in values) && list?.length)?.[1]?.[0] ?? null;
+    return data({ kind: "refused" as const, errors, problem: other, values, choice }, { status: 400 });
   }
   const input = submission.value;
   const now = Date.now();
@@ -105,7 +112,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const refused = caught(error);
     const field = FIELD_OF[refused.problem.key];
     const errors: Record<string, Problem[]> = field ? { [field]: [refused.problem] } : {};
-    return data({ kind: "refused" as const, errors, problem: field ? null : refused.problem, values }, { status: refused.status });
+    return data({ kind: "refused" as const, errors, problem: field ? null : refused.problem, values, choice }, { status: refused.status });
   }
 }
 
@@ -169,6 +176,18 @@ export default function BookingPage() {
             {page.service && <Choose page={page} />}
             {answer?.kind === "taken" ? (
               <BookForm slug={slug} asked={asked} service={answer.service} values={answer.values} taken={{ problem: answer.problem, slots: answer.slots }} />
+            ) : answer?.kind === "refused" ? (
+              <BookForm
+                slug={slug}
+                asked={asked}
+                service={answer.choice.service}
+                date={answer.choice.date}
+                time={answer.choice.time}
+                summary={answer.choice.summary}
+                values={answer.values}
+                errors={answer.errors}
+                problem={answer.problem}
+              />
             ) : (
               page.service &&
               page.day &&
@@ -180,9 +199,6 @@ export default function BookingPage() {
                   date={page.day}
                   time={page.time}
                   summary={t("booklink.page.summary", { service: page.service, day: page.dayLabel ?? "", time: page.time })}
-                  values={answer?.values}
-                  errors={answer?.kind === "refused" ? answer.errors : undefined}
-                  problem={answer?.kind === "refused" ? answer.problem : null}
                 />
               )
             )}
@@ -272,7 +288,7 @@ function BookForm({ slug, asked, service, date, time, summary, values, errors, p
   return (
     <section aria-labelledby="bp-details-title" id="bp-details" className="card bp-details">
       <h2 id="bp-details-title">{t("booklink.page.details")}</h2>
-      <form method="post" action={href(slug, asked, {}) + "#bp-details"} noValidate>
+      <form method="post" action={href(slug, asked, { service, date: date ?? null, time: time ?? null }, "#bp-details")} noValidate>
         {taken ? (
           <>
             <Banner kind="error" testId="bp-taken">
