@@ -41,7 +41,7 @@ import { saveCurrency } from "~/services/catalogue/currency.server";
 import { CurrencyPatch } from "~/validation/services";
 import { BookingLinkSection } from "~/components/settings/booking-link-section";
 import { bookingLinkOf, checkBookingLink, suggestSlug, updateBookingLink } from "~/services/booking-link/settings.server";
-import { BookingLinkPatch } from "~/validation/booking-link";
+import { BookingLinkPatch, HOLD_MINUTES } from "~/validation/booking-link";
 import { qrSvg } from "~/utils/qr";
 
 export const links: LinksFunction = () => [
@@ -72,6 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = link.booking_page_enabled && link.booking_slug ? `${new URL(request.url).origin}/b/${link.booking_slug}` : null;
   const bookingLink = {
     settings: link,
+    holdRange: { min: HOLD_MINUTES.min, max: HOLD_MINUTES.max },
     suggestion: link.booking_slug ? "" : await suggestSlug(db, business),
     share: url
       ? {

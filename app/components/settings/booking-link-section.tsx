@@ -10,7 +10,6 @@ import { Toast, useToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { SettingsAnswer } from "~/routes/dashboard.settings";
 import type { BookingLinkSettings } from "~/services/booking-link/settings.server";
-import { HOLD_MINUTES } from "~/validation/booking-link";
 
 type Props = {
   settings: BookingLinkSettings;
@@ -18,6 +17,8 @@ type Props = {
   suggestion: string;
   /** The page's address and its QR code (an SVG data URL), while the page is on. */
   share: { url: string; qr: string; text: string } | null;
+  /** The hold time's bounds (from the loader: the validation module, with zod, stays out of this screen's first load). */
+  holdRange: { min: number; max: number };
 };
 
 /** The QR code as a PNG: the SVG drawn on a canvas, downloaded under `name`. */
@@ -38,7 +39,7 @@ function downloadPng(svgDataUrl: string, name: string) {
   img.src = svgDataUrl;
 }
 
-export function BookingLinkSection({ settings, suggestion, share }: Props) {
+export function BookingLinkSection({ settings, suggestion, share, holdRange }: Props) {
   const t = useT();
   const fetcher = useFetcher<SettingsAnswer<"booking-link">>();
   const { toast, show, hide } = useToast();
@@ -87,8 +88,8 @@ export function BookingLinkSection({ settings, suggestion, share }: Props) {
             name="booking_hold_minutes"
             type="number"
             inputMode="numeric"
-            min={HOLD_MINUTES.min}
-            max={HOLD_MINUTES.max}
+            min={holdRange.min}
+            max={holdRange.max}
             defaultValue={settings.booking_hold_minutes}
             aria-describedby="booking-hold-hint"
           />
