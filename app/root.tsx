@@ -1,9 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { dirOf, langFromRequest, metaTranslator, type Lang } from "~/i18n";
 import { dictionaryTexts } from "~/i18n/messages.server";
+import { bookingPageLang } from "~/services/booking-link/page.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
 import styles from "~/styles/app.css?url";
@@ -21,8 +22,9 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: `${t("app.name")}: ${t("app.tagline")}` }, { name: "description", content: t("landing.meta.description") }];
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const lang = langFromRequest(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The public booking page speaks the business's language (or its own switch's), not the reader's cookie.
+  const lang = (await bookingPageLang(request, context.cloudflare.env)) ?? langFromRequest(request);
   // Only this language's texts go to the page.
   return { lang, messages: dictionaryTexts[lang] };
 }
@@ -35,6 +37,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const lang: Lang = data?.lang ?? "en";
   const nonce = useNonce();
+  // A page that works as plain HTML (the public booking page) loads no JavaScript at all.
+  const scripts = !useMatches().some((m) => (m.handle as { noScripts?: boolean } | undefined)?.noScripts);
   return (
     <html lang={lang} dir={dirOf(lang)}>
       <head>
@@ -48,8 +52,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts && <ScrollRestoration nonce={nonce} />}
+        {scripts && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -557,7 +557,7 @@ export const pushSubscriptions = sqliteTable(
   (t) => [index("push_subscriptions_business").on(t.businessId)],
 );
 
-export const holdStates = ["open", "awaiting_owner", "confirmed", "expired"] as const;
+export const holdStates = ["open", "awaiting_owner", "confirmed", "declined", "expired"] as const;
 export type HoldState = (typeof holdStates)[number];
 
 /**
@@ -565,7 +565,8 @@ export type HoldState = (typeof holdStates)[number];
  * typed (the phone is only a hint: the booking goes to whoever sends the code
  * on WhatsApp), and until when it holds its time. "open": waiting for the
  * customer's message; "awaiting_owner": confirmed by the customer, waiting for
- * the owner (booking_owner_confirms); "confirmed"; "expired": not confirmed in time.
+ * the owner (booking_owner_confirms); "confirmed"; "declined": by the owner;
+ * "expired": not confirmed in time.
  */
 export const bookingHolds = sqliteTable(
   "booking_holds",

@@ -13,6 +13,8 @@ import * as authResetPassword from "./auth.reset-password.server";
 import * as authValidateToken from "./auth.validate-token.server";
 import * as authVerify from "./auth.verify.server";
 import * as bookingsById from "./bookings.$id.server";
+import * as bookingsByIdAccept from "./bookings.$id.accept.server";
+import * as bookingsByIdDecline from "./bookings.$id.decline.server";
 import * as bookings from "./bookings.server";
 import * as calendarFeed from "./calendar-feed.server";
 import * as clientsById from "./clients.$id.server";
@@ -69,6 +71,8 @@ export const handleApiRequest = apiRouter({
   "/api/auth/validate-token": authValidateToken,
   "/api/auth/verify": authVerify,
   "/api/bookings/:id": bookingsById,
+  "/api/bookings/:id/accept": bookingsByIdAccept,
+  "/api/bookings/:id/decline": bookingsByIdDecline,
   "/api/bookings": bookings,
   "/api/calendar-feed": calendarFeed,
   "/api/clients/:id": clientsById,

@@ -39,6 +39,10 @@ import { CurrencySection } from "~/components/settings/currency-section";
 import { currencyOf, currencyCodes } from "~/services/catalogue/money";
 import { saveCurrency } from "~/services/catalogue/currency.server";
 import { CurrencyPatch } from "~/validation/services";
+import { BookingLinkSection } from "~/components/settings/booking-link-section";
+import { bookingLinkOf, checkBookingLink, suggestSlug, updateBookingLink } from "~/services/booking-link/settings.server";
+import { BookingLinkPatch, HOLD_MINUTES } from "~/validation/booking-link";
+import { qrSvg } from "~/utils/qr";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: modalStyles },
@@ -64,7 +68,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The saved country's name in the reader's language: the country list itself loads only when the field is edited.
   const country = countryName(business.country, langFromRequest(request));
   const currency = { currency: business.currency, countryDefault: currencyOf({ currency: "", country: business.country }), codes: currencyCodes() };
+  const link = bookingLinkOf(business);
+  const url = link.booking_page_enabled && link.booking_slug ? `${new URL(request.url).origin}/b/${link.booking_slug}` : null;
+  const bookingLink = {
+    settings: link,
+    holdRange: { min: HOLD_MINUTES.min, max: HOLD_MINUTES.max },
+    suggestion: link.booking_slug ? "" : await suggestSlug(db, business),
+    share: url
+      ? {
+          url,
+          qr: `data:image/svg+xml;base64,${btoa(qrSvg(url))}`,
+          text: translator(business.messageLang === "he" ? "he" : "en")("booklink.settings.shareText", { name: business.name, url }),
+        }
+      : null,
+  };
   return {
+    bookingLink,
     settings: settingsOf(user, business),
     country,
     timeZones: timeZoneList(business.timeZone),
@@ -104,6 +123,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!input.ok) return refused(intent, input.problem, {}, 400);
     await saveCurrency(authed.db, authed.business.id, input.value.currency);
     return saved(intent);
+  }
+  if (intent === "booking-link") {
+    const hold = String(form.get("booking_hold_minutes") ?? "").trim();
+    const input = validate(BookingLinkPatch, {
+      booking_slug: String(form.get("booking_slug") ?? ""),
+      booking_page_enabled: form.get("booking_page_enabled") === "true",
+      booking_hold_minutes: /^\d+$/.test(hold) ? Number(hold) : hold,
+      booking_owner_confirms: form.get("booking_owner_confirms") === "true",
+    });
+    if (!input.ok) return refused(intent, input.problem, {}, 400);
+    try {
+      await checkBookingLink(authed.db, authed.business, input.value);
+      await updateBookingLink(authed.db, authed.business, input.value);
+      return saved(intent);
+    } catch (error) {
+      return refused(intent, caught(error).problem, {});
+    }
   }
   if (intent === "password") {
     const submission = parseForm(form, PasswordChangeFormSchema);
@@ -177,7 +213,7 @@ function refused<I extends string>(intent: I, problem: Problem, reply: Submissio
 
 export default function SettingsTab() {
   const t = useT();
-  const { settings, country, timeZones, messaging, safety, account, push, currency } = useLoaderData<typeof loader>();
+  const { settings, country, timeZones, messaging, safety, account, push, currency, bookingLink } = useLoaderData<typeof loader>();
   return (
     <div className="settings">
       <header>
@@ -189,6 +225,7 @@ export default function SettingsTab() {
       <MessagingForm settings={messaging} />
       <SafetySection settings={safety} />
       <CurrencySection {...currency} />
+      <BookingLinkSection {...bookingLink} />
       <NotificationsSection proposalsEnabled={push.proposalsEnabled} vapidPublicKey={push.vapidPublicKey} devices={push.devices} />
       <PasswordForm email={settings.email} />
       <DataSection hasFeed={account.hasFeed} hasPassword={account.hasPassword} />

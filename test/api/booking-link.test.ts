@@ -6,6 +6,7 @@ import { createExecutionContext, createScheduledController, env, SELF, waitOnExe
 import { describe, expect, inject, it } from "vitest";
 import worker from "../../workers/app";
 import { notifyOwner, readConfirmCode, thanksText } from "../../app/services/booking-link/confirm.server";
+import { declinedText } from "../../app/services/booking-link/owner.server";
 import { saveSubscription } from "../../app/services/push/push.server";
 import { TEST_VAPID } from "../support/vapid";
 import { slugFrom } from "../../app/services/booking-link/slug";
@@ -120,6 +121,33 @@ describe("booking link settings", () => {
     expect((await body<{ settings: Json }>(await other.api("/api/settings"))).settings).toMatchObject({ booking_slug: null, city: "" });
     // Clearing the slug turns the page off.
     expect((await body<{ settings: Json }>(await patch({ booking_slug: null }))).settings).toMatchObject({ booking_slug: null, booking_page_enabled: false });
+  });
+
+  it("Settings' booking link section saves the link and, once the page is on, shares it: the address, its QR code and Share on WhatsApp", async () => {
+    const owner = await signedInOwner({ name: "Dana Hair" });
+    const slug = `share-${crypto.randomUUID().slice(0, 8)}`;
+    const post = (fields: Record<string, string>) =>
+      owner.page("/dashboard/settings", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "booking-link", ...fields }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
+    const off = await (await owner.page("/dashboard/settings")).text();
+    expect(off).toContain('href="#booking-link-title"');
+    expect(off).not.toContain("wa.me/?text=");
+    expect((await post({ booking_slug: "x", booking_page_enabled: "true", booking_hold_minutes: "30", booking_owner_confirms: "false" })).status).toBe(400);
+    expect((await post({ booking_slug: slug, booking_page_enabled: "true", booking_hold_minutes: "45", booking_owner_confirms: "true" })).status).toBe(200);
+    expect((await body<{ settings: Json }>(await owner.api("/api/settings"))).settings).toMatchObject({
+      booking_slug: slug,
+      booking_page_enabled: true,
+      booking_hold_minutes: 45,
+      booking_owner_confirms: true,
+    });
+    const on = await (await owner.page("/dashboard/settings")).text();
+    expect(on).toContain(`http://localhost/b/${slug}`);
+    expect(on).toContain(`https://wa.me/?text=${encodeURIComponent(`Book your next visit at Dana Hair: http://localhost/b/${slug}`)}`);
+    expect(on).toMatch(/src="data:image\/svg\+xml;base64,[^"]+" alt="QR code of your booking link"/);
+    expect(on).toContain(`download="booking-link-${slug}.svg"`);
   });
 });
 
@@ -310,7 +338,7 @@ describe("confirmation on WhatsApp", () => {
     const made = await body<{ booking_id: string; confirm_url: string }>(await publicPost(slug, booking(slot)));
     const sender = phoneNo();
     await customerSays(owner.businessId, sender, prefilled(made.confirm_url));
-    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "pending", client_phone: sender });
+    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "pending", client_phone: sender, awaiting_owner: true });
     const [hold] = await db().select().from(schema.bookingHolds).where(eqId(made.booking_id));
     expect(hold).toMatchObject({ state: "awaiting_owner", confirmedPhone: sender });
     // It no longer expires: the owner decides.
@@ -318,6 +346,48 @@ describe("confirmation on WhatsApp", () => {
     await runCron();
     expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "pending" });
     expect(await sentTo(owner.businessId)).toEqual([]);
+    // Another business's owner cannot answer it; this owner accepts, once, and the customer gets the thanks.
+    const stranger = await signedInOwner();
+    expect((await stranger.api(`/api/bookings/${made.booking_id}/accept`, { method: "POST" })).status).toBe(404);
+    const accepted = await owner.api(`/api/bookings/${made.booking_id}/accept`, { method: "POST" });
+    expect(accepted.status).toBe(200);
+    expect(await body(accepted)).toEqual({ success: true, booking_id: made.booking_id, status: "confirmed" });
+    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "confirmed", awaiting_owner: false });
+    const again = await owner.api(`/api/bookings/${made.booking_id}/decline`, { method: "POST" });
+    expect(again.status).toBe(409);
+    expect(await body(again)).toMatchObject({ success: false, detail: "This booking is not waiting for your answer." });
+    const thanks = thanksText("en", { name: "Noa Cohen", service: "Haircut", date: slot.date, time: slot.time });
+    await until(async () => (await sentTo(owner.businessId)).some((s) => s.text === thanks && s.chatId === `${sender}@c.us`), "the thanks", 10_000);
+  }, 30_000);
+
+  it("the owner declines a booking waiting for them: cancelled, its time free again, the customer told; an open hold is not waiting (409)", async () => {
+    const { owner, slug } = await salonWithPage({ booking_owner_confirms: true });
+    await connectedSession(owner.businessId, { phone: SALON });
+    const slots = await freeSlots(slug);
+    const [slot, later] = [slots[0], slots[slots.length - 1]];
+    const open = await body<{ booking_id: string }>(await publicPost(slug, booking(later)));
+    expect((await owner.api(`/api/bookings/${open.booking_id}/accept`, { method: "POST" })).status).toBe(409);
+    const made = await body<{ booking_id: string; confirm_url: string }>(await publicPost(slug, booking(slot)));
+    const sender = phoneNo();
+    await customerSays(owner.businessId, sender, prefilled(made.confirm_url));
+    // The Calendar's detail panel answers through the screen's action: another business's owner is refused there too.
+    const stranger = await signedInOwner();
+    const decide = (who: Owner, intent: string) =>
+      who.page("/dashboard/calendar", {
+        method: "POST",
+        body: new URLSearchParams({ intent, id: made.booking_id }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
+    await decide(stranger, "decline");
+    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "pending", awaiting_owner: true });
+    expect((await decide(owner, "decline")).status).toBe(200);
+    const declined = await owner.api(`/api/bookings/${made.booking_id}/decline`, { method: "POST" });
+    expect(declined.status).toBe(409);
+    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "cancelled" });
+    expect(await freeSlots(slug)).toContainEqual(slot);
+    const sorry = declinedText("en", { name: "Noa Cohen", service: "Haircut", date: slot.date, time: slot.time });
+    expect(sorry.startsWith("Sorry, Noa: your Haircut on ")).toBe(true);
+    await until(async () => (await sentTo(owner.businessId)).some((s) => s.text === sorry && s.chatId === `${sender}@c.us`), "the refusal", 10_000);
   }, 30_000);
 
   it("a hold not confirmed in time is cancelled 'Not confirmed in time' exactly once by the cron, and its time is free again", async () => {

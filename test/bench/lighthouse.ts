@@ -1,16 +1,18 @@
-// Lighthouse on the pages a visitor meets before signing in: /, /login and
-// /register, in English and Hebrew, against the built product served as in
+// Lighthouse on the pages a visitor meets before signing in: /, /login,
+// /register and a business's public booking page (issue 30), in English and Hebrew, against the built product served as in
 // the browser tests, in the Chromium the tests drive. Lighthouse's defaults:
 // a mobile phone with simulated slow 4G and a 4x slower CPU.
 // Targets (issue 15): performance at least 95; accessibility, best practices
 // and SEO 100.
 //   npm run bench:lighthouse        (npm run build first)
 import lighthouse from "lighthouse";
-import { launchBrowser } from "../e2e/support/browser";
+import { registerAndLogin } from "../e2e/support/account";
+import { launchBrowser, newPage } from "../e2e/support/browser";
 import { freePort, startStack } from "../e2e/support/stack";
 
 // `npm run bench:lighthouse -- /login` runs only the pages named.
-const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/login", "/register"];
+const BOOKING_PAGE = "/b/bench-salon?service=Haircut";
+const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/login", "/register", BOOKING_PAGE];
 const LANGS = ["en", "he"] as const;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGET: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
@@ -21,9 +23,20 @@ const browser = await launchBrowser([`--remote-debugging-port=${port}`]);
 const rows: string[][] = [["page", "lang", ...CATEGORIES, ""]];
 const misses: string[] = [];
 try {
+  if (PAGES.some((p) => p.startsWith("/b/"))) {
+    // A business whose booking page is on, with a service to choose.
+    const { page } = await newPage(browser, 390);
+    await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "lighthouse@example.com", password: "lighthouse-1" });
+    const headers = { Origin: stack.appUrl };
+    await page.request.post(`${stack.appUrl}/api/services`, { headers, data: { service: "Haircut", duration_minutes: 30, price: 80 } });
+    await page.request.patch(`${stack.appUrl}/api/settings`, { headers, data: { booking_slug: "bench-salon", booking_page_enabled: true } });
+    await page.context().close();
+  }
   for (const path of PAGES) {
     for (const lang of LANGS) {
-      const result = await lighthouse(stack.appUrl + path, {
+      // The booking page speaks its business's language unless its switch says otherwise.
+      const url = stack.appUrl + path + (path.startsWith("/b/") ? `${path.includes("?") ? "&" : "?"}lang=${lang}` : "");
+      const result = await lighthouse(url, {
         port,
         output: "json",
         logLevel: "error",

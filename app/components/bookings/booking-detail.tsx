@@ -35,6 +35,19 @@ function BookingPanel({ booking, onClose, onSaved }: { booking: BookingItem; onC
   return (
     <>
       <BookingFacts booking={booking} panel testId="booking-detail" />
+      {booking.awaiting_owner && (
+        <div className="alert alert-warning booking-waiting" data-testid="booking-waiting">
+          <p>{t("booklink.owner.waiting")}</p>
+          <div className="row gap-sm wrap">
+            <button type="button" className="btn btn-primary btn-sm" disabled={mutation.busy} onClick={() => mutation.decide(booking.id, "accept")}>
+              {t("booklink.owner.accept")}
+            </button>
+            <button type="button" className="btn btn-danger-ghost btn-sm" disabled={mutation.busy} onClick={() => mutation.decide(booking.id, "decline")}>
+              {t("booklink.owner.decline")}
+            </button>
+          </div>
+        </div>
+      )}
       <div className="booking-actions">
         <StatusSelect
           id={`detail-${booking.id}-status`}

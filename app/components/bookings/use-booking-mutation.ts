@@ -60,6 +60,10 @@ export function useBookingMutation(callbacks: Callbacks) {
       last.current = { intent: "update", id, ...fields };
       fetcher.submit(last.current, { method: "post", action: BOOKINGS_ACTION });
     },
+    /** An online booking waiting for the owner: Accept or Decline. */
+    decide(id: string, intent: "accept" | "decline") {
+      fetcher.submit({ intent, id }, { method: "post", action: BOOKINGS_ACTION });
+    },
     remove(id: string) {
       fetcher.submit({ intent: "delete", id }, { method: "post", action: BOOKINGS_ACTION });
     },

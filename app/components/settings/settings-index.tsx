@@ -9,6 +9,7 @@ const SECTIONS: [string, MessageKey][] = [
   ["profile-title", "settings.profile"],
   ["messaging-title", "messaging.title"],
   ["safety-settings-title", "safety.settings.title"],
+  ["booking-link-title", "booklink.settings.title"],
   ["push-title", "push.title"],
   ["password-title", "password.title"],
   ["data-title", "data.title"],

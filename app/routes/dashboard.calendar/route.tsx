@@ -39,7 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const { db, business } = await requireUser(request, context);
-  return await bookingsAction({ db, env, now: Date.now() }, business, await request.formData());
+  const defer = (work: Promise<unknown>) => context.cloudflare.ctx.waitUntil(work);
+  return await bookingsAction({ db, env, now: Date.now(), defer }, business, await request.formData());
 }
 
 // Edits patch the list in place; a reload would drop loaded pages.

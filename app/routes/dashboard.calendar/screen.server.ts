@@ -1,6 +1,7 @@
 // The Calendar tab's loader and action (cookie session, form posts): the
 // same services as the JSON API; failures come back as problems (message
 // keys) that the screen shows in the reader's language.
+import { decideWaiting } from "~/services/booking-link/owner.server";
 import { data } from "@remix-run/cloudflare";
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { asc, eq } from "drizzle-orm";
@@ -148,7 +149,7 @@ export async function bookingsScreen(db: Db, business: BusinessRef & { workingHo
 const failure = (status: 200 | 400, found: Problem, reply?: SubmissionResult<Problem[]>) =>
   data<BookingActionResult>(reply ? { ok: false, problem: found, reply } : { ok: false, problem: found }, { status });
 
-type Deps = { db: Db; env: Env; now: number };
+type Deps = { db: Db; env: Env; now: number; defer?: (work: Promise<unknown>) => void };
 
 /** Checks a form post and saves it; problems of the fields, of the write (not found...) or of a phone come back as problems. */
 async function save<V>(
@@ -194,6 +195,17 @@ export async function bookingsAction(deps: Deps, business: BookingBusiness, form
   if (intent === "create") return save(deps, business, intent, id, parseForm(form, BookingForm), create);
   if (intent === "edit") return save(deps, business, intent, id, parseForm(form, BookingEditForm), update);
   if (intent === "update") return save(deps, business, intent, id, parseForm(form, BookingPatch), update);
+  if (intent === "accept" || intent === "decline") {
+    // An online booking waiting for the owner: Accept or Decline (services/booking-link/owner.server.ts).
+    try {
+      await decideWaiting(deps.env, business.id, id, intent, deps.now, deps.defer ?? (() => {}));
+      const booking = await getBooking(deps.db, business.id, id);
+      if (!booking) return failure(200, problem("bookings.err.notFound"));
+      return data<BookingActionResult>({ ok: true, intent: "update", booking: withDisplay(booking), conflicts: [], warnings: [] });
+    } catch (error) {
+      return failure(200, caught(error).problem);
+    }
+  }
   if (intent === "delete") {
     try {
       await deleteBooking(deps, business.id, id);

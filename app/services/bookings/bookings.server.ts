@@ -35,6 +35,8 @@ export type BookingView = {
   /** The team member whose calendar it is on (null: unassigned). */
   member_id: string | null;
   member_name: string | null;
+  /** Booked online, confirmed by the customer's message, waiting for the owner's Accept or Decline (booking_owner_confirms). */
+  awaiting_owner: boolean;
 };
 
 export const BOOKING_PAGE_DEFAULT = 100;
@@ -61,6 +63,7 @@ const columns = {
   price: sql<number | null>`${bookings.priceCents} / 100.0`,
   member_id: bookings.memberId,
   member_name: members.name,
+  awaiting_owner: sql<boolean>`EXISTS (SELECT 1 FROM booking_holds h WHERE h.booking_id = ${bookings.id} AND h.state = 'awaiting_owner')`.mapWith(Boolean),
 };
 
 function selectViews(db: Db) {

@@ -1,0 +1,395 @@
+// /b/<slug>: the business's public booking page (issue 30). Plain HTML: the
+// service, the day and the time are links (GET with query parameters), Book is
+// a POST form, so it works the same with JavaScript off and on, and it loads no
+// JavaScript at all. Its language is the business's message language, or the
+// ?lang= switch (the root loader reads it: services/booking-link/page.server.ts).
+// Book holds the time as `pending` and answers "Confirm on WhatsApp" with the
+// link to the salon's chat and its QR code.
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { createDb } from "../../db";
+import { useLang, useT, type Lang } from "~/i18n";
+import { translator } from "~/i18n/messages.server";
+import { FieldError } from "~/components/form/field-error";
+import { Banner } from "~/components/auth/auth-layout";
+import { pageView } from "~/services/booking-link/page.server";
+import { createHold, dayLabel, pageBusiness, pageLang, TimeTaken } from "~/services/booking-link/public.server";
+import { clientIp } from "~/services/auth/rate-limit.server";
+import { formatPrice, LOCALES } from "~/services/catalogue/money";
+import { caught, type Problem } from "~/utils/problem";
+import { qrSvg } from "~/utils/qr";
+import { localTime } from "~/utils/time-zone";
+import { isRealDate } from "~/utils/dates";
+import { PublicBookingForm } from "~/validation/booking-link";
+import { parseForm } from "~/validation/parse";
+import styles from "~/styles/booking-page.css?url";
+
+export const handle = { noScripts: true };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
+  if (!page) return [{ title: "404" }, { name: "robots", content: "noindex" }];
+  return [{ title: page.title }, { name: "description", content: [page.business.name, page.business.city].filter(Boolean).join(", ") }];
+};
+
+/** The page's business, or the 404 page (unknown slug, no slug, page off). */
+async function openPage(env: Env, slug: string | undefined) {
+  try {
+    return await pageBusiness(createDb(env.DB), slug ?? "");
+  } catch (error) {
+    const { status } = caught(error);
+    throw new Response(null, { status });
+  }
+}
+
+const langOf = (asked: FormDataEntryValue | string | null, fallback: Lang): Lang => (asked === "en" || asked === "he" ? asked : fallback);
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  const business = await openPage(env, params.slug);
+  const q = new URL(request.url).searchParams;
+  const asked = q.get("lang") === "en" || q.get("lang") === "he" ? q.get("lang") : null;
+  const lang = langOf(asked, pageLang(business));
+  const view = await pageView(createDb(env.DB), business, { service: q.get("service"), date: q.get("date"), time: q.get("time") }, lang, Date.now());
+  return { ...view, slug: business.bookingSlug ?? "", asked, title: translator(lang)("booklink.page.title", { name: business.name }) };
+}
+
+type Values = { name: string; phone: string; notes: string };
+/** Where a refusal of the service is shown: under its field, else above the form. */
+const FIELD_OF: Record<string, keyof Values> = { "clients.err.phoneRule": "phone" };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const env = context.cloudflare.env;
+  const business = await openPage(env, params.slug);
+  const form = await request.formData();
+  const lang = langOf(form.get("lang"), pageLang(business));
+  // A next free time offered after "This time was just taken" comes as one value.
+  const slot = String(form.get("slot") ?? "");
+  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(slot)) {
+    form.set("date", slot.slice(0, 10));
+    form.set("time", slot.slice(11));
+  }
+  const values: Values = { name: String(form.get("name") ?? ""), phone: String(form.get("phone") ?? ""), notes: String(form.get("notes") ?? "") };
+  // What was being booked, so a refusal shows the form again under it.
+  const [service, date, time] = ["service", "date", "time"].map((k) => String(form.get(k) ?? ""));
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(date) && isRealDate(date) ? dayLabel(date, lang, "long") : date;
+  const choice = { service, date, time, summary: translator(lang)("booklink.page.summary", { service, day, time }) };
+  const submission = parseForm(form, PublicBookingForm);
+  if (submission.status !== "success") {
+    const errors = (submission.error ?? {}) as Record<string, Problem[] | null>;
+    // The service, date or time (not fields of the form the customer sees) are told above the form.
+    const other = Object.entries(errors).find(([name, list]) => !(name in values) && list?.length)?.[1]?.[0] ?? null;
+    return data({ kind: "refused" as const, errors, problem: other, values, choice }, { status: 400 });
+  }
+  const input = submission.value;
+  const now = Date.now();
+  try {
+    const hold = await createHold(env, business, input, clientIp(request), now);
+    return data(
+      {
+        kind: "held" as const,
+        confirmUrl: hold.confirm_url,
+        code: hold.code,
+        summary: { service: input.service, day: dayLabel(input.date, lang, "long"), time: input.time },
+        holdMinutes: business.bookingHoldMinutes,
+        until: localTime(now + business.bookingHoldMinutes * 60_000, business.timeZone),
+        qr: `data:image/svg+xml;base64,${btoa(qrSvg(hold.confirm_url, 220))}`,
+      },
+      { status: 201 },
+    );
+  } catch (error) {
+    if (error instanceof TimeTaken)
+      return data(
+        {
+          kind: "taken" as const,
+          problem: error.problem,
+          slots: error.slots.map((s) => ({ ...s, label: `${dayLabel(s.date, lang, "short")} ${s.time}` })),
+          service: input.service,
+          values,
+        },
+        { status: 409 },
+      );
+    const refused = caught(error);
+    const field = FIELD_OF[refused.problem.key];
+    const errors: Record<string, Problem[]> = field ? { [field]: [refused.problem] } : {};
+    return data({ kind: "refused" as const, errors, problem: field ? null : refused.problem, values, choice }, { status: refused.status });
+  }
+}
+
+/** The page's own address with these choices (and the language switch when it was used). */
+function href(slug: string, asked: string | null, choice: Record<string, string | null>, anchor = "") {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(choice)) if (v) q.set(k, v);
+  if (asked) q.set("lang", asked);
+  const s = q.toString();
+  return `/b/${encodeURIComponent(slug)}${s ? `?${s}` : ""}${anchor}`;
+}
+
+export default function BookingPage() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const t = useT();
+  const lang = useLang();
+  const { slug, asked } = page;
+  return (
+    <div className="bp">
+      <header className="bp-head">
+        <div>
+          <h1>{page.business.name}</h1>
+          {page.business.city && <p className="muted bp-city">{page.business.city}</p>}
+        </div>
+        <nav className="lang-toggle bp-lang" aria-label={t("booklink.page.language")}>
+          <a href={href(slug, "en", {})} lang="en" aria-current={lang === "en" ? "true" : undefined}>
+            EN
+          </a>
+          <a href={href(slug, "he", {})} lang="he" aria-current={lang === "he" ? "true" : undefined}>
+            HE
+          </a>
+        </nav>
+      </header>
+      <main className="bp-main">
+        {answer?.kind === "held" ? (
+          <Held answer={answer} businessName={page.business.name} />
+        ) : (
+          <>
+            <section aria-labelledby="bp-services">
+              <h2 id="bp-services">{t("booklink.page.services")}</h2>
+              <ul className="bp-list bp-services">
+                {page.services.map((s) => (
+                  <li key={s.name}>
+                    <a
+                      className="bp-service"
+                      href={href(slug, asked, { service: s.name }, "#bp-days")}
+                      aria-current={s.name === page.service ? "true" : undefined}
+                    >
+                      <span className="bp-service-name">{s.name}</span>
+                      <span className="bp-service-facts">
+                        {[t("booklink.page.minutes", { n: s.duration_minutes }), formatPrice(s.price_cents, page.business.currency, LOCALES[lang])]
+                          .filter(Boolean)
+                          .join(" · ")}
+                      </span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            {page.service && <Choose page={page} />}
+            {answer?.kind === "taken" ? (
+              <BookForm slug={slug} asked={asked} service={answer.service} values={answer.values} taken={{ problem: answer.problem, slots: answer.slots }} />
+            ) : answer?.kind === "refused" ? (
+              <BookForm
+                slug={slug}
+                asked={asked}
+                service={answer.choice.service}
+                date={answer.choice.date}
+                time={answer.choice.time}
+                summary={answer.choice.summary}
+                values={answer.values}
+                errors={answer.errors}
+                problem={answer.problem}
+              />
+            ) : (
+              page.service &&
+              page.day &&
+              page.time && (
+                <BookForm
+                  slug={slug}
+                  asked={asked}
+                  service={page.service}
+                  date={page.day}
+                  time={page.time}
+                  summary={t("booklink.page.summary", { service: page.service, day: page.dayLabel ?? "", time: page.time })}
+                />
+              )
+            )}
+          </>
+        )}
+      </main>
+    </div>
+  );
+}
+
+type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The day picker (days without a free time are shown, not chosen) and the chosen day's free times. */
+function Choose({ page }: { page: PageData }) {
+  const t = useT();
+  const { slug, asked } = page;
+  if (!page.day) return <p className="alert alert-info">{t("booklink.page.noTimes")}</p>;
+  return (
+    <>
+      <section aria-labelledby="bp-days-title" id="bp-days">
+        <h2 id="bp-days-title">{t("booklink.page.days")}</h2>
+        <ul className="bp-list bp-days">
+          {page.days.map((d) => (
+            <li key={d.date}>
+              {d.free ? (
+                <a
+                  className="bp-day"
+                  href={href(slug, asked, { service: page.service, date: d.date }, "#bp-times")}
+                  aria-current={d.date === page.day ? "date" : undefined}
+                >
+                  {d.label}
+                </a>
+              ) : (
+                <span className="bp-day" aria-disabled="true" title={t("booklink.page.dayFull", { day: d.label })}>
+                  <span aria-hidden="true">{d.label}</span>
+                  <span className="sr-only">{t("booklink.page.dayFull", { day: d.label })}</span>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="bp-times-title" id="bp-times">
+        <h2 id="bp-times-title">{t("booklink.page.times", { day: page.dayLabel ?? "" })}</h2>
+        <ul className="bp-list bp-times">
+          {page.times.map((time) => (
+            <li key={time}>
+              <a
+                className="bp-time"
+                href={href(slug, asked, { service: page.service, date: page.day, time }, "#bp-details")}
+                aria-current={time === page.time ? "time" : undefined}
+              >
+                {time}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+type BookFormProps = {
+  slug: string;
+  asked: string | null;
+  service: string;
+  date?: string;
+  time?: string;
+  summary?: string;
+  values?: Values;
+  errors?: Record<string, readonly Problem[] | null>;
+  problem?: Problem | null;
+  taken?: { problem: Problem; slots: { date: string; time: string; label: string }[] };
+};
+
+/** Name, phone, an optional note and the hidden field people leave empty; Book. After a refusal, the next free times to choose from. */
+function BookForm({ slug, asked, service, date, time, summary, values, errors, problem, taken }: BookFormProps) {
+  const t = useT();
+  const lang = useLang();
+  const field = (name: keyof Values) => ({
+    id: `bp-${name}`,
+    name,
+    defaultValue: values?.[name] ?? "",
+    "aria-invalid": errors?.[name]?.length ? true : undefined,
+    "aria-describedby": errors?.[name]?.length ? `bp-${name}-error` : undefined,
+  });
+  return (
+    <section aria-labelledby="bp-details-title" id="bp-details" className="card bp-details">
+      <h2 id="bp-details-title">{t("booklink.page.details")}</h2>
+      <form method="post" action={href(slug, asked, { service, date: date ?? null, time: time ?? null }, "#bp-details")} noValidate>
+        {taken ? (
+          <>
+            <Banner kind="error" testId="bp-taken">
+              {t(taken.problem.key, taken.problem.params)}
+            </Banner>
+            {taken.slots.length > 0 && (
+              <fieldset className="bp-next">
+                <legend>{t("booklink.page.next")}</legend>
+                {taken.slots.map((s, i) => (
+                  <label key={`${s.date} ${s.time}`} className="bp-slot">
+                    <input type="radio" name="slot" value={`${s.date} ${s.time}`} defaultChecked={i === 0} />
+                    {s.label}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+          </>
+        ) : (
+          <>
+            <p className="bp-summary">
+              <strong>{summary}</strong> <a href={href(slug, asked, { service, date: date ?? null }, "#bp-times")}>{t("booklink.page.change")}</a>
+            </p>
+            <input type="hidden" name="date" value={date} />
+            <input type="hidden" name="time" value={time} />
+            {problem && (
+              <Banner kind="error" testId="bp-error">
+                {t(problem.key, problem.params)}
+              </Banner>
+            )}
+          </>
+        )}
+        <input type="hidden" name="service" value={service} />
+        <input type="hidden" name="lang" value={lang} />
+        <div className="field">
+          <label htmlFor="bp-name">{t("booklink.page.name")}</label>
+          <input type="text" autoComplete="name" maxLength={100} {...field("name")} />
+          <FieldError id="bp-name-error" problems={errors?.name} />
+        </div>
+        <div className="field">
+          <label htmlFor="bp-phone">{t("booklink.page.phone")}</label>
+          <input type="tel" autoComplete="tel" dir="ltr" maxLength={30} {...field("phone")} />
+          <FieldError id="bp-phone-error" problems={errors?.phone} />
+        </div>
+        <div className="field">
+          <label htmlFor="bp-notes">{t("booklink.page.notes")}</label>
+          <textarea maxLength={500} {...field("notes")} />
+          <FieldError id="bp-notes-error" problems={errors?.notes} />
+        </div>
+        <div className="bp-trap" aria-hidden="true">
+          <label htmlFor="bp-website">{t("booklink.page.trap")}</label>
+          <input type="text" id="bp-website" name="website" tabIndex={-1} autoComplete="off" />
+        </div>
+        <button type="submit" className="btn btn-primary btn-lg btn-block">
+          {t("booklink.page.book")}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+type HeldAnswer = {
+  confirmUrl: string;
+  code: string;
+  summary: { service: string; day: string; time: string };
+  holdMinutes: number;
+  until: string;
+  qr: string;
+};
+
+/** "Confirm on WhatsApp": the button to the salon's chat with the message filled in, the hold time left, and the QR code for a computer. */
+function Held({ answer, businessName }: { answer: HeldAnswer; businessName: string }) {
+  const t = useT();
+  return (
+    <section className="card bp-held" aria-labelledby="bp-held-title" data-testid="bp-held">
+      <h2 id="bp-held-title">{t("booklink.page.confirmTitle")}</h2>
+      <p className="bp-summary">
+        <strong>{t("booklink.page.summary", answer.summary)}</strong>
+      </p>
+      <p>{t("booklink.page.confirmBody", { name: businessName })}</p>
+      <a className="btn btn-primary btn-lg btn-block bp-wa" href={answer.confirmUrl}>
+        {t("booklink.page.openWhatsApp")}
+      </a>
+      <p className="bp-hold">{t("booklink.page.holdLeft", { minutes: answer.holdMinutes, time: answer.until })}</p>
+      <p className="muted small">{t("booklink.page.code", { code: answer.code })}</p>
+      <div className="bp-qr">
+        <img src={answer.qr} alt={t("booklink.page.qrAlt")} width={220} height={220} />
+        <p className="muted small">{t("booklink.page.qr")}</p>
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const t = useT();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <main className="bp bp-main">
+      <h1>{t(notFound ? "booklink.page.notFoundTitle" : "error.title")}</h1>
+      <p>{t(notFound ? "booklink.err.notFound" : "error.body")}</p>
+    </main>
+  );
+}
