@@ -16,9 +16,7 @@ import { useSchemaForm } from "~/components/form/use-schema-form";
 import { bookingSchemas } from "~/components/form/schemas";
 import { FreeTimeChips } from "./free-time-chips";
 import { OverlapWarning } from "./overlap-warning";
-
-/** A team member as the calendar screen lists them. */
-export type TeamMember = { id: string; name: string; color: string };
+import { MemberField, type TeamMember } from "./member-field";
 
 type Props = {
   initial: { booking_date?: string; booking_time?: string };
@@ -83,19 +81,12 @@ export function AddBookingModal({ initial, members = [], onClose, onCreated, onN
             {errorOf("booking_time")}
           </div>
         </div>
-        {members.length > 1 && (
-          <div className="field">
-            <label htmlFor="add-booking-member">{t("team.member")}</label>
-            <select id="add-booking-member" name="member_id" value={member} onChange={(e) => setMember(e.target.value)} disabled={saving}>
-              <option value="">{t("team.memberAuto")}</option>
-              {members.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        <MemberField
+          id="add-booking-member"
+          members={members}
+          empty="auto"
+          select={{ value: member, onChange: (e) => setMember(e.target.value), disabled: saving }}
+        />
         <FreeTimeChips
           member={member}
           service={textOf(fields.service.value)}

@@ -9,7 +9,7 @@ import { Loading } from "~/components/ui/loading";
 import { BookingFacts } from "./booking-facts";
 import { StatusBadge, StatusSelect } from "./status";
 import { useBookingMutation } from "./use-booking-mutation";
-import type { TeamMember } from "./add-booking-modal";
+import type { TeamMember } from "./member-field";
 
 const BookingEdit = lazy(() => import("./booking-edit"));
 

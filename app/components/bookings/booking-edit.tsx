@@ -9,7 +9,7 @@ import { BOOKINGS_ACTION, useBookingResult } from "./use-booking-mutation";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { bookingSchemas } from "~/components/form/schemas";
 import { OverlapWarning } from "./overlap-warning";
-import type { TeamMember } from "./add-booking-modal";
+import { MemberField, type TeamMember } from "./member-field";
 
 type EditProps = { booking: BookingItem; base: string; members: TeamMember[]; onCancel: () => void; onSaved: (b: BookingItem) => void };
 
@@ -68,21 +68,14 @@ export default function BookingEdit({ booking, base, members, onCancel, onSaved 
         <input {...getInputProps(fields.duration_minutes, { type: "number" })} id={`${base}-duration`} min={5} max={480} step={5} />
         <FieldError id={fields.duration_minutes.errorId} problems={fields.duration_minutes.errors} />
       </div>
-      {members.length > 1 && (
-        <div className="field">
-          <label htmlFor={`${base}-member`}>{t("team.member")}</label>
-          <select {...getSelectProps(fields.member_id)} id={`${base}-member`}>
-            {/* An unassigned booking stays so unless a member is chosen (an empty choice changes nothing). */}
-            {!booking.member_id && <option value="">{t("team.unassigned")}</option>}
-            {members.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.member_id.errorId} problems={fields.member_id.errors} />
-        </div>
-      )}
+      {/* An unassigned booking stays so unless a member is chosen (an empty choice changes nothing). */}
+      <MemberField
+        id={`${base}-member`}
+        members={members}
+        empty={booking.member_id ? undefined : "unassigned"}
+        select={getSelectProps(fields.member_id)}
+        error={{ id: fields.member_id.errorId, problems: fields.member_id.errors }}
+      />
       {taken && <OverlapWarning conflicts={taken} date={String(fields.booking_date.value ?? "")} disabled={saving} anyway="timebook.moveAnyway" />}
       <div className="row gap-sm">
         <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>

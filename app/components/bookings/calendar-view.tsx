@@ -20,7 +20,7 @@ import { useBookingMutation } from "./use-booking-mutation";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { Loading } from "~/components/ui/loading";
 
-import type { TeamMember } from "./add-booking-modal";
+import type { TeamMember } from "./member-field";
 import { colorClass } from "~/services/team/palette";
 
 const BookingCalendar = lazy(() => import("./booking-calendar.client"));

@@ -17,7 +17,7 @@ import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { ScreenProposal, SyncActionData } from "~/routes/dashboard.sync/screen.server";
 import { serviceKey } from "~/utils/service-name";
-import type { TeamMember } from "~/components/bookings/add-booking-modal";
+import { MemberField, type TeamMember } from "~/components/bookings/member-field";
 
 type Props = {
   proposal: ScreenProposal;
@@ -211,20 +211,13 @@ function ProposalEdit({ proposal: p, services, members, base, fetcher, onCancel 
         <textarea {...getTextareaProps(fields.notes)} id={`${base}-notes`} maxLength={2000} rows={2} />
         <FieldError id={fields.notes.errorId} problems={fields.notes.errors} />
       </div>
-      {members.length > 1 && (
-        <div className="field">
-          <label htmlFor={`${base}-member`}>{t("team.member")}</label>
-          <select {...getSelectProps(fields.member_id)} id={`${base}-member`}>
-            <option value="">{t("team.memberAuto")}</option>
-            {members.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.member_id.errorId} problems={fields.member_id.errors} />
-        </div>
-      )}
+      <MemberField
+        id={`${base}-member`}
+        members={members}
+        empty="auto"
+        select={getSelectProps(fields.member_id)}
+        error={{ id: fields.member_id.errorId, problems: fields.member_id.errors }}
+      />
       {taken && <OverlapWarning conflicts={taken} date={String(fields.date.value ?? p.date)} disabled={saving} />}
       <div className="proposal-actions">
         <button type="submit" className="btn btn-primary" disabled={saving}>

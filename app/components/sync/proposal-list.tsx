@@ -6,7 +6,7 @@ import { useCallback, useRef } from "react";
 import { useT } from "~/i18n";
 import type { ShowToast } from "~/components/ui/toast";
 import type { ScreenProposal } from "~/routes/dashboard.sync/screen.server";
-import type { TeamMember } from "~/components/bookings/add-booking-modal";
+import type { TeamMember } from "~/components/bookings/member-field";
 import { ProposalCard } from "./proposal-card";
 
 type Props = { proposals: ScreenProposal[]; services: { id: string; service: string }[]; members: TeamMember[]; show: ShowToast };
