@@ -48,6 +48,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAct
   formMethod && formMethod !== "GET" && formAction?.startsWith("/dashboard/calendar") ? false : defaultShouldRevalidate;
 
 type ScreenData = Extract<Awaited<ReturnType<typeof loader>>, { kind: "screen" }>;
+type BookingItem = ScreenData["bookings"][number];
+
+/** The list's order, as the loader reads it: the latest date first, then the latest time, then the id. */
+const listOrder = (a: BookingItem, b: BookingItem) =>
+  b.booking_date.localeCompare(a.booking_date) || b.booking_time.localeCompare(a.booking_time) || b.id.localeCompare(a.id);
 
 export default function CalendarTab() {
   const data = useLoaderData<typeof loader>();
@@ -87,8 +92,17 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
   };
   const apply = () => setSearchParams(query(filters), { replace: true, preventScrollReset: true });
   const refresh = () => (view === "list" ? revalidator.revalidate() : setReloadKey((k) => k + 1));
-  const created = () => {
+  const created = (booking: BookingItem) => {
     setAdding(null);
+    // The new booking shows at once where the list's window holds it; the reload then brings the page as the server reads it.
+    const { q, from, to } = screen.filters;
+    const inWindow = !q && (!from || booking.booking_date >= from) && (!to || booking.booking_date <= to);
+    if (view === "list" && inWindow)
+      setItems((shown) => {
+        const last = shown[shown.length - 1];
+        if (shown.some((b) => b.id === booking.id) || (cursor && last && listOrder(booking, last) > 0)) return shown;
+        return [...shown, booking].sort(listOrder);
+      });
     refresh();
   };
   // Saved with something to notice: outside working hours, a day off, overlaps booked anyway.
