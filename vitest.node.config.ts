@@ -2,12 +2,12 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Tests that run in Node rather than workerd: the WhatsApp simulator, the
-// offline extractor's evaluation, and the browser tests (Chromium).
+// offline extractor's evaluation, and the browser tests (Chromium), which
+// share one served product started once (test/e2e/support/shared-stack.ts).
 export default defineConfig({
   // The app's own import prefix, as in vite.config.ts and tsconfig.json (tsx reads the latter).
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["test/node/**/*.test.ts", "test/e2e/**/*.test.ts"],
     environment: "node",
     fileParallelism: false,
     testTimeout: 120_000,
@@ -16,5 +16,9 @@ export default defineConfig({
     // deadline (1 s) is shorter than a save's round trip on a busy 2-core machine
     // (the Durable Object, the reload after it): a poll fails then, not the app.
     expect: { poll: { timeout: 15_000, interval: 100 } },
+    projects: [
+      { extends: true, test: { name: "node", include: ["test/node/**/*.test.ts"] } },
+      { extends: true, test: { name: "browser", include: ["test/e2e/**/*.test.ts"], globalSetup: ["./test/e2e/support/shared-stack.ts"] } },
+    ],
   },
 });

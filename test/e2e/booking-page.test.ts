@@ -12,7 +12,7 @@ import { newScriptlessPage, screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { calendarEvent } from "./support/calendar";
 
-const bs = useBrowserStack({ simulator: true });
+const bs = useBrowserStack();
 const { stack, newPage } = bs;
 
 const SALON = "972501112233";

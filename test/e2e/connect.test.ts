@@ -4,7 +4,7 @@ import { registerAndLogin } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 
-const { stack, newPage } = useBrowserStack({ simulator: true });
+const { stack, newPage } = useBrowserStack();
 
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 

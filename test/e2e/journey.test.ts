@@ -10,7 +10,7 @@ import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { watchToasts } from "./support/toasts";
 
-const { stack, newPage } = useBrowserStack({ simulator: true });
+const { stack, newPage } = useBrowserStack();
 
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 const pad = (n: number) => String(n).padStart(2, "0");

@@ -11,7 +11,7 @@ import { calendarEvent } from "./support/calendar";
 import { useBrowserStack } from "./support/browser-stack";
 import { clientsWroteFirst } from "./support/safety";
 
-const { stack, newPage } = useBrowserStack({ simulator: true });
+const { stack, newPage } = useBrowserStack();
 
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 const sent = async (businessId: string) =>

@@ -14,7 +14,7 @@ import { startPushEndpoint, stubPushManager, type PushEndpoint } from "./support
 import { watchToasts } from "./support/toasts";
 import { TEST_VAPID } from "../support/vapid";
 
-const { stack, newPage } = useBrowserStack({ vars: TEST_VAPID });
+const { stack, newPage } = useBrowserStack();
 let push: PushEndpoint;
 beforeAll(async () => {
   push = await startPushEndpoint({ vapidPublicKey: TEST_VAPID.VAPID_PUBLIC_KEY });

@@ -3,7 +3,7 @@
 // 10:00-10:45" before saving on "Book anyway", in English and Hebrew (each
 // screenshot is checked at 390 and at 1280 px).
 import { describe, expect, it } from "vitest";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 
@@ -47,8 +47,13 @@ describe("the salon's time on the screens", () => {
   it("edits a service's duration and price, and books over another booking only after Book anyway, in English and Hebrew", async () => {
     const { page, errors } = await newPage(390);
     const app = stack.appUrl;
-    await registerAndLogin(page, app, { name: "Dana Levi", business: "Dana Hair", email: "dana.time@example.com", password: "secret123" });
-    stack.query(`UPDATE businesses SET working_hours = '${HOURS}'`);
+    const { businessId } = await signInAsNewOwner(page, app, {
+      name: "Dana Levi",
+      business: "Dana Hair",
+      email: "dana.time@example.com",
+      password: "secret123",
+    });
+    stack.query(`UPDATE businesses SET working_hours = '${HOURS}' WHERE id = '${businessId}'`);
     const dialog = () => page.getByRole("dialog");
 
     async function book(w: Words, name: string, phone: string, time: string) {
@@ -88,7 +93,7 @@ describe("the salon's time on the screens", () => {
     await book(EN, "Dana Levi", "054-000-0003", "10:30");
     const warning = dialog().getByTestId("overlap-warning");
     await expect.poll(() => warning.locator("li").allTextContents()).toEqual(["Overlaps Noa Cohen 10:00-10:45"]);
-    expect(Number(stack.query<{ n: number }>("SELECT count(*) AS n FROM bookings")[0].n)).toBe(1);
+    expect(Number(stack.query<{ n: number }>(`SELECT count(*) AS n FROM bookings WHERE business_id = '${businessId}'`)[0].n)).toBe(1);
     await screenshot(page, "time-book-overlap-en-390");
     await dialog().getByRole("button", { name: EN.anyway }).click();
     await dialog().waitFor({ state: "detached" });
@@ -129,7 +134,7 @@ describe("the salon's time on the screens", () => {
     await dialog().getByRole("button", { name: HE.anyway }).click();
     await dialog().waitFor({ state: "detached" });
     await expect.poll(() => page.getByTestId("booking-notice").textContent()).toMatch(/^נשמר\./);
-    expect(Number(stack.query<{ n: number }>("SELECT count(*) AS n FROM bookings")[0].n)).toBe(4);
+    expect(Number(stack.query<{ n: number }>(`SELECT count(*) AS n FROM bookings WHERE business_id = '${businessId}'`)[0].n)).toBe(4);
     expect(errors).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { registerAndLogin, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 
-const { stack, newPage } = useBrowserStack({ simulator: true });
+const { stack, newPage } = useBrowserStack();
 
 describe("Settings: your data", () => {
   for (const lang of ["en", "he"] as const) {

@@ -11,7 +11,7 @@ import { SCREENSHOT_DIR, screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { watchToasts } from "./support/toasts";
 
-const { stack, newPage } = useBrowserStack({ simulator: true });
+const { stack, newPage } = useBrowserStack();
 
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 const ASK = "Hi! Can I come tomorrow at 5pm for a haircut?";

@@ -13,7 +13,7 @@ import { calendarEvent } from "./support/calendar";
 import { useBrowserStack } from "./support/browser-stack";
 import { clientsWroteFirst } from "./support/safety";
 
-const { stack, newPage } = useBrowserStack({ simulator: true, vars: { WA_BACKSTOP_MS: "15000" } });
+const { stack, newPage } = useBrowserStack({ vars: { WA_BACKSTOP_MS: "15000" } });
 
 /** A control call; once more if the connection was reset before it was read (a kept-alive socket the simulator had just closed). */
 const sim = async (path: string, body: unknown = {}) => {

@@ -11,7 +11,7 @@ import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { clientsWroteFirst } from "./support/safety";
 
-const { stack, newPage } = useBrowserStack({ simulator: true });
+const { stack, newPage } = useBrowserStack();
 
 // Long enough for the checks made while WhatsApp is away, on a busy machine.
 const DISCONNECT_SECONDS = 30;

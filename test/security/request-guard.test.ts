@@ -255,6 +255,49 @@ describe("development routes and production settings", () => {
     expect((await asWorker(new Request("http://localhost/__dev/outbox?to=a@b.co"))).status).toBe(200);
   });
 
+  it("/__dev/owner makes a signed-in owner locally only, checked like a sign-up", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const email = uniqueEmail("dev-owner");
+    const body = {
+      name: "Dana",
+      business_name: "Dana Hair",
+      country: "Israel",
+      phone: "0501234567",
+      email,
+      password: "secret123",
+      confirm_password: "secret123",
+      agree_terms: "on",
+    };
+    const post = (url: string, fields: Record<string, string>, overrides: Partial<Env> = {}) =>
+      asWorker(new Request(url, { method: "POST", body: form(fields) }), overrides);
+    const production = {
+      APP_URL: "https://chatbook.example",
+      EMAIL_PROVIDER: "resend",
+      SESSION_SECRET: "p".repeat(48),
+      WEBHOOK_SECRET: "w".repeat(48),
+      WAHA_API_KEY: "k",
+    };
+    expect((await post("https://chatbook.example/__dev/owner", body, production)).status).toBe(404);
+    expect((await post("http://localhost/__dev/owner", body, production)).status).toBe(404);
+    expect((await db().select().from(schema.users).where(eq(schema.users.email, email))).length).toBe(0);
+
+    const bad = await post("http://localhost/__dev/owner", { ...body, phone: "05-abc" });
+    expect(bad.status).toBe(400);
+
+    const res = await post("http://localhost/__dev/owner", body);
+    expect(res.status).toBe(200);
+    const made = (await res.json()) as { user_id: string; business_id: string };
+    const cookie = /^session=[^;]+/.exec(res.headers.get("Set-Cookie") ?? "")?.[0];
+    expect(cookie).toBeTruthy();
+    // The cookie opens the owner's own dashboard; the account is an ordinary verified one with its owner member.
+    const dashboard = await asWorker(new Request("http://localhost/dashboard", { headers: { Cookie: cookie! } }));
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.text()).toContain("Dana Hair");
+    const members = await env.DB.prepare("SELECT count(*) AS n FROM members WHERE business_id = ?").bind(made.business_id).first<{ n: number }>();
+    expect(members?.n).toBe(1);
+    expect((await post("http://localhost/__dev/owner", body)).status).toBe(409);
+  });
+
   it("a public deploy that kept the local APP_URL, the outbox or the example secrets refuses every request and logs the fix", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     // What wrangler.toml and .dev.vars.example ship.

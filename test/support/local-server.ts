@@ -36,20 +36,25 @@ export type LocalD1 = ReturnType<typeof localD1>;
 /** A D1 of its own in a new temporary folder (`prefix` names it), every migration applied. */
 export function localD1(prefix: string) {
   const persist = mkdtempSync(path.join(tmpdir(), prefix));
-  const on = ["DB", "--local", "--persist-to", persist];
   const remove = () => rmSync(persist, { recursive: true, force: true });
   try {
-    wrangler(["d1", "migrations", "apply", ...on]);
+    wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]);
   } catch (error) {
     remove();
     throw error;
   }
+  return { ...d1At(persist), remove };
+}
+
+/** The local D1 kept in `persist` (made by localD1, perhaps in another process): read and written with wrangler. */
+export function d1At(persist: string) {
+  const on = ["DB", "--local", "--persist-to", persist];
   let files = 0;
   return {
     persist,
     /** Runs a script of SQL statements (a bulk seed). */
     execute(sql: string) {
-      const file = path.join(persist, `seed-${files++}.sql`);
+      const file = path.join(persist, `seed-${process.pid}-${files++}.sql`);
       writeFileSync(file, sql);
       wrangler(["d1", "execute", ...on, "--file", file]);
     },
@@ -57,7 +62,6 @@ export function localD1(prefix: string) {
     query<T>(sql: string): T[] {
       return (JSON.parse(wrangler(["d1", "execute", ...on, "--json", "--command", sql])) as { results: T[] }[])[0]?.results ?? [];
     },
-    remove,
   };
 }
 

@@ -1,11 +1,43 @@
-// Drives the real screens to get a signed-in owner for browser tests:
+// Signed-in owners for browser tests. Most tests start from one made at once
+// (signInAsNewOwner: POST /__dev/owner, the development-only door that makes a
+// verified account and its session); the sign-up journey itself is driven
+// through the real screens by registerAndLogin:
 // /register -> code from the local outbox -> verify -> /login -> /dashboard.
-// Works in either UI language (it finds fields by name, not by label).
-// Each call costs 1 registration and 2 sign-in/verify requests of the
-// per-IP limits (30 each per 5 minutes per stack).
+// That works in either UI language (it finds fields by name, not by label) and
+// costs 1 registration and 2 sign-in/verify requests of the per-IP limits
+// (30 each per 5 minutes per stack).
 import type { Page } from "playwright-core";
 
 export type NewAccount = { name: string; business: string; email: string; password: string; country?: string; phone?: string; city?: string };
+export type Owner = { userId: string; businessId: string };
+
+/**
+ * A new verified owner, signed in in this page's browser context (the answer's
+ * cookie), on /dashboard. The business's language is the context's (a `lang`
+ * cookie set before), its time zone the browser's, as the sign-up form would
+ * send them. Emails are the stack's: two files must not use the same one.
+ */
+export async function signInAsNewOwner(page: Page, appUrl: string, account: NewAccount): Promise<Owner> {
+  const timezone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const res = await page.request.post(`${appUrl}/__dev/owner`, {
+    form: {
+      name: account.name,
+      business_name: account.business,
+      country: account.country ?? "Israel",
+      phone: account.phone ?? "0501234567",
+      city: account.city ?? "Tel Aviv",
+      email: account.email,
+      password: account.password,
+      confirm_password: account.password,
+      agree_terms: "on",
+      timezone,
+    },
+  });
+  if (!res.ok()) throw new Error(`POST /__dev/owner for ${account.email} answered ${res.status()}: ${await res.text()}`);
+  const made = (await res.json()) as { user_id: string; business_id: string };
+  await page.goto(`${appUrl}/dashboard`);
+  return { userId: made.user_id, businessId: made.business_id };
+}
 
 /** Newest first, as GET /__dev/outbox answers. */
 export async function outboxFor(page: Page, appUrl: string, email: string): Promise<{ to: string; subject: string; text: string; created_at: string }[]> {

@@ -1,16 +1,18 @@
 // What every browser test file sets up: the served product (and the WhatsApp
-// simulator when asked) and one Chromium, started before the file's tests and
-// stopped after them.
+// simulator) and one Chromium, started before the file's tests and stopped
+// after them. The product is the one shared stack (shared-stack.ts) unless the
+// file asks for its own: settings of its own (`vars`), or per-address counters
+// (sign-in limits) that other files must not move (`own: true`).
 //
-//   const { stack, newPage } = useBrowserStack({ simulator: true });
+//   const { stack, newPage } = useBrowserStack();
 //   it("...", async () => {
 //     const { page, errors } = await newPage(390);
 //     await page.goto(stack.appUrl);
 //   });
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { launchBrowser, newPage } from "./browser";
-import { startStack, type Stack } from "./stack";
+import { attachStack, startStack, type Stack } from "./stack";
 
 export type BrowserStack = {
   /** The running stack; read it inside tests and hooks (it starts in beforeAll). */
@@ -24,17 +26,31 @@ export type BrowserStack = {
 // wrangler dev can take minutes to start on a busy machine.
 const START_TIMEOUT = 300_000;
 
-export function useBrowserStack({ simulator = false, vars = {} as Record<string, string> } = {}): BrowserStack {
-  let live: Stack | undefined;
+type Options = {
+  /** A stack of this file's own, with these more `--var NAME:value` for wrangler dev. */
+  vars?: Record<string, string>;
+  /** A stack of this file's own even without vars. */
+  own?: boolean;
+};
+
+export function useBrowserStack({ vars, own = false }: Options = {}): BrowserStack {
+  let live: Omit<Stack, "stop"> | undefined;
+  let stop: (() => Promise<void>) | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    live = await startStack({ simulator, vars });
+    if (own || vars) {
+      const started = await startStack({ simulator: true, vars });
+      live = started;
+      stop = started.stop;
+    } else {
+      live = attachStack(inject("e2eStack"));
+    }
     browser = await launchBrowser();
   }, START_TIMEOUT);
   afterAll(async () => {
     await browser?.close();
-    await live?.stop();
+    await stop?.();
   });
 
   const up = <T>(value: T | undefined): T => {
@@ -48,6 +64,9 @@ export function useBrowserStack({ simulator = false, vars = {} as Record<string,
       },
       get simUrl() {
         return up(live).simUrl;
+      },
+      get persist() {
+        return up(live).persist;
       },
       query<T = Record<string, unknown>>(sql: string) {
         return up(live).query<T>(sql);

@@ -1,14 +1,17 @@
 // Serves the built product for browser tests: `wrangler dev --local` on free
 // ports with a fresh D1 (migrations applied) and, when asked, the WhatsApp
-// simulator beside it.
+// simulator beside it. One such stack serves every browser test file
+// (shared-stack.ts starts it once); a file that needs settings of its own
+// starts its own.
 import { request } from "node:http";
-import { freePort, localD1, startWranglerDev } from "../../support/local-server";
+import { d1At, freePort, localD1, startWranglerDev } from "../../support/local-server";
 
 export { freePort };
 
-export type Stack = {
-  appUrl: string;
-  simUrl: string | null;
+/** Where a running stack is: enough for another process to use it (see attachStack). */
+export type StackAddress = { appUrl: string; simUrl: string | null; persist: string };
+
+export type Stack = StackAddress & {
   /** Reads the stack's local D1 directly (for asserting what was stored). */
   query<T = Record<string, unknown>>(sql: string): T[];
   /** Runs the cron trigger once (wrangler's /__scheduled) and fails unless it answered 200. */
@@ -36,13 +39,23 @@ export async function startStack({ simulator = false, vars = {} as Record<string
     throw error;
   }
 
+  const stop = async () => {
+    await server.stop();
+    await sim?.close();
+    d1.remove();
+  };
+  return { ...attachStack({ appUrl: server.url, simUrl: sim?.url ?? null, persist: d1.persist }), stop };
+}
+
+/** A stack started elsewhere (the shared one), used from this process; stopping it is its starter's job. */
+export function attachStack(address: StackAddress): Omit<Stack, "stop"> {
+  const d1 = d1At(address.persist);
   return {
-    appUrl: server.url,
-    simUrl: sim?.url ?? null,
-    cron: () => runCron(server.url),
+    ...address,
+    cron: () => runCron(address.appUrl),
     async sim(path: string, body: unknown = {}) {
-      if (!sim) throw new Error("this stack runs without the simulator");
-      const res = await fetch(`${sim.url}/__sim/sessions/${path}`, {
+      if (!address.simUrl) throw new Error("this stack runs without the simulator");
+      const res = await fetch(`${address.simUrl}/__sim/sessions/${path}`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body),
@@ -51,11 +64,6 @@ export async function startStack({ simulator = false, vars = {} as Record<string
     },
     query<T>(sql: string) {
       return d1.query<T>(sql);
-    },
-    async stop() {
-      await server.stop();
-      await sim?.close();
-      d1.remove();
     },
   };
 }

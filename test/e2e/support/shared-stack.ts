@@ -1,0 +1,23 @@
+// vitest globalSetup of the browser tests: one served product (with the
+// WhatsApp simulator and the test VAPID keys) for every file, started once.
+// Files keep apart by making their own owners (each business sees only its
+// own data, which is the product's promise anyway); a file that needs other
+// settings, or counters no other file touches, starts its own stack
+// (useBrowserStack({ own: true })).
+import type { TestProject } from "vitest/node";
+import { TEST_VAPID } from "../../support/vapid";
+import { startStack, type StackAddress } from "./stack";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    e2eStack: StackAddress;
+  }
+}
+
+export const SHARED_VARS: Record<string, string> = { ...TEST_VAPID };
+
+export default async function setup(project: TestProject) {
+  const stack = await startStack({ simulator: true, vars: SHARED_VARS });
+  project.provide("e2eStack", { appUrl: stack.appUrl, simUrl: stack.simUrl, persist: stack.persist });
+  return () => stack.stop();
+}
