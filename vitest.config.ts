@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { RUNS_IN_NODE } from "./test/runs-in-node";
 
 // Unit and integration tests inside workerd: the real D1 (migrations applied),
 // the Durable Object, the queue consumer and the cron handler.
@@ -35,7 +36,7 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ["test/**/*.test.ts"],
-      exclude: ["test/node/**", "test/e2e/**", "node_modules/**"],
+      exclude: ["test/node/**", "test/e2e/**", "node_modules/**", ...RUNS_IN_NODE],
       globalSetup: ["./test/support/global-setup.ts"],
       setupFiles: ["./test/support/apply-migrations.ts"],
       deps: {

@@ -1,8 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { RUNS_IN_NODE } from "./test/runs-in-node";
 
 // Tests that run in Node rather than workerd: the WhatsApp simulator, the
-// offline extractor's evaluation, and the browser tests (Chromium), which
+// offline extractor's evaluation, unit tests of pure code (test/runs-in-node.ts),
+// and the browser tests (Chromium), which
 // share one served product started once (test/e2e/support/shared-stack.ts).
 export default defineConfig({
   // The app's own import prefix, as in vite.config.ts and tsconfig.json (tsx reads the latter).
@@ -17,7 +19,7 @@ export default defineConfig({
     // (the Durable Object, the reload after it): a poll fails then, not the app.
     expect: { poll: { timeout: 15_000, interval: 100 } },
     projects: [
-      { extends: true, test: { name: "node", include: ["test/node/**/*.test.ts"] } },
+      { extends: true, test: { name: "node", include: ["test/node/**/*.test.ts", ...RUNS_IN_NODE] } },
       { extends: true, test: { name: "browser", include: ["test/e2e/**/*.test.ts"], globalSetup: ["./test/e2e/support/shared-stack.ts"] } },
     ],
   },

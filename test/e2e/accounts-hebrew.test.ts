@@ -6,24 +6,17 @@
 // password, a wrong password and a WhatsApp gateway failure when deleting
 // the account. Each shows the Hebrew dictionary's text, and a problem about
 // one field is tied to that field (aria-describedby).
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, newScriptlessPage, screenshot } from "./support/browser";
-import { registerAndLogin, waitForMail, whenHydrated } from "./support/account";
-import { startStack, type Stack } from "./support/stack";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newScriptlessPage, screenshot } from "./support/browser";
+import { signInAsNewOwner, waitForMail, whenHydrated } from "./support/account";
+import { useBrowserStack } from "./support/browser-stack";
+import { gateway, keepGatewayAsFound } from "./support/gateway";
 
-// No WhatsApp gateway runs beside this stack: deleting an account meets the gateway's failure.
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const bs = useBrowserStack();
+const { stack, newPage } = bs;
+// Deleting an account while the WhatsApp gateway is away: the gateway is taken down for it, and back after.
+keepGatewayAsFound(stack);
 
 const HE = {
   wrongCode: "הקוד שגוי. בדקו אותו ונסו שוב.",
@@ -42,7 +35,7 @@ const HE = {
 };
 
 async function hebrewPage() {
-  const opened = await newPage(browser, 390);
+  const opened = await newPage(390);
   await opened.page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
   return opened;
 }
@@ -152,7 +145,7 @@ describe("server messages on Hebrew screens", () => {
     // An address that already has an account: the failure view, then Try Again ties it to the e-mail field.
     const owner = await hebrewPage();
     const taken = `dana.hebrew.${Date.now()}@example.com`;
-    await registerAndLogin(owner.page, url, { name: "דנה לוי", business: "הסלון של דנה", email: taken, password: "dana-pass-1", country: "ישראל" });
+    await signInAsNewOwner(owner.page, url, { name: "דנה לוי", business: "הסלון של דנה", email: taken, password: "dana-pass-1", country: "ישראל" });
     expect(owner.errors, owner.errors.join("\n")).toEqual([]);
     await owner.page.context().close();
     await page.goto(`${url}/register`);
@@ -180,7 +173,7 @@ describe("server messages on Hebrew screens", () => {
     await page.context().close();
 
     // The server's own check of a form, past the browser's: a page without scripts posts it as it is.
-    const noScript = await newScriptlessPage(browser, 390, [{ name: "lang", value: "he", url }]);
+    const noScript = await newScriptlessPage(bs.browser, 390, [{ name: "lang", value: "he", url }]);
     await noScript.goto(`${url}/register`);
     await fillRegistration(noScript, `noa.plain.${Date.now()}@example.com`, "noa-pass-9");
     await noScript.getByRole("button", { name: "יצירת חשבון" }).click();
@@ -194,7 +187,7 @@ describe("server messages on Hebrew screens", () => {
     const { page, errors } = await hebrewPage();
     const url = stack.appUrl;
     const email = `maya.hebrew.${Date.now()}@example.com`;
-    await registerAndLogin(page, url, { name: "מאיה כהן", business: "הציפורניים של מאיה", email, password: "maya-pass-1", country: "ישראל" });
+    await signInAsNewOwner(page, url, { name: "מאיה כהן", business: "הציפורניים של מאיה", email, password: "maya-pass-1", country: "ישראל" });
     await page.goto(`${url}/dashboard/settings`);
     await whenHydrated(page);
 
@@ -238,17 +231,11 @@ describe("server messages on Hebrew screens", () => {
     await submitAndWait(page, dialog.getByRole("button", { name: "מחיקת הכול" }), "/dashboard/settings/data");
     await expect.poll(() => tiedText(password)).toBe(HE.deleteWrongPassword);
     await screenshot(page, "accounts-he-delete-wrong-390");
-    // (Only when nothing answers at the gateway address this stack is given, wrangler.toml's WAHA_URL.)
-    const gatewayUp = await fetch("http://localhost:8790/").then(
-      () => true,
-      () => false,
-    );
-    if (!gatewayUp) {
-      await password.fill("maya-pass-1");
-      await submitAndWait(page, dialog.getByRole("button", { name: "מחיקת הכול" }), "/dashboard/settings/data");
-      await expect.poll(() => dialog.getByTestId("delete-error").textContent()).toBe(HE.gatewayFailed);
-      await screenshot(page, "accounts-he-delete-gateway-390");
-    }
+    await gateway(stack, { down: true });
+    await password.fill("maya-pass-1");
+    await submitAndWait(page, dialog.getByRole("button", { name: "מחיקת הכול" }), "/dashboard/settings/data");
+    await expect.poll(() => dialog.getByTestId("delete-error").textContent()).toBe(HE.gatewayFailed);
+    await screenshot(page, "accounts-he-delete-gateway-390");
     expect(stack.query(`SELECT count(*) AS n FROM users WHERE email = '${email}'`)).toEqual([{ n: 1 }]);
     expect(errors, errors.join("\n")).toEqual([]);
     await page.context().close();

@@ -4,7 +4,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot } from "./support/browser";
-import { outboxFor, registerAndLogin, waitForMail, whenHydrated } from "./support/account";
+import { outboxFor, signInAsNewOwner, waitForMail, whenHydrated } from "./support/account";
 import { useBrowserStack } from "./support/browser-stack";
 
 const { stack, newPage } = useBrowserStack();
@@ -182,7 +182,7 @@ describe("accounts in the browser", () => {
     await screenshot(page, "accounts-reset-missing-he-390");
 
     const email = `noa.${Date.now()}@example.com`;
-    await registerAndLogin(page, stack.appUrl, { name: "נועה כהן", business: "הסלון של נועה", email, password: "noa-pass-1", country: "ישראל" });
+    await signInAsNewOwner(page, stack.appUrl, { name: "נועה כהן", business: "הסלון של נועה", email, password: "noa-pass-1", country: "ישראל" });
     expect(await page.locator(".avatar").textContent()).toBe("נכ");
     await page.goto(`${stack.appUrl}/dashboard/settings`);
     await whenHydrated(page);
@@ -193,10 +193,10 @@ describe("accounts in the browser", () => {
     await page.context().close();
   }, 120_000);
 
-  it("registerAndLogin leaves a new owner on the dashboard (the helper for other browser tests)", async () => {
+  it("signInAsNewOwner leaves a new owner on the dashboard (the helper for other browser tests)", async () => {
     const { page, errors } = await newPage(390);
     const email = `helper.${Date.now()}@example.com`;
-    await registerAndLogin(page, stack.appUrl, { name: "Maya Cohen", business: "Maya Nails", email, password: "maya-pass-1" });
+    await signInAsNewOwner(page, stack.appUrl, { name: "Maya Cohen", business: "Maya Nails", email, password: "maya-pass-1" });
     expect(new URL(page.url()).pathname).toBe("/dashboard");
     expect(await page.locator(".avatar").textContent()).toBe("MC");
     expect(errors, errors.join("\n")).toEqual([]);

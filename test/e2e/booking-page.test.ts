@@ -7,7 +7,7 @@
 // "This time was just taken" with the next free times and books one of them.
 // The page in Hebrew at 390 and 1280 px, and the 404 of an unknown link.
 import { describe, expect, it } from "vitest";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { newScriptlessPage, screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { calendarEvent } from "./support/calendar";
@@ -27,7 +27,7 @@ describe("The booking page", () => {
   it("books with JavaScript off, confirms on WhatsApp, and tells a second customer the time was just taken", { timeout: 240_000 }, async () => {
     const { page, errors } = await newPage(390);
     const email = "dana.bookingpage@example.com";
-    await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "booking-page-1", city: "Tel Aviv" });
+    await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "booking-page-1", city: "Tel Aviv" });
     await page.getByRole("button", { name: "Connect WhatsApp" }).click();
     await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
     const businessId = (await page.locator(".facts .mono").textContent())!.trim();

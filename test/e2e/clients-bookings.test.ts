@@ -3,12 +3,13 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { screenshot } from "./support/browser";
-import { registerAndLogin } from "./support/account";
+import { signInAsNewOwner } from "./support/account";
 import { useBrowserStack } from "./support/browser-stack";
 
 const { stack, newPage } = useBrowserStack();
 let page: Page;
 let errors: string[];
+let businessId: string;
 const scripts: string[] = [];
 
 beforeAll(async () => {
@@ -18,7 +19,12 @@ beforeAll(async () => {
   });
   // Delete confirmations are the browser's own dialog; the owner says yes.
   page.on("dialog", (d) => void (d.type() === "confirm" ? d.accept() : d.dismiss()));
-  await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: `owner.${Date.now()}@example.com`, password: "dana-pass-1" });
+  ({ businessId } = await signInAsNewOwner(page, stack.appUrl, {
+    name: "Dana Levi",
+    business: "Dana Hair",
+    email: `owner.${Date.now()}@example.com`,
+    password: "dana-pass-1",
+  }));
 });
 
 const rows = () => page.getByTestId("client-row");
@@ -205,7 +211,7 @@ describe("clients and bookings in the browser", () => {
     // 60 bookings on the 15th of this month: more than the month view draws one by one.
     const now = new Date();
     const dense = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}-15`;
-    const [client] = stack.query<{ id: string; business_id: string }>("SELECT id, business_id FROM clients LIMIT 1");
+    const [client] = stack.query<{ id: string; business_id: string }>(`SELECT id, business_id FROM clients WHERE business_id = '${businessId}' LIMIT 1`);
     stack.query(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60)
        INSERT INTO bookings (id, business_id, client_id, service, booking_date, booking_time, notes, status, source, created_at, updated_at)

@@ -5,7 +5,7 @@
 // into the address.
 import type { Page, Route } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
     alerts.push(d.message());
     void d.dismiss();
   });
-  await registerAndLogin(page, stack.appUrl, {
+  await signInAsNewOwner(page, stack.appUrl, {
     name: "דנה לוי",
     business: "מספרת דנה",
     email: `he.clients.${Date.now()}@example.com`,

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { registerAndLogin } from "./support/account";
+import { signInAsNewOwner } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 
@@ -13,7 +13,7 @@ const statusText = (page: Page) => page.getByTestId("wa-status").textContent();
 describe("Connect tab", () => {
   it("connects WhatsApp through the QR code, receives a customer's message, and logs out", async () => {
     const { page, errors } = await newPage(390);
-    await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.connect@example.com", password: "secret123" });
+    await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.connect@example.com", password: "secret123" });
     await expect.poll(() => statusText(page), { timeout: 15_000 }).toBe("Disconnected"); // delete takes 3 s or more, as WAHA
     const businessId = (await page.locator(".facts .mono").textContent())!.trim();
 
@@ -32,9 +32,13 @@ describe("Connect tab", () => {
 
     await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: "Hi! Can I come tomorrow at 5pm for a haircut?" });
     await expect
-      .poll(() => stack.query<{ business_id: string; body: string }>("SELECT business_id, body FROM wa_messages"), { timeout: 15_000 })
+      .poll(() => stack.query<{ business_id: string; body: string }>(`SELECT business_id, body FROM wa_messages WHERE business_id = '${businessId}'`), {
+        timeout: 15_000,
+      })
       .toEqual([{ business_id: businessId, body: "Hi! Can I come tomorrow at 5pm for a haircut?" }]);
-    expect(stack.query("SELECT business_id, phone, name FROM wa_contacts")).toEqual([{ business_id: businessId, phone: "972541234567", name: "Maya Azulay" }]);
+    expect(stack.query(`SELECT business_id, phone, name FROM wa_contacts WHERE business_id = '${businessId}'`)).toEqual([
+      { business_id: businessId, phone: "972541234567", name: "Maya Azulay" },
+    ]);
 
     await page.locator("form[action^='/language'] button[value='he']").click();
     await page.waitForFunction(() => document.documentElement.dir === "rtl");
@@ -53,7 +57,7 @@ describe("Connect tab", () => {
 
   it("follows a failed session and offers Restart and Cancel", async () => {
     const { page } = await newPage(390);
-    await registerAndLogin(page, stack.appUrl, { name: "Avi Cohen", business: "Avi Barber", email: "avi.connect@example.com", password: "secret123" });
+    await signInAsNewOwner(page, stack.appUrl, { name: "Avi Cohen", business: "Avi Barber", email: "avi.connect@example.com", password: "secret123" });
     const businessId = (await page.locator(".facts .mono").textContent())!.trim();
     await page.getByRole("button", { name: "Connect WhatsApp" }).click();
     await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });

@@ -1,6 +1,6 @@
 // The owner's clients in from a phone's contacts and a spreadsheet, and out as CSV.
 import { describe, expect, it } from "vitest";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 
@@ -26,7 +26,7 @@ describe("import and export of clients", () => {
     it(`imports a phone's contacts and a spreadsheet with a bad line, then exports them (${lang})`, { timeout: 240_000 }, async () => {
       const { page, errors } = await newPage(390);
       if (lang === "he") await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
-      await registerAndLogin(page, stack.appUrl, {
+      await signInAsNewOwner(page, stack.appUrl, {
         name: "Dana Levi",
         business: "Dana Hair",
         email: `dana.data.${lang}@example.com`,

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 
@@ -71,7 +71,7 @@ describe("the import preview with real exports", () => {
       const text = TEXT[lang];
       const { page, errors } = await newPage(390);
       await page.context().addCookies([{ name: "lang", value: lang, url: stack.appUrl }]);
-      await registerAndLogin(page, stack.appUrl, {
+      await signInAsNewOwner(page, stack.appUrl, {
         name: "Shira Levi",
         business: "Shira Hair",
         email: `shira.import.${lang}@example.com`,

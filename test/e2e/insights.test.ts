@@ -5,7 +5,7 @@
 // WhatsApp message, and a booking request's reliability line on the Sync tab.
 // English and Hebrew, at 390 and 1280 px.
 import { describe, expect, it } from "vitest";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { FIXTURE_PERIOD, insightsFixture } from "../support/insights-fixture";
@@ -61,7 +61,7 @@ describe("Insights", () => {
       const { page, errors } = await newPage(390);
       if (lang === "he") await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
       const email = `dana.insights.${lang}@example.com`;
-      await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "insights-pass-1" });
+      await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "insights-pass-1" });
       const [{ id }] = stack.query<{ id: string }>(`SELECT b.id FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = '${email}'`);
       stack.query(`UPDATE businesses SET time_zone = 'Asia/Jerusalem' WHERE id = '${id}';${insightsFixture(id).join(";")}`);
 

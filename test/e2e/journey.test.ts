@@ -38,9 +38,9 @@ describe("the whole journey", () => {
 
     // A customer writes.
     await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: ASK });
-    await expect.poll(() => stack.query("SELECT count(*) AS n FROM wa_messages"), { timeout: 15_000 }).toEqual([{ n: 1 }]);
+    await expect.poll(() => stack.query(`SELECT count(*) AS n FROM wa_messages WHERE business_id = '${businessId}'`), { timeout: 15_000 }).toEqual([{ n: 1 }]);
     const [{ timestamp, time_zone: zone }] = stack.query<{ timestamp: number; time_zone: string }>(
-      "SELECT m.timestamp, b.time_zone FROM wa_messages m JOIN businesses b ON b.id = m.business_id",
+      `SELECT m.timestamp, b.time_zone FROM wa_messages m JOIN businesses b ON b.id = m.business_id WHERE b.id = '${businessId}'`,
     );
     const tomorrow = addDays(localDate(timestamp, zone), 1);
 

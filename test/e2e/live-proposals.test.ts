@@ -3,15 +3,12 @@
 // writes, the owner answers on the phone, and within seconds GET /api/proposals
 // lists the booking; accept books it; a dismissed one does not come back when
 // the chat is read again.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack, type Stack } from "./support/stack";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { attachStack, type Stack } from "./support/stack";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ simulator: true });
-}, 300_000);
-afterAll(async () => {
-  await stack?.stop();
+let stack: Omit<Stack, "stop">;
+beforeAll(() => {
+  stack = attachStack(inject("e2eStack"));
 });
 
 const ZONE = "Asia/Jerusalem";

@@ -5,7 +5,7 @@
 // other messages; a third writes something else and waits for the owner.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { calendarEvent } from "./support/calendar";
 import { useBrowserStack } from "./support/browser-stack";
@@ -19,8 +19,8 @@ const sent = async (businessId: string) =>
 /** One cron run, as a deploy has every minute. */
 const tick = () => stack.cron();
 // The clients here wrote to the salon first (number safety: automatic messages only to clients with a contact basis).
-const cron = async () => {
-  clientsWroteFirst(stack);
+const cron = async (businessId: string) => {
+  clientsWroteFirst(stack, businessId);
   await tick();
 };
 
@@ -92,7 +92,7 @@ async function openCalendarEvent(page: Page, text: string) {
 describe("closing the loop on WhatsApp", () => {
   it('"1" confirms, "2" cancels, anything else waits for the owner', { timeout: 600_000 }, async () => {
     const { page, errors } = await newPage(390);
-    await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.loop@example.com", password: "loop-pass-123" });
+    await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.loop@example.com", password: "loop-pass-123" });
     await page.getByRole("button", { name: "Connect WhatsApp" }).click();
     await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
     const businessId = (await page.locator(".facts .mono").textContent())!.trim();
@@ -142,7 +142,7 @@ describe("closing the loop on WhatsApp", () => {
     await screenshot(page, "loop-settings-messages-en-390");
 
     // The reminder goes out with the line; the client answers "1".
-    await cron();
+    await cron(businessId);
     await expect
       .poll(async () => (await sent(businessId)).map((s) => s.text), { timeout: 90_000 })
       .toContainEqual(`Hi Noa Cohen, see you for your Haircut on ${noa.tomorrow.split("-").reverse().join("/")}!\n\nReply 1 to confirm or 2 to cancel.`);
@@ -175,7 +175,7 @@ describe("closing the loop on WhatsApp", () => {
       schedule_value: "15",
       clients: [{ booking_id: avi.bookingId }],
     });
-    await cron();
+    await cron(businessId);
     await sentSoon(businessId, avi.bookingId, "Hi Avi Levi");
     await sim(`${businessId}/incoming`, { from: "972547654321", name: "Avi", body: "2" });
     const cancelled = `Thank you! Your Haircut on ${ddmm(avi.tomorrow)} at 12:00 is cancelled.`;
@@ -190,11 +190,13 @@ describe("closing the loop on WhatsApp", () => {
 
     // A third asks something else: nothing changes, nothing is sent, the Clients tab shows she waits.
     const maya = await remindedBooking(page, "Maya Azulay", "972541112233", "15:00");
-    await cron();
+    await cron(businessId);
     await sentSoon(businessId, maya.bookingId, "Hi Maya Azulay");
     const before = (await sent(businessId)).length;
     await sim(`${businessId}/incoming`, { from: "972541112233", name: "Maya", body: "can we make it 6pm?" });
-    await expect.poll(() => stack.query("SELECT count(*) AS n FROM clients WHERE awaiting_reply_at IS NOT NULL"), { timeout: 15_000 }).toEqual([{ n: 1 }]);
+    await expect
+      .poll(() => stack.query(`SELECT count(*) AS n FROM clients WHERE business_id = '${businessId}' AND awaiting_reply_at IS NOT NULL`), { timeout: 15_000 })
+      .toEqual([{ n: 1 }]);
     await page.goto(`${stack.appUrl}/dashboard/clients`);
     await whenHydrated(page);
     await expect.poll(() => page.getByTestId("clients-waiting-count").textContent()).toBe("1");
@@ -239,7 +241,9 @@ describe("closing the loop on WhatsApp", () => {
 
     // The owner answers Maya on the phone: she no longer waits.
     await sim(`${businessId}/reply`, { to: "972541112233", body: "18:00 works, see you!" });
-    await expect.poll(() => stack.query("SELECT count(*) AS n FROM clients WHERE awaiting_reply_at IS NOT NULL"), { timeout: 15_000 }).toEqual([{ n: 0 }]);
+    await expect
+      .poll(() => stack.query(`SELECT count(*) AS n FROM clients WHERE business_id = '${businessId}' AND awaiting_reply_at IS NOT NULL`), { timeout: 15_000 })
+      .toEqual([{ n: 0 }]);
     expect(errors).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 // number's health with its warning. English and Hebrew, 390 and 1280 px.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 
@@ -56,7 +56,7 @@ describe("number safety on the screens", () => {
         const { page, errors } = await newPage(390);
         if (lang === "he") await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
         const email = `dana.safety.${lang}.${Date.now()}@example.com`;
-        await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "safety-pass-1" });
+        await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "safety-pass-1" });
         const [{ id: businessId }] = stack.query<{ id: string }>(
           `SELECT b.id FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = '${email}'`,
         );

@@ -6,7 +6,7 @@
 // Object, the extractor, the proposals table and Web Push are all real.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { calendarEvent } from "./support/calendar";
 import { useBrowserStack } from "./support/browser-stack";
@@ -51,7 +51,7 @@ describe("a booking request reaches the owner's phone", () => {
     await page.context().grantPermissions(["notifications"], { origin: stack.appUrl });
     const phone = push.subscriber();
     await stubPushManager(page, phone);
-    await registerAndLogin(page, stack.appUrl, {
+    await signInAsNewOwner(page, stack.appUrl, {
       name: "Dana Levi",
       business: "Dana Hair",
       email: "dana.live-phone@example.com",

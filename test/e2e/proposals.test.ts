@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays } from "../../app/utils/dates";
 import { localDate } from "../../app/utils/time-zone";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { SCREENSHOT_DIR, screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { watchToasts } from "./support/toasts";
@@ -41,7 +41,7 @@ function seedProposals(businessId: string, requests: Request[]): string[] {
 
 /** Signs up an owner with a catalogue; returns the business and its today (in its time zone). */
 async function owner(page: Page, email: string, services: string[]) {
-  await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "secret123" });
+  await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "secret123" });
   const [{ id, time_zone: zone }] = stack.query<{ id: string; time_zone: string }>(
     `SELECT b.id, b.time_zone FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = '${email}'`,
   );

@@ -5,7 +5,7 @@
 // service worker, the Settings switches, the Worker encrypting and signing the
 // test notification, and the endpoint checking VAPID and decrypting it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { SCREENSHOT_DIR } from "./support/browser";
@@ -79,7 +79,7 @@ describe("Settings: proposals and notifications", () => {
       if (lang === "he") await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
       await stubPushManager(page, sub);
       const email = `push.${lang}@example.com`;
-      await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "push-pass-1" });
+      await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "push-pass-1" });
 
       await page.goto(`${stack.appUrl}/dashboard/settings`);
       await whenHydrated(page);
@@ -141,7 +141,7 @@ describe("Settings: proposals and notifications", () => {
     await page.addInitScript(() => {
       Notification.requestPermission = async () => "denied";
     });
-    await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "push.denied@example.com", password: "push-pass-1" });
+    await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "push.denied@example.com", password: "push-pass-1" });
     await page.goto(`${stack.appUrl}/dashboard/settings`);
     await whenHydrated(page);
     const notify = page.getByRole("switch", { name: WORDS.en.notify });

@@ -5,35 +5,23 @@
 // Send the server refuses (a date in the past, a booking gone, signed out), a
 // Delete of a rule already gone, and the reasons in rule details (cancelled,
 // an old row stored in English, WhatsApp's 463 refusal).
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAndLogin, whenHydrated } from "./support/account";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
-import { startStack, type Stack } from "./support/stack";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
+import { screenshot } from "./support/browser";
+import { useBrowserStack } from "./support/browser-stack";
+import { gateway as setGateway, keepGatewayAsFound } from "./support/gateway";
 import { watchToasts } from "./support/toasts";
 import { clientsWroteFirst } from "./support/safety";
 
-let stack: Stack;
-let browser: Browser;
+const { stack, newPage } = useBrowserStack();
 
-beforeAll(async () => {
-  stack = await startStack({ simulator: true });
-  browser = await launchBrowser();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-/** The gateway itself: an old version, or not there at all. */
-async function gateway(settings: { version?: string; down?: boolean }) {
-  const res = await fetch(`${stack.simUrl}/__sim/gateway`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(settings) });
-  expect(res.status).toBe(200);
-}
+keepGatewayAsFound(stack);
+const gateway = (settings: { version?: string; down?: boolean }) => setGateway(stack, settings);
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 // The clients here wrote to the salon first (number safety: automatic messages only to clients with a contact basis).
-const cron = async () => {
-  clientsWroteFirst(stack);
+const cron = async (businessId: string) => {
+  clientsWroteFirst(stack, businessId);
   await stack.cron();
 };
 
@@ -41,7 +29,7 @@ const cron = async () => {
 const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource: the server responded with a status of (40[014]|50[23])/.test(e));
 
 async function hebrewOwner(page: Page, who: string) {
-  await registerAndLogin(page, stack.appUrl, {
+  await signInAsNewOwner(page, stack.appUrl, {
     name: "Dana Levi",
     business: `${who} Salon`,
     email: `hebrew.${who.toLowerCase()}.${Date.now()}@example.com`,
@@ -67,7 +55,7 @@ const localTime = (page: Page) => page.evaluate(() => `${String(new Date().getHo
 
 describe("Connect tab in Hebrew", () => {
   it("says the gateway's failures in Hebrew", { timeout: 300_000 }, async () => {
-    const { page, errors } = await newPage(browser, 390);
+    const { page, errors } = await newPage(390);
     const businessId = await hebrewOwner(page, "Connect");
     await page.goto(`${stack.appUrl}/dashboard`);
     await whenHydrated(page);
@@ -137,7 +125,7 @@ describe("Connect tab in Hebrew", () => {
 
 describe("Rules tab in Hebrew", () => {
   it("says the server's refusals and the reasons in rule details in Hebrew", { timeout: 400_000 }, async () => {
-    const { page, errors } = await newPage(browser, 390);
+    const { page, errors } = await newPage(390);
     const toasts = await watchToasts(page);
     const businessId = await hebrewOwner(page, "Rules");
     const booking = async (name: string, phone: string, service: string, date: string, time: string) =>
@@ -258,7 +246,7 @@ describe("Rules tab in Hebrew", () => {
     await expect
       .poll(
         async () => {
-          await cron();
+          await cron(businessId);
           return stack.query(`SELECT status FROM scheduled_messages WHERE booking_id = '${yael}'`);
         },
         { timeout: 90_000 },

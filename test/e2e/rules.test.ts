@@ -2,7 +2,7 @@
 // reminder that really goes out through the WhatsApp simulator on the cron.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { registerAndLogin } from "./support/account";
+import { signInAsNewOwner } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { watchToasts } from "./support/toasts";
@@ -16,7 +16,7 @@ const inDays = (n: number) => localDay(new Date(Date.now() + n * 86_400_000));
 
 async function signUp(page: Page, name: string) {
   const email = `rules.${name.toLowerCase()}.${Date.now()}@example.com`;
-  await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: `${name} Salon`, email, password: "dana-pass-1" });
+  await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: `${name} Salon`, email, password: "dana-pass-1" });
 }
 
 async function addBooking(page: Page, body: Record<string, string>) {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { addDays } from "../../app/utils/dates";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 
@@ -66,7 +66,7 @@ describe("The salon's time: hours, time off and free times", () => {
       const { page, errors } = await newPage(390);
       if (lang === "he") await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
       const email = `dana.hours.${lang}@example.com`;
-      await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "hours-pass-1" });
+      await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "hours-pass-1" });
       const [business] = stack.query<{ id: string; time_zone: string; working_hours: string }>(
         `SELECT b.id, b.time_zone, b.working_hours FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = '${email}'`,
       );

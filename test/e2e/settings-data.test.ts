@@ -1,7 +1,7 @@
 // Settings: export everything, a calendar address to subscribe to, and deleting the account.
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 
@@ -13,7 +13,7 @@ describe("Settings: your data", () => {
       const { page, errors } = await newPage(390);
       if (lang === "he") await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
       const email = `dana.settings.${lang}@example.com`;
-      await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "settings-pass-1" });
+      await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "settings-pass-1" });
       const add = await page.request.post(`${stack.appUrl}/api/bookings`, {
         data: { name: "Maya Azulay", phone: "0521234567", service: "Haircut", booking_date: "2030-01-15", booking_time: "10:00" },
         headers: { Origin: stack.appUrl },

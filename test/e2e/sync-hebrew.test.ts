@@ -5,7 +5,7 @@
 // accepts but the server refuses (a name another tab added meanwhile, a list
 // at its limit, a contact that went away, a date out of range).
 import { describe, expect, it } from "vitest";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { watchToasts } from "./support/toasts";
@@ -34,10 +34,14 @@ describe("Sync tab in Hebrew", () => {
     const { page, errors } = await newPage(390);
     const toasts = await watchToasts(page);
     const app = stack.appUrl;
-    await registerAndLogin(page, app, { name: "Noa Levi", business: "Noa Hair", email: "noa.sync.he@example.com", password: "secret123" });
+    const { businessId } = await signInAsNewOwner(page, app, {
+      name: "Noa Levi",
+      business: "Noa Hair",
+      email: "noa.sync.he@example.com",
+      password: "secret123",
+    });
     await page.locator("form[action^='/language'] button[value='he']").click();
     await page.waitForFunction(() => document.documentElement.dir === "rtl");
-    const [{ id: businessId }] = stack.query<{ id: string }>("SELECT id FROM businesses");
     stack.query(
       [
         contactSql(businessId, "c-maya", "Maya", "972541234567", ASK),
@@ -66,7 +70,7 @@ describe("Sync tab in Hebrew", () => {
     await plainName.fill("x".repeat(61));
     await post();
     expect(await plain.getByRole("alert").first().textContent()).toBe("שם השירות ארוך מדי (עד 60 תווים).");
-    expect(stack.query("SELECT count(*) AS n FROM services")).toEqual([{ n: 0 }]);
+    expect(stack.query(`SELECT count(*) AS n FROM services WHERE business_id = '${businessId}'`)).toEqual([{ n: 0 }]);
     await bare.close();
 
     // 2. Duplicate: another tab added the name after this screen loaded.
@@ -90,7 +94,7 @@ describe("Sync tab in Hebrew", () => {
     await page.getByRole("button", { name: "הוספת שירות" }).click();
     await toasts.said("אפשר להגדיר עד 200 שירותים.");
     expect(await nameError.textContent()).toBe("אפשר להגדיר עד 200 שירותים.");
-    stack.query("DELETE FROM services WHERE name LIKE 'Extra %'");
+    stack.query(`DELETE FROM services WHERE business_id = '${businessId}' AND name LIKE 'Extra %'`);
 
     // 4. Renaming to a name another tab just took: the server's refusal under the chip's input.
     await page.goto(`${app}/dashboard/sync`);
@@ -108,7 +112,7 @@ describe("Sync tab in Hebrew", () => {
 
     // 5. Start Sync after another tab removed every service.
     await page.getByRole("button", { name: "Styling", exact: true }).waitFor();
-    for (const { id } of stack.query<{ id: string }>("SELECT id FROM services")) {
+    for (const { id } of stack.query<{ id: string }>(`SELECT id FROM services WHERE business_id = '${businessId}'`)) {
       expect((await page.request.delete(`${app}/api/services/${id}`)).status()).toBe(200);
     }
     await page.getByRole("checkbox", { name: "בחירת Maya" }).check();
@@ -144,7 +148,7 @@ describe("Sync tab in Hebrew", () => {
     await maya.getByLabel("תאריך").fill(date);
     await maya.getByRole("button", { name: "שמירה" }).click();
     await toasts.said("נשמרו 1, דולגו 0 עבור Maya");
-    expect(stack.query("SELECT service, booking_date FROM bookings")).toEqual([{ service: "Haircut", booking_date: date }]);
+    expect(stack.query(`SELECT service, booking_date FROM bookings WHERE business_id = '${businessId}'`)).toEqual([{ service: "Haircut", booking_date: date }]);
     await screenshot(page, "sync-he-results-390");
 
     // The refusals above are HTTP 4xx answers, which the browser logs; nothing else may appear.

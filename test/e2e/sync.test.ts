@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { localDate } from "../../app/utils/time-zone";
 import { addDays } from "../../app/utils/dates";
-import { registerAndLogin } from "./support/account";
+import { signInAsNewOwner } from "./support/account";
 import { SCREENSHOT_DIR, screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { watchToasts } from "./support/toasts";
@@ -29,14 +29,14 @@ describe("Sync tab", () => {
   it("turns a customer's WhatsApp message into a saved booking", async () => {
     const { page, errors } = await newPage(390);
     const toasts = await watchToasts(page);
-    await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.sync@example.com", password: "secret123" });
+    await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.sync@example.com", password: "secret123" });
     const businessId = await connectWhatsApp(page);
     await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: ASK });
-    await expect.poll(() => stack.query("SELECT body FROM wa_messages"), { timeout: 30_000 }).toEqual([{ body: ASK }]);
+    await expect.poll(() => stack.query(`SELECT body FROM wa_messages WHERE business_id = '${businessId}'`), { timeout: 30_000 }).toEqual([{ body: ASK }]);
     await sim(`${businessId}/incoming`, { from: "972529876543", name: "Rina Katz", body: "What are your prices?" });
-    await expect.poll(() => stack.query("SELECT count(*) AS n FROM wa_contacts"), { timeout: 30_000 }).toEqual([{ n: 2 }]);
+    await expect.poll(() => stack.query(`SELECT count(*) AS n FROM wa_contacts WHERE business_id = '${businessId}'`), { timeout: 30_000 }).toEqual([{ n: 2 }]);
     const [{ timestamp, time_zone: zone }] = stack.query<{ timestamp: number; time_zone: string }>(
-      `SELECT m.timestamp, b.time_zone FROM wa_messages m JOIN businesses b ON b.id = m.business_id WHERE m.body = '${ASK}'`,
+      `SELECT m.timestamp, b.time_zone FROM wa_messages m JOIN businesses b ON b.id = m.business_id WHERE m.business_id = '${businessId}' AND m.body = '${ASK}'`,
     );
     const tomorrow = addDays(localDate(timestamp, zone), 1);
 
@@ -160,7 +160,7 @@ describe("Sync tab", () => {
     await group.getByRole("button", { name: "Save" }).waitFor({ timeout: 30_000 });
     await group.getByRole("button", { name: "Save" }).click();
     await toasts.said("Saved 0, skipped 1 for Maya Azulay");
-    expect(stack.query("SELECT count(*) AS n FROM bookings")).toEqual([{ n: 1 }]);
+    expect(stack.query(`SELECT count(*) AS n FROM bookings WHERE business_id = '${businessId}'`)).toEqual([{ n: 1 }]);
 
     // Delete clears the group here only.
     await group.getByRole("button", { name: "Delete" }).click();

@@ -4,7 +4,7 @@
 // Dana is not), and deleting a member with a future booking shows why not.
 // English and Hebrew, at 390 and 1280 px.
 import { describe, expect, it } from "vitest";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 
@@ -72,7 +72,7 @@ describe("The team: members as calendars", () => {
       const { page, errors } = await newPage(390);
       if (lang === "he") await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
       const email = `dana.team.${lang}@example.com`;
-      await registerAndLogin(page, stack.appUrl, { name: "Dana", business: "Dana Hair", email, password: "team-pass-1" });
+      await signInAsNewOwner(page, stack.appUrl, { name: "Dana", business: "Dana Hair", email, password: "team-pass-1" });
       const [business] = stack.query<{ id: string; time_zone: string }>(
         `SELECT b.id, b.time_zone FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = '${email}'`,
       );

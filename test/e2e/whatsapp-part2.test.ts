@@ -7,7 +7,7 @@
 // through WA_BACKSTOP_MS, since the Durable Object's clock cannot be moved here).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { calendarEvent } from "./support/calendar";
 import { useBrowserStack } from "./support/browser-stack";
@@ -83,7 +83,7 @@ async function reminded(page: Page, businessId: string, name: string, phone: str
 describe("real WhatsApp, part 2", () => {
   it("reactions, hidden numbers, echoes, edits and a lost webhook", { timeout: 600_000 }, async () => {
     const { page, errors } = await newPage(390);
-    await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.part2@example.com", password: "part2-pass-123" });
+    await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.part2@example.com", password: "part2-pass-123" });
     await page.getByRole("button", { name: "Connect WhatsApp" }).click();
     await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
     const businessId = (await page.locator(".facts .mono").textContent())!.trim();

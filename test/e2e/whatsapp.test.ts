@@ -6,7 +6,7 @@
 // stops showing Connected.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { registerAndLogin, whenHydrated } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { clientsWroteFirst } from "./support/safety";
@@ -21,8 +21,8 @@ const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 const sent = async (businessId: string) =>
   (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[];
 // The clients here wrote to the salon first (number safety: automatic messages only to clients with a contact basis).
-const cron = async () => {
-  clientsWroteFirst(stack);
+const cron = async (businessId: string) => {
+  clientsWroteFirst(stack, businessId);
   await stack.cron();
 };
 const simStatus = async (businessId: string) => ((await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}`)).json()) as { status: string }).status;
@@ -71,7 +71,7 @@ async function ruleDetails(page: Page) {
 describe("WhatsApp in the real world", () => {
   it("owner replies, a disconnect, a logged-out phone, a restricted number and a forgotten session", { timeout: 600_000 }, async () => {
     const { page, errors } = await newPage(390);
-    await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.realworld@example.com", password: "realworld-pass-1" });
+    await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.realworld@example.com", password: "realworld-pass-1" });
 
     await page.getByRole("button", { name: "Connect WhatsApp" }).click();
     await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
@@ -83,7 +83,7 @@ describe("WhatsApp in the real world", () => {
     await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: "Hi! Can I come tomorrow for a haircut?" });
     await sim(`${businessId}/reply`, { to: "972541234567", body: "Tomorrow at 17:00 works?" });
     await expect
-      .poll(() => stack.query("SELECT from_me, chat_id FROM wa_messages ORDER BY from_me"), { timeout: 15_000 })
+      .poll(() => stack.query(`SELECT from_me, chat_id FROM wa_messages WHERE business_id = '${businessId}' ORDER BY from_me`), { timeout: 15_000 })
       .toEqual([
         { from_me: 0, chat_id: "972541234567@c.us" },
         { from_me: 1, chat_id: "972541234567@c.us" },
@@ -105,31 +105,39 @@ describe("WhatsApp in the real world", () => {
     // stack.query starts a wrangler process).
     await reminderDueNow(page, "Noa Cohen", "972541110001");
     await sim(`${businessId}/disconnect`, { seconds: DISCONNECT_SECONDS });
-    await expect.poll(() => stack.query("SELECT wa_status FROM businesses"), { timeout: 10_000 }).toEqual([{ wa_status: "STARTING" }]);
-    await cron();
+    await expect
+      .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 10_000 })
+      .toEqual([{ wa_status: "STARTING" }]);
+    await cron(businessId);
     await page.goto(`${stack.appUrl}/dashboard`);
     await page.getByTestId("wa-waiting").waitFor({ timeout: 10_000 });
     expect(await page.getByTestId("wa-waiting").textContent()).toContain("Waiting for WhatsApp to reconnect");
     await screenshot(page, "whatsapp-waiting-connect-en-390");
     expect(await sent(businessId)).toEqual([]);
     await expect.poll(() => simStatus(businessId), { timeout: DISCONNECT_SECONDS * 1000 + 10_000 }).toBe("WORKING");
-    await expect.poll(() => stack.query("SELECT wa_status FROM businesses"), { timeout: 15_000 }).toEqual([{ wa_status: "WORKING" }]);
-    await cron();
+    await expect
+      .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 15_000 })
+      .toEqual([{ wa_status: "WORKING" }]);
+    await cron(businessId);
     await expect.poll(() => sent(businessId), { timeout: 30_000 }).toEqual([expect.objectContaining({ chatId: "972541110001@c.us" })]);
 
     // 3. The phone is logged out: a reminder due then stays Scheduled, shown as waiting, and goes out once after a new scan.
     await fetch(`${stack.simUrl}/api/sessions/${businessId}/logout`, { method: "POST" });
     await expect.poll(() => simStatus(businessId), { timeout: 10_000 }).toBe("SCAN_QR_CODE");
     await reminderDueNow(page, "Lior Ben David", "972541110002");
-    await expect.poll(() => stack.query<{ wa_status: string }>("SELECT wa_status FROM businesses")[0].wa_status, { timeout: 15_000 }).not.toBe("WORKING");
-    await cron();
+    await expect
+      .poll(() => stack.query<{ wa_status: string }>(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`)[0].wa_status, { timeout: 15_000 })
+      .not.toBe("WORKING");
+    await cron(businessId);
     const waiting = await ruleDetails(page);
     await expect.poll(() => waiting.getByTestId("rule-client-waiting").count(), { timeout: 10_000 }).toBe(1);
     await screenshot(page, "whatsapp-waiting-rule-en-390");
-    expect(stack.query("SELECT status FROM scheduled_messages WHERE status = 'scheduled'")).toHaveLength(1);
+    expect(stack.query(`SELECT status FROM scheduled_messages WHERE business_id = '${businessId}' AND status = 'scheduled'`)).toHaveLength(1);
     await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
-    await expect.poll(() => stack.query("SELECT wa_status FROM businesses"), { timeout: 15_000 }).toEqual([{ wa_status: "WORKING" }]);
-    await cron();
+    await expect
+      .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 15_000 })
+      .toEqual([{ wa_status: "WORKING" }]);
+    await cron(businessId);
     // Automatic messages keep a human gap (20 to 60 s by default) after the number's previous send.
     await expect.poll(async () => (await sent(businessId)).length, { timeout: PACED_MS }).toBe(2);
     expect((await sent(businessId))[1].chatId).toBe("972541110002@c.us");
@@ -137,9 +145,11 @@ describe("WhatsApp in the real world", () => {
     // 4. WhatsApp restricts the number: the send is accepted, then refused; the rule says why.
     await sim(`${businessId}/restrict`, { next: 1 });
     await reminderDueNow(page, "Yael Shapiro", "972541110003");
-    await cron();
+    await cron(businessId);
     await expect
-      .poll(() => stack.query<{ last_error: string }>("SELECT last_error FROM scheduled_messages WHERE status = 'failed'"), { timeout: PACED_MS })
+      .poll(() => stack.query<{ last_error: string }>(`SELECT last_error FROM scheduled_messages WHERE business_id = '${businessId}' AND status = 'failed'`), {
+        timeout: PACED_MS,
+      })
       .toEqual([{ last_error: "rules.reason.restricted" }]);
     const failed = await ruleDetails(page);
     expect(await failed.textContent()).toContain("error 463");
@@ -165,7 +175,7 @@ describe("WhatsApp in the real world", () => {
 
   it("shows the waiting state in Hebrew", { timeout: 300_000 }, async () => {
     const { page, errors } = await newPage(390);
-    await registerAndLogin(page, stack.appUrl, {
+    await signInAsNewOwner(page, stack.appUrl, {
       name: "Dana Levi",
       business: "Dana Hair",
       email: "dana.realworld.he@example.com",
@@ -181,7 +191,7 @@ describe("WhatsApp in the real world", () => {
     await expect
       .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 10_000 })
       .toEqual([{ wa_status: "STARTING" }]);
-    await cron();
+    await cron(businessId);
     await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
     await page.goto(`${stack.appUrl}/dashboard`);
     await page.getByTestId("wa-waiting").waitFor({ timeout: 10_000 });

@@ -3,7 +3,7 @@
 // server starts, far faster than through it), and `wrangler dev --local` on
 // free ports. One way to start it, whatever starts it.
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -65,8 +65,30 @@ export function d1At(persist: string) {
   };
 }
 
+/** What wrangler.toml's [build] command does: the app into ./build, as a deploy ships it. */
+export function buildApp(): void {
+  const run = spawnSync("npx", ["remix", "vite:build"], { env: { ...quietEnv, NODE_ENV: "production" }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`the build failed:\n${run.stderr || run.stdout}`);
+}
+
+/**
+ * wrangler.toml without its [build] section, beside it (its paths are relative
+ * to it): a server of a build made once beforehand (buildApp). Without it, each
+ * wrangler dev rebuilds ./build as it starts, under any other server using it.
+ */
+function prebuiltConfig(): string {
+  const file = "wrangler.prebuilt.toml";
+  const source = readFileSync("wrangler.toml", "utf8");
+  const withoutBuild = source.replace(/^\[build\][\s\S]*?(?=^\[)/m, "");
+  if (withoutBuild === source) throw new Error("wrangler.toml has no [build] section to leave out");
+  writeFileSync(file, `# Written by test/support/local-server.ts for servers of a prebuilt app: wrangler.toml without [build].\n${withoutBuild}`);
+  return file;
+}
+
 type DevOptions = {
   persist: string;
+  /** Serve ./build as it is (made beforehand by buildApp) instead of building it as wrangler dev starts. */
+  prebuilt?: boolean;
   /** More `--var NAME:value` (APP_URL is the server's own address). */
   vars?: Record<string, string>;
   /** Also serve /__scheduled, the cron trigger's test door. */
@@ -81,7 +103,7 @@ type DevOptions = {
  * it may take up to four minutes; if it exits or never answers, the error
  * carries what it printed.
  */
-export async function startWranglerDev({ persist, vars = {}, testScheduled = true, logFile }: DevOptions) {
+export async function startWranglerDev({ persist, vars = {}, testScheduled = true, logFile, prebuilt = false }: DevOptions) {
   // wrangler reads local secrets from .dev.vars; a fresh clone has only the example.
   if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
   const port = await freePort();
@@ -89,6 +111,7 @@ export async function startWranglerDev({ persist, vars = {}, testScheduled = tru
   const url = `http://127.0.0.1:${port}`;
   const args = ["wrangler", "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", persist];
   if (testScheduled) args.push("--test-scheduled");
+  if (prebuilt) args.push("--config", prebuiltConfig());
   for (const [name, value] of Object.entries({ APP_URL: url, ...vars })) args.push("--var", `${name}:${value}`);
   // NODE_ENV as a deploy has it: otherwise wrangler dev bundles React's development
   // server renderer, several times slower than what ships (and what the benchmarks time).

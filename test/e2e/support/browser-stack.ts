@@ -40,7 +40,7 @@ export function useBrowserStack({ vars, own = false }: Options = {}): BrowserSta
 
   beforeAll(async () => {
     if (own || vars) {
-      const started = await startStack({ simulator: true, vars });
+      const started = await startStack({ simulator: true, vars, prebuilt: true });
       live = started;
       stop = started.stop;
     } else {

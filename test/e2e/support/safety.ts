@@ -3,10 +3,10 @@
 // clients are added by hand and must get automatic messages say so here.
 import type { BrowserStack } from "./browser-stack";
 
-/** Every client so far (of one business, or of all) wrote to the business's WhatsApp a day ago. */
-export function clientsWroteFirst(stack: Pick<BrowserStack["stack"], "query">, businessId?: string) {
+/** Every client so far of one business wrote to the business's WhatsApp a day ago. */
+export function clientsWroteFirst(stack: Pick<BrowserStack["stack"], "query">, businessId: string) {
   stack.query(
     `INSERT OR IGNORE INTO contact_consent (business_id, phone, first_in_at)
-     SELECT business_id, phone, ${Date.now() - 86_400_000} FROM clients ${businessId ? `WHERE business_id = '${businessId}'` : ""}`,
+     SELECT business_id, phone, ${Date.now() - 86_400_000} FROM clients WHERE business_id = '${businessId}'`,
   );
 }

@@ -5,6 +5,7 @@
 // settings, or counters no other file touches, starts its own stack
 // (useBrowserStack({ own: true })).
 import type { TestProject } from "vitest/node";
+import { buildApp } from "../../support/local-server";
 import { TEST_VAPID } from "../../support/vapid";
 import { startStack, type StackAddress } from "./stack";
 
@@ -17,7 +18,9 @@ declare module "vitest" {
 export const SHARED_VARS: Record<string, string> = { ...TEST_VAPID };
 
 export default async function setup(project: TestProject) {
-  const stack = await startStack({ simulator: true, vars: SHARED_VARS });
+  // Built once here: every stack of the run (this one and any a file starts) serves this build.
+  buildApp();
+  const stack = await startStack({ simulator: true, vars: SHARED_VARS, prebuilt: true });
   project.provide("e2eStack", { appUrl: stack.appUrl, simUrl: stack.simUrl, persist: stack.persist });
   return () => stack.stop();
 }

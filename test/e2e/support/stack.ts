@@ -21,8 +21,11 @@ export type Stack = StackAddress & {
   stop(): Promise<void>;
 };
 
-/** `vars`: more `--var NAME:value` for wrangler dev (e.g. the VAPID keys, whatever .dev.vars holds). */
-export async function startStack({ simulator = false, vars = {} as Record<string, string> } = {}): Promise<Stack> {
+/**
+ * `vars`: more `--var NAME:value` for wrangler dev (e.g. the VAPID keys, whatever .dev.vars holds).
+ * `prebuilt`: serve ./build as it is (the browser tests build once, in shared-stack.ts) rather than build it first.
+ */
+export async function startStack({ simulator = false, vars = {} as Record<string, string>, prebuilt = false } = {}): Promise<Stack> {
   const d1 = localD1("chatbook-e2e-");
   let sim: { url: string; close(): Promise<void> } | null = null;
   let server: Awaited<ReturnType<typeof startWranglerDev>>;
@@ -32,7 +35,12 @@ export async function startStack({ simulator = false, vars = {} as Record<string
       sim = await startSimulator({ port: await freePort(), host: "127.0.0.1", log: () => {} });
     }
     // E2E_WRANGLER_LOG=file keeps what wrangler printed (a Worker's exceptions), for reading a failure.
-    server = await startWranglerDev({ persist: d1.persist, vars: { ...(sim && { WAHA_URL: sim.url }), ...vars }, logFile: process.env.E2E_WRANGLER_LOG });
+    server = await startWranglerDev({
+      persist: d1.persist,
+      vars: { ...(sim && { WAHA_URL: sim.url }), ...vars },
+      logFile: process.env.E2E_WRANGLER_LOG,
+      prebuilt,
+    });
   } catch (error) {
     await sim?.close();
     d1.remove();
