@@ -96,6 +96,10 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
       else sendError(res, 500, "Internal simulator error");
     });
   });
+  // Idle kept-alive connections are left for the client to close (Node's fetch after 4 s, workerd's
+  // sooner): a server closing one as a request goes out on it makes that request fail (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const host = opts.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -75,7 +75,7 @@ export function useSchemaForm<M, S extends z.ZodType>(schemas: () => Promise<M>,
           const element = document.getElementById(formId);
           if (!submit || !(element instanceof HTMLFormElement)) return;
           unchecked.current = true;
-          element.requestSubmit(submit.submitter ?? undefined);
+          resubmit(element, submit.submitter);
         },
       );
     };
@@ -112,8 +112,20 @@ export function useSchemaForm<M, S extends z.ZodType>(schemas: () => Promise<M>,
     if (!check || !submit) return;
     held.current = null;
     const element = document.getElementById(formId);
-    if (element instanceof HTMLFormElement) element.requestSubmit(submit.submitter ?? undefined);
+    if (element instanceof HTMLFormElement) resubmit(element, submit.submitter);
   }, [check, formId]);
 
   return [form, fields, check] as const;
+}
+
+/**
+ * Submits again as the held submit did: with its button, or the form's button of the same name and value when a
+ * re-render replaced it (the button carries the intent).
+ */
+function resubmit(form: HTMLFormElement, submitter: HTMLElement | null) {
+  const isButton = (el: unknown): el is HTMLButtonElement | HTMLInputElement => el instanceof HTMLButtonElement || el instanceof HTMLInputElement;
+  if (!isButton(submitter)) return form.requestSubmit();
+  if (submitter.isConnected && submitter.form === form) return form.requestSubmit(submitter);
+  const same = [...form.elements].find((el) => isButton(el) && el.type === "submit" && el.name === submitter.name && el.value === submitter.value);
+  form.requestSubmit(isButton(same) ? same : undefined);
 }
