@@ -21,6 +21,6 @@ export const action: ApiHandler = async ({ request, params, env, ctx }) => {
     if (!(await findDraft(db, business.id, id))) return apiError(404, "drafts.err.notFound");
     return apiProblem(400, body.problem);
   }
-  await sendDraft(env, db, business, id, body.value.text, Date.now(), (p) => ctx.waitUntil(p));
+  await sendDraft(env, db, business.id, id, body.value.text, Date.now(), (p) => ctx.waitUntil(p));
   return json({ success: true });
 };

@@ -182,8 +182,6 @@ export async function createDraft(
   return { id, client_name: contact.name, client_phone: contact.phone, question: ask.quote, text, slots, created_at: now };
 }
 
-export type SendBusiness = SalonTimeBusiness;
-
 /**
  * The text that goes out when the owner taps Send on the draft as drafted:
  * each offered time is checked against the availability module again, and one
@@ -222,15 +220,17 @@ export async function recheckedText(db: Db, business: SalonTimeBusiness, row: Ro
 export async function sendDraft(
   env: Env,
   db: Db,
-  business: SendBusiness,
+  businessId: string,
   id: string,
   edited: string | null,
   now: number,
   defer: (p: Promise<unknown>) => void = () => {},
 ): Promise<string> {
-  const row = await findDraft(db, business.id, id);
+  const row = await findDraft(db, businessId, id);
   if (!row) throw notFound();
   if (row.status !== "open") throw closed(row);
+  const [business] = await db.select().from(schema.businesses).where(eq(schema.businesses.id, businessId));
+  if (!business) throw notFound();
   const text = edited ?? (await recheckedText(db, business, row, now));
   if (text === null) throw new AppError(409, "drafts.err.noSlots");
   const messageId = crypto.randomUUID();
