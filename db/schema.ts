@@ -374,6 +374,11 @@ export const rules = sqliteTable(
   (t) => [index("rules_business_created").on(t.businessId, t.createdAt), index("rules_business_group").on(t.businessId, t.groupId)],
 );
 
+export const messageKinds = ["rule", "ack", "draft", "answer", "offer"] as const;
+export type MessageKind = (typeof messageKinds)[number];
+/** Sends that belong to no rule: their text is their own (`body`), their recipient `to_phone`. */
+export const ONE_OFF_KINDS = ["draft", "answer", "offer"] as const satisfies readonly MessageKind[];
+
 // "manual": a business-started message to a client with no contact basis, waiting for the owner to send it from the phone.
 export const messageStatuses = ["scheduled", "queued", "sending", "sent", "failed", "cancelled", "manual"] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
@@ -383,18 +388,23 @@ export const scheduledMessages = sqliteTable(
   {
     id: id(),
     businessId: businessId(),
-    ruleId: text("rule_id")
-      .notNull()
-      .references(() => rules.id, { onDelete: "cascade" }),
-    bookingId: text("booking_id")
-      .notNull()
-      .references(() => bookings.id, { onDelete: "cascade" }),
+    // Null for a one-off send (a draft, an answer): it belongs to no rule.
+    ruleId: text("rule_id").references(() => rules.id, { onDelete: "cascade" }),
+    // Null for a one-off send about no booking (a drafted reply).
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "cascade" }),
     // "rule": the rule's own message; "ack": the acknowledgement of the client's
     // answer to it (at most one per rule message), whose text is in `body`.
-    kind: text("kind", { enum: ["rule", "ack"] })
-      .notNull()
-      .default("rule"),
+    // One-off sends, with their own text in `body`: "draft" (a drafted reply the
+    // owner sent), "answer" (the booking page's thanks, accept or decline answer),
+    // "offer" (reserved: a freed time offered to a waiting client).
+    kind: text("kind", { enum: messageKinds }).notNull().default("rule"),
     body: text("body"),
+    // A one-off send's reference, unique per kind (the draft's id, "<booking id>:thanks"): queued once.
+    ref: text("ref"),
+    // A one-off send's recipient: E.164 digits, and the chat the customer wrote from (else the
+    // phone's known chat). A rule message's recipient is its booking's client.
+    toPhone: text("to_phone"),
+    toChatId: text("to_chat_id"),
     // Who started the conversation this message belongs to, decided where the row is written:
     // "business" (reminders, follow-ups: needs a contact basis, counts against the daily budget, long random gap)
     // or "reply" (an answer to the customer's own message: always allowed, short gap).
@@ -429,6 +439,7 @@ export const scheduledMessages = sqliteTable(
   },
   (t) => [
     uniqueIndex("scheduled_messages_rule_booking_kind").on(t.ruleId, t.bookingId, t.kind),
+    uniqueIndex("scheduled_messages_kind_ref").on(t.kind, t.ref),
     index("scheduled_messages_due").on(t.status, t.sendAt),
     index("scheduled_messages_booking").on(t.bookingId, t.status),
     index("scheduled_messages_business_rule").on(t.businessId, t.ruleId),

@@ -7,6 +7,8 @@ import { describe, expect, inject, it } from "vitest";
 import worker from "../../workers/app";
 import { notifyOwner, readConfirmCode, thanksText } from "../../app/services/booking-link/confirm.server";
 import { declinedText } from "../../app/services/booking-link/owner.server";
+import { WAITING_REASON } from "../../app/services/delivery.server";
+import { businessSession } from "../../app/services/whatsapp/session.server";
 import { saveSubscription } from "../../app/services/push/push.server";
 import { TEST_VAPID } from "../support/vapid";
 import { slugFrom } from "../../app/services/booking-link/slug";
@@ -389,6 +391,42 @@ describe("confirmation on WhatsApp", () => {
     expect(sorry.startsWith("Sorry, Noa: your Haircut on ")).toBe(true);
     await until(async () => (await sentTo(owner.businessId)).some((s) => s.text === sorry && s.chatId === `${sender}@c.us`), "the refusal", 10_000);
   }, 30_000);
+
+  it("the thanks waits while the salon's WhatsApp is away, survives a failed send, and goes out once when it is back", async () => {
+    const { owner, slug } = await salonWithPage();
+    await connectedSession(owner.businessId, { phone: SALON });
+    const [slot] = await freeSlots(slug);
+    const made = await body<{ booking_id: string; confirm_url: string }>(await publicPost(slug, booking(slot)));
+    const answer = () =>
+      env.DB.prepare("SELECT status, origin, last_error FROM scheduled_messages WHERE kind = 'answer' AND booking_id = ?")
+        .bind(made.booking_id)
+        .first<{ status: string; origin: string; last_error: string | null }>();
+    // WhatsApp is known to be away when the customer's confirmation comes in: the thanks is kept, not sent.
+    await env.DB.prepare("UPDATE businesses SET wa_status = 'STARTING' WHERE id = ?").bind(owner.businessId).run();
+    const sender = phoneNo();
+    await customerSays(owner.businessId, sender, prefilled(made.confirm_url));
+    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "confirmed" });
+    await runCron();
+    expect(await answer()).toMatchObject({ status: "scheduled", origin: "reply" });
+    expect(await sentTo(owner.businessId)).toEqual([]);
+
+    // WhatsApp seems back but drops the connection as the thanks goes: it waits again, nothing lost.
+    await env.DB.prepare("UPDATE businesses SET wa_status = 'WORKING' WHERE id = ?").bind(owner.businessId).run();
+    await simControl(`${owner.businessId}/disconnect`, { seconds: 2 });
+    await runCron();
+    await until(async () => (await answer())?.last_error === WAITING_REASON && (await answer())?.status === "scheduled", "the thanks waiting", 10_000);
+    expect(await sentTo(owner.businessId)).toEqual([]);
+
+    await until(async () => (await simControl<{ status: string }>(owner.businessId)).body?.status === "WORKING", "the reconnect");
+    await businessSession(env, owner.businessId).reconcile(owner.businessId, true);
+    await runCron();
+    const thanks = thanksText("en", { name: "Noa Cohen", service: "Haircut", date: slot.date, time: slot.time });
+    await until(async () => (await answer())?.status === "sent", "the thanks sent", 15_000);
+    expect(await sentTo(owner.businessId)).toEqual([expect.objectContaining({ chatId: `${sender}@c.us`, text: thanks })]);
+    // Later cron runs send nothing more.
+    await runCron();
+    expect(await sentTo(owner.businessId)).toHaveLength(1);
+  }, 40_000);
 
   it("a hold not confirmed in time is cancelled 'Not confirmed in time' exactly once by the cron, and its time is free again", async () => {
     const { owner, slug } = await salonWithPage({ booking_hold_minutes: 10 });

@@ -5,6 +5,7 @@ import { pageTitle, langFromRequest, useT } from "~/i18n";
 import { requireUser } from "~/security/signed-in.server";
 import { ContactsTable } from "~/components/sync/contacts-table";
 import { ProposalList } from "~/components/sync/proposal-list";
+import { DraftList } from "~/components/sync/draft-list";
 import { ResultGroup, type Group } from "~/components/sync/result-group";
 import { ServiceCatalogue } from "~/components/sync/service-catalogue";
 import { useSyncRun } from "~/components/sync/use-sync-run";
@@ -30,7 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const { db, business } = await requireUser(request, context);
-  return syncScreenAction({ db, env, now: Date.now() }, business, await request.formData());
+  const defer = (work: Promise<unknown>) => context.cloudflare.ctx.waitUntil(work);
+  return syncScreenAction({ db, env, now: Date.now(), defer }, business, await request.formData());
 }
 
 /**
@@ -58,8 +60,9 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
 
 // Every service change reloads the list (also a refused one: another tab may
 // have changed it); reading and saving Sync's results change nothing the loader
-// shows. Accepting or dismissing a proposal reloads the list and the tab badge
-// (the default after an action), also when refused: it was decided elsewhere.
+// shows. Accepting or dismissing a proposal, or sending or dismissing a drafted
+// reply, reloads the lists and the tab badge (the default after an action), also
+// when refused: it was decided elsewhere.
 // A request that never arrived (503 from clientAction) reloads nothing over a dead network.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionStatus, defaultShouldRevalidate }) => {
   const intent = formData?.get("intent");
@@ -69,7 +72,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionSta
 };
 
 export default function SyncTab() {
-  const { services, contacts, proposals, members } = useLoaderData<typeof loader>();
+  const { services, contacts, proposals, drafts, members } = useLoaderData<typeof loader>();
   const t = useT();
   const { toast, show, hide } = useToast();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -116,6 +119,8 @@ export default function SyncTab() {
       </header>
 
       <ProposalList proposals={proposals} services={services} members={members} show={show} />
+
+      <DraftList drafts={drafts} show={show} />
 
       <ServiceCatalogue items={services} show={show} />
 

@@ -8,6 +8,8 @@ import type { Db } from "../../../db";
 import { addService, deleteService, listServices, renameService, updateService } from "~/services/catalogue/services.server";
 import { ServiceForm } from "~/validation/services";
 import { dismissProposal, listProposals, type ProposalView } from "~/services/proposals/proposals.server";
+import { dismissDraft, listDrafts, sendDraft, type DraftView } from "~/services/drafts/drafts.server";
+import { DraftSend } from "~/validation/drafts";
 import { listSyncContacts } from "~/services/sync/contacts.server";
 import { rhythmsOfPhones } from "~/services/clients/clients.server";
 import type { Reliability } from "~/components/sync/reliability-line";
@@ -26,7 +28,8 @@ import { firstFormProblem, parseForm, validate } from "~/validation/parse";
 import { ProposalEditForm, ProposalIdForm, type ProposalCorrectionInput } from "~/validation/proposals";
 import { AddServiceForm, PREVIEW_LIMIT_DEFAULT, PreviewBody, RenameServiceForm, SaveBody, SaveForm, ServiceIdForm } from "~/validation/sync";
 
-type Ctx = { db: Db; env: Env; now: number };
+/** `defer`: work that may finish after the answer (handing a sent draft to the queue; the cron sweep takes it otherwise). */
+type Ctx = { db: Db; env: Env; now: number; defer?: (work: Promise<unknown>) => void };
 type Business = { id: string; timeZone: string; country: string; workingHours: WorkingHours };
 
 export type ScreenContact = { id: string; name: string; phone: string };
@@ -75,12 +78,33 @@ export function screenProposals(
   });
 }
 
+/** A drafted reply as its card shows it: the phone formatted, and each offered time with its day for people. */
+export type ScreenDraft = Omit<DraftView, "client_phone" | "slots" | "created_at"> & {
+  client_phone: string;
+  slots: Array<{ date: string; time: string; day: "today" | "tomorrow" | null; dayText: string }>;
+};
+
+export function screenDrafts(views: DraftView[], business: Business, lang: Lang, now: number): ScreenDraft[] {
+  const today = localDate(now, business.timeZone);
+  const tomorrow = addDays(today, 1);
+  return views.map(({ created_at: _created, ...d }) => ({
+    ...d,
+    client_phone: formatPhone(d.client_phone),
+    slots: d.slots.map((s) => ({
+      ...s,
+      day: s.date === today ? "today" : s.date === tomorrow ? "tomorrow" : null,
+      dayText: dayText(s.date, today, lang),
+    })),
+  }));
+}
+
 export async function syncScreenData(db: Db, business: Business, lang: Lang, now: number) {
-  const [services, contacts, proposals, team] = await Promise.all([
+  const [services, contacts, proposals, team, drafts] = await Promise.all([
     listServices(db, business.id),
     listSyncContacts(db, business.id),
     listProposals(db, business.id),
     listTeam(db, business),
+    listDrafts(db, business.id),
   ]);
   const records = await rhythmsOfPhones(
     db,
@@ -92,7 +116,13 @@ export async function syncScreenData(db: Db, business: Business, lang: Lang, now
   const shown: ScreenContact[] = contacts.map((c) => ({ ...c, phone: c.phone ? formatPhone(c.phone) : "" }));
   // With a team, a request's Edit chooses whose calendar (default: the first free member who does the service).
   const members = team.map((m) => ({ id: m.id, name: m.name, color: m.color }));
-  return { services, contacts: shown, proposals: screenProposals(proposals, business, lang, now, records), members };
+  return {
+    services,
+    contacts: shown,
+    proposals: screenProposals(proposals, business, lang, now, records),
+    drafts: screenDrafts(drafts, business, lang, now),
+    members,
+  };
 }
 
 type Reply = SubmissionResult<Problem[]>;
@@ -111,6 +141,7 @@ export type SyncActionData =
   | ({ intent: "proposal-accept"; id: string } & (Accepted | Refused))
   | ({ intent: "proposal-edit"; id: string } & (Accepted | Refused) & { reply: Reply })
   | ({ intent: "proposal-dismiss"; id: string } & ({ ok: true } | Failed))
+  | ({ intent: "draft-send" | "draft-dismiss"; id: string } & ({ ok: true } | Failed))
   | ({ intent: null } & Failed);
 
 const answer = (body: SyncActionData, status = 200) => data(body, { status });
@@ -257,6 +288,29 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
       const id = input.ok ? input.value.id : "";
       try {
         await dismissProposal(ctx.db, business.id, id);
+        return answer({ intent, id, ok: true });
+      } catch (error) {
+        const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
+        return answer({ intent, id, ok: false, problem: failure }, answerStatus);
+      }
+    }
+    case "draft-send": {
+      // `text` comes only from Edit then Send; Send as drafted leaves it out (the times are checked again).
+      const id = typeof fields.id === "string" ? fields.id.slice(0, 200) : "";
+      const body = validate(DraftSend, "text" in fields ? { text: fields.text } : {});
+      if (!body.ok) return answer({ intent, id, ok: false, problem: body.problem }, 400);
+      try {
+        await sendDraft(ctx.env, ctx.db, business.id, id, body.value.text, ctx.now, ctx.defer);
+        return answer({ intent, id, ok: true });
+      } catch (error) {
+        const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
+        return answer({ intent, id, ok: false, problem: failure }, answerStatus);
+      }
+    }
+    case "draft-dismiss": {
+      const id = typeof fields.id === "string" ? fields.id.slice(0, 200) : "";
+      try {
+        await dismissDraft(ctx.db, business.id, id, ctx.now);
         return answer({ intent, id, ok: true });
       } catch (error) {
         const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));

@@ -8,11 +8,12 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
 import type { AskWindow } from "./reply";
-import { customerLang, draftText, offerFor } from "./reply";
+import { customerLang, draftText, offerFor, timeList } from "./reply";
 import type { ChatAsk, UpcomingBooking } from "~/providers/ai/types";
 import { availability, type SalonTimeBusiness } from "~/services/time/salon-time.server";
 import { localDate } from "~/utils/time-zone";
 import { AppError } from "~/utils/problem";
+import { oneOffInsert, queueNow } from "~/services/outbox.server";
 
 const { drafts, bookings, clients, services } = schema;
 
@@ -179,4 +180,78 @@ export async function createDraft(
     }),
   ]);
   return { id, client_name: contact.name, client_phone: contact.phone, question: ask.quote, text, slots, created_at: now };
+}
+
+/**
+ * The text that goes out when the owner taps Send on the draft as drafted:
+ * each offered time is checked against the availability module again, and one
+ * taken meanwhile is dropped from the text. Answers null when none is left.
+ * A text the owner edited is theirs and goes as written (see sendDraft).
+ */
+export async function recheckedText(db: Db, business: SalonTimeBusiness, row: Row, now: number): Promise<string | null> {
+  const slots = parseSlots(row.slots);
+  if (slots.length === 0) return row.text;
+  const service = await serviceForAsk(db, business.id, row.service);
+  const dates = slots.map((s) => s.date).sort();
+  const from = dates[0];
+  const days = Math.round((Date.parse(dates[dates.length - 1]) - Date.parse(from)) / 86_400_000) + 1;
+  const free = service ? (await availability(db, business, { service, from, days }, now)).slots : [];
+  const still = slots.filter((slot) => free.some((f) => f.date === slot.date && f.time === slot.time));
+  if (still.length === 0) return null;
+  if (still.length === slots.length) return row.text;
+  const lang = row.lang === "he" ? "he" : "en";
+  const offered = timeList(slots, lang);
+  if (row.text.includes(offered)) return row.text.replace(offered, timeList(still, lang));
+  // The list is not in the text as drafted (never expected): draft it again from the times left.
+  const today = localDate(now, business.timeZone);
+  const window: AskWindow = { date: still[0].date, part: null };
+  return draftText({ name: row.clientName, service: row.service, offer: { date: still[0].date, slots: still, inWindow: true }, window, today, lang });
+}
+
+/**
+ * POST /api/drafts/{id}/send: the draft goes out through the one delivery path
+ * (a one-off scheduled message of kind "draft", referenced by the draft's id,
+ * an answer to the customer's own message: origin "reply"), from the owner's
+ * number, paced, once. `text` is the owner's edit (null: as drafted, its
+ * times checked again). 404 for an unknown id or another business's; 409 when
+ * sent, dismissed or withdrawn, or when none of the drafted times is free any
+ * more. Answers the scheduled message's id.
+ */
+export async function sendDraft(
+  env: Env,
+  db: Db,
+  businessId: string,
+  id: string,
+  edited: string | null,
+  now: number,
+  defer: (p: Promise<unknown>) => void = () => {},
+): Promise<string> {
+  const row = await findDraft(db, businessId, id);
+  if (!row) throw notFound();
+  if (row.status !== "open") throw closed(row);
+  const [business] = await db.select().from(schema.businesses).where(eq(schema.businesses.id, businessId));
+  if (!business) throw notFound();
+  const text = edited ?? (await recheckedText(db, business, row, now));
+  if (text === null) throw new AppError(409, "drafts.err.noSlots");
+  const messageId = crypto.randomUUID();
+  const d1 = env.DB;
+  // One transaction: the draft is decided once, and the message is written only by the write that decided it.
+  const [decided] = await d1.batch([
+    d1
+      .prepare(`UPDATE drafts SET status = 'sent', decided_at = ?3, text = ?4 WHERE business_id = ?1 AND id = ?2 AND status = 'open' RETURNING id`)
+      .bind(business.id, id, now, text),
+    oneOffInsert(
+      d1,
+      messageId,
+      { businessId: business.id, kind: "draft", ref: id, text, toPhone: row.clientPhone, toChatId: row.chatId, origin: "reply", timeZone: business.timeZone },
+      now,
+      `EXISTS (SELECT 1 FROM drafts WHERE business_id = ?2 AND id = ?3 AND status = 'sent' AND decided_at = ?10)`,
+    ),
+  ]);
+  if (decided.results.length === 0) {
+    const again = await findDraft(db, business.id, id);
+    throw again ? closed(again) : notFound();
+  }
+  defer(queueNow(env, messageId, now));
+  return messageId;
 }
