@@ -88,7 +88,15 @@ export default function SyncTab() {
         id: contact.id,
         name: result?.name ?? contact.name,
         phone: contact.phone,
-        rows: (result?.items ?? []).map((i) => ({ key: i.bookingId, service: i.service, date: i.date, time: i.time, notes: i.notes, quote: i.quote })),
+        rows: (result?.items ?? []).map((i) => ({
+          key: i.bookingId,
+          service: i.service,
+          date: i.date,
+          time: i.time,
+          notes: i.notes,
+          quote: i.quote,
+          memberId: i.memberId,
+        })),
         problem: data?.ok ? null : (data?.problem ?? { key: "sync.readFailed" }),
       };
       setGroups((all) => [...(all ?? []), group]);
@@ -165,7 +173,7 @@ export default function SyncTab() {
           </div>
         )}
         {groups?.map((g) => (
-          <ResultGroup key={`${runId}-${g.id}`} group={g} show={show} />
+          <ResultGroup key={`${runId}-${g.id}`} group={g} members={members} show={show} />
         ))}
         {!run.running && !groups?.length && <p className="muted empty-text">{t("sync.noResults")}</p>}
         <datalist id="sync-service-options">
