@@ -11,12 +11,13 @@ import { useSyncRun } from "~/components/sync/use-sync-run";
 import { Toast, useToast } from "~/components/ui/toast";
 import syncCss from "~/styles/sync.css?url";
 import toastCss from "~/styles/toast.css?url";
+import hoursCss from "~/styles/hours.css?url";
 import { syncScreenAction, syncScreenData, type ScreenContact, type SyncActionData } from "./screen.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { isNavigationOrHttp } from "~/components/ui/lost-request";
 import { problem } from "~/utils/problem";
 
-export const links: LinksFunction = () => [toastCss, syncCss].map((href) => ({ rel: "stylesheet", href }));
+export const links: LinksFunction = () => [toastCss, syncCss, hoursCss].map((href) => ({ rel: "stylesheet", href }));
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.sync")];
 
 /** The spec's Sync toast: 2000 ms for success, 2500 ms for errors, at the bottom. */
