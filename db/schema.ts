@@ -255,7 +255,7 @@ export const bookings = sqliteTable(
     bookingTime: text("booking_time").notNull(),
     notes: text("notes").notNull().default(""),
     status: text("status", { enum: bookingStatuses }).notNull().default("scheduled"),
-    source: text("source", { enum: ["manual", "sync"] })
+    source: text("source", { enum: ["manual", "sync", "online"] })
       .notNull()
       .default("manual"),
     // The booking's own length (from its service when created, changeable), the

@@ -12,12 +12,13 @@ import { useSyncRun } from "~/components/sync/use-sync-run";
 import { Toast, useToast } from "~/components/ui/toast";
 import syncCss from "~/styles/sync.css?url";
 import toastCss from "~/styles/toast.css?url";
+import hoursCss from "~/styles/hours.css?url";
 import { syncScreenAction, syncScreenData, type ScreenContact, type SyncActionData } from "./screen.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { isNavigationOrHttp } from "~/components/ui/lost-request";
 import { problem } from "~/utils/problem";
 
-export const links: LinksFunction = () => [toastCss, syncCss].map((href) => ({ rel: "stylesheet", href }));
+export const links: LinksFunction = () => [toastCss, syncCss, hoursCss].map((href) => ({ rel: "stylesheet", href }));
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.sync")];
 
 /** The spec's Sync toast: 2000 ms for success, 2500 ms for errors, at the bottom. */
@@ -91,7 +92,15 @@ export default function SyncTab() {
         id: contact.id,
         name: result?.name ?? contact.name,
         phone: contact.phone,
-        rows: (result?.items ?? []).map((i) => ({ key: i.bookingId, service: i.service, date: i.date, time: i.time, notes: i.notes, quote: i.quote })),
+        rows: (result?.items ?? []).map((i) => ({
+          key: i.bookingId,
+          service: i.service,
+          date: i.date,
+          time: i.time,
+          notes: i.notes,
+          quote: i.quote,
+          memberId: i.memberId,
+        })),
         problem: data?.ok ? null : (data?.problem ?? { key: "sync.readFailed" }),
       };
       setGroups((all) => [...(all ?? []), group]);
@@ -170,7 +179,7 @@ export default function SyncTab() {
           </div>
         )}
         {groups?.map((g) => (
-          <ResultGroup key={`${runId}-${g.id}`} group={g} show={show} />
+          <ResultGroup key={`${runId}-${g.id}`} group={g} members={members} show={show} />
         ))}
         {!run.running && !groups?.length && <p className="muted empty-text">{t("sync.noResults")}</p>}
         <datalist id="sync-service-options">

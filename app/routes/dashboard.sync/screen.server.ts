@@ -14,13 +14,13 @@ import { listSyncContacts } from "~/services/sync/contacts.server";
 import { rhythmsOfPhones } from "~/services/clients/clients.server";
 import type { Reliability } from "~/components/sync/reliability-line";
 import { previewSync, type PreviewResult } from "~/services/sync/preview.server";
-import { saveSync } from "~/services/sync/save.server";
+import { saveSync, syncPlacer } from "~/services/sync/save.server";
 import { listTeam } from "~/services/team/team.server";
 import type { Lang } from "~/i18n";
 import type { TimeWarning, WorkingHours } from "~/services/time/span";
 import type { Conflict } from "~/services/bookings/overlaps.server";
 import { bookingBusiness, decideBooking, isTaken, outcomeError } from "~/services/bookings/decide.server";
-import { addDays } from "~/utils/dates";
+import { addDays, isRealDate } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
 import { localDate } from "~/utils/time-zone";
 import { AppError, problem, type Problem } from "~/utils/problem";
@@ -125,6 +125,30 @@ export async function syncScreenData(db: Db, business: Business, lang: Lang, now
   };
 }
 
+/**
+ * A contact's proposed bookings as the results screen edits them: with a team,
+ * each with the member placement would choose (`memberId`, "" when it cannot
+ * tell: an incomplete date or time, or no team to choose from).
+ */
+export type ScreenPreview = Omit<PreviewResult, "items"> & { items: (PreviewResult["items"][number] & { memberId: string })[] };
+
+const COMPLETE_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+async function withMembers(db: Db, business: Business, result: PreviewResult): Promise<ScreenPreview> {
+  const complete = (i: PreviewResult["items"][number]) => isRealDate(i.date) && COMPLETE_TIME.test(i.time);
+  const placer = await syncPlacer(
+    db,
+    business,
+    result.items.filter(complete).map((i) => i.date),
+  );
+  const items = [];
+  for (const item of result.items) {
+    const member = placer.team.length > 1 && complete(item) ? await placer.place(item) : null;
+    items.push({ ...item, memberId: member?.id ?? "" });
+  }
+  return { ...result, items };
+}
+
 type Reply = SubmissionResult<Problem[]>;
 type Failed = { ok: false; problem: Problem };
 /** An accepted proposal's booking and what it overlaps (accepted with "Book anyway"); a refusal may name the bookings in the way. */
@@ -136,7 +160,7 @@ export type SyncActionData =
   | ({ intent: "service-update"; id: string } & ({ ok: true; name: string } | Failed) & { reply: Reply })
   | ({ intent: "service-delete"; id: string } & ({ ok: true } | Failed))
   | ({ intent: "service-details"; id: string } & ({ ok: true; name: string } | Failed) & { reply: Reply })
-  | ({ intent: "preview"; userId: string } & ({ ok: true; result: PreviewResult } | Failed))
+  | ({ intent: "preview"; userId: string } & ({ ok: true; result: ScreenPreview } | Failed))
   | ({ intent: "save"; userId: string } & ({ ok: true; saved: number; skipped: number; conflicts: Conflict[]; warnings: TimeWarning[] } | Failed))
   | ({ intent: "proposal-accept"; id: string } & (Accepted | Refused))
   | ({ intent: "proposal-edit"; id: string } & (Accepted | Refused) & { reply: Reply })
@@ -225,7 +249,7 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
         const outcome = await previewSync(ctx, business, body.value);
         const result = outcome.results[0];
         if (!result || outcome.unread.includes(result.id)) return answer({ intent, userId, ok: false, problem: unread });
-        return answer({ intent, userId, ok: true, result });
+        return answer({ intent, userId, ok: true, result: await withMembers(ctx.db, business, result) });
       } catch (error) {
         const { problem: failure, answerStatus } = settle(error, unread);
         // With no services the run stops and the screen says so; any other failure is this contact's.
@@ -250,8 +274,9 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
         return answer({ intent, userId, ok: true, saved, skipped, conflicts, warnings });
       } catch (error) {
         const { status, problem: failure, answerStatus } = settle(error, failed);
-        // Not found (gone, or not this business's) reads as the spec's "Failed to save for this contact."
-        return answer({ intent, userId, ok: false, problem: status === 404 ? failed : failure }, answerStatus);
+        // Not found (gone, or not this business's) reads as the spec's "Failed to save for this contact.", a member not found as itself.
+        const said = status === 404 && failure.key !== "team.err.notFound" ? failed : failure;
+        return answer({ intent, userId, ok: false, problem: said }, answerStatus);
       }
     }
     case "proposal-accept": {
