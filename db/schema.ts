@@ -534,6 +534,8 @@ export const drafts = sqliteTable(
     text: text("text").notNull(),
     // JSON [{date, time}]: the free slots the text offers (local, the business's zone).
     slots: text("slots").notNull().default("[]"),
+    // The day the customer asked for (local YYYY-MM-DD); null: no day ("anything sooner").
+    askedDate: text("asked_date"),
     status: text("status", { enum: draftStatuses }).notNull().default("open"),
     createdAt: createdAt(),
     decidedAt: integer("decided_at"),
@@ -606,5 +608,33 @@ export const bookingHolds = sqliteTable(
       .where(sql`${t.state} = 'open'`),
     index("booking_holds_state_expires").on(t.state, t.expiresAt),
     index("booking_holds_business_phone").on(t.businessId, t.phoneHint, t.state),
+  ],
+);
+
+/**
+ * Freed slots: a booking cancelled while its time was still ahead. Open until
+ * the slot starts (starts_at, unix ms) unless taken (taken_at). The
+ * candidates are worked out when read (services/openings).
+ */
+export const openings = sqliteTable(
+  "openings",
+  {
+    id: id(),
+    businessId: businessId(),
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    openingDate: text("opening_date").notNull(),
+    openingTime: text("opening_time").notNull(),
+    service: text("service").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    memberId: text("member_id").references(() => members.id, { onDelete: "set null" }),
+    startsAt: integer("starts_at").notNull(),
+    takenAt: integer("taken_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One opening per cancelled booking (a repeated cancel records nothing new).
+    uniqueIndex("openings_booking").on(t.bookingId),
+    // A business's open ones, soonest first.
+    index("openings_business_starts").on(t.businessId, t.startsAt),
   ],
 );

@@ -30,6 +30,7 @@ import * as proposals from "./proposals.server";
 import * as draftsByIdDismiss from "./drafts.$id.dismiss.server";
 import * as draftsByIdSend from "./drafts.$id.send.server";
 import * as drafts from "./drafts.server";
+import * as openings from "./openings.server";
 import * as publicBySlug from "./public.$slug.server";
 import * as publicBySlugAvailability from "./public.$slug.availability.server";
 import * as publicBySlugBookings from "./public.$slug.bookings.server";
@@ -89,6 +90,7 @@ export const handleApiRequest = apiRouter({
   "/api/drafts/:id/dismiss": draftsByIdDismiss,
   "/api/drafts/:id/send": draftsByIdSend,
   "/api/drafts": drafts,
+  "/api/openings": openings,
   "/api/public/:slug": publicBySlug,
   "/api/public/:slug/availability": publicBySlugAvailability,
   "/api/public/:slug/bookings": publicBySlugBookings,

@@ -7,6 +7,7 @@ import { bookingsChanged } from "~/services/booking-events.server";
 import { findOrCreateClient, type BusinessRef } from "~/services/clients/clients.server";
 import { DEFAULT_SERVICE_TIME, serviceByName } from "~/services/catalogue/services.server";
 import { nameOrPhoneMatches } from "~/services/clients/search.server";
+import { bookingCancelled } from "~/services/openings/openings.server";
 import { AppError } from "~/utils/problem";
 import { serviceKey } from "~/utils/service-name";
 import { decodeCursor, encodeCursor } from "~/utils/cursor";
@@ -268,6 +269,8 @@ export async function updateBooking({ db, env, now }: Deps, businessId: string, 
     .returning({ id: bookings.id });
   if (updated.length === 0) throw new AppError(404, "bookings.err.notFound");
   await bookingsChanged(env, [id], now);
+  // Cancelled by the owner (the app, the API) while still ahead: its time is offered again.
+  if (patch.status === "cancelled") await bookingCancelled(db, businessId, id, now);
   return (await getBooking(db, businessId, id))!;
 }
 

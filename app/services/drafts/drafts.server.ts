@@ -176,6 +176,7 @@ export async function createDraft(
       lang,
       text,
       slots: JSON.stringify(slots),
+      askedDate: window.date,
       createdAt: now,
     }),
   ]);

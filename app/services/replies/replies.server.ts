@@ -11,6 +11,8 @@
 // write is conditional besides.
 import { chatIdToPhone } from "~/providers/whatsapp/chat-id";
 import { bookingsChanged } from "../booking-events.server";
+import { bookingCancelled } from "../openings/openings.server";
+import { createDb } from "../../../db";
 import { bookingInstant, localDate, localTime } from "~/utils/time-zone";
 import { queueNow } from "../outbox.server";
 import { acknowledgement, readReply, type ReplyIntent } from "./words";
@@ -146,7 +148,11 @@ export async function handleClientMessage(
   ]);
   if ((recorded.meta.changes ?? 0) === 0) return { handled: "none" };
   // A cancelled booking takes its pending reminders and follow-ups with it.
-  if (action === "cancelled") await bookingsChanged(env, [request.booking_id], now);
+  // A "2" while the booking is still ahead frees its time: an opening (services/openings).
+  if (action === "cancelled") {
+    await bookingsChanged(env, [request.booking_id], now);
+    await bookingCancelled(createDb(d1), businessId, request.booking_id, now);
+  }
   const queued = (ack.meta.changes ?? 0) > 0;
   if (queued) defer(queueNow(env, ackId, now));
   return { handled: action, messageId: request.id, bookingId: request.booking_id, ackId: queued ? ackId : null };
