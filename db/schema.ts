@@ -78,6 +78,8 @@ export const businesses = sqliteTable(
     quietEnd: text("quiet_end").notNull().default("08:00"),
     // Live proposals: chats are read as they arrive and new bookings proposed (Settings switch).
     proposalsEnabled: integer("proposals_enabled", { mode: "boolean" }).notNull().default(true),
+    // Answer for me: a drafted reply is sent by itself when it is made (at most 3 a chat a day; see services/drafts).
+    autoAnswer: integer("auto_answer", { mode: "boolean" }).notNull().default(false),
     // ISO 4217 code prices are in; "" until chosen: read as the country's currency.
     currency: text("currency").notNull().default(""),
     // Opening hours per weekday in the business's zone: {"0": [["09:00","19:00"]], ..., "6": []}, 0 = Sunday.
@@ -539,12 +541,16 @@ export const drafts = sqliteTable(
     status: text("status", { enum: draftStatuses }).notNull().default("open"),
     createdAt: createdAt(),
     decidedAt: integer("decided_at"),
+    // The business-local day (YYYY-MM-DD) it was sent by itself (Answer for me); null when the owner sent it or it was not sent.
+    autoDay: text("auto_day"),
   },
   (t) => [
     // The open drafts of a business, newest first.
     index("drafts_business_status_created").on(t.businessId, t.status, t.createdAt),
     // A chat's open draft (withdrawn when the owner writes there).
     index("drafts_business_chat_status").on(t.businessId, t.chatId, t.status),
+    // A chat's automatic answers of a day (at most AUTO_ANSWERS_PER_DAY).
+    index("drafts_business_chat_auto_day").on(t.businessId, t.chatId, t.autoDay),
   ],
 );
 

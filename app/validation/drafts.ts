@@ -16,3 +16,11 @@ export const DraftSend = z.object({
     .transform((text) => text ?? null),
 });
 export type DraftSendInput = z.output<typeof DraftSend>;
+
+/** PATCH /api/settings: `auto_answer` (Answer for me), when sent. */
+export const AutoAnswerPatch = z.object({ auto_answer: z.boolean(says("push.err.switch")).optional() });
+
+/** Settings' "Answer for me" switch. */
+export const AutoAnswerSwitchForm = z
+  .object({ auto_answer: z.enum(["on", "off"], says("push.err.switch")) })
+  .transform((v) => ({ auto_answer: v.auto_answer === "on" }));

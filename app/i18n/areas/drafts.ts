@@ -26,6 +26,11 @@ export const drafts = defineMessages(
     "drafts.dismissOf": "Dismiss the reply to {name}",
     "drafts.sentToast": "Reply on its way to {name}.",
     "drafts.dismissedToast": "Draft dismissed.",
+    "drafts.auto.label": "Answer for me",
+    "drafts.auto.hint":
+      "When a customer asks for a free time, the drafted reply is sent by itself after the chat goes quiet, unless you wrote there first. At most 3 a chat a day, never to a client who opted out; needs booking proposals on.",
+    "drafts.auto.on": "Answer for me is on.",
+    "drafts.auto.off": "Answer for me is off.",
   },
   {
     "drafts.err.notFound": "הטיוטה לא נמצאה.",
@@ -50,5 +55,10 @@ export const drafts = defineMessages(
     "drafts.dismissOf": "דחיית התשובה אל {name}",
     "drafts.sentToast": "התשובה בדרך אל {name}.",
     "drafts.dismissedToast": "הטיוטה נדחתה.",
+    "drafts.auto.label": "לענות בשבילי",
+    "drafts.auto.hint":
+      "כשלקוח/ה שואל/ת על שעה פנויה, התשובה המוכנה נשלחת מעצמה כשהצ'אט נרגע, אלא אם כתבתם שם קודם. עד 3 ביום לכל צ'אט, אף פעם לא ללקוח/ה שביקש/ה לא לקבל הודעות; פועל רק כשהצעות ההזמנה פעילות.",
+    "drafts.auto.on": "לענות בשבילי פעיל.",
+    "drafts.auto.off": "לענות בשבילי כבוי.",
   },
 );

@@ -14,6 +14,7 @@ import { availability, type SalonTimeBusiness } from "~/services/time/salon-time
 import { localDate } from "~/utils/time-zone";
 import { AppError } from "~/utils/problem";
 import { oneOffInsert, queueNow } from "~/services/outbox.server";
+import { optedOutSql } from "~/services/safety/consent.server";
 
 const { drafts, bookings, clients, services } = schema;
 
@@ -234,25 +235,96 @@ export async function sendDraft(
   if (!business) throw notFound();
   const text = edited ?? (await recheckedText(db, business, row, now));
   if (text === null) throw new AppError(409, "drafts.err.noSlots");
+  const messageId = await queueDraft(env, business, row, text, now, defer, null);
+  if (messageId) return messageId;
+  const again = await findDraft(db, business.id, id);
+  throw again ? closed(again) : notFound();
+}
+
+/** At most this many drafts of one chat are sent by themselves in a business-local day (Answer for me). */
+export const AUTO_ANSWERS_PER_DAY = 3;
+
+/** Answer for me: the day it is sent on, and the newest chat message (row number) the draft was made from. */
+type Auto = { day: string; readUpTo: number };
+
+/**
+ * The one write that sends a draft: the draft is decided once, and its message
+ * is written only by the write that decided it (one transaction), then handed
+ * to the queue. An automatic send (`auto`) is written only while the business
+ * has Answer for me on and is not paused, the client has not opted out, the
+ * chat has had fewer than AUTO_ANSWERS_PER_DAY automatic answers that day, and
+ * the owner has written nothing in the chat since the messages the draft was
+ * made from. Answers the message's id, or null when nothing was written.
+ */
+async function queueDraft(
+  env: Env,
+  business: { id: string; timeZone: string },
+  row: Row,
+  text: string,
+  now: number,
+  defer: (p: Promise<unknown>) => void,
+  auto: Auto | null,
+): Promise<string | null> {
   const messageId = crypto.randomUUID();
   const d1 = env.DB;
-  // One transaction: the draft is decided once, and the message is written only by the write that decided it.
+  const autoAllowed = `?5 IS NULL OR (
+    (SELECT auto_answer = 1 AND paused = 0 FROM businesses WHERE id = ?1)
+    AND (SELECT count(*) FROM drafts AS d WHERE d.business_id = ?1 AND d.chat_id = drafts.chat_id AND d.auto_day = ?5) < ?6
+    AND NOT EXISTS (SELECT 1 FROM contact_consent AS c WHERE c.business_id = ?1 AND c.phone = drafts.client_phone AND ${optedOutSql("c")})
+    AND NOT EXISTS (
+      SELECT 1 FROM wa_messages AS w WHERE w.business_id = ?1 AND w.chat_id = drafts.chat_id AND w.from_me = 1 AND w.rowid > ?7
+        AND NOT EXISTS (SELECT 1 FROM scheduled_messages AS s WHERE s.business_id = ?1 AND s.provider_message_id = w.provider_id)))`;
   const [decided] = await d1.batch([
     d1
-      .prepare(`UPDATE drafts SET status = 'sent', decided_at = ?3, text = ?4 WHERE business_id = ?1 AND id = ?2 AND status = 'open' RETURNING id`)
-      .bind(business.id, id, now, text),
+      .prepare(
+        `UPDATE drafts SET status = 'sent', decided_at = ?3, text = ?4, auto_day = ?5
+         WHERE business_id = ?1 AND id = ?2 AND status = 'open' AND (${autoAllowed}) RETURNING id`,
+      )
+      .bind(business.id, row.id, now, text, auto?.day ?? null, AUTO_ANSWERS_PER_DAY, auto?.readUpTo ?? 0),
     oneOffInsert(
       d1,
       messageId,
-      { businessId: business.id, kind: "draft", ref: id, text, toPhone: row.clientPhone, toChatId: row.chatId, origin: "reply", timeZone: business.timeZone },
+      {
+        businessId: business.id,
+        kind: "draft",
+        ref: row.id,
+        text,
+        toPhone: row.clientPhone,
+        toChatId: row.chatId,
+        origin: "reply",
+        timeZone: business.timeZone,
+      },
       now,
       `EXISTS (SELECT 1 FROM drafts WHERE business_id = ?2 AND id = ?3 AND status = 'sent' AND decided_at = ?10)`,
     ),
   ]);
-  if (decided.results.length === 0) {
-    const again = await findDraft(db, business.id, id);
-    throw again ? closed(again) : notFound();
-  }
+  if (decided.results.length === 0) return null;
   defer(queueNow(env, messageId, now));
   return messageId;
+}
+
+/**
+ * Answer for me: a draft just made (after the chat's quiet period) is sent by
+ * itself, the way the owner's Send sends it (its own text, its times checked
+ * again, the one paced queue), when queueDraft's conditions hold. Otherwise,
+ * or when none of its times is free any more, it stays open for the owner.
+ * Answers whether it was sent.
+ */
+export async function autoAnswer(
+  env: Env,
+  db: Db,
+  business: SalonTimeBusiness & { autoAnswer: boolean },
+  draftId: string,
+  readUpTo: number,
+  now: number,
+): Promise<boolean> {
+  if (!business.autoAnswer) return false;
+  const row = await findDraft(db, business.id, draftId);
+  if (!row || row.status !== "open") return false;
+  const text = await recheckedText(db, business, row, now);
+  if (text === null) return false;
+  const queued: Promise<unknown>[] = [];
+  const id = await queueDraft(env, business, row, text, now, (p) => queued.push(p), { day: localDate(now, business.timeZone), readUpTo });
+  await Promise.all(queued);
+  return id !== null;
 }
