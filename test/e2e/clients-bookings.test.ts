@@ -3,7 +3,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { screenshot } from "./support/browser";
-import { signInAsNewOwner } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { useBrowserStack } from "./support/browser-stack";
 
 const { stack, newPage } = useBrowserStack();
@@ -252,5 +252,32 @@ describe("clients and bookings in the browser", () => {
     });
     await expect.poll(() => errors.slice(before)).toEqual(["a real failure"]);
     errors.splice(before);
+  });
+
+  it("a form whose checker's code cannot load still answers: the server's check shows in the dialog", async () => {
+    const fresh = await newPage(390);
+    await signInAsNewOwner(fresh.page, stack.appUrl, {
+      name: "Lior Ben",
+      business: "Lior Nails",
+      email: `checker.${Date.now()}@example.com`,
+      password: "lior-pass-1",
+    });
+    // The form's checker loads on first touch; here its code never arrives (a lost connection).
+    const checker = /\/assets\/parse-[\w-]+\.js$/;
+    await fresh.page.route(checker, (route) => route.abort());
+    await fresh.page.goto(`${stack.appUrl}/dashboard/clients`);
+    await whenHydrated(fresh.page);
+    await fresh.page.getByRole("button", { name: "Add Client" }).click();
+    const form = fresh.page.getByRole("dialog");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => form.getByRole("alert").textContent()).toBe("Name is required");
+    // The connection is back: the next try loads the checker, and the form answers in the browser.
+    await fresh.page.unroute(checker);
+    await form.getByLabel("Name").fill("Noa Cohen");
+    await form.getByLabel("Phone").fill("12ab");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => form.getByRole("alert").textContent()).toBe("Phone must contain digits (optionally starts with +)");
+    expect(fresh.errors.filter((e) => !/net::ERR_FAILED/.test(e))).toEqual([]);
+    await fresh.page.context().close();
   });
 });

@@ -75,13 +75,17 @@ export function buildApp(): void {
  * wrangler.toml without its [build] section, beside it (its paths are relative
  * to it): a server of a build made once beforehand (buildApp). Without it, each
  * wrangler dev rebuilds ./build as it starts, under any other server using it.
+ * Every server of a prebuilt app reads this one file.
  */
 function prebuiltConfig(): string {
   const file = "wrangler.prebuilt.toml";
   const source = readFileSync("wrangler.toml", "utf8");
   const withoutBuild = source.replace(/^\[build\][\s\S]*?(?=^\[)/m, "");
   if (withoutBuild === source) throw new Error("wrangler.toml has no [build] section to leave out");
-  writeFileSync(file, `# Written by test/support/local-server.ts for servers of a prebuilt app: wrangler.toml without [build].\n${withoutBuild}`);
+  const text = `# Written by test/support/local-server.ts for servers of a prebuilt app: wrangler.toml without [build].\n${withoutBuild}`;
+  // Written only when it changes: wrangler dev watches its config, and a server whose config
+  // file is rewritten restarts (and stops answering) under the tests using it.
+  if (!existsSync(file) || readFileSync(file, "utf8") !== text) writeFileSync(file, text);
   return file;
 }
 

@@ -54,6 +54,8 @@ export function useSchemaForm<M, S extends z.ZodType>(schemas: () => Promise<M>,
   const loading = useRef(false);
   // A submit that came before the checker: held, and sent again once it is here.
   const held = useRef<{ submitter: HTMLElement | null } | null>(null);
+  // A held submit released without the checker (it failed to load): let it through once.
+  const unchecked = useRef(false);
   // An answer from the action also brings the checker, so typing afterwards revalidates here, not on the server.
   const answered = options.lastResult != null;
   useEffect(() => {
@@ -61,8 +63,20 @@ export function useSchemaForm<M, S extends z.ZodType>(schemas: () => Promise<M>,
     const load = () => {
       if (loading.current) return;
       loading.current = true;
-      void Promise.all([loadParse(), latest.current.schemas()]).then(([{ parseForm }, mod]) =>
-        setCheck(() => (formData: FormData) => parseForm(formData, latest.current.pick(mod, formData))),
+      void Promise.all([loadParse(), latest.current.schemas()]).then(
+        ([{ parseForm }, mod]) => setCheck(() => (formData: FormData) => parseForm(formData, latest.current.pick(mod, formData))),
+        () => {
+          // The checker's code did not arrive (a lost connection): the next touch asks again, and a
+          // held submit goes to the server as it is, which checks it the same way; the owner is never left waiting.
+          parseModule = undefined;
+          loading.current = false;
+          const submit = held.current;
+          held.current = null;
+          const element = document.getElementById(formId);
+          if (!submit || !(element instanceof HTMLFormElement)) return;
+          unchecked.current = true;
+          element.requestSubmit(submit.submitter ?? undefined);
+        },
       );
     };
     // The attribute, not form.id: a field named "id" (a hidden input) shadows that property.
@@ -73,6 +87,10 @@ export function useSchemaForm<M, S extends z.ZodType>(schemas: () => Promise<M>,
     };
     const submitted = (event: Event) => {
       if (!ours(event.target)) return;
+      if (unchecked.current) {
+        unchecked.current = false;
+        return;
+      }
       event.preventDefault();
       event.stopPropagation();
       held.current = { submitter: (event as SubmitEvent).submitter };

@@ -19,7 +19,8 @@ export const SHARED_VARS: Record<string, string> = { ...TEST_VAPID };
 
 export default async function setup(project: TestProject) {
   // Built once here: every stack of the run (this one and any a file starts) serves this build.
-  buildApp();
+  // E2E_BUILT=1 serves ./build as it is (another run is serving it, and a build would change it under that run).
+  if (process.env.E2E_BUILT !== "1") buildApp();
   const stack = await startStack({ simulator: true, vars: SHARED_VARS, prebuilt: true });
   project.provide("e2eStack", { appUrl: stack.appUrl, simUrl: stack.simUrl, persist: stack.persist });
   return () => stack.stop();
