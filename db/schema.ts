@@ -78,6 +78,8 @@ export const businesses = sqliteTable(
     quietEnd: text("quiet_end").notNull().default("08:00"),
     // Live proposals: chats are read as they arrive and new bookings proposed (Settings switch).
     proposalsEnabled: integer("proposals_enabled", { mode: "boolean" }).notNull().default(true),
+    // Answer for me: a drafted reply is sent by itself when it is made (at most 3 a chat a day; see services/drafts).
+    autoAnswer: integer("auto_answer", { mode: "boolean" }).notNull().default(false),
     // ISO 4217 code prices are in; "" until chosen: read as the country's currency.
     currency: text("currency").notNull().default(""),
     // Opening hours per weekday in the business's zone: {"0": [["09:00","19:00"]], ..., "6": []}, 0 = Sunday.
@@ -255,7 +257,7 @@ export const bookings = sqliteTable(
     bookingTime: text("booking_time").notNull(),
     notes: text("notes").notNull().default(""),
     status: text("status", { enum: bookingStatuses }).notNull().default("scheduled"),
-    source: text("source", { enum: ["manual", "sync"] })
+    source: text("source", { enum: ["manual", "sync", "online"] })
       .notNull()
       .default("manual"),
     // The booking's own length (from its service when created, changeable), the
@@ -374,6 +376,11 @@ export const rules = sqliteTable(
   (t) => [index("rules_business_created").on(t.businessId, t.createdAt), index("rules_business_group").on(t.businessId, t.groupId)],
 );
 
+export const messageKinds = ["rule", "ack", "draft", "answer", "offer"] as const;
+export type MessageKind = (typeof messageKinds)[number];
+/** Sends that belong to no rule: their text is their own (`body`), their recipient `to_phone`. */
+export const ONE_OFF_KINDS = ["draft", "answer", "offer"] as const satisfies readonly MessageKind[];
+
 // "manual": a business-started message to a client with no contact basis, waiting for the owner to send it from the phone.
 export const messageStatuses = ["scheduled", "queued", "sending", "sent", "failed", "cancelled", "manual"] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
@@ -383,18 +390,23 @@ export const scheduledMessages = sqliteTable(
   {
     id: id(),
     businessId: businessId(),
-    ruleId: text("rule_id")
-      .notNull()
-      .references(() => rules.id, { onDelete: "cascade" }),
-    bookingId: text("booking_id")
-      .notNull()
-      .references(() => bookings.id, { onDelete: "cascade" }),
+    // Null for a one-off send (a draft, an answer): it belongs to no rule.
+    ruleId: text("rule_id").references(() => rules.id, { onDelete: "cascade" }),
+    // Null for a one-off send about no booking (a drafted reply).
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "cascade" }),
     // "rule": the rule's own message; "ack": the acknowledgement of the client's
     // answer to it (at most one per rule message), whose text is in `body`.
-    kind: text("kind", { enum: ["rule", "ack"] })
-      .notNull()
-      .default("rule"),
+    // One-off sends, with their own text in `body`: "draft" (a drafted reply the
+    // owner sent), "answer" (the booking page's thanks, accept or decline answer),
+    // "offer" (reserved: a freed time offered to a waiting client).
+    kind: text("kind", { enum: messageKinds }).notNull().default("rule"),
     body: text("body"),
+    // A one-off send's reference, unique per kind (the draft's id, "<booking id>:thanks"): queued once.
+    ref: text("ref"),
+    // A one-off send's recipient: E.164 digits, and the chat the customer wrote from (else the
+    // phone's known chat). A rule message's recipient is its booking's client.
+    toPhone: text("to_phone"),
+    toChatId: text("to_chat_id"),
     // Who started the conversation this message belongs to, decided where the row is written:
     // "business" (reminders, follow-ups: needs a contact basis, counts against the daily budget, long random gap)
     // or "reply" (an answer to the customer's own message: always allowed, short gap).
@@ -429,6 +441,7 @@ export const scheduledMessages = sqliteTable(
   },
   (t) => [
     uniqueIndex("scheduled_messages_rule_booking_kind").on(t.ruleId, t.bookingId, t.kind),
+    uniqueIndex("scheduled_messages_kind_ref").on(t.kind, t.ref),
     index("scheduled_messages_due").on(t.status, t.sendAt),
     index("scheduled_messages_booking").on(t.bookingId, t.status),
     index("scheduled_messages_business_rule").on(t.businessId, t.ruleId),
@@ -523,15 +536,21 @@ export const drafts = sqliteTable(
     text: text("text").notNull(),
     // JSON [{date, time}]: the free slots the text offers (local, the business's zone).
     slots: text("slots").notNull().default("[]"),
+    // The day the customer asked for (local YYYY-MM-DD); null: no day ("anything sooner").
+    askedDate: text("asked_date"),
     status: text("status", { enum: draftStatuses }).notNull().default("open"),
     createdAt: createdAt(),
     decidedAt: integer("decided_at"),
+    // The business-local day (YYYY-MM-DD) it was sent by itself (Answer for me); null when the owner sent it or it was not sent.
+    autoDay: text("auto_day"),
   },
   (t) => [
     // The open drafts of a business, newest first.
     index("drafts_business_status_created").on(t.businessId, t.status, t.createdAt),
     // A chat's open draft (withdrawn when the owner writes there).
     index("drafts_business_chat_status").on(t.businessId, t.chatId, t.status),
+    // A chat's automatic answers of a day (at most AUTO_ANSWERS_PER_DAY).
+    index("drafts_business_chat_auto_day").on(t.businessId, t.chatId, t.autoDay),
   ],
 );
 
@@ -595,5 +614,33 @@ export const bookingHolds = sqliteTable(
       .where(sql`${t.state} = 'open'`),
     index("booking_holds_state_expires").on(t.state, t.expiresAt),
     index("booking_holds_business_phone").on(t.businessId, t.phoneHint, t.state),
+  ],
+);
+
+/**
+ * Freed slots: a booking cancelled while its time was still ahead. Open until
+ * the slot starts (starts_at, unix ms) unless taken (taken_at). The
+ * candidates are worked out when read (services/openings).
+ */
+export const openings = sqliteTable(
+  "openings",
+  {
+    id: id(),
+    businessId: businessId(),
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    openingDate: text("opening_date").notNull(),
+    openingTime: text("opening_time").notNull(),
+    service: text("service").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    memberId: text("member_id").references(() => members.id, { onDelete: "set null" }),
+    startsAt: integer("starts_at").notNull(),
+    takenAt: integer("taken_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One opening per cancelled booking (a repeated cancel records nothing new).
+    uniqueIndex("openings_booking").on(t.bookingId),
+    // A business's open ones, soonest first.
+    index("openings_business_starts").on(t.businessId, t.startsAt),
   ],
 );

@@ -28,7 +28,9 @@ import * as proposalsByIdAccept from "./proposals.$id.accept.server";
 import * as proposalsByIdDismiss from "./proposals.$id.dismiss.server";
 import * as proposals from "./proposals.server";
 import * as draftsByIdDismiss from "./drafts.$id.dismiss.server";
+import * as draftsByIdSend from "./drafts.$id.send.server";
 import * as drafts from "./drafts.server";
+import * as openings from "./openings.server";
 import * as publicBySlug from "./public.$slug.server";
 import * as publicBySlugAvailability from "./public.$slug.availability.server";
 import * as publicBySlugBookings from "./public.$slug.bookings.server";
@@ -86,7 +88,9 @@ export const handleApiRequest = apiRouter({
   "/api/proposals/:id/dismiss": proposalsByIdDismiss,
   "/api/proposals": proposals,
   "/api/drafts/:id/dismiss": draftsByIdDismiss,
+  "/api/drafts/:id/send": draftsByIdSend,
   "/api/drafts": drafts,
+  "/api/openings": openings,
   "/api/public/:slug": publicBySlug,
   "/api/public/:slug/availability": publicBySlugAvailability,
   "/api/public/:slug/bookings": publicBySlugBookings,

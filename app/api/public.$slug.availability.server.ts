@@ -1,4 +1,4 @@
-// GET /api/public/{slug}/availability?service=&from=&days=: the free start
+// GET /api/public/{slug}/availability?service=&from=&days=[&member_id=]: the free start
 // times as the owner's availability answers them, dates and times only (never
 // whose bookings are in the way), within the page's booking window.
 import { createDb } from "../../db";
@@ -16,6 +16,8 @@ export const loader: ApiHandler = async ({ request, params, env }) => {
     service: search.get("service") ?? undefined,
     from: search.get("from") ?? undefined,
     days: search.get("days") ?? undefined,
+    // With a team, one member's free times (404 unless the business's).
+    member_id: search.get("member_id") || undefined,
   });
   if (!query.ok) return apiProblem(400, query.problem);
   return json({ success: true, slots: await publicSlots(db, business, query.value, Date.now()) });

@@ -1,6 +1,7 @@
-// POST /api/public/{slug}/bookings {service, date, time, name, phone, notes?}:
+// POST /api/public/{slug}/bookings {service, date, time, name, phone, notes?, member_id?}:
 // a booking that holds its time as `pending` until the customer sends its code
-// to the salon on WhatsApp (confirm_url opens that message). No sign-in; the
+// to the salon on WhatsApp (confirm_url opens that message; null when the salon
+// has no WhatsApp number, the booking then waits for the owner). No sign-in; the
 // limits are in services/booking-link/public.server.ts.
 import { createDb } from "../../db";
 import { createHold, pageBusiness, TimeTaken } from "~/services/booking-link/public.server";

@@ -15,6 +15,8 @@ import { currencySetting, saveCurrency } from "~/services/catalogue/currency.ser
 import { CurrencyPatch } from "~/validation/services";
 import { BookingLinkPatch } from "~/validation/booking-link";
 import { bookingLinkOf, checkBookingLink, suggestSlug, updateBookingLink } from "~/services/booking-link/settings.server";
+import { AutoAnswerPatch } from "~/validation/drafts";
+import { autoAnswerOf, updateAutoAnswer } from "~/services/drafts/auto-answer.server";
 import type { ApiHandler } from "./router.server";
 
 export const loader: ApiHandler = async ({ request, env }) => {
@@ -26,6 +28,7 @@ export const loader: ApiHandler = async ({ request, env }) => {
       ...settingsOf(user, business),
       ...messagingOf(business),
       proposals_enabled: business.proposalsEnabled,
+      ...autoAnswerOf(business),
       ...safetyOf(business),
       ...salonTimeOf(business),
       ...currencySetting(business),
@@ -50,6 +53,8 @@ export const action: ApiHandler = async ({ request, env }) => {
   if (!currency.ok) return apiProblem(400, currency.problem);
   const link = validate(BookingLinkPatch, raw);
   if (!link.ok) return apiProblem(400, link.problem);
+  const auto = validate(AutoAnswerPatch, raw);
+  if (!auto.ok) return apiProblem(400, auto.problem);
   await checkBookingLink(authed.db, authed.business, link.value);
   const { profile, messaging, proposalsEnabled } = checked.value;
   const settings = await updateSettings(env, authed, profile, Date.now());
@@ -57,6 +62,7 @@ export const action: ApiHandler = async ({ request, env }) => {
   if (proposalsEnabled !== undefined) await setProposalsEnabled(authed.db, authed.business.id, proposalsEnabled);
   await saveCurrency(authed.db, authed.business.id, currency.value.currency);
   const proposals_enabled = proposalsEnabled ?? authed.business.proposalsEnabled;
+  const autoAnswer = await updateAutoAnswer(authed.db, authed.business, auto.value);
   const safety = await updateSafetySettings(env.DB, authed.business, safetyPatch.value);
   const hours = await updateSalonTime(authed.db, authed.business, time.value);
   const bookingLink = await updateBookingLink(authed.db, authed.business, link.value);
@@ -67,6 +73,7 @@ export const action: ApiHandler = async ({ request, env }) => {
       ...settings,
       ...messages,
       proposals_enabled,
+      ...autoAnswer,
       ...safety,
       ...hours,
       ...currencySetting({ currency: currency.value.currency ?? authed.business.currency, country: settings.country }),

@@ -29,6 +29,7 @@ import type { timeBook } from "./areas/time-book";
 import type { bookingLink } from "./areas/booking-link";
 import type { insights } from "./areas/insights";
 import type { team } from "./areas/team";
+import type { openings } from "./areas/openings";
 import type { Lang } from "./define";
 
 export type { Lang } from "./define";
@@ -60,6 +61,7 @@ type Areas = [
   typeof bookingLink,
   typeof insights,
   typeof team,
+  typeof openings,
 ];
 
 type Merge<A extends readonly { en: Record<string, string> }[]> = A extends readonly [infer H, ...infer R]

@@ -25,6 +25,7 @@ import { timeBook } from "./areas/time-book";
 import { bookingLink } from "./areas/booking-link";
 import { insights } from "./areas/insights";
 import { team } from "./areas/team";
+import { openings } from "./areas/openings";
 import { translatorOf, type Lang, type Messages, type Translate } from "./index";
 
 const areas = [
@@ -53,6 +54,7 @@ const areas = [
   bookingLink,
   insights,
   team,
+  openings,
 ] as const;
 
 export const dictionaries: Record<Lang, Messages> = {

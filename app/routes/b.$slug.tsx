@@ -3,6 +3,7 @@
 // a POST form, so it works the same with JavaScript off and on, and it loads no
 // JavaScript at all. Its language is the business's message language, or the
 // ?lang= switch (the root loader reads it: services/booking-link/page.server.ts).
+// With a team, the customer may choose whom to book with ("Anyone" by default).
 // Book holds the time as `pending` and answers "Confirm on WhatsApp" with the
 // link to the salon's chat and its QR code.
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -50,7 +51,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams;
   const asked = q.get("lang") === "en" || q.get("lang") === "he" ? q.get("lang") : null;
   const lang = langOf(asked, pageLang(business));
-  const view = await pageView(createDb(env.DB), business, { service: q.get("service"), date: q.get("date"), time: q.get("time") }, lang, Date.now());
+  const choice = { service: q.get("service"), member: q.get("member"), date: q.get("date"), time: q.get("time") };
+  const view = await pageView(createDb(env.DB), business, choice, lang, Date.now());
   return { ...view, slug: business.bookingSlug ?? "", asked, title: translator(lang)("booklink.page.title", { name: business.name }) };
 }
 
@@ -71,9 +73,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const values: Values = { name: String(form.get("name") ?? ""), phone: String(form.get("phone") ?? ""), notes: String(form.get("notes") ?? "") };
   // What was being booked, so a refusal shows the form again under it.
-  const [service, date, time] = ["service", "date", "time"].map((k) => String(form.get(k) ?? ""));
+  const [service, date, time, member] = ["service", "date", "time", "member_id"].map((k) => String(form.get(k) ?? ""));
   const day = /^\d{4}-\d{2}-\d{2}$/.test(date) && isRealDate(date) ? dayLabel(date, lang, "long") : date;
-  const choice = { service, date, time, summary: translator(lang)("booklink.page.summary", { service, day, time }) };
+  const choice = { service, date, time, member, summary: translator(lang)("booklink.page.summary", { service, day, time }) };
   const submission = parseForm(form, PublicBookingForm);
   if (submission.status !== "success") {
     const errors = (submission.error ?? {}) as Record<string, Problem[] | null>;
@@ -93,7 +95,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         summary: { service: input.service, day: dayLabel(input.date, lang, "long"), time: input.time },
         holdMinutes: business.bookingHoldMinutes,
         until: localTime(now + business.bookingHoldMinutes * 60_000, business.timeZone),
-        qr: `data:image/svg+xml;base64,${btoa(qrSvg(hold.confirm_url, 220))}`,
+        qr: hold.confirm_url ? `data:image/svg+xml;base64,${btoa(qrSvg(hold.confirm_url, 220))}` : null,
       },
       { status: 201 },
     );
@@ -105,6 +107,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           problem: error.problem,
           slots: error.slots.map((s) => ({ ...s, label: `${dayLabel(s.date, lang, "short")} ${s.time}` })),
           service: input.service,
+          member: input.member_id ?? "",
           values,
         },
         { status: 409 },
@@ -175,12 +178,20 @@ export default function BookingPage() {
             </section>
             {page.service && <Choose page={page} />}
             {answer?.kind === "taken" ? (
-              <BookForm slug={slug} asked={asked} service={answer.service} values={answer.values} taken={{ problem: answer.problem, slots: answer.slots }} />
+              <BookForm
+                slug={slug}
+                asked={asked}
+                service={answer.service}
+                member={answer.member}
+                values={answer.values}
+                taken={{ problem: answer.problem, slots: answer.slots }}
+              />
             ) : answer?.kind === "refused" ? (
               <BookForm
                 slug={slug}
                 asked={asked}
                 service={answer.choice.service}
+                member={answer.choice.member}
                 date={answer.choice.date}
                 time={answer.choice.time}
                 summary={answer.choice.summary}
@@ -196,6 +207,8 @@ export default function BookingPage() {
                   slug={slug}
                   asked={asked}
                   service={page.service}
+                  member={page.member ?? ""}
+                  memberName={page.members.find((m) => m.id === page.member)?.name}
                   date={page.day}
                   time={page.time}
                   summary={t("booklink.page.summary", { service: page.service, day: page.dayLabel ?? "", time: page.time })}
@@ -211,13 +224,43 @@ export default function BookingPage() {
 
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** The day picker (days without a free time are shown, not chosen) and the chosen day's free times. */
+/**
+ * With a team, whom to book with ("Anyone" first and by default); the day
+ * picker (days without a free time are shown, not chosen) and the chosen day's
+ * free times, of the member chosen.
+ */
 function Choose({ page }: { page: PageData }) {
   const t = useT();
   const { slug, asked } = page;
-  if (!page.day) return <p className="alert alert-info">{t("booklink.page.noTimes")}</p>;
+  const member = page.member;
+  const members = page.members.length > 1 && (
+    <section aria-labelledby="bp-members-title" id="bp-members">
+      <h2 id="bp-members-title">{t("booklink.page.members")}</h2>
+      <ul className="bp-list bp-members">
+        {[{ id: null, name: t("booklink.page.anyone") }, ...page.members].map((m) => (
+          <li key={m.id ?? ""}>
+            <a
+              className="bp-member"
+              href={href(slug, asked, { service: page.service, member: m.id }, "#bp-days")}
+              aria-current={m.id === member ? "true" : undefined}
+            >
+              {m.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+  if (!page.day)
+    return (
+      <>
+        {members}
+        <p className="alert alert-info">{t("booklink.page.noTimes")}</p>
+      </>
+    );
   return (
     <>
+      {members}
       <section aria-labelledby="bp-days-title" id="bp-days">
         <h2 id="bp-days-title">{t("booklink.page.days")}</h2>
         <ul className="bp-list bp-days">
@@ -226,7 +269,7 @@ function Choose({ page }: { page: PageData }) {
               {d.free ? (
                 <a
                   className="bp-day"
-                  href={href(slug, asked, { service: page.service, date: d.date }, "#bp-times")}
+                  href={href(slug, asked, { service: page.service, member, date: d.date }, "#bp-times")}
                   aria-current={d.date === page.day ? "date" : undefined}
                 >
                   {d.label}
@@ -248,7 +291,7 @@ function Choose({ page }: { page: PageData }) {
             <li key={time}>
               <a
                 className="bp-time"
-                href={href(slug, asked, { service: page.service, date: page.day, time }, "#bp-details")}
+                href={href(slug, asked, { service: page.service, member, date: page.day, time }, "#bp-details")}
                 aria-current={time === page.time ? "time" : undefined}
               >
                 {time}
@@ -265,6 +308,9 @@ type BookFormProps = {
   slug: string;
   asked: string | null;
   service: string;
+  /** The member chosen ("": anyone), and their name for the summary. */
+  member?: string;
+  memberName?: string;
   date?: string;
   time?: string;
   summary?: string;
@@ -275,7 +321,7 @@ type BookFormProps = {
 };
 
 /** Name, phone, an optional note and the hidden field people leave empty; Book. After a refusal, the next free times to choose from. */
-function BookForm({ slug, asked, service, date, time, summary, values, errors, problem, taken }: BookFormProps) {
+function BookForm({ slug, asked, service, member = "", memberName, date, time, summary, values, errors, problem, taken }: BookFormProps) {
   const t = useT();
   const lang = useLang();
   const field = (name: keyof Values) => ({
@@ -288,7 +334,7 @@ function BookForm({ slug, asked, service, date, time, summary, values, errors, p
   return (
     <section aria-labelledby="bp-details-title" id="bp-details" className="card bp-details">
       <h2 id="bp-details-title">{t("booklink.page.details")}</h2>
-      <form method="post" action={href(slug, asked, { service, date: date ?? null, time: time ?? null }, "#bp-details")} noValidate>
+      <form method="post" action={href(slug, asked, { service, member: member || null, date: date ?? null, time: time ?? null }, "#bp-details")} noValidate>
         {taken ? (
           <>
             <Banner kind="error" testId="bp-taken">
@@ -309,8 +355,10 @@ function BookForm({ slug, asked, service, date, time, summary, values, errors, p
         ) : (
           <>
             <p className="bp-summary">
-              <strong>{summary}</strong> <a href={href(slug, asked, { service, date: date ?? null }, "#bp-times")}>{t("booklink.page.change")}</a>
+              <strong>{summary}</strong>{" "}
+              <a href={href(slug, asked, { service, member: member || null, date: date ?? null }, "#bp-times")}>{t("booklink.page.change")}</a>
             </p>
+            {memberName && <p className="bp-with">{t("booklink.page.with", { name: memberName })}</p>}
             <input type="hidden" name="date" value={date} />
             <input type="hidden" name="time" value={time} />
             {problem && (
@@ -321,6 +369,7 @@ function BookForm({ slug, asked, service, date, time, summary, values, errors, p
           </>
         )}
         <input type="hidden" name="service" value={service} />
+        {member && <input type="hidden" name="member_id" value={member} />}
         <input type="hidden" name="lang" value={lang} />
         <div className="field">
           <label htmlFor="bp-name">{t("booklink.page.name")}</label>
@@ -350,17 +399,32 @@ function BookForm({ slug, asked, service, date, time, summary, values, errors, p
 }
 
 type HeldAnswer = {
-  confirmUrl: string;
+  /** null: the salon has no WhatsApp number, the booking waits for the owner (no WhatsApp step). */
+  confirmUrl: string | null;
   code: string;
   summary: { service: string; day: string; time: string };
   holdMinutes: number;
   until: string;
-  qr: string;
+  qr: string | null;
 };
 
-/** "Confirm on WhatsApp": the button to the salon's chat with the message filled in, the hold time left, and the QR code for a computer. */
+/**
+ * "Confirm on WhatsApp": the button to the salon's chat with the message filled in, the hold time left, and the QR code for a computer.
+ * A salon with no WhatsApp number: "Request sent", the booking waiting for the salon's answer, without the WhatsApp step.
+ */
 function Held({ answer, businessName }: { answer: HeldAnswer; businessName: string }) {
   const t = useT();
+  if (!answer.confirmUrl || !answer.qr)
+    return (
+      <section className="card bp-held" aria-labelledby="bp-held-title" data-testid="bp-held">
+        <h2 id="bp-held-title">{t("booklink.page.requestTitle")}</h2>
+        <p className="bp-summary">
+          <strong>{t("booklink.page.summary", answer.summary)}</strong>
+        </p>
+        <p>{t("booklink.page.requestBody", { name: businessName })}</p>
+        <p className="muted small">{t("booklink.page.code", { code: answer.code })}</p>
+      </section>
+    );
   return (
     <section className="card bp-held" aria-labelledby="bp-held-title" data-testid="bp-held">
       <h2 id="bp-held-title">{t("booklink.page.confirmTitle")}</h2>

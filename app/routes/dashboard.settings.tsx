@@ -1,6 +1,6 @@
 // Settings tab (Account Settings): profile and business details, the time
 // zone and daily send time the scheduler uses, the WhatsApp message settings
-// Change Password, and the proposals and notifications switches. Each form
+// Change Password, and the proposals, Answer for me and notifications switches. Each form
 // posts its own intent here.
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -43,6 +43,8 @@ import { BookingLinkSection } from "~/components/settings/booking-link-section";
 import { bookingLinkOf, checkBookingLink, suggestSlug, updateBookingLink } from "~/services/booking-link/settings.server";
 import { BookingLinkPatch, HOLD_MINUTES } from "~/validation/booking-link";
 import { qrSvg } from "~/utils/qr";
+import { AutoAnswerSwitchForm } from "~/validation/drafts";
+import { updateAutoAnswer } from "~/services/drafts/auto-answer.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: modalStyles },
@@ -62,6 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = { hasFeed: business.calendarFeedHash !== null, hasPassword: user.passwordHash !== null };
   const push = {
     proposalsEnabled: business.proposalsEnabled,
+    autoAnswer: business.autoAnswer,
     vapidPublicKey: pushConfig(context.cloudflare.env)?.publicKey ?? null,
     devices: await devicesOf(db, context.cloudflare.env, business.id),
   };
@@ -159,14 +162,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await updateSettings(env, authed, submission.value, Date.now());
     return saved(intent);
   }
-  if (intent === "proposals" || intent === "push-subscribe" || intent === "push-unsubscribe" || intent === "push-test") {
+  if (intent === "proposals" || intent === "auto-answer" || intent === "push-subscribe" || intent === "push-unsubscribe" || intent === "push-test") {
     return pushAction(intent, form, authed, env);
   }
   if (intent === "push-remove") return removeDeviceAction(form, authed);
   return data({ intent: "unknown" as const, ok: false as const, problem: problem("problem.unknownAction") }, { status: 400 });
 }
 
-type PushIntent = "proposals" | "push-subscribe" | "push-unsubscribe" | "push-test";
+type PushIntent = "proposals" | "auto-answer" | "push-subscribe" | "push-unsubscribe" | "push-test";
 
 /** The switches of the proposals and notifications section; a post that fails its schema is 400. */
 async function pushAction(intent: PushIntent, form: FormData, authed: Awaited<ReturnType<typeof requireUser>>, env: Env) {
@@ -178,6 +181,12 @@ async function pushAction(intent: PushIntent, form: FormData, authed: Awaited<Re
       const input = validate(ProposalsSwitchInput, fields);
       if (!input.ok) return bad(input.problem);
       await setProposalsEnabled(db, business.id, input.value.proposalsEnabled);
+      return saved(intent);
+    }
+    if (intent === "auto-answer") {
+      const input = validate(AutoAnswerSwitchForm, fields);
+      if (!input.ok) return bad(input.problem);
+      await updateAutoAnswer(db, business, input.value);
       return saved(intent);
     }
     if (intent === "push-subscribe") {
@@ -226,7 +235,7 @@ export default function SettingsTab() {
       <SafetySection settings={safety} />
       <CurrencySection {...currency} />
       <BookingLinkSection {...bookingLink} />
-      <NotificationsSection proposalsEnabled={push.proposalsEnabled} vapidPublicKey={push.vapidPublicKey} devices={push.devices} />
+      <NotificationsSection proposalsEnabled={push.proposalsEnabled} autoAnswer={push.autoAnswer} vapidPublicKey={push.vapidPublicKey} devices={push.devices} />
       <PasswordForm email={settings.email} />
       <DataSection hasFeed={account.hasFeed} hasPassword={account.hasPassword} />
       <DeleteAccount hasPassword={account.hasPassword} email={settings.email} />

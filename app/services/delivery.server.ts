@@ -16,7 +16,8 @@ import type { MessageLang } from "./replies/words";
 import { renderRuleMessage } from "./safety/manual.server";
 import { bookingInstant, localDate, localTime } from "~/utils/time-zone";
 import { recordWaStatus } from "./whatsapp/wa-status.server";
-import { basisOf, consentColumns, OPTED_OUT_REASON, type ConsentRow } from "./safety/consent.server";
+import { basisOf, consentColumns, isOptedOut, OPTED_OUT_REASON, type ConsentRow } from "./safety/consent.server";
+import { ONE_OFF_KINDS, type MessageKind } from "../../db/schema";
 import { gapFor, type GapRange } from "./safety/pacing";
 import { nextDaySend, overBudgetReason, takeBudget } from "./safety/budget.server";
 
@@ -69,12 +70,13 @@ type Row = ConsentRow & {
   failures: number;
   updated_at: number;
   send_at: number;
-  kind: "rule" | "ack";
+  kind: MessageKind;
   origin: "business" | "reply";
   body: string | null;
-  template: string;
-  rule_type: "followup" | "reminder";
-  ask_confirmation: number;
+  /** The rule's (null for a one-off send). */
+  template: string | null;
+  rule_type: "followup" | "reminder" | null;
+  ask_confirmation: number | null;
   custom_date: string | null;
   booking_status: string | null;
   booking_date: string | null;
@@ -121,13 +123,23 @@ export function backoffSeconds(attempt: number, env?: Env) {
   return Math.min(300, base * 2 ** Math.max(0, attempt - 1));
 }
 
+const isOneOff = (kind: MessageKind) => (ONE_OFF_KINDS as readonly MessageKind[]).includes(kind);
+
 /** Why a message must not go out any more, if it must not. */
 function cancelReason(row: Row, now: number): string | null {
+  if (isOneOff(row.kind)) {
+    // A one-off send carries its own text and recipient. The booking page's answer tells the customer
+    // what became of the booking they just asked for (it goes even when that was a decline); a drafted
+    // reply or an offer never goes to a client who opted out.
+    if (!row.client_phone) return storedReason("rules.reason.noPhone");
+    if (row.kind !== "answer" && isOptedOut(row)) return OPTED_OUT_REASON;
+    return null;
+  }
   if (!row.booking_status) return storedReason("rules.reason.bookingDeleted");
   if (!row.client_phone) return storedReason("rules.reason.noPhone");
   // An acknowledgement answers the client's own message: it goes out even for the booking it cancelled.
   if (row.kind === "ack") return null;
-  if (row.origin === "business" && (row.opted_out_at ?? 0) > (row.opted_in_at ?? 0)) return OPTED_OUT_REASON;
+  if (row.origin === "business" && isOptedOut(row)) return OPTED_OUT_REASON;
   if (row.booking_status === "cancelled" || row.booking_status === "no_show") return storedReason("rules.reason.bookingCancelled");
   if (row.rule_type === "followup" && row.rebooked) return REBOOKED_REASON;
   if (row.rule_type === "reminder" && bookingInstant(row.booking_date!, row.booking_time!, row.time_zone) <= now) {
@@ -148,7 +160,11 @@ function quietUntil(row: Row, now: number): number | null {
   return quietHoursEnd(now, row.time_zone, row.quiet_start, row.quiet_end);
 }
 
-/** Each message with what sending it needs: its template, booking, client and the client's known chat id. */
+/**
+ * Each message with what sending it needs: its template, booking, client and
+ * the client's known chat id. A one-off send has no rule: its own text, its
+ * recipient's phone (to_phone) and the chat the customer wrote from.
+ */
 async function loadRows(d1: D1Database, ids: string[]): Promise<Map<string, Row>> {
   const { results } = await d1
     .prepare(
@@ -156,21 +172,21 @@ async function loadRows(d1: D1Database, ids: string[]): Promise<Map<string, Row>
               r.template, r.type AS rule_type, r.ask_confirmation, r.custom_date,
               b.status AS booking_status, b.booking_date, b.booking_time, b.service,
               (SELECT tm.name FROM members tm WHERE tm.id = b.member_id AND tm.business_id = b.business_id) AS staff_name,
-              c.name AS client_name, c.phone AS client_phone, biz.time_zone,
+              c.name AS client_name, coalesce(m.to_phone, c.phone) AS client_phone, biz.time_zone,
               biz.message_lang, biz.pause_seconds, biz.daily_message_budget, biz.paused, biz.send_time AS biz_send_time,
               biz.quiet_start, biz.quiet_end, ${consentColumns("cc")},
               (r.type = 'followup' AND EXISTS (
                 SELECT 1 FROM bookings later WHERE later.business_id = m.business_id AND later.client_id = b.client_id
                   AND later.id <> b.id AND later.status NOT IN ('cancelled', 'no_show')
                   AND (later.booking_date || ' ' || later.booking_time) > (b.booking_date || ' ' || b.booking_time))) AS rebooked,
-              (SELECT w.chat_id FROM wa_contacts w WHERE w.business_id = m.business_id AND w.phone = c.phone
-               ORDER BY w.chat_id LIKE '%@c.us' DESC LIMIT 1) AS chat_id
+              coalesce(m.to_chat_id, (SELECT w.chat_id FROM wa_contacts w WHERE w.business_id = m.business_id AND w.phone = coalesce(m.to_phone, c.phone)
+               ORDER BY w.chat_id LIKE '%@c.us' DESC LIMIT 1)) AS chat_id
        FROM scheduled_messages m
-       JOIN rules r ON r.id = m.rule_id
+       LEFT JOIN rules r ON r.id = m.rule_id
        JOIN businesses biz ON biz.id = m.business_id
        LEFT JOIN bookings b ON b.id = m.booking_id AND b.business_id = m.business_id
        LEFT JOIN clients c ON c.id = b.client_id
-       LEFT JOIN contact_consent cc ON cc.business_id = m.business_id AND cc.phone = c.phone
+       LEFT JOIN contact_consent cc ON cc.business_id = m.business_id AND cc.phone = coalesce(m.to_phone, c.phone)
        WHERE m.id IN (SELECT value FROM json_each(?1))`,
     )
     .bind(JSON.stringify(ids))
@@ -180,8 +196,8 @@ async function loadRows(d1: D1Database, ids: string[]): Promise<Map<string, Row>
 
 /** The message as the client reads it. */
 function messageText(row: Row): string {
-  if (row.kind === "ack") return row.body ?? "";
-  return renderRuleMessage(row.template, row.ask_confirmation === 1, row.message_lang, {
+  if (row.kind !== "rule") return row.body ?? "";
+  return renderRuleMessage(row.template ?? "", row.ask_confirmation === 1, row.message_lang, {
     name: row.client_name || "",
     service: row.service || "",
     date: row.booking_date!,

@@ -1,6 +1,6 @@
 // Account and business settings: the spec's fields plus the business's time
 // zone and daily send time, which the rule scheduler works from.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { schema, type Db } from "../../db";
 import type { SettingsPatch } from "~/validation/accounts";
 import { bookingsChanged } from "./booking-events.server";
@@ -68,11 +68,7 @@ async function retimePending(env: Env, db: Db, businessId: string, now: number) 
   const rows = await db
     .selectDistinct({ id: m.bookingId })
     .from(m)
-    .where(and(eq(m.businessId, businessId), inArray(m.status, ["scheduled", "queued"])));
-  if (rows.length)
-    await bookingsChanged(
-      env,
-      rows.map((r) => r.id),
-      now,
-    );
+    .where(and(eq(m.businessId, businessId), inArray(m.status, ["scheduled", "queued"]), isNotNull(m.ruleId)));
+  const ids = rows.flatMap((r) => (r.id ? [r.id] : []));
+  if (ids.length) await bookingsChanged(env, ids, now);
 }

@@ -32,7 +32,8 @@ export type BookingLinkPatchInput = z.output<typeof BookingLinkPatch>;
 /**
  * A booking from the public page: the service, the date and the time with
  * Add Booking's messages, then the name and the phone with Add Client's (the
- * spec's rules), an optional note, and the hidden field people leave empty.
+ * spec's rules), an optional note, the hidden field people leave empty, and
+ * with a team the member chosen (404 unless one of the business's).
  */
 export const PublicBookingForm = z.object({
   service: bookingFields.service,
@@ -45,5 +46,12 @@ export const PublicBookingForm = z.object({
     .optional()
     .transform((text) => text ?? ""),
   website: z.unknown().optional(),
+  /** With a team, whose calendar ("" or absent: anyone free who does the service). */
+  member_id: z
+    .string(says("team.err.memberId"))
+    .trim()
+    .max(100, says("team.err.memberId"))
+    .optional()
+    .transform((id) => id || undefined),
 });
 export type PublicBookingInput = z.output<typeof PublicBookingForm>;

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { isRealDate } from "~/utils/dates";
 import { says } from "./parse";
 import { tidyServiceName } from "~/utils/service-name";
+import { memberId } from "./team";
 
 export const SERVICE_NAME_MAX = 60;
 export const MAX_SERVICES = 200;
@@ -74,6 +75,8 @@ const SaveItem = z
     time: loose(20).transform((time) => time.replace(/^(\d\d:\d\d):\d\d$/, "$1")),
     notes: loose(2000, "sync.err.notesTooLong"),
     bookingId: z.string().max(200).optional(),
+    /** Whose calendar (absent: the first free member who does the service, as Add Booking places it). */
+    member_id: memberId.optional(),
   })
   .superRefine((item, ctx) => {
     if (!item.service || !isRealDate(item.date) || !TIME.test(item.time)) ctx.addIssue({ code: "custom", message: "sync.incomplete" });

@@ -7,6 +7,8 @@ import { describe, expect, inject, it } from "vitest";
 import worker from "../../workers/app";
 import { notifyOwner, readConfirmCode, thanksText } from "../../app/services/booking-link/confirm.server";
 import { declinedText } from "../../app/services/booking-link/owner.server";
+import { WAITING_REASON } from "../../app/services/delivery.server";
+import { businessSession } from "../../app/services/whatsapp/session.server";
 import { saveSubscription } from "../../app/services/push/push.server";
 import { TEST_VAPID } from "../support/vapid";
 import { slugFrom } from "../../app/services/booking-link/slug";
@@ -60,8 +62,11 @@ const booking = (slot: Slot, extra: Record<string, unknown> = {}) => ({
 });
 
 async function ownerBooking(owner: Owner, id: string) {
-  return (await body<{ booking: { status: string; client_phone: string; client_name: string; notes: string } }>(await owner.api(`/api/bookings/${id}`)))
-    .booking;
+  return (
+    await body<{ booking: { status: string; client_phone: string; client_name: string; notes: string; source: string } }>(
+      await owner.api(`/api/bookings/${id}`),
+    )
+  ).booking;
 }
 
 /** The customer sends the prefilled message from their own WhatsApp (through the simulator, signed to the webhook). */
@@ -207,6 +212,21 @@ describe("the public booking API", () => {
     expect(refused.detail).toBe("This time was just taken. Please choose another time.");
     expect(refused.slots.length).toBeGreaterThan(0);
     expect(refused.slots).not.toContainEqual(slot);
+  });
+
+  it("books with the member_id chosen; another business's member answers 404 and books nothing", async () => {
+    const { owner, slug } = await salonWithPage();
+    await connectedSession(owner.businessId, { phone: SALON });
+    const yossi = (await body<{ member: { id: string } }>(await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } }))).member;
+    const [theirs] = (await body<{ members: { id: string }[] }>(await (await signedInOwner()).api("/api/team"))).members;
+    const [slot] = await freeSlots(slug);
+    const refused = await publicPost(slug, booking(slot, { member_id: theirs.id }));
+    expect(refused.status).toBe(404);
+    expect(await body(refused)).toMatchObject({ success: false, detail: "Team member not found." });
+    const made = await publicPost(slug, booking(slot, { member_id: yossi.id }));
+    expect(made.status).toBe(201);
+    const listed = await body<{ bookings: { member_name: string; source: string }[] }>(await owner.api("/api/bookings"));
+    expect(listed.bookings).toEqual([expect.objectContaining({ member_name: "Yossi", source: "online" })]);
   });
 
   it("refuses bad fields in the spec's words", async () => {
@@ -360,6 +380,37 @@ describe("confirmation on WhatsApp", () => {
     await until(async () => (await sentTo(owner.businessId)).some((s) => s.text === thanks && s.chatId === `${sender}@c.us`), "the thanks", 10_000);
   }, 30_000);
 
+  it("an online booking carries source online; the list's card says so and offers Accept and Decline while it waits for the owner", async () => {
+    const { owner, slug } = await salonWithPage({ booking_owner_confirms: true });
+    await connectedSession(owner.businessId, { phone: SALON });
+    const [slot] = await freeSlots(slug);
+    const made = await body<{ booking_id: string; confirm_url: string }>(await publicPost(slug, booking(slot)));
+    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ source: "online" });
+    const list = async (lang: "en" | "he" = "en") =>
+      (await SELF.fetch("http://localhost/dashboard/calendar?view=list", { headers: { Cookie: `${owner.cookie}; lang=${lang}` } })).text();
+    const open = await list();
+    expect(open).toContain("Booked online");
+    // Still waiting for the customer's message: nothing for the owner to answer yet.
+    expect(open).not.toContain('data-testid="booking-waiting"');
+
+    await customerSays(owner.businessId, phoneNo(), prefilled(made.confirm_url));
+    const waiting = await list();
+    expect(waiting).toContain('data-testid="booking-waiting"');
+    expect(waiting).toMatch(/data-testid="booking-waiting"[\s\S]*>Accept<\/button>[\s\S]*>Decline<\/button>/);
+    const he = await list("he");
+    expect(he).toContain("הוזמן אונליין");
+    expect(he).toMatch(/data-testid="booking-waiting"[\s\S]*>אישור<\/button>[\s\S]*>דחייה<\/button>/);
+    // The card's Accept answers through the screen's action, as the calendar's detail does.
+    const accept = await owner.page("/dashboard/calendar?view=list", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "accept", id: made.booking_id }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(accept.status).toBe(200);
+    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "confirmed", source: "online" });
+    expect(await list()).not.toContain('data-testid="booking-waiting"');
+  }, 30_000);
+
   it("the owner declines a booking waiting for them: cancelled, its time free again, the customer told; an open hold is not waiting (409)", async () => {
     const { owner, slug } = await salonWithPage({ booking_owner_confirms: true });
     await connectedSession(owner.businessId, { phone: SALON });
@@ -389,6 +440,42 @@ describe("confirmation on WhatsApp", () => {
     expect(sorry.startsWith("Sorry, Noa: your Haircut on ")).toBe(true);
     await until(async () => (await sentTo(owner.businessId)).some((s) => s.text === sorry && s.chatId === `${sender}@c.us`), "the refusal", 10_000);
   }, 30_000);
+
+  it("the thanks waits while the salon's WhatsApp is away, survives a failed send, and goes out once when it is back", async () => {
+    const { owner, slug } = await salonWithPage();
+    await connectedSession(owner.businessId, { phone: SALON });
+    const [slot] = await freeSlots(slug);
+    const made = await body<{ booking_id: string; confirm_url: string }>(await publicPost(slug, booking(slot)));
+    const answer = () =>
+      env.DB.prepare("SELECT status, origin, last_error FROM scheduled_messages WHERE kind = 'answer' AND booking_id = ?")
+        .bind(made.booking_id)
+        .first<{ status: string; origin: string; last_error: string | null }>();
+    // WhatsApp is known to be away when the customer's confirmation comes in: the thanks is kept, not sent.
+    await env.DB.prepare("UPDATE businesses SET wa_status = 'STARTING' WHERE id = ?").bind(owner.businessId).run();
+    const sender = phoneNo();
+    await customerSays(owner.businessId, sender, prefilled(made.confirm_url));
+    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "confirmed" });
+    await runCron();
+    expect(await answer()).toMatchObject({ status: "scheduled", origin: "reply" });
+    expect(await sentTo(owner.businessId)).toEqual([]);
+
+    // WhatsApp seems back but drops the connection as the thanks goes: it waits again, nothing lost.
+    await env.DB.prepare("UPDATE businesses SET wa_status = 'WORKING' WHERE id = ?").bind(owner.businessId).run();
+    await simControl(`${owner.businessId}/disconnect`, { seconds: 2 });
+    await runCron();
+    await until(async () => (await answer())?.last_error === WAITING_REASON && (await answer())?.status === "scheduled", "the thanks waiting", 10_000);
+    expect(await sentTo(owner.businessId)).toEqual([]);
+
+    await until(async () => (await simControl<{ status: string }>(owner.businessId)).body?.status === "WORKING", "the reconnect");
+    await businessSession(env, owner.businessId).reconcile(owner.businessId, true);
+    await runCron();
+    const thanks = thanksText("en", { name: "Noa Cohen", service: "Haircut", date: slot.date, time: slot.time });
+    await until(async () => (await answer())?.status === "sent", "the thanks sent", 15_000);
+    expect(await sentTo(owner.businessId)).toEqual([expect.objectContaining({ chatId: `${sender}@c.us`, text: thanks })]);
+    // Later cron runs send nothing more.
+    await runCron();
+    expect(await sentTo(owner.businessId)).toHaveLength(1);
+  }, 40_000);
 
   it("a hold not confirmed in time is cancelled 'Not confirmed in time' exactly once by the cron, and its time is free again", async () => {
     const { owner, slug } = await salonWithPage({ booking_hold_minutes: 10 });

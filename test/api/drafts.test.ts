@@ -62,6 +62,8 @@ describe("drafts made at the live read", () => {
       expect(free.slots.some((s) => s.date === slot.date && s.time === slot.time)).toBe(true);
     }
     expect(draft.slots.map((s) => s.time)).not.toContain("12:00"); // the booking's
+    // The asked day is kept, so a freed Thursday slot finds who asked for it (services/openings).
+    expect(await env.DB.prepare("SELECT asked_date FROM drafts WHERE id = ?").bind(draft.id).first("asked_date")).toBe(THURSDAY);
     expect(draft.text).toBe(
       `Hi Noa! On Thursday 17/1 I can do ${draft.slots
         .map((s) => s.time)

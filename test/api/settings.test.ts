@@ -31,6 +31,8 @@ describe("settings API", () => {
         quiet_hours_end: "08:00",
         // Live booking proposals (Settings switch): on for a new business.
         proposals_enabled: true,
+        // Answer for me (test/api/drafts-auto.test.ts): off until the owner turns it on.
+        auto_answer: false,
         // The salon's time: Israel's usual hours, a 15-minute grid, an hour's notice (test/api/salon-time.test.ts).
         working_hours: expect.any(Object),
         slot_step_minutes: 15,

@@ -117,6 +117,37 @@ describe("POST /api/sync/save", () => {
     expect(await count("SELECT count(*) AS n FROM clients WHERE business_id IN (?, ?)", owner.businessId, other.businessId)).toBe(0);
   });
 
+  it("books each item with its member_id; another business's member answers 404 and writes nothing", async () => {
+    const owner = await signedInOwner();
+    const other = await signedInOwner();
+    const contact = await seedContact(owner.businessId, { name: "Maya" });
+    const yossi = (await (await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } })).json<{ member: { id: string } }>()).member;
+    const [theirs] = (await (await other.api("/api/team")).json<{ members: { id: string }[] }>()).members;
+    const refused = await save(owner, { results: [{ user_id: contact.id, items: [{ ...item, member_id: theirs.id }] }] });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ success: false, detail: "Team member not found." });
+    expect(await count("SELECT count(*) AS n FROM clients WHERE business_id = ?", owner.businessId)).toBe(0);
+    expect((await save(owner, { results: [{ user_id: contact.id, items: [{ ...item, member_id: 7 }] }] })).status).toBe(400);
+
+    const saved = await save(owner, {
+      results: [
+        {
+          user_id: contact.id,
+          items: [
+            { ...item, member_id: yossi.id },
+            { ...item, time: "18:00" },
+          ],
+        },
+      ],
+    });
+    expect(await saved.json()).toMatchObject({ success: true, saved: 2 });
+    const listed = await (await owner.api("/api/bookings")).json<{ bookings: { booking_time: string; member_name: string }[] }>();
+    expect(listed.bookings.map((b) => [b.booking_time.slice(0, 5), b.member_name]).sort()).toEqual([
+      ["17:00", "Yossi"],
+      ["18:00", "Dana Levi"],
+    ]);
+  });
+
   it("explains that a hidden-number contact cannot be saved", async () => {
     const owner = await signedInOwner();
     const hidden = await seedContact(owner.businessId, { phone: null });

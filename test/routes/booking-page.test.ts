@@ -50,7 +50,7 @@ describe("the booking page", () => {
   });
 
   it("answers Book: fields under their inputs (400), the hidden field refused, then Confirm on WhatsApp (201)", async () => {
-    const { slug, slot } = await salonWithPage();
+    const { slug, slot } = await salonWithPage({ phone: "0521234567" });
     const base = { service: "Haircut", date: slot.date, time: slot.time, lang: "en" };
     const bad = await book(slug, { ...base, name: "", phone: "12" });
     expect(bad.status).toBe(400);
@@ -68,7 +68,96 @@ describe("the booking page", () => {
     expect(held.status).toBe(201);
     const html = await held.text();
     expect(html).toContain("Confirm on WhatsApp");
-    expect(html).toMatch(/href="https:\/\/wa\.me\/\d*\?text=Confirm%20booking%20\d{4}/);
+    expect(html).toMatch(/href="https:\/\/wa\.me\/972521234567\?text=Confirm%20booking%20\d{4}/);
     expect(html).toContain("The time is held for 30 minutes");
+  });
+
+  it("a salon with no WhatsApp number: Book says the request was sent, without a WhatsApp step, and the booking waits for the owner", async () => {
+    const { owner, slug, slot } = await salonWithPage();
+    const held = await book(slug, { service: "Haircut", date: slot.date, time: slot.time, lang: "en", name: "Noa Cohen", phone: "0541234567" });
+    expect(held.status).toBe(201);
+    const html = await held.text();
+    expect(html).toContain("Request sent");
+    expect(html).toContain("Dana Hair has your request for this time and will confirm it with you.");
+    expect(html).not.toContain("wa.me");
+    expect(html).not.toContain("Confirm on WhatsApp");
+    const listed = (await (await owner.api("/api/bookings")).json()) as { bookings: { status: string; source: string; awaiting_owner: boolean }[] };
+    expect(listed.bookings).toEqual([expect.objectContaining({ status: "pending", source: "online", awaiting_owner: true })]);
+    // The API says so too: no link to a chat that does not exist.
+    const [later] = (
+      await (await SELF.fetch(`http://localhost/api/public/${slug}/availability?service=Haircut&days=14`)).json<{ slots: Slot[] }>()
+    ).slots.slice(-1);
+    const api = await SELF.fetch(`http://localhost/api/public/${slug}/bookings`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp() },
+      body: JSON.stringify({ service: "Haircut", date: later.date, time: later.time, name: "Maya", phone: "0547654321" }),
+    });
+    expect(api.status).toBe(201);
+    expect(await api.json()).toMatchObject({ success: true, status: "pending", confirm_url: null });
+
+    const { slug: heSlug, slot: heSlot } = await salonWithPage({ messageLang: "he" });
+    const he = await (await book(heSlug, { service: "Haircut", date: heSlot.date, time: heSlot.time, lang: "he", name: "נועה", phone: "0541234567" })).text();
+    expect(he).toContain("הבקשה נשלחה");
+    expect(he).not.toContain("wa.me");
+  });
+
+  it("with a team, the customer chooses whom to book with ('Anyone' by default) and books with that member", async () => {
+    const { owner, slug } = await salonWithPage({ phone: "0521234567" });
+    const late = Object.fromEntries(Array.from({ length: 7 }, (_, d) => [String(d), [["12:00", "20:00"]]]));
+    const made = await owner.api("/api/team", { method: "POST", json: { name: "Yossi", working_hours: late } });
+    const yossi = ((await made.json()) as { member: { id: string } }).member;
+    const page = async (query: string, lang = "en") => (await SELF.fetch(`http://localhost/b/${slug}?service=Haircut&lang=${lang}${query}`)).text();
+    const times = (html: string) => [...html.matchAll(/class="bp-time"[^>]*>([\d:]+)</g)].map((m) => m[1]);
+
+    const anyone = await page("");
+    expect(anyone).toContain("With whom");
+    expect(anyone).toMatch(/class="bp-member"[^>]*aria-current="true"[^>]*>Anyone</);
+    expect(anyone).toContain(`href="/b/${slug}?service=Haircut&amp;member=${yossi.id}&amp;lang=en#bp-days"`);
+    expect(anyone).toContain(">Yossi<");
+    const he = await page("", "he");
+    expect(he).toContain("אצל מי");
+    expect(he).toContain("מי שפנוי");
+
+    const his = await page(`&member=${yossi.id}`);
+    expect(his).toMatch(/class="bp-member" href="[^"]*" aria-current="true">Yossi</);
+    const free = times(his);
+    expect(free.length).toBeGreaterThan(0);
+    expect(free.every((t) => t >= "12:00")).toBe(true);
+    // The chosen member goes along to the day, the time and Book.
+    const day = /class="bp-day" href="[^"]*member=[^"]*date=(\d{4}-\d{2}-\d{2})[^"]*" aria-current="date"/.exec(his)?.[1];
+    expect(day).toBeTruthy();
+    const form = await page(`&member=${yossi.id}&date=${day}&time=${free[0]}`);
+    expect(form).toContain(`name="member_id" value="${yossi.id}"`);
+    expect(form).toContain("With Yossi");
+
+    const held = await book(slug, { service: "Haircut", date: day!, time: free[0], lang: "en", member_id: yossi.id, name: "Noa Cohen", phone: "0541234567" });
+    expect(held.status).toBe(201);
+    const listed = (await (await owner.api("/api/bookings")).json()) as { bookings: { member_name: string; booking_time: string }[] };
+    expect(listed.bookings).toEqual([expect.objectContaining({ member_name: "Yossi", booking_time: free[0] })]);
+
+    // The public API: the team's names to choose from, and one member's free times.
+    const info = (await (await SELF.fetch(`http://localhost/api/public/${slug}`)).json()) as { members: { id: string; name: string }[] };
+    expect(info.members.map((m) => m.name)).toEqual(["Dana Levi", "Yossi"]);
+    const api = await SELF.fetch(`http://localhost/api/public/${slug}/availability?service=Haircut&days=14&member_id=${yossi.id}`);
+    const slots = ((await api.json()) as { slots: Slot[] }).slots;
+    expect(slots.length).toBeGreaterThan(0);
+    expect(slots.every((s) => s.time >= "12:00")).toBe(true);
+    expect(Object.keys(slots[0])).toEqual(["date", "time"]);
+
+    // Another business's member: not found, nothing booked.
+    const other = await signedInOwner();
+    const [stranger] = ((await (await other.api("/api/team")).json()) as { members: { id: string }[] }).members;
+    const refused = await book(slug, {
+      service: "Haircut",
+      date: day!,
+      time: free[1] ?? free[0],
+      lang: "en",
+      member_id: stranger.id,
+      name: "Maya",
+      phone: "0547654321",
+    });
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toContain("Team member not found.");
+    expect(((await (await owner.api("/api/bookings")).json()) as { bookings: unknown[] }).bookings).toHaveLength(1);
   });
 });

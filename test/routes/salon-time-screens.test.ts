@@ -135,6 +135,30 @@ describe("Add Booking's free times", () => {
   });
 });
 
+describe("Free times follow With (Add Booking, the list's Edit, a booking request's Edit)", () => {
+  it("answers the chosen member's free times, and anyone's without one", async () => {
+    const owner = await signedInOwner();
+    await post(owner, { intent: "hours", working_hours: WEEK, slot_step_minutes: "60", min_notice_minutes: "0" });
+    await db()
+      .insert(schema.services)
+      .values({ id: crypto.randomUUID(), businessId: owner.businessId, name: "Haircut", nameKey: "haircut", durationMinutes: 45, bufferMinutes: 15 });
+    const [dana] = (await (await owner.api("/api/team")).json<{ members: { id: string }[] }>()).members;
+    const late = { ...JSON.parse(WEEK), "0": [["12:00", "20:00"]] };
+    const created = await owner.api("/api/team", { method: "POST", json: { name: "Yossi", working_hours: late } });
+    const yossi = (await created.json<{ member: { id: string } }>()).member;
+    // Noa is on Dana's calendar at 10:00.
+    const noa = await seedClient(owner.businessId, { name: "Noa Cohen" });
+    await seedBooking(owner.businessId, noa, { bookingDate: "2030-01-06", bookingTime: "10:00", durationMinutes: 45, bufferMinutes: 15, memberId: dana.id });
+    const times = async (member_id?: string) => {
+      const answer = await free(owner, { service: "Haircut", date: "2030-01-06", ...(member_id ? { member_id } : {}) });
+      return "times" in answer ? answer.times : answer;
+    };
+    expect(await times(dana.id)).toEqual(["09:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00"]);
+    expect(await times(yossi.id)).toEqual(["12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00", "19:00"]);
+    expect(await times()).toEqual(["09:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00", "19:00"]);
+  });
+});
+
 describe("Calendar: working hours and time off", () => {
   it("the screen carries the working hours; a range carries the time off in view", async () => {
     const owner = await signedInOwner();

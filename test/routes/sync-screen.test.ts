@@ -7,6 +7,7 @@ import { addDays } from "../../app/utils/dates";
 import { signedInOwner } from "../support/auth";
 import { addService, count, HAIRCUT_ASK, seedContact } from "../support/sync";
 import { shownHtml } from "../support/html";
+import { seedBooking, seedClient } from "../support/seed";
 
 const form = (fields: Record<string, string>) => {
   const f = new FormData();
@@ -161,5 +162,63 @@ describe("Sync tab", () => {
       data: { ok: false, problem: { key: "sync.hiddenSave" } },
     });
     expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(1);
+  });
+
+  it("with a team, each result defaults to the member placement would choose and saves with the member chosen", async () => {
+    const owner = await signedInOwner();
+    await addService(owner, "Haircut");
+    const sentAt = Date.now() - 60_000;
+    const tomorrow = addDays(localDate(sentAt, "Asia/Jerusalem"), 1);
+    const contact = await seedContact(owner.businessId, { name: "Maya", messages: [[false, HAIRCUT_ASK, sentAt]] });
+    const team = async () => (await (await owner.api("/api/team")).json<{ members: { id: string; name: string }[] }>()).members;
+    // One member: nothing to choose.
+    expect(await act(owner, { intent: "preview", user_id: contact.id })).toMatchObject({ ok: true, result: { items: [{ time: "17:00", memberId: "" }] } });
+    const [dana] = await team();
+    const yossi = (await (await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } })).json<{ member: { id: string } }>()).member;
+    // Dana is taken at 17:00 tomorrow: placement would choose Yossi.
+    const regular = await seedClient(owner.businessId, { name: "Noa Cohen", phone: "+972501111111" });
+    await seedBooking(owner.businessId, regular, { bookingDate: tomorrow, bookingTime: "17:00", memberId: dana.id });
+    expect(await act(owner, { intent: "preview", user_id: contact.id })).toMatchObject({
+      ok: true,
+      result: { items: [{ service: "Haircut", date: tomorrow, time: "17:00", memberId: yossi.id }] },
+    });
+    const whose = async () =>
+      (
+        await env.DB.prepare(
+          "SELECT b.booking_time, m.name FROM bookings b JOIN members m ON m.id = b.member_id WHERE b.business_id = ? AND b.client_id != ? ORDER BY b.booking_time",
+        )
+          .bind(owner.businessId, regular)
+          .all()
+      ).results;
+    const items = (list: Record<string, string>[]) => JSON.stringify(list.map((i) => ({ service: "Haircut", date: tomorrow, notes: "", ...i })));
+
+    // Another business's member: refused with the member's message, and nothing written (not even the client).
+    const other = await signedInOwner();
+    const [stranger] = (await (await other.api("/api/team")).json<{ members: { id: string }[] }>()).members;
+    expect(await answer(owner, { intent: "save", user_id: contact.id, items: items([{ time: "18:00", member_id: stranger.id }]) })).toMatchObject({
+      status: 200,
+      data: { intent: "save", ok: false, problem: { key: "team.err.notFound" } },
+    });
+    expect(await count("SELECT count(*) AS n FROM clients WHERE business_id = ? AND name = 'Maya'", owner.businessId)).toBe(0);
+    expect(await answer(owner, { intent: "save", user_id: contact.id, items: items([{ time: "18:00", member_id: " " }]) })).toMatchObject({
+      status: 400,
+      data: { ok: false, problem: { key: "team.err.memberId" } },
+    });
+
+    // Chosen: Dana even though she is taken (the overlap is reported); absent: the first free member, as today.
+    expect(
+      await act(owner, {
+        intent: "save",
+        user_id: contact.id,
+        items: items([
+          { time: "17:00", member_id: dana.id },
+          { time: "17:30", notes: "second" },
+        ]),
+      }),
+    ).toMatchObject({ ok: true, saved: 2, conflicts: [{ client_name: "Noa Cohen", booking_time: "17:00" }] });
+    expect(await whose()).toEqual([
+      { booking_time: "17:00", name: "Dana Levi" },
+      { booking_time: "17:30", name: "Yossi" },
+    ]);
   });
 });

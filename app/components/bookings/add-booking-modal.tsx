@@ -14,7 +14,7 @@ import { Modal } from "~/components/ui/modal";
 import { BOOKINGS_ACTION, useBookingResult } from "./use-booking-mutation";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { bookingSchemas } from "~/components/form/schemas";
-import { FreeTimeChips } from "./free-time-chips";
+import { FreeTimeChips, textOf } from "./free-time-chips";
 import { OverlapWarning } from "./overlap-warning";
 import { MemberField, type TeamMember } from "./member-field";
 
@@ -26,8 +26,6 @@ type Props = {
   onCreated: (booking: BookingItem) => void;
   onNotice?: (text: string) => void;
 };
-
-const textOf = (value: unknown) => (typeof value === "string" ? value : "");
 
 const ORDER = ["name", "phone", "service", "booking_date", "booking_time", "notes"] as const;
 

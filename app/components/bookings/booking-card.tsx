@@ -1,5 +1,6 @@
 // A booking in the List view: status badge, phone, service, date, time and
-// notes; status change, inline Edit (service, date, time, notes) and Delete.
+// notes; status change, inline Edit (service, date, time, notes) and Delete;
+// Accept and Decline for an online booking waiting for the owner.
 // The edit form (conform and the zod schema) loads when the owner first taps Edit.
 import { lazy, Suspense, useState } from "react";
 import type { BookingItem } from "~/routes/dashboard.calendar/screen.server";
@@ -9,6 +10,7 @@ import { Loading } from "~/components/ui/loading";
 import { BookingFacts } from "./booking-facts";
 import { StatusBadge, StatusSelect } from "./status";
 import { useBookingMutation } from "./use-booking-mutation";
+import { OwnerDecision } from "./owner-decision";
 import type { TeamMember } from "./member-field";
 
 const BookingEdit = lazy(() => import("./booking-edit"));
@@ -46,6 +48,7 @@ export function BookingCard({ booking, members, onSaved, onDeleted }: Props) {
       ) : (
         <>
           <BookingFacts booking={booking} />
+          <OwnerDecision booking={booking} mutation={mutation} />
           <div className="booking-actions">
             <StatusSelect
               id={`${base}-status`}

@@ -9,6 +9,7 @@ import { Loading } from "~/components/ui/loading";
 import { BookingFacts } from "./booking-facts";
 import { StatusSelect } from "./status";
 import { useBookingMutation } from "./use-booking-mutation";
+import { OwnerDecision } from "./owner-decision";
 
 type Props = { name: string; booking: BookingItem | null; problem: Problem | null; onClose: () => void; onSaved: (b: BookingItem) => void };
 
@@ -35,19 +36,7 @@ function BookingPanel({ booking, onClose, onSaved }: { booking: BookingItem; onC
   return (
     <>
       <BookingFacts booking={booking} panel testId="booking-detail" />
-      {booking.awaiting_owner && (
-        <div className="alert alert-warning booking-waiting" data-testid="booking-waiting">
-          <p>{t("booklink.owner.waiting")}</p>
-          <div className="row gap-sm wrap">
-            <button type="button" className="btn btn-primary btn-sm" disabled={mutation.busy} onClick={() => mutation.decide(booking.id, "accept")}>
-              {t("booklink.owner.accept")}
-            </button>
-            <button type="button" className="btn btn-danger-ghost btn-sm" disabled={mutation.busy} onClick={() => mutation.decide(booking.id, "decline")}>
-              {t("booklink.owner.decline")}
-            </button>
-          </div>
-        </div>
-      )}
+      <OwnerDecision booking={booking} mutation={mutation} />
       <div className="booking-actions">
         <StatusSelect
           id={`detail-${booking.id}-status`}

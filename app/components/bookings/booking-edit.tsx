@@ -1,4 +1,5 @@
-// A booking card's inline edit (service, date, time, notes, duration, member), checked by the
+// A booking card's inline edit (service, date, time, notes, duration, member, and
+// the day's free times of the member chosen, as Add Booking's), checked by the
 // same zod schema as the action; its own chunk, loaded on the first Edit.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
@@ -10,6 +11,7 @@ import { useSchemaForm } from "~/components/form/use-schema-form";
 import { bookingSchemas } from "~/components/form/schemas";
 import { OverlapWarning } from "./overlap-warning";
 import { MemberField, type TeamMember } from "./member-field";
+import { FreeTimeChips, textOf } from "./free-time-chips";
 
 type EditProps = { booking: BookingItem; base: string; members: TeamMember[]; onCancel: () => void; onSaved: (b: BookingItem) => void };
 
@@ -75,6 +77,13 @@ export default function BookingEdit({ booking, base, members, onCancel, onSaved 
         empty={booking.member_id ? undefined : "unassigned"}
         select={getSelectProps(fields.member_id)}
         error={{ id: fields.member_id.errorId, problems: fields.member_id.errors }}
+      />
+      <FreeTimeChips
+        member={textOf(fields.member_id.value)}
+        service={textOf(fields.service.value)}
+        date={textOf(fields.booking_date.value)}
+        time={textOf(fields.booking_time.value)}
+        onPick={(time) => form.update({ name: "booking_time", value: time })}
       />
       {taken && <OverlapWarning conflicts={taken} date={String(fields.booking_date.value ?? "")} disabled={saving} anyway="timebook.moveAnyway" />}
       <div className="row gap-sm">

@@ -1,4 +1,5 @@
-// What a booking is, as a list of facts: phone, service, the team member it is with, date, time, notes.
+// What a booking is, as a list of facts: phone, service, the team member it is with, date, time, price,
+// "Booked online" for one from the booking page, notes.
 // The List view's card leaves out an empty note (its badge is in the card's
 // head); the calendar's detail panel shows the status first and every row.
 import type { BookingItem } from "~/routes/dashboard.calendar/screen.server";
@@ -52,6 +53,12 @@ export function BookingFacts({ booking, panel = false, testId }: Props) {
         <div>
           <dt>{t("timebook.priceLabel")}</dt>
           <dd>{formatPrice(Math.round(booking.price * 100), currency, LOCALES[lang])}</dd>
+        </div>
+      )}
+      {booking.source === "online" && (
+        <div>
+          <dt>{t("booklink.source.label")}</dt>
+          <dd data-testid="booking-source">{t("booklink.source.online")}</dd>
         </div>
       )}
       {(panel || booking.notes) && (

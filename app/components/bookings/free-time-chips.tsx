@@ -1,9 +1,10 @@
-// Add Booking's free times: once a service from the catalogue and a date are
-// chosen, that day's free start times as one-tap chips (the time can still be
-// typed). Read through the Calendar tab's loader (`?free`), which asks the
+// The free times of Add Booking, the list's Edit and a booking request's Edit:
+// once a service from the catalogue and a date are chosen, that day's free
+// start times (of the member chosen in With, else anyone's) as one-tap chips
+// (the time can still be typed). Read through the Calendar tab's loader (`?free`), which asks the
 // same availability layer as GET /api/availability.
 import { useFetcher } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useId, type ReactNode } from "react";
 import { useT } from "~/i18n";
 import type { FreeTimes } from "~/routes/dashboard.calendar/screen.server";
 import { isRealDate } from "~/utils/dates";
@@ -11,12 +12,17 @@ import { isRealDate } from "~/utils/dates";
 /** `member`: only that team member's free times ("" or left out: anyone's who does the service). */
 type Props = { service: string; date: string; time: string; member?: string; onPick: (time: string) => void };
 
+/** A form field's value as the chips read it (conform's values may be lists, or absent). */
+export const textOf = (value: unknown) => (typeof value === "string" ? value : "");
+
 /** Typing a service name asks once the typing pauses, not per key. */
 const PAUSE_MS = 250;
 
 export function FreeTimeChips({ service, date, time, member = "", onPick }: Props) {
   const t = useT();
   const fetcher = useFetcher<FreeTimes>();
+  // Several forms on one page (the list's cards, the requests) each have their own.
+  const labelId = useId();
   const name = service.trim();
   const ready = name !== "" && isRealDate(date);
   const { load } = fetcher;
@@ -36,7 +42,7 @@ export function FreeTimeChips({ service, date, time, member = "", onPick }: Prop
   else if (answer.times.length === 0) body = <p className="small muted">{t("hours.free.none")}</p>;
   else
     body = (
-      <ul className="free-times-chips" aria-labelledby="free-times-label">
+      <ul className="free-times-chips" aria-labelledby={labelId}>
         {answer.times.map((free) => (
           <li key={free}>
             <button
@@ -56,7 +62,7 @@ export function FreeTimeChips({ service, date, time, member = "", onPick }: Prop
 
   return (
     <div className="free-times" data-testid="free-times" aria-live="polite" aria-busy={fetcher.state !== "idle"}>
-      <p className="free-times-label" id="free-times-label">
+      <p className="free-times-label" id={labelId}>
         {t("hours.free.title")}
       </p>
       {/* One height whatever it holds (a hint, "loading", the chips): Save never moves under a tap as the times arrive. */}

@@ -1,4 +1,4 @@
-// Settings: the "Booking proposals" switch (the business's) and the
+// Settings: the "Booking proposals" and "Answer for me" switches (the business's), the
 // "Notifications on this phone" switch (this browser's push subscription),
 // with "Send a test notification" once it is on, and the list of every device
 // that gets the business's notifications, each removable.
@@ -13,7 +13,7 @@ import type { DeviceAnswer } from "~/services/push/devices.server";
 import type { PushDevice } from "~/services/push/push.server";
 import { base64UrlDecode } from "~/utils/base64url";
 
-type PushAnswer = SettingsAnswer<"proposals" | "push-subscribe" | "push-unsubscribe" | "push-test">;
+type PushAnswer = SettingsAnswer<"proposals" | "auto-answer" | "push-subscribe" | "push-unsubscribe" | "push-test">;
 type Support = "unknown" | "supported" | "unsupported";
 
 const noSubscription = () => () => {};
@@ -21,9 +21,9 @@ function pushSupport(): Support {
   return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window ? "supported" : "unsupported";
 }
 
-type Props = { proposalsEnabled: boolean; vapidPublicKey: string | null; devices: PushDevice[] };
+type Props = { proposalsEnabled: boolean; autoAnswer: boolean; vapidPublicKey: string | null; devices: PushDevice[] };
 
-export function NotificationsSection({ proposalsEnabled, vapidPublicKey, devices }: Props) {
+export function NotificationsSection({ proposalsEnabled, autoAnswer, vapidPublicKey, devices }: Props) {
   const t = useT();
   const lang = useLang();
   const { toast, show, hide } = useToast();
@@ -34,6 +34,13 @@ export function NotificationsSection({ proposalsEnabled, vapidPublicKey, devices
   const proposalsOn = sent ? sent === "on" : proposalsEnabled;
   useFetcherResult(proposals, {
     ok: () => show("success", t(proposalsOn ? "push.proposals.on" : "push.proposals.off")),
+    problem: (p) => show("error", t(p.key, p.params)),
+  });
+  const auto = useFetcher<PushAnswer>();
+  const autoSent = auto.formData?.get("auto_answer");
+  const autoOn = autoSent ? autoSent === "on" : autoAnswer;
+  useFetcherResult(auto, {
+    ok: () => show("success", t(autoOn ? "drafts.auto.on" : "drafts.auto.off")),
     problem: (p) => show("error", t(p.key, p.params)),
   });
 
@@ -126,6 +133,16 @@ export function NotificationsSection({ proposalsEnabled, vapidPublicKey, devices
           checked={proposalsOn}
           testId="proposals-switch"
           onChange={(on) => proposals.submit({ intent: "proposals", proposals_enabled: on ? "on" : "off" }, { method: "post", action: "/dashboard/settings" })}
+        />
+      </div>
+      <div className="switch-row">
+        <Switch
+          id="auto-answer-switch"
+          label={t("drafts.auto.label")}
+          hint={t("drafts.auto.hint")}
+          checked={autoOn}
+          testId="auto-answer-switch"
+          onChange={(on) => auto.submit({ intent: "auto-answer", auto_answer: on ? "on" : "off" }, { method: "post", action: "/dashboard/settings" })}
         />
       </div>
       <div className="switch-row">

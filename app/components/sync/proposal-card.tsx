@@ -18,6 +18,7 @@ import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { ScreenProposal, SyncActionData } from "~/routes/dashboard.sync/screen.server";
 import { serviceKey } from "~/utils/service-name";
 import { MemberField, type TeamMember } from "~/components/bookings/member-field";
+import { FreeTimeChips, textOf } from "~/components/bookings/free-time-chips";
 
 type Props = {
   proposal: ScreenProposal;
@@ -217,6 +218,13 @@ function ProposalEdit({ proposal: p, services, members, base, fetcher, onCancel 
         empty="auto"
         select={getSelectProps(fields.member_id)}
         error={{ id: fields.member_id.errorId, problems: fields.member_id.errors }}
+      />
+      <FreeTimeChips
+        member={textOf(fields.member_id.value)}
+        service={textOf(fields.service.value)}
+        date={textOf(fields.date.value)}
+        time={textOf(fields.time.value)}
+        onPick={(time) => form.update({ name: "time", value: time })}
       />
       {taken && <OverlapWarning conflicts={taken} date={String(fields.date.value ?? p.date)} disabled={saving} />}
       <div className="proposal-actions">

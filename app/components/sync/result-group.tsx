@@ -1,4 +1,5 @@
-// One contact's proposed bookings: editable rows (Service, Date, Time, Notes);
+// One contact's proposed bookings: editable rows (Service, Date, Time, with a
+// team whose calendar (default: the member placement would choose), Notes);
 // Delete (clears this contact's rows here, no call) and Save on the last row.
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
@@ -9,8 +10,10 @@ import { CloseIcon } from "~/components/ui/icons";
 import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { Problem } from "~/utils/problem";
+import { MemberField, type TeamMember } from "~/components/bookings/member-field";
 
-export type Row = { key: string; service: string; date: string; time: string; notes: string; quote: string };
+/** `memberId`: whose calendar ("": the first free member who does the service, as placed on Save). */
+export type Row = { key: string; service: string; date: string; time: string; notes: string; quote: string; memberId: string };
 /** `problem`: why this contact has no proposals (its chat could not be read), or null. */
 export type Group = { id: string; name: string; phone: string; rows: Row[]; problem: Problem | null };
 
@@ -18,7 +21,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;
 const invalid = (r: Row) => ({ service: !r.service.trim(), date: !DATE.test(r.date), time: !TIME.test(r.time) });
 
-export function ResultGroup({ group, show }: { group: Group; show: ShowToast }) {
+/** `members`: the team in its order; with more than one, each row chooses whose calendar. */
+export function ResultGroup({ group, members, show }: { group: Group; members: TeamMember[]; show: ShowToast }) {
   const t = useT();
   const fetcher = useFetcher<SyncActionData>();
   const [rows, setRows] = useState(group.rows);
@@ -53,7 +57,13 @@ export function ResultGroup({ group, show }: { group: Group; show: ShowToast }) 
       show("error", t("sync.incomplete"));
       return;
     }
-    const items = rows.map(({ service, date, time, notes }) => ({ service: service.trim(), date, time, notes: notes.trim() }));
+    const items = rows.map(({ service, date, time, notes, memberId }) => ({
+      service: service.trim(),
+      date,
+      time,
+      notes: notes.trim(),
+      ...(memberId && members.length > 1 ? { member_id: memberId } : {}),
+    }));
     fetcher.submit({ intent: "save", user_id: group.id, items: JSON.stringify(items) }, { method: "post" });
   }
 
@@ -144,6 +154,12 @@ export function ResultGroup({ group, show }: { group: Group; show: ShowToast }) 
                   onChange={(e) => edit(row.key, "time", e.target.value)}
                 />
               </div>
+              <MemberField
+                id={id("member")}
+                members={members}
+                empty="auto"
+                select={{ value: row.memberId, onChange: (e) => edit(row.key, "memberId", e.target.value) }}
+              />
               <div className="field f-notes">
                 <label htmlFor={id("notes")}>{t("sync.notes")}</label>
                 <input id={id("notes")} value={row.notes} maxLength={2000} onChange={(e) => edit(row.key, "notes", e.target.value)} />

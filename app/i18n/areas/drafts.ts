@@ -1,5 +1,5 @@
-// Drafted replies to customers who asked for free time: the API's messages and
-// the notification (the card's texts join them with the Sync tab's card).
+// Drafted replies to customers who asked for free time: the API's messages, the
+// notification and the Sync tab's card.
 import { defineMessages } from "../define";
 
 export const drafts = defineMessages(
@@ -12,6 +12,25 @@ export const drafts = defineMessages(
     "drafts.err.text": "Write the reply (up to 1000 characters).",
     "drafts.push.title": "Chatbook",
     "drafts.push.body": "{name} asked for a time. A reply is ready: {text}",
+    "drafts.title": "Replies ready to send",
+    "drafts.intro": "A customer asked for a time. These times are free in your calendar; Send writes from your WhatsApp.",
+    "drafts.asked": "They asked",
+    "drafts.offered": "Offered times",
+    "drafts.reply": "Reply",
+    "drafts.yourReply": "Your reply",
+    "drafts.send": "Send",
+    "drafts.sending": "Sending...",
+    "drafts.editSend": "Edit then Send",
+    "drafts.sendOf": "Send the reply to {name}",
+    "drafts.editOf": "Edit the reply to {name}",
+    "drafts.dismissOf": "Dismiss the reply to {name}",
+    "drafts.sentToast": "Reply on its way to {name}.",
+    "drafts.dismissedToast": "Draft dismissed.",
+    "drafts.auto.label": "Answer for me",
+    "drafts.auto.hint":
+      "When a customer asks for a free time, the drafted reply is sent by itself after the chat goes quiet, unless you wrote there first. At most 3 a chat a day, never to a client who opted out; needs booking proposals on.",
+    "drafts.auto.on": "Answer for me is on.",
+    "drafts.auto.off": "Answer for me is off.",
   },
   {
     "drafts.err.notFound": "הטיוטה לא נמצאה.",
@@ -22,5 +41,24 @@ export const drafts = defineMessages(
     "drafts.err.text": "כתבו את התשובה (עד 1000 תווים).",
     "drafts.push.title": "Chatbook",
     "drafts.push.body": "{name} שאל/ה על תור. תשובה מוכנה: {text}",
+    "drafts.title": "תשובות מוכנות לשליחה",
+    "drafts.intro": "לקוח/ה שאל/ה על תור. השעות האלה פנויות ביומן; שליחה כותבת מהוואטסאפ שלכם.",
+    "drafts.asked": "השאלה",
+    "drafts.offered": "שעות מוצעות",
+    "drafts.reply": "תשובה",
+    "drafts.yourReply": "התשובה שלכם",
+    "drafts.send": "שליחה",
+    "drafts.sending": "שולחים...",
+    "drafts.editSend": "עריכה ושליחה",
+    "drafts.sendOf": "שליחת התשובה אל {name}",
+    "drafts.editOf": "עריכת התשובה אל {name}",
+    "drafts.dismissOf": "דחיית התשובה אל {name}",
+    "drafts.sentToast": "התשובה בדרך אל {name}.",
+    "drafts.dismissedToast": "הטיוטה נדחתה.",
+    "drafts.auto.label": "לענות בשבילי",
+    "drafts.auto.hint":
+      "כשלקוח/ה שואל/ת על שעה פנויה, התשובה המוכנה נשלחת מעצמה כשהצ'אט נרגע, אלא אם כתבתם שם קודם. עד 3 ביום לכל צ'אט, אף פעם לא ללקוח/ה שביקש/ה לא לקבל הודעות; פועל רק כשהצעות ההזמנה פעילות.",
+    "drafts.auto.on": "לענות בשבילי פעיל.",
+    "drafts.auto.off": "לענות בשבילי כבוי.",
   },
 );

@@ -5,18 +5,20 @@ import { pageTitle, langFromRequest, useT } from "~/i18n";
 import { requireUser } from "~/security/signed-in.server";
 import { ContactsTable } from "~/components/sync/contacts-table";
 import { ProposalList } from "~/components/sync/proposal-list";
+import { DraftList } from "~/components/sync/draft-list";
 import { ResultGroup, type Group } from "~/components/sync/result-group";
 import { ServiceCatalogue } from "~/components/sync/service-catalogue";
 import { useSyncRun } from "~/components/sync/use-sync-run";
 import { Toast, useToast } from "~/components/ui/toast";
 import syncCss from "~/styles/sync.css?url";
 import toastCss from "~/styles/toast.css?url";
+import hoursCss from "~/styles/hours.css?url";
 import { syncScreenAction, syncScreenData, type ScreenContact, type SyncActionData } from "./screen.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { isNavigationOrHttp } from "~/components/ui/lost-request";
 import { problem } from "~/utils/problem";
 
-export const links: LinksFunction = () => [toastCss, syncCss].map((href) => ({ rel: "stylesheet", href }));
+export const links: LinksFunction = () => [toastCss, syncCss, hoursCss].map((href) => ({ rel: "stylesheet", href }));
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.sync")];
 
 /** The spec's Sync toast: 2000 ms for success, 2500 ms for errors, at the bottom. */
@@ -30,7 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const { db, business } = await requireUser(request, context);
-  return syncScreenAction({ db, env, now: Date.now() }, business, await request.formData());
+  const defer = (work: Promise<unknown>) => context.cloudflare.ctx.waitUntil(work);
+  return syncScreenAction({ db, env, now: Date.now(), defer }, business, await request.formData());
 }
 
 /**
@@ -58,8 +61,9 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
 
 // Every service change reloads the list (also a refused one: another tab may
 // have changed it); reading and saving Sync's results change nothing the loader
-// shows. Accepting or dismissing a proposal reloads the list and the tab badge
-// (the default after an action), also when refused: it was decided elsewhere.
+// shows. Accepting or dismissing a proposal, or sending or dismissing a drafted
+// reply, reloads the lists and the tab badge (the default after an action), also
+// when refused: it was decided elsewhere.
 // A request that never arrived (503 from clientAction) reloads nothing over a dead network.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionStatus, defaultShouldRevalidate }) => {
   const intent = formData?.get("intent");
@@ -69,7 +73,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionSta
 };
 
 export default function SyncTab() {
-  const { services, contacts, proposals, members } = useLoaderData<typeof loader>();
+  const { services, contacts, proposals, drafts, members } = useLoaderData<typeof loader>();
   const t = useT();
   const { toast, show, hide } = useToast();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -88,7 +92,15 @@ export default function SyncTab() {
         id: contact.id,
         name: result?.name ?? contact.name,
         phone: contact.phone,
-        rows: (result?.items ?? []).map((i) => ({ key: i.bookingId, service: i.service, date: i.date, time: i.time, notes: i.notes, quote: i.quote })),
+        rows: (result?.items ?? []).map((i) => ({
+          key: i.bookingId,
+          service: i.service,
+          date: i.date,
+          time: i.time,
+          notes: i.notes,
+          quote: i.quote,
+          memberId: i.memberId,
+        })),
         problem: data?.ok ? null : (data?.problem ?? { key: "sync.readFailed" }),
       };
       setGroups((all) => [...(all ?? []), group]);
@@ -116,6 +128,8 @@ export default function SyncTab() {
       </header>
 
       <ProposalList proposals={proposals} services={services} members={members} show={show} />
+
+      <DraftList drafts={drafts} show={show} />
 
       <ServiceCatalogue items={services} show={show} />
 
@@ -165,7 +179,7 @@ export default function SyncTab() {
           </div>
         )}
         {groups?.map((g) => (
-          <ResultGroup key={`${runId}-${g.id}`} group={g} show={show} />
+          <ResultGroup key={`${runId}-${g.id}`} group={g} members={members} show={show} />
         ))}
         {!run.running && !groups?.length && <p className="muted empty-text">{t("sync.noResults")}</p>}
         <datalist id="sync-service-options">

@@ -8,17 +8,19 @@ import type { Db } from "../../../db";
 import { addService, deleteService, listServices, renameService, updateService } from "~/services/catalogue/services.server";
 import { ServiceForm } from "~/validation/services";
 import { dismissProposal, listProposals, type ProposalView } from "~/services/proposals/proposals.server";
+import { dismissDraft, listDrafts, sendDraft, type DraftView } from "~/services/drafts/drafts.server";
+import { DraftSend } from "~/validation/drafts";
 import { listSyncContacts } from "~/services/sync/contacts.server";
 import { rhythmsOfPhones } from "~/services/clients/clients.server";
 import type { Reliability } from "~/components/sync/reliability-line";
 import { previewSync, type PreviewResult } from "~/services/sync/preview.server";
-import { saveSync } from "~/services/sync/save.server";
+import { saveSync, syncPlacer } from "~/services/sync/save.server";
 import { listTeam } from "~/services/team/team.server";
 import type { Lang } from "~/i18n";
 import type { TimeWarning, WorkingHours } from "~/services/time/span";
 import type { Conflict } from "~/services/bookings/overlaps.server";
 import { bookingBusiness, decideBooking, isTaken, outcomeError } from "~/services/bookings/decide.server";
-import { addDays } from "~/utils/dates";
+import { addDays, isRealDate } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
 import { localDate } from "~/utils/time-zone";
 import { AppError, problem, type Problem } from "~/utils/problem";
@@ -26,7 +28,8 @@ import { firstFormProblem, parseForm, validate } from "~/validation/parse";
 import { ProposalEditForm, ProposalIdForm, type ProposalCorrectionInput } from "~/validation/proposals";
 import { AddServiceForm, PREVIEW_LIMIT_DEFAULT, PreviewBody, RenameServiceForm, SaveBody, SaveForm, ServiceIdForm } from "~/validation/sync";
 
-type Ctx = { db: Db; env: Env; now: number };
+/** `defer`: work that may finish after the answer (handing a sent draft to the queue; the cron sweep takes it otherwise). */
+type Ctx = { db: Db; env: Env; now: number; defer?: (work: Promise<unknown>) => void };
 type Business = { id: string; timeZone: string; country: string; workingHours: WorkingHours };
 
 export type ScreenContact = { id: string; name: string; phone: string };
@@ -75,12 +78,33 @@ export function screenProposals(
   });
 }
 
+/** A drafted reply as its card shows it: the phone formatted, and each offered time with its day for people. */
+export type ScreenDraft = Omit<DraftView, "client_phone" | "slots" | "created_at"> & {
+  client_phone: string;
+  slots: Array<{ date: string; time: string; day: "today" | "tomorrow" | null; dayText: string }>;
+};
+
+export function screenDrafts(views: DraftView[], business: Business, lang: Lang, now: number): ScreenDraft[] {
+  const today = localDate(now, business.timeZone);
+  const tomorrow = addDays(today, 1);
+  return views.map(({ created_at: _created, ...d }) => ({
+    ...d,
+    client_phone: formatPhone(d.client_phone),
+    slots: d.slots.map((s) => ({
+      ...s,
+      day: s.date === today ? "today" : s.date === tomorrow ? "tomorrow" : null,
+      dayText: dayText(s.date, today, lang),
+    })),
+  }));
+}
+
 export async function syncScreenData(db: Db, business: Business, lang: Lang, now: number) {
-  const [services, contacts, proposals, team] = await Promise.all([
+  const [services, contacts, proposals, team, drafts] = await Promise.all([
     listServices(db, business.id),
     listSyncContacts(db, business.id),
     listProposals(db, business.id),
     listTeam(db, business),
+    listDrafts(db, business.id),
   ]);
   const records = await rhythmsOfPhones(
     db,
@@ -92,7 +116,37 @@ export async function syncScreenData(db: Db, business: Business, lang: Lang, now
   const shown: ScreenContact[] = contacts.map((c) => ({ ...c, phone: c.phone ? formatPhone(c.phone) : "" }));
   // With a team, a request's Edit chooses whose calendar (default: the first free member who does the service).
   const members = team.map((m) => ({ id: m.id, name: m.name, color: m.color }));
-  return { services, contacts: shown, proposals: screenProposals(proposals, business, lang, now, records), members };
+  return {
+    services,
+    contacts: shown,
+    proposals: screenProposals(proposals, business, lang, now, records),
+    drafts: screenDrafts(drafts, business, lang, now),
+    members,
+  };
+}
+
+/**
+ * A contact's proposed bookings as the results screen edits them: with a team,
+ * each with the member placement would choose (`memberId`, "" when it cannot
+ * tell: an incomplete date or time, or no team to choose from).
+ */
+export type ScreenPreview = Omit<PreviewResult, "items"> & { items: (PreviewResult["items"][number] & { memberId: string })[] };
+
+const COMPLETE_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+async function withMembers(db: Db, business: Business, result: PreviewResult): Promise<ScreenPreview> {
+  const complete = (i: PreviewResult["items"][number]) => isRealDate(i.date) && COMPLETE_TIME.test(i.time);
+  const placer = await syncPlacer(
+    db,
+    business,
+    result.items.filter(complete).map((i) => i.date),
+  );
+  const items = [];
+  for (const item of result.items) {
+    const member = placer.team.length > 1 && complete(item) ? await placer.place(item) : null;
+    items.push({ ...item, memberId: member?.id ?? "" });
+  }
+  return { ...result, items };
 }
 
 type Reply = SubmissionResult<Problem[]>;
@@ -106,11 +160,12 @@ export type SyncActionData =
   | ({ intent: "service-update"; id: string } & ({ ok: true; name: string } | Failed) & { reply: Reply })
   | ({ intent: "service-delete"; id: string } & ({ ok: true } | Failed))
   | ({ intent: "service-details"; id: string } & ({ ok: true; name: string } | Failed) & { reply: Reply })
-  | ({ intent: "preview"; userId: string } & ({ ok: true; result: PreviewResult } | Failed))
+  | ({ intent: "preview"; userId: string } & ({ ok: true; result: ScreenPreview } | Failed))
   | ({ intent: "save"; userId: string } & ({ ok: true; saved: number; skipped: number; conflicts: Conflict[]; warnings: TimeWarning[] } | Failed))
   | ({ intent: "proposal-accept"; id: string } & (Accepted | Refused))
   | ({ intent: "proposal-edit"; id: string } & (Accepted | Refused) & { reply: Reply })
   | ({ intent: "proposal-dismiss"; id: string } & ({ ok: true } | Failed))
+  | ({ intent: "draft-send" | "draft-dismiss"; id: string } & ({ ok: true } | Failed))
   | ({ intent: null } & Failed);
 
 const answer = (body: SyncActionData, status = 200) => data(body, { status });
@@ -194,7 +249,7 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
         const outcome = await previewSync(ctx, business, body.value);
         const result = outcome.results[0];
         if (!result || outcome.unread.includes(result.id)) return answer({ intent, userId, ok: false, problem: unread });
-        return answer({ intent, userId, ok: true, result });
+        return answer({ intent, userId, ok: true, result: await withMembers(ctx.db, business, result) });
       } catch (error) {
         const { problem: failure, answerStatus } = settle(error, unread);
         // With no services the run stops and the screen says so; any other failure is this contact's.
@@ -219,8 +274,9 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
         return answer({ intent, userId, ok: true, saved, skipped, conflicts, warnings });
       } catch (error) {
         const { status, problem: failure, answerStatus } = settle(error, failed);
-        // Not found (gone, or not this business's) reads as the spec's "Failed to save for this contact."
-        return answer({ intent, userId, ok: false, problem: status === 404 ? failed : failure }, answerStatus);
+        // Not found (gone, or not this business's) reads as the spec's "Failed to save for this contact.", a member not found as itself.
+        const said = status === 404 && failure.key !== "team.err.notFound" ? failed : failure;
+        return answer({ intent, userId, ok: false, problem: said }, answerStatus);
       }
     }
     case "proposal-accept": {
@@ -257,6 +313,29 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
       const id = input.ok ? input.value.id : "";
       try {
         await dismissProposal(ctx.db, business.id, id);
+        return answer({ intent, id, ok: true });
+      } catch (error) {
+        const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
+        return answer({ intent, id, ok: false, problem: failure }, answerStatus);
+      }
+    }
+    case "draft-send": {
+      // `text` comes only from Edit then Send; Send as drafted leaves it out (the times are checked again).
+      const id = typeof fields.id === "string" ? fields.id.slice(0, 200) : "";
+      const body = validate(DraftSend, "text" in fields ? { text: fields.text } : {});
+      if (!body.ok) return answer({ intent, id, ok: false, problem: body.problem }, 400);
+      try {
+        await sendDraft(ctx.env, ctx.db, business.id, id, body.value.text, ctx.now, ctx.defer);
+        return answer({ intent, id, ok: true });
+      } catch (error) {
+        const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
+        return answer({ intent, id, ok: false, problem: failure }, answerStatus);
+      }
+    }
+    case "draft-dismiss": {
+      const id = typeof fields.id === "string" ? fields.id.slice(0, 200) : "";
+      try {
+        await dismissDraft(ctx.db, business.id, id, ctx.now);
         return answer({ intent, id, ok: true });
       } catch (error) {
         const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));

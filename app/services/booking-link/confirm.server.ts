@@ -6,20 +6,18 @@
 // The booking goes to the number that SENT the code (the client is found or
 // created by it; the typed number was only a hint), that client gets the
 // contact basis booked_online, and the thanks goes back to the chat the
-// message came from, as a reply. Each step happens once: the hold's state
+// message came from, as a reply, through the queue (queueAnswer). Each step happens once: the hold's state
 // changes in one conditional statement, and the rest follows only that write.
 import { createDb, schema } from "../../../db";
 import { eq } from "drizzle-orm";
 import type { Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
-import { getWhatsAppProvider } from "~/providers/whatsapp/index.server";
 import { bookingsChanged } from "~/services/booking-events.server";
 import { findOrCreateClient } from "~/services/clients/clients.server";
 import { whenText } from "~/services/proposals/notify.server";
 import { pushConfig, pushTo, subscriptionsOf } from "~/services/push/push.server";
 import { phoneOfChat } from "~/services/safety/consent.server";
-import { REPLY_GAP } from "~/services/safety/pacing";
-import { businessSession } from "~/services/whatsapp/session.server";
+import { sendOneOff } from "~/services/outbox.server";
 import { dayLabel } from "./public.server";
 
 /** The code in a confirmation message, in either language ("Confirm booking 4821", "אישור תור 4821"), or null. */
@@ -126,26 +124,52 @@ export async function confirmFromMessage(
 
   const lang: Lang = hold.lang === "he" ? "he" : "en";
   const booking = { name: client.name || hold.name, service: hold.service, date: hold.booking_date, time: hold.booking_time };
-  if (state === "confirmed") defer(sendThanks(env, businessId, m.chatId, thanksText(lang, booking)));
+  if (state === "confirmed") {
+    const answer = {
+      businessId,
+      bookingId: hold.booking_id,
+      ref: "thanks",
+      text: thanksText(lang, booking),
+      phone,
+      chatId: m.chatId,
+      timeZone: hold.time_zone,
+    } as const;
+    await queueAnswer(env, answer, now, defer);
+  }
   defer(notifyOwner(env, businessId, { ...booking, bookingId: hold.booking_id, waiting: state === "awaiting_owner", timeZone: hold.time_zone }));
   return { bookingId: hold.booking_id, state, clientId: client.id };
 }
 
 /**
- * The thanks, to the chat the customer wrote from: an answer to their own
- * message, so it keeps the short reply gap of the business's pacer and does
- * not count against the daily budget (as the opt-out acknowledgement).
+ * The booking page's answer to the customer (the thanks, or the owner's
+ * decline), written as a one-off send: an answer to the customer's own
+ * message (origin "reply": the short reply gap, not counted against the daily
+ * budget), delivered by the queue like every message, so an outage delays it
+ * and never loses it. `ref` names it once ("<booking id>:thanks"): a repeated
+ * webhook or decision writes nothing new.
  */
-export async function sendThanks(env: Env, businessId: string, chatId: string, text: string): Promise<boolean> {
-  try {
-    const slot = await businessSession(env, businessId).reserveSendSlot({ ...REPLY_GAP }, 60_000);
-    if (slot.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, slot.waitMs));
-    await getWhatsAppProvider(env).sendText(businessId, chatId, text);
-    return true;
-  } catch (error) {
-    console.error("Sending the online booking's thanks failed", businessId, chatId, error);
-    return false;
-  }
+export async function queueAnswer(
+  env: Env,
+  a: { businessId: string; bookingId: string; ref: "thanks" | "declined"; text: string; phone: string; chatId: string | null; timeZone: string },
+  now: number,
+  defer: (p: Promise<unknown>) => void,
+): Promise<void> {
+  await sendOneOff(
+    env,
+    {
+      businessId: a.businessId,
+      kind: "answer",
+      ref: `${a.bookingId}:${a.ref}`,
+      text: a.text,
+      toPhone: a.phone,
+      toChatId: a.chatId,
+      bookingId: a.bookingId,
+      origin: "reply",
+      timeZone: a.timeZone,
+    },
+    now,
+    defer,
+  );
 }
 
 /** "Booked online: Noa, Haircut, tomorrow 16:30: confirmed on WhatsApp" to each of the owner's phones. Never throws. */

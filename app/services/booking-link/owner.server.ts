@@ -2,21 +2,29 @@
 // (booking_owner_confirms on: the customer's message made its hold
 // `awaiting_owner` and kept the booking `pending`, holding its time). Accept
 // makes it `confirmed`, Decline `cancelled` (its time free again); either way
-// the customer is told on WhatsApp, in the page's language, in the chat the
-// confirmation came from, through the business's pacer. Each decision happens
+// the customer is told on WhatsApp, in the page's language, through the one
+// delivery queue (paced, once, held while WhatsApp is away). Each decision happens
 // once: the hold changes in one conditional statement and the booking follows
 // only that write.
 import type { Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
-import { phoneToChatId } from "~/providers/whatsapp/chat-id";
 import { bookingsChanged } from "~/services/booking-events.server";
 import { AppError } from "~/utils/problem";
-import { sendThanks, thanksText } from "./confirm.server";
+import { queueAnswer, thanksText } from "./confirm.server";
 import { dayLabel } from "./public.server";
 
 export type OwnerDecision = "accept" | "decline";
 
-type Waiting = { state: string; name: string; lang: string; confirmed_phone: string | null; service: string; booking_date: string; booking_time: string };
+type Waiting = {
+  state: string;
+  name: string;
+  lang: string;
+  confirmed_phone: string | null;
+  service: string;
+  booking_date: string;
+  booking_time: string;
+  time_zone: string;
+};
 
 /** "Sorry, Noa: the Haircut on Thursday 28/11 at 16:30 could not be booked." in the page's language. */
 export function declinedText(lang: Lang, b: { name: string; service: string; date: string; time: string }): string {
@@ -41,8 +49,9 @@ export async function decideWaiting(
   const d1 = env.DB;
   const row = await d1
     .prepare(
-      `SELECT h.state, h.name, h.lang, h.confirmed_phone, b.service, b.booking_date, b.booking_time
-       FROM bookings b LEFT JOIN booking_holds h ON h.booking_id = b.id AND h.business_id = b.business_id
+      `SELECT h.state, h.name, h.lang, h.confirmed_phone, b.service, b.booking_date, b.booking_time, biz.time_zone
+       FROM bookings b JOIN businesses biz ON biz.id = b.business_id
+       LEFT JOIN booking_holds h ON h.booking_id = b.id AND h.business_id = b.business_id
        WHERE b.business_id = ?1 AND b.id = ?2`,
     )
     .bind(businessId, bookingId)
@@ -70,7 +79,8 @@ export async function decideWaiting(
   const booking = { name: row.name, service: row.service, date: row.booking_date, time: row.booking_time };
   if (row.confirmed_phone) {
     const text = decision === "accept" ? thanksText(lang, booking) : declinedText(lang, booking);
-    defer(sendThanks(env, businessId, phoneToChatId(row.confirmed_phone), text));
+    const ref = decision === "accept" ? "thanks" : "declined";
+    await queueAnswer(env, { businessId, bookingId, ref, text, phone: row.confirmed_phone, chatId: null, timeZone: row.time_zone }, now, defer);
   }
   return status;
 }

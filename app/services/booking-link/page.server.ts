@@ -5,6 +5,7 @@
 import { createDb, type Db } from "../../../db";
 import { parseLang, type Lang } from "~/i18n";
 import { listServices } from "~/services/catalogue/services.server";
+import { doesService, listTeam } from "~/services/team/team.server";
 import { currencyOf } from "~/services/catalogue/money";
 import { addDays } from "~/utils/dates";
 import { AppError } from "~/utils/problem";
@@ -35,23 +36,27 @@ export async function bookingPageLang(request: Request, env: Env): Promise<Lang 
   }
 }
 
-export type PageChoice = { service?: string | null; date?: string | null; time?: string | null };
+export type PageChoice = { service?: string | null; member?: string | null; date?: string | null; time?: string | null };
 
 /**
  * What the page shows: the business, its services, and for a chosen service
  * the next PICKER_DAYS days (those without a free time disabled), the chosen
  * day's free times (the first free day when none is chosen) and the chosen time
- * when it is one of them.
+ * when it is one of them. With a team, the members who do the chosen service
+ * to choose from ("anyone" by default): a chosen member narrows the free times
+ * to theirs.
  */
 export async function pageView(db: Db, business: PageBusiness, choice: PageChoice, lang: Lang, now: number) {
-  const services = await listServices(db, business.id);
+  const [services, team] = await Promise.all([listServices(db, business.id), listTeam(db, business)]);
   const service = services.find((s) => s.service === choice.service) ?? null;
+  const members = service && team.length > 1 ? team.filter((m) => doesService(m, service.service)).map((m) => ({ id: m.id, name: m.name })) : [];
+  const member = members.find((m) => m.id === choice.member)?.id ?? null;
   const today = localDate(now, business.timeZone);
   let days: { date: string; label: string; free: boolean }[] = [];
   let day: string | null = null;
   let times: string[] = [];
   if (service) {
-    const slots = await publicSlots(db, business, { service: service.service, from: today, days: PICKER_DAYS }, now);
+    const slots = await publicSlots(db, business, { service: service.service, from: today, days: PICKER_DAYS, member_id: member ?? undefined }, now);
     const byDay = new Map<string, string[]>();
     for (const s of slots) byDay.set(s.date, [...(byDay.get(s.date) ?? []), s.time]);
     days = Array.from({ length: PICKER_DAYS }, (_, i) => {
@@ -70,6 +75,8 @@ export async function pageView(db: Db, business: PageBusiness, choice: PageChoic
       price_cents: s.price === null ? null : Math.round(s.price * 100),
     })),
     service: service?.service ?? null,
+    members,
+    member,
     days,
     day,
     dayLabel: day ? dayLabel(day, lang, "long") : null,

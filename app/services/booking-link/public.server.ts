@@ -3,7 +3,7 @@
 // customer confirms it by sending its code to the salon on WhatsApp
 // (confirm.server.ts). The salon writes nothing to the number typed here: it
 // is only a hint, and the booking goes to whoever sends the code.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { createDb, schema, type Db } from "../../../db";
 import type { Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
@@ -21,6 +21,7 @@ import { normalizePhone } from "~/utils/phone";
 import { AppError } from "~/utils/problem";
 import { bookingInstant, localDate } from "~/utils/time-zone";
 import type { PublicBookingInput } from "~/validation/booking-link";
+import { notifyOwner } from "./confirm.server";
 
 export type PageBusiness = typeof schema.businesses.$inferSelect;
 
@@ -45,20 +46,22 @@ export async function pageBusiness(db: Db, slug: string): Promise<PageBusiness> 
   return row;
 }
 
-/** GET /api/public/{slug}: what the page shows of the business, nothing more. */
+/** GET /api/public/{slug}: what the page shows of the business, nothing more (with a team, its members' names to choose from). */
 export async function publicInfo(db: Db, business: PageBusiness) {
-  const services = await listServices(db, business.id);
+  const [services, team] = await Promise.all([listServices(db, business.id), listTeam(db, business)]);
   return {
     business: { name: business.name, city: business.city, time_zone: business.timeZone, ...currencySetting(business) },
     services: services.map((s) => ({ name: s.service, duration_minutes: s.duration_minutes, price: s.price })),
+    // Only with a team: a one-person business answers as before.
+    ...(team.length > 1 ? { members: team.map((m) => ({ id: m.id, name: m.name })) } : {}),
   };
 }
 
 /** The page's language: the business's message language. */
 export const pageLang = (business: Pick<PageBusiness, "messageLang">): Lang => (business.messageLang === "he" ? "he" : "en");
 
-/** Free start times (date and time only) within the booking window, from the availability module. */
-export async function publicSlots(db: Db, business: PageBusiness, ask: { service: string; from?: string; days: number }, now: number) {
+/** Free start times (date and time only) within the booking window, from the availability module; `member_id`: only that member's (404 unless the business's). */
+export async function publicSlots(db: Db, business: PageBusiness, ask: { service: string; from?: string; days: number; member_id?: string }, now: number) {
   const last = addDays(localDate(now, business.timeZone), BOOKING_WINDOW_DAYS);
   const found = await availability(db, business, ask, now);
   return found.slots.filter((s) => s.date <= last).map((s) => ({ date: s.date, time: s.time }));
@@ -98,20 +101,25 @@ export class TimeTaken extends AppError {
   }
 }
 
-async function taken(db: Db, business: PageBusiness, service: string, date: string, now: number): Promise<never> {
-  throw new TimeTaken((await publicSlots(db, business, { service, from: date, days: 7 }, now)).slice(0, NEXT_FREE));
+async function taken(db: Db, business: PageBusiness, service: string, date: string, now: number, member_id?: string): Promise<never> {
+  throw new TimeTaken((await publicSlots(db, business, { service, from: date, days: 7, member_id }, now)).slice(0, NEXT_FREE));
 }
 
 const randomCode = (digits: number) => String(10 ** (digits - 1) + (crypto.getRandomValues(new Uint32Array(1))[0] % (9 * 10 ** (digits - 1))));
 
-export type HoldCreated = { booking_id: string; status: "pending"; code: string; confirm_url: string };
+/** `confirm_url`: null when the salon has no WhatsApp number (no connected one, no business phone): the booking then waits for the owner. */
+export type HoldCreated = { booking_id: string; status: "pending"; code: string; confirm_url: string | null };
 
 /**
  * POST /api/public/{slug}/bookings after the form's checks: the limits, the
  * window, the free time, then the booking (through the same one-at-a-time
  * decision as the owner's `if_free`) and its hold with a code unique among the
  * business's open holds. Nothing is half-written: a hold that cannot be kept
- * takes its booking back.
+ * takes its booking back. A salon with no WhatsApp number to confirm on (no
+ * connected number and no business phone) would give a wa.me link to nobody:
+ * its booking waits for the owner's Accept or Decline at once (the owner is
+ * notified; the customer is sent nothing, as the salon never writes first),
+ * and `confirm_url` is null.
  */
 export async function createHold(env: Env, business: PageBusiness, input: PublicBookingInput, ip: string, now: number): Promise<HoldCreated> {
   const db = createDb(env.DB);
@@ -129,13 +137,15 @@ export async function createHold(env: Env, business: PageBusiness, input: Public
     throw new AppError(429, "booklink.err.tooManyPending", { max: PUBLIC_LIMITS.pendingPerPhone });
 
   // Only a free time on the salon's grid, inside its hours, may be booked.
-  const free = await publicSlots(db, business, { service: service.service, from: input.date, days: 1 }, now);
+  // With a member chosen, only their free times (404 "Team member not found." unless one of the business's).
+  const member = input.member_id;
+  const free = await publicSlots(db, business, { service: service.service, from: input.date, days: 1, member_id: member }, now);
   if (!free.some((s) => s.time === input.time)) {
     const timing = { date: input.date, time: input.time, durationMinutes: service.duration_minutes, bufferMinutes: service.buffer_minutes };
-    // Taken: every member who does the service has a booking in the way (a time off the grid or outside hours is not "taken").
+    // Taken: every member who does the service (or the one chosen) has a booking in the way (a time off the grid or outside hours is not "taken").
     const [team, facts] = await Promise.all([listTeam(db, business), dayFacts(db, business.id, input.date)]);
-    const able = team.filter((m) => doesService(m, service.service));
-    if (able.length && able.every((m) => conflictsIn(facts, zone, timing, m).length)) return taken(db, business, service.service, input.date, now);
+    const able = team.filter((m) => (member ? m.id === member : true) && doesService(m, service.service));
+    if (able.length && able.every((m) => conflictsIn(facts, zone, timing, m).length)) return taken(db, business, service.service, input.date, now, member);
     throw new AppError(400, "booklink.err.notFree");
   }
 
@@ -155,18 +165,21 @@ export async function createHold(env: Env, business: PageBusiness, input: Public
       booking_time: input.time,
       notes: input.notes,
       status: "pending",
+      ...(member ? { member_id: member } : {}),
     },
-    source: "manual",
+    source: "online",
     ifFree: true,
     now,
   });
   if (!outcome.ok) {
-    if (isTaken(outcome)) return taken(db, business, service.service, input.date, now);
+    if (isTaken(outcome)) return taken(db, business, service.service, input.date, now, member);
     throw outcomeError(outcome);
   }
   const bookingId = outcome.booking.id;
   const lang = pageLang(business);
+  const digits = await salonDigits(env, business);
   const code = await insertHold(env.DB, {
+    state: digits ? "open" : "awaiting_owner",
     bookingId,
     businessId: business.id,
     name: input.name,
@@ -180,8 +193,20 @@ export async function createHold(env: Env, business: PageBusiness, input: Public
     await takeBack(env.DB, business.id, bookingId, existing.length === 0 ? outcome.booking.client_id : null);
     throw new AppError(429, "booklink.err.tooManyPending", { max: PUBLIC_LIMITS.pendingPerPhone });
   }
+  if (!digits) {
+    await notifyOwner(env, business.id, {
+      bookingId,
+      name: input.name,
+      service: service.service,
+      date: input.date,
+      time: input.time,
+      waiting: true,
+      timeZone: zone,
+    });
+    return { booking_id: bookingId, status: "pending", code, confirm_url: null };
+  }
   const text = confirmText(lang, { code, service: service.service, date: input.date, time: input.time });
-  return { booking_id: bookingId, status: "pending", code, confirm_url: confirmUrl(await salonDigits(env, business), text) };
+  return { booking_id: bookingId, status: "pending", code, confirm_url: confirmUrl(digits, text) };
 }
 
 async function openHoldsOf(db: Db, businessId: string, phone: string): Promise<number> {
@@ -189,11 +214,13 @@ async function openHoldsOf(db: Db, businessId: string, phone: string): Promise<n
   const [row] = await db
     .select({ n: sql<number>`count(*)` })
     .from(h)
-    .where(and(eq(h.businessId, businessId), eq(h.phoneHint, phone), eq(h.state, "open")));
+    .where(and(eq(h.businessId, businessId), eq(h.phoneHint, phone), inArray(h.state, ["open", "awaiting_owner"])));
   return row?.n ?? 0;
 }
 
 type NewHold = {
+  /** "open" (waiting for the customer's message) or, with no number to send it to, "awaiting_owner". */
+  state: "open" | "awaiting_owner";
   bookingId: string;
   businessId: string;
   name: string;
@@ -207,7 +234,7 @@ type NewHold = {
 /**
  * The hold, with a code no open hold of the business has (the partial unique
  * index decides; a clash draws again), only while the typed phone has fewer
- * than PUBLIC_LIMITS.pendingPerPhone open holds (counted in the same
+ * than PUBLIC_LIMITS.pendingPerPhone pending holds, open or waiting for the owner (counted in the same
  * statement). Null when the phone is over that limit.
  */
 async function insertHold(d1: D1Database, h: NewHold): Promise<string | null> {
@@ -217,10 +244,22 @@ async function insertHold(d1: D1Database, h: NewHold): Promise<string | null> {
       const res = await d1
         .prepare(
           `INSERT INTO booking_holds (booking_id, business_id, code, state, name, phone_hint, hint_client_created, lang, expires_at, created_at)
-           SELECT ?1, ?2, ?3, 'open', ?4, ?5, ?6, ?7, ?8, ?9
-           WHERE (SELECT count(*) FROM booking_holds WHERE business_id = ?2 AND phone_hint = ?5 AND state = 'open') < ?10`,
+           SELECT ?1, ?2, ?3, ?11, ?4, ?5, ?6, ?7, ?8, ?9
+           WHERE (SELECT count(*) FROM booking_holds WHERE business_id = ?2 AND phone_hint = ?5 AND state IN ('open', 'awaiting_owner')) < ?10`,
         )
-        .bind(h.bookingId, h.businessId, code, h.name, h.phoneHint, h.hintClientCreated ? 1 : 0, h.lang, h.expiresAt, h.now, PUBLIC_LIMITS.pendingPerPhone)
+        .bind(
+          h.bookingId,
+          h.businessId,
+          code,
+          h.name,
+          h.phoneHint,
+          h.hintClientCreated ? 1 : 0,
+          h.lang,
+          h.expiresAt,
+          h.now,
+          PUBLIC_LIMITS.pendingPerPhone,
+          h.state,
+        )
         .run();
       return (res.meta.changes ?? 0) > 0 ? code : null;
     } catch (error) {

@@ -7,6 +7,7 @@ import { bookingsChanged } from "~/services/booking-events.server";
 import { findOrCreateClient, type BusinessRef } from "~/services/clients/clients.server";
 import { DEFAULT_SERVICE_TIME, serviceByName } from "~/services/catalogue/services.server";
 import { nameOrPhoneMatches } from "~/services/clients/search.server";
+import { bookingCancelled } from "~/services/openings/openings.server";
 import { AppError } from "~/utils/problem";
 import { serviceKey } from "~/utils/service-name";
 import { decodeCursor, encodeCursor } from "~/utils/cursor";
@@ -26,7 +27,8 @@ export type BookingView = {
   booking_time: string;
   notes: string;
   status: BookingStatus;
-  source: "manual" | "sync";
+  /** Where it came from: the owner's screens or API ("manual"), Sync or an accepted request ("sync"), the booking page ("online"). */
+  source: BookingSource;
   /** How long the booking takes; end_time is its start plus that on the wall clock. */
   duration_minutes: number;
   end_time: string;
@@ -38,6 +40,8 @@ export type BookingView = {
   /** Booked online, confirmed by the customer's message, waiting for the owner's Accept or Decline (booking_owner_confirms). */
   awaiting_owner: boolean;
 };
+
+export type BookingSource = "manual" | "sync" | "online";
 
 export const BOOKING_PAGE_DEFAULT = 100;
 export const BOOKING_PAGE_MAX = 500;
@@ -216,13 +220,7 @@ export async function snapshotOf(db: Db, businessId: string, service: string, du
 }
 
 /** A booking for a phone that is not yet a client creates the client. */
-export async function createBooking(
-  { db, env, now }: Deps,
-  business: BusinessRef,
-  input: BookingInput,
-  source: "manual" | "sync" = "manual",
-  snapshot?: Snapshot,
-) {
+export async function createBooking({ db, env, now }: Deps, business: BusinessRef, input: BookingInput, source: BookingSource = "manual", snapshot?: Snapshot) {
   const time = snapshot ?? (await snapshotOf(db, business.id, input.service, input.duration_minutes));
   const { client } = await findOrCreateClient(db, business.id, { name: input.name, phone: input.phone, country: business.country }, now);
   const id = crypto.randomUUID();
@@ -271,6 +269,8 @@ export async function updateBooking({ db, env, now }: Deps, businessId: string, 
     .returning({ id: bookings.id });
   if (updated.length === 0) throw new AppError(404, "bookings.err.notFound");
   await bookingsChanged(env, [id], now);
+  // Cancelled by the owner (the app, the API) while still ahead: its time is offered again.
+  if (patch.status === "cancelled") await bookingCancelled(db, businessId, id, now);
   return (await getBooking(db, businessId, id))!;
 }
 

@@ -21,7 +21,7 @@ import { serviceKey } from "~/utils/service-name";
 import type { BookingInput, BookingPatchInput } from "~/validation/bookings";
 import type { ProposalCorrectionInput } from "~/validation/proposals";
 import { acceptProposal, findProposal } from "~/services/proposals/proposals.server";
-import { createBooking, getBooking, snapshotOf, updateBooking, type BookingView } from "./bookings.server";
+import { createBooking, getBooking, snapshotOf, updateBooking, type BookingSource, type BookingView } from "./bookings.server";
 import { listTeam } from "~/services/team/team.server";
 import { chairOf, conflictsIn, dayFacts, placeBooking, reportForBookings, warningsIn, type Conflict } from "./overlaps.server";
 
@@ -29,7 +29,7 @@ import { chairOf, conflictsIn, dayFacts, placeBooking, reportForBookings, warnin
 export type BookingBusiness = BusinessRef & { workingHours: WorkingHours };
 
 export type BookingTask =
-  | { kind: "create"; business: BookingBusiness; input: BookingInput; source: "manual" | "sync"; ifFree: boolean; now: number }
+  | { kind: "create"; business: BookingBusiness; input: BookingInput; source: BookingSource; ifFree: boolean; now: number }
   | { kind: "update"; business: BookingBusiness; id: string; patch: BookingPatchInput; ifFree: boolean; now: number }
   | { kind: "accept"; business: BookingBusiness; proposalId: string; corrections: ProposalCorrectionInput; ifFree: boolean; now: number };
 

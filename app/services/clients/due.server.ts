@@ -37,10 +37,16 @@ export type DueClient = {
 
 type Business = { id: string; timeZone: string; messageLang: string };
 
-export async function dueClients(db: Db, business: Business, now: number): Promise<DueClient[]> {
+/** `aheadDays` and `max`: the list's unless told (a freed slot looks further ahead, services/openings). */
+export async function dueClients(
+  db: Db,
+  business: Business,
+  now: number,
+  { aheadDays = DUE_AHEAD_DAYS, max = DUE_LIST_MAX }: { aheadDays?: number; max?: number } = {},
+): Promise<DueClient[]> {
   const today = localDate(now, business.timeZone);
   const from = addDays(today, -OVERDUE_DAYS);
-  const to = addDays(today, DUE_AHEAD_DAYS);
+  const to = addDays(today, aheadDays);
   // Clients with enough visits, seen in the last year, and no booking ahead of them yet (so not rebooked).
   const candidates = await db.all<{ id: string; name: string; phone: string }>(sql`
     SELECT c.id, c.name, c.phone FROM ${clients} c
@@ -72,7 +78,7 @@ export async function dueClients(db: Db, business: Business, now: number): Promi
   return due
     .filter((c) => !isOptedOut(consent.get(c.phone)))
     .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.name.localeCompare(b.name))
-    .slice(0, DUE_LIST_MAX)
+    .slice(0, max)
     .map((c) => ({
       ...c,
       overdue: c.due_date < today,

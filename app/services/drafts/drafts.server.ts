@@ -8,11 +8,13 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
 import type { AskWindow } from "./reply";
-import { customerLang, draftText, offerFor } from "./reply";
+import { customerLang, draftText, offerFor, timeList } from "./reply";
 import type { ChatAsk, UpcomingBooking } from "~/providers/ai/types";
 import { availability, type SalonTimeBusiness } from "~/services/time/salon-time.server";
 import { localDate } from "~/utils/time-zone";
 import { AppError } from "~/utils/problem";
+import { oneOffInsert, queueNow } from "~/services/outbox.server";
+import { optedOutSql } from "~/services/safety/consent.server";
 
 const { drafts, bookings, clients, services } = schema;
 
@@ -175,8 +177,154 @@ export async function createDraft(
       lang,
       text,
       slots: JSON.stringify(slots),
+      askedDate: window.date,
       createdAt: now,
     }),
   ]);
   return { id, client_name: contact.name, client_phone: contact.phone, question: ask.quote, text, slots, created_at: now };
+}
+
+/**
+ * The text that goes out when the owner taps Send on the draft as drafted:
+ * each offered time is checked against the availability module again, and one
+ * taken meanwhile is dropped from the text. Answers null when none is left.
+ * A text the owner edited is theirs and goes as written (see sendDraft).
+ */
+export async function recheckedText(db: Db, business: SalonTimeBusiness, row: Row, now: number): Promise<string | null> {
+  const slots = parseSlots(row.slots);
+  if (slots.length === 0) return row.text;
+  const service = await serviceForAsk(db, business.id, row.service);
+  const dates = slots.map((s) => s.date).sort();
+  const from = dates[0];
+  const days = Math.round((Date.parse(dates[dates.length - 1]) - Date.parse(from)) / 86_400_000) + 1;
+  const free = service ? (await availability(db, business, { service, from, days }, now)).slots : [];
+  const still = slots.filter((slot) => free.some((f) => f.date === slot.date && f.time === slot.time));
+  if (still.length === 0) return null;
+  if (still.length === slots.length) return row.text;
+  const lang = row.lang === "he" ? "he" : "en";
+  const offered = timeList(slots, lang);
+  if (row.text.includes(offered)) return row.text.replace(offered, timeList(still, lang));
+  // The list is not in the text as drafted (never expected): draft it again from the times left.
+  const today = localDate(now, business.timeZone);
+  const window: AskWindow = { date: still[0].date, part: null };
+  return draftText({ name: row.clientName, service: row.service, offer: { date: still[0].date, slots: still, inWindow: true }, window, today, lang });
+}
+
+/**
+ * POST /api/drafts/{id}/send: the draft goes out through the one delivery path
+ * (a one-off scheduled message of kind "draft", referenced by the draft's id,
+ * an answer to the customer's own message: origin "reply"), from the owner's
+ * number, paced, once. `text` is the owner's edit (null: as drafted, its
+ * times checked again). 404 for an unknown id or another business's; 409 when
+ * sent, dismissed or withdrawn, or when none of the drafted times is free any
+ * more. Answers the scheduled message's id.
+ */
+export async function sendDraft(
+  env: Env,
+  db: Db,
+  businessId: string,
+  id: string,
+  edited: string | null,
+  now: number,
+  defer: (p: Promise<unknown>) => void = () => {},
+): Promise<string> {
+  const row = await findDraft(db, businessId, id);
+  if (!row) throw notFound();
+  if (row.status !== "open") throw closed(row);
+  const [business] = await db.select().from(schema.businesses).where(eq(schema.businesses.id, businessId));
+  if (!business) throw notFound();
+  const text = edited ?? (await recheckedText(db, business, row, now));
+  if (text === null) throw new AppError(409, "drafts.err.noSlots");
+  const messageId = await queueDraft(env, business, row, text, now, defer, null);
+  if (messageId) return messageId;
+  const again = await findDraft(db, business.id, id);
+  throw again ? closed(again) : notFound();
+}
+
+/** At most this many drafts of one chat are sent by themselves in a business-local day (Answer for me). */
+export const AUTO_ANSWERS_PER_DAY = 3;
+
+/** Answer for me: the day it is sent on, and the newest chat message (row number) the draft was made from. */
+type Auto = { day: string; readUpTo: number };
+
+/**
+ * The one write that sends a draft: the draft is decided once, and its message
+ * is written only by the write that decided it (one transaction), then handed
+ * to the queue. An automatic send (`auto`) is written only while the business
+ * has Answer for me on and is not paused, the client has not opted out, the
+ * chat has had fewer than AUTO_ANSWERS_PER_DAY automatic answers that day, and
+ * the owner has written nothing in the chat since the messages the draft was
+ * made from. Answers the message's id, or null when nothing was written.
+ */
+async function queueDraft(
+  env: Env,
+  business: { id: string; timeZone: string },
+  row: Row,
+  text: string,
+  now: number,
+  defer: (p: Promise<unknown>) => void,
+  auto: Auto | null,
+): Promise<string | null> {
+  const messageId = crypto.randomUUID();
+  const d1 = env.DB;
+  const autoAllowed = `?5 IS NULL OR (
+    (SELECT auto_answer = 1 AND paused = 0 FROM businesses WHERE id = ?1)
+    AND (SELECT count(*) FROM drafts AS d WHERE d.business_id = ?1 AND d.chat_id = drafts.chat_id AND d.auto_day = ?5) < ?6
+    AND NOT EXISTS (SELECT 1 FROM contact_consent AS c WHERE c.business_id = ?1 AND c.phone = drafts.client_phone AND ${optedOutSql("c")})
+    AND NOT EXISTS (
+      SELECT 1 FROM wa_messages AS w WHERE w.business_id = ?1 AND w.chat_id = drafts.chat_id AND w.from_me = 1 AND w.rowid > ?7
+        AND NOT EXISTS (SELECT 1 FROM scheduled_messages AS s WHERE s.business_id = ?1 AND s.provider_message_id = w.provider_id)))`;
+  const [decided] = await d1.batch([
+    d1
+      .prepare(
+        `UPDATE drafts SET status = 'sent', decided_at = ?3, text = ?4, auto_day = ?5
+         WHERE business_id = ?1 AND id = ?2 AND status = 'open' AND (${autoAllowed}) RETURNING id`,
+      )
+      .bind(business.id, row.id, now, text, auto?.day ?? null, AUTO_ANSWERS_PER_DAY, auto?.readUpTo ?? 0),
+    oneOffInsert(
+      d1,
+      messageId,
+      {
+        businessId: business.id,
+        kind: "draft",
+        ref: row.id,
+        text,
+        toPhone: row.clientPhone,
+        toChatId: row.chatId,
+        origin: "reply",
+        timeZone: business.timeZone,
+      },
+      now,
+      `EXISTS (SELECT 1 FROM drafts WHERE business_id = ?2 AND id = ?3 AND status = 'sent' AND decided_at = ?10)`,
+    ),
+  ]);
+  if (decided.results.length === 0) return null;
+  defer(queueNow(env, messageId, now));
+  return messageId;
+}
+
+/**
+ * Answer for me: a draft just made (after the chat's quiet period) is sent by
+ * itself, the way the owner's Send sends it (its own text, its times checked
+ * again, the one paced queue), when queueDraft's conditions hold. Otherwise,
+ * or when none of its times is free any more, it stays open for the owner.
+ * Answers whether it was sent.
+ */
+export async function autoAnswer(
+  env: Env,
+  db: Db,
+  business: SalonTimeBusiness & { autoAnswer: boolean },
+  draftId: string,
+  readUpTo: number,
+  now: number,
+): Promise<boolean> {
+  if (!business.autoAnswer) return false;
+  const row = await findDraft(db, business.id, draftId);
+  if (!row || row.status !== "open") return false;
+  const text = await recheckedText(db, business, row, now);
+  if (text === null) return false;
+  const queued: Promise<unknown>[] = [];
+  const id = await queueDraft(env, business, row, text, now, (p) => queued.push(p), { day: localDate(now, business.timeZone), readUpTo });
+  await Promise.all(queued);
+  return id !== null;
 }

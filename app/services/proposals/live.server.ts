@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { createDb, schema } from "../../../db";
 import { offlineAskReader } from "~/providers/ai/offline/asks";
 import type { AskReader, BookingExtractor, ChatMessage } from "~/providers/ai/types";
-import { clientContext, createDraft, type DraftView } from "~/services/drafts/drafts.server";
+import { autoAnswer, clientContext, createDraft, type DraftView } from "~/services/drafts/drafts.server";
 import { serviceNames } from "~/services/catalogue/services.server";
 import { businessSession } from "~/services/whatsapp/session.server";
 import { localDate } from "~/utils/time-zone";
@@ -57,7 +57,9 @@ export type LiveRead = { kind: "drop" } | { kind: "unchanged" } | { kind: "read"
  * Reads one chat as Sync's preview does (its latest stored messages, in the
  * business's zone, with the catalogue and the contact's name) and stores the
  * bookings found as proposals. When it finds none and the customer's latest
- * turn asks for free time, a reply is drafted from the calendar (drafts).
+ * turn asks for free time, a reply is drafted from the calendar (drafts), and
+ * sent by itself when the business has Answer for me on (`drafts` lists only
+ * the ones left for the owner).
  * Throws on a D1 or extractor failure (the caller retries later).
  */
 export async function readChatForProposals(
@@ -76,6 +78,7 @@ export async function readChatForProposals(
       country: schema.businesses.country,
       timeZone: schema.businesses.timeZone,
       enabled: schema.businesses.proposalsEnabled,
+      autoAnswer: schema.businesses.autoAnswer,
       workingHours: schema.businesses.workingHours,
       slotStepMinutes: schema.businesses.slotStepMinutes,
       minNoticeMinutes: schema.businesses.minNoticeMinutes,
@@ -120,7 +123,8 @@ export async function readChatForProposals(
     const ask = await askReaderFor(business).read(input);
     if (ask?.kind === "ask") {
       const draft = await createDraft(db, business, { chatId, name: contact.name, phone: contact.phone }, ask, now);
-      if (draft) drafts.push(draft);
+      // Answer for me: sent by itself now (no longer open); otherwise it waits for the owner.
+      if (draft && !(await autoAnswer(env, db, business, draft.id, newest, now))) drafts.push(draft);
     }
   }
   return { kind: "read", upTo: newest, stored, drafts };

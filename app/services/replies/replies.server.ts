@@ -11,8 +11,10 @@
 // write is conditional besides.
 import { chatIdToPhone } from "~/providers/whatsapp/chat-id";
 import { bookingsChanged } from "../booking-events.server";
+import { bookingCancelled } from "../openings/openings.server";
+import { createDb } from "../../../db";
 import { bookingInstant, localDate, localTime } from "~/utils/time-zone";
-import { SENDING_STATUSES } from "../whatsapp/wa-status.server";
+import { queueNow } from "../outbox.server";
 import { acknowledgement, readReply, type ReplyIntent } from "./words";
 
 export type ReplyOutcome =
@@ -146,39 +148,14 @@ export async function handleClientMessage(
   ]);
   if ((recorded.meta.changes ?? 0) === 0) return { handled: "none" };
   // A cancelled booking takes its pending reminders and follow-ups with it.
-  if (action === "cancelled") await bookingsChanged(env, [request.booking_id], now);
+  // A "2" while the booking is still ahead frees its time: an opening (services/openings).
+  if (action === "cancelled") {
+    await bookingsChanged(env, [request.booking_id], now);
+    await bookingCancelled(createDb(d1), businessId, request.booking_id, now);
+  }
   const queued = (ack.meta.changes ?? 0) > 0;
   if (queued) defer(queueNow(env, ackId, now));
   return { handled: action, messageId: request.id, bookingId: request.booking_id, ackId: queued ? ackId : null };
-}
-
-/**
- * Hands the acknowledgement to the queue right away, as the cron sweep would
- * (the same conditional claim, and only while WhatsApp is WORKING); if this
- * fails, the next sweep takes it.
- */
-export async function queueNow(env: Env, id: string, now: number): Promise<boolean> {
-  try {
-    const claimed = await env.DB.prepare(
-      `UPDATE scheduled_messages SET status = 'queued', updated_at = ?2
-         WHERE id = ?1 AND status = 'scheduled'
-           AND (SELECT wa_status FROM businesses WHERE id = scheduled_messages.business_id) IN (SELECT value FROM json_each(?3))
-         RETURNING id`,
-    )
-      .bind(id, now, JSON.stringify(SENDING_STATUSES))
-      .first<{ id: string }>();
-    if (!claimed) return false;
-    try {
-      await env.OUTBOUND.send({ id });
-    } catch (error) {
-      await env.DB.prepare(`UPDATE scheduled_messages SET status = 'scheduled' WHERE id = ?1 AND status = 'queued'`).bind(id).run();
-      throw error;
-    }
-    return true;
-  } catch (error) {
-    console.error("Queueing an acknowledgement failed; the sweep will take it", id, error);
-    return false;
-  }
 }
 
 /** The owner wrote in the client's chat (on the phone): the client is no longer waiting for an answer. */

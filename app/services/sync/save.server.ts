@@ -94,8 +94,37 @@ export async function syncClient(ctx: Ctx, business: { id: string; country: stri
 }
 
 /**
- * 404 when any contact is not the business's, 422 when one with items has no
- * visible number. Nothing is written then. The answer names the bookings the
+ * Places Sync's bookings one after another: on the member chosen (which must
+ * be in `team`), else on the first member who does the service and is free
+ * then (as Add Booking places it), counting the ones placed before it. The
+ * Sync screen asks it for each result's default member; the save, for the
+ * member each booking goes to.
+ */
+export async function syncPlacer(db: Db, business: TimeBusiness, dates: string[]) {
+  const [team, facts] = dates.length ? await Promise.all([listTeam(db, business), factsFor(db, business.id, dates)]) : [[], { busy: [], off: [] }];
+  const snapshots = new Map<string, Promise<Snapshot>>();
+  const snapshot = (service: string) => {
+    const key = serviceKey(service);
+    if (!snapshots.has(key)) snapshots.set(key, snapshotOf(db, business.id, service));
+    return snapshots.get(key)!;
+  };
+  const placed: BusyBooking[] = [];
+  return {
+    team,
+    async place(item: SyncItem, booking: { id?: string; clientName?: string; memberId?: string } = {}) {
+      const { durationMinutes, bufferMinutes } = await snapshot(item.service);
+      const timing = { date: item.date, time: item.time, durationMinutes, bufferMinutes };
+      const { member } = placeBooking(team, { busy: [...facts.busy, ...placed], off: facts.off }, business, timing, item.service, booking.memberId);
+      const id = booking.id ?? crypto.randomUUID();
+      if (member) placed.push({ ...timing, id, clientName: booking.clientName ?? "", service: item.service, status: "scheduled", memberId: member.id });
+      return member;
+    },
+  };
+}
+
+/**
+ * 404 when any contact is not the business's, or an item's `member_id` not one
+ * of its members; 422 when one with items has no visible number. Nothing is written then. The answer names the bookings the
  * saved ones overlap, and their hours warnings.
  */
 export async function saveSync(
@@ -116,26 +145,20 @@ export async function saveSync(
   const d1 = ctx.env.DB;
   const statements: D1PreparedStatement[] = [];
   const ids: string[] = [];
-  // Each booking goes to the first member who does the service and is free then (as Add Booking places it),
-  // counting the ones this save places before it.
-  const dates = withItems.flatMap((r) => r.items.map((item) => item.date));
-  const [team, facts] = dates.length ? await Promise.all([listTeam(ctx.db, business), factsFor(ctx.db, business.id, dates)]) : [[], { busy: [], off: [] }];
-  const snapshots = new Map<string, Promise<Snapshot>>();
-  const snapshot = (service: string) => {
-    const key = serviceKey(service);
-    if (!snapshots.has(key)) snapshots.set(key, snapshotOf(ctx.db, business.id, service));
-    return snapshots.get(key)!;
-  };
-  const placed: BusyBooking[] = [];
+  const placer = await syncPlacer(
+    ctx.db,
+    business,
+    withItems.flatMap((r) => r.items.map((item) => item.date)),
+  );
+  // A chosen member must be the business's (404 otherwise), checked before any client is created.
+  const chosen = withItems.flatMap((r) => r.items.flatMap((item) => (item.member_id === undefined ? [] : [item.member_id])));
+  if (chosen.some((memberId) => !placer.team.some((m) => m.id === memberId))) throw new AppError(404, "team.err.notFound");
   for (const result of withItems) {
     const contact = byId.get(result.user_id)!;
     const client = await syncClient(ctx, business, { name: contact.name, phone: contact.phone! });
     for (const item of result.items) {
       const id = crypto.randomUUID();
-      const { durationMinutes, bufferMinutes } = await snapshot(item.service);
-      const timing = { date: item.date, time: item.time, durationMinutes, bufferMinutes };
-      const { member } = placeBooking(team, { busy: [...facts.busy, ...placed], off: facts.off }, business, timing, item.service);
-      if (member) placed.push({ ...timing, id, clientName: client.name, service: item.service, status: "scheduled", memberId: member.id });
+      const member = await placer.place(item, { id, clientName: client.name, memberId: item.member_id });
       ids.push(id);
       statements.push(insertSyncBooking(d1, { id, businessId: business.id, clientId: client.id, item, now: ctx.now, memberId: member?.id }));
     }
