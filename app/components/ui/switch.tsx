@@ -15,10 +15,13 @@ type Props = {
 
 export function Switch({ id, label, hint, checked, onChange, disabled, busy, alsoDescribedBy, testId }: Props) {
   const hintId = `${id}-hint`;
+  const labelId = `${id}-label`;
   return (
     <label className="switch" htmlFor={id}>
       <span className="switch-text">
-        <span className="switch-label">{label}</span>
+        <span id={labelId} className="switch-label">
+          {label}
+        </span>
         <span id={hintId} className="switch-hint">
           {hint}
         </span>
@@ -28,6 +31,8 @@ export function Switch({ id, label, hint, checked, onChange, disabled, busy, als
         type="checkbox"
         role="switch"
         checked={checked}
+        // Named by its label alone; the hint (inside the same <label>) is its description, not part of its name.
+        aria-labelledby={labelId}
         disabled={disabled}
         aria-describedby={alsoDescribedBy ? `${hintId} ${alsoDescribedBy}` : hintId}
         aria-busy={busy}
