@@ -5,7 +5,6 @@
 // to a client who opted out, and not when the owner wrote in the chat.
 import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { offlineExtractor } from "../../app/providers/ai/offline";
 import { getWhatsAppProvider } from "../../app/providers/whatsapp/index.server";
@@ -19,6 +18,7 @@ import { sweepInto } from "../support/fake-gateway";
 import { connectedSession, simControl } from "../support/gateway";
 import { db } from "../support/seed";
 import { addService, count, seedContact, type Owner } from "../support/sync";
+import { expectColumnsAsSchema, expectIndexesAsSchema } from "../support/schema-match";
 
 type DraftJson = { id: string; text: string };
 
@@ -218,21 +218,8 @@ describe("the auto_answer setting", () => {
 
 describe("migration 0015_auto_answer", () => {
   it("leaves drafts and businesses as the drizzle schema describes them: columns, NOT NULLs, the default and the drafts' indexes", async () => {
-    for (const table of [schema.drafts, schema.businesses]) {
-      const config = getTableConfig(table);
-      const columns = (await env.DB.prepare(`PRAGMA table_info(${config.name})`).all<{ name: string; notnull: number }>()).results;
-      expect(columns.map((c) => [c.name, c.notnull === 1]).sort()).toEqual(config.columns.map((c) => [c.name, c.notNull]).sort());
-    }
-    {
-      const config = getTableConfig(schema.drafts);
-      const indexes = (await env.DB.prepare(`PRAGMA index_list(${config.name})`).all<{ name: string; unique: number; origin: string }>()).results;
-      expect(
-        indexes
-          .filter((i) => i.origin === "c")
-          .map((i) => [i.name, i.unique === 1])
-          .sort(),
-      ).toEqual(config.indexes.map((i) => [i.config.name, i.config.unique]).sort());
-    }
+    for (const table of [schema.drafts, schema.businesses]) await expectColumnsAsSchema(table);
+    await expectIndexesAsSchema(schema.drafts);
     const auto = (await env.DB.prepare("PRAGMA table_info(businesses)").all<{ name: string; dflt_value: string | null }>()).results.find(
       (c) => c.name === "auto_answer",
     );

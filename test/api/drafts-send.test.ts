@@ -15,13 +15,13 @@ import { readChatForProposals } from "../../app/services/proposals/live.server";
 import { OPTED_OUT_REASON } from "../../app/services/safety/consent.server";
 import { REPLY_GAP } from "../../app/services/safety/pacing";
 import { businessSession } from "../../app/services/whatsapp/session.server";
-import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { schema } from "../../db";
 import { signedInOwner } from "../support/auth";
 import { sweepInto } from "../support/fake-gateway";
 import { connectedSession, simControl, until, type SimSessionSummary } from "../support/gateway";
 import { seedBooking, seedClient } from "../support/seed";
 import { addService, seedContact, type Owner } from "../support/sync";
+import { expectColumnsAsSchema, expectIndexesAsSchema, foreignKeysOf } from "../support/schema-match";
 
 type DraftJson = { id: string; text: string; slots: { date: string; time: string }[] };
 type SentRow = {
@@ -233,18 +233,9 @@ describe("the sent draft goes through the cron sweep and the queue", () => {
 
 describe("migration 0014_one_off_sends", () => {
   it("leaves scheduled_messages as the drizzle schema describes it: columns, NOT NULLs, indexes and foreign keys", async () => {
-    const config = getTableConfig(schema.scheduledMessages);
-    const columns = (await env.DB.prepare("PRAGMA table_info(scheduled_messages)").all<{ name: string; notnull: number }>()).results;
-    expect(columns.map((c) => [c.name, c.notnull === 1]).sort()).toEqual(config.columns.map((c) => [c.name, c.notNull]).sort());
-    const indexes = (await env.DB.prepare("PRAGMA index_list(scheduled_messages)").all<{ name: string; unique: number; origin: string }>()).results;
-    expect(
-      indexes
-        .filter((i) => i.origin === "c")
-        .map((i) => [i.name, i.unique === 1])
-        .sort(),
-    ).toEqual(config.indexes.map((i) => [i.config.name, i.config.unique]).sort());
-    const keys = (await env.DB.prepare("PRAGMA foreign_key_list(scheduled_messages)").all<{ from: string; table: string; on_delete: string }>()).results;
-    expect(keys.map((k) => [k.from, k.table, k.on_delete]).sort()).toEqual([
+    await expectColumnsAsSchema(schema.scheduledMessages);
+    await expectIndexesAsSchema(schema.scheduledMessages);
+    expect(await foreignKeysOf("scheduled_messages")).toEqual([
       ["booking_id", "bookings", "CASCADE"],
       ["business_id", "businesses", "CASCADE"],
       ["rule_id", "rules", "CASCADE"],

@@ -6,7 +6,6 @@
 // openings not listed; one booked over is no longer open. Dates are relative to
 // the moment the test runs (the API reads the clock), in the business's zone.
 import { env, SELF } from "cloudflare:test";
-import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../db";
 import { addDays } from "../../app/utils/dates";
@@ -15,6 +14,7 @@ import { signedInOwner } from "../support/auth";
 import { handleClientMessage } from "../../app/services/replies/replies.server";
 import { db, seedBooking, seedClient, seedRuleMessage } from "../support/seed";
 import { addService, type Owner } from "../support/sync";
+import { expectColumnsAsSchema, expectIndexesAsSchema, foreignKeysOf } from "../support/schema-match";
 
 type OpeningJson = { id: string; date: string; time: string; service: string; candidates: { client_id: string; name: string; reason: string }[] };
 
@@ -178,19 +178,10 @@ describe("GET /api/openings", () => {
 describe("migration 0016_openings", () => {
   it("leaves openings and drafts as the drizzle schema describes them: columns, NOT NULLs, indexes and foreign keys", async () => {
     for (const table of [schema.openings, schema.drafts]) {
-      const config = getTableConfig(table);
-      const columns = (await env.DB.prepare(`PRAGMA table_info(${config.name})`).all<{ name: string; notnull: number }>()).results;
-      expect(columns.map((c) => [c.name, c.notnull === 1]).sort()).toEqual(config.columns.map((c) => [c.name, c.notNull]).sort());
-      const indexes = (await env.DB.prepare(`PRAGMA index_list(${config.name})`).all<{ name: string; unique: number; origin: string }>()).results;
-      expect(
-        indexes
-          .filter((i) => i.origin === "c")
-          .map((i) => [i.name, i.unique === 1])
-          .sort(),
-      ).toEqual(config.indexes.map((i) => [i.config.name, i.config.unique]).sort());
+      await expectColumnsAsSchema(table);
+      await expectIndexesAsSchema(table);
     }
-    const keys = (await env.DB.prepare("PRAGMA foreign_key_list(openings)").all<{ from: string; table: string; on_delete: string }>()).results;
-    expect(keys.map((k) => [k.from, k.table, k.on_delete]).sort()).toEqual([
+    expect(await foreignKeysOf("openings")).toEqual([
       ["booking_id", "bookings", "SET NULL"],
       ["business_id", "businesses", "CASCADE"],
       ["member_id", "members", "SET NULL"],

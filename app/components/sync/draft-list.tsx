@@ -13,6 +13,7 @@ import { ChatIcon, CloseIcon, EditIcon } from "~/components/ui/icons";
 import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { ScreenDraft, SyncActionData } from "~/routes/dashboard.sync/screen.server";
+import { ChatQuote } from "./chat-quote";
 
 /** As the API's limit (validation/drafts.ts), without importing the validation module into the tab's bundle. */
 const TEXT_MAX = 1000;
@@ -112,12 +113,9 @@ function DraftCard({ draft: d, targeted, show, onDecided }: CardProps) {
         )}
       </header>
       {d.question && (
-        <figure className="row-quote proposal-quote">
-          <figcaption className="muted small">{t("drafts.asked")}</figcaption>
-          <blockquote dir="auto" data-testid="draft-question">
-            {d.question}
-          </blockquote>
-        </figure>
+        <ChatQuote caption={t("drafts.asked")} testId="draft-question" className="proposal-quote">
+          {d.question}
+        </ChatQuote>
       )}
       {d.slots.length > 0 && (
         <div className="draft-slots">
@@ -168,12 +166,9 @@ function DraftCard({ draft: d, targeted, show, onDecided }: CardProps) {
         </fetcher.Form>
       ) : (
         <>
-          <figure className="row-quote draft-text">
-            <figcaption className="muted small">{t("drafts.reply")}</figcaption>
-            <blockquote dir="auto" data-testid="draft-text">
-              {d.text}
-            </blockquote>
-          </figure>
+          <ChatQuote caption={t("drafts.reply")} testId="draft-text" className="draft-text">
+            {d.text}
+          </ChatQuote>
           <div className="proposal-actions">
             <fetcher.Form method="post" className="proposal-accept">
               <input type="hidden" name="intent" value="draft-send" />

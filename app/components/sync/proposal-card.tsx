@@ -19,6 +19,7 @@ import type { ScreenProposal, SyncActionData } from "~/routes/dashboard.sync/scr
 import { serviceKey } from "~/utils/service-name";
 import { MemberField, type TeamMember } from "~/components/bookings/member-field";
 import { FreeTimeChips, textOf } from "~/components/bookings/free-time-chips";
+import { ChatQuote } from "./chat-quote";
 
 type Props = {
   proposal: ScreenProposal;
@@ -69,14 +70,11 @@ export function ProposalCard({ proposal: p, services, members, targeted, show, o
   const taken = busy ? null : conflictsOf(fetcher.data, "proposal-accept");
   const when = p.day ? t(p.day === "today" ? "proposals.today" : "proposals.tomorrow") : p.dayText;
   const name = p.client_name || p.client_phone;
-  // The customer's own words (also while editing): dir="auto" so a Hebrew message reads right in the English screen (and back).
+  // The customer's own words (also while editing).
   const quote = p.quote && (
-    <figure className="row-quote proposal-quote">
-      <figcaption className="muted small">{t("proposals.quote")}</figcaption>
-      <blockquote dir="auto" data-testid="proposal-quote">
-        {p.quote}
-      </blockquote>
-    </figure>
+    <ChatQuote caption={t("proposals.quote")} testId="proposal-quote" className="proposal-quote">
+      {p.quote}
+    </ChatQuote>
   );
   return (
     <li

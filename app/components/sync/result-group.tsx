@@ -11,6 +11,7 @@ import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { Problem } from "~/utils/problem";
 import { MemberField, type TeamMember } from "~/components/bookings/member-field";
+import { ChatQuote } from "./chat-quote";
 
 /** `memberId`: whose calendar ("": the first free member who does the service, as placed on Save). */
 export type Row = { key: string; service: string; date: string; time: string; notes: string; quote: string; memberId: string };
@@ -112,13 +113,10 @@ export function ResultGroup({ group, members, show }: { group: Group; members: T
                 </button>
               )}
               {row.quote && (
-                // The chat line it came from: dir="auto" so a Hebrew line in the English screen (and back) reads right.
-                <figure className="row-quote">
-                  <figcaption className="muted small">{t("sync.quote")}</figcaption>
-                  <blockquote dir="auto" data-testid="booking-quote">
-                    {row.quote}
-                  </blockquote>
-                </figure>
+                // The chat line it came from.
+                <ChatQuote caption={t("sync.quote")} testId="booking-quote">
+                  {row.quote}
+                </ChatQuote>
               )}
               <div className="field f-service">
                 <label htmlFor={id("service")}>{t("sync.service")}</label>
