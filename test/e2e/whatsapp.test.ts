@@ -81,6 +81,8 @@ describe("WhatsApp in the real world", () => {
 
     // 1. The customer asks without a time; the owner answers on the phone with one.
     await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: "Hi! Can I come tomorrow for a haircut?" });
+    // The owner answers what they have read: the question is in before the answer.
+    await expect.poll(() => stack.query(`SELECT from_me FROM wa_messages WHERE business_id = '${businessId}'`), { timeout: 15_000 }).toEqual([{ from_me: 0 }]);
     await sim(`${businessId}/reply`, { to: "972541234567", body: "Tomorrow at 17:00 works?" });
     await expect
       .poll(() => stack.query(`SELECT from_me, chat_id FROM wa_messages WHERE business_id = '${businessId}' ORDER BY from_me`), { timeout: 15_000 })

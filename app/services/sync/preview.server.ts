@@ -1,7 +1,7 @@
 // Sync preview: each selected contact's last messages (the stored ones, or
 // the gateway's when none are stored) through the booking extractor. Nothing
 // is written; the owner reviews the proposals and saves them.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
 import { getExtractor } from "~/providers/ai/index.server";
 import type { BookingExtractor, ChatMessage } from "~/providers/ai/types";
@@ -67,7 +67,8 @@ async function lastMessages(ctx: Ctx, businessId: string, contact: WaContact, li
     .select({ fromMe: schema.waMessages.fromMe, timestamp: schema.waMessages.timestamp, body: schema.waMessages.body })
     .from(schema.waMessages)
     .where(and(eq(schema.waMessages.businessId, businessId), eq(schema.waMessages.chatId, contact.chatId)))
-    .orderBy(desc(schema.waMessages.timestamp))
+    // WhatsApp's timestamps are whole seconds: within one, the order they were stored in (as the live read does).
+    .orderBy(desc(schema.waMessages.timestamp), desc(sql`rowid`))
     .limit(limit);
   if (stored.length) return { read: true, messages: stored.reverse() };
   try {

@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import axe from "axe-core";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { onTestFailed } from "vitest";
 import { chromiumForTests } from "./chromium";
 
 export const SCREENSHOT_DIR = path.resolve("test-results/screenshots");
@@ -31,7 +32,48 @@ export async function newPage(browser: Browser, width: number, height = 844) {
     if (msg.type() === "error" && !REMIX_ABORTED_LOAD.test(msg.text())) errors.push(msg.text());
   });
   page.on("pageerror", (err) => errors.push(err.message));
+  tellWhenFailed(page, errors);
   return { page, errors };
+}
+
+export const FAILURE_DIR = path.resolve("test-results/failures");
+
+/**
+ * When the test that opened `page` fails, the log says what the page showed
+ * then: its address, its visible text, its console and the requests that were
+ * answered 400 or more, and a screenshot goes to test-results/failures. A run
+ * on another machine (CI) leaves only its log.
+ */
+function tellWhenFailed(page: Page, errors: string[]) {
+  const console_: string[] = [];
+  const refused: string[] = [];
+  page.on("console", (msg) => console_.push(`${msg.type()}: ${msg.text()}`.slice(0, 300)));
+  page.on("response", (res) => {
+    if (res.status() >= 400) refused.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+  });
+  try {
+    onTestFailed(async ({ task }) => {
+      if (page.isClosed()) return;
+      const name = task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 80);
+      const text = await page
+        .locator("body")
+        .innerText({ timeout: 2_000 })
+        .catch(() => "(unreadable)");
+      mkdirSync(FAILURE_DIR, { recursive: true });
+      await page.screenshot({ path: path.join(FAILURE_DIR, `${name}-${Date.now()}.png`), fullPage: true, timeout: 5_000 }).catch(() => {});
+      console.error(
+        [
+          `-- page when "${task.name}" failed: ${page.url()} (${page.viewportSize()?.width} px)`,
+          `-- visible text:\n${text.replace(/\n{2,}/g, "\n").slice(0, 3_000)}`,
+          `-- console (last 20):\n${console_.slice(-20).join("\n") || "(nothing)"}`,
+          `-- answered 400 or more (last 10):\n${refused.slice(-10).join("\n") || "(none)"}`,
+          `-- errors the test collected: ${errors.length ? errors.join(" | ") : "(none)"}`,
+        ].join("\n"),
+      );
+    });
+  } catch {
+    // Opened outside a test (a hook): nothing to attach to.
+  }
 }
 
 /** Pages opened by newScriptlessPage: axe cannot run inside them (its timers never fire there). */
