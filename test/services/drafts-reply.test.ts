@@ -104,16 +104,29 @@ describe("offered times over generated calendars", () => {
 describe("the reply's words", () => {
   const slots = (date: string, ...times: string[]): Slot[] => times.map((time) => ({ date, time }));
 
-  it("offers the earliest times in the asked part of the asked day", () => {
+  it("offers times in the asked part of the asked day, spread over it", () => {
     const free = slots("2026-11-26", "09:00", "12:00", "14:00", "16:30", "17:00").concat(slots("2026-11-27", "12:00"));
     expect(offerFor(free, { date: "2026-11-26", part: "afternoon" })).toEqual({
       date: "2026-11-26",
       slots: slots("2026-11-26", "12:00", "14:00", "16:30"),
       inWindow: true,
     });
-    expect(offerFor(free, { date: null, part: null })!.slots).toEqual(slots("2026-11-26", "09:00", "12:00", "14:00"));
+    expect(offerFor(free, { date: null, part: null })!.slots).toEqual(slots("2026-11-26", "09:00", "14:00", "17:00"));
     expect(offerFor(free, { date: "2026-11-26", part: "evening" })!.slots).toEqual(slots("2026-11-26", "17:00"));
     expect(offerFor(free, { date: "2026-11-28", part: null })).toBeNull();
+  });
+
+  it("offers round times across a free afternoon, not three neighbours on a 15-minute grid", () => {
+    const quarter = Array.from({ length: 20 }, (_, i) => `${String(12 + Math.floor(i / 4)).padStart(2, "0")}:${String((i % 4) * 15).padStart(2, "0")}`);
+    const afternoon = { date: "2026-11-26", part: "afternoon" as const };
+    expect(offerFor(slots("2026-11-26", ...quarter), afternoon)!.slots).toEqual(slots("2026-11-26", "12:00", "14:00", "16:00"));
+    // Not enough on the hour: the half hours; not enough of those either: any, still spread.
+    expect(offerFor(slots("2026-11-26", "12:15", "12:30", "13:00", "13:45", "14:30"), afternoon)!.slots).toEqual(
+      slots("2026-11-26", "12:30", "13:00", "14:30"),
+    );
+    expect(offerFor(slots("2026-11-26", "12:15", "12:45", "13:00", "13:15", "16:45"), afternoon)!.slots).toEqual(
+      slots("2026-11-26", "12:15", "13:00", "16:45"),
+    );
   });
 
   it("says the day as a person would and each time as HH:MM, in English", () => {

@@ -1,5 +1,5 @@
 // The reply drafted for a customer who asked for free time: which free slots
-// to offer (up to 3, on one day, inside the asked window, else the next day
+// to offer (up to 3, on one day, spread over the asked window, else the next day
 // that has some) and the text, in the customer's language, naming the day as
 // a person would ("tomorrow", "Thursday 26/11") and each time as HH:MM. Pure:
 // the free slots come from the availability module (services/time), never
@@ -26,13 +26,28 @@ export type Offer = { date: string; slots: Slot[]; inWindow: boolean };
 const inPart = (slot: Slot, part: DayPart | null) => !part || (slot.time >= PART_HOURS[part].from && slot.time < PART_HOURS[part].to);
 
 /**
- * Up to 3 free slots for the ask: the earliest inside the window (the asked day
- * and part; no day: the first day that has any); none there: the next day
- * after it with some in that part, else with any. Null when nothing is free.
+ * Up to 3 of a day's free slots, as a person offers them: spread over the
+ * choice (the earliest, the latest and one between), on the hour when there
+ * are enough such, else on the half hour, else any.
+ */
+export function spread(day: readonly Slot[]): Slot[] {
+  const round = [(s: Slot) => s.time.endsWith(":00"), (s: Slot) => s.time.endsWith(":00") || s.time.endsWith(":30")]
+    .map((keep) => day.filter(keep))
+    .find((pool) => pool.length >= MAX_OFFERED);
+  const pool = round ?? [...day];
+  if (pool.length <= MAX_OFFERED) return pool;
+  const last = pool.length - 1;
+  return Array.from({ length: MAX_OFFERED }, (_, i) => pool[Math.round((i * last) / (MAX_OFFERED - 1))]);
+}
+
+/**
+ * Up to 3 free slots for the ask, spread over the window (the asked day and
+ * part; no day: the first day that has any); none there: the next day after
+ * it with some in that part, else with any. Null when nothing is free.
  */
 export function offerFor(free: readonly Slot[], window: AskWindow): Offer | null {
   const sorted = [...free].sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
-  const firstDay = (slots: Slot[]) => (slots.length ? slots.filter((slot) => slot.date === slots[0].date).slice(0, MAX_OFFERED) : []);
+  const firstDay = (slots: Slot[]) => (slots.length ? spread(slots.filter((slot) => slot.date === slots[0].date)) : []);
   const wanted = sorted.filter((slot) => (!window.date || slot.date === window.date) && inPart(slot, window.part));
   const inside = firstDay(wanted);
   if (inside.length) return { date: inside[0].date, slots: inside, inWindow: true };
