@@ -56,6 +56,10 @@ export default function BookingCalendar({
   // Where a calendar started again with a new plugin opens.
   const [start, setStart] = useState<{ view: string; date?: string }>({ view: "dayGridMonth" });
   const interactionAsked = useRef(false);
+  // A view asked for whose calendar is not drawn yet (its plugin is loading, or
+  // the calendar is starting again with it): dragging's plugin arriving then
+  // must not start the calendar again on the view it is leaving.
+  const asked = useRef<{ view: string; date?: string } | null>(null);
   const api = () => ref.current?.getApi();
   const here = () => {
     const calendar = api();
@@ -65,10 +69,17 @@ export default function BookingCalendar({
   const show = (id: string, date?: string) => {
     if (id === "dayGridMonth" || extra.timeGrid) return api()?.changeView(id, date);
     const at = { view: id, date: date ?? here().date };
-    void import("@fullcalendar/timegrid").then((m) => {
-      setStart(at);
-      setExtra((e) => ({ ...e, timeGrid: m.default }));
-    });
+    asked.current = at;
+    import("@fullcalendar/timegrid").then(
+      (m) => {
+        setStart(at);
+        setExtra((e) => ({ ...e, timeGrid: m.default }));
+      },
+      () => {
+        // Its code did not load (a dead network): the month stays, and a tap on the button asks again.
+        asked.current = null;
+      },
+    );
   };
   // Starting again in the middle of a press would lose its click: then it waits for the press to end.
   const pressed = useRef(false);
@@ -86,7 +97,9 @@ export default function BookingCalendar({
     interactionAsked.current = true;
     void import("@fullcalendar/interaction").then((m) => {
       const apply = () => {
-        setStart(here());
+        // Where the calendar is drawn, unless the time grid has just arrived for a view asked for (then there).
+        const drawn = here();
+        setStart((s) => (asked.current && s.view === asked.current.view ? s : drawn));
         setExtra((e) => ({ ...e, interaction: m.default }));
       };
       if (pressed.current) window.addEventListener("pointerup", () => setTimeout(apply, 50), { once: true });
@@ -174,6 +187,8 @@ export default function BookingCalendar({
         eventDragMinDistance={5}
         views={{ dayGridMonth: { displayEventTime: false } }}
         datesSet={(arg) => {
+          // The view asked for is drawn: from now on the calendar itself says where it is.
+          if (asked.current?.view === arg.view.type) asked.current = null;
           setTitle(arg.view.title);
           setView(arg.view.type);
           onRange(arg.startStr.slice(0, 10), arg.endStr.slice(0, 10));
