@@ -308,7 +308,7 @@ async function queueDraft(
  * itself, the way the owner's Send sends it (its own text, its times checked
  * again, the one paced queue), when queueDraft's conditions hold. Otherwise,
  * or when none of its times is free any more, it stays open for the owner.
- * Answers whether it was sent.
+ * Answers the text that was sent, or null when it was not.
  */
 export async function autoAnswer(
   env: Env,
@@ -317,14 +317,14 @@ export async function autoAnswer(
   draftId: string,
   readUpTo: number,
   now: number,
-): Promise<boolean> {
-  if (!business.autoAnswer) return false;
+): Promise<string | null> {
+  if (!business.autoAnswer) return null;
   const row = await findDraft(db, business.id, draftId);
-  if (!row || row.status !== "open") return false;
+  if (!row || row.status !== "open") return null;
   const text = await recheckedText(db, business, row, now);
-  if (text === null) return false;
+  if (text === null) return null;
   const queued: Promise<unknown>[] = [];
   const id = await queueDraft(env, business, row, text, now, (p) => queued.push(p), { day: localDate(now, business.timeZone), readUpTo });
   await Promise.all(queued);
-  return id !== null;
+  return id === null ? null : text;
 }
