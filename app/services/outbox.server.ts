@@ -28,6 +28,17 @@ export type OneOffSend = {
 };
 
 /**
+ * SQL over the scheduled_messages row `m`: it goes out even while the owner
+ * has paused automatic messages, because it is not an automatic message: a
+ * drafted reply the owner sent with their own tap (one Answer for me sent has
+ * its draft's auto_day set, and waits like every automatic message). The
+ * cron sweep takes such a row of a paused business and delivery sends it
+ * (paced, as every reply).
+ */
+export const sentWhilePausedSql = (m: string) =>
+  `(${m}.kind = 'draft' AND EXISTS (SELECT 1 FROM drafts AS pd WHERE pd.business_id = ${m}.business_id AND pd.id = ${m}.ref AND pd.auto_day IS NULL))`;
+
+/**
  * The INSERT of a one-off send, due now (status scheduled; queueNow hands it
  * to the queue). `when` is an SQL condition the row is written under, so it
  * can follow another write of the same batch; it may use ?2 (the business id),
