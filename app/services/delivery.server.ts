@@ -132,10 +132,11 @@ const isOneOff = (kind: MessageKind) => (ONE_OFF_KINDS as readonly MessageKind[]
 function cancelReason(row: Row, now: number): string | null {
   if (isOneOff(row.kind)) {
     // A one-off send carries its own text and recipient. The booking page's answer tells the customer
-    // what became of the booking they just asked for (it goes even when that was a decline); a drafted
-    // reply or an offer never goes to a client who opted out.
+    // what became of the booking they just asked for (it goes even when that was a decline), and the
+    // acknowledgement of a STOP is the last message an opted-out client gets; a drafted reply or an
+    // offer never goes to a client who opted out.
     if (!row.client_phone) return storedReason("rules.reason.noPhone");
-    if (row.kind !== "answer" && isOptedOut(row)) return OPTED_OUT_REASON;
+    if (row.kind !== "answer" && row.kind !== "stop_ack" && isOptedOut(row)) return OPTED_OUT_REASON;
     return null;
   }
   if (!row.booking_status) return storedReason("rules.reason.bookingDeleted");
