@@ -376,10 +376,10 @@ export const rules = sqliteTable(
   (t) => [index("rules_business_created").on(t.businessId, t.createdAt), index("rules_business_group").on(t.businessId, t.groupId)],
 );
 
-export const messageKinds = ["rule", "ack", "draft", "answer", "offer"] as const;
+export const messageKinds = ["rule", "ack", "draft", "answer", "offer", "stop_ack"] as const;
 export type MessageKind = (typeof messageKinds)[number];
 /** Sends that belong to no rule: their text is their own (`body`), their recipient `to_phone`. */
-export const ONE_OFF_KINDS = ["draft", "answer", "offer"] as const satisfies readonly MessageKind[];
+export const ONE_OFF_KINDS = ["draft", "answer", "offer", "stop_ack"] as const satisfies readonly MessageKind[];
 
 // "manual": a business-started message to a client with no contact basis, waiting for the owner to send it from the phone.
 export const messageStatuses = ["scheduled", "queued", "sending", "sent", "failed", "cancelled", "manual"] as const;
@@ -398,7 +398,8 @@ export const scheduledMessages = sqliteTable(
     // answer to it (at most one per rule message), whose text is in `body`.
     // One-off sends, with their own text in `body`: "draft" (a drafted reply the
     // owner sent), "answer" (the booking page's thanks, accept or decline answer),
-    // "offer" (reserved: a freed time offered to a waiting client).
+    // "offer" (reserved: a freed time offered to a waiting client), "stop_ack" (the
+    // acknowledgement of a client's STOP, referenced by the STOP message's id).
     kind: text("kind", { enum: messageKinds }).notNull().default("rule"),
     body: text("body"),
     // A one-off send's reference, unique per kind (the draft's id, "<booking id>:thanks"): queued once.

@@ -545,9 +545,10 @@ export class BusinessSession extends DurableObject<Env> {
             console.error("Notifying new proposals failed", businessId, error);
           }
         }
-        if (outcome.drafts.length) {
-          const { notifyNewDrafts } = await import("../app/services/drafts/notify.server");
+        if (outcome.drafts.length || outcome.answered.length) {
+          const { notifyNewDrafts, notifyAnsweredDrafts } = await import("../app/services/drafts/notify.server");
           await notifyNewDrafts(this.env, businessId, outcome.drafts);
+          await notifyAnsweredDrafts(this.env, businessId, outcome.answered);
         }
       }
       const current = await this.ctx.storage.get<ChatMark>(markKey);

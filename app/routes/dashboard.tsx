@@ -8,6 +8,7 @@ import { LanguageToggle } from "~/components/language-toggle";
 import { initials } from "~/utils/initials";
 import { TabIcon, type TabName } from "~/components/ui/icons";
 import { countOpenProposals } from "~/services/proposals/proposals.server";
+import { countOpenDrafts } from "~/services/drafts/drafts.server";
 import { useFreshOnReturn } from "~/components/ui/use-fresh-on-return";
 import { currencyOf } from "~/services/catalogue/money";
 
@@ -15,13 +16,15 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "title.da
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, user, business } = await requireUser(request, context);
-  const [waiting, openProposals] = await Promise.all([
+  const [waiting, openProposals, openDrafts] = await Promise.all([
     // Clients whose unclear answer to a confirmation request waits for the owner's reply.
     context.cloudflare.env.DB.prepare("SELECT count(*) AS n FROM clients WHERE business_id = ?1 AND awaiting_reply_at IS NOT NULL")
       .bind(business.id)
       .first<{ n: number }>(),
     // Booking requests read from chats, waiting on the Sync tab (counted up to a cap: "99+").
     countOpenProposals(db, business.id),
+    // Drafted replies waiting on the same tab (the same cap).
+    countOpenDrafts(db, business.id),
   ]);
   return {
     user: { name: user.name, email: user.email },
@@ -29,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     business: { id: business.id, name: business.name, currency: currencyOf(business) },
     waitingClients: waiting?.n ?? 0,
     openProposals,
+    openDrafts,
   };
 }
 
@@ -55,7 +59,7 @@ export default function DashboardShell() {
 /** The layout's own load failed: the header and tabs stay, the failure shows where a tab would, with Try again. */
 export function ErrorBoundary() {
   return (
-    <Shell user={null} business={null} waitingClients={0} openProposals={0}>
+    <Shell user={null} business={null} waitingClients={0} openProposals={0} openDrafts={0}>
       <GeneralErrorBoundary tab={{ title: "access.error.dashboardTitle", failed: "access.error.tabFailed" }} />
     </Shell>
   );
@@ -66,10 +70,11 @@ type ShellProps = {
   business: { name: string } | null;
   waitingClients: number;
   openProposals: number;
+  openDrafts: number;
   children: ReactNode;
 };
 
-function Shell({ user, business, waitingClients, openProposals, children }: ShellProps) {
+function Shell({ user, business, waitingClients, openProposals, openDrafts, children }: ShellProps) {
   const t = useT();
   return (
     <div className="shell">
@@ -106,7 +111,7 @@ function Shell({ user, business, waitingClients, openProposals, children }: Shel
                 <span className="sr-only">{t("waiting.tabCount", { n: waitingClients })}</span>
               </>
             )}
-            {tab.name === "sync" && openProposals > 0 && <ProposalsBadge n={openProposals} />}
+            {tab.name === "sync" && openProposals + openDrafts > 0 && <SyncBadge proposals={openProposals} drafts={openDrafts} />}
           </NavLink>
         ))}
       </nav>
@@ -114,12 +119,23 @@ function Shell({ user, business, waitingClients, openProposals, children }: Shel
   );
 }
 
-/** The Sync tab's count of open booking requests; past 99 (the count stops at 100) it reads "99+". */
-function ProposalsBadge({ n }: { n: number }) {
+/**
+ * The Sync tab's count of what waits there: open booking requests and replies
+ * ready to send; past 99 (each count stops at 100) it reads "99+". Its label
+ * names each.
+ */
+function SyncBadge({ proposals, drafts }: { proposals: number; drafts: number }) {
   const t = useT();
-  const shown = n > 99 ? "99+" : String(n);
+  const upTo99 = (n: number) => (n > 99 ? "99+" : String(n));
+  const label = [
+    proposals === 1 ? t("proposals.tabCountOne") : proposals > 0 ? t("proposals.tabCount", { n: upTo99(proposals) }) : "",
+    drafts === 1 ? t("drafts.tabCountOne") : drafts > 0 ? t("drafts.tabCount", { n: upTo99(drafts) }) : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+  const shown = upTo99(proposals + drafts);
   return (
-    <span className="tab-badge" data-testid="proposals-count" aria-label={n === 1 ? t("proposals.tabCountOne") : t("proposals.tabCount", { n: shown })}>
+    <span className="tab-badge" data-testid="proposals-count" aria-label={label}>
       {shown}
     </span>
   );

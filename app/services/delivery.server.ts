@@ -20,6 +20,7 @@ import { basisOf, consentColumns, isOptedOut, OPTED_OUT_REASON, type ConsentRow 
 import { ONE_OFF_KINDS, type MessageKind } from "../../db/schema";
 import { gapFor, type GapRange } from "./safety/pacing";
 import { nextDaySend, overBudgetReason, takeBudget } from "./safety/budget.server";
+import { sentWhilePausedSql } from "./outbox.server";
 
 export type OutboundMessage = { id: string };
 
@@ -92,6 +93,8 @@ type Row = ConsentRow & {
   pause_seconds: number;
   daily_message_budget: number;
   paused: number;
+  /** Not an automatic message (the owner's own tap): goes out even while paused. */
+  sent_while_paused: number;
   biz_send_time: string;
   quiet_start: string;
   quiet_end: string;
@@ -129,10 +132,11 @@ const isOneOff = (kind: MessageKind) => (ONE_OFF_KINDS as readonly MessageKind[]
 function cancelReason(row: Row, now: number): string | null {
   if (isOneOff(row.kind)) {
     // A one-off send carries its own text and recipient. The booking page's answer tells the customer
-    // what became of the booking they just asked for (it goes even when that was a decline); a drafted
-    // reply or an offer never goes to a client who opted out.
+    // what became of the booking they just asked for (it goes even when that was a decline), and the
+    // acknowledgement of a STOP is the last message an opted-out client gets; a drafted reply or an
+    // offer never goes to a client who opted out.
     if (!row.client_phone) return storedReason("rules.reason.noPhone");
-    if (row.kind !== "answer" && isOptedOut(row)) return OPTED_OUT_REASON;
+    if (row.kind !== "answer" && row.kind !== "stop_ack" && isOptedOut(row)) return OPTED_OUT_REASON;
     return null;
   }
   if (!row.booking_status) return storedReason("rules.reason.bookingDeleted");
@@ -173,7 +177,8 @@ async function loadRows(d1: D1Database, ids: string[]): Promise<Map<string, Row>
               b.status AS booking_status, b.booking_date, b.booking_time, b.service,
               (SELECT tm.name FROM members tm WHERE tm.id = b.member_id AND tm.business_id = b.business_id) AS staff_name,
               c.name AS client_name, coalesce(m.to_phone, c.phone) AS client_phone, biz.time_zone,
-              biz.message_lang, biz.pause_seconds, biz.daily_message_budget, biz.paused, biz.send_time AS biz_send_time,
+              biz.message_lang, biz.pause_seconds, biz.daily_message_budget, biz.paused, ${sentWhilePausedSql("m")} AS sent_while_paused,
+              biz.send_time AS biz_send_time,
               biz.quiet_start, biz.quiet_end, ${consentColumns("cc")},
               (r.type = 'followup' AND EXISTS (
                 SELECT 1 FROM bookings later WHERE later.business_id = m.business_id AND later.client_id = b.client_id
@@ -234,8 +239,9 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
       if (reason) {
         cancels.push({ id, reason });
         results.set(id, { outcome: "cancelled" });
-      } else if (row.paused) {
-        // Paused by the owner: every automatic message stays Scheduled (the sweep holds them until the switch is off).
+      } else if (row.paused && !row.sent_while_paused) {
+        // Paused by the owner: every automatic message stays Scheduled (the sweep holds them until the switch is off);
+        // the owner's own sends (a draft they tapped Send on) are no automatic message and go.
         held.push(id);
         results.set(id, { outcome: "paused" });
       } else if (row.origin === "business" && basisOf(row).basis === "none") {

@@ -1,5 +1,6 @@
 // One-off sends: messages that belong to no rule (a drafted reply the owner
-// sent, the booking page's answers to a customer, later a freed-time offer).
+// sent, the booking page's answers to a customer, the acknowledgement of a
+// client's STOP, later a freed-time offer).
 // They are rows of scheduled_messages like every outgoing message, so the one
 // delivery path (delivery.server.ts) paces them, keeps the daily budget for
 // business-started ones, cancels them for a client who opted out, sends each
@@ -9,12 +10,12 @@ import type { MessageKind } from "../../db/schema";
 import { localDate, localTime } from "~/utils/time-zone";
 import { SENDING_STATUSES } from "./whatsapp/wa-status.server";
 
-export type OneOffKind = Extract<MessageKind, "draft" | "answer" | "offer">;
+export type OneOffKind = Extract<MessageKind, "draft" | "answer" | "offer" | "stop_ack">;
 
 export type OneOffSend = {
   businessId: string;
   kind: OneOffKind;
-  /** Unique per kind: the draft's id, "<booking id>:thanks". */
+  /** Unique per kind: the draft's id, "<booking id>:thanks", the STOP message's WhatsApp id. */
   ref: string;
   text: string;
   /** E.164 digits. */
@@ -28,10 +29,23 @@ export type OneOffSend = {
 };
 
 /**
+ * SQL over the scheduled_messages row `m`: it goes out even while the owner
+ * has paused automatic messages, because it is not an automatic message: a
+ * drafted reply the owner sent with their own tap (one Answer for me sent has
+ * its draft's auto_day set, and waits like every automatic message), or the
+ * acknowledgement of a client's STOP (the last message they get, answering
+ * their own). The cron sweep takes such a row of a paused business and
+ * delivery sends it (paced, as every reply).
+ */
+export const sentWhilePausedSql = (m: string) =>
+  `(${m}.kind = 'stop_ack' OR (${m}.kind = 'draft'
+     AND EXISTS (SELECT 1 FROM drafts AS pd WHERE pd.business_id = ${m}.business_id AND pd.id = ${m}.ref AND pd.auto_day IS NULL)))`;
+
+/**
  * The INSERT of a one-off send, due now (status scheduled; queueNow hands it
  * to the queue). `when` is an SQL condition the row is written under, so it
  * can follow another write of the same batch; it may use ?2 (the business id),
- * ?3 (the reference) and ?10 (now). A reference already queued writes nothing.
+ * ?3 (the reference), ?7 (the phone) and ?10 (now). A reference already queued writes nothing.
  */
 export function oneOffInsert(d1: D1Database, id: string, m: OneOffSend, now: number, when = "true"): D1PreparedStatement {
   return d1

@@ -2,8 +2,10 @@
 // sends; the queue consumer does (delivery.server.ts). Messages of a business
 // whose WhatsApp is not WORKING (businesses.wa_status) stay Scheduled until it
 // is, within the grace window; so do the messages of a business whose owner
-// paused automatic messages (businesses.paused), until the switch is off.
+// paused automatic messages (businesses.paused), until the switch is off
+// (the owner's own sends go meanwhile: outbox.server.ts, sentWhilePausedSql).
 import { SENDING_STATUSES } from "./whatsapp/wa-status.server";
+import { sentWhilePausedSql } from "./outbox.server";
 import { storedReason } from "./rules/reasons";
 /**
  * The grace window: after missed cron runs, messages due up to this long ago
@@ -41,7 +43,7 @@ export async function sweepDueMessages({ env, now }: { env: Env; now: number }):
          WHERE id IN (SELECT m.id FROM scheduled_messages m JOIN businesses b ON b.id = m.business_id
                       WHERE m.status = 'scheduled' AND m.send_at <= ?1
                         AND b.wa_status IN (SELECT value FROM json_each(?2))
-                        AND b.paused = 0
+                        AND (b.paused = 0 OR ${sentWhilePausedSql("m")})
                       ORDER BY m.send_at LIMIT ${CLAIM_CHUNK})
            AND status = 'scheduled'
          RETURNING id, business_id`,

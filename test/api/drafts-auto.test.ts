@@ -5,10 +5,12 @@
 // to a client who opted out, and not when the owner wrote in the chat.
 import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { offlineExtractor } from "../../app/providers/ai/offline";
 import { getWhatsAppProvider } from "../../app/providers/whatsapp/index.server";
 import { autoAnswer, withdrawDrafts } from "../../app/services/drafts/drafts.server";
+import { notifyAnsweredDrafts } from "../../app/services/drafts/notify.server";
+import { saveSubscription } from "../../app/services/push/push.server";
 import { processOutboundBatch, type OutboundMessage } from "../../app/services/delivery.server";
 import { readChatForProposals } from "../../app/services/proposals/live.server";
 import { action, loader } from "../../app/routes/dashboard.settings";
@@ -19,6 +21,7 @@ import { connectedSession, simControl } from "../support/gateway";
 import { db } from "../support/seed";
 import { addService, count, seedContact, type Owner } from "../support/sync";
 import { expectColumnsAsSchema, expectIndexesAsSchema } from "../support/schema-match";
+import { TEST_VAPID } from "../support/vapid";
 
 type DraftJson = { id: string; text: string };
 
@@ -78,7 +81,7 @@ describe("Answer for me", () => {
   it("when on, the draft goes out by itself once, through the queue, to the customer's chat, and is no longer open", async () => {
     const { owner, contact } = await ownerWithAsk(true);
     const outcome = await read(owner, contact.chatId);
-    expect(outcome).toMatchObject({ kind: "read", drafts: [] });
+    expect(outcome).toMatchObject({ kind: "read", drafts: [], answered: [expect.objectContaining({ client_name: "Noa Cohen" })] });
     expect(await openDrafts(owner)).toEqual([]);
     const [draft] = await draftsOf(contact.chatId);
     expect(draft).toMatchObject({ status: "sent", auto_day: "2030-01-14" });
@@ -153,11 +156,45 @@ describe("Answer for me", () => {
     const [business] = await db().select().from(schema.businesses).where(eq(schema.businesses.id, owner.businessId));
     await addMessage(owner.businessId, contact.chatId, true, "Thursday at 14:00?", NOW + 30_000);
     // Before the webhook's withdrawal lands, the owner's message alone stops it.
-    expect(await autoAnswer(env, db(), business, draft.id, newest, NOW + 31_000)).toBe(false);
+    expect(await autoAnswer(env, db(), business, draft.id, newest, NOW + 31_000)).toBeNull();
     await withdrawDrafts(env.DB, owner.businessId, contact.chatId, NOW + 32_000);
-    expect(await autoAnswer(env, db(), business, draft.id, newest, NOW + 33_000)).toBe(false);
+    expect(await autoAnswer(env, db(), business, draft.id, newest, NOW + 33_000)).toBeNull();
     expect((await draftsOf(contact.chatId)).map((d) => d.status)).toEqual(["withdrawn"]);
     expect(await messagesTo(contact.chatId)).toBe(0);
+  });
+});
+
+describe("Answer for me: the owner hears of each answer", () => {
+  // This file's own phones (test/support/global-setup.ts): no other file reads their pushes.
+  const [enPhone, hePhone] = inject("pushSubscribers").slice(7, 9);
+  const received = async (endpoint: string) => {
+    const res = await fetch(`${inject("pushUrl")}/__received`);
+    const all = (await res.json()) as { received: { endpoint: string; payload: Record<string, string> }[] };
+    return all.received.filter((r) => r.endpoint === endpoint).map((r) => r.payload);
+  };
+
+  it("a Web Push on each phone, in its language, says whom it answered and what was sent; tapping opens the draft on Sync", async () => {
+    const { owner, contact } = await ownerWithAsk(true);
+    const withKeys = { ...env, ...TEST_VAPID } as Env;
+    await saveSubscription(db(), withKeys, owner.businessId, { ...enPhone, lang: "en" }, NOW);
+    await saveSubscription(db(), withKeys, owner.businessId, { ...hePhone, lang: "he" }, NOW);
+    const outcome = await read(owner, contact.chatId);
+    if (outcome.kind !== "read") throw new Error(`read: ${outcome.kind}`);
+    const [draft] = await draftsOf(contact.chatId);
+    // Sent by itself: not a draft for the owner, but an answer to tell them of, with the text that went out.
+    expect(outcome.drafts).toEqual([]);
+    expect(outcome.answered).toEqual([expect.objectContaining({ id: draft.id, client_name: "Noa Cohen", text: draft.text })]);
+
+    await notifyAnsweredDrafts(withKeys, owner.businessId, outcome.answered);
+    const url = `/dashboard/sync?draft=${draft.id}`;
+    expect(await received(enPhone.endpoint)).toEqual([{ title: "Chatbook", body: `Answered Noa Cohen for you: ${draft.text}`, url, tag: draft.id }]);
+    expect(await received(hePhone.endpoint)).toEqual([{ title: "Chatbook", body: `נשלחה תשובה בשמכם אל Noa Cohen: ${draft.text}`, url, tag: draft.id }]);
+  });
+
+  it("a draft left for the owner is no answer: nothing is said to have been sent", async () => {
+    const { owner, contact } = await ownerWithAsk(false);
+    const outcome = await read(owner, contact.chatId);
+    expect(outcome).toMatchObject({ kind: "read", drafts: [expect.objectContaining({ client_name: "Noa Cohen" })], answered: [] });
   });
 });
 

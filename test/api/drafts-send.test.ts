@@ -4,7 +4,9 @@
 // going out through the one delivery path: the cron sweep and the queue,
 // exactly once even when the queue delivers it twice, paced as a reply, held
 // while WhatsApp is away and sent when it is back, never to a client who
-// opted out. Against the bundled simulator as a real WAHA.
+// opted out. The owner's tap is no automatic message: it goes out even while
+// automatic messages are paused (Answer for me's wait). Against the bundled
+// simulator as a real WAHA.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { offlineExtractor } from "../../app/providers/ai/offline";
@@ -60,6 +62,10 @@ const messageOf = async (draftId: string) =>
   env.DB.prepare("SELECT id, status, kind, origin, body, ref, rule_id, budget_day, last_error FROM scheduled_messages WHERE kind = 'draft' AND ref = ?")
     .bind(draftId)
     .first<SentRow>();
+const setPaused = (businessId: string, paused: boolean) =>
+  env.DB.prepare("UPDATE businesses SET paused = ? WHERE id = ?")
+    .bind(paused ? 1 : 0, businessId)
+    .run();
 const setWa = (businessId: string, status: string) => env.DB.prepare("UPDATE businesses SET wa_status = ? WHERE id = ?").bind(status, businessId).run();
 
 let n = 0;
@@ -213,6 +219,52 @@ describe("the sent draft goes through the cron sweep and the queue", () => {
     // The short gap of an answer to the customer's own message; it takes no place of the daily budget.
     expect(gaps).toEqual([REPLY_GAP]);
     expect(await messageOf(draft.id)).toMatchObject({ status: "sent", budget_day: null });
+    expect((await sentTo(owner.businessId)).map((s) => s.text)).toEqual([draft.text]);
+  });
+
+  it("goes out while the owner has paused automatic messages: the owner's tap is no automatic message (paced as a reply)", async () => {
+    const { owner, draft } = await ownerWithDraft();
+    await setPaused(owner.businessId, true);
+    expect((await send(owner, draft.id)).status).toBe(200);
+    const { id } = (await messageOf(draft.id))!;
+    await setWa(owner.businessId, "WORKING");
+    expect(await sweepFor(id)).toEqual([id]);
+    const gaps: unknown[] = [];
+    const pacer: Pacer = async (_business, gap) => {
+      gaps.push(gap);
+      return { waitMs: 0, reserved: true };
+    };
+    const results = await deliverMany({ env, sender: getWhatsAppProvider(env), now: Date.now, pacer }, [id]);
+    expect(results.get(id)).toEqual({ outcome: "sent" });
+    expect(gaps).toEqual([REPLY_GAP]);
+    expect((await sentTo(owner.businessId)).map((s) => s.text)).toEqual([draft.text]);
+  });
+
+  it("one Answer for me sent waits while paused, like every automatic message, and goes when the switch is off", async () => {
+    const owner = await signedInOwner({ workingHours: ALL_WEEK, waStatus: "STARTING", autoAnswer: true });
+    await connectedSession(owner.businessId);
+    expect((await addService(owner, "Haircut")).status).toBe(201);
+    const contact = await seedContact(owner.businessId, { name: "Noa Cohen", messages: [[false, ASK, NOW - 120_000]] });
+    await readChatForProposals(env, owner.businessId, contact.chatId, 0, NOW, () => offlineExtractor);
+    const draft = (await env.DB.prepare("SELECT id, text FROM drafts WHERE chat_id = ? AND status = 'sent' AND auto_day IS NOT NULL")
+      .bind(contact.chatId)
+      .first<{ id: string; text: string }>())!;
+    const { id } = (await messageOf(draft.id))!;
+    // Its moment is the read's (the test's clock): the sweep runs just after it.
+    const sweepAtRead = async () => (await sweepInto(NOW + 1000)).ids.filter((queued) => queued === id);
+    await setPaused(owner.businessId, true);
+    await setWa(owner.businessId, "WORKING");
+    expect(await sweepAtRead()).toEqual([]);
+    // Already in the queue when the owner paused: back to Scheduled, not sent.
+    await env.DB.prepare("UPDATE scheduled_messages SET status = 'queued' WHERE id = ?").bind(id).run();
+    await deliver([id]);
+    expect(await messageOf(draft.id)).toMatchObject({ status: "scheduled" });
+    expect(await sentTo(owner.businessId)).toEqual([]);
+
+    await setPaused(owner.businessId, false);
+    expect(await sweepAtRead()).toEqual([id]);
+    await deliver([id]);
+    expect(await messageOf(draft.id)).toMatchObject({ status: "sent" });
     expect((await sentTo(owner.businessId)).map((s) => s.text)).toEqual([draft.text]);
   });
 

@@ -7,9 +7,10 @@ import { createDb } from "../../db";
 import { offlineExtractor } from "../../app/providers/ai/offline";
 import { syncScreenAction } from "../../app/routes/dashboard.sync/screen.server";
 import { readChatForProposals } from "../../app/services/proposals/live.server";
+import { storeProposals } from "../../app/services/proposals/store.server";
 import { signedInOwner } from "../support/auth";
 import { shownHtml } from "../support/html";
-import { addService, seedContact, type Owner } from "../support/sync";
+import { addService, HAIRCUT_ASK, seedContact, type Owner } from "../support/sync";
 
 const ALL_WEEK = Object.fromEntries(Array.from({ length: 7 }, (_, d) => [String(d), [["09:00", "19:00"]] as [string, string][]]));
 // Monday 14 January 2030, 09:00 in Jerusalem: "Thursday" is the 17th.
@@ -99,5 +100,35 @@ describe("Sync tab: replies ready to send", () => {
     expect((await act(owner, { intent: "draft-send", id: draft.id })).data.problem?.key).toBe("drafts.err.dismissed");
     expect(await queued(draft.id)).toBeNull();
     expect(await syncPage(owner)).not.toContain(draft.text);
+  });
+
+  it("the Sync tab's badge counts the replies ready to send with the booking requests; sending or dismissing lowers it", async () => {
+    const { owner, draft } = await ownerWithDraft();
+    const badge = (html: string) => /<span class="tab-badge" data-testid="proposals-count" aria-label="([^"]*)">([^<]*)</.exec(html)?.slice(1) ?? null;
+    // The badge is on every tab's page (the dashboard's layout).
+    expect(badge(await syncPage(owner))).toEqual(["1 reply ready to send", "1"]);
+
+    // A booking request from another chat: both counted, each named.
+    const other = await seedContact(owner.businessId, { name: "Maya Azulay", phone: "972529876543" });
+    const [proposal] = await storeProposals(
+      createDb(env.DB),
+      { id: owner.businessId, country: "IL" },
+      { chatId: other.chatId, phone: other.phone, name: "Maya Azulay" },
+      [{ service: "Haircut", date: "2030-01-20", time: "17:00", notes: "", quote: HAIRCUT_ASK }],
+    );
+    expect(badge(await syncPage(owner))).toEqual(["1 booking request, 1 reply ready to send", "2"]);
+    expect(badge(await syncPage(owner, "he"))).toEqual(["בקשה אחת לתור, תשובה אחת מוכנה לשליחה", "2"]);
+
+    // Sent: only the request is left.
+    expect((await act(owner, { intent: "draft-send", id: draft.id })).data.ok).toBe(true);
+    expect(badge(await syncPage(owner))).toEqual(["1 booking request", "1"]);
+    expect((await act(owner, { intent: "proposal-dismiss", id: proposal.id })).data.ok).toBe(true);
+    expect(badge(await syncPage(owner))).toBeNull();
+
+    // Dismissed: gone from the badge too.
+    const second = await ownerWithDraft();
+    expect(badge(await syncPage(second.owner, "he"))).toEqual(["תשובה אחת מוכנה לשליחה", "1"]);
+    expect((await act(second.owner, { intent: "draft-dismiss", id: second.draft.id })).data.ok).toBe(true);
+    expect(badge(await syncPage(second.owner))).toBeNull();
   });
 });

@@ -2,10 +2,12 @@
 // messages (the contact basis), the client's own STOP and START, the daily
 // budget, human pacing with time the test controls, the pause switch and the
 // number's health. Against the bundled simulator as a real WAHA (NOWEB).
-import { env } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getWhatsAppProvider } from "../../app/providers/whatsapp/index.server";
-import { deliverMany, MAX_PACE_WAIT_MS, type Pacer } from "../../app/services/delivery.server";
+import { deliverMany, MAX_PACE_WAIT_MS, processOutboundBatch, WAITING_REASON, type OutboundMessage, type Pacer } from "../../app/services/delivery.server";
+import { noteChatMessage } from "../../app/services/safety/consent.server";
+import { businessSession } from "../../app/services/whatsapp/session.server";
 import { listRules } from "../../app/services/rules/rules.server";
 import { bookableClients, optedOutCandidates } from "../../app/services/rules/candidates.server";
 import { gapFor, nextSlot, REPLY_GAP } from "../../app/services/safety/pacing";
@@ -15,7 +17,7 @@ import { addDays } from "../../app/utils/dates";
 import { localDate, zonedInstant } from "../../app/utils/time-zone";
 import { signedInOwner } from "../support/auth";
 import { fakeGateway, sweepInto } from "../support/fake-gateway";
-import { connectedSession, postEvent, simControl, until } from "../support/gateway";
+import { connectedSession, postEvent, simControl, until, type SimSessionSummary } from "../support/gateway";
 import { messageRow, seedBooking, seedBusiness, seedClient, seedRuleMessage } from "../support/seed";
 
 const DAY = 86_400_000;
@@ -232,6 +234,96 @@ describe("opt-out", () => {
     expect((await clientRow(owner.api, clientId)).opted_out).toBe(true);
     await clientSays(owner.businessId, phone, "התחל");
     expect((await clientRow(owner.api, clientId)).opted_out).toBe(false);
+  }, 20_000);
+});
+
+describe("the acknowledgement of a STOP goes through the one queue", () => {
+  const setBusiness = (businessId: string, column: "wa_status" | "paused", value: string | number) =>
+    env.DB.prepare(`UPDATE businesses SET ${column} = ? WHERE id = ?`).bind(value, businessId).run();
+  const notices = (businessId: string) =>
+    env.DB.prepare("SELECT id, status, origin, ref, to_phone, last_error FROM scheduled_messages WHERE business_id = ? AND kind = 'stop_ack'")
+      .bind(businessId)
+      .all<{ id: string; status: string; origin: string; ref: string; to_phone: string; last_error: string | null }>()
+      .then((r) => r.results);
+  let n = 0;
+  /** The client's message as the webhook stores it; what it hands to the queue at once is captured, not sent. */
+  async function clientWrites(businessId: string, phone: string, body: string, queued: string[] = []) {
+    const OUTBOUND = { send: async ({ id }: { id: string }) => void queued.push(id) } as unknown as Queue;
+    const deferred: Promise<unknown>[] = [];
+    const m = { providerId: `false_${phone}@c.us_3EB0${n++}${Date.now()}`, chatId: `${phone}@c.us`, fromMe: false, body, at: Date.now() };
+    const read = await noteChatMessage({ ...env, OUTBOUND }, businessId, m, Date.now(), (p) => deferred.push(p));
+    await Promise.all(deferred);
+    return read;
+  }
+  /** The queue hands these ids to the consumer (one batch; an id may be in it twice). */
+  async function deliver(ids: string[]) {
+    const batch = createMessageBatch<OutboundMessage>(
+      "chatbook-outbound",
+      ids.map((id) => ({ id: `q-${id}-${n++}`, timestamp: new Date(), attempts: 1, body: { id } })),
+    );
+    await processOutboundBatch(batch, { env, sender: simulator(), now: Date.now });
+    return getQueueResult(batch, createExecutionContext());
+  }
+  const sweepFor = async (id: string) => (await sweepInto(Date.now())).ids.filter((queued) => queued === id);
+
+  it("reaches the client exactly once when the queue delivers it twice, though they opted out and messages are paused", async () => {
+    const owner = await signedInOwner();
+    await connectedSession(owner.businessId);
+    await setBusiness(owner.businessId, "wa_status", "WORKING");
+    await setBusiness(owner.businessId, "paused", 1);
+    const phone = phoneNo();
+    const queued: string[] = [];
+    expect(await clientWrites(owner.businessId, phone, "STOP", queued)).toBe("stop");
+    const [notice] = await notices(owner.businessId);
+    // An answer to the client's own message, handed to the queue at once.
+    expect(notice).toMatchObject({ status: "queued", origin: "reply", to_phone: phone });
+    expect(queued).toEqual([notice.id]);
+
+    await Promise.all([deliver([notice.id, notice.id]), deliver([notice.id])]);
+    await deliver([notice.id]);
+    expect((await notices(owner.businessId))[0]).toMatchObject({ status: "sent" });
+    expect((await sentTo(owner.businessId)).filter((s) => s.text === OPT_OUT_NOTICE.en)).toEqual([expect.objectContaining({ chatId: `${phone}@c.us` })]);
+
+    // A second STOP opts out nothing more and writes no second acknowledgement.
+    expect(await clientWrites(owner.businessId, phone, "stop please", queued)).toBe("stop");
+    expect(await notices(owner.businessId)).toHaveLength(1);
+    expect(queued).toHaveLength(1);
+  });
+
+  it("is held while WhatsApp is away and sent once, paced as a reply, when it is back", async () => {
+    const owner = await signedInOwner({ messageLang: "he" });
+    await connectedSession(owner.businessId);
+    await setBusiness(owner.businessId, "wa_status", "STARTING");
+    const phone = phoneNo();
+    const queued: string[] = [];
+    await clientWrites(owner.businessId, phone, "הסירו אותי", queued);
+    const [notice] = await notices(owner.businessId);
+    // WhatsApp not WORKING: nothing handed to the queue, and the sweep leaves it Scheduled.
+    expect(notice).toMatchObject({ status: "scheduled" });
+    expect(queued).toEqual([]);
+    expect(await sweepFor(notice.id)).toEqual([]);
+
+    // The gateway drops mid-send: back to Scheduled, waiting, nothing sent.
+    await setBusiness(owner.businessId, "wa_status", "WORKING");
+    await simControl(`${owner.businessId}/disconnect`, { seconds: 2 });
+    expect(await sweepFor(notice.id)).toEqual([notice.id]);
+    await deliver([notice.id]);
+    expect((await notices(owner.businessId))[0]).toMatchObject({ status: "scheduled", last_error: WAITING_REASON });
+    expect(await sweepFor(notice.id)).toEqual([]);
+    expect(await sentTo(owner.businessId)).toEqual([]);
+
+    await until(async () => (await simControl<SimSessionSummary>(owner.businessId)).body.status === "WORKING", "the reconnect");
+    await businessSession(env, owner.businessId).reconcile(owner.businessId, true);
+    expect(await sweepFor(notice.id)).toEqual([notice.id]);
+    const gaps: unknown[] = [];
+    const pacer: Pacer = async (_business, gap) => {
+      gaps.push(gap);
+      return { waitMs: 0, reserved: true };
+    };
+    expect((await deliverMany({ env, sender: simulator(), now: Date.now, pacer }, [notice.id])).get(notice.id)).toEqual({ outcome: "sent" });
+    expect(gaps).toEqual([REPLY_GAP]);
+    expect((await sentTo(owner.businessId)).map((s) => s.text)).toEqual([OPT_OUT_NOTICE.he]);
+    expect(await sweepFor(notice.id)).toEqual([]);
   }, 20_000);
 });
 

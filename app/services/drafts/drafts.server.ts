@@ -15,6 +15,7 @@ import { localDate } from "~/utils/time-zone";
 import { AppError } from "~/utils/problem";
 import { oneOffInsert, queueNow } from "~/services/outbox.server";
 import { optedOutSql } from "~/services/safety/consent.server";
+import { OPEN_COUNT_CAP } from "~/services/proposals/proposals.server";
 
 const { drafts, bookings, clients, services } = schema;
 
@@ -70,6 +71,25 @@ export async function listDrafts(db: Db, businessId: string): Promise<DraftView[
     .orderBy(desc(drafts.createdAt), desc(sql`rowid`))
     .limit(DRAFTS_LIST_MAX);
   return rows.map(draftView);
+}
+
+/**
+ * How many open drafts wait, counting at most OPEN_COUNT_CAP rows (the
+ * drafts_business_status_created index answers it), for the Sync tab's badge
+ * beside the open proposals.
+ */
+export async function countOpenDrafts(db: Db, businessId: string): Promise<number> {
+  const open = db
+    .select({ one: sql`1` })
+    .from(drafts)
+    .where(and(eq(drafts.businessId, businessId), eq(drafts.status, "open")))
+    .limit(OPEN_COUNT_CAP)
+    .as("open");
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(open)
+    .get();
+  return row?.n ?? 0;
 }
 
 export async function findDraft(db: Db, businessId: string, id: string): Promise<Row | null> {
@@ -308,7 +328,7 @@ async function queueDraft(
  * itself, the way the owner's Send sends it (its own text, its times checked
  * again, the one paced queue), when queueDraft's conditions hold. Otherwise,
  * or when none of its times is free any more, it stays open for the owner.
- * Answers whether it was sent.
+ * Answers the text that was sent, or null when it was not.
  */
 export async function autoAnswer(
   env: Env,
@@ -317,14 +337,14 @@ export async function autoAnswer(
   draftId: string,
   readUpTo: number,
   now: number,
-): Promise<boolean> {
-  if (!business.autoAnswer) return false;
+): Promise<string | null> {
+  if (!business.autoAnswer) return null;
   const row = await findDraft(db, business.id, draftId);
-  if (!row || row.status !== "open") return false;
+  if (!row || row.status !== "open") return null;
   const text = await recheckedText(db, business, row, now);
-  if (text === null) return false;
+  if (text === null) return null;
   const queued: Promise<unknown>[] = [];
   const id = await queueDraft(env, business, row, text, now, (p) => queued.push(p), { day: localDate(now, business.timeZone), readUpTo });
   await Promise.all(queued);
-  return id !== null;
+  return id === null ? null : text;
 }

@@ -1,23 +1,37 @@
-// A Web Push notification for each new draft, in the language the phone
-// subscribed in: who asked and the drafted reply. Tapping it opens the draft
-// on the Sync tab. Never throws: a failed notification must not undo the draft.
+// Web Push for drafted replies, in the language the phone subscribed in: a new
+// draft (who asked and the drafted reply), and a draft Answer for me sent by
+// itself (whom it answered and what it said). Tapping either opens the Sync
+// tab at that draft. Never throws: a failed notification must not undo the draft.
 import type { Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
 import { createDb } from "../../../db";
 import { pushConfig, pushTo, subscriptionsOf, type PushPayload } from "~/services/push/push.server";
 import type { DraftView } from "./drafts.server";
 
+const draftUrl = (d: DraftView) => `/dashboard/sync?draft=${encodeURIComponent(d.id)}`;
+
 export function draftNotification(d: DraftView, lang: Lang): PushPayload {
   const t = translator(lang);
   return {
     title: t("drafts.push.title"),
     body: t("drafts.push.body", { name: d.client_name || d.client_phone, text: d.text }),
-    url: `/dashboard/sync?draft=${encodeURIComponent(d.id)}`,
+    url: draftUrl(d),
     tag: d.id,
   };
 }
 
-export async function notifyNewDrafts(env: Env, businessId: string, drafts: DraftView[]): Promise<void> {
+/** A draft Answer for me sent: `d.text` is the text that went out. */
+export function answeredNotification(d: DraftView, lang: Lang): PushPayload {
+  const t = translator(lang);
+  return {
+    title: t("drafts.push.title"),
+    body: t("drafts.push.answered", { name: d.client_name || d.client_phone, text: d.text }),
+    url: draftUrl(d),
+    tag: d.id,
+  };
+}
+
+async function notifyEach(env: Env, businessId: string, drafts: DraftView[], payload: (d: DraftView, lang: Lang) => PushPayload): Promise<void> {
   try {
     const keys = pushConfig(env);
     if (!keys || !drafts.length) return;
@@ -26,7 +40,7 @@ export async function notifyNewDrafts(env: Env, businessId: string, drafts: Draf
     await Promise.all(
       rows.map(async (row) => {
         for (const d of drafts) {
-          const status = await pushTo(db, env, keys, row, draftNotification(d, row.lang));
+          const status = await pushTo(db, env, keys, row, payload(d, row.lang));
           if (status === 404 || status === 410) break;
         }
       }),
@@ -35,3 +49,8 @@ export async function notifyNewDrafts(env: Env, businessId: string, drafts: Draf
     console.error(`push: notifying business ${businessId} of drafts failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
+
+export const notifyNewDrafts = (env: Env, businessId: string, drafts: DraftView[]) => notifyEach(env, businessId, drafts, draftNotification);
+
+/** Answer for me sent these drafts by itself: the owner hears whom it answered and what it said. */
+export const notifyAnsweredDrafts = (env: Env, businessId: string, drafts: DraftView[]) => notifyEach(env, businessId, drafts, answeredNotification);

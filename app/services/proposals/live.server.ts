@@ -49,9 +49,11 @@ export async function markChatForProposals(env: Env, businessId: string, chatId:
  * messages (proposals off, no services, no such chat, a hidden number);
  * `unchanged`: no message newer than `readUpTo`; `read`: the extractor ran
  * over the messages up to `upTo` (the newest stored message's row number) and
- * `stored` are the new proposals.
+ * `stored` are the new proposals, `drafts` the new drafted replies left for
+ * the owner and `answered` those Answer for me sent (with the text sent).
  */
-export type LiveRead = { kind: "drop" } | { kind: "unchanged" } | { kind: "read"; upTo: number; stored: ProposalView[]; drafts: DraftView[] };
+export type LiveRead =
+  { kind: "drop" } | { kind: "unchanged" } | { kind: "read"; upTo: number; stored: ProposalView[]; drafts: DraftView[]; answered: DraftView[] };
 
 /**
  * Reads one chat as Sync's preview does (its latest stored messages, in the
@@ -109,6 +111,7 @@ export async function readChatForProposals(
   const found = await extractorFor(business).extract({ messages, services, timeZone: business.timeZone, now, contactName: contact.name || undefined });
   const stored = await storeProposals(db, business, contact, found, now);
   const drafts: DraftView[] = [];
+  const answered: DraftView[] = [];
   if (!found.length && messages.length && !messages[messages.length - 1].fromMe) {
     const known = await clientContext(db, businessId, contact.phone, localDate(now, business.timeZone));
     const input = {
@@ -124,8 +127,10 @@ export async function readChatForProposals(
     if (ask?.kind === "ask") {
       const draft = await createDraft(db, business, { chatId, name: contact.name, phone: contact.phone }, ask, now);
       // Answer for me: sent by itself now (no longer open); otherwise it waits for the owner.
-      if (draft && !(await autoAnswer(env, db, business, draft.id, newest, now))) drafts.push(draft);
+      const sent = draft ? await autoAnswer(env, db, business, draft.id, newest, now) : null;
+      if (draft && sent !== null) answered.push({ ...draft, text: sent });
+      else if (draft) drafts.push(draft);
     }
   }
-  return { kind: "read", upTo: newest, stored, drafts };
+  return { kind: "read", upTo: newest, stored, drafts, answered };
 }

@@ -11,10 +11,8 @@
 //   writing to the salon (booked_online_at; they wrote first too).
 // - none: nobody wrote; business-started messages wait for the owner's phone.
 import { chatIdToPhone } from "~/providers/whatsapp/chat-id";
-import { getWhatsAppProvider } from "~/providers/whatsapp/index.server";
 import { storedReason } from "../rules/reasons";
-import { businessSession } from "../whatsapp/session.server";
-import { REPLY_GAP } from "./pacing";
+import { oneOffInsert, queueNow } from "../outbox.server";
 import { OPT_OUT_NOTICE, readOptWord } from "./words";
 
 export type ContactBasis = "wrote_first" | "owner_wrote" | "booked_online" | "none";
@@ -116,7 +114,8 @@ export async function noteChatMessage(
     .run();
   const intent = readOptWord(m.body);
   if (intent === "stop") {
-    if (await optOut(d1, businessId, phone, m.at, now)) defer(sendOptOutNotice(env, businessId, m.chatId));
+    const notice = await optOutNotice(d1, businessId, phone, m, now);
+    if (await optOut(d1, businessId, phone, m.at, now, notice.insert)) defer(queueNow(env, notice.id, now));
   } else if (intent === "start") {
     await d1
       .prepare(`UPDATE contact_consent SET opted_in_at = ?3 WHERE business_id = ?1 AND phone = ?2 AND ${optedOutSql("contact_consent")} AND opted_out_at <= ?3`)
@@ -129,9 +128,11 @@ export async function noteChatMessage(
 /**
  * Opts the phone out (once: answers false when it already was) and ends its
  * pending business-started messages, those waiting for the owner's phone too,
- * as Cancelled "Client opted out". One D1 transaction.
+ * as Cancelled "Client opted out". One D1 transaction, which also writes
+ * `notice` (the acknowledgement, optOutNotice) only when this call opted the
+ * phone out.
  */
-export async function optOut(d1: D1Database, businessId: string, phone: string, at: number, now: number): Promise<boolean> {
+export async function optOut(d1: D1Database, businessId: string, phone: string, at: number, now: number, notice?: D1PreparedStatement): Promise<boolean> {
   const [flipped] = await d1.batch([
     d1
       .prepare(`UPDATE contact_consent SET opted_out_at = ?3 WHERE business_id = ?1 AND phone = ?2 AND NOT ${optedOutSql("contact_consent")} RETURNING phone`)
@@ -143,26 +144,46 @@ export async function optOut(d1: D1Database, businessId: string, phone: string, 
            AND booking_id IN (SELECT b.id FROM bookings b JOIN clients c ON c.id = b.client_id WHERE b.business_id = ?1 AND c.phone = ?2)`,
       )
       .bind(businessId, phone, OPTED_OUT_REASON, now),
+    ...(notice ? [notice] : []),
   ]);
   return flipped.results.length > 0;
 }
 
 /**
  * The one acknowledgement of an opt-out, in the business's message language,
- * to the chat the client wrote from. It answers the client's own message, so
- * it keeps the short reply gap and is sent even while automatic messages are
- * paused. Sent at most once (only the write that opted the client out sends it).
+ * to the chat the client wrote from: a one-off send of kind "stop_ack"
+ * (outbox.server.ts) referenced by the STOP message's WhatsApp id, so it goes
+ * through the one delivery path: paced with the reply gap (it answers the
+ * client's own message), sent exactly once, held while WhatsApp is away and
+ * sent when it is back, sent even while automatic messages are paused, and to
+ * the client although they have now opted out (it is the last message they
+ * get). Its INSERT is written in optOut's transaction, only when the STOP
+ * opted the phone out (the consent row's opted_out_at is this message's), so
+ * a second STOP sends nothing.
  */
-export async function sendOptOutNotice(env: Env, businessId: string, chatId: string): Promise<boolean> {
-  try {
-    const biz = await env.DB.prepare(`SELECT message_lang FROM businesses WHERE id = ?1`).bind(businessId).first<{ message_lang: string }>();
-    const text = OPT_OUT_NOTICE[biz?.message_lang === "he" ? "he" : "en"];
-    const slot = await businessSession(env, businessId).reserveSendSlot({ ...REPLY_GAP }, 60_000);
-    if (slot.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, slot.waitMs));
-    await getWhatsAppProvider(env).sendText(businessId, chatId, text);
-    return true;
-  } catch (error) {
-    console.error("Sending the opt-out acknowledgement failed", businessId, chatId, error);
-    return false;
-  }
+async function optOutNotice(d1: D1Database, businessId: string, phone: string, m: ChatMessage, now: number) {
+  const biz = await d1
+    .prepare(`SELECT message_lang, time_zone FROM businesses WHERE id = ?1`)
+    .bind(businessId)
+    .first<{ message_lang: string; time_zone: string }>();
+  const id = crypto.randomUUID();
+  const at = Number(m.at);
+  const insert = oneOffInsert(
+    d1,
+    id,
+    {
+      businessId,
+      kind: "stop_ack",
+      ref: m.providerId,
+      text: OPT_OUT_NOTICE[biz?.message_lang === "he" ? "he" : "en"],
+      toPhone: phone,
+      toChatId: m.chatId,
+      origin: "reply",
+      timeZone: biz?.time_zone ?? "UTC",
+    },
+    now,
+    `EXISTS (SELECT 1 FROM contact_consent AS oc WHERE oc.business_id = ?2 AND oc.phone = ?7 AND oc.opted_out_at = ${Number.isFinite(at) ? at : -1}
+       AND ${optedOutSql("oc")})`,
+  );
+  return { id, insert };
 }
