@@ -84,12 +84,13 @@ type Ask = { client_id: string; name: string; phone: string; asked_date: string 
  * The open openings (not taken, not started, and not booked over since:
  * another live booking on the same calendar overlapping it), soonest first,
  * each with its candidates: askers first (earliest ask first), then those due.
+ * `only`: just that opening (when it is open).
  */
-export async function listOpenings(db: Db, business: Business, now: number): Promise<Opening[]> {
+export async function listOpenings(db: Db, business: Business, now: number, only?: string): Promise<Opening[]> {
   const rows = await db.all<OpeningRow>(sql`
     SELECT o.id, o.opening_date AS date, o.opening_time AS time, o.service, o.duration_minutes, o.member_id
     FROM ${openings} o
-    WHERE o.business_id = ${business.id} AND o.taken_at IS NULL AND o.starts_at > ${now}
+    WHERE o.business_id = ${business.id} AND o.taken_at IS NULL AND o.starts_at > ${now} AND (${only ?? null} IS NULL OR o.id = ${only ?? null})
       AND NOT EXISTS (SELECT 1 FROM ${bookings} b
         WHERE b.business_id = o.business_id AND b.booking_date = o.opening_date AND b.member_id IS o.member_id
           AND b.status NOT IN ('cancelled', 'no_show')
