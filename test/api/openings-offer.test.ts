@@ -13,14 +13,15 @@ import { describe, expect, it } from "vitest";
 import { getWhatsAppProvider } from "../../app/providers/whatsapp/index.server";
 import { deliverMany, OFFER_ENDED, type Pacer } from "../../app/services/delivery.server";
 import { OFFER_OPEN_MS } from "../../app/services/openings/offers.server";
-import { gapFor } from "../../app/services/safety/pacing";
+import { handleClientMessage } from "../../app/services/replies/replies.server";
+import { gapFor, REPLY_GAP } from "../../app/services/safety/pacing";
 import { addDays } from "../../app/utils/dates";
 import { localDate } from "../../app/utils/time-zone";
 import { schema } from "../../db";
 import { signedInOwner } from "../support/auth";
 import { sweepInto } from "../support/fake-gateway";
-import { connectedSession, simControl } from "../support/gateway";
-import { db, seedBooking, seedClient } from "../support/seed";
+import { connectedSession, postEvent, simControl } from "../support/gateway";
+import { db, seedBooking, seedClient, seedRuleMessage } from "../support/seed";
 import { addService, type Owner } from "../support/sync";
 import { expectColumnsAsSchema, expectIndexesAsSchema, foreignKeysOf } from "../support/schema-match";
 
@@ -53,6 +54,12 @@ const offerMessages = (businessId: string) =>
     .bind(businessId)
     .all<MessageRow>()
     .then((r) => r.results);
+const bookingsAt = (businessId: string, date: string) =>
+  env.DB.prepare("SELECT client_id, booking_time, status, source FROM bookings WHERE business_id = ? AND booking_date = ? AND status <> 'cancelled'")
+    .bind(businessId, date)
+    .all<{ client_id: string; booking_time: string; status: string; source: string }>()
+    .then((r) => r.results);
+
 let chats = 0;
 /** The client's chat was read into a draft asking for `askedDate`, yesterday, in `lang`. */
 async function asked(businessId: string, clientId: string, askedDate: string, lang: "en" | "he" = "en") {
@@ -119,6 +126,12 @@ async function sweepAndSend(businessId: string, at = Date.now()) {
 }
 
 const sentTo = async (businessId: string) => (await simControl<{ chatId: string; text: string }[]>(`${businessId}/sent`)).body ?? [];
+
+/** The client writes from their own WhatsApp (through the simulator, signed to the webhook). */
+async function clientSays(businessId: string, clientId: string, text: string) {
+  const msg = await simControl(`${businessId}/incoming`, { from: await phoneOf(clientId), name: "Client", body: text });
+  expect((await postEvent(businessId, "message.any", msg.body)).status).toBe(200);
+}
 
 describe("POST /api/openings/{id}/offer", () => {
   it("offers the slot to the chosen candidates once, each in their language, as a business-started message waiting for the queue", async () => {
@@ -234,6 +247,107 @@ describe("the offer goes out through the paced queue and the daily budget", () =
     expect([...next.results.values()]).toEqual([{ outcome: "cancelled" }]);
     expect((await offerMessages(owner.businessId)).find((m) => m.id === waiting.id)).toMatchObject({ status: "cancelled", last_error: OFFER_ENDED });
     expect(await sentTo(owner.businessId)).toHaveLength(1);
+  });
+});
+
+describe("the first 1 gets the slot", () => {
+  it("a cancelled 16:00 booking offered to two clients who asked for that day: the first 1 is booked and confirmed, the second is told it was taken", async () => {
+    const { owner, day, opening, noa, lior } = await salonWithOpening({ connected: true });
+    expect((await offer(owner, opening.id, { client_ids: [noa, lior] })).status).toBe(200);
+    const first = await sweepAndSend(owner.businessId);
+    expect(first.gaps).toEqual([gapFor("business", 20), gapFor("business", 20)]);
+    expect((await sentTo(owner.businessId)).map((s) => s.text).sort()).toEqual([OFFER_EN, OFFER_HE].sort());
+
+    await clientSays(owner.businessId, lior, "1");
+    await clientSays(owner.businessId, noa, "1");
+    // Lior's "1" was first: booked on the 16:00, from the chat.
+    expect(await bookingsAt(owner.businessId, day)).toEqual([{ client_id: lior, booking_time: "16:00", status: "scheduled", source: "sync" }]);
+    const offers = await env.DB.prepare("SELECT client_id, answer, booking_id FROM opening_offers WHERE opening_id = ? ORDER BY answer")
+      .bind(opening.id)
+      .all<{ client_id: string; answer: string; booking_id: string | null }>();
+    expect(offers.results).toEqual([
+      { client_id: lior, answer: "booked", booking_id: expect.any(String) },
+      { client_id: noa, answer: "taken", booking_id: null },
+    ]);
+    expect((await owner.api("/api/openings")).status).toBe(200);
+    expect((await (await owner.api("/api/openings")).json<{ openings: unknown[] }>()).openings).toEqual([]);
+
+    // The answers go through the queue as replies (the short gap, no budget).
+    const answers = await sweepAndSend(owner.businessId);
+    expect(answers.gaps).toEqual([REPLY_GAP, REPLY_GAP]);
+    const texts = (await sentTo(owner.businessId)).map((s) => [s.chatId, s.text]);
+    expect(texts).toContainEqual([`${await phoneOf(lior)}@c.us`, "התור שלך! Haircut מחר בשעה 16:00 נקבע. נתראה!"]);
+    expect(texts).toContainEqual([`${await phoneOf(noa)}@c.us`, "Sorry, it was just taken."]);
+    for (const m of (await offerMessages(owner.businessId)).filter((m) => m.ref.includes(":"))) expect(m).toMatchObject({ origin: "reply", budget_day: null });
+
+    // Offering it again once taken: 409.
+    const again = await offer(owner, opening.id, { client_ids: [noa] });
+    expect(again.status).toBe(409);
+    expect(await detail(again)).toBe("This slot was already taken.");
+  });
+
+  it("a 1 after the offer's 2 hours books nothing", async () => {
+    const { owner, day, opening, noa } = await salonWithOpening({ connected: true });
+    expect((await offer(owner, opening.id, { client_ids: [noa] })).status).toBe(200);
+    await sweepAndSend(owner.businessId);
+    const later = Date.now() + OFFER_OPEN_MS + 60_000;
+    const outcome = await handleClientMessage(
+      env,
+      owner.businessId,
+      { providerId: "late-1", chatId: `${await phoneOf(noa)}@c.us`, body: "1", at: later },
+      later,
+    );
+    expect(outcome).toEqual({ handled: "none" });
+    expect(await bookingsAt(owner.businessId, day)).toEqual([]);
+    // Within the 2 hours the same "1" books it.
+    const soon = Date.now() + OFFER_OPEN_MS - 60_000;
+    const taken = await handleClientMessage(env, owner.businessId, { providerId: "soon-1", chatId: `${await phoneOf(noa)}@c.us`, body: "1", at: soon }, soon);
+    expect(taken).toMatchObject({ handled: "offer-booked" });
+    expect(await bookingsAt(owner.businessId, day)).toEqual([{ client_id: noa, booking_time: "16:00", status: "scheduled", source: "sync" }]);
+  });
+});
+
+describe("an offer and a reminder that asked", () => {
+  it("a 1 goes to the newer of the two: the offer sent after a reminder takes it; a reminder sent after the offer is confirmed instead", async () => {
+    const { owner, day, opening, noa, lior } = await salonWithOpening({ connected: true });
+    const later = addDays(day, 2);
+    const now = Date.now();
+    // Both have a booking later in the week, made before their ask, whose reminder asked "Reply 1 to confirm or 2 to cancel".
+    const noaBooking = await seedBooking(owner.businessId, noa, { bookingDate: later, bookingTime: "11:00", createdAt: now - 3 * DAY });
+    const liorBooking = await seedBooking(owner.businessId, lior, { bookingDate: later, bookingTime: "12:00", createdAt: now - 3 * DAY });
+    await seedRuleMessage(owner.businessId, noaBooking, { status: "sent", sentAt: now - 3_600_000 }, { type: "reminder", askConfirmation: true });
+    expect((await offer(owner, opening.id, { client_ids: [noa, lior] })).status).toBe(200);
+    await sweepAndSend(owner.businessId);
+    const { messageId: liorReminder } = await seedRuleMessage(
+      owner.businessId,
+      liorBooking,
+      { status: "sent", sentAt: now + 60_000 },
+      { type: "reminder", askConfirmation: true },
+    );
+
+    const at = now + 120_000;
+    const say = async (clientId: string, id: string) =>
+      handleClientMessage(env, owner.businessId, { providerId: id, chatId: `${await phoneOf(clientId)}@c.us`, body: "1", at }, at);
+    expect(await say(noa, "noa-1")).toMatchObject({ handled: "offer-booked" });
+    expect(await say(lior, "lior-1")).toMatchObject({ handled: "confirmed", messageId: liorReminder });
+    const status = (id: string) => env.DB.prepare("SELECT status FROM bookings WHERE id = ?").bind(id).first("status");
+    expect(await status(noaBooking)).toBe("scheduled");
+    expect(await status(liorBooking)).toBe("confirmed");
+    expect(await bookingsAt(owner.businessId, day)).toEqual([{ client_id: noa, booking_time: "16:00", status: "scheduled", source: "sync" }]);
+  });
+
+  it("two 1s at the same moment book the slot once", async () => {
+    const { owner, day, opening, noa, lior } = await salonWithOpening({ connected: true });
+    expect((await offer(owner, opening.id, { client_ids: [noa, lior] })).status).toBe(200);
+    await sweepAndSend(owner.businessId);
+    const at = Date.now() + 1000;
+    const outcomes = await Promise.all(
+      [noa, lior].map(async (clientId, i) =>
+        handleClientMessage(env, owner.businessId, { providerId: `same-${i}`, chatId: `${await phoneOf(clientId)}@c.us`, body: "1", at }, at),
+      ),
+    );
+    expect(outcomes.map((o) => o.handled).sort()).toEqual(["offer-booked", "offer-taken"]);
+    expect(await bookingsAt(owner.businessId, day)).toHaveLength(1);
   });
 });
 
