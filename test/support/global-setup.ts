@@ -36,8 +36,9 @@ export default async function setup(project: TestProject) {
   project.provide("simUrl", sim.url);
   project.provide("webjsSimUrl", webjs.url);
   const push = await startPushEndpoint({ vapidPublicKey: TEST_VAPID.VAPID_PUBLIC_KEY });
-  // The sixth answers 410; the seventh is the booking link's own (test/api/booking-link.test.ts), so no file reads another's pushes.
-  const subscribers = Array.from({ length: 7 }, () => push.subscriber());
+  // The sixth answers 410; the seventh is the booking link's own (test/api/booking-link.test.ts), the eighth the
+  // openings' (test/routes/sync-openings-screen.test.ts), so no file reads another's pushes.
+  const subscribers = Array.from({ length: 8 }, () => push.subscriber());
   push.gone(subscribers[5].endpoint);
   project.provide("pushUrl", push.url);
   project.provide("pushSubscribers", subscribers);

@@ -270,3 +270,25 @@ export async function answerOffer(env: Env, task: OfferTask, book: (input: Booki
   await answer("booked", bookedText(lang, slot, localDate(now, business.timeZone)), outcome.booking.id);
   return outcome;
 }
+
+/** Who each of these openings was offered to (client ids), by opening id. */
+export async function offeredClients(db: Db, businessId: string, openingIds: string[]): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  if (openingIds.length === 0) return found;
+  const rows = await db.all<{ opening_id: string; client_id: string }>(sql`
+    SELECT opening_id, client_id FROM opening_offers WHERE business_id = ${businessId} AND opening_id IN ${jsonList(openingIds)} ORDER BY offered_at`);
+  for (const r of rows) found.set(r.opening_id, [...(found.get(r.opening_id) ?? []), r.client_id]);
+  return found;
+}
+
+export type TakenOpening = { id: string; date: string; time: string; service: string; taken_by: string; offered: number };
+
+/** Openings taken through an offer whose time is still ahead, soonest first, with who took them. */
+export async function takenOpenings(db: Db, businessId: string, now: number): Promise<TakenOpening[]> {
+  return db.all<TakenOpening>(sql`
+    SELECT op.id, op.opening_date AS date, op.opening_time AS time, op.service, c.name AS taken_by,
+      (SELECT count(*) FROM opening_offers a WHERE a.opening_id = op.id) AS offered
+    FROM openings op JOIN opening_offers o ON o.opening_id = op.id AND o.answer = 'booked' JOIN clients c ON c.id = o.client_id
+    WHERE op.business_id = ${businessId} AND op.taken_at IS NOT NULL AND op.starts_at > ${now}
+    ORDER BY op.starts_at, op.id LIMIT 20`);
+}

@@ -18,6 +18,7 @@ import { dueClients } from "~/services/clients/due.server";
 import { basisOf, consentOfPhones, isOptedOut } from "~/services/safety/consent.server";
 import { bookingInstant, localDate } from "~/utils/time-zone";
 import { serviceKey } from "~/utils/service-name";
+import { notifyNewOpening } from "./notify.server";
 
 const { openings, bookings, businesses, clients, drafts } = schema;
 
@@ -43,9 +44,10 @@ export type Opening = {
 /**
  * The booking was cancelled: while its time is still ahead it becomes an
  * opening (once per booking; cancelled again after a restore, its opening
- * follows the booking's time unless it was taken). Anything else: nothing.
+ * follows the booking's time unless it was taken), and the owner's phones get
+ * a Web Push when it is new. Anything else: nothing.
  */
-export async function bookingCancelled(db: Db, businessId: string, bookingId: string, now: number): Promise<void> {
+export async function bookingCancelled(env: Env, db: Db, businessId: string, bookingId: string, now: number): Promise<void> {
   const [row] = await db.all<{
     status: string;
     booking_date: string;
@@ -69,10 +71,16 @@ export async function bookingCancelled(db: Db, businessId: string, bookingId: st
     memberId: row.member_id,
     startsAt,
   };
-  await db
+  const id = crypto.randomUUID();
+  const [written] = await db
     .insert(openings)
-    .values({ id: crypto.randomUUID(), businessId, bookingId, ...values, createdAt: now })
-    .onConflictDoUpdate({ target: openings.bookingId, set: values, setWhere: sql`${openings.takenAt} IS NULL` });
+    .values({ id, businessId, bookingId, ...values, createdAt: now })
+    .onConflictDoUpdate({ target: openings.bookingId, set: values, setWhere: sql`${openings.takenAt} IS NULL` })
+    .returning({ id: openings.id });
+  if (written?.id === id) {
+    const today = localDate(now, row.time_zone);
+    await notifyNewOpening(env, businessId, { id, date: row.booking_date, time: values.openingTime, service: row.service, today });
+  }
 }
 
 type Business = { id: string; timeZone: string; messageLang: string };

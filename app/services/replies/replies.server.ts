@@ -162,7 +162,7 @@ export async function handleClientMessage(
   // A "2" while the booking is still ahead frees its time: an opening (services/openings).
   if (action === "cancelled") {
     await bookingsChanged(env, [request.booking_id], now);
-    await bookingCancelled(createDb(d1), businessId, request.booking_id, now);
+    await bookingCancelled(env, createDb(d1), businessId, request.booking_id, now);
   }
   const queued = (ack.meta.changes ?? 0) > 0;
   if (queued) defer(queueNow(env, ackId, now));
