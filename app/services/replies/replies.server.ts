@@ -106,7 +106,11 @@ export async function handleClientMessage(
   // (a reaction is about the message reacted to: a reminder's).
   if (intent === "confirm" && !m.requestId) {
     const offer = await openOfferOf(d1, businessId, clientId, m.at + SAME_SECOND_MS, now);
-    if (offer && open.every((r) => r.sent_at <= offer.sent_at)) return takeOffer(env, businessId, offer.id, m, now);
+    if (offer && open.every((r) => r.sent_at <= offer.sent_at)) {
+      const took = await takeOffer(env, businessId, offer.id, m, now);
+      // Ended a moment ago (decided in the Durable Object): read as any other message.
+      if (took.handled !== "none") return took;
+    }
   }
   if (open.length === 0) return { handled: "none" };
   if (intent === "unclear") {
