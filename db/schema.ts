@@ -645,3 +645,45 @@ export const openings = sqliteTable(
     index("openings_business_starts").on(t.businessId, t.startsAt),
   ],
 );
+
+export const offerAnswers = ["booked", "taken"] as const;
+
+/**
+ * A freed slot offered to one client (POST /api/openings/{id}/offer): once per
+ * client, open until ends_at (2 hours, or the slot's start if sooner). The
+ * client's answer is recorded once: "booked" (the first "1", which made
+ * booking_id) or "taken" (a later "1", told it was just taken).
+ */
+export const openingOffers = sqliteTable(
+  "opening_offers",
+  {
+    id: id(),
+    businessId: businessId(),
+    openingId: text("opening_id")
+      .notNull()
+      .references(() => openings.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    // E.164 digits when offered (the message's recipient).
+    phone: text("phone").notNull(),
+    // The offer's scheduled message.
+    messageId: text("message_id").notNull(),
+    // The offer's language (the client's last ask's, else the business's); the answers follow it.
+    lang: text("lang", { enum: ["en", "he"] })
+      .notNull()
+      .default("en"),
+    offeredAt: integer("offered_at").notNull(),
+    endsAt: integer("ends_at").notNull(),
+    answeredAt: integer("answered_at"),
+    answer: text("answer", { enum: offerAnswers }),
+    replyMessageId: text("reply_message_id"),
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    // Offered once per client (a second offer is a 409).
+    uniqueIndex("opening_offers_client").on(t.openingId, t.clientId),
+    // A client's open offers, when their "1" arrives.
+    index("opening_offers_business_client").on(t.businessId, t.clientId, t.endsAt),
+  ],
+);

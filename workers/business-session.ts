@@ -22,7 +22,8 @@
 // WEBHOOK_SECRET or APP_URL change): a config that drifted is PUT back while
 // the session is WORKING, with no new QR scan.
 // And it decides, one at a time, the bookings that must not overlap another
-// (decideBooking: `if_free` requests, later the booking link and freed slots).
+// (decideBooking: `if_free` requests, the booking link, a client's "1" to a
+// freed-slot offer).
 import { DurableObject } from "cloudflare:workers";
 import { getWhatsAppProvider } from "../app/providers/whatsapp/index.server";
 import type { SessionMe, WhatsAppProvider } from "../app/providers/whatsapp/types";

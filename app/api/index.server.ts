@@ -30,6 +30,7 @@ import * as proposals from "./proposals.server";
 import * as draftsByIdDismiss from "./drafts.$id.dismiss.server";
 import * as draftsByIdSend from "./drafts.$id.send.server";
 import * as drafts from "./drafts.server";
+import * as openingsByIdOffer from "./openings.$id.offer.server";
 import * as openings from "./openings.server";
 import * as publicBySlug from "./public.$slug.server";
 import * as publicBySlugAvailability from "./public.$slug.availability.server";
@@ -90,6 +91,7 @@ export const handleApiRequest = apiRouter({
   "/api/drafts/:id/dismiss": draftsByIdDismiss,
   "/api/drafts/:id/send": draftsByIdSend,
   "/api/drafts": drafts,
+  "/api/openings/:id/offer": openingsByIdOffer,
   "/api/openings": openings,
   "/api/public/:slug": publicBySlug,
   "/api/public/:slug/availability": publicBySlugAvailability,

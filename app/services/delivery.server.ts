@@ -62,6 +62,7 @@ export const NOT_ON_WHATSAPP = storedReason("rules.reason.notOnWhatsApp");
 /** A row in 'sending' this recently is in a consumer's hands: a duplicate delivery waits instead of racing it. */
 export const SENDING_LEASE_MS = 60_000;
 export const RETRIES_EXHAUSTED = storedReason("rules.reason.retriesExhausted");
+export const OFFER_ENDED = storedReason("rules.reason.offerEnded");
 
 type Row = ConsentRow & {
   id: string;
@@ -99,6 +100,8 @@ type Row = ConsentRow & {
   quiet_start: string;
   quiet_end: string;
   rebooked: number;
+  /** A freed-slot offer's end (its own, or when the slot was taken if sooner); null for any other message. */
+  offer_ends_at: number | null;
 };
 
 // "paused": the owner paused automatic messages (back to Scheduled); "manual": no contact basis, waits for the
@@ -137,6 +140,8 @@ function cancelReason(row: Row, now: number): string | null {
     // offer never goes to a client who opted out.
     if (!row.client_phone) return storedReason("rules.reason.noPhone");
     if (row.kind !== "answer" && row.kind !== "stop_ack" && isOptedOut(row)) return OPTED_OUT_REASON;
+    // An offer that has not gone out by the time it ended (taken by another client, 2 hours, the slot's start) never goes.
+    if (row.offer_ends_at !== null && row.offer_ends_at <= now) return OFFER_ENDED;
     return null;
   }
   if (!row.booking_status) return storedReason("rules.reason.bookingDeleted");
@@ -185,7 +190,9 @@ async function loadRows(d1: D1Database, ids: string[]): Promise<Map<string, Row>
                   AND later.id <> b.id AND later.status NOT IN ('cancelled', 'no_show')
                   AND (later.booking_date || ' ' || later.booking_time) > (b.booking_date || ' ' || b.booking_time))) AS rebooked,
               coalesce(m.to_chat_id, (SELECT w.chat_id FROM wa_contacts w WHERE w.business_id = m.business_id AND w.phone = coalesce(m.to_phone, c.phone)
-               ORDER BY w.chat_id LIKE '%@c.us' DESC LIMIT 1)) AS chat_id
+               ORDER BY w.chat_id LIKE '%@c.us' DESC LIMIT 1)) AS chat_id,
+              (SELECT CASE WHEN op.taken_at IS NULL THEN o.ends_at ELSE min(o.ends_at, op.taken_at) END
+               FROM opening_offers o JOIN openings op ON op.id = o.opening_id WHERE m.kind = 'offer' AND o.id = m.ref) AS offer_ends_at
        FROM scheduled_messages m
        LEFT JOIN rules r ON r.id = m.rule_id
        JOIN businesses biz ON biz.id = m.business_id

@@ -37,8 +37,9 @@ export default async function setup(project: TestProject) {
   project.provide("webjsSimUrl", webjs.url);
   const push = await startPushEndpoint({ vapidPublicKey: TEST_VAPID.VAPID_PUBLIC_KEY });
   // The sixth answers 410; the seventh is the booking link's own (test/api/booking-link.test.ts), the eighth and ninth
-  // Answer for me's (test/api/drafts-auto.test.ts), so no file reads another's pushes.
-  const subscribers = Array.from({ length: 9 }, () => push.subscriber());
+  // Answer for me's (test/api/drafts-auto.test.ts), the tenth the openings' (test/routes/sync-openings-screen.test.ts),
+  // so no file reads another's pushes.
+  const subscribers = Array.from({ length: 10 }, () => push.subscriber());
   push.gone(subscribers[5].endpoint);
   project.provide("pushUrl", push.url);
   project.provide("pushSubscribers", subscribers);

@@ -6,6 +6,7 @@ import { requireUser } from "~/security/signed-in.server";
 import { ContactsTable } from "~/components/sync/contacts-table";
 import { ProposalList } from "~/components/sync/proposal-list";
 import { DraftList } from "~/components/sync/draft-list";
+import { OpeningList } from "~/components/sync/opening-list";
 import { ResultGroup, type Group } from "~/components/sync/result-group";
 import { ServiceCatalogue } from "~/components/sync/service-catalogue";
 import { useSyncRun } from "~/components/sync/use-sync-run";
@@ -73,7 +74,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionSta
 };
 
 export default function SyncTab() {
-  const { services, contacts, proposals, drafts, members } = useLoaderData<typeof loader>();
+  const { services, contacts, proposals, drafts, openings, members } = useLoaderData<typeof loader>();
   const t = useT();
   const { toast, show, hide } = useToast();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -130,6 +131,8 @@ export default function SyncTab() {
       <ProposalList proposals={proposals} services={services} members={members} show={show} />
 
       <DraftList drafts={drafts} show={show} />
+
+      <OpeningList openings={openings} show={show} />
 
       <ServiceCatalogue items={services} show={show} />
 

@@ -10,6 +10,10 @@ import { ServiceForm } from "~/validation/services";
 import { dismissProposal, listProposals, type ProposalView } from "~/services/proposals/proposals.server";
 import { dismissDraft, listDrafts, sendDraft, type DraftView } from "~/services/drafts/drafts.server";
 import { DraftSend } from "~/validation/drafts";
+import { listOpenings, reasonText } from "~/services/openings/openings.server";
+import { offeredClients, offerOpening, takenOpenings } from "~/services/openings/offers.server";
+import { OpeningOffer } from "~/validation/openings";
+import { translator } from "~/i18n/messages.server";
 import { listSyncContacts } from "~/services/sync/contacts.server";
 import { rhythmsOfPhones } from "~/services/clients/clients.server";
 import type { Reliability } from "~/components/sync/reliability-line";
@@ -30,7 +34,9 @@ import { AddServiceForm, PREVIEW_LIMIT_DEFAULT, PreviewBody, RenameServiceForm, 
 
 /** `defer`: work that may finish after the answer (handing a sent draft to the queue; the cron sweep takes it otherwise). */
 type Ctx = { db: Db; env: Env; now: number; defer?: (work: Promise<unknown>) => void };
-type Business = { id: string; timeZone: string; country: string; workingHours: WorkingHours };
+/** `messageLang`: the business's (an offer to a client with no known language is written in it; "en" when not given). */
+type Business = { id: string; timeZone: string; country: string; workingHours: WorkingHours; messageLang?: string };
+const withLang = (b: Business) => ({ ...b, messageLang: b.messageLang ?? "en" });
 
 export type ScreenContact = { id: string; name: string; phone: string };
 
@@ -98,13 +104,75 @@ export function screenDrafts(views: DraftView[], business: Business, lang: Lang,
   }));
 }
 
+/**
+ * A freed slot as its card shows it: the day for people (as a proposal's),
+ * each candidate with why in the owner's language and whether it was offered
+ * to them, how many it was offered to, and who took it (null: still open).
+ */
+export type ScreenOpening = {
+  id: string;
+  date: string;
+  time: string;
+  service: string;
+  day: "today" | "tomorrow" | null;
+  dayText: string;
+  candidates: Array<{ client_id: string; name: string; reason: string; offered: boolean }>;
+  offered: number;
+  taken_by: string | null;
+};
+
+export async function screenOpenings(db: Db, business: Business, lang: Lang, now: number): Promise<ScreenOpening[]> {
+  const [open, taken] = await Promise.all([listOpenings(db, withLang(business), now), takenOpenings(db, business.id, now)]);
+  const offers = await offeredClients(
+    db,
+    business.id,
+    open.map((o) => o.id),
+  );
+  const t = translator(lang);
+  const today = localDate(now, business.timeZone);
+  const tomorrow = addDays(today, 1);
+  const when = (date: string) => ({ day: date === today ? "today" : date === tomorrow ? "tomorrow" : null, dayText: dayText(date, today, lang) }) as const;
+  const shown: ScreenOpening[] = [
+    ...open.map((o) => {
+      const offered = offers.get(o.id) ?? [];
+      return {
+        id: o.id,
+        date: o.date,
+        time: o.time,
+        service: o.service,
+        ...when(o.date),
+        candidates: o.candidates.map((c) => ({
+          client_id: c.client_id,
+          name: c.name,
+          reason: reasonText(t, c.reason),
+          offered: offered.includes(c.client_id),
+        })),
+        offered: offered.length,
+        taken_by: null,
+      };
+    }),
+    ...taken.map((o) => ({
+      id: o.id,
+      date: o.date,
+      time: o.time,
+      service: o.service,
+      ...when(o.date),
+      candidates: [],
+      offered: o.offered,
+      taken_by: o.taken_by,
+    })),
+  ];
+  return shown.sort((a, b) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`));
+}
+
 export async function syncScreenData(db: Db, business: Business, lang: Lang, now: number) {
-  const [services, contacts, proposals, team, drafts] = await Promise.all([
+  const [services, contacts, proposals, team, drafts, openings] = await Promise.all([
     listServices(db, business.id),
     listSyncContacts(db, business.id),
     listProposals(db, business.id),
     listTeam(db, business),
     listDrafts(db, business.id),
+    screenOpenings(db, business, lang, now),
   ]);
   const records = await rhythmsOfPhones(
     db,
@@ -121,6 +189,7 @@ export async function syncScreenData(db: Db, business: Business, lang: Lang, now
     contacts: shown,
     proposals: screenProposals(proposals, business, lang, now, records),
     drafts: screenDrafts(drafts, business, lang, now),
+    openings,
     members,
   };
 }
@@ -166,6 +235,7 @@ export type SyncActionData =
   | ({ intent: "proposal-edit"; id: string } & (Accepted | Refused) & { reply: Reply })
   | ({ intent: "proposal-dismiss"; id: string } & ({ ok: true } | Failed))
   | ({ intent: "draft-send" | "draft-dismiss"; id: string } & ({ ok: true } | Failed))
+  | ({ intent: "opening-offer"; id: string } & ({ ok: true; offered: number } | Failed))
   | ({ intent: null } & Failed);
 
 const answer = (body: SyncActionData, status = 200) => data(body, { status });
@@ -337,6 +407,19 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
       try {
         await dismissDraft(ctx.db, business.id, id, ctx.now);
         return answer({ intent, id, ok: true });
+      } catch (error) {
+        const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
+        return answer({ intent, id, ok: false, problem: failure }, answerStatus);
+      }
+    }
+    case "opening-offer": {
+      // One checkbox `client_id` per chosen candidate.
+      const id = typeof fields.id === "string" ? fields.id.slice(0, 200) : "";
+      const body = validate(OpeningOffer, { client_ids: form.getAll("client_id") });
+      if (!body.ok) return answer({ intent, id, ok: false, problem: body.problem }, 400);
+      try {
+        const offered = await offerOpening(ctx.env, ctx.db, withLang(business), id, body.value.client_ids, ctx.now, ctx.defer);
+        return answer({ intent, id, ok: true, offered });
       } catch (error) {
         const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
         return answer({ intent, id, ok: false, problem: failure }, answerStatus);

@@ -270,7 +270,7 @@ export async function updateBooking({ db, env, now }: Deps, businessId: string, 
   if (updated.length === 0) throw new AppError(404, "bookings.err.notFound");
   await bookingsChanged(env, [id], now);
   // Cancelled by the owner (the app, the API) while still ahead: its time is offered again.
-  if (patch.status === "cancelled") await bookingCancelled(db, businessId, id, now);
+  if (patch.status === "cancelled") await bookingCancelled(env, db, businessId, id, now);
   return (await getBooking(db, businessId, id))!;
 }
 

@@ -1,7 +1,7 @@
 // Creating or moving a booking, with what its time collides with. Every path
 // that books or moves (Add Booking, the list's edit, a calendar drag, the API,
-// and whatever books from outside later: the booking link, freed-slot offers)
-// goes through `decideBooking`:
+// and what books from outside: the booking link, a client's "1" to a freed-slot
+// offer, its "offer" task) goes through `decideBooking`:
 // - without `ifFree` the booking is written and the overlapping bookings and
 //   hours warnings are reported beside it (owners double-book on purpose);
 // - with `ifFree` a time that overlaps another booking is refused (nothing is
@@ -23,6 +23,7 @@ import type { ProposalCorrectionInput } from "~/validation/proposals";
 import { acceptProposal, findProposal } from "~/services/proposals/proposals.server";
 import { createBooking, getBooking, snapshotOf, updateBooking, type BookingSource, type BookingView } from "./bookings.server";
 import { listTeam } from "~/services/team/team.server";
+import { answerOffer, type OfferTask } from "~/services/openings/offers.server";
 import { chairOf, conflictsIn, dayFacts, placeBooking, reportForBookings, warningsIn, type Conflict } from "./overlaps.server";
 
 /** What the decision needs of the business (plain data: it crosses into the Durable Object). */
@@ -31,7 +32,9 @@ export type BookingBusiness = BusinessRef & { workingHours: WorkingHours };
 export type BookingTask =
   | { kind: "create"; business: BookingBusiness; input: BookingInput; source: BookingSource; ifFree: boolean; now: number }
   | { kind: "update"; business: BookingBusiness; id: string; patch: BookingPatchInput; ifFree: boolean; now: number }
-  | { kind: "accept"; business: BookingBusiness; proposalId: string; corrections: ProposalCorrectionInput; ifFree: boolean; now: number };
+  | { kind: "accept"; business: BookingBusiness; proposalId: string; corrections: ProposalCorrectionInput; ifFree: boolean; now: number }
+  // A client's "1" to a freed-slot offer (services/openings/offers.server): always one at a time.
+  | OfferTask;
 
 export type BookingOutcome =
   { ok: true; booking: BookingView; conflicts: Conflict[]; warnings: TimeWarning[] } | { ok: false; status: number; problem: Problem; conflicts: Conflict[] };
@@ -50,6 +53,10 @@ export async function runBookingTask(env: Env, task: BookingTask): Promise<Booki
   try {
     if (task.kind === "create") return await create(env, task);
     if (task.kind === "update") return await update(env, task);
+    if (task.kind === "offer")
+      return await answerOffer(env, task, (input) =>
+        create(env, { kind: "create", business: task.business, input, source: "sync", ifFree: true, now: task.now }),
+      );
     return await accept(env, task);
   } catch (error) {
     // Thrown across the Durable Object's RPC an AppError would lose its status: answer it as data.

@@ -18,6 +18,7 @@ import { dueClients } from "~/services/clients/due.server";
 import { basisOf, consentOfPhones, isOptedOut } from "~/services/safety/consent.server";
 import { bookingInstant, localDate } from "~/utils/time-zone";
 import { serviceKey } from "~/utils/service-name";
+import { notifyNewOpening } from "./notify.server";
 
 const { openings, bookings, businesses, clients, drafts } = schema;
 
@@ -43,9 +44,10 @@ export type Opening = {
 /**
  * The booking was cancelled: while its time is still ahead it becomes an
  * opening (once per booking; cancelled again after a restore, its opening
- * follows the booking's time unless it was taken). Anything else: nothing.
+ * follows the booking's time unless it was taken), and the owner's phones get
+ * a Web Push when it is new. Anything else: nothing.
  */
-export async function bookingCancelled(db: Db, businessId: string, bookingId: string, now: number): Promise<void> {
+export async function bookingCancelled(env: Env, db: Db, businessId: string, bookingId: string, now: number): Promise<void> {
   const [row] = await db.all<{
     status: string;
     booking_date: string;
@@ -69,10 +71,16 @@ export async function bookingCancelled(db: Db, businessId: string, bookingId: st
     memberId: row.member_id,
     startsAt,
   };
-  await db
+  const id = crypto.randomUUID();
+  const [written] = await db
     .insert(openings)
-    .values({ id: crypto.randomUUID(), businessId, bookingId, ...values, createdAt: now })
-    .onConflictDoUpdate({ target: openings.bookingId, set: values, setWhere: sql`${openings.takenAt} IS NULL` });
+    .values({ id, businessId, bookingId, ...values, createdAt: now })
+    .onConflictDoUpdate({ target: openings.bookingId, set: values, setWhere: sql`${openings.takenAt} IS NULL` })
+    .returning({ id: openings.id });
+  if (written?.id === id) {
+    const today = localDate(now, row.time_zone);
+    await notifyNewOpening(env, businessId, { id, date: row.booking_date, time: values.openingTime, service: row.service, today });
+  }
 }
 
 type Business = { id: string; timeZone: string; messageLang: string };
@@ -84,12 +92,13 @@ type Ask = { client_id: string; name: string; phone: string; asked_date: string 
  * The open openings (not taken, not started, and not booked over since:
  * another live booking on the same calendar overlapping it), soonest first,
  * each with its candidates: askers first (earliest ask first), then those due.
+ * `only`: just that opening (when it is open).
  */
-export async function listOpenings(db: Db, business: Business, now: number): Promise<Opening[]> {
+export async function listOpenings(db: Db, business: Business, now: number, only?: string): Promise<Opening[]> {
   const rows = await db.all<OpeningRow>(sql`
     SELECT o.id, o.opening_date AS date, o.opening_time AS time, o.service, o.duration_minutes, o.member_id
     FROM ${openings} o
-    WHERE o.business_id = ${business.id} AND o.taken_at IS NULL AND o.starts_at > ${now}
+    WHERE o.business_id = ${business.id} AND o.taken_at IS NULL AND o.starts_at > ${now} AND (${only ?? null} IS NULL OR o.id = ${only ?? null})
       AND NOT EXISTS (SELECT 1 FROM ${bookings} b
         WHERE b.business_id = o.business_id AND b.booking_date = o.opening_date AND b.member_id IS o.member_id
           AND b.status NOT IN ('cancelled', 'no_show')

@@ -12,13 +12,18 @@
 import { chatIdToPhone } from "~/providers/whatsapp/chat-id";
 import { bookingsChanged } from "../booking-events.server";
 import { bookingCancelled } from "../openings/openings.server";
-import { createDb } from "../../../db";
+import { eq } from "drizzle-orm";
+import { createDb, schema } from "../../../db";
+import { bookingBusiness, decideBooking } from "../bookings/decide.server";
+import { openOfferOf } from "../openings/offers.server";
 import { bookingInstant, localDate, localTime } from "~/utils/time-zone";
 import { queueNow } from "../outbox.server";
 import { acknowledgement, readReply, type ReplyIntent } from "./words";
 
 export type ReplyOutcome =
   | { handled: "none" }
+  | { handled: "offer-booked"; offerId: string; bookingId: string }
+  | { handled: "offer-taken"; offerId: string }
   | { handled: "unclear"; clientId: string }
   | { handled: "confirmed" | "cancelled"; messageId: string; bookingId: string; ackId: string | null };
 
@@ -96,8 +101,18 @@ export async function handleClientMessage(
   if (!clientId) return { handled: "none" };
   // A message written before the request was sent is not its answer.
   const open = (await openRequests(d1, businessId, clientId, now)).filter((r) => r.sent_at < m.at + SAME_SECOND_MS && (!m.requestId || r.id === m.requestId));
-  if (open.length === 0) return { handled: "none" };
   const intent: ReplyIntent = m.intent ?? readReply(m.body);
+  // A "1" to a freed-slot offer still open, when the offer is the newer of it and any open confirmation request
+  // (a reaction is about the message reacted to: a reminder's).
+  if (intent === "confirm" && !m.requestId) {
+    const offer = await openOfferOf(d1, businessId, clientId, m.at + SAME_SECOND_MS, now);
+    if (offer && open.every((r) => r.sent_at <= offer.sent_at)) {
+      const took = await takeOffer(env, businessId, offer.id, m, now);
+      // Ended a moment ago (decided in the Durable Object): read as any other message.
+      if (took.handled !== "none") return took;
+    }
+  }
+  if (open.length === 0) return { handled: "none" };
   if (intent === "unclear") {
     await d1
       .prepare(`UPDATE clients SET awaiting_reply_at = ?3, awaiting_reply_text = ?4 WHERE business_id = ?1 AND id = ?2`)
@@ -151,11 +166,29 @@ export async function handleClientMessage(
   // A "2" while the booking is still ahead frees its time: an opening (services/openings).
   if (action === "cancelled") {
     await bookingsChanged(env, [request.booking_id], now);
-    await bookingCancelled(createDb(d1), businessId, request.booking_id, now);
+    await bookingCancelled(env, createDb(d1), businessId, request.booking_id, now);
   }
   const queued = (ack.meta.changes ?? 0) > 0;
   if (queued) defer(queueNow(env, ackId, now));
   return { handled: action, messageId: request.id, bookingId: request.booking_id, ackId: queued ? ackId : null };
+}
+
+/** The client's "1" to an offer, decided in the business's Durable Object (services/openings/offers.server). */
+async function takeOffer(env: Env, businessId: string, offerId: string, m: Incoming, now: number): Promise<ReplyOutcome> {
+  const [business] = await createDb(env.DB).select().from(schema.businesses).where(eq(schema.businesses.id, businessId));
+  if (!business) return { handled: "none" };
+  const outcome = await decideBooking(env, {
+    kind: "offer",
+    business: bookingBusiness(business),
+    offerId,
+    replyMessageId: m.providerId,
+    chatId: m.chatId,
+    ifFree: true,
+    now,
+  });
+  if (outcome.ok) return { handled: "offer-booked", offerId, bookingId: outcome.booking.id };
+  if (outcome.problem.key === "openings.err.taken") return { handled: "offer-taken", offerId };
+  return { handled: "none" };
 }
 
 /** The owner wrote in the client's chat (on the phone): the client is no longer waiting for an answer. */
