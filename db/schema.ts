@@ -398,7 +398,7 @@ export const scheduledMessages = sqliteTable(
     // answer to it (at most one per rule message), whose text is in `body`.
     // One-off sends, with their own text in `body`: "draft" (a drafted reply the
     // owner sent), "answer" (the booking page's thanks, accept or decline answer),
-    // "offer" (reserved: a freed time offered to a waiting client), "stop_ack" (the
+    // "offer" (a freed time offered to a candidate, opening_offers), "stop_ack" (the
     // acknowledgement of a client's STOP, referenced by the STOP message's id).
     kind: text("kind", { enum: messageKinds }).notNull().default("rule"),
     body: text("body"),
