@@ -9,12 +9,13 @@ import type { MessageKind } from "../../db/schema";
 import { localDate, localTime } from "~/utils/time-zone";
 import { SENDING_STATUSES } from "./whatsapp/wa-status.server";
 
-export type OneOffKind = Extract<MessageKind, "draft" | "answer" | "offer">;
+/** "ack": the short answer to a change the customer asked for in the chat, once the owner accepted it. */
+export type OneOffKind = Extract<MessageKind, "draft" | "answer" | "offer" | "ack">;
 
 export type OneOffSend = {
   businessId: string;
   kind: OneOffKind;
-  /** Unique per kind: the draft's id, "<booking id>:thanks". */
+  /** Unique per kind: the draft's id, "<booking id>:thanks", the accepted change proposal's id. */
   ref: string;
   text: string;
   /** E.164 digits. */

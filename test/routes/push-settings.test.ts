@@ -168,6 +168,10 @@ describe("Settings: notifications on this phone", () => {
 describe("notifications of new proposals", () => {
   const proposal = (over: Partial<ProposalView>): ProposalView => ({
     id: "prop-1",
+    kind: "booking",
+    booking_id: null,
+    from: null,
+    minutes: null,
     client_name: "Noa Cohen",
     client_phone: "972521234567",
     service: "Haircut",
