@@ -3,6 +3,9 @@
 // Save accepts it corrected) and Dismiss. Each card has its own fetcher, so
 // two cards work independently; after its answer the route reloads and a
 // decided card leaves the list (also one decided elsewhere: its message shows).
+// A change asked in the chat (reschedule, late, cancel) shows what was asked
+// about which booking, an "Answer the customer" switch, and an Accept that says
+// what it does (Move, Add a note, Cancel the booking); it has no Edit.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
