@@ -85,6 +85,8 @@ export async function acceptChange(
     outcome = await update(booking.id, patch);
   } catch (error) {
     await reopen();
+    // Deleted between the read above and the update.
+    if (error instanceof AppError && error.problem.key === "bookings.err.notFound") throw new AppError(409, "proposals.err.bookingGone");
     throw error;
   }
   if (!outcome.ok) {
