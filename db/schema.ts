@@ -479,6 +479,9 @@ export const contactConsent = sqliteTable(
 
 export const proposalStatuses = ["open", "accepted", "dismissed"] as const;
 export type ProposalStatus = (typeof proposalStatuses)[number];
+/** "booking": a new booking read from the chat; the others change the client's upcoming booking (`bookingId`). */
+export const proposalKinds = ["booking", "reschedule", "late", "cancel"] as const;
+export type ProposalKind = (typeof proposalKinds)[number];
 
 // Bookings the extractor found in a live chat, waiting for the owner: accepted
 // ones became a booking, dismissed ones stay so the same booking is not
@@ -501,15 +504,23 @@ export const proposals = sqliteTable(
     // The customer message it came from, shortened.
     quote: text("quote").notNull().default(""),
     status: text("status", { enum: proposalStatuses }).notNull().default("open"),
-    // The booking it became (or already was) when accepted.
+    // A booking kind: the booking it became (or already was) when accepted. A change: the booking it changes.
     bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    // What the customer asked for. A change's `service` is its booking's; `date`/`time` are the new time of a
+    // reschedule, the booking's own for late and cancel; `fromDate`/`fromTime` the booking's time when proposed.
+    kind: text("kind", { enum: proposalKinds }).notNull().default("booking"),
+    fromDate: text("from_date"),
+    fromTime: text("from_time"),
+    // Late: the minutes the customer said (null: not said).
+    lateMinutes: integer("late_minutes"),
     createdAt: createdAt(),
   },
   (t) => [
     // The open proposals of a business, newest first.
     index("proposals_business_status_created").on(t.businessId, t.status, t.createdAt),
-    // The same booking (service ignoring case, as Sync's save compares it) is proposed once, whatever became of it.
-    uniqueIndex("proposals_business_booking").on(t.businessId, t.clientPhone, sql`lower(${t.service})`, t.date, t.time),
+    // The same booking (service ignoring case, as Sync's save compares it) is proposed once, whatever became of it;
+    // so is the same change of one (a reschedule to one time, a lateness, a cancellation).
+    uniqueIndex("proposals_business_booking").on(t.businessId, t.clientPhone, sql`lower(${t.service})`, t.date, t.time, t.kind),
   ],
 );
 

@@ -10,12 +10,13 @@ import type { MessageKind } from "../../db/schema";
 import { localDate, localTime } from "~/utils/time-zone";
 import { SENDING_STATUSES } from "./whatsapp/wa-status.server";
 
-export type OneOffKind = Extract<MessageKind, "draft" | "answer" | "offer" | "stop_ack">;
+/** "ack": the short answer to a change the customer asked for in the chat, once the owner accepted it. */
+export type OneOffKind = Extract<MessageKind, "draft" | "answer" | "offer" | "stop_ack" | "ack">;
 
 export type OneOffSend = {
   businessId: string;
   kind: OneOffKind;
-  /** Unique per kind: the draft's id, "<booking id>:thanks", the STOP message's WhatsApp id. */
+  /** Unique per kind: the draft's id, "<booking id>:thanks", the STOP message's WhatsApp id, the accepted change proposal's id. */
   ref: string;
   text: string;
   /** E.164 digits. */

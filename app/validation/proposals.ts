@@ -4,6 +4,7 @@
 import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import { BOOKING_LIMITS, bookingFields } from "./bookings";
+import { says } from "./parse";
 import { memberId } from "./team";
 
 /**
@@ -22,6 +23,9 @@ export const ProposalCorrection = z.object({
   member_id: memberId.optional(),
 });
 export type ProposalCorrectionInput = z.output<typeof ProposalCorrection>;
+
+/** POST /api/proposals/{id}/accept of a change (reschedule, late, cancel): `ack` false sends the customer no answer (default true). */
+export const ProposalAck = z.object({ ack: z.boolean(says("proposals.err.ack")).optional() });
 
 export const PROPOSAL_QUOTE_MAX = 500;
 

@@ -7,6 +7,10 @@ import { count, HAIRCUT_ASK, save, seedContact, type Owner } from "../support/sy
 
 type ProposalJson = {
   id: string;
+  kind: string;
+  booking_id: string | null;
+  from: { date: string; time: string } | null;
+  minutes: number | null;
   client_name: string;
   client_phone: string;
   service: string;
@@ -81,6 +85,10 @@ describe("GET /api/proposals", () => {
     expect(body.proposals.map((p) => p.id)).toEqual([together[0].id, together[1].id, newer[0].id, older[0].id]);
     expect(body.proposals[3]).toEqual({
       id: older[0].id,
+      kind: "booking",
+      booking_id: null,
+      from: null,
+      minutes: null,
       client_name: "Noa Cohen",
       client_phone: contact.phone,
       service: "Haircut",

@@ -168,6 +168,10 @@ describe("Settings: notifications on this phone", () => {
 describe("notifications of new proposals", () => {
   const proposal = (over: Partial<ProposalView>): ProposalView => ({
     id: "prop-1",
+    kind: "booking",
+    booking_id: null,
+    from: null,
+    minutes: null,
     client_name: "Noa Cohen",
     client_phone: "972521234567",
     service: "Haircut",
@@ -217,6 +221,20 @@ describe("notifications of new proposals", () => {
     );
     expect(proposalNotification(proposal({ date: "2031-01-15", service: "" }), "en", "Asia/Jerusalem", now).body).toBe(
       "New booking request: Noa Cohen, Wed, 15 Jan 2031 17:00",
+    );
+  });
+
+  it("names a change asked in the chat: a move from the booked time to the new one, lateness, can't come", async () => {
+    const { proposalNotification } = await import("../../app/services/proposals/notify.server");
+    const now = Date.UTC(2030, 0, 14, 7);
+    const change = (kind: "reschedule" | "late" | "cancel", date: string, time: string) =>
+      proposal({ kind, booking_id: "b-1", from: { date: "2030-01-17", time: "16:30" }, date, time });
+    expect(proposalNotification(change("reschedule", "2030-01-18", "18:00"), "en", "Asia/Jerusalem", now).body).toBe(
+      "Asks to move a booking: Noa Cohen, Haircut, Thu 17 Jan 16:30 → Fri 18 Jan 18:00",
+    );
+    expect(proposalNotification(change("late", "2030-01-14", "11:00"), "en", "Asia/Jerusalem", now).body).toBe("Running late: Noa Cohen, Haircut, today 11:00");
+    expect(proposalNotification(change("cancel", "2030-01-15", "10:00"), "he", "Asia/Jerusalem", now).body).toBe(
+      "לא יכול/ה להגיע: Noa Cohen, Haircut, מחר 10:00",
     );
   });
 });

@@ -25,6 +25,10 @@ describe("storeProposals", () => {
     expect(stored).toEqual([
       {
         id: expect.any(String),
+        kind: "booking",
+        booking_id: null,
+        from: null,
+        minutes: null,
         client_name: "Noa Cohen",
         client_phone: contact.phone,
         service: "Coloring",
@@ -36,6 +40,10 @@ describe("storeProposals", () => {
       },
       {
         id: expect.any(String),
+        kind: "booking",
+        booking_id: null,
+        from: null,
+        minutes: null,
         client_name: "Noa Cohen",
         client_phone: contact.phone,
         service: "Haircut",

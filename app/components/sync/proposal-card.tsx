@@ -3,6 +3,9 @@
 // Save accepts it corrected) and Dismiss. Each card has its own fetcher, so
 // two cards work independently; after its answer the route reloads and a
 // decided card leaves the list (also one decided elsewhere: its message shows).
+// A change asked in the chat (reschedule, late, cancel) shows what was asked
+// about which booking, an "Answer the customer" switch, and an Accept that says
+// what it does (Move, Add a note, Cancel the booking); it has no Edit.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -19,6 +22,8 @@ import type { ScreenProposal, SyncActionData } from "~/routes/dashboard.sync/scr
 import { serviceKey } from "~/utils/service-name";
 import { MemberField, type TeamMember } from "~/components/bookings/member-field";
 import { FreeTimeChips, textOf } from "~/components/bookings/free-time-chips";
+import { Switch } from "~/components/ui/switch";
+import type { MessageKey } from "~/i18n";
 import { ChatQuote } from "./chat-quote";
 
 type Props = {
@@ -56,7 +61,8 @@ export function ProposalCard({ proposal: p, services, members, targeted, show, o
   useFetcherResult(fetcher, (data) => {
     if (data.intent !== "proposal-accept" && data.intent !== "proposal-edit" && data.intent !== "proposal-dismiss") return;
     if (data.ok) {
-      show("success", data.intent === "proposal-dismiss" ? t("proposals.dismissed") : t("proposals.accepted", { name: p.client_name }));
+      const done = p.kind === "booking" ? t("proposals.accepted", { name: p.client_name }) : t("proposals.changed", { name: p.client_name || p.client_phone });
+      show("success", data.intent === "proposal-dismiss" ? t("proposals.dismissed") : done);
       onDecided();
       return;
     }
@@ -68,6 +74,10 @@ export function ProposalCard({ proposal: p, services, members, targeted, show, o
   });
 
   const taken = busy ? null : conflictsOf(fetcher.data, "proposal-accept");
+  // A change's "Answer the customer" switch (on by default): sent with Accept (and "Move anyway") as ack=1/0.
+  const [ack, setAck] = useState(true);
+  const change = p.kind !== "booking";
+  const ackField = change && <input type="hidden" name="ack" value={ack ? "1" : "0"} />;
   const when = p.day ? t(p.day === "today" ? "proposals.today" : "proposals.tomorrow") : p.dayText;
   const name = p.client_name || p.client_phone;
   // The customer's own words (also while editing).
@@ -104,15 +114,30 @@ export function ProposalCard({ proposal: p, services, members, targeted, show, o
         </>
       ) : (
         <>
-          <p className="proposal-what">
-            <span className="proposal-service">{p.service}</span>
-            <span className="proposal-when">
-              <span title={p.day ? p.dayText : undefined}>{when}</span>
-              {" · "}
-              <bdi dir="ltr">{p.time}</bdi>
-            </span>
-          </p>
+          {change ? (
+            <ChangeWhat proposal={p} base={base} />
+          ) : (
+            <p className="proposal-what">
+              <span className="proposal-service">{p.service}</span>
+              <span className="proposal-when">
+                <span title={p.day ? p.dayText : undefined}>{when}</span>
+                {" · "}
+                <bdi dir="ltr">{p.time}</bdi>
+              </span>
+            </p>
+          )}
           {quote}
+          {change && (
+            <Switch
+              id={`${base}-ack`}
+              label={t("proposals.ack")}
+              hint={t("proposals.ackHint")}
+              checked={ack}
+              onChange={setAck}
+              disabled={busy}
+              testId="proposal-ack"
+            />
+          )}
           {p.notes && (
             <p className="proposal-notes small">
               <span className="muted">{t("proposals.notes")}: </span>
@@ -123,17 +148,31 @@ export function ProposalCard({ proposal: p, services, members, targeted, show, o
             <fetcher.Form method="post" className="proposal-accept">
               <input type="hidden" name="intent" value="proposal-accept" />
               <input type="hidden" name="id" value={p.id} />
-              <button type="submit" className="btn btn-primary" disabled={busy} aria-label={t("proposals.acceptOf", { service: p.service, name })}>
-                <CheckIcon size={18} /> {pending === "proposal-accept" ? t("proposals.accepting") : t("proposals.accept")}
-              </button>
+              {ackField}
+              {change ? (
+                <button type="submit" className="btn btn-primary" disabled={busy} aria-describedby={`${base}-name ${base}-change`}>
+                  <CheckIcon size={18} /> {pending === "proposal-accept" ? t("proposals.accepting") : t(ACCEPT_TEXT[p.kind as ChangeKind])}
+                </button>
+              ) : (
+                <button type="submit" className="btn btn-primary" disabled={busy} aria-label={t("proposals.acceptOf", { service: p.service, name })}>
+                  <CheckIcon size={18} /> {pending === "proposal-accept" ? t("proposals.accepting") : t("proposals.accept")}
+                </button>
+              )}
             </fetcher.Form>
-            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => setEditing(true)}>
-              <EditIcon size={16} /> {t("proposals.edit")}
-            </button>
+            {!change && (
+              <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => setEditing(true)}>
+                <EditIcon size={16} /> {t("proposals.edit")}
+              </button>
+            )}
             <fetcher.Form method="post">
               <input type="hidden" name="intent" value="proposal-dismiss" />
               <input type="hidden" name="id" value={p.id} />
-              <button type="submit" className="btn btn-danger-ghost" disabled={busy} aria-label={t("proposals.dismissOf", { service: p.service, name })}>
+              <button
+                type="submit"
+                className="btn btn-danger-ghost"
+                disabled={busy}
+                aria-label={change ? t("proposals.dismissChangeOf", { name }) : t("proposals.dismissOf", { service: p.service, name })}
+              >
                 <CloseIcon size={16} /> {pending === "proposal-dismiss" ? t("proposals.dismissing") : t("proposals.dismiss")}
               </button>
             </fetcher.Form>
@@ -142,12 +181,75 @@ export function ProposalCard({ proposal: p, services, members, targeted, show, o
             <fetcher.Form method="post">
               <input type="hidden" name="intent" value="proposal-accept" />
               <input type="hidden" name="id" value={p.id} />
-              <OverlapWarning conflicts={taken} date={p.date} disabled={busy} />
+              {ackField}
+              <OverlapWarning conflicts={taken} date={p.date} disabled={busy} anyway={change ? "timebook.moveAnyway" : "timebook.bookAnyway"} />
             </fetcher.Form>
           )}
         </>
       )}
     </li>
+  );
+}
+
+type ChangeKind = Exclude<ScreenProposal["kind"], "booking">;
+
+/** What Accept does to the booking, as its button says it. */
+const ACCEPT_TEXT = {
+  reschedule: "proposals.acceptReschedule",
+  late: "proposals.acceptLate",
+  cancel: "proposals.acceptCancel",
+} as const satisfies Record<ChangeKind, MessageKey>;
+
+/** A day and time as the card says it: "Today · 16:30", "Thursday, 17 January 2030 · 16:30". */
+function When({ day, dayText, time }: { day: "today" | "tomorrow" | null; dayText: string; time: string }) {
+  const t = useT();
+  return (
+    <>
+      <span title={day ? dayText : undefined}>{day ? t(day === "today" ? "proposals.today" : "proposals.tomorrow") : dayText}</span>
+      {" · "}
+      <bdi dir="ltr">{time}</bdi>
+    </>
+  );
+}
+
+/**
+ * A change's what and when: the kind ("Asks to move the booking", "Running late", "Can't come"), the
+ * service, and for a reschedule the booked time and the new one side by side; for lateness the minutes said.
+ */
+function ChangeWhat({ proposal: p, base }: { proposal: ScreenProposal; base: string }) {
+  const t = useT();
+  const booked = p.from ?? { date: p.date, time: p.time, day: p.day, dayText: p.dayText };
+  return (
+    <div id={`${base}-change`} className="proposal-change" data-testid="proposal-change">
+      <p className={`proposal-kind is-${p.kind}`}>
+        <strong>{t(`proposals.kind.${p.kind as ChangeKind}`)}</strong>
+        <span className="proposal-service">{p.service}</span>
+      </p>
+      {p.kind === "reschedule" ? (
+        <dl className="proposal-move">
+          <div className="proposal-move-from">
+            <dt>{t("proposals.fromTime")}</dt>
+            <dd>
+              <When {...booked} />
+            </dd>
+          </div>
+          <div className="proposal-move-to">
+            <dt>{t("proposals.toTime")}</dt>
+            <dd>
+              <When day={p.day} dayText={p.dayText} time={p.time} />
+            </dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="proposal-what">
+          <span className="muted">{t("proposals.bookedFor")}: </span>
+          <span className="proposal-when">
+            <When {...booked} />
+          </span>
+        </p>
+      )}
+      {p.kind === "late" && <p className="proposal-late">{p.minutes ? t("proposals.lateNote", { minutes: p.minutes }) : t("proposals.lateNoteUnsaid")}</p>}
+    </div>
   );
 }
 

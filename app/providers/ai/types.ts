@@ -31,7 +31,8 @@ export interface BookingExtractor {
 export type DayPart = "morning" | "afternoon" | "evening";
 
 /** A booking the client already has (the input of change reading). */
-export type UpcomingBooking = { service: string; date: string; time: string };
+/** A booking of the client still ahead; `id` when code read it from the calendar (a change is tied to it). */
+export type UpcomingBooking = { id?: string; service: string; date: string; time: string };
 
 /** The chat and what code knows of the client, for reading the customer's latest turn. */
 export type AskInput = ExtractInput & {

@@ -45,10 +45,12 @@ export type ScreenContact = { id: string; name: string; phone: string };
  * people: "today" or "tomorrow" in the business's time zone (the screen says
  * it in the owner's language), else `dayText`, the weekday and date in it.
  */
-export type ScreenProposal = Omit<ProposalView, "client_phone" | "created_at"> & {
+export type ScreenProposal = Omit<ProposalView, "client_phone" | "created_at" | "from"> & {
   client_phone: string;
   day: "today" | "tomorrow" | null;
   dayText: string;
+  /** A change's booking time when proposed (the old time beside a reschedule's new one), its day as `day`/`dayText` say it. */
+  from: { date: string; time: string; day: "today" | "tomorrow" | null; dayText: string } | null;
   /** The client's record with the salon, for the card's reliability line (null: not a client yet). */
   reliability: Reliability | null;
 };
@@ -72,13 +74,15 @@ export function screenProposals(
 ): ScreenProposal[] {
   const today = localDate(now, business.timeZone);
   const tomorrow = addDays(today, 1);
-  return views.map(({ created_at: _created, ...p }) => {
+  const dayOf = (date: string) => (date === today ? "today" : date === tomorrow ? "tomorrow" : null);
+  return views.map(({ created_at: _created, from, ...p }) => {
     const r = records.get(p.client_phone);
     return {
       ...p,
       client_phone: formatPhone(p.client_phone),
-      day: p.date === today ? "today" : p.date === tomorrow ? "tomorrow" : null,
+      day: dayOf(p.date),
       dayText: dayText(p.date, today, lang),
+      from: from ? { ...from, day: dayOf(from.date), dayText: dayText(from.date, today, lang) } : null,
       reliability: r ? { visits: r.visits, no_shows: r.no_shows, late_cancels: r.late_cancels } : null,
     };
   });
@@ -252,8 +256,8 @@ function settle(error: unknown, fallback: Problem): { status: number; problem: P
 }
 
 /** Accepting warns first: a time that overlaps another booking is refused until the owner taps "Book anyway". */
-const acceptChecked = (ctx: Ctx, business: Business, id: string, corrections: ProposalCorrectionInput, ifFree: boolean) =>
-  decideBooking(ctx.env, { kind: "accept", business: bookingBusiness(business), proposalId: id, corrections, ifFree, now: ctx.now });
+const acceptChecked = (ctx: Ctx, business: Business, id: string, corrections: ProposalCorrectionInput, ifFree: boolean, ack = true) =>
+  decideBooking(ctx.env, { kind: "accept", business: bookingBusiness(business), proposalId: id, corrections, ifFree, now: ctx.now, ack });
 
 export async function syncScreenAction(ctx: Ctx, business: Business, form: FormData) {
   const intent = form.get("intent");
@@ -353,7 +357,8 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
       const input = validate(ProposalIdForm, fields);
       const id = input.ok ? input.value.id : "";
       try {
-        const outcome = await acceptChecked(ctx, business, id, {}, fields.book_anyway !== "1");
+        // A change's card sends ack=0 when its "Answer the customer" switch is off.
+        const outcome = await acceptChecked(ctx, business, id, {}, fields.book_anyway !== "1", fields.ack !== "0");
         if (isTaken(outcome)) return answer({ intent, id, ok: false, problem: outcome.problem, conflicts: outcome.conflicts });
         if (!outcome.ok) throw outcomeError(outcome);
         return answer({ intent, id, ok: true, conflicts: outcome.conflicts, warnings: outcome.warnings });

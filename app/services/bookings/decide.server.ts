@@ -21,6 +21,7 @@ import { serviceKey } from "~/utils/service-name";
 import type { BookingInput, BookingPatchInput } from "~/validation/bookings";
 import type { ProposalCorrectionInput } from "~/validation/proposals";
 import { acceptProposal, findProposal } from "~/services/proposals/proposals.server";
+import { acceptChange } from "~/services/proposals/changes.server";
 import { createBooking, getBooking, snapshotOf, updateBooking, type BookingSource, type BookingView } from "./bookings.server";
 import { listTeam } from "~/services/team/team.server";
 import { answerOffer, type OfferTask } from "~/services/openings/offers.server";
@@ -32,7 +33,16 @@ export type BookingBusiness = BusinessRef & { workingHours: WorkingHours };
 export type BookingTask =
   | { kind: "create"; business: BookingBusiness; input: BookingInput; source: BookingSource; ifFree: boolean; now: number }
   | { kind: "update"; business: BookingBusiness; id: string; patch: BookingPatchInput; ifFree: boolean; now: number }
-  | { kind: "accept"; business: BookingBusiness; proposalId: string; corrections: ProposalCorrectionInput; ifFree: boolean; now: number }
+  | {
+      kind: "accept";
+      business: BookingBusiness;
+      proposalId: string;
+      corrections: ProposalCorrectionInput;
+      ifFree: boolean;
+      now: number;
+      /** A change proposal: send the customer a short answer (default on). */
+      ack?: boolean;
+    }
   // A client's "1" to a freed-slot offer (services/openings/offers.server): always one at a time.
   | OfferTask;
 
@@ -130,12 +140,21 @@ async function update(env: Env, task: Extract<BookingTask, { kind: "update" }>):
   return { ok: true, booking, conflicts, warnings: facts ? warningsIn(facts, business, next, chair) : [] };
 }
 
-/** A proposal accepted (Sync's save code makes the booking), refused instead when ifFree and its time is taken. */
+/**
+ * A proposal accepted (Sync's save code makes the booking), refused instead when ifFree and its time is taken.
+ * A change proposal (reschedule, late, cancel) is applied to its booking by this file's update.
+ */
 async function accept(env: Env, task: Extract<BookingTask, { kind: "accept" }>): Promise<BookingOutcome> {
   const db = createDb(env.DB);
   const { business, corrections } = task;
   const ctx = { db, env, now: task.now };
   const row = await findProposal(db, business.id, task.proposalId);
+  if (row && row.status === "open" && row.kind !== "booking") {
+    const options = { ack: task.ack ?? true, corrections, now: task.now };
+    return await acceptChange(env, db, business, row, options, (id, patch) =>
+      update(env, { kind: "update", business, id, patch, ifFree: task.ifFree, now: task.now }),
+    );
+  }
   let memberId: string | undefined;
   if (row && row.status === "open") {
     const service = corrections.service ?? row.service;

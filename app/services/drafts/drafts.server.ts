@@ -137,7 +137,7 @@ export async function clientContext(db: Db, businessId: string, phone: string, t
     .orderBy(desc(sql`count(*)`), desc(sql`max(${bookings.bookingDate})`))
     .limit(1);
   const upcoming = await db
-    .select({ service: bookings.service, date: bookings.bookingDate, time: bookings.bookingTime })
+    .select({ id: bookings.id, service: bookings.service, date: bookings.bookingDate, time: bookings.bookingTime })
     .from(bookings)
     .where(and(live, sql`${bookings.bookingDate} >= ${today}`))
     .orderBy(asc(bookings.bookingDate), asc(bookings.bookingTime))

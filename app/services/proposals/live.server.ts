@@ -5,14 +5,14 @@
 import { and, eq } from "drizzle-orm";
 import { createDb, schema } from "../../../db";
 import { offlineAskReader } from "~/providers/ai/offline/asks";
-import type { AskReader, BookingExtractor, ChatMessage } from "~/providers/ai/types";
+import type { AskReader, BookingExtractor, ChatAsk, ChatMessage } from "~/providers/ai/types";
 import { autoAnswer, clientContext, createDraft, type DraftView } from "~/services/drafts/drafts.server";
 import { serviceNames } from "~/services/catalogue/services.server";
 import { businessSession } from "~/services/whatsapp/session.server";
 import { localDate } from "~/utils/time-zone";
 import { PREVIEW_LIMIT_DEFAULT } from "~/validation/sync";
 import type { ProposalView } from "./proposals.server";
-import { storeProposals } from "./store.server";
+import { storeChange, storeProposals } from "./store.server";
 import { aiDailyCalls } from "./live-limits";
 
 export { AI_DAILY_CALLS_DEFAULT, aiDailyCalls, LIVE_QUIET_MS } from "./live-limits";
@@ -58,8 +58,10 @@ export type LiveRead =
 /**
  * Reads one chat as Sync's preview does (its latest stored messages, in the
  * business's zone, with the catalogue and the contact's name) and stores the
- * bookings found as proposals. When it finds none and the customer's latest
- * turn asks for free time, a reply is drafted from the calendar (drafts), and
+ * bookings found as proposals. A client with an upcoming booking whose latest
+ * turn asks to move it, says they are late or cannot come gets a change
+ * proposal tied to that booking instead (and nothing else is read). When it
+ * finds no booking and the customer's latest turn asks for free time, a reply is drafted from the calendar (drafts), and
  * sent by itself when the business has Answer for me on (`drafts` lists only
  * the ones left for the owner).
  * Throws on a D1 or extractor failure (the caller retries later).
@@ -108,24 +110,42 @@ export async function readChatForProposals(
   if (newest <= readUpTo) return { kind: "unchanged" };
   const messages: ChatMessage[] = results.reverse().map((m) => ({ fromMe: m.from_me === 1, timestamp: m.timestamp, body: m.body }));
 
+  // The customer's latest turn, read once (at most one ask reader call): first for a change to an upcoming
+  // booking ("can we make it 18:00?", "running late", "can't make it"), which the extractor would take for a
+  // new booking; when it is none, the extractor's bookings, and with none of those an ask for free time.
+  const customerTurn = messages.length > 0 && !messages[messages.length - 1].fromMe;
+  const known = customerTurn ? await clientContext(db, businessId, contact.phone, localDate(now, business.timeZone)) : null;
+  let ask: ChatAsk | null | undefined;
+  const readAsk = async () => {
+    if (ask === undefined) {
+      const input = {
+        messages,
+        services,
+        timeZone: business.timeZone,
+        now,
+        contactName: contact.name || undefined,
+        usualService: known?.usual ?? null,
+        upcoming: known?.upcoming ?? [],
+      };
+      ask = await askReaderFor(business).read(input);
+    }
+    return ask;
+  };
+  if (known?.upcoming.length) {
+    const change = await readAsk();
+    if (change && change.kind !== "ask") {
+      return { kind: "read", upTo: newest, stored: await storeChange(db, business, contact, change, now), drafts: [], answered: [] };
+    }
+  }
+
   const found = await extractorFor(business).extract({ messages, services, timeZone: business.timeZone, now, contactName: contact.name || undefined });
   const stored = await storeProposals(db, business, contact, found, now);
   const drafts: DraftView[] = [];
   const answered: DraftView[] = [];
-  if (!found.length && messages.length && !messages[messages.length - 1].fromMe) {
-    const known = await clientContext(db, businessId, contact.phone, localDate(now, business.timeZone));
-    const input = {
-      messages,
-      services,
-      timeZone: business.timeZone,
-      now,
-      contactName: contact.name || undefined,
-      usualService: known.usual,
-      upcoming: known.upcoming,
-    };
-    const ask = await askReaderFor(business).read(input);
-    if (ask?.kind === "ask") {
-      const draft = await createDraft(db, business, { chatId, name: contact.name, phone: contact.phone }, ask, now);
+  if (!found.length && known) {
+    const asked = await readAsk();
+    if (asked?.kind === "ask") {
+      const draft = await createDraft(db, business, { chatId, name: contact.name, phone: contact.phone }, asked, now);
       // Answer for me: sent by itself now (no longer open); otherwise it waits for the owner.
       const sent = draft ? await autoAnswer(env, db, business, draft.id, newest, now) : null;
       if (draft && sent !== null) answered.push({ ...draft, text: sent });

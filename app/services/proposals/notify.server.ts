@@ -33,10 +33,15 @@ export function whenText(date: string, time: string, lang: Lang, timeZone: strin
 /** The notification of one proposal, in one language. */
 export function proposalNotification(p: ProposalView, lang: Lang, timeZone: string, now: number): PushPayload {
   const t = translator(lang);
-  const details = [p.client_name || p.client_phone, p.service, whenText(p.date, p.time, lang, timeZone, now)].filter((s) => s.trim()).join(", ");
+  // A reschedule names its new time; late and cancel their booking's.
+  const when =
+    p.kind === "reschedule" && p.from
+      ? `${whenText(p.from.date, p.from.time, lang, timeZone, now)} → ${whenText(p.date, p.time, lang, timeZone, now)}`
+      : whenText(p.date, p.time, lang, timeZone, now);
+  const details = [p.client_name || p.client_phone, p.service, when].filter((s) => s.trim()).join(", ");
   return {
     title: t("push.proposal.title"),
-    body: t("push.proposal.body", { details }),
+    body: t(p.kind === "booking" ? "push.proposal.body" : `push.proposal.${p.kind}`, { details }),
     url: `/dashboard/sync?proposal=${encodeURIComponent(p.id)}`,
     tag: p.id,
   };

@@ -4,6 +4,7 @@
 // so two taps at once never make two bookings.
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
+import type { ProposalKind } from "../../../db/schema";
 import { bookingsChanged } from "~/services/booking-events.server";
 import { insertSyncBooking, sameBooking, syncClient, type SyncItem } from "~/services/sync/save.server";
 import { AppError } from "~/utils/problem";
@@ -15,9 +16,19 @@ type Ctx = { db: Db; env: Env; now: number };
 type Business = { id: string; country: string };
 export type ProposalRow = typeof proposals.$inferSelect;
 
-/** A proposal as the API and the screens read it. */
+/**
+ * A proposal as the API and the screens read it. `kind` "booking" proposes a
+ * new booking (`booking_id` null, `from` null); a change is about the booking
+ * `booking_id`, which was at `from` when proposed: "reschedule" moves it to
+ * `date`/`time`, "late" (`minutes` when the customer said them) and "cancel"
+ * keep its own `date`/`time`.
+ */
 export type ProposalView = {
   id: string;
+  kind: ProposalKind;
+  booking_id: string | null;
+  from: { date: string; time: string } | null;
+  minutes: number | null;
   client_name: string;
   client_phone: string;
   service: string;
@@ -48,9 +59,14 @@ export async function proposalViews(db: Db, businessId: string, only?: string[])
     // One JSON parameter whatever the count (D1 binds at most 100).
     where.push(sql`${proposals.id} IN (SELECT value FROM json_each(${JSON.stringify(only)}))`);
   }
-  return db
+  const rows = await db
     .select({
       id: proposals.id,
+      kind: proposals.kind,
+      booking_id: proposals.bookingId,
+      from_date: proposals.fromDate,
+      from_time: proposals.fromTime,
+      minutes: proposals.lateMinutes,
       client_name: sql<string>`coalesce(nullif(${clients.name}, ''), ${proposals.clientName})`,
       client_phone: proposals.clientPhone,
       service: proposals.service,
@@ -65,6 +81,12 @@ export async function proposalViews(db: Db, businessId: string, only?: string[])
     .where(and(...where))
     .orderBy(desc(proposals.createdAt), desc(sql`${proposals}.rowid`))
     .limit(PROPOSALS_LIST_MAX);
+  return rows.map(({ from_date, from_time, ...p }) => ({
+    ...p,
+    // A booking proposal's booking is known only once accepted (and then it is no longer listed).
+    booking_id: p.kind === "booking" ? null : p.booking_id,
+    from: p.kind !== "booking" && from_date && from_time ? { date: from_date, time: from_time } : null,
+  }));
 }
 
 /** The business's open proposals, newest first. */

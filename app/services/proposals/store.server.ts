@@ -5,7 +5,7 @@
 // The first is checked inside the INSERT, the second by the table's unique
 // index, so two runs over the same chat at once store each booking once.
 import type { Db } from "../../../db";
-import type { ExtractedBooking } from "~/providers/ai/types";
+import type { ChatAsk, ExtractedBooking } from "~/providers/ai/types";
 import { sameBooking } from "~/services/sync/save.server";
 import type { WaContact } from "~/services/sync/contacts.server";
 import { normalizePhone } from "~/utils/phone";
@@ -74,4 +74,51 @@ export async function storeProposals(
   const outcomes = await d1.batch<{ id: string }>(statements);
   const stored = outcomes.flatMap((outcome) => outcome.results.map((r) => r.id));
   return proposalViews(db, business.id, stored);
+}
+
+/** A change the customer asked for to an upcoming booking, as the ask reader read it (the booking read from the calendar, with its id). */
+export type ChangeAsk = Extract<ChatAsk, { kind: "reschedule" | "late" | "cancel" }>;
+
+/**
+ * Stores a change to the client's upcoming booking as an open proposal tied to
+ * that booking and returns it (as the list shows it); nothing for a booking no
+ * longer live (cancelled, no-show, gone, another business's), for a reschedule
+ * without a new day and time or to the time it already has, or for the same
+ * change proposed before (the table's unique index, whatever became of it).
+ */
+export async function storeChange(db: Db, business: Business, chat: ProposalChat, ask: ChangeAsk, now = Date.now()): Promise<ProposalView[]> {
+  const booking = ask.booking;
+  if (!chat.phone || !booking.id) return [];
+  const phone = normalizePhone(`+${chat.phone}`, business.country);
+  if (!phone.ok) return [];
+  const to = ask.kind === "reschedule" ? { date: ask.date, time: ask.time } : { date: booking.date, time: booking.time };
+  if (!to.date || !to.time) return [];
+  if (ask.kind === "reschedule" && to.date === booking.date && to.time === booking.time.slice(0, 5)) return [];
+  const quote = ProposedBooking.shape.quote.parse(ask.quote);
+  const row = await db.$client
+    .prepare(
+      `INSERT INTO proposals (id, business_id, chat_id, client_name, client_phone, service, date, time, notes, quote, status, created_at,
+         kind, booking_id, from_date, from_time, late_minutes)
+       SELECT ?1, ?2, ?3, ?4, ?5, b.service, ?6, ?7, '', ?8, 'open', ?9, ?10, b.id, b.booking_date, b.booking_time, ?11
+       FROM bookings b
+       WHERE b.id = ?12 AND b.business_id = ?2 AND b.status NOT IN ('cancelled', 'no_show')
+       ON CONFLICT DO NOTHING
+       RETURNING id`,
+    )
+    .bind(
+      crypto.randomUUID(),
+      business.id,
+      chat.chatId,
+      chat.name.trim().slice(0, CLIENT_LIMITS.name),
+      phone.digits,
+      to.date,
+      to.time.slice(0, 5),
+      quote,
+      now,
+      ask.kind,
+      ask.kind === "late" ? ask.minutes : null,
+      booking.id,
+    )
+    .first<{ id: string }>();
+  return row ? proposalViews(db, business.id, [row.id]) : [];
 }

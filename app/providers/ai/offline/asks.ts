@@ -109,7 +109,9 @@ export function readAsk(input: AskInput): ChatAsk | null {
 }
 
 function readChange(input: AskInput, analyses: MessageAnalysis[], lower: string, dates: string[], upcoming: UpcomingBooking[], quote: string): ChatAsk | null {
-  const booking = upcoming.find((candidate) => dates.includes(candidate.date)) ?? upcoming[0];
+  // The booking the words name, said even in a negation ("I can't come on Thursday"), else the nearest.
+  const named = analyses.flatMap((analysis) => analysis.dates.filter((date) => date.date).map((date) => date.date as string));
+  const booking = upcoming.find((candidate) => dates.includes(candidate.date)) ?? upcoming.find((candidate) => named.includes(candidate.date)) ?? upcoming[0];
   // "can't make it" is no "make it 18:00".
   if (MOVE.test(lower.replace(CANCEL_ALL, " "))) {
     const times = analyses.flatMap((analysis) => analysis.times.filter((time) => !time.negated));
