@@ -17,6 +17,7 @@ import { localDate, localTime } from "~/utils/time-zone";
 import { useLang, useT } from "~/i18n";
 import { BookingDetail } from "./booking-detail";
 import { useBookingMutation } from "./use-booking-mutation";
+import { MoveAnywayDialog } from "./overlap-warning";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { Loading } from "~/components/ui/loading";
 
@@ -263,6 +264,7 @@ export function CalendarView({ members = [], q, timeZone, reloadKey, onAddAt, wo
           </p>
         )}
       </div>
+      {mover.taken && <MoveAnywayDialog {...mover.taken} busy={mover.busy} onMove={mover.moveAnyway} onKeep={mover.keep} />}
       {open && (
         <BookingDetail
           name={open.name}
