@@ -56,6 +56,10 @@ export default function BookingCalendar({
   // Where a calendar started again with a new plugin opens.
   const [start, setStart] = useState<{ view: string; date?: string }>({ view: "dayGridMonth" });
   const interactionAsked = useRef(false);
+  // A week or day asked for, until it shows: once its plugin is here, a start again for dragging's
+  // plugin opens there too, not on the month still showing (the new start may not be drawn yet).
+  const asked = useRef<{ view: string; date?: string } | null>(null);
+  const timeGridHere = useRef(false);
   const api = () => ref.current?.getApi();
   const here = () => {
     const calendar = api();
@@ -65,7 +69,9 @@ export default function BookingCalendar({
   const show = (id: string, date?: string) => {
     if (id === "dayGridMonth" || extra.timeGrid) return api()?.changeView(id, date);
     const at = { view: id, date: date ?? here().date };
+    asked.current = at;
     void import("@fullcalendar/timegrid").then((m) => {
+      timeGridHere.current = true;
       setStart(at);
       setExtra((e) => ({ ...e, timeGrid: m.default }));
     });
@@ -86,7 +92,7 @@ export default function BookingCalendar({
     interactionAsked.current = true;
     void import("@fullcalendar/interaction").then((m) => {
       const apply = () => {
-        setStart(here());
+        setStart(asked.current && timeGridHere.current ? asked.current : here());
         setExtra((e) => ({ ...e, interaction: m.default }));
       };
       if (pressed.current) window.addEventListener("pointerup", () => setTimeout(apply, 50), { once: true });
@@ -174,6 +180,7 @@ export default function BookingCalendar({
         eventDragMinDistance={5}
         views={{ dayGridMonth: { displayEventTime: false } }}
         datesSet={(arg) => {
+          if (asked.current?.view === arg.view.type) asked.current = null;
           setTitle(arg.view.title);
           setView(arg.view.type);
           onRange(arg.startStr.slice(0, 10), arg.endStr.slice(0, 10));
