@@ -156,6 +156,20 @@ describe("bookings carry a duration, an end time and a price", () => {
     ]);
   });
 
+  it("ends on the wall clock across a DST night: the answer, the list, the booking and the overlap all say so", async () => {
+    // London springs forward on Sunday 2030-03-31 at 01:00: 00:30 + 60 minutes is 02:30 on the wall.
+    const o = await signedInOwner({ country: "GB", timeZone: "Europe/London" });
+    const night = { ...booking("00:30", { booking_date: "2030-03-31", service: "Colour" }), phone: "07700 900123" };
+    const made = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: night }));
+    expect(made.booking).toMatchObject({ booking_time: "00:30", duration_minutes: 60, end_time: "02:30" });
+    const list = await body<{ bookings: Booked["booking"][] }>(await o.api("/api/bookings?from=2030-03-31&to=2030-03-31"));
+    expect(list.bookings.map((b) => b.end_time)).toEqual(["02:30"]);
+    expect((await body<{ booking: Booked["booking"] }>(await o.api(`/api/bookings/${made.booking.id}`))).booking.end_time).toBe("02:30");
+    // 02:15 on the wall is 01:15 UTC, inside the first booking (00:30-01:30 UTC).
+    const after = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: { ...night, booking_time: "02:15", phone: "07700 900124" } }));
+    expect(after.conflicts.map((c) => [c.booking_time, c.end_time])).toEqual([["00:30", "02:30"]]);
+  });
+
   it("refuses a bad duration with 400 and writes nothing", async () => {
     const o = await owner();
     for (const duration_minutes of [0, 481, 12.5, "x", null]) {

@@ -2,7 +2,8 @@
 // of insights and a booking created with its overlap check (conflicts and hours warnings) for a
 // business with 5,000 clients and 50,000 bookings, against an empty business
 // (each with a team of 5: availability asks every member's free times).
-//   npx tsx test/bench/lists.ts [--clients 5000] [--bookings 50000] [--runs 40]
+//   npx tsx test/bench/lists.ts [--clients 5000] [--bookings 50000] [--runs 40] [--only create]
+// (--only: the rows whose label contains that text)
 // Serves the built app with `wrangler dev --local` over a fresh local D1 and
 // times sequential requests on localhost (so the figures are server time plus
 // a loopback round trip). Prints p50 and p95 in ms and the response size.
@@ -18,6 +19,7 @@ const CLIENTS = arg("clients", 5000);
 const BOOKINGS = arg("bookings", 50_000);
 const RUNS = arg("runs", 40);
 const WARMUP = 5;
+const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : "";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
@@ -83,7 +85,7 @@ async function main() {
   console.log(`Ready in ${((performance.now() - seeded) / 1000).toFixed(0)} s. ${RUNS} sequential requests per row after ${WARMUP} warm-up ones.\n`);
   const rows: string[][] = [["endpoint", "business", "p50 ms", "p95 ms", "rows/size"]];
   try {
-    for (const [label, path] of scenarios) {
+    for (const [label, path] of scenarios.filter(([label]) => label.includes(ONLY))) {
       for (const [name, owner] of [
         [`${CLIENTS}/${BOOKINGS}`, big],
         ["empty", empty],

@@ -1,7 +1,7 @@
 // The week and day views show the salon's day whole (no box that scrolls inside
 // the page): an hour either side of the working hours, widened to every booking.
 import { describe, expect, it } from "vitest";
-import { visibleHours } from "~/components/bookings/calendar-view";
+import { toEvent, visibleHours } from "~/components/bookings/calendar-view";
 import type { CalendarEvent } from "~/services/bookings/bookings.server";
 
 const at = (time: string, minutes?: number) =>
@@ -28,5 +28,22 @@ describe("the hours a week or day shows", () => {
 
   it("keeps a closing at 23:30 inside the day", () => {
     expect(visibleHours({ "4": [["10:00", "23:30"]] }, [])).toEqual({ slotMinTime: "09:00:00", slotMaxTime: "24:00:00" });
+  });
+});
+
+describe("where an event ends in the week and day views", () => {
+  const event = (date: string, time: string, minutes: number, zone: string) =>
+    toEvent({ ...at(time, minutes), date }, "Unknown", zone) as { start: string; end: string };
+
+  it("spans the booking's duration on an ordinary day, past midnight too", () => {
+    expect(event("2030-03-17", "10:00", 45, "Asia/Jerusalem")).toMatchObject({ start: "2030-03-17T10:00", end: "2030-03-17T10:45" });
+    expect(event("2030-03-17", "23:30", 90, "Asia/Jerusalem")).toMatchObject({ end: "2030-03-18T01:00" });
+  });
+
+  it("ends where the booking's end time says across a DST night (Jerusalem and London, spring and fall)", () => {
+    expect(event("2030-03-29", "01:30", 90, "Asia/Jerusalem").end).toBe("2030-03-29T04:00");
+    expect(event("2030-10-27", "00:30", 120, "Asia/Jerusalem").end).toBe("2030-10-27T01:30");
+    expect(event("2030-03-31", "00:30", 60, "Europe/London").end).toBe("2030-03-31T02:30");
+    expect(event("2030-10-27", "00:30", 90, "Europe/London").end).toBe("2030-10-27T01:00");
   });
 });

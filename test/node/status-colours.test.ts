@@ -33,7 +33,7 @@ describe("calendar status colours", () => {
     ["cancelled", "red"],
     ["no_show", "grey"],
   ])("%s is %s with white text at 4.5:1 or more", (status, expected) => {
-    const event = toEvent(booking(status), "Unknown");
+    const event = toEvent(booking(status), "Unknown", "Asia/Jerusalem");
     const bg = String(event.backgroundColor);
     expect(event.textColor).toBe("#fff");
     expect(family(bg)).toBe(expected);

@@ -188,6 +188,29 @@ describe("Clients and Calendar actions", () => {
     expect(await booking({ intent: "delete", id })).toMatchObject({ status: 200, body: { problem: { key: "bookings.err.notFound" } } });
   });
 
+  it("a calendar drag onto another booking saves nothing until the owner answers Move anyway (book_anyway=1), which saves it with the overlaps", async () => {
+    const { owner, business, deps } = await context();
+    const noa = await seedClient(owner.businessId, { name: "Noa Cohen", phone: "972541234567" });
+    const maya = await seedClient(owner.businessId, { name: "Maya", phone: "972507654321" });
+    await seedBooking(owner.businessId, noa, { bookingDate: "2030-01-15", bookingTime: "17:00", durationMinutes: 45 });
+    const id = await seedBooking(owner.businessId, maya, { bookingDate: "2030-01-15", bookingTime: "10:00" });
+    const move = (fields: Record<string, string>) =>
+      bookingsAction(deps, business, formData({ intent: "update", id, booking_date: "2030-01-15", booking_time: "17:30", ...fields })).then(answer);
+    const where = async () => (await env.DB.prepare("SELECT booking_time FROM bookings WHERE id = ?").bind(id).first<{ booking_time: string }>())?.booking_time;
+    // The drop: refused with what is in the way (the dialog lists it); Keep it where it was sends nothing more.
+    expect(await move({})).toMatchObject({
+      status: 200,
+      body: { ok: false, problem: { key: "timebook.notFree" }, conflicts: [{ client_name: "Noa Cohen", booking_time: "17:00", end_time: "17:45" }] },
+    });
+    expect(await where()).toBe("10:00");
+    // Move anyway: the same move with book_anyway=1.
+    expect(await move({ book_anyway: "1" })).toMatchObject({
+      status: 200,
+      body: { ok: true, booking: { booking_time: "17:30" }, conflicts: [{ client_name: "Noa Cohen" }] },
+    });
+    expect(await where()).toBe("17:30");
+  });
+
   it("the list's edit moves a booking to another member's calendar, and an empty choice leaves it where it is", async () => {
     const { owner, business, deps } = await context();
     const yossi = (await (await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } })).json<{ member: { id: string } }>()).member;

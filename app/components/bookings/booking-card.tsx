@@ -11,6 +11,7 @@ import { BookingFacts } from "./booking-facts";
 import { StatusBadge, StatusSelect } from "./status";
 import { useBookingMutation } from "./use-booking-mutation";
 import { OwnerDecision } from "./owner-decision";
+import { MoveAnywayDialog } from "./overlap-warning";
 import type { TeamMember } from "./member-field";
 
 const BookingEdit = lazy(() => import("./booking-edit"));
@@ -65,6 +66,7 @@ export function BookingCard({ booking, members, onSaved, onDeleted }: Props) {
           </div>
         </>
       )}
+      {mutation.taken && <MoveAnywayDialog {...mutation.taken} busy={mutation.busy} onMove={mutation.moveAnyway} onKeep={mutation.keep} />}
     </li>
   );
 }

@@ -10,6 +10,7 @@ import { BookingFacts } from "./booking-facts";
 import { StatusSelect } from "./status";
 import { useBookingMutation } from "./use-booking-mutation";
 import { OwnerDecision } from "./owner-decision";
+import { MoveAnywayDialog } from "./overlap-warning";
 
 type Props = { name: string; booking: BookingItem | null; problem: Problem | null; onClose: () => void; onSaved: (b: BookingItem) => void };
 
@@ -48,6 +49,7 @@ function BookingPanel({ booking, onClose, onSaved }: { booking: BookingItem; onC
           {t("bookings.close")}
         </button>
       </div>
+      {mutation.taken && <MoveAnywayDialog {...mutation.taken} busy={mutation.busy} onMove={mutation.moveAnyway} onKeep={mutation.keep} />}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { useFetcher } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { BusinessHoursInput, EventInput } from "@fullcalendar/core";
 import type { TimeOffRow } from "~/services/time/facts.server";
-import type { WorkingHours } from "~/services/time/span";
+import { endOnWall, type WorkingHours } from "~/services/time/span";
 import { addDays } from "~/utils/dates";
 import type { BookingItem, bookingsScreen } from "~/routes/dashboard.calendar/screen.server";
 import type { CalendarEvent, DayCount } from "~/services/bookings/bookings.server";
@@ -17,6 +17,7 @@ import { localDate, localTime } from "~/utils/time-zone";
 import { useLang, useT } from "~/i18n";
 import { BookingDetail } from "./booking-detail";
 import { useBookingMutation } from "./use-booking-mutation";
+import { MoveAnywayDialog } from "./overlap-warning";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { Loading } from "~/components/ui/loading";
 
@@ -31,25 +32,21 @@ const COLORS = { green: "#15803d", teal: "#0f766e", blue: "#2563eb", red: "#dc26
 const EVENT_MINUTES = 60;
 const DEFAULT_TIME = "09:00";
 
-function plusMinutes(date: string, time: string, minutes: number) {
-  const [y, m, d] = date.split("-").map(Number);
-  const [hh, mm] = time.split(":").map(Number);
-  return new Date(Date.UTC(y, m - 1, d, hh, mm + minutes)).toISOString().slice(0, 16);
-}
-
 /**
  * `memberColor`: with a team, the event takes its member's colour (every
  * palette colour keeps 4.5:1 with white) and its status stays visible as a
  * thick border in the status colour at its start.
  */
-export function toEvent(b: CalendarEvent, unknown: string, memberColor?: string): EventInput {
+export function toEvent(b: CalendarEvent, unknown: string, timeZone: string, memberColor?: string): EventInput {
   const time = (b.time || DEFAULT_TIME).slice(0, 5);
   const color = COLORS[statusTone(b.status)];
+  // Where its end_time says: a DST change in between moves the end with the clock.
+  const end = endOnWall({ date: b.date, time, durationMinutes: b.minutes || EVENT_MINUTES }, timeZone);
   return {
     id: b.id,
     title: `${b.name || unknown} - ${b.service}`,
     start: `${b.date}T${time}`,
-    end: plusMinutes(b.date, time, b.minutes || EVENT_MINUTES),
+    end: `${end.date}T${end.time}`,
     backgroundColor: memberColor ?? color,
     borderColor: color,
     textColor: "#fff",
@@ -193,11 +190,13 @@ export function CalendarView({ members = [], q, timeZone, reloadKey, onAddAt, wo
   const team = members.length > 1;
   const events = useMemo(
     () => [
-      ...items.filter((b) => !who || b.member === who).map((b) => toEvent(b, unknown, team ? members.find((m) => m.id === b.member)?.color : undefined)),
+      ...items
+        .filter((b) => !who || b.member === who)
+        .map((b) => toEvent(b, unknown, timeZone, team ? members.find((m) => m.id === b.member)?.color : undefined)),
       ...counts.map((c) => toCountEvent(c, dayCount.replace("{n}", String(c.count)))),
       ...timeOff.map((o) => toTimeOffEvent(o, offTitle)),
     ],
-    [items, counts, timeOff, unknown, dayCount, offTitle, who, team, members],
+    [items, counts, timeOff, unknown, dayCount, offTitle, who, team, members, timeZone],
   );
   const businessHours = useMemo(() => (workingHours ? toBusinessHours(workingHours) : undefined), [workingHours]);
   const { slotMinTime, slotMaxTime } = visibleHours(workingHours, items);
@@ -265,6 +264,7 @@ export function CalendarView({ members = [], q, timeZone, reloadKey, onAddAt, wo
           </p>
         )}
       </div>
+      {mover.taken && <MoveAnywayDialog {...mover.taken} busy={mover.busy} onMove={mover.moveAnyway} onKeep={mover.keep} />}
       {open && (
         <BookingDetail
           name={open.name}

@@ -1,6 +1,10 @@
 // Before a booking is saved over another: "Overlaps Noa Cohen 17:00-17:45",
 // one line per booking in the way, and "Book anyway", a submit button of the
-// same form that sends book_anyway=1. After a save: its hours warnings.
+// same form that sends book_anyway=1. A move (a calendar drag, a status that
+// takes a cancelled booking back) asks in a dialog instead. After a save: its
+// hours warnings.
+import { useId } from "react";
+import { Modal } from "~/components/ui/modal";
 import type { Conflict } from "~/services/bookings/overlaps.server";
 import type { TimeWarning } from "~/services/time/span";
 import type { Translate } from "~/i18n";
@@ -36,5 +40,44 @@ export function OverlapWarning({ conflicts, date, disabled, anyway = "timebook.b
         {t(anyway)}
       </button>
     </div>
+  );
+}
+
+type DialogProps = { conflicts: Conflict[]; date?: string; busy?: boolean; onMove: () => void; onKeep: () => void };
+
+/**
+ * A move onto other bookings, not saved yet: "Overlaps Noa Cohen 17:00-17:45",
+ * then Move anyway or Keep it where it was (focused first; Escape, the close
+ * button and a tap outside keep it too, and a dragged event goes back).
+ */
+export function MoveAnywayDialog({ conflicts, date, busy, onMove, onKeep }: DialogProps) {
+  const t = useT();
+  const list = useId();
+  return (
+    <Modal
+      title={t("timebook.overlapTitle")}
+      onClose={onKeep}
+      closeLabel={t("bookings.close")}
+      className="modal-small"
+      testId="move-anyway"
+      role="alertdialog"
+      describedBy={list}
+      footer={
+        <div className="row gap-sm modal-actions">
+          <button type="button" className="btn btn-ghost" onClick={onKeep} data-autofocus>
+            {t("timebook.keepPlace")}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={onMove} disabled={busy}>
+            {t("timebook.moveAnyway")}
+          </button>
+        </div>
+      }
+    >
+      <ul id={list} className="overlap-list">
+        {conflicts.map((c) => (
+          <li key={c.id}>{overlapText(t, c, date)}</li>
+        ))}
+      </ul>
+    </Modal>
   );
 }

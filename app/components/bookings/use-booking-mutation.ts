@@ -1,15 +1,16 @@
 // Saves one booking change (move, status, delete) through the Calendar tab's
 // action and reports back; failures show the spec's browser alert with the
 // server's problem in the reader's language. A move onto another booking is
-// asked about first ("Overlaps Noa Cohen 17:00-17:45. Move anyway?").
+// asked about in the page's own dialog (MoveAnywayDialog: "Overlaps Noa Cohen
+// 17:00-17:45", Move anyway or Keep it where it was; keeping it reverts a drag).
 import { useFetcher } from "@remix-run/react";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calendar/screen.server";
 import type { Conflict } from "~/services/bookings/overlaps.server";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { useT } from "~/i18n";
 import { useProblemText } from "../form/field-error";
-import { overlapText, savedNotice } from "./overlap-warning";
+import { savedNotice } from "./overlap-warning";
 
 type Callbacks = {
   onSaved?: (booking: BookingItem) => void;
@@ -43,19 +44,23 @@ export function useBookingResult(fetcher: { state: "idle" | "loading" | "submitt
 }
 
 export function useBookingMutation(callbacks: Callbacks) {
-  const t = useT();
   const fetcher = useFetcher<BookingActionResult>();
   const last = useRef<Record<string, string>>({});
-  useBookingResult(fetcher, {
-    ...callbacks,
-    onTaken: (conflicts) => {
-      const question = `${conflicts.map((c) => overlapText(t, c)).join("\n")}\n\n${t("timebook.moveAnyway")}?`;
-      if (window.confirm(question)) fetcher.submit({ ...last.current, book_anyway: "1" }, { method: "post", action: BOOKINGS_ACTION });
-      else callbacks.onFailed?.();
-    },
-  });
+  // The change refused because its time overlaps these bookings, until the owner answers.
+  const [taken, setTaken] = useState<{ conflicts: Conflict[]; date?: string } | null>(null);
+  useBookingResult(fetcher, { ...callbacks, onTaken: (conflicts) => setTaken({ conflicts, date: last.current.booking_date }) });
   return {
     busy: fetcher.state !== "idle",
+    /** The overlaps of a change waiting for "Move anyway" or "Keep it where it was" (MoveAnywayDialog asks). */
+    taken,
+    moveAnyway() {
+      setTaken(null);
+      fetcher.submit({ ...last.current, book_anyway: "1" }, { method: "post", action: BOOKINGS_ACTION });
+    },
+    keep() {
+      setTaken(null);
+      callbacks.onFailed?.();
+    },
     update(id: string, fields: Record<string, string>) {
       last.current = { intent: "update", id, ...fields };
       fetcher.submit(last.current, { method: "post", action: BOOKINGS_ACTION });

@@ -4,17 +4,18 @@
 import { and, asc, count, desc, eq, gt, gte, lt, lte, notInArray, sql, type SQL } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
 import { bookingsChanged } from "~/services/booking-events.server";
-import { findOrCreateClient, type BusinessRef } from "~/services/clients/clients.server";
-import { DEFAULT_SERVICE_TIME, serviceByName } from "~/services/catalogue/services.server";
+import { clientUpsert, type BusinessRef } from "~/services/clients/clients.server";
+import { DEFAULT_SERVICE_TIME, serviceByName, type ServiceItem } from "~/services/catalogue/services.server";
 import { nameOrPhoneMatches } from "~/services/clients/search.server";
 import { bookingCancelled } from "~/services/openings/openings.server";
+import { endTime } from "~/services/time/span";
 import { AppError } from "~/utils/problem";
 import { serviceKey } from "~/utils/service-name";
 import { decodeCursor, encodeCursor } from "~/utils/cursor";
 import type { BookingInput, BookingPatchInput } from "~/validation/bookings";
 import type { BookingStatus } from "./status";
 
-const { bookings, clients, members } = schema;
+const { bookings, businesses, clients, members } = schema;
 
 /** A booking as the API and the screens read it. */
 export type BookingView = {
@@ -29,7 +30,7 @@ export type BookingView = {
   status: BookingStatus;
   /** Where it came from: the owner's screens or API ("manual"), Sync or an accepted request ("sync"), the booking page ("online"). */
   source: BookingSource;
-  /** How long the booking takes; end_time is its start plus that on the wall clock. */
+  /** How long the booking takes; end_time is when it ends on the business's wall clock (DST changes in between counted). */
   duration_minutes: number;
   end_time: string;
   /** The service's price when it was booked (a decimal in the business's currency), or null. */
@@ -63,11 +64,12 @@ const columns = {
   status: bookings.status,
   source: bookings.source,
   duration_minutes: bookings.durationMinutes,
-  end_time: sql<string>`strftime('%H:%M', ${bookings.bookingTime}, '+' || ${bookings.durationMinutes} || ' minutes')`,
   price: sql<number | null>`${bookings.priceCents} / 100.0`,
   member_id: bookings.memberId,
   member_name: members.name,
   awaiting_owner: sql<boolean>`EXISTS (SELECT 1 FROM booking_holds h WHERE h.booking_id = ${bookings.id} AND h.state = 'awaiting_owner')`.mapWith(Boolean),
+  // For end_time: SQLite knows no time zones, so the end is worked out in toView.
+  time_zone: businesses.timeZone,
 };
 
 function selectViews(db: Db) {
@@ -75,7 +77,15 @@ function selectViews(db: Db) {
     .select(columns)
     .from(bookings)
     .innerJoin(clients, and(eq(clients.id, bookings.clientId), eq(clients.businessId, bookings.businessId)))
+    .innerJoin(businesses, eq(businesses.id, bookings.businessId))
     .leftJoin(members, and(eq(members.id, bookings.memberId), eq(members.businessId, bookings.businessId)));
+}
+
+type ViewRow = Omit<BookingView, "end_time"> & { time_zone: string };
+
+/** A row of selectViews as the API reads it: with its end on the business's wall clock. */
+function toView({ time_zone, ...row }: ViewRow): BookingView {
+  return { ...row, end_time: endTime({ date: row.booking_date, time: row.booking_time, durationMinutes: row.duration_minutes }, time_zone) };
 }
 
 export type BookingListOptions = { q?: string; from?: string; to?: string; status?: BookingStatus; cursor?: string; limit?: number };
@@ -99,7 +109,7 @@ export async function listBookings(db: Db, businessId: string, opts: BookingList
     .where(and(...where))
     .orderBy(desc(bookings.bookingDate), desc(bookings.bookingTime), desc(bookings.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  const page = rows.slice(0, limit).map(toView);
   const last = page[page.length - 1];
   return { bookings: page, next_cursor: rows.length > limit && last ? encodeCursor([last.booking_date, last.booking_time, last.id]) : null };
 }
@@ -118,7 +128,7 @@ export async function bookingsInRange(db: Db, businessId: string, opts: { start:
     )
     .orderBy(asc(bookings.bookingDate), asc(bookings.bookingTime), asc(bookings.id))
     .limit(RANGE_MAX_EVENTS + 1);
-  return { bookings: rows.slice(0, RANGE_MAX_EVENTS), truncated: rows.length > RANGE_MAX_EVENTS };
+  return { bookings: rows.slice(0, RANGE_MAX_EVENTS).map(toView), truncated: rows.length > RANGE_MAX_EVENTS };
 }
 
 /** What the calendar draws for one booking: the rest (phone, notes...) is fetched when the owner opens it. */
@@ -205,42 +215,79 @@ export async function getBooking(db: Db, businessId: string, id: string): Promis
   const rows = await selectViews(db)
     .where(and(eq(bookings.businessId, businessId), eq(bookings.id, id)))
     .limit(1);
-  return rows[0] ?? null;
+  return rows[0] ? toView(rows[0]) : null;
 }
 
 /** What a booking copies from its service: duration (unless given), buffer and price; a name the catalogue lacks takes 60 minutes, no buffer, no price. */
 export type Snapshot = { durationMinutes: number; bufferMinutes: number; priceCents: number | null };
 
 export async function snapshotOf(db: Db, businessId: string, service: string, duration?: number): Promise<Snapshot> {
-  const item = await serviceByName(db, businessId, service);
+  return snapshotFrom(await serviceByName(db, businessId, service), duration);
+}
+
+/** snapshotOf from the catalogue entry already read (serviceQuery in a batch). */
+export function snapshotFrom(item: ServiceItem | null, duration?: number): Snapshot {
   const base = item
     ? { durationMinutes: item.duration_minutes, bufferMinutes: item.buffer_minutes, priceCents: item.price === null ? null : Math.round(item.price * 100) }
     : DEFAULT_SERVICE_TIME;
   return duration === undefined ? base : { ...base, durationMinutes: duration };
 }
 
-/** A booking for a phone that is not yet a client creates the client. */
-export async function createBooking({ db, env, now }: Deps, business: BusinessRef, input: BookingInput, source: BookingSource = "manual", snapshot?: Snapshot) {
+/**
+ * A booking for a phone that is not yet a client creates the client. One
+ * round trip: the client's upsert, the insert (answering the row it wrote)
+ * and the member's name go to D1 as one batch. A new booking has no rule
+ * messages yet, so there are none to retime (bookingsChanged).
+ */
+export async function createBooking({ db, now }: Deps, business: BusinessRef, input: BookingInput, source: BookingSource = "manual", snapshot?: Snapshot) {
   const time = snapshot ?? (await snapshotOf(db, business.id, input.service, input.duration_minutes));
-  const { client } = await findOrCreateClient(db, business.id, { name: input.name, phone: input.phone, country: business.country }, now);
-  const id = crypto.randomUUID();
-  await db.insert(bookings).values({
-    id,
-    businessId: business.id,
-    clientId: client.id,
-    service: input.service,
-    bookingDate: input.booking_date,
-    bookingTime: input.booking_time,
-    notes: input.notes,
-    status: input.status,
-    source,
-    ...time,
-    memberId: input.member_id ?? null,
-    createdAt: now,
-    updatedAt: now,
+  const client = clientUpsert(db, business.id, { name: input.name, phone: input.phone, country: business.country }, now);
+  const memberId = input.member_id ?? null;
+  const [, , [found], [row], [member]] = await db.batch([
+    ...client.statements,
+    db
+      .insert(bookings)
+      .values({
+        id: crypto.randomUUID(),
+        businessId: business.id,
+        clientId: sql`(${db.select({ id: clients.id }).from(clients).where(client.byPhone)})`,
+        service: input.service,
+        bookingDate: input.booking_date,
+        bookingTime: input.booking_time,
+        notes: input.notes,
+        status: input.status,
+        source,
+        ...time,
+        memberId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(),
+    db
+      .select({ name: members.name })
+      .from(members)
+      .where(and(eq(members.businessId, business.id), eq(members.id, memberId ?? "")))
+      .limit(1),
+  ]);
+  return toView({
+    id: row.id,
+    client_id: row.clientId,
+    client_name: found.name,
+    client_phone: found.phone,
+    service: row.service,
+    booking_date: row.bookingDate,
+    booking_time: row.bookingTime,
+    notes: row.notes,
+    status: row.status as BookingStatus,
+    source: row.source as BookingSource,
+    duration_minutes: row.durationMinutes,
+    price: row.priceCents === null ? null : row.priceCents / 100,
+    member_id: row.memberId,
+    member_name: member?.name ?? null,
+    // Owner confirmation is a hold pointing at the booking: none points at a booking this new.
+    awaiting_owner: false,
+    time_zone: business.timeZone,
   });
-  await bookingsChanged(env, [id], now);
-  return (await getBooking(db, business.id, id))!;
 }
 
 /** Edit, move or change the status of a booking. A new service brings its duration (unless one is sent), buffer and price. */

@@ -22,10 +22,11 @@ import type { BookingInput, BookingPatchInput } from "~/validation/bookings";
 import type { ProposalCorrectionInput } from "~/validation/proposals";
 import { acceptProposal, findProposal } from "~/services/proposals/proposals.server";
 import { acceptChange } from "~/services/proposals/changes.server";
-import { createBooking, getBooking, snapshotOf, updateBooking, type BookingSource, type BookingView } from "./bookings.server";
-import { listTeam } from "~/services/team/team.server";
+import { serviceFrom, serviceQuery } from "~/services/catalogue/services.server";
+import { createBooking, getBooking, snapshotFrom, snapshotOf, updateBooking, type BookingSource, type BookingView } from "./bookings.server";
+import { listTeam, teamOf, teamQuery } from "~/services/team/team.server";
 import { answerOffer, type OfferTask } from "~/services/openings/offers.server";
-import { chairOf, conflictsIn, dayFacts, placeBooking, reportForBookings, warningsIn, type Conflict } from "./overlaps.server";
+import { chairOf, conflictsIn, dayFacts, factsQueries, placeBooking, reportForBookings, warningsIn, type Conflict } from "./overlaps.server";
 
 /** What the decision needs of the business (plain data: it crosses into the Durable Object). */
 export type BookingBusiness = BusinessRef & { workingHours: WorkingHours };
@@ -80,11 +81,14 @@ const refused = (conflicts: Conflict[]): BookingOutcome => ({ ok: false, status:
 async function create(env: Env, task: Extract<BookingTask, { kind: "create" }>): Promise<BookingOutcome> {
   const db = createDb(env.DB);
   const { business, input } = task;
-  const [snapshot, team, facts] = await Promise.all([
-    snapshotOf(db, business.id, input.service, input.duration_minutes),
-    listTeam(db, business),
-    dayFacts(db, business.id, input.booking_date),
+  // Everything the decision reads, in one round trip.
+  const [service, members, busy, off] = await db.batch([
+    serviceQuery(db, business.id, input.service),
+    teamQuery(db, business.id),
+    ...factsQueries(db, business.id, [input.booking_date]),
   ]);
+  const snapshot = snapshotFrom(serviceFrom(service), input.duration_minutes);
+  const [team, facts] = [teamOf(members, business), { busy, off }];
   const occupies = !FREEING_STATUSES.includes(input.status);
   const timing = { date: input.booking_date, time: input.booking_time, durationMinutes: snapshot.durationMinutes, bufferMinutes: snapshot.bufferMinutes };
   const placed = placeBooking(team, facts, business, timing, input.service, input.member_id);

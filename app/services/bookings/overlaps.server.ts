@@ -7,7 +7,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
 import { busyBookings, timeOffBetween, timeOffOf, type BusyBooking, type TimeOffRow } from "~/services/time/facts.server";
-import { neighbourDates, occupiedSpan, overlaps, timeWarnings, type TimeWarning, type Timing, type WorkingHours } from "~/services/time/span";
+import { endTime, neighbourDates, occupiedSpan, overlaps, timeWarnings, type TimeWarning, type Timing, type WorkingHours } from "~/services/time/span";
 import { doesService, listTeam, type MemberView } from "~/services/team/team.server";
 import { AppError } from "~/utils/problem";
 
@@ -19,13 +19,6 @@ export type TimeBusiness = { id: string; timeZone: string; workingHours: Working
 /** The calendar a booking is on: a member, or none (unassigned). */
 export type Chair = Pick<MemberView, "id" | "working_hours"> | null;
 
-/** "HH:MM" plus minutes on the wall clock (wrapping past midnight): how a booking's end is shown. */
-export function wallEnd(time: string, minutes: number): string {
-  const [h, m] = time.split(":").map(Number);
-  const total = (((h * 60 + m + minutes) % 1440) + 1440) % 1440;
-  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
-}
-
 /** What one date's decision reads: the bookings a day either side, and that day's time off. */
 export type DayFacts = { busy: BusyBooking[]; off: TimeOffRow[] };
 
@@ -35,13 +28,15 @@ export function dayFacts(db: Db, businessId: string, date: string): Promise<DayF
 
 /** The facts of several dates in one read (a Sync save's bookings): from a day before the first to a day after the last. */
 export async function factsFor(db: Db, businessId: string, dates: readonly string[]): Promise<DayFacts> {
+  const [busy, off] = await db.batch(factsQueries(db, businessId, dates));
+  return { busy, off };
+}
+
+/** factsFor's two queries, for a caller that reads them in its own batch (one round trip with its other reads). */
+export function factsQueries(db: Db, businessId: string, dates: readonly string[]) {
   const sorted = [...dates].sort();
   const [first, last] = [sorted[0], sorted[sorted.length - 1]];
-  const [busy, off] = await Promise.all([
-    busyBookings(db, businessId, neighbourDates(first).from, neighbourDates(last).to),
-    timeOffBetween(db, businessId, first, last),
-  ]);
-  return { busy, off };
+  return [busyBookings(db, businessId, neighbourDates(first).from, neighbourDates(last).to), timeOffBetween(db, businessId, first, last)] as const;
 }
 
 /** The chair's bookings (other than `exceptId`) whose occupied span overlaps this timing's, in start order. */
@@ -55,7 +50,7 @@ export function conflictsIn(facts: DayFacts, timeZone: string, timing: Timing, c
       client_name: b.clientName,
       booking_date: b.date,
       booking_time: b.time.slice(0, 5),
-      end_time: wallEnd(b.time, b.durationMinutes),
+      end_time: endTime(b, timeZone),
     }));
 }
 

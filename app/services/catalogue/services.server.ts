@@ -48,13 +48,19 @@ export async function listServices(db: Db, businessId: string): Promise<ServiceI
 
 /** The catalogue entry a booking's service names (ignoring case), if any: its time and price are the booking's defaults. */
 export async function serviceByName(db: Db, businessId: string, name: string): Promise<ServiceItem | null> {
-  const [row] = await db
+  return serviceFrom(await serviceQuery(db, businessId, name));
+}
+
+/** serviceByName's query, for a caller that reads it in its own batch; serviceFrom reads its rows. */
+export function serviceQuery(db: Db, businessId: string, name: string) {
+  return db
     .select(itemColumns)
     .from(schema.services)
     .where(and(eq(schema.services.businessId, businessId), eq(schema.services.nameKey, serviceKey(name))))
     .limit(1);
-  return row ? toItem(row) : null;
 }
+
+export const serviceFrom = ([row]: Parameters<typeof toItem>[0][]): ServiceItem | null => (row ? toItem(row) : null);
 
 export async function serviceNames(db: Db, businessId: string): Promise<string[]> {
   return (await listServices(db, businessId)).map((s) => s.service);

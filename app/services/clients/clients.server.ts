@@ -263,22 +263,34 @@ export async function findOrCreateClient(
 ): Promise<{ client: ClientRow; created: boolean }> {
   const country =
     input.country ?? (await db.select({ country: businesses.country }).from(businesses).where(eq(businesses.id, businessId)).get())?.country ?? "";
-  const phone = phoneDigits(input.phone, country);
+  const [inserted, , [client]] = await db.batch(clientUpsert(db, businessId, { ...input, country }, now).statements);
+  if (!client) throw new Error("client vanished between insert and read");
+  return { client, created: inserted.length > 0 };
+}
+
+/**
+ * findOrCreateClient's statements, for a caller that writes in the same batch
+ * (a new booking): insert unless the phone is a client already, give a
+ * nameless client the name, read the client. `byPhone` finds it in a later
+ * statement of the batch. 400 for a phone the rule refuses.
+ */
+export function clientUpsert(db: Db, businessId: string, input: { name?: string | null; phone: string; country: string }, now: number) {
+  const phone = phoneDigits(input.phone, input.country);
   const name = (input.name ?? "").trim().slice(0, CLIENT_LIMITS.name);
-  const inserted = await db
-    .insert(clients)
-    .values({ id: crypto.randomUUID(), businessId, name, phone, createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: [clients.businessId, clients.phone] })
-    .returning();
-  if (inserted[0]) return { client: inserted[0], created: true };
-  const existing = await clientByPhone(db, businessId, phone);
-  if (!existing) throw new Error("client vanished between insert and read");
-  if (name && !existing.name) {
-    await db
-      .update(clients)
-      .set({ name, updatedAt: now })
-      .where(and(eq(clients.businessId, businessId), eq(clients.id, existing.id)));
-    return { client: { ...existing, name, updatedAt: now }, created: false };
-  }
-  return { client: existing, created: false };
+  const byPhone = and(eq(clients.businessId, businessId), eq(clients.phone, phone))!;
+  return {
+    byPhone,
+    statements: [
+      db
+        .insert(clients)
+        .values({ id: crypto.randomUUID(), businessId, name, phone, createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: [clients.businessId, clients.phone] })
+        .returning({ id: clients.id }),
+      db
+        .update(clients)
+        .set({ name, updatedAt: now })
+        .where(and(byPhone, eq(clients.name, ""), sql`${name} <> ''`)),
+      db.select().from(clients).where(byPhone).limit(1),
+    ] as const,
+  };
 }

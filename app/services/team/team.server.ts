@@ -43,13 +43,20 @@ export function ownerMemberInsert(db: Db, businessId: string, name: string, now:
 
 /** The team in its order (the owner first unless moved). */
 export async function listTeam(db: Db, business: TeamBusiness): Promise<MemberView[]> {
-  const rows = await db
+  return teamOf(await teamQuery(db, business.id), business);
+}
+
+/** listTeam's query, for a caller that reads it in its own batch; teamOf turns its rows into the team. */
+export function teamQuery(db: Db, businessId: string) {
+  return db
     .select({ id: m.id, name: m.name, color: m.color, workingHours: m.workingHours, services: m.services })
     .from(m)
-    .where(eq(m.businessId, business.id))
+    .where(eq(m.businessId, businessId))
     .orderBy(asc(m.position), asc(m.createdAt), asc(m.id));
-  return rows.map((r) => viewOf(r, business));
 }
+
+export const teamOf = (rows: Pick<Row, "id" | "name" | "color" | "workingHours" | "services">[], business: TeamBusiness): MemberView[] =>
+  rows.map((r) => viewOf(r, business));
 
 /** One member of the business; 404 for another business's (or no) id. */
 export async function getMember(db: Db, business: TeamBusiness, id: string): Promise<MemberView> {

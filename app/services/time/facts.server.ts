@@ -10,8 +10,8 @@ const { bookings, clients, timeOff } = schema;
 /** A booking that occupies its time (not cancelled, not a no-show), on its member's calendar (null: unassigned, nobody's). */
 export type BusyBooking = Timing & { id: string; clientName: string; service: string; status: string; memberId: string | null };
 
-/** Bookings that occupy time on local dates from..to (inclusive), in start order (the business-date index serves it). */
-export async function busyBookings(db: Db, businessId: string, from: string, to: string): Promise<BusyBooking[]> {
+/** Bookings that occupy time on local dates from..to (inclusive), in start order (the business-date index serves it). A query: await it, or put it in a batch. */
+export function busyBookings(db: Db, businessId: string, from: string, to: string) {
   return db
     .select({
       id: bookings.id,
@@ -40,8 +40,8 @@ export async function busyBookings(db: Db, businessId: string, from: string, to:
 /** A day off of the whole business (memberId null) or of one member. */
 export type TimeOffRow = DayRange & { id: string; note: string; memberId: string | null };
 
-/** Time off that touches local dates from..to (inclusive), the business's and every member's. */
-export async function timeOffBetween(db: Db, businessId: string, from: string, to: string): Promise<TimeOffRow[]> {
+/** Time off that touches local dates from..to (inclusive), the business's and every member's. A query: await it, or put it in a batch. */
+export function timeOffBetween(db: Db, businessId: string, from: string, to: string) {
   return db
     .select({ id: timeOff.id, dateFrom: timeOff.dateFrom, dateTo: timeOff.dateTo, note: timeOff.note, memberId: timeOff.memberId })
     .from(timeOff)

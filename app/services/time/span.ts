@@ -4,7 +4,7 @@
 // a span is a pair of UTC instants (never local minutes), so a DST day is just
 // another day. Overlap warnings, free slots and the calendar all ask this module.
 import { addDays } from "~/utils/dates";
-import { zonedInstant } from "~/utils/time-zone";
+import { localDate, localTime, zonedInstant } from "~/utils/time-zone";
 
 const MINUTE = 60_000;
 
@@ -38,6 +38,21 @@ export function occupiedSpan(t: Timing, timeZone: string, instantOf: InstantOf =
 export function serviceSpan(t: Timing, timeZone: string): Span {
   const start = zonedInstant(t.date, t.time.slice(0, 5), timeZone);
   return { start, end: start + t.durationMinutes * MINUTE };
+}
+
+/**
+ * When a booking ends on the salon's wall clock (HH:MM): its start plus its
+ * duration as time that passes, so a DST change in between moves the end as
+ * it moves the clock (Jerusalem, 01:30 + 90 minutes on the spring night: 04:00).
+ */
+export function endTime(t: Pick<Timing, "date" | "time" | "durationMinutes">, timeZone: string): string {
+  return endOnWall(t, timeZone).time;
+}
+
+/** endTime with its date (a booking may end the next day): where the calendar draws an event's end. */
+export function endOnWall(t: Pick<Timing, "date" | "time" | "durationMinutes">, timeZone: string): { date: string; time: string } {
+  const end = serviceSpan({ ...t, bufferMinutes: 0 }, timeZone).end;
+  return { date: localDate(end, timeZone), time: localTime(end, timeZone) };
 }
 
 export const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
