@@ -5,7 +5,9 @@
 // customer's chat through the simulator), then reads the Hebrew one on a
 // Hebrew screen and dismisses it. Nothing is seeded but the working hours:
 // the webhooks, the business's Durable Object, the extractor, the availability
-// module and the one-off queue are all real.
+// module and the one-off queue are all real. Noa then takes one of the times
+// (a booking request, accepted) and asks to move it (a change proposal whose
+// Move moves the booking).
 import { describe, expect, it } from "vitest";
 import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
@@ -25,7 +27,7 @@ const READ_AFTER_QUIET = 150_000;
 type Sent = { chatId: string; text: string };
 
 describe("drafted replies on the Sync tab", () => {
-  it("a customer asks for a time: the owner edits and sends the reply; a Hebrew one is read in Hebrew and dismissed", { timeout: 480_000 }, async () => {
+  it("a customer asks for a time: the owner edits and sends the reply; a Hebrew one is read in Hebrew and dismissed", { timeout: 600_000 }, async () => {
     const { page, errors } = await newPage(390);
     const { businessId } = await signInAsNewOwner(page, stack.appUrl, {
       name: "Dana Levi",
@@ -78,7 +80,7 @@ describe("drafted replies on the Sync tab", () => {
     await noa.getByRole("button", { name: "Edit then Send" }).click();
     const reply = noa.getByLabel("Your reply");
     await expect.poll(() => reply.evaluate((el) => el === document.activeElement)).toBe(true);
-    const mine = `${drafted} Or Sunday morning if you prefer!`;
+    const mine = `${drafted} See you soon!`;
     await reply.fill(mine);
     await screenshot(page, "drafts-edit-en-390");
     await noa.getByRole("button", { name: "Send", exact: true }).click();
@@ -88,6 +90,35 @@ describe("drafted replies on the Sync tab", () => {
       .poll(async () => (await sent()).filter((m) => m.chatId === `${NOA}@c.us`).map((m) => m.text), { timeout: 60_000, interval: 1_000 })
       .toEqual([mine]);
     expect(stack.query(`SELECT status FROM drafts WHERE business_id = '${businessId}' AND client_name = 'Noa Cohen'`)).toEqual([{ status: "sent" }]);
+
+    // Noa takes the last time offered: after the quiet period, a booking request for it; one tap books it.
+    const chosen = offered[offered.length - 1];
+    const openProposals = () => stack.query(`SELECT kind, time FROM proposals WHERE business_id = '${businessId}' AND status = 'open'`);
+    await stack.sim(`${businessId}/incoming`, { from: NOA, name: "Noa Cohen", body: `${chosen} please` });
+    await expect.poll(openProposals, { timeout: READ_AFTER_QUIET, interval: 1_000 }).toEqual([{ kind: "booking", time: chosen }]);
+    await page.reload();
+    await whenHydrated(page);
+    const request = page.getByTestId("proposal-card").filter({ hasText: "Noa Cohen" });
+    await request.getByRole("button", { name: "Accept Haircut for Noa Cohen" }).click();
+    await toasts.said("Booking saved for Noa Cohen.");
+    await request.waitFor({ state: "detached" });
+    const booking = () => stack.query(`SELECT booking_time AS time, status FROM bookings WHERE business_id = '${businessId}'`);
+    expect(booking()).toEqual([{ time: chosen, status: "scheduled" }]);
+
+    // Then asks to move it: a change proposal showing the booked time and the new one; Move moves the booking.
+    await stack.sim(`${businessId}/incoming`, { from: NOA, name: "Noa Cohen", body: "can we move it to 18:00?" });
+    await expect.poll(openProposals, { timeout: READ_AFTER_QUIET, interval: 1_000 }).toEqual([{ kind: "reschedule", time: "18:00" }]);
+    await page.reload();
+    await whenHydrated(page);
+    const change = page.getByTestId("proposal-card").filter({ hasText: "Noa Cohen" });
+    expect(await change.textContent()).toContain("Asks to move the booking");
+    expect(await change.textContent()).toContain(chosen);
+    expect(await change.textContent()).toContain("18:00");
+    await screenshot(page, "drafts-change-en-390");
+    await change.getByRole("button", { name: "Move", exact: true }).click();
+    await toasts.said("Booking updated for Noa Cohen.");
+    await change.waitFor({ state: "detached" });
+    expect(booking()).toEqual([{ time: "18:00", status: "scheduled" }]);
 
     // In Hebrew: the screen and the reply are Hebrew, right to left; Dismiss sends nothing.
     await page.locator("form[action^='/language'] button[value='he']").click();

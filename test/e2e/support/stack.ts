@@ -63,12 +63,8 @@ export function attachStack(address: StackAddress): Omit<Stack, "stop"> {
     cron: () => runCron(address.appUrl),
     async sim(path: string, body: unknown = {}) {
       if (!address.simUrl) throw new Error("this stack runs without the simulator");
-      const res = await fetch(`${address.simUrl}/__sim/sessions/${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`simulator ${path}: ${res.status} ${await res.text()}`);
+      const res = await requestOnce("POST", `${address.simUrl}/__sim/sessions/${path}`, body);
+      if (res.status < 200 || res.status >= 300) throw new Error(`simulator ${path}: ${res.status} ${res.text}`);
     },
     query<T>(sql: string) {
       return d1.query<T>(sql);
@@ -77,19 +73,27 @@ export function attachStack(address: StackAddress): Omit<Stack, "stop"> {
 }
 
 /**
- * GET /__scheduled on a connection of its own. Node's fetch would reuse a
+ * One request on a connection of its own. Node's fetch would reuse a
  * kept-alive socket, and one the server closed while idle fails the request
- * with "other side closed" before it was ever read.
+ * with "other side closed" before it was ever read (seen on the simulator's
+ * control posts and the app's /__scheduled under load).
  */
-function runCron(appUrl: string): Promise<void> {
+function requestOnce(method: "GET" | "POST", url: string, body?: unknown): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${appUrl}/__scheduled?cron=*+*+*+*+*`, { agent: false }, (res) => {
-      let body = "";
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers = payload === undefined ? {} : { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) };
+    const req = request(url, { method, agent: false, headers }, (res) => {
+      let text = "";
       res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`/__scheduled answered ${res.statusCode}: ${body}`))));
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
     });
     req.on("error", reject);
-    req.end();
+    req.end(payload);
   });
+}
+
+async function runCron(appUrl: string): Promise<void> {
+  const res = await requestOnce("GET", `${appUrl}/__scheduled?cron=*+*+*+*+*`);
+  if (res.status !== 200) throw new Error(`/__scheduled answered ${res.status}: ${res.text}`);
 }
