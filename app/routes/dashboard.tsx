@@ -7,8 +7,7 @@ import { pageTitle, useT, type MessageKey } from "~/i18n";
 import { LanguageToggle } from "~/components/language-toggle";
 import { initials } from "~/utils/initials";
 import { TabIcon, type TabName } from "~/components/ui/icons";
-import { countOpenProposals } from "~/services/proposals/proposals.server";
-import { countOpenDrafts } from "~/services/drafts/drafts.server";
+import { countOpen } from "~/services/proposals/proposals.server";
 import { useFreshOnReturn } from "~/components/ui/use-fresh-on-return";
 import { currencyOf } from "~/services/catalogue/money";
 
@@ -22,9 +21,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       .bind(business.id)
       .first<{ n: number }>(),
     // Booking requests read from chats, waiting on the Sync tab (counted up to a cap: "99+").
-    countOpenProposals(db, business.id),
+    countOpen(db, "proposals", business.id),
     // Drafted replies waiting on the same tab (the same cap).
-    countOpenDrafts(db, business.id),
+    countOpen(db, "drafts", business.id),
   ]);
   return {
     user: { name: user.name, email: user.email },

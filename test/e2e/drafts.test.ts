@@ -13,6 +13,7 @@ import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { watchToasts } from "./support/toasts";
+import { connectWhatsApp } from "./support/whatsapp";
 
 const { stack, newPage } = useBrowserStack();
 
@@ -38,10 +39,7 @@ describe("drafted replies on the Sync tab", () => {
     stack.query(`UPDATE businesses SET working_hours = '${OPEN_ALL_WEEK}' WHERE id = '${businessId}'`);
     const sent = async () => (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as Sent[];
 
-    await page.getByRole("button", { name: "Connect WhatsApp" }).click();
-    await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
-    await stack.sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
-    await expect.poll(() => page.getByTestId("wa-status").textContent(), { timeout: 15_000 }).toBe("Connected");
+    expect(await connectWhatsApp(page, stack)).toBe(businessId);
     await page.getByRole("link", { name: "Sync" }).click();
     await page.waitForURL(/\/dashboard\/sync$/);
     await page.getByLabel("Service name").fill("Haircut");

@@ -12,6 +12,7 @@ import { calendarEvent } from "./support/calendar";
 import { useBrowserStack } from "./support/browser-stack";
 import { startPushEndpoint, stubPushManager, type PushEndpoint } from "./support/push-endpoint";
 import { watchToasts } from "./support/toasts";
+import { connectWhatsApp } from "./support/whatsapp";
 import { TEST_VAPID } from "../support/vapid";
 
 const { stack, newPage } = useBrowserStack();
@@ -59,11 +60,7 @@ describe("a booking request reaches the owner's phone", () => {
     });
 
     // WhatsApp connected (the simulator scans the QR).
-    await page.getByRole("button", { name: "Connect WhatsApp" }).click();
-    await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
-    const businessId = (await page.locator(".facts .mono").textContent())!.trim();
-    await stack.sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
-    await expect.poll(() => page.getByTestId("wa-status").textContent(), { timeout: 15_000 }).toBe("Connected");
+    const businessId = await connectWhatsApp(page, stack);
 
     // The catalogue has Haircut; notifications are on for this phone.
     await page.getByRole("link", { name: "Sync" }).click();

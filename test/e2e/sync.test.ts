@@ -2,7 +2,6 @@
 // adds the service, selects the contact, Start Sync proposes Haircut,
 // tomorrow, 17:00, the owner saves it, and the booking is there.
 import path from "node:path";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { localDate } from "../../app/utils/time-zone";
 import { addDays } from "../../app/utils/dates";
@@ -10,27 +9,19 @@ import { signInAsNewOwner } from "./support/account";
 import { SCREENSHOT_DIR, screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { watchToasts } from "./support/toasts";
+import { connectWhatsApp } from "./support/whatsapp";
 
 const { stack, newPage } = useBrowserStack();
 
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 const ASK = "Hi! Can I come tomorrow at 5pm for a haircut?";
 
-async function connectWhatsApp(page: Page): Promise<string> {
-  await page.getByRole("button", { name: "Connect WhatsApp" }).click();
-  await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
-  const businessId = (await page.locator(".facts .mono").textContent())!.trim();
-  await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
-  await expect.poll(() => page.getByTestId("wa-status").textContent(), { timeout: 15_000 }).toBe("Connected");
-  return businessId;
-}
-
 describe("Sync tab", () => {
   it("turns a customer's WhatsApp message into a saved booking", async () => {
     const { page, errors } = await newPage(390);
     const toasts = await watchToasts(page);
     await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.sync@example.com", password: "secret123" });
-    const businessId = await connectWhatsApp(page);
+    const businessId = await connectWhatsApp(page, stack);
     await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: ASK });
     await expect.poll(() => stack.query(`SELECT body FROM wa_messages WHERE business_id = '${businessId}'`), { timeout: 30_000 }).toEqual([{ body: ASK }]);
     await sim(`${businessId}/incoming`, { from: "972529876543", name: "Rina Katz", body: "What are your prices?" });

@@ -15,7 +15,6 @@ import { localDate } from "~/utils/time-zone";
 import { AppError } from "~/utils/problem";
 import { oneOffInsert, queueNow } from "~/services/outbox.server";
 import { optedOutSql } from "~/services/safety/consent.server";
-import { OPEN_COUNT_CAP } from "~/services/proposals/proposals.server";
 
 const { drafts, bookings, clients, services } = schema;
 
@@ -71,25 +70,6 @@ export async function listDrafts(db: Db, businessId: string): Promise<DraftView[
     .orderBy(desc(drafts.createdAt), desc(sql`rowid`))
     .limit(DRAFTS_LIST_MAX);
   return rows.map(draftView);
-}
-
-/**
- * How many open drafts wait, counting at most OPEN_COUNT_CAP rows (the
- * drafts_business_status_created index answers it), for the Sync tab's badge
- * beside the open proposals.
- */
-export async function countOpenDrafts(db: Db, businessId: string): Promise<number> {
-  const open = db
-    .select({ one: sql`1` })
-    .from(drafts)
-    .where(and(eq(drafts.businessId, businessId), eq(drafts.status, "open")))
-    .limit(OPEN_COUNT_CAP)
-    .as("open");
-  const row = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(open)
-    .get();
-  return row?.n ?? 0;
 }
 
 export async function findDraft(db: Db, businessId: string, id: string): Promise<Row | null> {

@@ -176,14 +176,16 @@ export async function dismissProposal(db: Db, businessId: string, id: string): P
 export const OPEN_COUNT_CAP = 100;
 
 /**
- * How many open proposals wait, counting at most OPEN_COUNT_CAP rows (the
- * proposals_business_status_created index answers it), for the Sync tab's badge.
+ * How many open rows wait in `table` (proposals, drafts), counting at most
+ * OPEN_COUNT_CAP of them (each table's business_status_created index answers
+ * it), for the Sync tab's badge.
  */
-export async function countOpenProposals(db: Db, businessId: string): Promise<number> {
+export async function countOpen(db: Db, what: "proposals" | "drafts", businessId: string): Promise<number> {
+  const table = what === "proposals" ? proposals : schema.drafts;
   const open = db
     .select({ one: sql`1` })
-    .from(proposals)
-    .where(and(eq(proposals.businessId, businessId), eq(proposals.status, "open")))
+    .from(table)
+    .where(and(eq(table.businessId, businessId), eq(table.status, "open")))
     .limit(OPEN_COUNT_CAP)
     .as("open");
   const row = await db
