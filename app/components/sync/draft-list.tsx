@@ -14,6 +14,7 @@ import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { ScreenDraft, SyncActionData } from "~/routes/dashboard.sync/screen.server";
 import { ChatQuote } from "./chat-quote";
+import { SyncCard } from "./sync-card";
 
 /** As the API's limit (validation/drafts.ts), without importing the validation module into the tab's bundle. */
 const TEXT_MAX = 1000;
@@ -46,7 +47,6 @@ function DraftCard({ draft: d, targeted, show, onDecided }: CardProps) {
   const t = useT();
   const fetcher = useFetcher<SyncActionData>();
   const [editing, setEditing] = useState(false);
-  const card = useRef<HTMLLIElement>(null);
   const area = useRef<HTMLTextAreaElement>(null);
   const busy = fetcher.state !== "idle";
   const pending = busy ? fetcher.formData?.get("intent") : null;
@@ -70,11 +70,6 @@ function DraftCard({ draft: d, targeted, show, onDecided }: CardProps) {
   };
 
   useEffect(() => {
-    if (!targeted || !card.current) return;
-    card.current.scrollIntoView({ block: "center" });
-    card.current.focus({ preventScroll: true });
-  }, [targeted]);
-  useEffect(() => {
     if (editing) area.current?.focus();
   }, [editing]);
 
@@ -93,15 +88,7 @@ function DraftCard({ draft: d, targeted, show, onDecided }: CardProps) {
   });
 
   return (
-    <li
-      ref={card}
-      id={base}
-      tabIndex={-1}
-      className={targeted ? "proposal-card draft-card is-target" : "proposal-card draft-card"}
-      aria-labelledby={`${base}-name`}
-      aria-busy={busy}
-      data-testid="draft-card"
-    >
+    <SyncCard id={base} kind="draft-card" targeted={targeted} busy={busy} labelledBy={`${base}-name`} testId="draft-card">
       <header className="proposal-head">
         <h3 id={`${base}-name`} className="proposal-name">
           {name}
@@ -190,6 +177,6 @@ function DraftCard({ draft: d, targeted, show, onDecided }: CardProps) {
           </div>
         </>
       )}
-    </li>
+    </SyncCard>
   );
 }

@@ -6,12 +6,13 @@
 // offered to, and who took it once the first "1" came in. Each card has its
 // own fetcher; after its answer the route reloads.
 import { useFetcher, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useT } from "~/i18n";
 import { CalendarIcon, ChatIcon, CheckIcon } from "~/components/ui/icons";
 import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { ScreenOpening, SyncActionData } from "~/routes/dashboard.sync/screen.server";
+import { SyncCard } from "./sync-card";
 
 /** As the API's limit (validation/openings.ts), without importing the validation module into the tab's bundle. */
 const OFFER_MAX = 3;
@@ -40,17 +41,10 @@ function OpeningCard({ opening: o, targeted, show }: { opening: ScreenOpening; t
   const t = useT();
   const fetcher = useFetcher<SyncActionData>();
   const [chosen, setChosen] = useState<string[]>([]);
-  const card = useRef<HTMLLIElement>(null);
   const busy = fetcher.state !== "idle";
   const base = `opening-${o.id}`;
   const day = o.day ? t(o.day === "today" ? "proposals.today" : "proposals.tomorrow") : o.dayText;
   const open = o.candidates.filter((c) => !c.offered);
-
-  useEffect(() => {
-    if (!targeted || !card.current) return;
-    card.current.scrollIntoView({ block: "center" });
-    card.current.focus({ preventScroll: true });
-  }, [targeted]);
 
   useFetcherResult(fetcher, (data) => {
     if (data.intent !== "opening-offer") return;
@@ -65,15 +59,7 @@ function OpeningCard({ opening: o, targeted, show }: { opening: ScreenOpening; t
   const toggle = (id: string, on: boolean) => setChosen((all) => (on ? [...all, id] : all.filter((x) => x !== id)));
 
   return (
-    <li
-      ref={card}
-      id={base}
-      tabIndex={-1}
-      className={targeted ? "proposal-card opening-card is-target" : "proposal-card opening-card"}
-      aria-labelledby={`${base}-when`}
-      aria-busy={busy}
-      data-testid="opening-card"
-    >
+    <SyncCard id={base} kind="opening-card" targeted={targeted} busy={busy} labelledBy={`${base}-when`} testId="opening-card">
       <header className="proposal-head">
         <h3 id={`${base}-when`} className="proposal-name" title={o.day ? o.dayText : undefined}>
           <CalendarIcon size={16} /> {`${day} · `}
@@ -131,6 +117,6 @@ function OpeningCard({ opening: o, targeted, show }: { opening: ScreenOpening; t
             )}
           </fetcher.Form>
         ))}
-    </li>
+    </SyncCard>
   );
 }

@@ -25,6 +25,7 @@ import { FreeTimeChips, textOf } from "~/components/bookings/free-time-chips";
 import { Switch } from "~/components/ui/switch";
 import type { MessageKey } from "~/i18n";
 import { ChatQuote } from "./chat-quote";
+import { SyncCard } from "./sync-card";
 
 type Props = {
   proposal: ScreenProposal;
@@ -47,16 +48,9 @@ export function ProposalCard({ proposal: p, services, members, targeted, show, o
   const t = useT();
   const fetcher = useFetcher<SyncActionData>();
   const [editing, setEditing] = useState(false);
-  const card = useRef<HTMLLIElement>(null);
   const busy = fetcher.state !== "idle";
   const pending = busy ? fetcher.formData?.get("intent") : null;
   const base = `proposal-${p.id}`;
-
-  useEffect(() => {
-    if (!targeted || !card.current) return;
-    card.current.scrollIntoView({ block: "center" });
-    card.current.focus({ preventScroll: true });
-  }, [targeted]);
 
   useFetcherResult(fetcher, (data) => {
     if (data.intent !== "proposal-accept" && data.intent !== "proposal-edit" && data.intent !== "proposal-dismiss") return;
@@ -87,15 +81,7 @@ export function ProposalCard({ proposal: p, services, members, targeted, show, o
     </ChatQuote>
   );
   return (
-    <li
-      ref={card}
-      id={base}
-      tabIndex={-1}
-      className={targeted ? "proposal-card is-target" : "proposal-card"}
-      aria-labelledby={`${base}-name`}
-      aria-busy={busy}
-      data-testid="proposal-card"
-    >
+    <SyncCard id={base} targeted={targeted} busy={busy} labelledBy={`${base}-name`} testId="proposal-card">
       <header className="proposal-head">
         <h3 id={`${base}-name`} className="proposal-name">
           {name}
@@ -187,7 +173,7 @@ export function ProposalCard({ proposal: p, services, members, targeted, show, o
           )}
         </>
       )}
-    </li>
+    </SyncCard>
   );
 }
 

@@ -10,26 +10,19 @@ import type { DraftView } from "./drafts.server";
 
 const draftUrl = (d: DraftView) => `/dashboard/sync?draft=${encodeURIComponent(d.id)}`;
 
-export function draftNotification(d: DraftView, lang: Lang): PushPayload {
-  const t = translator(lang);
-  return {
-    title: t("drafts.push.title"),
-    body: t("drafts.push.body", { name: d.client_name || d.client_phone, text: d.text }),
-    url: draftUrl(d),
-    tag: d.id,
+/** A push about a draft saying `key` ({name}, {text}); tapping it opens the draft. */
+function draftPush(key: "drafts.push.body" | "drafts.push.answered") {
+  return (d: DraftView, lang: Lang): PushPayload => {
+    const t = translator(lang);
+    return { title: t("drafts.push.title"), body: t(key, { name: d.client_name || d.client_phone, text: d.text }), url: draftUrl(d), tag: d.id };
   };
 }
 
+/** A new draft: who asked and the drafted reply. */
+export const draftNotification = draftPush("drafts.push.body");
+
 /** A draft Answer for me sent: `d.text` is the text that went out. */
-export function answeredNotification(d: DraftView, lang: Lang): PushPayload {
-  const t = translator(lang);
-  return {
-    title: t("drafts.push.title"),
-    body: t("drafts.push.answered", { name: d.client_name || d.client_phone, text: d.text }),
-    url: draftUrl(d),
-    tag: d.id,
-  };
-}
+export const answeredNotification = draftPush("drafts.push.answered");
 
 async function notifyEach(env: Env, businessId: string, drafts: DraftView[], payload: (d: DraftView, lang: Lang) => PushPayload): Promise<void> {
   try {
