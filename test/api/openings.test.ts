@@ -130,6 +130,27 @@ describe("GET /api/openings", () => {
     expect((await list(owner)).openings).toEqual([]);
   });
 
+  it("is booked over by a late booking the evening before that runs past midnight, and not by one whose buffer only touches it", async () => {
+    const owner = await signedInOwner({ timeZone: ZONE });
+    const today = localDate(Date.now(), ZONE);
+    const day = addDays(today, 3);
+    const maya = await seedClient(owner.businessId, { name: "Maya Katz" });
+    const night = await seedBooking(owner.businessId, maya, { bookingDate: day, bookingTime: "00:30", durationMinutes: 60 });
+    const afternoon = await seedBooking(owner.businessId, maya, { bookingDate: day, bookingTime: "16:00", durationMinutes: 45 });
+    await cancel(owner, night);
+    await cancel(owner, afternoon);
+    expect((await list(owner)).openings.map((o) => o.time)).toEqual(["00:30", "16:00"]);
+
+    // 15:00 for 45 minutes and 15 of buffer: the chair is free again at 16:00 sharp.
+    const tal = await seedClient(owner.businessId, { name: "Tal Levi" });
+    await seedBooking(owner.businessId, tal, { bookingDate: day, bookingTime: "15:00", durationMinutes: 45, bufferMinutes: 15 });
+    expect((await list(owner)).openings.map((o) => o.time)).toEqual(["00:30", "16:00"]);
+
+    // 23:30 the evening before, for 90 minutes: it runs to 01:00 and takes the 00:30 opening.
+    await seedBooking(owner.businessId, tal, { bookingDate: addDays(day, -1), bookingTime: "23:30", durationMinutes: 90 });
+    expect((await list(owner)).openings.map((o) => o.time)).toEqual(["16:00"]);
+  });
+
   it("opens the slot when the client answers a reminder with 2", async () => {
     const owner = await signedInOwner({ timeZone: ZONE });
     const client = await seedClient(owner.businessId, { name: "Maya Katz" });

@@ -6,28 +6,36 @@ import type { CalendarEvent } from "~/services/bookings/bookings.server";
 
 const at = (time: string, minutes?: number) =>
   ({ id: time, name: "Noa", service: "Haircut", date: "2030-03-17", time, status: "scheduled", minutes }) as CalendarEvent;
+const ZONE = "Asia/Jerusalem";
 const HOURS = { "0": [["09:00", "13:00"] as [string, string], ["14:00", "19:00"] as [string, string]], "5": [["09:00", "14:00"] as [string, string]], "6": [] };
 
 describe("the hours a week or day shows", () => {
   it("runs from an hour before the earliest opening to an hour after the latest closing", () => {
-    expect(visibleHours(HOURS, [])).toEqual({ slotMinTime: "08:00:00", slotMaxTime: "20:00:00" });
+    expect(visibleHours(HOURS, [], ZONE)).toEqual({ slotMinTime: "08:00:00", slotMaxTime: "20:00:00" });
   });
 
   it("shows a booking outside working hours, whole, to the hour", () => {
-    expect(visibleHours(HOURS, [at("06:30"), at("21:15", 45)])).toEqual({ slotMinTime: "06:00:00", slotMaxTime: "22:00:00" });
+    expect(visibleHours(HOURS, [at("06:30"), at("21:15", 45)], ZONE)).toEqual({ slotMinTime: "06:00:00", slotMaxTime: "22:00:00" });
   });
 
   it("ends at midnight for a booking that runs past it, and starts at midnight at the earliest", () => {
-    expect(visibleHours(HOURS, [at("23:30", 90), at("00:15")])).toEqual({ slotMinTime: "00:00:00", slotMaxTime: "24:00:00" });
+    expect(visibleHours(HOURS, [at("23:30", 90), at("00:15")], ZONE)).toEqual({ slotMinTime: "00:00:00", slotMaxTime: "24:00:00" });
   });
 
   it("shows 08:00 to 20:00 without working hours, or with every day closed", () => {
-    expect(visibleHours(undefined, [])).toEqual({ slotMinTime: "08:00:00", slotMaxTime: "20:00:00" });
-    expect(visibleHours({ "0": [], "6": [] }, [])).toEqual({ slotMinTime: "08:00:00", slotMaxTime: "20:00:00" });
+    expect(visibleHours(undefined, [], ZONE)).toEqual({ slotMinTime: "08:00:00", slotMaxTime: "20:00:00" });
+    expect(visibleHours({ "0": [], "6": [] }, [], ZONE)).toEqual({ slotMinTime: "08:00:00", slotMaxTime: "20:00:00" });
+  });
+
+  it("reads a booking's end on the wall clock across a DST night, as the event is drawn", () => {
+    // Israel moves to summer time on Friday 2030-03-29 at 02:00: 01:30 plus an hour ends at 03:30 on the wall.
+    const night = { "5": [["00:00", "01:00"] as [string, string]] };
+    const booking = { ...at("01:30", 60), date: "2030-03-29" };
+    expect(visibleHours(night, [booking], ZONE)).toEqual({ slotMinTime: "00:00:00", slotMaxTime: "04:00:00" });
   });
 
   it("keeps a closing at 23:30 inside the day", () => {
-    expect(visibleHours({ "4": [["10:00", "23:30"]] }, [])).toEqual({ slotMinTime: "09:00:00", slotMaxTime: "24:00:00" });
+    expect(visibleHours({ "4": [["10:00", "23:30"]] }, [], ZONE)).toEqual({ slotMinTime: "09:00:00", slotMaxTime: "24:00:00" });
   });
 });
 

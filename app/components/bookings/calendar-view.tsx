@@ -86,15 +86,17 @@ const DEFAULT_HOURS = { from: 8, to: 20 };
  * (one at 22:00 is never hidden). The page scrolls, not a box inside it: one
  * scroll on a phone, and nothing a keyboard cannot reach.
  */
-export function visibleHours(hours: WorkingHours | undefined, items: readonly CalendarEvent[]): { slotMinTime: string; slotMaxTime: string } {
+export function visibleHours(hours: WorkingHours | undefined, items: readonly CalendarEvent[], timeZone: string): { slotMinTime: string; slotMaxTime: string } {
   const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
   const open = Object.values(hours ?? {}).flat();
   let from = open.length ? Math.min(...open.map(([start]) => toMinutes(start))) - 60 : DEFAULT_HOURS.from * 60;
   let to = open.length ? Math.max(...open.map(([, end]) => toMinutes(end))) + 60 : DEFAULT_HOURS.to * 60;
   for (const b of items) {
-    const start = toMinutes((b.time || DEFAULT_TIME).slice(0, 5));
-    from = Math.min(from, start);
-    to = Math.max(to, start + (b.minutes || EVENT_MINUTES));
+    const time = (b.time || DEFAULT_TIME).slice(0, 5);
+    from = Math.min(from, toMinutes(time));
+    // Its end as toEvent draws it: on the wall clock (a DST night moves it), the day's end when it runs past midnight.
+    const end = endOnWall({ date: b.date, time, durationMinutes: b.minutes || EVENT_MINUTES }, timeZone);
+    to = Math.max(to, end.date === b.date ? toMinutes(end.time) : 24 * 60);
   }
   const clock = (minutes: number) => `${String(minutes / 60).padStart(2, "0")}:00:00`;
   return { slotMinTime: clock(Math.max(0, Math.floor(from / 60) * 60)), slotMaxTime: clock(Math.min(24 * 60, Math.ceil(to / 60) * 60)) };
@@ -199,7 +201,7 @@ export function CalendarView({ members = [], q, timeZone, reloadKey, onAddAt, wo
     [items, counts, timeOff, unknown, dayCount, offTitle, who, team, members, timeZone],
   );
   const businessHours = useMemo(() => (workingHours ? toBusinessHours(workingHours) : undefined), [workingHours]);
-  const { slotMinTime, slotMaxTime } = visibleHours(workingHours, items);
+  const { slotMinTime, slotMaxTime } = visibleHours(workingHours, items, timeZone);
   const labels = {
     today: t("cal.today"),
     back: t("cal.back"),

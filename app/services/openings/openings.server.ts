@@ -18,6 +18,9 @@ import { dueClients } from "~/services/clients/due.server";
 import { basisOf, consentOfPhones, isOptedOut } from "~/services/safety/consent.server";
 import { bookingInstant, localDate } from "~/utils/time-zone";
 import { serviceKey } from "~/utils/service-name";
+import { addDays } from "~/utils/dates";
+import { busyTimings } from "~/services/time/facts.server";
+import { occupiedSpan, overlaps } from "~/services/time/span";
 import { notifyNewOpening } from "./notify.server";
 
 const { openings, bookings, businesses, clients, drafts } = schema;
@@ -86,6 +89,24 @@ export async function bookingCancelled(env: Env, db: Db, businessId: string, boo
 type Business = { id: string; timeZone: string; messageLang: string };
 
 type OpeningRow = { id: string; date: string; time: string; service: string; duration_minutes: number; member_id: string | null };
+
+/**
+ * The openings no live booking on the same calendar has taken since, soonest
+ * first, at most OPENINGS_LIST_MAX: spans of instants, as every overlap is
+ * read (services/time/span: a booking occupies its duration and buffer, a DST
+ * night or a booking past midnight is no special case).
+ */
+async function notBookedOver(db: Db, business: Business, open: (OpeningRow & { starts_at: number })[]): Promise<OpeningRow[]> {
+  if (open.length === 0) return [];
+  const dates = open.map((o) => o.date).sort();
+  // The day before too: a late booking can run into the next day.
+  const busy = await busyTimings(db, business.id, addDays(dates[0], -1), dates[dates.length - 1]);
+  const free = open.filter((o) => {
+    const opening = { start: o.starts_at, end: o.starts_at + o.duration_minutes * 60_000 };
+    return !busy.some((b) => b.memberId === o.member_id && overlaps(occupiedSpan(b, business.timeZone), opening));
+  });
+  return free.slice(0, OPENINGS_LIST_MAX).map(({ starts_at: _startsAt, ...o }) => o);
+}
 type Ask = { client_id: string; name: string; phone: string; asked_date: string | null; created_at: number };
 
 /**
@@ -95,17 +116,13 @@ type Ask = { client_id: string; name: string; phone: string; asked_date: string 
  * `only`: just that opening (when it is open).
  */
 export async function listOpenings(db: Db, business: Business, now: number, only?: string): Promise<Opening[]> {
-  const rows = await db.all<OpeningRow>(sql`
-    SELECT o.id, o.opening_date AS date, o.opening_time AS time, o.service, o.duration_minutes, o.member_id
+  const open = await db.all<OpeningRow & { starts_at: number }>(sql`
+    SELECT o.id, o.opening_date AS date, o.opening_time AS time, o.service, o.duration_minutes, o.member_id, o.starts_at
     FROM ${openings} o
     WHERE o.business_id = ${business.id} AND o.taken_at IS NULL AND o.starts_at > ${now} AND (${only ?? null} IS NULL OR o.id = ${only ?? null})
-      AND NOT EXISTS (SELECT 1 FROM ${bookings} b
-        WHERE b.business_id = o.business_id AND b.booking_date = o.opening_date AND b.member_id IS o.member_id
-          AND b.status NOT IN ('cancelled', 'no_show')
-          AND b.booking_time < strftime('%H:%M', o.opening_time, '+' || o.duration_minutes || ' minutes')
-          AND strftime('%H:%M', b.booking_time, '+' || b.duration_minutes || ' minutes') > o.opening_time)
-    ORDER BY o.starts_at, o.id
-    LIMIT ${OPENINGS_LIST_MAX}`);
+    ORDER BY o.starts_at, o.id`);
+  const rows = await notBookedOver(db, business, open);
+  if (rows.length === 0) return [];
   if (rows.length === 0) return [];
 
   const [asks, due] = await Promise.all([recentAsks(db, business.id, now), dueClients(db, business, now, { aheadDays: DUE_WITHIN_DAYS, max: Infinity })]);
