@@ -36,7 +36,7 @@ import { getExtractor } from "../app/providers/ai/index.server";
 import { getAskReader } from "../app/providers/ai/asks.server";
 // Reading chats (the proposals services, the clients and bookings they write)
 // and Web Push load when a chat is first read, not with the object.
-import { aiDailyCalls, LIVE_QUIET_MS } from "../app/services/proposals/live-limits";
+import { aiDailyCalls, liveQuietPeriod } from "../app/services/proposals/live-limits";
 import { localDate } from "../app/utils/time-zone";
 import { nextSlot, type GapRange } from "../app/services/safety/pacing";
 import type { BackstopState, ChatWatch, RoundResult } from "../app/services/whatsapp/backstop.server";
@@ -355,13 +355,14 @@ export class BusinessSession extends DurableObject<Env> {
     const now = Date.now();
     const key = MARK_PREFIX + chatId;
     const mark = await this.ctx.storage.get<ChatMark>(key);
+    const quiet = liveQuietPeriod(this.env);
     let due: number;
     if (fromMe) {
       const read = await this.ctx.storage.get<ChatRead>(READ_PREFIX + chatId);
-      due = Math.min(mark?.due ?? Infinity, Math.max(now, (read?.at ?? 0) + LIVE_QUIET_MS));
+      due = Math.min(mark?.due ?? Infinity, Math.max(now, (read?.at ?? 0) + quiet));
     } else {
       // The phone's clock may run ahead: the quiet period starts no later than now.
-      due = Math.max(mark?.due ?? 0, Math.min(at, now) + LIVE_QUIET_MS);
+      due = Math.max(mark?.due ?? 0, Math.min(at, now) + quiet);
     }
     await this.ctx.storage.put(key, { due, v: (mark?.v ?? 0) + 1, tries: mark?.tries ?? 0 } satisfies ChatMark);
     await this.armAlarm(due);

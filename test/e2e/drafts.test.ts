@@ -22,7 +22,7 @@ const YAEL = "972541230002";
 const ASK_EN = "Hi, do you have anything tomorrow afternoon for a haircut?";
 const ASK_HE = "היי, יש משהו מחר בערב לתספורת?";
 const OPEN_ALL_WEEK = JSON.stringify(Object.fromEntries(Array.from({ length: 7 }, (_, d) => [String(d), [["09:00", "19:00"]]])));
-// A chat is read once it has been quiet a minute (LIVE_QUIET_MS), then the draft is written.
+// A chat is read once it has been quiet a while (10 s on the shared stack: WA_LIVE_QUIET_MS), then the draft is written.
 const READ_AFTER_QUIET = 150_000;
 
 type Sent = { chatId: string; text: string };

@@ -15,7 +15,9 @@ declare module "vitest" {
   }
 }
 
-export const SHARED_VARS: Record<string, string> = { ...TEST_VAPID };
+// A chat is read after 10 s of quiet instead of a minute (WA_LIVE_QUIET_MS): the tests that wait for a
+// booking request or a drafted reply wait that, not three real minutes.
+export const SHARED_VARS: Record<string, string> = { ...TEST_VAPID, WA_LIVE_QUIET_MS: "10000" };
 
 export default async function setup(project: TestProject) {
   // Built once here: every stack of the run (this one and any a file starts) serves this build.
