@@ -51,7 +51,8 @@ describe("The booking page", () => {
     expect(slot).toBeTruthy();
 
     // The second customer opens the same time first (JavaScript on, 1280 px).
-    const { page: other } = await newPage(1280);
+    // The second customer's Book is answered 409 (the time was just taken): the browser logs that answer.
+    const { page: other } = await newPage(1280, undefined, { expectedErrors: [/status of 409 \(Conflict\)/] });
     await other.goto(`${stack.appUrl}/b/${slug}?service=Haircut&date=${slot.date}&time=${slot.time}`);
     await other.getByRole("button", { name: "Book" }).waitFor();
 

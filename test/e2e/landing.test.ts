@@ -32,7 +32,8 @@ describe("landing page in the browser", () => {
   }
 
   it("shows the friendly 404 page for unknown paths", async () => {
-    const { page } = await newPage(390);
+    // The page is answered 404 (the browser logs that answer), and nothing else goes wrong.
+    const { page, errors } = await newPage(390, undefined, { expectedErrors: [/status of 404 \(Not Found\)/] });
     const res = await page.goto(stack.appUrl + "/nowhere");
     expect(res?.status()).toBe(404);
     await expect.poll(() => page.locator("h1").textContent()).toBe("Page not found");
@@ -41,6 +42,7 @@ describe("landing page in the browser", () => {
     await page.reload();
     await page.waitForFunction(() => document.documentElement.dir === "rtl");
     await screenshot(page, "not-found-he-390");
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });

@@ -11,14 +11,14 @@
 //   });
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
-import { launchBrowser, newPage } from "./browser";
+import { launchBrowser, newPage, type PageOptions } from "./browser";
 import { attachStack, startStack, type Stack } from "./stack";
 
 export type BrowserStack = {
   /** The running stack; read it inside tests and hooks (it starts in beforeAll). */
   stack: Omit<Stack, "stop">;
   /** A fresh context and page at this viewport; see newPage in ./browser. */
-  newPage(width: number, height?: number): ReturnType<typeof newPage>;
+  newPage(width: number, height?: number, options?: PageOptions): ReturnType<typeof newPage>;
   /** The Chromium itself, for contexts newPage does not make (e.g. scripts off). */
   readonly browser: Browser;
 };
@@ -78,7 +78,7 @@ export function useBrowserStack({ vars, own = false }: Options = {}): BrowserSta
         return up(live).cron();
       },
     },
-    newPage: (width, height) => newPage(up(browser), width, height),
+    newPage: (width, height, options) => newPage(up(browser), width, height, options),
     get browser() {
       return up(browser);
     },

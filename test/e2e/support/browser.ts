@@ -2,7 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import axe from "axe-core";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { onTestFailed } from "vitest";
+import { onTestFailed, onTestFinished } from "vitest";
 import { chromiumForTests } from "./chromium";
 
 export const SCREENSHOT_DIR = path.resolve("test-results/screenshots");
@@ -23,17 +23,39 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 // sees nothing; an abort is not an error, here as in entry.client.tsx.
 const REMIX_ABORTED_LOAD = /^AbortError: BodyStreamBuffer was aborted\b/;
 
-/** A page that fails the test on any console error or uncaught exception (but a load Remix aborted). */
-export async function newPage(browser: Browser, width: number, height = 844) {
+/** Console errors a test provokes on purpose (an answer refused with 400, a gateway that is down): declared, not collected. */
+export type PageOptions = { expectedErrors?: RegExp[] };
+
+/**
+ * A page that fails the test on any console error or uncaught exception (but
+ * a load Remix aborted, and the errors the test declares): by itself, when
+ * the test that opened it ends, whether or not the test looked at `errors`.
+ * A test that provokes one and checks it takes it out of `errors` (splice).
+ */
+export async function newPage(browser: Browser, width: number, height = 844, { expectedErrors = [] }: PageOptions = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (msg) => {
-    if (msg.type() === "error" && !REMIX_ABORTED_LOAD.test(msg.text())) errors.push(msg.text());
+    const text = msg.text();
+    if (msg.type() === "error" && !REMIX_ABORTED_LOAD.test(text) && !expectedErrors.some((e) => e.test(text))) errors.push(text);
   });
   page.on("pageerror", (err) => errors.push(err.message));
   tellWhenFailed(page, errors);
+  failOnErrors(errors);
   return { page, errors };
+}
+
+/** When the test ends, the page's console errors fail it (unless it failed already: then tellWhenFailed prints them). */
+function failOnErrors(errors: string[]) {
+  try {
+    onTestFinished(({ task }) => {
+      if (task.result?.state === "fail" || errors.length === 0) return;
+      throw new Error(`the page logged ${errors.length} error(s) the test did not expect:\n${errors.map((e) => `- ${e.slice(0, 500)}`).join("\n")}`);
+    });
+  } catch {
+    // Opened in a hook (beforeAll): the file's own checks of `errors` hold it.
+  }
 }
 
 export const FAILURE_DIR = path.resolve("test-results/failures");
