@@ -214,19 +214,44 @@ describe("the public booking API", () => {
     expect(refused.slots).not.toContainEqual(slot);
   });
 
-  it("books with the member_id chosen; another business's member answers 404 and books nothing", async () => {
+  it("books with the member_id chosen; an unknown member, another business's, or one who does not do the service is a 400 and books nothing", async () => {
     const { owner, slug } = await salonWithPage();
     await connectedSession(owner.businessId, { phone: SALON });
     const yossi = (await body<{ member: { id: string } }>(await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } }))).member;
+    const nails = await owner.api("/api/team", { method: "POST", json: { name: "Rina", services: ["Nails"] } });
+    const rina = (await body<{ member: { id: string } }>(nails)).member;
     const [theirs] = (await body<{ members: { id: string }[] }>(await (await signedInOwner()).api("/api/team"))).members;
     const [slot] = await freeSlots(slug);
-    const refused = await publicPost(slug, booking(slot, { member_id: theirs.id }));
-    expect(refused.status).toBe(404);
-    expect(await body(refused)).toMatchObject({ success: false, detail: "Team member not found." });
+    for (const [member_id, detail] of [
+      [theirs.id, "Choose someone from this salon's team, or Anyone."],
+      ["mem_nobody", "Choose someone from this salon's team, or Anyone."],
+      [rina.id, "Rina does not do Haircut. Choose someone else, or Anyone."],
+    ]) {
+      const refused = await publicPost(slug, booking(slot, { member_id }));
+      expect(refused.status).toBe(400);
+      expect(await body(refused)).toMatchObject({ success: false, detail });
+      const asked = await publicGet(`${slug}/availability?service=Haircut&days=7&member_id=${member_id}`);
+      expect(asked.status).toBe(400);
+      expect(await body(asked)).toMatchObject({ success: false, detail });
+    }
+    const unknownService = await publicGet(`${slug}/availability?service=Massage&days=7`);
+    expect(unknownService.status).toBe(400);
+    expect(await body(unknownService)).toMatchObject({ detail: "Service must be the name of one of your services." });
+    expect((await body<{ bookings: unknown[] }>(await owner.api("/api/bookings"))).bookings).toEqual([]);
+
     const made = await publicPost(slug, booking(slot, { member_id: yossi.id }));
     expect(made.status).toBe(201);
     const listed = await body<{ bookings: { member_name: string; source: string }[] }>(await owner.api("/api/bookings"));
     expect(listed.bookings).toEqual([expect.objectContaining({ member_name: "Yossi", source: "online" })]);
+    // Yossi's time is taken: his free times no longer list it, and the 409 names times only, never whose booking is there.
+    const his = await body<{ slots: Slot[] }>(await publicGet(`${slug}/availability?service=Haircut&days=1&from=${slot.date}&member_id=${yossi.id}`));
+    expect(his.slots.some((s) => s.time === slot.time)).toBe(false);
+    const again = await publicPost(slug, booking(slot, { member_id: yossi.id }));
+    expect(again.status).toBe(409);
+    const refusedBody = await body<{ slots: Slot[] }>(again);
+    expect(refusedBody.slots.length).toBeGreaterThan(0);
+    expect(refusedBody.slots.every((s) => Object.keys(s).join() === "date,time")).toBe(true);
+    expect(JSON.stringify(refusedBody)).not.toContain("Noa");
   });
 
   it("refuses bad fields in the spec's words", async () => {

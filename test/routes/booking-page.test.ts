@@ -144,7 +144,7 @@ describe("the booking page", () => {
     expect(slots.every((s) => s.time >= "12:00")).toBe(true);
     expect(Object.keys(slots[0])).toEqual(["date", "time"]);
 
-    // Another business's member: not found, nothing booked.
+    // Another business's member: refused (400) above the form, nothing booked.
     const other = await signedInOwner();
     const [stranger] = ((await (await other.api("/api/team")).json()) as { members: { id: string }[] }).members;
     const refused = await book(slug, {
@@ -156,8 +156,8 @@ describe("the booking page", () => {
       name: "Maya",
       phone: "0547654321",
     });
-    expect(refused.status).toBe(404);
-    expect(await refused.text()).toContain("Team member not found.");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Choose someone from this salon&#x27;s team, or Anyone.");
     expect(((await (await owner.api("/api/bookings")).json()) as { bookings: unknown[] }).bookings).toHaveLength(1);
   });
 });

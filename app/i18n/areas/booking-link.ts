@@ -19,6 +19,8 @@ export const bookingLink = defineMessages(
     "booklink.err.tooManyPending": "This phone number already has {max} bookings waiting for confirmation on WhatsApp. Confirm them or wait until they expire.",
     "booklink.err.tooManyFromAddress": "Too many bookings from this connection. Please try again in an hour.",
     "booklink.err.refused": "This booking could not be sent.",
+    "booklink.err.member": "Choose someone from this salon's team, or Anyone.",
+    "booklink.err.memberService": "{name} does not do {service}. Choose someone else, or Anyone.",
 
     "booklink.reason.notConfirmed": "Not confirmed in time",
 
@@ -103,6 +105,8 @@ export const bookingLink = defineMessages(
     "booklink.err.tooManyPending": "למספר הזה כבר יש {max} תורים שממתינים לאישור בוואטסאפ. אשרו אותם או המתינו שיפוגו.",
     "booklink.err.tooManyFromAddress": "יותר מדי הזמנות מהחיבור הזה. נסו שוב בעוד שעה.",
     "booklink.err.refused": "לא ניתן היה לשלוח את ההזמנה.",
+    "booklink.err.member": "בחרו מישהו מהצוות של העסק, או 'מי שפנוי'.",
+    "booklink.err.memberService": "{name} לא עושה {service}. בחרו מישהו אחר, או 'מי שפנוי'.",
 
     "booklink.reason.notConfirmed": "לא אושר בזמן",
 
