@@ -93,8 +93,10 @@ export function confirmText(lang: Lang, b: { code: string; service: string; date
   return translator(lang)("booklink.wa.confirm", { code: b.code, service: b.service, when: `${dayLabel(b.date, lang, "short")} ${b.time.slice(0, 5)}` });
 }
 
-/** The salon's WhatsApp digits: the connected number, else the business's phone read with its country. */
-export async function salonDigits(env: Env, business: PageBusiness): Promise<string> {
+type NumberBusiness = Pick<PageBusiness, "id" | "phone" | "country">;
+
+/** The salon's WhatsApp digits: the connected number, else the business's phone read with its country ("" when it has neither). */
+export async function salonDigits(env: Env, business: NumberBusiness): Promise<string> {
   try {
     const view = await businessSession(env, business.id).status(business.id);
     const me = view.status === "WORKING" && view.me ? chatIdToPhone(view.me.id) : null;
@@ -104,6 +106,17 @@ export async function salonDigits(env: Env, business: PageBusiness): Promise<str
   }
   const phone = normalizePhone(business.phone, business.country);
   return phone.ok ? phone.digits : business.phone.replace(/\D/g, "");
+}
+
+/**
+ * Whether customers have a number to confirm on: the business phone (no
+ * gateway call when it reads as a phone), else the connected WhatsApp number.
+ * Without one, the page cannot be switched on, and a page already on takes
+ * requests the owner confirms (createHold).
+ */
+export async function hasWhatsAppNumber(env: Env, business: NumberBusiness): Promise<boolean> {
+  if (normalizePhone(business.phone, business.country).ok) return true;
+  return (await salonDigits(env, business)) !== "";
 }
 
 export const confirmUrl = (digits: string, text: string) => `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
