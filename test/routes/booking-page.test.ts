@@ -84,6 +84,10 @@ describe("the booking page", () => {
     await noNumber(owner.businessId);
     const form = await (await SELF.fetch(`http://localhost/b/${slug}?service=Haircut&date=${slot.date}&time=${slot.time}&lang=en`)).text();
     expect(form).toContain("Dana Hair has no WhatsApp number for confirming online right now: Book sends your request, and the salon confirms it with you.");
+    // The owner's Settings says so too.
+    expect(await (await owner.page("/dashboard/settings")).text()).toContain(
+      "Your page has no WhatsApp number for customers to confirm on: its bookings arrive as requests you Accept or Decline yourself.",
+    );
     const withNumber = await salonWithPage();
     const usual = await (
       await SELF.fetch(`http://localhost/b/${withNumber.slug}?service=Haircut&date=${withNumber.slot.date}&time=${withNumber.slot.time}`)
@@ -113,6 +117,8 @@ describe("the booking page", () => {
 
     const { owner: heOwner, slug: heSlug, slot: heSlot } = await salonWithPage({ messageLang: "he" });
     await noNumber(heOwner.businessId);
+    const heForm = await (await SELF.fetch(`http://localhost/b/${heSlug}?service=Haircut&date=${heSlot.date}&time=${heSlot.time}`)).text();
+    expect(heForm).toContain("ל-Dana Hair אין כרגע מספר וואטסאפ לאישור באתר: הכפתור שולח בקשה, והעסק יאשר אותה מולך.");
     const he = await (await book(heSlug, { service: "Haircut", date: heSlot.date, time: heSlot.time, lang: "he", name: "נועה", phone: "0541234567" })).text();
     expect(he).toContain("הבקשה נשלחה");
     expect(he).not.toContain("wa.me");
