@@ -55,8 +55,9 @@ export const action: ApiHandler = async ({ request, env }) => {
   if (!link.ok) return apiProblem(400, link.problem);
   const auto = validate(AutoAnswerPatch, raw);
   if (!auto.ok) return apiProblem(400, auto.problem);
-  await checkBookingLink(authed.db, authed.business, link.value);
   const { profile, messaging, proposalsEnabled } = checked.value;
+  const phone = { phone: profile.phone ?? authed.business.phone, country: profile.country ?? authed.business.country };
+  await checkBookingLink(env, authed.db, authed.business, link.value, phone);
   const settings = await updateSettings(env, authed, profile, Date.now());
   const messages = await updateMessagingSettings(env.DB, authed.business, messaging);
   if (proposalsEnabled !== undefined) await setProposalsEnabled(authed.db, authed.business.id, proposalsEnabled);

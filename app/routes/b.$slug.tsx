@@ -14,7 +14,7 @@ import { translator } from "~/i18n/messages.server";
 import { FieldError } from "~/components/form/field-error";
 import { Banner } from "~/components/auth/auth-layout";
 import { pageView } from "~/services/booking-link/page.server";
-import { createHold, dayLabel, pageBusiness, pageLang, TimeTaken } from "~/services/booking-link/public.server";
+import { createHold, dayLabel, hasWhatsAppNumber, pageBusiness, pageLang, TimeTaken } from "~/services/booking-link/public.server";
 import { clientIp } from "~/services/auth/rate-limit.server";
 import { formatPrice, LOCALES } from "~/services/catalogue/money";
 import { caught, type Problem } from "~/utils/problem";
@@ -52,8 +52,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const asked = q.get("lang") === "en" || q.get("lang") === "he" ? q.get("lang") : null;
   const lang = langOf(asked, pageLang(business));
   const choice = { service: q.get("service"), member: q.get("member"), date: q.get("date"), time: q.get("time") };
-  const view = await pageView(createDb(env.DB), business, choice, lang, Date.now());
-  return { ...view, slug: business.bookingSlug ?? "", asked, title: translator(lang)("booklink.page.title", { name: business.name }) };
+  const [view, hasNumber] = await Promise.all([pageView(createDb(env.DB), business, choice, lang, Date.now()), hasWhatsAppNumber(env, business)]);
+  return { ...view, hasNumber, slug: business.bookingSlug ?? "", asked, title: translator(lang)("booklink.page.title", { name: business.name }) };
 }
 
 type Values = { name: string; phone: string; notes: string };
@@ -324,6 +324,8 @@ type BookFormProps = {
 function BookForm({ slug, asked, service, member = "", memberName, date, time, summary, values, errors, problem, taken }: BookFormProps) {
   const t = useT();
   const lang = useLang();
+  // No WhatsApp number to confirm on (a page turned on with one that is gone since): Book sends a request the salon confirms.
+  const { hasNumber, business } = useLoaderData<typeof loader>();
   const field = (name: keyof Values) => ({
     id: `bp-${name}`,
     name,
@@ -390,6 +392,11 @@ function BookForm({ slug, asked, service, member = "", memberName, date, time, s
           <label htmlFor="bp-website">{t("booklink.page.trap")}</label>
           <input type="text" id="bp-website" name="website" tabIndex={-1} autoComplete="off" />
         </div>
+        {!hasNumber && (
+          <p className="bp-request-note" data-testid="bp-request-note">
+            {t("booklink.page.requestNote", { name: business.name })}
+          </p>
+        )}
         <button type="submit" className="btn btn-primary btn-lg btn-block">
           {t("booklink.page.book")}
         </button>

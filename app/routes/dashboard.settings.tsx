@@ -40,7 +40,8 @@ import { currencyOf, currencyCodes } from "~/services/catalogue/money";
 import { saveCurrency } from "~/services/catalogue/currency.server";
 import { CurrencyPatch } from "~/validation/services";
 import { BookingLinkSection } from "~/components/settings/booking-link-section";
-import { bookingLinkOf, checkBookingLink, suggestSlug, updateBookingLink } from "~/services/booking-link/settings.server";
+import { bookingLinkOf, bookingPageUrl, checkBookingLink, suggestSlug, updateBookingLink } from "~/services/booking-link/settings.server";
+import { hasWhatsAppNumber } from "~/services/booking-link/public.server";
 import { BookingLinkPatch, HOLD_MINUTES } from "~/validation/booking-link";
 import { qrSvg } from "~/utils/qr";
 import { AutoAnswerSwitchForm } from "~/validation/drafts";
@@ -72,9 +73,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const country = countryName(business.country, langFromRequest(request));
   const currency = { currency: business.currency, countryDefault: currencyOf({ currency: "", country: business.country }), codes: currencyCodes() };
   const link = bookingLinkOf(business);
-  const url = link.booking_page_enabled && link.booking_slug ? `${new URL(request.url).origin}/b/${link.booking_slug}` : null;
+  const url = bookingPageUrl(new URL(request.url).origin, business);
   const bookingLink = {
     settings: link,
+    hasNumber: await hasWhatsAppNumber(context.cloudflare.env, business),
     holdRange: { min: HOLD_MINUTES.min, max: HOLD_MINUTES.max },
     suggestion: link.booking_slug ? "" : await suggestSlug(db, business),
     share: url
@@ -137,11 +139,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     if (!input.ok) return refused(intent, input.problem, {}, 400);
     try {
-      await checkBookingLink(authed.db, authed.business, input.value);
+      await checkBookingLink(env, authed.db, authed.business, input.value);
       await updateBookingLink(authed.db, authed.business, input.value);
       return saved(intent);
     } catch (error) {
-      return refused(intent, caught(error).problem, {});
+      const { problem, status } = caught(error);
+      return refused(intent, problem, {}, status);
     }
   }
   if (intent === "password") {

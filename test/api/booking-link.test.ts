@@ -28,9 +28,9 @@ const phoneNo = () => `97254${String(Math.floor(Math.random() * 1e7)).padStart(7
 const body = async <T = Json>(res: Response) => (await res.json()) as T;
 const sentTo = async (name: string) => (await simControl<{ chatId: string; text: string }[]>(`${name}/sent`)).body ?? [];
 
-/** An owner whose page is on at a fresh slug, with a Haircut (30 minutes) in the catalogue. */
+/** An owner (with a business phone: a page needs a number to confirm on) whose page is on at a fresh slug, with a Haircut (30 minutes) in the catalogue. */
 async function salonWithPage(settings: Record<string, unknown> = {}, overrides: Parameters<typeof signedInOwner>[0] = {}) {
-  const owner = await signedInOwner(overrides);
+  const owner = await signedInOwner({ phone: "0521234567", ...overrides });
   const slug = `salon-${crypto.randomUUID().slice(0, 8)}`;
   expect((await owner.api("/api/services", { method: "POST", json: { service: "Haircut", duration_minutes: 30, price: 80 } })).status).toBe(201);
   const saved = await owner.api("/api/settings", { method: "PATCH", json: { booking_slug: slug, booking_page_enabled: true, ...settings } });
@@ -109,7 +109,21 @@ describe("booking link settings", () => {
       expect((await body(res)).detail).toBe(message);
     }
     const slug = `noa-${crypto.randomUUID().slice(0, 8)}`;
-    const saved = await patch({ booking_slug: slug.toUpperCase(), booking_page_enabled: true, booking_hold_minutes: 45, booking_owner_confirms: true });
+    // No WhatsApp connected and no business phone: nothing for customers to confirm on, so the page stays off.
+    const noNumber = await patch({ booking_slug: slug, booking_page_enabled: true });
+    expect(noNumber.status).toBe(400);
+    expect((await body(noNumber)).detail).toBe(
+      "Connect WhatsApp or add your business phone before turning the booking page on: customers confirm their booking by writing to that number.",
+    );
+    expect((await body<{ settings: Json }>(await owner.api("/api/settings"))).settings).toMatchObject({ booking_slug: null, booking_page_enabled: false });
+    // The business phone sent in the same patch counts.
+    const saved = await patch({
+      phone: "0521234567",
+      booking_slug: slug.toUpperCase(),
+      booking_page_enabled: true,
+      booking_hold_minutes: 45,
+      booking_owner_confirms: true,
+    });
     expect(saved.status).toBe(200);
     expect((await body<{ settings: Json }>(saved)).settings).toMatchObject({
       booking_slug: slug,
@@ -124,6 +138,11 @@ describe("booking link settings", () => {
     expect(clash.status).toBe(409);
     expect((await body(clash)).detail).toBe(`This link name is already taken. Try another, such as ${slug}-2.`);
     expect((await body<{ settings: Json }>(await other.api("/api/settings"))).settings).toMatchObject({ booking_slug: null, city: "" });
+    // No business phone but WhatsApp connected: that number is the one customers confirm on.
+    const connected = await signedInOwner();
+    await connectedSession(connected.businessId, { phone: SALON });
+    const on = await connected.api("/api/settings", { method: "PATCH", json: { booking_slug: `${slug}-wa`, booking_page_enabled: true } });
+    expect(on.status).toBe(200);
     // Clearing the slug turns the page off.
     expect((await body<{ settings: Json }>(await patch({ booking_slug: null }))).settings).toMatchObject({ booking_slug: null, booking_page_enabled: false });
   });
@@ -140,7 +159,14 @@ describe("booking link settings", () => {
     const off = await (await owner.page("/dashboard/settings")).text();
     expect(off).toContain('href="#booking-link-title"');
     expect(off).not.toContain("wa.me/?text=");
+    // No number yet: the section says so, and turning the page on is refused in those words.
+    expect(off).toContain("Customers confirm by writing to your WhatsApp: connect WhatsApp or add your business phone before turning the page on.");
     expect((await post({ booking_slug: "x", booking_page_enabled: "true", booking_hold_minutes: "30", booking_owner_confirms: "false" })).status).toBe(400);
+    expect((await post({ booking_slug: slug, booking_page_enabled: "true", booking_hold_minutes: "45", booking_owner_confirms: "true" })).status).toBe(400);
+    expect((await body<{ settings: Json }>(await owner.api("/api/settings"))).settings).toMatchObject({ booking_page_enabled: false });
+    // With a business phone the section no longer warns, and the page turns on.
+    expect((await owner.api("/api/settings", { method: "PATCH", json: { phone: "0521234567" } })).status).toBe(200);
+    expect(await (await owner.page("/dashboard/settings")).text()).not.toContain('data-testid="booking-link-no-number"');
     expect((await post({ booking_slug: slug, booking_page_enabled: "true", booking_hold_minutes: "45", booking_owner_confirms: "true" })).status).toBe(200);
     expect((await body<{ settings: Json }>(await owner.api("/api/settings"))).settings).toMatchObject({
       booking_slug: slug,
@@ -214,19 +240,44 @@ describe("the public booking API", () => {
     expect(refused.slots).not.toContainEqual(slot);
   });
 
-  it("books with the member_id chosen; another business's member answers 404 and books nothing", async () => {
+  it("books with the member_id chosen; an unknown member, another business's, or one who does not do the service is a 400 and books nothing", async () => {
     const { owner, slug } = await salonWithPage();
     await connectedSession(owner.businessId, { phone: SALON });
     const yossi = (await body<{ member: { id: string } }>(await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } }))).member;
+    const nails = await owner.api("/api/team", { method: "POST", json: { name: "Rina", services: ["Nails"] } });
+    const rina = (await body<{ member: { id: string } }>(nails)).member;
     const [theirs] = (await body<{ members: { id: string }[] }>(await (await signedInOwner()).api("/api/team"))).members;
     const [slot] = await freeSlots(slug);
-    const refused = await publicPost(slug, booking(slot, { member_id: theirs.id }));
-    expect(refused.status).toBe(404);
-    expect(await body(refused)).toMatchObject({ success: false, detail: "Team member not found." });
+    for (const [member_id, detail] of [
+      [theirs.id, "Choose someone from this salon's team, or Anyone."],
+      ["mem_nobody", "Choose someone from this salon's team, or Anyone."],
+      [rina.id, "Rina does not do Haircut. Choose someone else, or Anyone."],
+    ]) {
+      const refused = await publicPost(slug, booking(slot, { member_id }));
+      expect(refused.status).toBe(400);
+      expect(await body(refused)).toMatchObject({ success: false, detail });
+      const asked = await publicGet(`${slug}/availability?service=Haircut&days=7&member_id=${member_id}`);
+      expect(asked.status).toBe(400);
+      expect(await body(asked)).toMatchObject({ success: false, detail });
+    }
+    const unknownService = await publicGet(`${slug}/availability?service=Massage&days=7`);
+    expect(unknownService.status).toBe(400);
+    expect(await body(unknownService)).toMatchObject({ detail: "Service must be the name of one of your services." });
+    expect((await body<{ bookings: unknown[] }>(await owner.api("/api/bookings"))).bookings).toEqual([]);
+
     const made = await publicPost(slug, booking(slot, { member_id: yossi.id }));
     expect(made.status).toBe(201);
     const listed = await body<{ bookings: { member_name: string; source: string }[] }>(await owner.api("/api/bookings"));
     expect(listed.bookings).toEqual([expect.objectContaining({ member_name: "Yossi", source: "online" })]);
+    // Yossi's time is taken: his free times no longer list it, and the 409 names times only, never whose booking is there.
+    const his = await body<{ slots: Slot[] }>(await publicGet(`${slug}/availability?service=Haircut&days=1&from=${slot.date}&member_id=${yossi.id}`));
+    expect(his.slots.some((s) => s.time === slot.time)).toBe(false);
+    const again = await publicPost(slug, booking(slot, { member_id: yossi.id }));
+    expect(again.status).toBe(409);
+    const refusedBody = await body<{ slots: Slot[] }>(again);
+    expect(refusedBody.slots.length).toBeGreaterThan(0);
+    expect(refusedBody.slots.every((s) => Object.keys(s).join() === "date,time")).toBe(true);
+    expect(JSON.stringify(refusedBody)).not.toContain("Noa");
   });
 
   it("refuses bad fields in the spec's words", async () => {

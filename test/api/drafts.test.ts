@@ -85,6 +85,33 @@ describe("drafts made at the live read", () => {
   });
 });
 
+describe("the booking link in drafts", () => {
+  it("follows the offered times while the booking page is on, in the customer's language, and not once it is off", async () => {
+    const { owner, contact } = await ownerWithAsk();
+    const slug = `drafts-${crypto.randomUUID().slice(0, 8)}`;
+    const on = await owner.api("/api/settings", { method: "PATCH", json: { phone: "0521234567", booking_slug: slug, booking_page_enabled: true } });
+    expect(on.status).toBe(200);
+    const url = `${env.APP_URL.replace(/\/+$/, "")}/b/${slug}`;
+    await read(owner, contact.chatId);
+    const [draft] = (await list(owner)).drafts;
+    expect(draft.text).toMatch(/^Hi Noa! On Thursday 17\/1 I can do .+ for a haircut\. Which suits you\? Or pick a time yourself: (.+)$/);
+    expect(draft.text.endsWith(` Or pick a time yourself: ${url}`)).toBe(true);
+
+    const hebrew = await seedContact(owner.businessId, { name: "נועה לוי", messages: [[false, "היי, יש משהו מחר בערב לתספורת?", NOW - 60_000]] });
+    await read(owner, hebrew.chatId);
+    const he = (await list(owner)).drafts.find((d) => d.client_name === "נועה לוי")!;
+    expect(he.text).toMatch(/^היי נועה! מחר אפשר ב-1[78]:\d\d.* מה מתאים לך\? אפשר גם לבחור שעה בעצמך: /);
+    expect(he.text.endsWith(` אפשר גם לבחור שעה בעצמך: ${url}`)).toBe(true);
+
+    expect((await owner.api("/api/settings", { method: "PATCH", json: { booking_page_enabled: false } })).status).toBe(200);
+    const later = await seedContact(owner.businessId, { name: "Maya Katz", messages: [[false, ASK, NOW - 30_000]] });
+    await read(owner, later.chatId);
+    const off = (await list(owner)).drafts.find((d) => d.client_name === "Maya Katz")!;
+    expect(off.text).toMatch(/Which suits you\?$/);
+    expect(off.text).not.toContain("/b/");
+  });
+});
+
 describe("POST /api/drafts/{id}/dismiss", () => {
   it("dismisses once: again answers 409, another business's id 404, and the list no longer shows it", async () => {
     const { owner, contact } = await ownerWithAsk();

@@ -6,11 +6,15 @@
 // second customer (JavaScript on, 1280 px) who had the same time open gets
 // "This time was just taken" with the next free times and books one of them.
 // The page in Hebrew at 390 and 1280 px, and the 404 of an unknown link.
+// With "I confirm online bookings myself" on, the owner Accepts one waiting
+// booking from the list (English) and Declines another from the Calendar's
+// detail (Hebrew), and each customer gets the answer on WhatsApp.
 import { describe, expect, it } from "vitest";
 import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { newScriptlessPage, screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { calendarEvent } from "./support/calendar";
+import { connectWhatsApp } from "./support/whatsapp";
 
 const bs = useBrowserStack();
 const { stack, newPage } = bs;
@@ -125,6 +129,80 @@ describe("The booking page", () => {
     // An unknown link, or a page turned off, is a 404.
     expect((await phone.goto(`${stack.appUrl}/b/no-such-salon`))!.status()).toBe(404);
     expect(await phone.getByText("This booking page does not exist or is turned off.").count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it("the owner accepts a waiting booking from the list and declines one from the Calendar; each customer is told", { timeout: 120_000 }, async () => {
+    const { page, errors } = await newPage(390);
+    await signInAsNewOwner(page, stack.appUrl, {
+      name: "Rina Katz",
+      business: "Rina Nails",
+      email: "rina.bookingpage@example.com",
+      password: "booking-page-2",
+    });
+    const businessId = await connectWhatsApp(page, stack, "972501114455");
+    const headers = { Origin: stack.appUrl };
+    expect((await page.request.post(`${stack.appUrl}/api/services`, { headers, data: { service: "Haircut", duration_minutes: 30, price: 80 } })).status()).toBe(
+      201,
+    );
+    const slug = "rina-nails";
+    const patch = { booking_slug: slug, booking_page_enabled: true, booking_owner_confirms: true };
+    expect((await page.request.patch(`${stack.appUrl}/api/settings`, { headers, data: patch })).status()).toBe(200);
+    const sent = async () => ((await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as Sent[]).map((s) => s.text);
+    const firstFree = async () =>
+      ((await (await fetch(`${stack.appUrl}/api/public/${slug}/availability?service=Haircut&days=30`)).json()) as { slots: Slot[] }).slots[0];
+
+    // Two customers book on the page and confirm on WhatsApp: each booking then waits for the owner.
+    const { page: customer } = await newPage(390);
+    const book = async (name: string, from: string): Promise<Slot> => {
+      const slot = await firstFree();
+      await customer.goto(`${stack.appUrl}/b/${slug}?service=Haircut&date=${slot.date}&time=${slot.time}`);
+      await customer.getByLabel("Name").fill(name);
+      await customer.getByLabel("Phone").fill(`0${from.slice(3)}`);
+      await customer.getByRole("button", { name: "Book" }).click();
+      await customer.getByRole("heading", { name: "Confirm on WhatsApp" }).waitFor();
+      const code = /Booking code: (\d+)/.exec((await customer.getByTestId("bp-held").textContent()) ?? "")![1];
+      await stack.sim(`${businessId}/incoming`, {
+        from,
+        name: name.split(" ")[0],
+        body: `Confirm booking ${code}: Haircut, ${label(slot.date, "short")} ${slot.time}`,
+      });
+      return slot;
+    };
+    const noa = await book("Noa Cohen", NOA);
+    const maya = await book("Maya Katz", "972547654321");
+    const waiting = async () =>
+      ((await (await page.request.get(`${stack.appUrl}/api/bookings`)).json()) as { bookings: { awaiting_owner: boolean }[] }).bookings.filter(
+        (b) => b.awaiting_owner,
+      ).length;
+    await expect.poll(waiting, { timeout: 30_000 }).toBe(2);
+    expect(await sent()).toEqual([]);
+
+    // Accept on the list's card.
+    await page.goto(`${stack.appUrl}/dashboard/calendar`);
+    await whenHydrated(page);
+    const card = page.getByTestId("booking-card").filter({ hasText: "Noa Cohen" });
+    await card.getByTestId("booking-waiting").waitFor();
+    await screenshot(page, "booking-page-owner-waiting-en-390");
+    await card.getByRole("button", { name: "Accept" }).click();
+    await expect.poll(() => card.getByTestId("booking-status").textContent()).toBe("Confirmed");
+    expect(await card.getByTestId("booking-waiting").count()).toBe(0);
+    const thanks = `Thank you, Noa! Your Haircut on ${label(noa.date, "long")} at ${noa.time} is confirmed.`;
+    await expect.poll(sent, { timeout: 30_000 }).toEqual([thanks]);
+
+    // Decline in the Calendar's detail, in Hebrew.
+    await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
+    await page.goto(`${stack.appUrl}/dashboard/calendar?view=calendar`);
+    await whenHydrated(page);
+    await (await calendarEvent(page, "Maya Katz - Haircut")).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByTestId("booking-waiting").waitFor();
+    expect(await dialog.getByTestId("booking-waiting").textContent()).toContain("ממתין לאישור");
+    await screenshot(page, "booking-page-owner-waiting-he-390");
+    await dialog.getByRole("button", { name: "דחייה" }).click();
+    await expect.poll(() => dialog.getByTestId("booking-status").first().textContent()).toBe("בוטל");
+    const sorry = `Sorry, Maya: your Haircut on ${label(maya.date, "long")} at ${maya.time} could not be booked. Please choose another time.`;
+    await expect.poll(sent, { timeout: 30_000 }).toEqual([thanks, sorry]);
     expect(errors).toEqual([]);
   });
 });

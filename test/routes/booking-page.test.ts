@@ -7,17 +7,23 @@ import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/auth";
 import { uniqueIp } from "../support/accounts";
 import { addDays } from "../../app/utils/dates";
+import { db } from "../support/seed";
+import { schema } from "../../db";
+import { eq } from "drizzle-orm";
 
 type Slot = { date: string; time: string };
 
 async function salonWithPage(overrides: Parameters<typeof signedInOwner>[0] = {}) {
-  const owner = await signedInOwner({ name: "Dana Hair", city: "Haifa", ...overrides });
+  const owner = await signedInOwner({ name: "Dana Hair", city: "Haifa", phone: "0521234567", ...overrides });
   const slug = `page-${crypto.randomUUID().slice(0, 8)}`;
   expect((await owner.api("/api/services", { method: "POST", json: { service: "Haircut", duration_minutes: 30, price: 80 } })).status).toBe(201);
   expect((await owner.api("/api/settings", { method: "PATCH", json: { booking_slug: slug, booking_page_enabled: true } })).status).toBe(200);
   const slots = ((await (await SELF.fetch(`http://localhost/api/public/${slug}/availability?service=Haircut&days=14`)).json()) as { slots: Slot[] }).slots;
   return { owner, slug, slot: slots[0] };
 }
+
+/** The business phone cleared behind the settings' back (as an older account may have none), with no WhatsApp connected. */
+const noNumber = (businessId: string) => db().update(schema.businesses).set({ phone: "" }).where(eq(schema.businesses.id, businessId));
 
 const book = (slug: string, fields: Record<string, string>) =>
   SELF.fetch(`http://localhost/b/${slug}`, {
@@ -72,8 +78,22 @@ describe("the booking page", () => {
     expect(html).toContain("The time is held for 30 minutes");
   });
 
-  it("a salon with no WhatsApp number: Book says the request was sent, without a WhatsApp step, and the booking waits for the owner", async () => {
+  it("a page whose WhatsApp number is gone: it says so before Book, Book says the request was sent, without a WhatsApp step, and the booking waits for the owner", async () => {
     const { owner, slug, slot } = await salonWithPage();
+    // Turned on with a number, which is gone since (no WhatsApp connected, no business phone).
+    await noNumber(owner.businessId);
+    const form = await (await SELF.fetch(`http://localhost/b/${slug}?service=Haircut&date=${slot.date}&time=${slot.time}&lang=en`)).text();
+    expect(form).toContain("Dana Hair has no WhatsApp number for confirming online right now: Book sends your request, and the salon confirms it with you.");
+    // The owner's Settings says so too.
+    expect(await (await owner.page("/dashboard/settings")).text()).toContain(
+      "Your page has no WhatsApp number for customers to confirm on: its bookings arrive as requests you Accept or Decline yourself.",
+    );
+    const withNumber = await salonWithPage();
+    const usual = await (
+      await SELF.fetch(`http://localhost/b/${withNumber.slug}?service=Haircut&date=${withNumber.slot.date}&time=${withNumber.slot.time}`)
+    ).text();
+    expect(usual).toContain('id="bp-name"');
+    expect(usual).not.toContain("bp-request-note");
     const held = await book(slug, { service: "Haircut", date: slot.date, time: slot.time, lang: "en", name: "Noa Cohen", phone: "0541234567" });
     expect(held.status).toBe(201);
     const html = await held.text();
@@ -95,7 +115,10 @@ describe("the booking page", () => {
     expect(api.status).toBe(201);
     expect(await api.json()).toMatchObject({ success: true, status: "pending", confirm_url: null });
 
-    const { slug: heSlug, slot: heSlot } = await salonWithPage({ messageLang: "he" });
+    const { owner: heOwner, slug: heSlug, slot: heSlot } = await salonWithPage({ messageLang: "he" });
+    await noNumber(heOwner.businessId);
+    const heForm = await (await SELF.fetch(`http://localhost/b/${heSlug}?service=Haircut&date=${heSlot.date}&time=${heSlot.time}`)).text();
+    expect(heForm).toContain("ל-Dana Hair אין כרגע מספר וואטסאפ לאישור באתר: הכפתור שולח בקשה, והעסק יאשר אותה מולך.");
     const he = await (await book(heSlug, { service: "Haircut", date: heSlot.date, time: heSlot.time, lang: "he", name: "נועה", phone: "0541234567" })).text();
     expect(he).toContain("הבקשה נשלחה");
     expect(he).not.toContain("wa.me");
@@ -144,7 +167,7 @@ describe("the booking page", () => {
     expect(slots.every((s) => s.time >= "12:00")).toBe(true);
     expect(Object.keys(slots[0])).toEqual(["date", "time"]);
 
-    // Another business's member: not found, nothing booked.
+    // Another business's member: refused (400) above the form, nothing booked.
     const other = await signedInOwner();
     const [stranger] = ((await (await other.api("/api/team")).json()) as { members: { id: string }[] }).members;
     const refused = await book(slug, {
@@ -156,8 +179,8 @@ describe("the booking page", () => {
       name: "Maya",
       phone: "0547654321",
     });
-    expect(refused.status).toBe(404);
-    expect(await refused.text()).toContain("Team member not found.");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Choose someone from this salon&#x27;s team, or Anyone.");
     expect(((await (await owner.api("/api/bookings")).json()) as { bookings: unknown[] }).bookings).toHaveLength(1);
   });
 });

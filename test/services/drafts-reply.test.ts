@@ -156,4 +156,19 @@ describe("the reply's words", () => {
       "היי! מחר אפשר ב-18:00. מה מתאים לך?",
     );
   });
+
+  it("offers the booking page after the times when there is a link, in the reply's language", () => {
+    const offer = { date: "2026-11-26", slots: slots("2026-11-26", "14:00", "16:30"), inWindow: true };
+    const window = { date: "2026-11-26", part: "afternoon" as const };
+    const link = "https://chatbook.example/b/dana-hair";
+    expect(draftText({ name: "Noa Cohen", service: "Haircut", offer, window, today: TODAY, lang: "en", bookingLink: link })).toBe(
+      "Hi Noa! On Thursday 26/11 I can do 14:00 or 16:30 for a haircut. Which suits you? Or pick a time yourself: https://chatbook.example/b/dana-hair",
+    );
+    expect(draftText({ name: "נועה לוי", service: "תספורת", offer, window, today: TODAY, lang: "he", bookingLink: link })).toBe(
+      "היי נועה! ביום חמישי 26/11 אפשר ב-14:00 או ב-16:30 לתספורת. מה מתאים לך? אפשר גם לבחור שעה בעצמך: https://chatbook.example/b/dana-hair",
+    );
+    expect(draftText({ name: "Noa", service: null, offer, window, today: TODAY, lang: "en", bookingLink: null })).toBe(
+      "Hi Noa! On Thursday 26/11 I can do 14:00 or 16:30. Which suits you?",
+    );
+  });
 });

@@ -17,6 +17,8 @@ type Props = {
   suggestion: string;
   /** The page's address and its QR code (an SVG data URL), while the page is on. */
   share: { url: string; qr: string; text: string } | null;
+  /** Whether customers have a WhatsApp number to confirm on (connected, or the business phone): without one the page cannot be turned on. */
+  hasNumber: boolean;
   /** The hold time's bounds (from the loader: the validation module, with zod, stays out of this screen's first load). */
   holdRange: { min: number; max: number };
 };
@@ -39,7 +41,7 @@ function downloadPng(svgDataUrl: string, name: string) {
   img.src = svgDataUrl;
 }
 
-export function BookingLinkSection({ settings, suggestion, share, holdRange }: Props) {
+export function BookingLinkSection({ settings, suggestion, share, hasNumber, holdRange }: Props) {
   const t = useT();
   const fetcher = useFetcher<SettingsAnswer<"booking-link">>();
   const { toast, show, hide } = useToast();
@@ -54,6 +56,11 @@ export function BookingLinkSection({ settings, suggestion, share, holdRange }: P
     <section className="card stack" aria-labelledby="booking-link-title" data-testid="booking-link-settings">
       <h2 id="booking-link-title">{t("booklink.settings.title")}</h2>
       <p className="muted small">{t("booklink.settings.intro")}</p>
+      {!hasNumber && (
+        <p className="alert alert-warning" data-testid="booking-link-no-number">
+          {t(settings.booking_page_enabled ? "booklink.settings.noNumberOn" : "booklink.settings.noNumber")}
+        </p>
+      )}
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="booking-link" />
         <input type="hidden" name="booking_page_enabled" value={String(enabled)} />

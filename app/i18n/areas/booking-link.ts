@@ -10,6 +10,8 @@ export const bookingLink = defineMessages(
     "booklink.err.enabled": "booking_page_enabled must be true or false.",
     "booklink.err.ownerConfirms": "booking_owner_confirms must be true or false.",
     "booklink.err.noSlug": "Save a link name before turning the booking page on.",
+    "booklink.err.noNumber":
+      "Connect WhatsApp or add your business phone before turning the booking page on: customers confirm their booking by writing to that number.",
 
     "booklink.err.notFound": "This booking page does not exist or is turned off.",
     "booklink.err.taken": "This time was just taken. Please choose another time.",
@@ -19,6 +21,8 @@ export const bookingLink = defineMessages(
     "booklink.err.tooManyPending": "This phone number already has {max} bookings waiting for confirmation on WhatsApp. Confirm them or wait until they expire.",
     "booklink.err.tooManyFromAddress": "Too many bookings from this connection. Please try again in an hour.",
     "booklink.err.refused": "This booking could not be sent.",
+    "booklink.err.member": "Choose someone from this salon's team, or Anyone.",
+    "booklink.err.memberService": "{name} does not do {service}. Choose someone else, or Anyone.",
 
     "booklink.reason.notConfirmed": "Not confirmed in time",
 
@@ -36,6 +40,9 @@ export const bookingLink = defineMessages(
 
     "booklink.settings.title": "Booking link",
     "booklink.settings.intro": "A page where customers choose a service and a free time themselves, then confirm by sending you a WhatsApp message.",
+    "booklink.settings.noNumber": "Customers confirm by writing to your WhatsApp: connect WhatsApp or add your business phone before turning the page on.",
+    "booklink.settings.noNumberOn":
+      "Your page has no WhatsApp number for customers to confirm on: its bookings arrive as requests you Accept or Decline yourself. Connect WhatsApp or add your business phone.",
     "booklink.settings.slug": "Link name",
     "booklink.settings.slugHint": "3 to 40 lower-case letters, digits and dashes.",
     "booklink.settings.enabled": "Booking page on",
@@ -60,6 +67,7 @@ export const bookingLink = defineMessages(
     "booklink.page.services": "Choose a service",
     "booklink.page.requestTitle": "Request sent",
     "booklink.page.requestBody": "{name} has your request for this time and will confirm it with you.",
+    "booklink.page.requestNote": "{name} has no WhatsApp number for confirming online right now: Book sends your request, and the salon confirms it with you.",
     "booklink.page.members": "With whom",
     "booklink.page.anyone": "Anyone",
     "booklink.page.with": "With {name}",
@@ -94,6 +102,7 @@ export const bookingLink = defineMessages(
     "booklink.err.enabled": "booking_page_enabled צריך להיות true או false.",
     "booklink.err.ownerConfirms": "booking_owner_confirms צריך להיות true או false.",
     "booklink.err.noSlug": "שמרו שם לקישור לפני שמפעילים את דף ההזמנות.",
+    "booklink.err.noNumber": "חברו את הוואטסאפ או הוסיפו את הטלפון של העסק לפני שמפעילים את דף ההזמנות: הלקוחות מאשרים את התור בהודעה למספר הזה.",
 
     "booklink.err.notFound": "דף ההזמנות הזה לא קיים או כבוי.",
     "booklink.err.taken": "השעה הזו נתפסה הרגע. בחרו שעה אחרת.",
@@ -103,6 +112,8 @@ export const bookingLink = defineMessages(
     "booklink.err.tooManyPending": "למספר הזה כבר יש {max} תורים שממתינים לאישור בוואטסאפ. אשרו אותם או המתינו שיפוגו.",
     "booklink.err.tooManyFromAddress": "יותר מדי הזמנות מהחיבור הזה. נסו שוב בעוד שעה.",
     "booklink.err.refused": "לא ניתן היה לשלוח את ההזמנה.",
+    "booklink.err.member": "בחרו מישהו מהצוות של העסק, או 'מי שפנוי'.",
+    "booklink.err.memberService": "{name} לא עושה {service}. בחרו מישהו אחר, או 'מי שפנוי'.",
 
     "booklink.reason.notConfirmed": "לא אושר בזמן",
 
@@ -120,6 +131,9 @@ export const bookingLink = defineMessages(
 
     "booklink.settings.title": "קישור להזמנת תורים",
     "booklink.settings.intro": "דף שבו לקוחות בוחרים טיפול ושעה פנויה בעצמם, ומאשרים בהודעת וואטסאפ אליך.",
+    "booklink.settings.noNumber": "הלקוחות מאשרים בהודעה לוואטסאפ שלך: חברו את הוואטסאפ או הוסיפו את הטלפון של העסק לפני שמפעילים את הדף.",
+    "booklink.settings.noNumberOn":
+      "לדף שלך אין מספר וואטסאפ שהלקוחות יכולים לאשר בו: התורים שלו מגיעים כבקשות שצריך לאשר או לדחות בעצמך. חברו את הוואטסאפ או הוסיפו את הטלפון של העסק.",
     "booklink.settings.slug": "שם הקישור",
     "booklink.settings.slugHint": "3 עד 40 אותיות אנגליות קטנות, ספרות ומקפים.",
     "booklink.settings.enabled": "דף ההזמנות פעיל",
@@ -144,6 +158,7 @@ export const bookingLink = defineMessages(
     "booklink.page.services": "בחרו טיפול",
     "booklink.page.requestTitle": "הבקשה נשלחה",
     "booklink.page.requestBody": "{name} קיבלו את הבקשה שלך לשעה הזו ויאשרו אותה מולך.",
+    "booklink.page.requestNote": "ל-{name} אין כרגע מספר וואטסאפ לאישור באתר: הכפתור שולח בקשה, והעסק יאשר אותה מולך.",
     "booklink.page.members": "אצל מי",
     "booklink.page.anyone": "מי שפנוי",
     "booklink.page.with": "אצל {name}",

@@ -60,10 +60,24 @@ export async function publicInfo(db: Db, business: PageBusiness) {
 /** The page's language: the business's message language. */
 export const pageLang = (business: Pick<PageBusiness, "messageLang">): Lang => (business.messageLang === "he" ? "he" : "en");
 
-/** Free start times (date and time only) within the booking window, from the availability module; `member_id`: only that member's (404 unless the business's). */
+/**
+ * Free start times (date and time only) within the booking window, from the
+ * availability module; `member_id`: only that member's. The customer's input,
+ * so a 400 in words they can act on: a member who is not the business's
+ * ("Choose someone from this salon's team, or Anyone."), one who does not do
+ * the service, or a service not in the catalogue.
+ */
 export async function publicSlots(db: Db, business: PageBusiness, ask: { service: string; from?: string; days: number; member_id?: string }, now: number) {
+  if (ask.member_id !== undefined) {
+    const member = (await listTeam(db, business)).find((m) => m.id === ask.member_id);
+    if (!member) throw new AppError(400, "booklink.err.member");
+    if (!doesService(member, ask.service)) throw new AppError(400, "booklink.err.memberService", { name: member.name, service: ask.service });
+  }
   const last = addDays(localDate(now, business.timeZone), BOOKING_WINDOW_DAYS);
-  const found = await availability(db, business, ask, now);
+  const found = await availability(db, business, ask, now).catch((error: unknown) => {
+    if (error instanceof AppError && error.problem.key === "sync.err.notFound") throw new AppError(400, "hours.err.service");
+    throw error;
+  });
   return found.slots.filter((s) => s.date <= last).map((s) => ({ date: s.date, time: s.time }));
 }
 
@@ -79,8 +93,10 @@ export function confirmText(lang: Lang, b: { code: string; service: string; date
   return translator(lang)("booklink.wa.confirm", { code: b.code, service: b.service, when: `${dayLabel(b.date, lang, "short")} ${b.time.slice(0, 5)}` });
 }
 
-/** The salon's WhatsApp digits: the connected number, else the business's phone read with its country. */
-export async function salonDigits(env: Env, business: PageBusiness): Promise<string> {
+type NumberBusiness = Pick<PageBusiness, "id" | "phone" | "country">;
+
+/** The salon's WhatsApp digits: the connected number, else the business's phone read with its country ("" when it has neither). */
+export async function salonDigits(env: Env, business: NumberBusiness): Promise<string> {
   try {
     const view = await businessSession(env, business.id).status(business.id);
     const me = view.status === "WORKING" && view.me ? chatIdToPhone(view.me.id) : null;
@@ -90,6 +106,17 @@ export async function salonDigits(env: Env, business: PageBusiness): Promise<str
   }
   const phone = normalizePhone(business.phone, business.country);
   return phone.ok ? phone.digits : business.phone.replace(/\D/g, "");
+}
+
+/**
+ * Whether customers have a number to confirm on: the business phone (no
+ * gateway call when it reads as a phone), else the connected WhatsApp number.
+ * Without one, the page cannot be switched on, and a page already on takes
+ * requests the owner confirms (createHold).
+ */
+export async function hasWhatsAppNumber(env: Env, business: NumberBusiness): Promise<boolean> {
+  if (normalizePhone(business.phone, business.country).ok) return true;
+  return (await salonDigits(env, business)) !== "";
 }
 
 export const confirmUrl = (digits: string, text: string) => `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
@@ -137,7 +164,7 @@ export async function createHold(env: Env, business: PageBusiness, input: Public
     throw new AppError(429, "booklink.err.tooManyPending", { max: PUBLIC_LIMITS.pendingPerPhone });
 
   // Only a free time on the salon's grid, inside its hours, may be booked.
-  // With a member chosen, only their free times (404 "Team member not found." unless one of the business's).
+  // With a member chosen, only their free times (400 unless one of the business's who does the service).
   const member = input.member_id;
   const free = await publicSlots(db, business, { service: service.service, from: input.date, days: 1, member_id: member }, now);
   if (!free.some((s) => s.time === input.time)) {

@@ -5,10 +5,13 @@ import { and, eq, ne } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
 import { AppError } from "~/utils/problem";
 import type { BookingLinkPatchInput } from "~/validation/booking-link";
+import { hasWhatsAppNumber } from "./public.server";
 import { slugFrom, SLUG_MAX } from "./slug";
 
 type Business = typeof schema.businesses.$inferSelect;
 type LinkBusiness = Pick<Business, "id" | "name" | "bookingSlug" | "bookingPageEnabled" | "bookingHoldMinutes" | "bookingOwnerConfirms">;
+/** What turning the page on reads: the business phone (the patch's, when it sets one) and the connected number. */
+type NumberBusiness = Pick<Business, "id" | "phone" | "country">;
 
 export type BookingLinkSettings = {
   booking_slug: string | null;
@@ -24,6 +27,11 @@ export function bookingLinkOf(business: LinkBusiness): BookingLinkSettings {
     booking_hold_minutes: business.bookingHoldMinutes,
     booking_owner_confirms: business.bookingOwnerConfirms,
   };
+}
+
+/** The page's address while it is on (`origin`: the app's, e.g. APP_URL), else null. */
+export function bookingPageUrl(origin: string, business: Pick<Business, "bookingSlug" | "bookingPageEnabled">): string | null {
+  return business.bookingPageEnabled && business.bookingSlug ? `${origin.replace(/\/+$/, "")}/b/${business.bookingSlug}` : null;
 }
 
 async function slugTaken(db: Db, slug: string, exceptId: string): Promise<boolean> {
@@ -49,11 +57,23 @@ export async function suggestSlug(db: Db, business: Pick<Business, "id" | "name"
 
 /**
  * Checks a patch before anything is saved: a slug another business has is a
- * 409 naming a free one; turning the page on without a slug is a 400.
+ * 409 naming a free one; turning the page on without a slug is a 400, and so
+ * is turning it on with no WhatsApp number for customers to confirm on (none
+ * connected, no business phone): its confirm link would open WhatsApp to
+ * nobody. A page already on stays on (saving its other settings is not
+ * refused); it takes requests the owner confirms until a number is back.
  */
-export async function checkBookingLink(db: Db, business: LinkBusiness, patch: BookingLinkPatchInput): Promise<void> {
+export async function checkBookingLink(
+  env: Env,
+  db: Db,
+  business: LinkBusiness & NumberBusiness,
+  patch: BookingLinkPatchInput,
+  phone: Pick<Business, "phone" | "country"> = business,
+): Promise<void> {
   const slug = patch.booking_slug === undefined ? business.bookingSlug : patch.booking_slug || null;
   if (patch.booking_page_enabled && !slug) throw new AppError(400, "booklink.err.noSlug");
+  if (patch.booking_page_enabled && !business.bookingPageEnabled && !(await hasWhatsAppNumber(env, { id: business.id, ...phone })))
+    throw new AppError(400, "booklink.err.noNumber");
   if (patch.booking_slug && (await slugTaken(db, patch.booking_slug, business.id)))
     throw new AppError(409, "booklink.err.slugTaken", { suggestion: await suggestSlug(db, business, patch.booking_slug) });
 }

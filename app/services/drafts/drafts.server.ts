@@ -142,6 +142,8 @@ type Contact = { chatId: string; name: string; phone: string };
 /**
  * Drafts the reply to an ask and stores it as the chat's open draft (replacing
  * an older open one). Null when nothing is free in the next DRAFT_DAYS days.
+ * `bookingLink`: the business's booking page while it is on (bookingPageUrl),
+ * offered after the times.
  */
 export async function createDraft(
   db: Db,
@@ -149,6 +151,7 @@ export async function createDraft(
   contact: Contact,
   ask: Extract<ChatAsk, { kind: "ask" }>,
   now: number,
+  bookingLink: string | null = null,
 ): Promise<DraftView | null> {
   const today = localDate(now, business.timeZone);
   const service = await serviceForAsk(db, business.id, ask.service);
@@ -158,7 +161,7 @@ export async function createDraft(
   const offer = offerFor(free.slots, window);
   if (!offer) return null;
   const lang = customerLang(ask.quote);
-  const text = draftText({ name: contact.name, service: ask.service, offer, window, today, lang });
+  const text = draftText({ name: contact.name, service: ask.service, offer, window, today, lang, bookingLink });
   const slots = offer.slots.map(({ date, time }) => ({ date, time }));
   const id = crypto.randomUUID();
   await db.batch([

@@ -96,13 +96,33 @@ export function timeList(slots: readonly Slot[], lang: Lang): string {
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? "";
 
-export type DraftTextInput = { name: string; service: string | null; offer: Offer; window: AskWindow; today: string; lang: Lang };
+export type DraftTextInput = {
+  name: string;
+  service: string | null;
+  offer: Offer;
+  window: AskWindow;
+  today: string;
+  lang: Lang;
+  /** The business's booking page while it is on: offered after the times ("Or pick a time yourself: …"). */
+  bookingLink?: string | null;
+};
+
+/** " Or pick a time yourself: <link>" (Hebrew: " אפשר גם לבחור שעה בעצמך: <link>"), or nothing without a link. */
+export function linkSentence(link: string | null | undefined, lang: Lang): string {
+  if (!link) return "";
+  return lang === "he" ? ` אפשר גם לבחור שעה בעצמך: ${link}` : ` Or pick a time yourself: ${link}`;
+}
 
 /**
  * "Hi Noa! On Thursday 26/11 I can do 14:00 or 16:30 for a haircut. Which suits you?";
  * outside the window: "Hi Noa! Thursday 26/11 afternoon is full, but tomorrow I can do …".
+ * With the booking page on, its link follows: "… Which suits you? Or pick a time yourself: <link>".
  */
-export function draftText({ name, service, offer, window, today, lang }: DraftTextInput): string {
+export function draftText(input: DraftTextInput): string {
+  return offerText(input) + linkSentence(input.bookingLink, input.lang);
+}
+
+function offerText({ name, service, offer, window, today, lang }: DraftTextInput): string {
   const first = firstName(name);
   const times = timeList(offer.slots, lang);
   if (lang === "he") {

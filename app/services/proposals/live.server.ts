@@ -9,6 +9,7 @@ import type { AskReader, BookingExtractor, ChatAsk, ChatMessage } from "~/provid
 import { autoAnswer, clientContext, createDraft, type DraftView } from "~/services/drafts/drafts.server";
 import { serviceNames } from "~/services/catalogue/services.server";
 import { businessSession } from "~/services/whatsapp/session.server";
+import { bookingPageUrl } from "~/services/booking-link/settings.server";
 import { localDate } from "~/utils/time-zone";
 import { PREVIEW_LIMIT_DEFAULT } from "~/validation/sync";
 import type { ProposalView } from "./proposals.server";
@@ -86,6 +87,8 @@ export async function readChatForProposals(
       workingHours: schema.businesses.workingHours,
       slotStepMinutes: schema.businesses.slotStepMinutes,
       minNoticeMinutes: schema.businesses.minNoticeMinutes,
+      bookingSlug: schema.businesses.bookingSlug,
+      bookingPageEnabled: schema.businesses.bookingPageEnabled,
     })
     .from(schema.businesses)
     .where(eq(schema.businesses.id, businessId));
@@ -145,7 +148,8 @@ export async function readChatForProposals(
   if (!found.length && known) {
     const asked = await readAsk();
     if (asked?.kind === "ask") {
-      const draft = await createDraft(db, business, { chatId, name: contact.name, phone: contact.phone }, asked, now);
+      const link = bookingPageUrl(env.APP_URL, business);
+      const draft = await createDraft(db, business, { chatId, name: contact.name, phone: contact.phone }, asked, now, link);
       // Answer for me: sent by itself now (no longer open); otherwise it waits for the owner.
       const sent = draft ? await autoAnswer(env, db, business, draft.id, newest, now) : null;
       if (draft && sent !== null) answered.push({ ...draft, text: sent });
