@@ -169,6 +169,9 @@ describe("Free times follow With (Add Booking, the list's Edit, a booking reques
     const theirs = await seedBooking(other.businessId, await seedClient(other.businessId, { name: "Not Noa" }), { bookingDate: "2030-01-06" });
     expect(await times(dana.id, theirs)).toEqual(["09:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00"]);
     expect(await times(dana.id, "x".repeat(101))).toEqual({ kind: "free", state: "invalid" });
+    const [stranger] = (await (await other.api("/api/team")).json<{ members: { id: string }[] }>()).members;
+    // Another business's member: no times (the chips' "not a service" line), not an error.
+    expect(await times(stranger.id)).toEqual({ kind: "free", state: "unknown-service" });
   });
 });
 
