@@ -198,4 +198,55 @@ describe("The team: members as calendars", () => {
       expect(errors).toEqual([]);
     });
   }
+
+  it("the list's Edit shows the free times of the member chosen, its own time among them (he)", { timeout: 120_000 }, async () => {
+    const T = TEXT.he;
+    const { page, errors } = await newPage(390);
+    await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
+    const { businessId } = await signInAsNewOwner(page, stack.appUrl, {
+      name: "Dana",
+      business: "Dana Hair",
+      email: "dana.team.edit@example.com",
+      password: "team-pass-1",
+    });
+    const [{ time_zone }] = stack.query<{ time_zone: string }>(`SELECT time_zone FROM businesses WHERE id = '${businessId}'`);
+    const call = async <R>(method: "get" | "post" | "patch", path: string, data?: unknown) =>
+      (await (await page.request[method](`${stack.appUrl}${path}`, { data, headers: { Origin: stack.appUrl } })).json()) as R;
+    await call("post", "/api/services", { service: "Haircut", duration_minutes: 45 });
+    const [dana] = (await call<{ members: Member[] }>("get", "/api/team")).members;
+    const { member: yossi } = await call<{ member: Member }>("post", "/api/team", { name: T.yossi, services: ["Haircut"] });
+    await call("patch", `/api/team/${dana.id}`, { working_hours: week("09:00", "17:00") });
+    await call("patch", `/api/team/${yossi.id}`, { working_hours: week("12:00", "20:00") });
+    const sunday = nextSunday(time_zone);
+    const { booking } = await call<Booked>("post", "/api/bookings", {
+      name: "Noa Cohen",
+      phone: "0521110001",
+      service: "Haircut",
+      booking_date: sunday,
+      booking_time: "13:00",
+    });
+    expect(booking.member_name).toBe("Dana");
+
+    await page.goto(`${stack.appUrl}/dashboard/calendar?view=list&from=${sunday}&to=${sunday}`);
+    await whenHydrated(page);
+    const noa = page.getByTestId("booking-card").filter({ hasText: "Noa Cohen" });
+    await noa.getByRole("button", { name: T.edit }).click();
+    const chips = noa.getByTestId("free-times").locator("button");
+    // Dana's day: 09:00 to 16:15, with 13:00 (Noa's own time, not in her way) pressed.
+    await expect.poll(async () => (await chips.allTextContents()).at(-1), { timeout: 15_000 }).toBe("16:15");
+    expect(await chips.filter({ hasText: "13:00" }).getAttribute("aria-pressed")).toBe("true");
+    // Yossi's: from 12:00 to 19:15.
+    await noa.getByLabel(T.member).selectOption(yossi.id);
+    await expect.poll(async () => (await chips.allTextContents()).at(-1), { timeout: 15_000 }).toBe("19:15");
+    expect((await chips.allTextContents())[0]).toBe("12:00");
+    await chips.filter({ hasText: "18:00" }).click();
+    await expect.poll(() => noa.getByLabel(T.time).inputValue()).toBe("18:00");
+    await screenshot(page, "team-edit-free-times-he-390");
+    await noa.getByRole("button", { name: T.save }).click();
+    await expect
+      .poll(() => stack.query(`SELECT member_id, booking_time FROM bookings WHERE business_id = '${businessId}' AND id = '${booking.id}'`))
+      .toEqual([{ member_id: yossi.id, booking_time: "18:00" }]);
+    await page.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
+  });
 });

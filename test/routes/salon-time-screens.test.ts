@@ -148,14 +148,30 @@ describe("Free times follow With (Add Booking, the list's Edit, a booking reques
     const yossi = (await created.json<{ member: { id: string } }>()).member;
     // Noa is on Dana's calendar at 10:00.
     const noa = await seedClient(owner.businessId, { name: "Noa Cohen" });
-    await seedBooking(owner.businessId, noa, { bookingDate: "2030-01-06", bookingTime: "10:00", durationMinutes: 45, bufferMinutes: 15, memberId: dana.id });
-    const times = async (member_id?: string) => {
-      const answer = await free(owner, { service: "Haircut", date: "2030-01-06", ...(member_id ? { member_id } : {}) });
+    const noaAt10 = await seedBooking(owner.businessId, noa, {
+      bookingDate: "2030-01-06",
+      bookingTime: "10:00",
+      durationMinutes: 45,
+      bufferMinutes: 15,
+      memberId: dana.id,
+    });
+    const times = async (member_id?: string, except?: string) => {
+      const answer = await free(owner, { service: "Haircut", date: "2030-01-06", ...(member_id ? { member_id } : {}), ...(except ? { except } : {}) });
       return "times" in answer ? answer.times : answer;
     };
     expect(await times(dana.id)).toEqual(["09:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00"]);
     expect(await times(yossi.id)).toEqual(["12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00", "19:00"]);
     expect(await times()).toEqual(["09:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00", "19:00"]);
+
+    // Noa's own Edit: her booking is not in her way, so Dana's 10:00 is free to keep. Another business's booking id leaves out nothing.
+    expect(await times(dana.id, noaAt10)).toEqual(["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00"]);
+    const other = await signedInOwner();
+    const theirs = await seedBooking(other.businessId, await seedClient(other.businessId, { name: "Not Noa" }), { bookingDate: "2030-01-06" });
+    expect(await times(dana.id, theirs)).toEqual(["09:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00"]);
+    expect(await times(dana.id, "x".repeat(101))).toEqual({ kind: "free", state: "invalid" });
+    const [stranger] = (await (await other.api("/api/team")).json<{ members: { id: string }[] }>()).members;
+    // Another business's member: no times (the chips' "not a service" line), not an error.
+    expect(await times(stranger.id)).toEqual({ kind: "free", state: "unknown-service" });
   });
 });
 

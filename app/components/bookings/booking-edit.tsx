@@ -80,6 +80,7 @@ export default function BookingEdit({ booking, base, members, onCancel, onSaved 
       />
       <FreeTimeChips
         member={textOf(fields.member_id.value)}
+        except={booking.id}
         service={textOf(fields.service.value)}
         date={textOf(fields.booking_date.value)}
         time={textOf(fields.booking_time.value)}

@@ -9,8 +9,11 @@ import { useT } from "~/i18n";
 import type { FreeTimes } from "~/routes/dashboard.calendar/screen.server";
 import { isRealDate } from "~/utils/dates";
 
-/** `member`: only that team member's free times ("" or left out: anyone's who does the service). */
-type Props = { service: string; date: string; time: string; member?: string; onPick: (time: string) => void };
+/**
+ * `member`: only that team member's free times ("" or left out: anyone's who does the service);
+ * `except`: the booking being edited, whose own time is not in its way.
+ */
+type Props = { service: string; date: string; time: string; member?: string; except?: string; onPick: (time: string) => void };
 
 /** A form field's value as the chips read it (conform's values may be lists, or absent). */
 export const textOf = (value: unknown) => (typeof value === "string" ? value : "");
@@ -18,7 +21,7 @@ export const textOf = (value: unknown) => (typeof value === "string" ? value : "
 /** Typing a service name asks once the typing pauses, not per key. */
 const PAUSE_MS = 250;
 
-export function FreeTimeChips({ service, date, time, member = "", onPick }: Props) {
+export function FreeTimeChips({ service, date, time, member = "", except = "", onPick }: Props) {
   const t = useT();
   const fetcher = useFetcher<FreeTimes>();
   // Several forms on one page (the list's cards, the requests) each have their own.
@@ -28,10 +31,10 @@ export function FreeTimeChips({ service, date, time, member = "", onPick }: Prop
   const { load } = fetcher;
   useEffect(() => {
     if (!ready) return;
-    const query = new URLSearchParams({ free: "1", service: name, date, ...(member ? { member_id: member } : {}) });
+    const query = new URLSearchParams({ free: "1", service: name, date, ...(member ? { member_id: member } : {}), ...(except ? { except } : {}) });
     const timer = setTimeout(() => load(`/dashboard/calendar?${query}`), PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [ready, name, date, member, load]);
+  }, [ready, name, date, member, except, load]);
 
   const answer = fetcher.data;
   let body: ReactNode;

@@ -120,12 +120,27 @@ export function useSchemaForm<M, S extends z.ZodType>(schemas: () => Promise<M>,
 
 /**
  * Submits again as the held submit did: with its button, or the form's button of the same name and value when a
- * re-render replaced it (the button carries the intent).
+ * re-render replaced it (the button carries the intent), or else a hidden one like it for that moment, as conform
+ * makes for its own intents (`form.update`: a free-time chip tapped first in an edit must fill Time, not save).
  */
 function resubmit(form: HTMLFormElement, submitter: HTMLElement | null) {
   const isButton = (el: unknown): el is HTMLButtonElement | HTMLInputElement => el instanceof HTMLButtonElement || el instanceof HTMLInputElement;
   if (!isButton(submitter)) return form.requestSubmit();
   if (submitter.isConnected && submitter.form === form) return form.requestSubmit(submitter);
   const same = [...form.elements].find((el) => isButton(el) && el.type === "submit" && el.name === submitter.name && el.value === submitter.value);
-  form.requestSubmit(isButton(same) ? same : undefined);
+  if (isButton(same) || !submitter.name) return form.requestSubmit(isButton(same) ? same : undefined);
+  const again = document.createElement("button");
+  again.name = submitter.name;
+  again.value = submitter.value;
+  again.hidden = true;
+  again.formNoValidate = true;
+  // Outside a form with an id, as conform puts its own (removing it then moves no focus in a dialog).
+  const id = form.getAttribute("id");
+  if (id) again.setAttribute("form", id);
+  (id ? document.body : form).appendChild(again);
+  try {
+    form.requestSubmit(again);
+  } finally {
+    again.remove();
+  }
 }

@@ -49,7 +49,8 @@ export type FreeTimes =
   | { kind: "free"; state: "invalid" };
 
 /**
- * Add Booking's free times for one service on one day (`?free&service=&date=`):
+ * Add Booking's free times for one service on one day (`?free&service=&date=`,
+ * `&member_id=` for one member's, `&except=` for an edit's own booking):
  * the same availability layer as GET /api/availability. Read through this
  * route, which the page has already discovered, like the calendar's ranges: a
  * route only a fetcher reaches is discovered mid-save and Remix's reload after
@@ -63,9 +64,11 @@ export async function freeTimes(db: Db, business: SalonTimeBusiness, params: URL
     days: "1",
     member_id: params.get("member_id") || undefined,
   });
-  if (!query.ok || !query.value.from) return { kind: "free", state: "invalid" };
+  // An edit's chips leave out the booking being edited (`except`, one of the business's ids; another's leaves out nothing).
+  const except = params.get("except") || undefined;
+  if (!query.ok || !query.value.from || (except && except.length > 100)) return { kind: "free", state: "invalid" };
   try {
-    const found = await availability(db, business, query.value, now);
+    const found = await availability(db, business, { ...query.value, except }, now);
     if (found.closed.length) return { kind: "free", state: "closed" };
     return { kind: "free", state: "free", times: found.slots.map((s) => s.time) };
   } catch (error) {

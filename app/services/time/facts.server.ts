@@ -1,7 +1,7 @@
 // The salon's time, read from D1: the facts the pure module (span.ts) needs for a
 // range of local dates, in one query each. Overlap warnings, free slots and the
 // calendar read them here; none queries bookings for free time on its own.
-import { and, asc, eq, gte, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte, ne, notInArray, sql } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
 import { FREEING_STATUSES, type DayRange, type Timing } from "./span";
 
@@ -61,8 +61,9 @@ export type MemberTiming = Timing & { memberId: string | null };
  * free slots need no names, so no join, and one row per day (the day's
  * "HH:MM duration buffer member" items joined by SQLite): a busy month is a few
  * thousand bookings, and rows, not bytes, are what a read costs here.
+ * `except`: a booking left out (the one being edited: its own time is not in its way).
  */
-export async function busyTimings(db: Db, businessId: string, from: string, to: string): Promise<MemberTiming[]> {
+export async function busyTimings(db: Db, businessId: string, from: string, to: string, except?: string): Promise<MemberTiming[]> {
   const days = await db
     .select({
       date: bookings.bookingDate,
@@ -75,6 +76,7 @@ export async function busyTimings(db: Db, businessId: string, from: string, to: 
         gte(bookings.bookingDate, from),
         lte(bookings.bookingDate, to),
         notInArray(bookings.status, FREEING_STATUSES as never[]),
+        except ? ne(bookings.id, except) : undefined,
       ),
     )
     .groupBy(bookings.bookingDate);

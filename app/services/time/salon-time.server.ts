@@ -94,7 +94,8 @@ export async function deleteTimeOff(db: Db, businessId: string, id: string): Pro
   if (!gone.length) throw new AppError(404, "hours.err.notFound");
 }
 
-export type AvailabilityAsk = { service: string; from?: string; days: number; member_id?: string };
+/** `except`: a booking not counted as busy (the one an edit is moving; not part of the API's query). */
+export type AvailabilityAsk = { service: string; from?: string; days: number; member_id?: string; except?: string };
 /** A free start time and the members free for it who do the service (in the team's order). */
 export type TeamSlot = Slot & { member_ids: string[] };
 /** `closed`: the dates of the range on which none of the members asked about works (no hours, or time off). */
@@ -120,7 +121,7 @@ export async function availability(db: Db, business: SalonTimeBusiness, ask: Ava
       .where(and(eq(s.businessId, business.id), eq(s.nameKey, serviceKey(ask.service))))
       .limit(1),
     listTeam(db, business),
-    busyTimings(db, business.id, addDays(from, -1), addDays(to, 1)),
+    busyTimings(db, business.id, addDays(from, -1), addDays(to, 1), ask.except),
     timeOffBetween(db, business.id, from, to),
   ]);
   const service = services[0];
