@@ -274,7 +274,7 @@ export const bookings = sqliteTable(
   },
   (t) => [
     index("bookings_business_date").on(t.businessId, t.bookingDate, t.bookingTime),
-    index("bookings_business_client").on(t.businessId, t.clientId, t.bookingDate),
+    index("bookings_business_client").on(t.businessId, t.clientId, t.bookingDate, t.bookingTime, t.status),
     index("bookings_business_service").on(t.businessId, t.service, t.bookingDate),
   ],
 );

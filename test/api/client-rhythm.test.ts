@@ -142,6 +142,28 @@ describe("Due this week on the Clients tab", () => {
     expect(section).toContain('aria-label="Message Tamar Soon on WhatsApp"');
   });
 
+  it("follows the bookings as they change: a booking ahead cancelled puts the client back on, a visit moved later takes them off", async () => {
+    const owner = await signedInOwner();
+    const today = localDate(Date.now(), ZONE);
+    const dueNames = async () => {
+      const html = await (await owner.page("/dashboard/clients")).text();
+      return shownHtml(html.slice(html.indexOf('data-testid="due-list"'), html.indexOf('role="search"')));
+    };
+    // Every 28 days, last 33 days ago (5 days overdue), but booked again in 3 days.
+    const id = await seedClient(owner.businessId, { name: "Gal Moved", phone: "972501230021" });
+    const visits: string[] = [];
+    for (const back of [89, 61, 33]) visits.push(await seedBooking(owner.businessId, id, { bookingDate: addDays(today, -back), status: "completed" }));
+    const ahead = await seedBooking(owner.businessId, id, { bookingDate: addDays(today, 3), status: "scheduled" });
+    expect(await dueNames()).not.toContain("Gal Moved");
+
+    expect((await owner.api(`/api/bookings/${ahead}`, { method: "PATCH", json: { status: "cancelled" } })).status).toBe(200);
+    expect(await dueNames()).toContain("Gal Moved");
+
+    // The last visit was 5 days ago after all: gaps of 28 and 56 days, due in 37 days.
+    expect((await owner.api(`/api/bookings/${visits[2]}`, { method: "PATCH", json: { booking_date: addDays(today, -5) } })).status).toBe(200);
+    expect(await dueNames()).not.toContain("Gal Moved");
+  });
+
   it("types the message in the business's message language, and says the list in Hebrew on a Hebrew screen", async () => {
     const owner = await signedInOwner({ messageLang: "he" });
     const today = localDate(Date.now(), ZONE);

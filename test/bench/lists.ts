@@ -3,7 +3,7 @@
 // business with 5,000 clients and 50,000 bookings, against an empty business
 // (each with a team of 5: availability asks every member's free times).
 //   npx tsx test/bench/lists.ts [--clients 5000] [--bookings 50000] [--runs 40] [--only create]
-// (--only: the rows whose label contains that text)
+// (--only: the rows whose label contains that text, or one of several: --only "insights|Clients screen")
 // Serves the built app with `wrangler dev --local` over a fresh local D1 and
 // times sequential requests on localhost (so the figures are server time plus
 // a loopback round trip). Prints p50 and p95 in ms and the response size.
@@ -19,7 +19,7 @@ const CLIENTS = arg("clients", 5000);
 const BOOKINGS = arg("bookings", 50_000);
 const RUNS = arg("runs", 40);
 const WARMUP = 5;
-const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : "";
+const ONLY = (process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : "").split("|");
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
@@ -85,7 +85,7 @@ async function main() {
   console.log(`Ready in ${((performance.now() - seeded) / 1000).toFixed(0)} s. ${RUNS} sequential requests per row after ${WARMUP} warm-up ones.\n`);
   const rows: string[][] = [["endpoint", "business", "p50 ms", "p95 ms", "rows/size"]];
   try {
-    for (const [label, path] of scenarios.filter(([label]) => label.includes(ONLY))) {
+    for (const [label, path] of scenarios.filter(([label]) => ONLY.some((text) => label.includes(text)))) {
       for (const [name, owner] of [
         [`${CLIENTS}/${BOOKINGS}`, big],
         ["empty", empty],

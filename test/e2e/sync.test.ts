@@ -1,11 +1,13 @@
 // The issue's "done when": a customer writes through the simulator, the owner
 // adds the service, selects the contact, Start Sync proposes Haircut,
-// tomorrow, 17:00, the owner saves it, and the booking is there.
+// tomorrow, 17:00, the owner saves it, and the booking is there. Then a freed
+// slot: a cancelled booking becomes an Opening card offered to a customer who
+// asked for that day, and her "1" takes it.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { localDate } from "../../app/utils/time-zone";
 import { addDays } from "../../app/utils/dates";
-import { signInAsNewOwner } from "./support/account";
+import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { SCREENSHOT_DIR, screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { watchToasts } from "./support/toasts";
@@ -178,4 +180,83 @@ describe("Sync tab", () => {
     await heGroup.screenshot({ path: path.join(SCREENSHOT_DIR, "sync-quote-he-390.png") });
     expect(errors).toEqual([]);
   });
+
+  it(
+    "offers a freed slot: a cancelled booking becomes an opening, offered to one who asked for that day, and her 1 takes it",
+    { timeout: 120_000 },
+    async () => {
+      const { page, errors } = await newPage(390);
+      const toasts = await watchToasts(page);
+      await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.openings@example.com", password: "openings123" });
+      const businessId = await connectWhatsApp(page, stack);
+      const headers = { Origin: stack.appUrl };
+      expect((await page.request.post(`${stack.appUrl}/api/services`, { headers, data: { service: "Haircut", duration_minutes: 45 } })).status()).toBe(201);
+      // No quiet hours, so the offer goes out whatever the hour the test runs at.
+      stack.query(`UPDATE businesses SET quiet_start = '00:00', quiet_end = '00:00' WHERE id = '${businessId}'`);
+      const [{ time_zone: zone }] = stack.query<{ time_zone: string }>(`SELECT time_zone FROM businesses WHERE id = '${businessId}'`);
+      const tomorrow = addDays(localDate(Date.now(), zone), 1);
+      // Noa and Lior wrote in yesterday asking for tomorrow (their chats read into drafts).
+      for (const [key, name, phone] of [
+        ["noa", "Noa Cohen", "972541230101"],
+        ["lior", "Lior Ben", "972541230102"],
+      ]) {
+        const at = Date.now() - 86_400_000;
+        stack.query(
+          `INSERT INTO clients (id, business_id, name, phone, created_at, updated_at) VALUES ('${businessId}_${key}', '${businessId}', '${name}', '${phone}', ${at}, ${at})`,
+        );
+        stack.query(`INSERT INTO contact_consent (business_id, phone, first_in_at) VALUES ('${businessId}', '${phone}', ${at})`);
+        stack.query(
+          `INSERT INTO drafts (id, business_id, chat_id, client_phone, service, text, asked_date, status, created_at)
+         VALUES ('${businessId}_d_${key}', '${businessId}', '${phone}@c.us', '${phone}', 'Haircut', 'Hi!', '${tomorrow}', 'dismissed', ${at})`,
+        );
+      }
+      // Maya's 16:00 haircut tomorrow is cancelled.
+      const made = await page.request.post(`${stack.appUrl}/api/bookings`, {
+        headers,
+        data: { name: "Maya Katz", phone: "972541230103", service: "Haircut", booking_date: tomorrow, booking_time: "16:00" },
+      });
+      expect(made.status()).toBe(201);
+      const { booking } = (await made.json()) as { booking: { id: string } };
+      expect((await page.request.patch(`${stack.appUrl}/api/bookings/${booking.id}`, { headers, data: { status: "cancelled" } })).status()).toBe(200);
+
+      // The Sync tab shows the opening with both, and why; the owner offers it to Noa.
+      await page.goto(`${stack.appUrl}/dashboard/sync`);
+      await whenHydrated(page);
+      const card = page.getByTestId("opening-card");
+      expect(await card.getByRole("heading", { level: 3 }).textContent()).toContain("Tomorrow · 16:00");
+      const weekday = new Intl.DateTimeFormat("en", { weekday: "long", timeZone: "UTC" }).format(new Date(`${tomorrow}T12:00:00Z`));
+      expect(await card.getByRole("checkbox", { name: `Noa Cohen asked for ${weekday}` }).count()).toBe(1);
+      expect(await card.getByRole("checkbox", { name: `Lior Ben asked for ${weekday}` }).count()).toBe(1);
+      await screenshot(page, "sync-opening-en-390");
+      await card.getByRole("checkbox", { name: /Noa Cohen/ }).check();
+      await card.getByRole("button", { name: "Offer the 16:00 slot to the chosen clients" }).click();
+      await toasts.said("The offer is on its way to 1.");
+      await expect.poll(() => card.getByTestId("opening-state").textContent()).toBe("Offered to 1");
+
+      // The offer goes out on the next sweep; Noa answers 1 and the slot is hers.
+      const offered = "A 16:00 slot opened tomorrow for a haircut. Reply 1 to take it.";
+      const sentToNoa = async () =>
+        ((await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[])
+          .filter((m) => m.chatId === "972541230101@c.us")
+          .map((m) => m.text);
+      await expect.poll(async () => (await stack.cron(), sentToNoa()), { timeout: 60_000, interval: 2_000 }).toContain(offered);
+      await stack.sim(`${businessId}/incoming`, { from: "972541230101", name: "Noa Cohen", body: "1" });
+      await expect
+        .poll(() => stack.query(`SELECT client_id, booking_time FROM bookings WHERE business_id = '${businessId}' AND status != 'cancelled'`), {
+          timeout: 30_000,
+        })
+        .toEqual([{ client_id: `${businessId}_noa`, booking_time: "16:00" }]);
+      await page.reload();
+      await whenHydrated(page);
+      expect(await card.getByTestId("opening-state").textContent()).toContain("Taken by Noa Cohen");
+      await screenshot(page, "sync-opening-taken-en-390");
+
+      // In Hebrew, right to left.
+      await page.locator("form[action^='/language'] button[value='he']").click();
+      await page.waitForFunction(() => document.documentElement.dir === "rtl");
+      expect(await page.getByTestId("opening-state").textContent()).toContain("נקבע לNoa Cohen");
+      await screenshot(page, "sync-opening-taken-he-390");
+      expect(errors).toEqual([]);
+    },
+  );
 });

@@ -9,3 +9,13 @@ export const isBooked = (alias: string) =>
 
 /** A counted booking that was not cancelled (an expired hold is a cancelled one): it holds, or held, its time. */
 export const isKept = (alias: string) => `${alias}.status NOT IN ('cancelled', 'pending')`;
+
+/**
+ * The same test as isBooked for a query that reads many bookings at once: it
+ * joins the booking's expired hold, if any, as `hold` (expiredHoldJoin), and
+ * isBookedWith reads that join (a join is looked up once per row, where each
+ * use of isBooked's subquery is run again).
+ */
+export const expiredHoldJoin = (alias: string, hold: string) =>
+  `LEFT JOIN booking_holds ${hold} ON ${hold}.booking_id = ${alias}.id AND ${hold}.state = 'expired'`;
+export const isBookedWith = (alias: string, hold: string) => `${alias}.status != 'pending' AND ${hold}.booking_id IS NULL`;

@@ -47,16 +47,19 @@ export async function dueClients(
   const today = localDate(now, business.timeZone);
   const from = addDays(today, -OVERDUE_DAYS);
   const to = addDays(today, aheadDays);
-  // Clients with enough visits, seen in the last year, and no booking ahead of them yet (so not rebooked).
+  // Clients with no booking ahead of them yet (so not rebooked), with enough visits and one in the
+  // last year: each client's own bookings read in the client index (date, time and status are in
+  // it), the cheap test first, instead of grouping every past booking of the business.
+  const visit = (alias: string) => sql.raw(`${alias}.status NOT IN ('cancelled', 'no_show', 'pending')`);
   const candidates = await db.all<{ id: string; name: string; phone: string }>(sql`
     SELECT c.id, c.name, c.phone FROM ${clients} c
-    WHERE c.business_id = ${business.id} AND c.id IN (
-      SELECT b.client_id FROM ${bookings} b
-      WHERE b.business_id = ${business.id} AND b.booking_date <= ${today} AND b.status NOT IN ('cancelled', 'no_show', 'pending')
-      GROUP BY b.client_id
-      HAVING count(DISTINCT b.booking_date) >= ${RHYTHM_MIN_VISITS} AND max(b.booking_date) >= ${addDays(today, -366)})
-    AND NOT EXISTS (SELECT 1 FROM ${bookings} a WHERE a.business_id = ${business.id} AND a.client_id = c.id
-      AND a.booking_date > ${today} AND a.status IN ('scheduled', 'confirmed'))`);
+    WHERE c.business_id = ${business.id}
+      AND NOT EXISTS (SELECT 1 FROM ${bookings} a WHERE a.business_id = ${business.id} AND a.client_id = c.id
+        AND a.booking_date > ${today} AND a.status IN ('scheduled', 'confirmed'))
+      AND (SELECT count(DISTINCT b.booking_date) FROM ${bookings} b WHERE b.business_id = ${business.id} AND b.client_id = c.id
+        AND b.booking_date <= ${today} AND ${visit("b")}) >= ${RHYTHM_MIN_VISITS}
+      AND EXISTS (SELECT 1 FROM ${bookings} b WHERE b.business_id = ${business.id} AND b.client_id = c.id
+        AND b.booking_date BETWEEN ${addDays(today, -366)} AND ${today} AND ${visit("b")})`);
   if (candidates.length === 0) return [];
   const found = await rhythms(
     db,

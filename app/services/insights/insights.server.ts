@@ -1,9 +1,9 @@
-// Insights: a period's figures for the owner, each one SQL aggregate over the
+// Insights: a period's figures for the owner, from SQL aggregates over the
 // business's own rows (the README's "Insights" section defines every figure).
 // Bookings are dated by their local booking_date, so a period is a range of
 // local dates; instants (a cancellation, a sent message) are compared in the
 // business's time zone.
-import { isBooked, isKept } from "~/services/bookings/counted";
+import { expiredHoldJoin, isBookedWith, isKept } from "~/services/bookings/counted";
 import { currencyOf, priceOf } from "~/services/catalogue/money";
 import { addDays } from "~/utils/dates";
 import { localDate, localTime, offsetAt, zonedInstant } from "~/utils/time-zone";
@@ -35,119 +35,159 @@ type Business = { id: string; timeZone: string };
 const n = (v: unknown) => Number(v ?? 0);
 const rate = (part: unknown, whole: unknown) => (n(whole) === 0 ? null : n(part) / n(whole));
 
+type Add = (value: string | number) => string;
+
+/** Numbered SQL parameters (D1 binds `?N`): `add` gives a value's placeholder. */
+function params() {
+  const values: (string | number)[] = [];
+  const add: Add = (value) => (values.push(value), `?${values.length}`);
+  return { values, add };
+}
+
+/** Which of the periods a local date falls in (its index; null: none), as a SQL CASE. */
+const periodOf = (date: string, periods: Period[], add: Add) =>
+  `CASE ${periods.map((p, i) => `WHEN ${date} BETWEEN ${add(p.from)} AND ${add(p.to)} THEN ${i}`).join(" ")} END`;
+
 /**
- * The zone's offset per local date over the period, as a SQL CASE on
+ * The zone's offset per local date over the range, as a SQL CASE on
  * booking_date: the UTC instant a booking starts is its wall clock minus the
  * offset of its day (read at noon, so a DST change is taken from the day
  * after the night it happens; bookings are not made at 2 in the morning).
  */
-function offsetCase(from: string, to: string, timeZone: string, firstParam: number): { sql: string; values: (string | number)[] } {
+function offsetCase(from: string, to: string, timeZone: string, add: Add): string {
   const noon = (date: string) => offsetAt(zonedInstant(date, "12:00", timeZone), timeZone);
   const changes: { from: string; offset: number }[] = [{ from, offset: noon(from) }];
   for (let d = addDays(from, 1); d <= to; d = addDays(d, 1)) {
     const offset = noon(d);
     if (offset !== changes[changes.length - 1].offset) changes.push({ from: d, offset });
   }
-  if (changes.length === 1) return { sql: `?${firstParam}`, values: [changes[0].offset] };
-  const later = changes.slice(1).reverse();
-  const arms = later.map((_, i) => `WHEN b.booking_date >= ?${firstParam + 2 * i} THEN ?${firstParam + 2 * i + 1}`).join(" ");
-  const values = later.flatMap((c) => [c.from, c.offset]);
-  return { sql: `CASE ${arms} ELSE ?${firstParam + values.length} END`, values: [...values, changes[0].offset] };
+  if (changes.length === 1) return add(changes[0].offset);
+  const arms = changes
+    .slice(1)
+    .reverse()
+    .map((c) => `WHEN b.booking_date >= ${add(c.from)} THEN ${add(c.offset)}`)
+    .join(" ");
+  return `CASE ${arms} ELSE ${add(changes[0].offset)} END`;
 }
 
-/** The figures of one period (from and to are local dates, both included). */
-export async function periodFigures(d1: D1Database, business: Business, currency: string, { from, to }: Period, now: number): Promise<InsightFigures> {
+/** SQLite's order of text (BINARY), as the ORDER BY of one query per figure gave it. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The figures of several periods (from and to are local dates, both
+ * included; the periods do not overlap), in one D1 batch: one pass over all
+ * the periods' bookings summed per period, weekday, hour and service (the
+ * summary, the chats, the busiest times and the services are folded from
+ * those sums), one over the messages sent in them, and per period its
+ * rebookings and its new clients (each reads every client's own bookings).
+ */
+async function periodsFigures(d1: D1Database, business: Business, currency: string, periods: Period[], now: number): Promise<InsightFigures[]> {
   const zone = business.timeZone;
+  const lo = periods.map((p) => p.from).reduce((a, b) => (b < a ? b : a));
+  const hi = periods.map((p) => p.to).reduce((a, b) => (b > a ? b : a));
   const today = localDate(now, zone);
   const nowTime = localTime(now, zone);
-  const startMs = zonedInstant(from, "00:00", zone);
-  const endMs = zonedInstant(addDays(to, 1), "00:00", zone);
   // A booking whose start has come (the local date and time are past): it either happened or was missed.
-  const started = `(b.booking_date < ?4 OR (b.booking_date = ?4 AND b.booking_time <= ?5))`;
-  const inPeriod = `b.business_id = ?1 AND b.booking_date BETWEEN ?2 AND ?3`;
-  const base = [business.id, from, to, today, nowTime];
-  const offset = offsetCase(from, to, zone, base.length + 1);
-  const startInstant = `(unixepoch(b.booking_date || ' ' || substr(b.booking_time, 1, 5)) * 1000 - (${offset.sql}))`;
+  const started = (add: Add) => `(b.booking_date < ${add(today)} OR (b.booking_date = ${add(today)} AND b.booking_time <= ${add(nowTime)}))`;
 
-  const [summary, chats, rebooking, clients, messages, busiest, services] = await d1.batch<Record<string, unknown>>([
-    d1
-      .prepare(
-        `SELECT count(*) AS all_bookings, sum(b.status != 'cancelled') AS bookings,
-                sum(CASE WHEN b.status = 'completed' THEN coalesce(b.price_cents, 0) ELSE 0 END) AS done_cents,
-                sum(CASE WHEN b.status IN ('scheduled', 'confirmed') THEN coalesce(b.price_cents, 0) ELSE 0 END) AS expected_cents,
-                sum(b.status = 'no_show') AS no_shows,
-                sum(b.status != 'cancelled' AND ${started}) AS started,
-                sum(b.status = 'cancelled' AND b.updated_at > ${startInstant} - ${LATE_CANCEL_MS}) AS late_cancels
-         FROM bookings b WHERE ${inPeriod} AND ${isBooked("b")}`,
-      )
-      .bind(...base, ...offset.values),
-    d1
-      .prepare(
-        `SELECT count(*) AS from_chats FROM bookings b WHERE ${inPeriod}
-           AND (b.source = 'sync' OR b.id IN (SELECT booking_id FROM proposals WHERE business_id = ?1 AND status = 'accepted' AND booking_id IS NOT NULL))`,
-      )
-      .bind(business.id, from, to),
-    d1
-      .prepare(
-        `SELECT count(DISTINCT b.client_id) AS visited,
-                count(DISTINCT CASE WHEN EXISTS (
-                  SELECT 1 FROM bookings l WHERE l.business_id = ?1 AND l.client_id = b.client_id AND ${isKept("l")}
-                    AND l.booking_date <= date(b.booking_date, '+${REBOOK_DAYS} days')
-                    AND (l.booking_date > b.booking_date OR (l.booking_date = b.booking_date AND l.booking_time > b.booking_time))
-                ) THEN b.client_id END) AS rebooked
-         FROM bookings b WHERE ${inPeriod} AND b.status IN ('scheduled', 'confirmed', 'completed') AND ${started}`,
-      )
-      .bind(...base),
-    d1
-      .prepare(
-        `SELECT count(*) AS clients, sum(first_date >= ?2) AS new_clients FROM (
-           SELECT (SELECT min(f.booking_date) FROM bookings f WHERE f.business_id = ?1 AND f.client_id = b.client_id AND ${isKept("f")}) AS first_date
-           FROM bookings b WHERE ${inPeriod} AND ${isKept("b")} GROUP BY b.client_id)`,
-      )
-      .bind(business.id, from, to),
-    d1
-      .prepare(
-        `SELECT count(*) AS sent, sum(m.ack = -1) AS refused,
-                sum(m.kind = 'rule' AND r.ask_confirmation = 1) AS asked,
-                sum(m.kind = 'rule' AND r.ask_confirmation = 1 AND m.reply_action = 'confirmed') AS confirmed
-         FROM scheduled_messages m JOIN rules r ON r.id = m.rule_id
-         WHERE m.business_id = ?1 AND m.sent_at >= ?2 AND m.sent_at < ?3`,
-      )
-      .bind(business.id, startMs, endMs),
-    d1
-      .prepare(
-        `SELECT CAST(strftime('%w', b.booking_date) AS INTEGER) AS weekday, CAST(substr(b.booking_time, 1, 2) AS INTEGER) AS hour, count(*) AS count
-         FROM bookings b WHERE ${inPeriod} AND ${isKept("b")}
-         GROUP BY weekday, hour ORDER BY count DESC, weekday, hour`,
-      )
-      .bind(business.id, from, to),
-    d1
-      .prepare(
-        `SELECT b.service AS service, count(*) AS count,
-                sum(CASE WHEN b.status IN ('scheduled', 'confirmed', 'completed') THEN coalesce(b.price_cents, 0) ELSE 0 END) AS revenue_cents
-         FROM bookings b WHERE ${inPeriod} AND ${isKept("b")}
-         GROUP BY b.service ORDER BY revenue_cents DESC, count DESC, b.service`,
-      )
-      .bind(business.id, from, to),
-  ]);
-  const s = summary.results[0] ?? {};
-  const r = rebooking.results[0] ?? {};
-  const c = clients.results[0] ?? {};
-  const m = messages.results[0] ?? {};
-  return {
-    bookings: n(s.bookings),
-    revenue: { done: priceOf(n(s.done_cents)) ?? 0, expected: priceOf(n(s.expected_cents)) ?? 0, currency },
-    no_show_rate: rate(s.no_shows, s.started),
-    late_cancel_rate: rate(s.late_cancels, s.all_bookings),
-    confirmation_rate: rate(m.confirmed, m.asked),
-    rebooking_rate: rate(r.rebooked, r.visited),
-    new_clients: n(c.new_clients),
-    returning_clients: n(c.clients) - n(c.new_clients),
-    from_chats: n(chats.results[0]?.from_chats),
-    messages: { sent: n(m.sent), refused: n(m.refused) },
-    busiest: busiest.results.map((b) => ({ weekday: n(b.weekday), hour: n(b.hour), count: n(b.count) })),
-    services: services.results.map((v) => ({ service: String(v.service), count: n(v.count), revenue: priceOf(n(v.revenue_cents)) ?? 0 })),
-  };
+  const q = params();
+  const biz = q.add(business.id);
+  const booked = `(${isBookedWith("b", "h")})`;
+  const startInstant = `(unixepoch(b.booking_date || ' ' || substr(b.booking_time, 1, 5)) * 1000 - (${offsetCase(lo, hi, zone, q.add)}))`;
+  const bookingsSql = `SELECT ${periodOf("b.booking_date", periods, q.add)} AS p,
+          CAST(strftime('%w', b.booking_date) AS INTEGER) AS weekday, CAST(substr(b.booking_time, 1, 2) AS INTEGER) AS hour, b.service AS service,
+          sum(${booked}) AS all_bookings, sum(${booked} AND b.status != 'cancelled') AS bookings,
+          sum(CASE WHEN ${booked} AND b.status = 'completed' THEN coalesce(b.price_cents, 0) ELSE 0 END) AS done_cents,
+          sum(CASE WHEN ${booked} AND b.status IN ('scheduled', 'confirmed') THEN coalesce(b.price_cents, 0) ELSE 0 END) AS expected_cents,
+          sum(${booked} AND b.status = 'no_show') AS no_shows,
+          sum(${booked} AND b.status != 'cancelled' AND ${started(q.add)}) AS started,
+          sum(${booked} AND b.status = 'cancelled' AND b.updated_at > ${startInstant} - ${LATE_CANCEL_MS}) AS late_cancels,
+          sum(${isKept("b")}) AS kept,
+          sum(CASE WHEN b.status IN ('scheduled', 'confirmed', 'completed') THEN coalesce(b.price_cents, 0) ELSE 0 END) AS revenue_cents,
+          sum(b.source = 'sync' OR b.id IN (SELECT booking_id FROM proposals WHERE business_id = ${biz} AND status = 'accepted' AND booking_id IS NOT NULL)) AS from_chats
+     FROM bookings b ${expiredHoldJoin("b", "h")}
+     WHERE b.business_id = ${biz} AND b.booking_date BETWEEN ${q.add(lo)} AND ${q.add(hi)}
+     GROUP BY p, weekday, hour, service HAVING p IS NOT NULL`;
+  const bookingsPass = d1.prepare(bookingsSql).bind(...q.values);
+
+  // Per period: its visits rebooked, and its clients with the first day they came (index probes on
+  // each client's bookings: bookings_business_client holds the time and status they read).
+  const clientsPasses = periods.flatMap(({ from, to }) => {
+    const c = params();
+    const [cbiz, cfrom, cto] = [c.add(business.id), c.add(from), c.add(to)];
+    const inPeriod = `b.business_id = ${cbiz} AND b.booking_date BETWEEN ${cfrom} AND ${cto}`;
+    return [
+      d1
+        .prepare(
+          `SELECT count(DISTINCT b.client_id) AS visited,
+                  count(DISTINCT CASE WHEN EXISTS (
+                    SELECT 1 FROM bookings l WHERE l.business_id = ${cbiz} AND l.client_id = b.client_id AND ${isKept("l")}
+                      AND l.booking_date <= date(b.booking_date, '+${REBOOK_DAYS} days')
+                      AND (l.booking_date > b.booking_date OR (l.booking_date = b.booking_date AND l.booking_time > b.booking_time))
+                  ) THEN b.client_id END) AS rebooked
+           FROM bookings b WHERE ${inPeriod} AND b.status IN ('scheduled', 'confirmed', 'completed') AND ${started(c.add)}`,
+        )
+        .bind(...c.values),
+      d1
+        .prepare(
+          `SELECT count(*) AS clients, sum(first_date >= ${cfrom}) AS new_clients FROM (
+             SELECT (SELECT min(f.booking_date) FROM bookings f WHERE f.business_id = ${cbiz} AND f.client_id = b.client_id AND ${isKept("f")}) AS first_date
+             FROM bookings b WHERE ${inPeriod} AND ${isKept("b")} GROUP BY b.client_id)`,
+        )
+        .bind(...c.values.slice(0, 3)),
+    ];
+  });
+
+  const m = params();
+  const instant = (date: string) => zonedInstant(date, "00:00", zone);
+  const sentIn = `CASE ${periods.map((p, i) => `WHEN m.sent_at >= ${m.add(instant(p.from))} AND m.sent_at < ${m.add(instant(addDays(p.to, 1)))} THEN ${i}`).join(" ")} END`;
+  const messagesPass = d1
+    .prepare(
+      `SELECT ${sentIn} AS p, count(*) AS sent, sum(m.ack = -1) AS refused,
+              sum(m.kind = 'rule' AND r.ask_confirmation = 1) AS asked,
+              sum(m.kind = 'rule' AND r.ask_confirmation = 1 AND m.reply_action = 'confirmed') AS confirmed
+       FROM scheduled_messages m JOIN rules r ON r.id = m.rule_id
+       WHERE m.business_id = ${m.add(business.id)} AND m.sent_at >= ${m.add(instant(lo))} AND m.sent_at < ${m.add(instant(addDays(hi, 1)))}
+       GROUP BY p HAVING p IS NOT NULL`,
+    )
+    .bind(...m.values);
+
+  const [bookingRows, messageRows, ...clientRows] = await d1.batch<Record<string, unknown>>([bookingsPass, messagesPass, ...clientsPasses]);
+  return periods.map((_, i) => {
+    const groups = bookingRows.results.filter((g) => n(g.p) === i);
+    const sum = (field: string, rows = groups) => rows.reduce((total, g) => total + n(g[field]), 0);
+    const busiest = new Map<string, { weekday: number; hour: number; count: number }>();
+    const services = new Map<string, { service: string; count: number; revenue_cents: number }>();
+    for (const g of groups) {
+      if (n(g.kept) === 0) continue;
+      const cell = busiest.get(`${g.weekday} ${g.hour}`) ?? { weekday: n(g.weekday), hour: n(g.hour), count: 0 };
+      cell.count += n(g.kept);
+      busiest.set(`${g.weekday} ${g.hour}`, cell);
+      const service = services.get(String(g.service)) ?? { service: String(g.service), count: 0, revenue_cents: 0 };
+      service.count += n(g.kept);
+      service.revenue_cents += n(g.revenue_cents);
+      services.set(service.service, service);
+    }
+    const r = clientRows[2 * i].results[0] ?? {};
+    const cl = clientRows[2 * i + 1].results[0] ?? {};
+    const msg = messageRows.results.find((r) => n(r.p) === i) ?? {};
+    return {
+      bookings: sum("bookings"),
+      revenue: { done: priceOf(sum("done_cents")) ?? 0, expected: priceOf(sum("expected_cents")) ?? 0, currency },
+      no_show_rate: rate(sum("no_shows"), sum("started")),
+      late_cancel_rate: rate(sum("late_cancels"), sum("all_bookings")),
+      confirmation_rate: rate(msg.confirmed, msg.asked),
+      rebooking_rate: rate(r.rebooked, r.visited),
+      new_clients: n(cl.new_clients),
+      returning_clients: n(cl.clients) - n(cl.new_clients),
+      from_chats: sum("from_chats"),
+      messages: { sent: n(msg.sent), refused: n(msg.refused) },
+      busiest: [...busiest.values()].sort((a, b) => b.count - a.count || a.weekday - b.weekday || a.hour - b.hour),
+      services: [...services.values()]
+        .sort((a, b) => b.revenue_cents - a.revenue_cents || b.count - a.count || byText(a.service, b.service))
+        .map((s) => ({ service: s.service, count: s.count, revenue: priceOf(s.revenue_cents) ?? 0 })),
+    };
+  });
 }
 
 export type Insights = InsightFigures & { from: string; to: string; time_zone: string; previous: InsightFigures & Period };
@@ -162,6 +202,6 @@ export async function insights(
 ): Promise<Insights> {
   const currency = currencyOf(business);
   const before = periodBefore(kind, period);
-  const [current, previous] = await Promise.all([periodFigures(d1, business, currency, period, now), periodFigures(d1, business, currency, before, now)]);
+  const [current, previous] = await periodsFigures(d1, business, currency, [period, before], now);
   return { ...period, time_zone: business.timeZone, ...current, previous: { ...before, ...previous } };
 }
