@@ -10,6 +10,7 @@ import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { clientsWroteFirst } from "./support/safety";
+import { connectWhatsApp } from "./support/whatsapp";
 
 const { stack, newPage } = useBrowserStack();
 
@@ -73,11 +74,7 @@ describe("WhatsApp in the real world", () => {
     const { page, errors } = await newPage(390);
     await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.realworld@example.com", password: "realworld-pass-1" });
 
-    await page.getByRole("button", { name: "Connect WhatsApp" }).click();
-    await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
-    const businessId = (await page.locator(".facts .mono").textContent())!.trim();
-    await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
-    await expect.poll(() => page.getByTestId("wa-status").textContent(), { timeout: 15_000 }).toBe("Connected");
+    const businessId = await connectWhatsApp(page, stack, "972501112233");
 
     // 1. The customer asks without a time; the owner answers on the phone with one.
     await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: "Hi! Can I come tomorrow for a haircut?" });
@@ -183,11 +180,7 @@ describe("WhatsApp in the real world", () => {
       email: "dana.realworld.he@example.com",
       password: "realworld-pass-2",
     });
-    await page.getByRole("button", { name: "Connect WhatsApp" }).click();
-    await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
-    const businessId = (await page.locator(".facts .mono").textContent())!.trim();
-    await sim(`${businessId}/scan`, { phone: "972501112299", pushName: "Dana Hair" });
-    await expect.poll(() => page.getByTestId("wa-status").textContent(), { timeout: 15_000 }).toBe("Connected");
+    const businessId = await connectWhatsApp(page, stack, "972501112299");
     await reminderDueNow(page, "נועה כהן", "972541110009");
     await sim(`${businessId}/disconnect`, { seconds: 60 });
     await expect

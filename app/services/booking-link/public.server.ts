@@ -93,7 +93,8 @@ export function confirmText(lang: Lang, b: { code: string; service: string; date
   return translator(lang)("booklink.wa.confirm", { code: b.code, service: b.service, when: `${dayLabel(b.date, lang, "short")} ${b.time.slice(0, 5)}` });
 }
 
-type NumberBusiness = Pick<PageBusiness, "id" | "phone" | "country">;
+/** What finding the salon's number reads: its id (the connected session) and its phone with the country to read it. */
+export type NumberBusiness = Pick<PageBusiness, "id" | "phone" | "country">;
 
 /** The salon's WhatsApp digits: the connected number, else the business's phone read with its country ("" when it has neither). */
 export async function salonDigits(env: Env, business: NumberBusiness): Promise<string> {

@@ -5,13 +5,11 @@ import { and, eq, ne } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
 import { AppError } from "~/utils/problem";
 import type { BookingLinkPatchInput } from "~/validation/booking-link";
-import { hasWhatsAppNumber } from "./public.server";
+import { hasWhatsAppNumber, type NumberBusiness } from "./public.server";
 import { slugFrom, SLUG_MAX } from "./slug";
 
 type Business = typeof schema.businesses.$inferSelect;
 type LinkBusiness = Pick<Business, "id" | "name" | "bookingSlug" | "bookingPageEnabled" | "bookingHoldMinutes" | "bookingOwnerConfirms">;
-/** What turning the page on reads: the business phone (the patch's, when it sets one) and the connected number. */
-type NumberBusiness = Pick<Business, "id" | "phone" | "country">;
 
 export type BookingLinkSettings = {
   booking_slug: string | null;
