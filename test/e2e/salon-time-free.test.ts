@@ -9,6 +9,7 @@ import { addDays } from "../../app/utils/dates";
 import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
+import { showDate } from "./support/calendar";
 
 const { stack, newPage } = useBrowserStack();
 
@@ -161,14 +162,7 @@ describe("The salon's time: hours, time off and free times", () => {
       // This week holds no booking: the page scrolls through the working day, no box inside it that a keyboard cannot reach (axe runs in the shot).
       expect(await page.locator(".fc-timegrid .fc-scroller").evaluateAll((boxes) => boxes.filter((b) => b.scrollHeight > b.clientHeight).length)).toBe(0);
       await screenshot(page, `hours-week-empty-${lang}`);
-      // Next as many weeks as the Sunday is ahead of the week shown (one, but two on a Saturday: its Sunday is 8 days on).
-      const shown = await page.evaluate(() => {
-        const d = new Date();
-        d.setDate(d.getDate() - d.getDay());
-        return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-      });
-      const weeks = Math.round((Date.parse(`${sunday}T00:00:00Z`) - Date.parse(`${shown}T00:00:00Z`)) / (7 * 86_400_000));
-      for (let i = 0; i < weeks; i++) await page.locator(".cal-nav button").nth(2).click();
+      await showDate(page, sunday);
       await page.locator(".fc-event", { hasText: "Maya Katz" }).waitFor();
       await page.locator(".fc-non-business").first().waitFor({ state: "attached" });
       await page.locator(".cal-time-off").first().waitFor({ state: "attached" });

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
+import { showDate } from "./support/calendar";
 
 const { stack, newPage } = useBrowserStack();
 
@@ -159,8 +160,7 @@ describe("The team: members as calendars", () => {
 
       // The calendar filtered to Yossi shows only his booking.
       await page.getByRole("button", { name: T.week, exact: true }).click();
-      await page.locator(".fc-timegrid").waitFor();
-      await page.locator(".cal-nav button").nth(2).click();
+      await showDate(page, sunday);
       await page.locator(".fc-event", { hasText: "Maya Katz" }).waitFor();
       await expect.poll(() => page.locator(".fc-timegrid-event").count()).toBe(3);
       await page.getByTestId("team-filter").getByRole("button", { name: T.yossi }).click();

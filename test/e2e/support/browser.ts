@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
 import axe from "axe-core";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -62,13 +62,18 @@ export const FAILURE_DIR = path.resolve("test-results/failures");
 
 /**
  * When the test that opened `page` fails, the log says what the page showed
- * then: its address, its visible text, its console and the requests that were
- * answered 400 or more, and a screenshot goes to test-results/failures. A run
+ * then: its address, its visible text, its console, the requests that were
+ * answered 400 or more and those still waiting for an answer (a navigation
+ * that never reaches "load"), and a screenshot goes to test-results/failures. A run
  * on another machine (CI) leaves only its log.
  */
 function tellWhenFailed(page: Page, errors: string[]) {
   const console_: string[] = [];
   const refused: string[] = [];
+  const waiting = new Map<Request, number>();
+  page.on("request", (req) => waiting.set(req, Date.now()));
+  page.on("requestfinished", (req) => waiting.delete(req));
+  page.on("requestfailed", (req) => waiting.delete(req));
   page.on("console", (msg) => console_.push(`${msg.type()}: ${msg.text()}`.slice(0, 300)));
   page.on("response", (res) => {
     if (res.status() >= 400) refused.push(`${res.status()} ${res.request().method()} ${res.url()}`);
@@ -89,6 +94,7 @@ function tellWhenFailed(page: Page, errors: string[]) {
           `-- visible text:\n${text.replace(/\n{2,}/g, "\n").slice(0, 3_000)}`,
           `-- console (last 20):\n${console_.slice(-20).join("\n") || "(nothing)"}`,
           `-- answered 400 or more (last 10):\n${refused.slice(-10).join("\n") || "(none)"}`,
+          `-- still waiting for an answer:\n${[...waiting].map(([req, at]) => `${req.method()} ${req.url()} (${Date.now() - at} ms)`).join("\n") || "(none)"}`,
           `-- errors the test collected: ${errors.length ? errors.join(" | ") : "(none)"}`,
         ].join("\n"),
       );
@@ -143,6 +149,8 @@ type AxeFinding = { id: string; impact: string | null; help: string; nodes: { ta
  * which the app's Content-Security-Policy does not govern.
  */
 export async function axeViolations(page: Page): Promise<AxeFinding[]> {
+  // Colours are read as they settle: a button still fading to its colour (a transition) is not what a reader sees.
+  await page.evaluate(() => Promise.all(document.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.finished.catch(() => null)] : []))));
   const loaded = await page.evaluate(() => "axe" in window);
   if (!loaded) await page.evaluate(axe.source);
   const found = await page.evaluate(async (tags) => {
