@@ -1,6 +1,6 @@
 // GET /api/openings -> {success, openings: [{id, date, time, service, candidates: [{client_id, name, reason}]}]}:
 // freed slots still open (not started, not taken), soonest first, each with the
-// clients worth offering it to and why, in English (the README's "Freed slots").
+// clients worth offering it to and why, in English (docs/decisions/068-openings.md).
 import { translator } from "~/i18n/messages.server";
 import { requireApiUser } from "~/security/signed-in.server";
 import { listOpenings, reasonText } from "~/services/openings/openings.server";

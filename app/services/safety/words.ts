@@ -2,7 +2,7 @@
 // the word alone or in a short message made only of it and a few filler words
 // ("please stop", "stop messaging me", "הסירו אותי בבקשה"), never inside a
 // longer sentence about something else ("I can't stop by tomorrow"). Pure:
-// shared by the webhook, the README's list and the tests.
+// shared by the webhook, the list in docs/decisions/048-opt-out.md and the tests.
 import type { MessageLang } from "../replies/words";
 
 /** Single words that opt out. */
