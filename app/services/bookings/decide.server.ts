@@ -26,7 +26,18 @@ import { serviceFrom, serviceQuery } from "~/services/catalogue/services.server"
 import { createBooking, getBooking, snapshotFrom, snapshotOf, updateBooking, type BookingSource, type BookingView } from "./bookings.server";
 import { listTeam, teamOf, teamQuery } from "~/services/team/team.server";
 import { answerOffer, type OfferTask } from "~/services/openings/offers.server";
-import { chairOf, conflictsIn, dayFacts, factsQueries, placeBooking, reportForBookings, warningsIn, type Conflict } from "./overlaps.server";
+import {
+  chairOf,
+  conflictsIn,
+  dayFacts,
+  factsOf,
+  factsQueries,
+  namedConflicts,
+  placeBooking,
+  reportForBookings,
+  warningsIn,
+  type Conflict,
+} from "./overlaps.server";
 
 /** What the decision needs of the business (plain data: it crosses into the Durable Object). */
 export type BookingBusiness = BusinessRef & { workingHours: WorkingHours };
@@ -88,13 +99,17 @@ async function create(env: Env, task: Extract<BookingTask, { kind: "create" }>):
     ...factsQueries(db, business.id, [input.booking_date]),
   ]);
   const snapshot = snapshotFrom(serviceFrom(service), input.duration_minutes);
-  const [team, facts] = [teamOf(members, business), { busy, off }];
+  const [team, facts] = [teamOf(members, business), factsOf([busy, off])];
   const occupies = !FREEING_STATUSES.includes(input.status);
   const timing = { date: input.booking_date, time: input.booking_time, durationMinutes: snapshot.durationMinutes, bufferMinutes: snapshot.bufferMinutes };
   const placed = placeBooking(team, facts, business, timing, input.service, input.member_id);
-  const conflicts = occupies ? placed.conflicts : [];
-  if (task.ifFree && conflicts.length) return refused(conflicts);
-  const booking = await createBooking({ db, env, now: task.now }, business, { ...input, member_id: placed.member?.id }, task.source, snapshot);
+  const found = occupies ? placed.conflicts : [];
+  // Only the bookings in the way are named: a refusal reads their names, a create reads them beside its writes.
+  if (task.ifFree && found.length) return refused(await namedConflicts(db, business.id, found));
+  const [booking, conflicts] = await Promise.all([
+    createBooking({ db, env, now: task.now }, business, { ...input, member_id: placed.member?.id }, task.source, snapshot),
+    namedConflicts(db, business.id, found),
+  ]);
   return { ok: true, booking, conflicts, warnings: occupies ? placed.warnings : [] };
 }
 
@@ -138,9 +153,9 @@ async function update(env: Env, task: Extract<BookingTask, { kind: "update" }>):
   // Only a move (or a cancelled booking taken back) can newly overlap; a status change or a note does not.
   const check = moved && !FREEING_STATUSES.includes(status);
   const facts = check ? await dayFacts(db, business.id, next.date) : null;
-  const conflicts = facts ? conflictsIn(facts, business.timeZone, next, chair, id) : [];
-  if (task.ifFree && conflicts.length) return refused(conflicts);
-  const booking = await updateBooking({ db, env, now: task.now }, business.id, id, patch);
+  const found = facts ? conflictsIn(facts, business.timeZone, next, chair, id) : [];
+  if (task.ifFree && found.length) return refused(await namedConflicts(db, business.id, found));
+  const [booking, conflicts] = await Promise.all([updateBooking({ db, env, now: task.now }, business.id, id, patch), namedConflicts(db, business.id, found)]);
   return { ok: true, booking, conflicts, warnings: facts ? warningsIn(facts, business, next, chair) : [] };
 }
 
@@ -166,7 +181,7 @@ async function accept(env: Env, task: Extract<BookingTask, { kind: "accept" }>):
     const [team, facts] = await Promise.all([listTeam(db, business), dayFacts(db, business.id, timing.date)]);
     const placed = placeBooking(team, facts, business, timing, service, corrections.member_id);
     memberId = placed.member?.id;
-    if (task.ifFree && placed.conflicts.length) return refused(placed.conflicts);
+    if (task.ifFree && placed.conflicts.length) return refused(await namedConflicts(db, business.id, placed.conflicts));
   }
   // Not found or no longer open: acceptProposal answers why.
   const { bookingId } = await acceptProposal(ctx, business, task.proposalId, corrections, memberId);

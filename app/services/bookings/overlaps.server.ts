@@ -4,9 +4,10 @@
 // or on a day off (the business's or the member's). An unassigned booking
 // (no member) occupies nobody's chair. The pure rules are services/time/span.ts;
 // the facts come from services/time/facts.server.ts; the team from services/team.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
-import { busyBookings, timeOffBetween, timeOffOf, type BusyBooking, type TimeOffRow } from "~/services/time/facts.server";
+import { busyBookings, busyBookingsOf, timeOffBetween, timeOffOf, type BusyBooking, type TimeOffRow } from "~/services/time/facts.server";
+import { dayClock } from "~/services/time/free-slots";
 import { endTime, neighbourDates, occupiedSpan, overlaps, timeWarnings, type TimeWarning, type Timing, type WorkingHours } from "~/services/time/span";
 import { doesService, listTeam, type MemberView } from "~/services/team/team.server";
 import { AppError } from "~/utils/problem";
@@ -14,12 +15,15 @@ import { AppError } from "~/utils/problem";
 /** A booking in the way, as the API and the screens name it. */
 export type Conflict = { id: string; client_name: string; booking_date: string; booking_time: string; end_time: string };
 
+/** A booking in the way before its client's name is read: namedConflicts names the few there are. */
+export type Overlap = Omit<Conflict, "client_name">;
+
 export type TimeBusiness = { id: string; timeZone: string; workingHours: WorkingHours };
 
 /** The calendar a booking is on: a member, or none (unassigned). */
 export type Chair = Pick<MemberView, "id" | "working_hours"> | null;
 
-/** What one date's decision reads: the bookings a day either side, and that day's time off. */
+/** What one date's decision reads: the bookings a day either side (timings and ids, no names), and that day's time off. */
 export type DayFacts = { busy: BusyBooking[]; off: TimeOffRow[] };
 
 export function dayFacts(db: Db, businessId: string, date: string): Promise<DayFacts> {
@@ -28,8 +32,7 @@ export function dayFacts(db: Db, businessId: string, date: string): Promise<DayF
 
 /** The facts of several dates in one read (a Sync save's bookings): from a day before the first to a day after the last. */
 export async function factsFor(db: Db, businessId: string, dates: readonly string[]): Promise<DayFacts> {
-  const [busy, off] = await db.batch(factsQueries(db, businessId, dates));
-  return { busy, off };
+  return factsOf(await db.batch(factsQueries(db, businessId, dates)));
 }
 
 /** factsFor's two queries, for a caller that reads them in its own batch (one round trip with its other reads). */
@@ -39,19 +42,40 @@ export function factsQueries(db: Db, businessId: string, dates: readonly string[
   return [busyBookings(db, businessId, neighbourDates(first).from, neighbourDates(last).to), timeOffBetween(db, businessId, first, last)] as const;
 }
 
+/** factsQueries' answers as DayFacts. */
+export const factsOf = ([busy, off]: readonly [{ date: string; items: string }[], TimeOffRow[]]): DayFacts => ({ busy: busyBookingsOf(busy), off });
+
 /** The chair's bookings (other than `exceptId`) whose occupied span overlaps this timing's, in start order. */
-export function conflictsIn(facts: DayFacts, timeZone: string, timing: Timing, chair: Chair, exceptId?: string): Conflict[] {
+export function conflictsIn(facts: DayFacts, timeZone: string, timing: Timing, chair: Chair, exceptId?: string): Overlap[] {
   if (!chair) return [];
-  const span = occupiedSpan(timing, timeZone);
+  // A few days' offsets instead of two zone lookups per booking (the neighbour days hold a few hundred on a busy calendar).
+  const clock = dayClock(timeZone);
+  const span = occupiedSpan(timing, timeZone, clock.instant);
   return facts.busy
-    .filter((b) => b.memberId === chair.id && b.id !== exceptId && overlaps(span, occupiedSpan(b, timeZone)))
-    .map((b) => ({
-      id: b.id,
-      client_name: b.clientName,
-      booking_date: b.date,
-      booking_time: b.time.slice(0, 5),
-      end_time: endTime(b, timeZone),
-    }));
+    .filter((b) => b.memberId === chair.id && b.id !== exceptId && overlaps(span, occupiedSpan(b, timeZone, clock.instant)))
+    .sort((a, b) => (a.date === b.date ? (a.time < b.time ? -1 : a.time > b.time ? 1 : 0) : a.date < b.date ? -1 : 1))
+    .map((b) => ({ id: b.id, booking_date: b.date, booking_time: b.time.slice(0, 5), end_time: endTime(b, timeZone) }));
+}
+
+/** The overlaps with their clients' names, in their order: one read, and none when there are none. */
+export async function namedConflicts(db: Db, businessId: string, found: Overlap[]): Promise<Conflict[]> {
+  if (!found.length) return [];
+  const { bookings, clients } = schema;
+  const rows = await db
+    .select({ id: bookings.id, name: clients.name })
+    .from(bookings)
+    .innerJoin(clients, and(eq(clients.id, bookings.clientId), eq(clients.businessId, bookings.businessId)))
+    .where(
+      and(
+        // The ids' own index finds them; the unary + keeps SQLite (without statistics, as a fresh database has none) from
+        // walking the business's bookings in the client index instead.
+        sql`+${bookings.businessId} = ${businessId}`,
+        sql`${bookings.id} IN (SELECT value FROM json_each(${JSON.stringify(found.map((o) => o.id))}))`,
+      ),
+    );
+  const names = new Map(rows.map((r) => [r.id, r.name]));
+  // A booking deleted since the facts were read keeps its place, nameless.
+  return found.map((o) => ({ id: o.id, client_name: names.get(o.id) ?? "", booking_date: o.booking_date, booking_time: o.booking_time, end_time: o.end_time }));
 }
 
 /** Outside the chair's working hours (the business's when unassigned), or on a day off of the business or the member (at most one). */
@@ -60,8 +84,8 @@ export function warningsIn(facts: DayFacts, business: TimeBusiness, timing: Timi
   return timeWarnings(timing, { hours, timeOff: timeOffOf(facts.off, chair?.id ?? null), timeZone: business.timeZone });
 }
 
-/** The member a booking goes to, with what its time collides with there. */
-export type Placement = { member: MemberView | null; conflicts: Conflict[]; warnings: TimeWarning[] };
+/** The member a booking goes to, with what its time collides with there (unnamed: namedConflicts). */
+export type Placement = { member: MemberView | null; conflicts: Overlap[]; warnings: TimeWarning[] };
 
 /**
  * Who takes a new booking: `memberId` when given (404 unless the business's);
@@ -95,18 +119,6 @@ export function chairOf(team: MemberView[], memberId: string | null): MemberView
   return member;
 }
 
-/** The bookings (other than `exceptId`) on the chair overlapping this timing. */
-export async function conflictsFor(
-  db: Db,
-  business: Pick<TimeBusiness, "id" | "timeZone">,
-  timing: Timing,
-  chair: Chair,
-  exceptId?: string,
-): Promise<Conflict[]> {
-  if (!chair) return [];
-  return conflictsIn(await dayFacts(db, business.id, timing.date), business.timeZone, timing, chair, exceptId);
-}
-
 /**
  * What bookings just written collide with (Sync's save, an accepted proposal):
  * every other booking on the same member's calendar overlapping any of them, once, and their warnings.
@@ -121,7 +133,7 @@ export async function reportForBookings(db: Db, business: TimeBusiness, ids: str
       .where(and(eq(b.businessId, business.id), inArray(b.id, ids))),
     listTeam(db, business),
   ]);
-  const conflicts = new Map<string, Conflict>();
+  const conflicts = new Map<string, Overlap>();
   const warnings = new Set<TimeWarning>();
   for (const timing of written) {
     const facts = await dayFacts(db, business.id, timing.date);
@@ -129,5 +141,5 @@ export async function reportForBookings(db: Db, business: TimeBusiness, ids: str
     for (const c of conflictsIn(facts, business.timeZone, timing, chair, timing.id)) conflicts.set(c.id, c);
     for (const w of warningsIn(facts, business, timing, chair)) warnings.add(w);
   }
-  return { conflicts: [...conflicts.values()], warnings: [...warnings] };
+  return { conflicts: await namedConflicts(db, business.id, [...conflicts.values()]), warnings: [...warnings] };
 }

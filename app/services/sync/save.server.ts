@@ -111,12 +111,12 @@ export async function syncPlacer(db: Db, business: TimeBusiness, dates: string[]
   const placed: BusyBooking[] = [];
   return {
     team,
-    async place(item: SyncItem, booking: { id?: string; clientName?: string; memberId?: string } = {}) {
+    async place(item: SyncItem, booking: { id?: string; memberId?: string } = {}) {
       const { durationMinutes, bufferMinutes } = await snapshot(item.service);
       const timing = { date: item.date, time: item.time, durationMinutes, bufferMinutes };
       const { member } = placeBooking(team, { busy: [...facts.busy, ...placed], off: facts.off }, business, timing, item.service, booking.memberId);
       const id = booking.id ?? crypto.randomUUID();
-      if (member) placed.push({ ...timing, id, clientName: booking.clientName ?? "", service: item.service, status: "scheduled", memberId: member.id });
+      if (member) placed.push({ ...timing, id, memberId: member.id });
       return member;
     },
   };
@@ -158,7 +158,7 @@ export async function saveSync(
     const client = await syncClient(ctx, business, { name: contact.name, phone: contact.phone! });
     for (const item of result.items) {
       const id = crypto.randomUUID();
-      const member = await placer.place(item, { id, clientName: client.name, memberId: item.member_id });
+      const member = await placer.place(item, { id, memberId: item.member_id });
       ids.push(id);
       statements.push(insertSyncBooking(d1, { id, businessId: business.id, clientId: client.id, item, now: ctx.now, memberId: member?.id }));
     }
