@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { addDays } from "../../app/utils/dates";
 import { signedInOwner } from "../support/auth";
 import { seedClient } from "../support/seed";
 import { count, save, seedContact } from "../support/sync";
@@ -67,6 +68,20 @@ describe("POST /api/sync/save", () => {
     expect(bodies.reduce((n, b) => n + b.saved, 0)).toBe(1);
     expect(bodies.reduce((n, b) => n + b.skipped, 0)).toBe(3);
     expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(1);
+  });
+
+  it("saves more bookings than D1 binds values in one statement, and names the one they overlap", async () => {
+    const owner = await signedInOwner();
+    const booked = await seedContact(owner.businessId, { name: "First" });
+    await save(owner, { results: [{ user_id: booked.id, items: [{ ...item, date: "2031-06-01", time: "10:00" }] }] });
+    const contacts = await Promise.all(["A", "B", "C"].map((name) => seedContact(owner.businessId, { name })));
+    // 3 x 40 bookings on 120 different days; the first lands on First's 10:00.
+    const results = contacts.map((c, i) => ({
+      user_id: c.id,
+      items: Array.from({ length: 40 }, (_, j) => ({ ...item, date: addDays("2031-06-01", i * 40 + j), time: "10:00" })),
+    }));
+    const res = await save(owner, { results });
+    expect(await res.json()).toMatchObject({ success: true, saved: 120, skipped: 0, conflicts: [{ client_name: "First", booking_date: "2031-06-01" }] });
   });
 
   it("books an existing client under their own name", async () => {

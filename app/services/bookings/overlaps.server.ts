@@ -4,8 +4,8 @@
 // or on a day off (the business's or the member's). An unassigned booking
 // (no member) occupies nobody's chair. The pure rules are services/time/span.ts;
 // the facts come from services/time/facts.server.ts; the team from services/team.
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { and, eq, sql } from "drizzle-orm";
+import { inList, schema, type Db } from "../../../db";
 import { busyBookings, busyBookingsOf, timeOffBetween, timeOffOf, type BusyBooking, type TimeOffRow } from "~/services/time/facts.server";
 import { dayClock } from "~/services/time/free-slots";
 import { endTime, neighbourDates, occupiedSpan, overlaps, timeWarnings, type TimeWarning, type Timing, type WorkingHours } from "~/services/time/span";
@@ -130,13 +130,19 @@ export async function reportForBookings(db: Db, business: TimeBusiness, ids: str
     db
       .select({ id: b.id, date: b.bookingDate, time: b.bookingTime, durationMinutes: b.durationMinutes, bufferMinutes: b.bufferMinutes, memberId: b.memberId })
       .from(b)
-      .where(and(eq(b.businessId, business.id), inArray(b.id, ids))),
+      .where(and(eq(b.businessId, business.id), sql`${b.id} IN ${inList(ids)}`)),
     listTeam(db, business),
   ]);
+  if (!written.length) return { conflicts: [], warnings: [] };
+  // Every date's neighbours in one read, not a read per booking (a save may hold a few thousand).
+  const facts = await factsFor(
+    db,
+    business.id,
+    written.map((w) => w.date),
+  );
   const conflicts = new Map<string, Overlap>();
   const warnings = new Set<TimeWarning>();
   for (const timing of written) {
-    const facts = await dayFacts(db, business.id, timing.date);
     const chair = team.find((t) => t.id === timing.memberId) ?? null;
     for (const c of conflictsIn(facts, business.timeZone, timing, chair, timing.id)) conflicts.set(c.id, c);
     for (const w of warningsIn(facts, business, timing, chair)) warnings.add(w);

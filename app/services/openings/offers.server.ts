@@ -14,7 +14,7 @@
 // just taken" and nothing is booked. The answers go as replies (short gap, no
 // budget), in the offer's language.
 import { sql } from "drizzle-orm";
-import { type Db } from "../../../db";
+import { inList, type Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/errors";
 import type { Lang } from "~/i18n/define";
 import { parseLang } from "~/i18n";
@@ -61,8 +61,6 @@ export async function isOpeningOf(db: Db, businessId: string, id: string): Promi
   return row !== undefined;
 }
 
-const jsonList = (values: string[]) => sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
-
 /**
  * Offers the opening to these clients (1 to 3 of its candidates). 404 for an
  * unknown id or another business's; 409 once taken, booked over or started, or
@@ -95,7 +93,7 @@ export async function offerOpening(
   const people = await db.all<{ id: string; phone: string; lang: string | null }>(sql`
     SELECT c.id, c.phone, (SELECT d.lang FROM drafts d WHERE d.business_id = c.business_id AND d.client_phone = c.phone
       ORDER BY d.created_at DESC LIMIT 1) AS lang
-    FROM clients c WHERE c.business_id = ${business.id} AND c.id IN ${jsonList(clientIds)}`);
+    FROM clients c WHERE c.business_id = ${business.id} AND c.id IN ${inList(clientIds)}`);
   const today = localDate(now, business.timeZone);
   const endsAt = Math.min(now + OFFER_OPEN_MS, row.starts_at);
   const d1 = env.DB;
@@ -148,7 +146,7 @@ export async function offerOpening(
 async function refuseOffered(db: Db, openingId: string, clientIds: string[]) {
   const [offered] = await db.all<{ name: string }>(sql`
     SELECT c.name FROM opening_offers o JOIN clients c ON c.id = o.client_id
-    WHERE o.opening_id = ${openingId} AND o.client_id IN ${jsonList(clientIds)} ORDER BY c.name LIMIT 1`);
+    WHERE o.opening_id = ${openingId} AND o.client_id IN ${inList(clientIds)} ORDER BY c.name LIMIT 1`);
   if (offered) throw new AppError(409, "openings.err.offered", { name: offered.name });
 }
 
@@ -276,7 +274,7 @@ export async function offeredClients(db: Db, businessId: string, openingIds: str
   const found = new Map<string, string[]>();
   if (openingIds.length === 0) return found;
   const rows = await db.all<{ opening_id: string; client_id: string }>(sql`
-    SELECT opening_id, client_id FROM opening_offers WHERE business_id = ${businessId} AND opening_id IN ${jsonList(openingIds)} ORDER BY offered_at`);
+    SELECT opening_id, client_id FROM opening_offers WHERE business_id = ${businessId} AND opening_id IN ${inList(openingIds)} ORDER BY offered_at`);
   for (const r of rows) found.set(r.opening_id, [...(found.get(r.opening_id) ?? []), r.client_id]);
   return found;
 }

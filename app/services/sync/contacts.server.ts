@@ -1,7 +1,7 @@
 // Sync contacts: the business's WhatsApp customers as the stored webhooks
 // know them, most recent chat first.
-import { and, desc, eq, inArray } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { inList, schema, type Db } from "../../../db";
 import { AppError } from "~/utils/problem";
 
 export const MAX_SYNC_CONTACTS = 500;
@@ -31,7 +31,7 @@ export async function ownContacts(db: Db, businessId: string, ids: string[]): Pr
   const rows = await db
     .select()
     .from(schema.waContacts)
-    .where(and(eq(schema.waContacts.businessId, businessId), inArray(schema.waContacts.id, unique)));
+    .where(and(eq(schema.waContacts.businessId, businessId), sql`${schema.waContacts.id} IN ${inList(unique)}`));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = unique.map((id) => byId.get(id));
   if (!ordered.every((c): c is WaContact => c !== undefined)) throw new AppError(404, "sync.err.contactNotFound");
