@@ -8,6 +8,7 @@ export const RUNS_IN_NODE = [
   "test/providers/ai/*.test.ts",
   "test/services/rules-logic.test.ts",
   "test/validation/*.test.ts",
+  "test/utils/base64.test.ts",
   "test/utils/http.test.ts",
   "test/utils/phone.test.ts",
 ];

@@ -38,6 +38,7 @@ import { getAskReader } from "../app/providers/ai/asks.server";
 // and Web Push load when a chat is first read, not with the object.
 import { aiDailyCalls, liveQuietPeriod } from "../app/services/proposals/live-limits";
 import { localDate } from "../app/utils/time-zone";
+import { bytesToBase64 } from "../app/utils/base64";
 import { nextSlot, type GapRange } from "../app/services/safety/pacing";
 import type { BackstopState, ChatWatch, RoundResult } from "../app/services/whatsapp/backstop.server";
 
@@ -230,7 +231,7 @@ export class BusinessSession extends DurableObject<Env> {
             // State may have moved on while we waited: keep the QR only if still scanning the same session.
             if (this.s.epoch !== epoch) return;
             if (image && this.s.status === "SCAN_QR_CODE") {
-              await this.save({ qr: { mimetype: image.mimetype, data: toBase64(image.data) }, qrVersion: this.s.qrVersion + 1, qrCheckedAt: Date.now() });
+              await this.save({ qr: { mimetype: image.mimetype, data: bytesToBase64(image.data) }, qrVersion: this.s.qrVersion + 1, qrCheckedAt: Date.now() });
             } else {
               await this.save({ qrCheckedAt: Date.now() });
             }
@@ -592,10 +593,4 @@ function createdByProduct(config: unknown, businessId: string): boolean {
   if (typeof config !== "object" || config === null) return false;
   const metadata = (config as { metadata?: unknown }).metadata;
   return typeof metadata === "object" && metadata !== null && (metadata as Record<string, unknown>)["business.id"] === businessId;
-}
-
-function toBase64(bytes: Uint8Array) {
-  let bin = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin);
 }

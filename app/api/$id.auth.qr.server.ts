@@ -1,6 +1,7 @@
 import { requireApiUser } from "~/security/signed-in.server";
 import { businessSession, ownSessionOr404 } from "~/services/whatsapp/actions.server";
 import { apiError } from "~/utils/http.server";
+import { base64ToBytes } from "~/utils/base64";
 import type { ApiHandler } from "./router.server";
 
 /** The QR image (PNG) while the session waits for a scan; 422 otherwise, as WAHA answers. */
@@ -15,6 +16,6 @@ export const loader: ApiHandler = async ({ request, params, env }) => {
     return apiError(502, "connect.err.checking");
   }
   if (!qr) return apiError(422, "connect.err.noQr");
-  const bytes = Uint8Array.from(atob(qr.data), (c) => c.charCodeAt(0));
+  const bytes = base64ToBytes(qr.data);
   return new Response(bytes, { headers: { "Content-Type": qr.mimetype || "image/png", "Cache-Control": "no-store" } });
 };

@@ -1,11 +1,12 @@
 // Response headers on everything the Worker answers: the Content-Security-
 // Policy on pages, framing and sniffing protection, HSTS on https, and no
 // caching of API answers.
+import { bytesToBase64 } from "~/utils/base64";
 
 /** A fresh nonce per request for Remix's inline scripts (and FullCalendar's injected <style>). */
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
+  return bytesToBase64(bytes);
 }
 
 /**

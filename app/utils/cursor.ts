@@ -1,12 +1,10 @@
 // Opaque "load more" cursors for keyset pagination: the sort key of the last
 // row sent, base64url-encoded JSON. A tampered cursor is a 400, never a 500.
+import { base64UrlDecode, base64UrlEncode } from "./base64";
 import { AppError } from "./problem";
 
 export function encodeCursor(values: (string | number)[]): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(values));
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return base64UrlEncode(new TextEncoder().encode(JSON.stringify(values)));
 }
 
 /** Decodes a cursor whose items have the given types ("s" string, "n" integer). */
@@ -15,8 +13,7 @@ export function decodeCursor(cursor: string, shape: ("s" | "n")[]): (string | nu
   if (cursor.length > 400 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid;
   let values: unknown;
   try {
-    const bin = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
-    values = JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
+    values = JSON.parse(new TextDecoder().decode(base64UrlDecode(cursor)));
   } catch {
     throw invalid;
   }

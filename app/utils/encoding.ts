@@ -1,26 +1,10 @@
 // Byte helpers on WebCrypto-friendly types (no Node Buffer: this runs in workerd).
-export function toBase64Url(bytes: ArrayBuffer | Uint8Array): string {
-  const arr = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  let bin = "";
-  for (const b of arr) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
-    const bin = atob(b64);
-    return Uint8Array.from(bin, (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
+import { base64UrlEncode } from "./base64";
 
 export const utf8 = (text: string) => new TextEncoder().encode(text);
 
 export function randomToken(bytes = 32): string {
-  return toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
+  return base64UrlEncode(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
 export async function sha256Hex(text: string): Promise<string> {

@@ -5,14 +5,15 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloud
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { signToken } from "../../app/services/auth/jwt.server";
-import { toBase64Url, utf8 } from "../../app/utils/encoding";
+import { base64UrlEncode } from "../../app/utils/base64";
+import { utf8 } from "../../app/utils/encoding";
 import { call, callJson, registeredUser, uniqueIp } from "../support/accounts";
 
-const b64 = (o: unknown) => toBase64Url(utf8(JSON.stringify(o)));
+const b64 = (o: unknown) => base64UrlEncode(utf8(JSON.stringify(o)));
 
 async function hmac(alg: "SHA-256" | "SHA-512", data: string, secret: string) {
   const key = await crypto.subtle.importKey("raw", utf8(secret), { name: "HMAC", hash: alg }, false, ["sign"]);
-  return toBase64Url(await crypto.subtle.sign("HMAC", key, utf8(data)));
+  return base64UrlEncode(await crypto.subtle.sign("HMAC", key, utf8(data)));
 }
 
 const profile = (token: string) => call("/api/user/profile", undefined, { token });

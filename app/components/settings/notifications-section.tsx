@@ -11,7 +11,7 @@ import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { SettingsAnswer } from "~/routes/dashboard.settings";
 import type { DeviceAnswer } from "~/services/push/devices.server";
 import type { PushDevice } from "~/services/push/push.server";
-import { base64UrlDecode } from "~/utils/base64url";
+import { base64UrlDecode } from "~/utils/base64";
 
 type PushAnswer = SettingsAnswer<"proposals" | "auto-answer" | "push-subscribe" | "push-unsubscribe" | "push-test">;
 type Support = "unknown" | "supported" | "unsupported";

@@ -3,7 +3,7 @@
 // with VAPID (RFC 8292: an ES256 JWT plus the server's public key). No
 // library: the two on npm that run on Workers refuse every http:// endpoint,
 // and the local push endpoint of the tests is http (README, dependencies).
-import { base64UrlDecode, base64UrlEncode } from "~/utils/base64url";
+import { base64UrlDecode, base64UrlEncode } from "~/utils/base64";
 
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };

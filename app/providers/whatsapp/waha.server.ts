@@ -1,4 +1,4 @@
-// WAHA HTTP client (see /work/shared/whatsapp/PROVIDER.md). Runs in Workers and
+// WAHA HTTP client (the gateway contract: docs/whatsapp-fidelity.md and the README's gateway section). Runs in Workers and
 // Node: fetch + AbortSignal only. No retries here: callers decide, using
 // ProviderError.transient, so a send is never repeated behind their back.
 import {
@@ -12,6 +12,7 @@ import {
   type SessionMe,
   type WhatsAppProvider,
 } from "./types";
+import { base64ToBytes } from "~/utils/base64";
 
 export interface WahaClientOptions {
   url: string;
@@ -143,13 +144,6 @@ function parseMessage(raw: unknown): ProviderMessage | null {
 export function parseVersion(v: string): [number, number, number] | null {
   const m = /^(\d{4})\.(\d{1,2})\.(\d{1,3})/.exec(v.trim());
   return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
-}
-
-function base64ToBytes(b64: string): Uint8Array {
-  const bin = atob(b64);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
 }
 
 export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {

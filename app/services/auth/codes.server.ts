@@ -5,7 +5,8 @@
 // someone else's sign-up of the address has codes of its own. For other
 // purposes a newer secret for the address ends the older one.
 import type { Db } from "../../../db";
-import { randomToken, sha256Hex, timingSafeEqual, toBase64Url, utf8 } from "~/utils/encoding";
+import { base64UrlEncode } from "~/utils/base64";
+import { randomToken, sha256Hex, timingSafeEqual, utf8 } from "~/utils/encoding";
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -16,7 +17,7 @@ export type Purpose = "signup" | "reset";
 /** HMAC with the server secret: a 6-digit code's plain SHA-256 is reversed by trying a million values. */
 async function keyedHash(secret: string, text: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", utf8(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return toBase64Url(await crypto.subtle.sign("HMAC", key, utf8(text)));
+  return base64UrlEncode(await crypto.subtle.sign("HMAC", key, utf8(text)));
 }
 
 function sixDigits(): string {

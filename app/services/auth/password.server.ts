@@ -2,7 +2,8 @@
 // Workers allow in production (above it deriveBits throws NotSupportedError).
 // The algorithm and iteration count are stored with each hash so they can be
 // raised later without locking anyone out.
-import { fromBase64Url, toBase64Url, utf8 } from "~/utils/encoding";
+import { base64UrlDecodeOrNull, base64UrlEncode } from "~/utils/base64";
+import { utf8 } from "~/utils/encoding";
 
 export const PBKDF2_ITERATIONS = 100_000;
 const ALGORITHM = "pbkdf2-sha256";
@@ -16,15 +17,15 @@ async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iteration
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const hash = await derive(password, salt, PBKDF2_ITERATIONS);
-  return `${ALGORITHM}$${PBKDF2_ITERATIONS}$${toBase64Url(salt)}$${toBase64Url(hash)}`;
+  return `${ALGORITHM}$${PBKDF2_ITERATIONS}$${base64UrlEncode(salt)}$${base64UrlEncode(hash)}`;
 }
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   if (!stored) return false;
   const [algorithm, iterText, saltText, hashText] = stored.split("$");
   const iterations = Number(iterText);
-  const salt = fromBase64Url(saltText ?? "");
-  const expected = fromBase64Url(hashText ?? "");
+  const salt = base64UrlDecodeOrNull(saltText ?? "");
+  const expected = base64UrlDecodeOrNull(hashText ?? "");
   if (algorithm !== ALGORITHM || !Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_ITERATIONS || !salt || !expected) {
     return false;
   }
