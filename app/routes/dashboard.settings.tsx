@@ -28,6 +28,7 @@ import { requireUser } from "~/security/signed-in.server";
 import { settingsOf, updateSettings } from "~/services/settings.server";
 import { countryName } from "~/services/countries";
 import { caught, problem, type Problem } from "~/utils/problem";
+import type { ActionAnswer } from "~/utils/answer";
 import { MessagingFormSchema, PasswordChangeFormSchema, profileFormSchema } from "~/validation/accounts";
 import { firstFormProblem, parseForm } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
@@ -99,9 +100,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     currency,
   };
 }
-
-/** One form's answer: saved, or the problem to show (`reply` ties it to the form's fields). */
-export type SettingsAnswer<I extends string> = { intent: I; ok: true } | { intent: I; ok: false; problem: Problem; reply?: SubmissionResult<Problem[]> };
 
 const PASSWORDS = ["current_password", "new_password", "confirm_password"];
 
@@ -177,7 +175,7 @@ type PushIntent = "proposals" | "auto-answer" | "push-subscribe" | "push-unsubsc
 /** The switches of the proposals and notifications section; a post that fails its schema is 400. */
 async function pushAction(intent: PushIntent, form: FormData, authed: Awaited<ReturnType<typeof requireUser>>, env: Env) {
   const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
-  const bad = (p: Problem) => data<SettingsAnswer<PushIntent>>({ intent, ok: false, problem: p }, { status: 400 });
+  const bad = (p: Problem) => data<ActionAnswer<PushIntent>>({ intent, ok: false, problem: p }, { status: 400 });
   const { db, business } = authed;
   try {
     if (intent === "proposals") {
@@ -210,17 +208,17 @@ async function pushAction(intent: PushIntent, form: FormData, authed: Awaited<Re
     });
     return saved(intent);
   } catch (error) {
-    return data<SettingsAnswer<PushIntent>>({ intent, ok: false, problem: caught(error).problem });
+    return data<ActionAnswer<PushIntent>>({ intent, ok: false, problem: caught(error).problem });
   }
 }
 
 function saved<I extends string>(intent: I) {
-  return data<SettingsAnswer<I>>({ intent, ok: true });
+  return data<ActionAnswer<I>>({ intent, ok: true });
 }
 
 /** A refused form (its check bypassed) is 400; a service's refusal is shown with 200, the problem in the body. */
 function refused<I extends string>(intent: I, problem: Problem, reply: SubmissionResult<Problem[]>, status = 200) {
-  return data<SettingsAnswer<I>>({ intent, ok: false, problem, reply }, { status });
+  return data<ActionAnswer<I>>({ intent, ok: false, problem, reply }, { status });
 }
 
 export default function SettingsTab() {

@@ -11,7 +11,7 @@ import { requireUser } from "~/security/signed-in.server";
 import { addTimeOff, deleteTimeOff, listTimeOff, salonTimeOf, updateSalonTime } from "~/services/time/salon-time.server";
 import { localDate } from "~/utils/time-zone";
 import { caught, problem, type Problem } from "~/utils/problem";
-import { HoursForm, TimeOffInput } from "~/validation/hours";
+import { HoursForm, TimeOffInput, type HoursAnswer, type HoursIntent } from "~/validation/hours";
 import { validate } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
 import hoursStyles from "~/styles/hours.css?url";
@@ -28,10 +28,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const today = localDate(Date.now(), business.timeZone);
   return { hours: salonTimeOf(business), timeOff: await listTimeOff(db, business.id), today };
 }
-
-export type HoursIntent = "hours" | "time-off-add" | "time-off-delete";
-/** A form's answer: saved, or the problem to show (a post its check refuses is a 400). */
-export type HoursAnswer = { intent: HoursIntent; ok: true } | { intent: HoursIntent | "unknown"; ok: false; problem: Problem };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { db, business } = await requireUser(request, context);

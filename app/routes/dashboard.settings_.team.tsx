@@ -10,7 +10,7 @@ import { serviceNames } from "~/services/catalogue/services.server";
 import { addMember, deleteMember, listTeam, updateMember } from "~/services/team/team.server";
 import { salonTimeOf } from "~/services/time/salon-time.server";
 import { caught, problem, type Problem } from "~/utils/problem";
-import { MemberInput, MemberPatch } from "~/validation/team";
+import { MemberInput, MemberPatch, type TeamAnswer, type TeamIntent } from "~/validation/team";
 import { validate } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
 import hoursStyles from "~/styles/hours.css?url";
@@ -27,10 +27,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [members, services] = await Promise.all([listTeam(db, business), serviceNames(db, business.id)]);
   return { members, services, businessHours: salonTimeOf(business).working_hours };
 }
-
-export type TeamIntent = "team-add" | "team-save" | "team-delete" | "team-move";
-/** A form's answer: done (with the member's name), or the problem to show. */
-export type TeamAnswer = { intent: TeamIntent; ok: true; name: string } | { intent: TeamIntent | "unknown"; ok: false; problem: Problem };
 
 /** The form's fields as the API's member: services are ticked boxes, the week one JSON field. */
 function memberFields(form: FormData) {

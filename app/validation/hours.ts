@@ -3,6 +3,7 @@
 // availability query. Every message is a dictionary key (i18n/areas/hours.ts).
 import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
+import type { ActionAnswer } from "~/utils/answer";
 import { hoursProblem, NOTICE, SLOT_STEP } from "~/services/time/hours";
 import type { WorkingHours } from "~/services/time/span";
 import { isRealDate } from "~/utils/dates";
@@ -82,3 +83,7 @@ export const AvailabilityQuery = z.object({
   // Only this member's free times (404 unless the business's).
   member_id: memberId.optional(),
 });
+
+/** The Working hours screen's forms, and what its action answers each (a post its check refuses is a 400). */
+export type HoursIntent = "hours" | "time-off-add" | "time-off-delete";
+export type HoursAnswer = ActionAnswer<HoursIntent | "unknown">;

@@ -3,6 +3,7 @@
 // (empty: all). Every message is a dictionary key (i18n/areas/team.ts).
 import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
+import type { ActionAnswer } from "~/utils/answer";
 import { hoursProblem, normalizeHours } from "~/services/time/hours";
 import type { WorkingHours } from "~/services/time/span";
 import { MAX_MEMBERS, MEMBER_NAME_MAX, TEAM_PALETTE } from "~/services/team/palette";
@@ -51,3 +52,7 @@ export type MemberPatch = z.output<typeof MemberPatch>;
 
 /** `member_id` beside a booking's or a day off's fields: a member's id (null on a booking: unassigned). */
 export const memberId = z.string(says("team.err.memberId")).trim().min(1, says("team.err.memberId")).max(100, says("team.err.memberId"));
+
+/** The Team screen's forms, and what its action answers each: done (with the member's name), or the problem to show. */
+export type TeamIntent = "team-add" | "team-save" | "team-delete" | "team-move";
+export type TeamAnswer = ActionAnswer<TeamIntent | "unknown", { name: string }>;

@@ -8,7 +8,7 @@ import { useT } from "~/i18n";
 import { Switch } from "~/components/ui/switch";
 import { Toast, useToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
-import type { SettingsAnswer } from "~/routes/dashboard.settings";
+import type { ActionAnswer } from "~/utils/answer";
 import type { BookingLinkSettings } from "~/services/booking-link/settings.server";
 
 type Props = {
@@ -43,7 +43,7 @@ function downloadPng(svgDataUrl: string, name: string) {
 
 export function BookingLinkSection({ settings, suggestion, share, hasNumber, holdRange }: Props) {
   const t = useT();
-  const fetcher = useFetcher<SettingsAnswer<"booking-link">>();
+  const fetcher = useFetcher<ActionAnswer<"booking-link">>();
   const { toast, show, hide } = useToast();
   const [enabled, setEnabled] = useState(settings.booking_page_enabled);
   const [ownerConfirms, setOwnerConfirms] = useState(settings.booking_owner_confirms);

@@ -3,14 +3,14 @@ import { useFetcher } from "@remix-run/react";
 import { useT } from "~/i18n";
 import { Toast, useToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
-import type { SettingsAnswer } from "~/routes/dashboard.settings";
+import type { ActionAnswer } from "~/utils/answer";
 
 /** `codes`: the ISO 4217 codes the server accepts (its Intl's list), so the page and the check agree. */
 type Props = { currency: string; countryDefault: string; codes: string[] };
 
 export function CurrencySection({ currency, countryDefault, codes }: Props) {
   const t = useT();
-  const fetcher = useFetcher<SettingsAnswer<"currency">>();
+  const fetcher = useFetcher<ActionAnswer<"currency">>();
   const { toast, show, hide } = useToast();
   useFetcherResult(fetcher, {
     ok: () => show("success", t("settings.saved")),

@@ -8,7 +8,7 @@ import { useT } from "~/i18n";
 import { Banner } from "~/components/auth/auth-layout";
 import { ProblemBanner } from "~/components/auth/form-problems";
 import { WeekEditor, weekInvalid } from "./week-editor";
-import type { HoursAnswer } from "~/routes/dashboard.settings_.hours";
+import type { HoursAnswer } from "~/validation/hours";
 import { NOTICE, SLOT_STEP } from "~/services/time/hours";
 import type { WorkingHours } from "~/services/time/span";
 

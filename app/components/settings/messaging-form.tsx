@@ -7,12 +7,12 @@ import { useT } from "~/i18n";
 import { Banner } from "~/components/auth/auth-layout";
 import { firstProblemOf, ProblemBanner } from "~/components/auth/form-problems";
 import { FieldError } from "~/components/form/field-error";
-import type { SettingsAnswer } from "~/routes/dashboard.settings";
+import type { ActionAnswer } from "~/utils/answer";
 import type { MessagingSettings } from "~/services/messaging-settings.server";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { accountSchemas } from "~/components/form/schemas";
 
-type Answer = SettingsAnswer<"messaging">;
+type Answer = ActionAnswer<"messaging">;
 
 const TIME_PATTERN = "([01][0-9]|2[0-3]):[0-5][0-9]";
 

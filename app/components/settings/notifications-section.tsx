@@ -8,12 +8,11 @@ import { useLang, useT, type MessageKey } from "~/i18n";
 import { Switch } from "~/components/ui/switch";
 import { Toast, useToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
-import type { SettingsAnswer } from "~/routes/dashboard.settings";
-import type { DeviceAnswer } from "~/services/push/devices.server";
+import type { ActionAnswer } from "~/utils/answer";
 import type { PushDevice } from "~/services/push/push.server";
 import { base64UrlDecode } from "~/utils/base64";
 
-type PushAnswer = SettingsAnswer<"proposals" | "auto-answer" | "push-subscribe" | "push-unsubscribe" | "push-test">;
+type PushAnswer = ActionAnswer<"proposals" | "auto-answer" | "push-subscribe" | "push-unsubscribe" | "push-test">;
 type Support = "unknown" | "supported" | "unsupported";
 
 const noSubscription = () => () => {};
@@ -202,7 +201,7 @@ type DeviceListProps = {
 function DeviceList({ devices, current, onRemoved, show }: DeviceListProps) {
   const t = useT();
   const lang = useLang();
-  const remove = useFetcher<DeviceAnswer>();
+  const remove = useFetcher<ActionAnswer<"push-remove">>();
   const removing = remove.state !== "idle" ? String(remove.formData?.get("id") ?? "") : null;
   const removedEndpoint = useRef<string | null>(null);
   useFetcherResult(remove, {

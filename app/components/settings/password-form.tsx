@@ -7,11 +7,11 @@ import { useT } from "~/i18n";
 import { Banner } from "~/components/auth/auth-layout";
 import { firstProblemOf, ProblemBanner } from "~/components/auth/form-problems";
 import { PasswordField } from "~/components/auth/password-field";
-import type { SettingsAnswer } from "~/routes/dashboard.settings";
+import type { ActionAnswer } from "~/utils/answer";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { accountSchemas } from "~/components/form/schemas";
 
-type Answer = SettingsAnswer<"password">;
+type Answer = ActionAnswer<"password">;
 
 export function PasswordForm({ email }: { email: string }) {
   const t = useT();

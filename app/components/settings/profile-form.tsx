@@ -9,12 +9,12 @@ import { Banner } from "~/components/auth/auth-layout";
 import { CountryInput } from "~/components/auth/country-input";
 import { firstProblemOf, ProblemBanner, TextField } from "~/components/auth/form-problems";
 import { FieldError } from "~/components/form/field-error";
-import type { SettingsAnswer } from "~/routes/dashboard.settings";
+import type { ActionAnswer } from "~/utils/answer";
 import type { Settings } from "~/services/settings.server";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { accountSchemas } from "~/components/form/schemas";
 
-type Answer = SettingsAnswer<"profile">;
+type Answer = ActionAnswer<"profile">;
 
 /** `country`: the saved country's name in the reader's language. */
 export function ProfileForm({ settings, country, timeZones }: { settings: Settings; country: string; timeZones: string[] }) {

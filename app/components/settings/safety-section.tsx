@@ -6,12 +6,12 @@ import { useT } from "~/i18n";
 import { Banner } from "~/components/auth/auth-layout";
 import { firstProblemOf, ProblemBanner } from "~/components/auth/form-problems";
 import { FieldError } from "~/components/form/field-error";
-import type { SettingsAnswer } from "~/routes/dashboard.settings";
+import type { ActionAnswer } from "~/utils/answer";
 import type { SafetySettings } from "~/services/safety/settings.server";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { safetySchemas } from "~/components/form/schemas";
 
-type Answer = SettingsAnswer<"safety">;
+type Answer = ActionAnswer<"safety">;
 
 export function SafetySection({ settings }: { settings: SafetySettings }) {
   const t = useT();

@@ -9,7 +9,7 @@ import { useT } from "~/i18n";
 import { Banner } from "~/components/auth/auth-layout";
 import { ProblemBanner } from "~/components/auth/form-problems";
 import { EditIcon, PlusIcon, TrashIcon } from "~/components/ui/icons";
-import type { TeamAnswer } from "~/routes/dashboard.settings_.team";
+import type { TeamAnswer } from "~/validation/team";
 import { colorClass, MAX_MEMBERS, MEMBER_NAME_MAX, nextColor, TEAM_PALETTE } from "~/services/team/palette";
 import type { MemberView } from "~/services/team/team.server";
 import type { WorkingHours } from "~/services/time/span";

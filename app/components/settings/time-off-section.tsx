@@ -7,7 +7,7 @@ import { useLang, useT } from "~/i18n";
 import { Banner } from "~/components/auth/auth-layout";
 import { ProblemBanner } from "~/components/auth/form-problems";
 import { PlusIcon, TrashIcon } from "~/components/ui/icons";
-import type { HoursAnswer } from "~/routes/dashboard.settings_.hours";
+import type { HoursAnswer } from "~/validation/hours";
 import type { TimeOffItem } from "~/services/time/salon-time.server";
 
 const ACTION = "/dashboard/settings/hours";

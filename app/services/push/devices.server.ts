@@ -2,12 +2,13 @@
 // the business's, not only this browser's) stops its notifications at once.
 import { data } from "@remix-run/cloudflare";
 import type { AuthedUser } from "~/services/auth/session.server";
-import { problem, type Problem } from "~/utils/problem";
+import type { ActionAnswer } from "~/utils/answer";
+import { problem } from "~/utils/problem";
 import { PushDeviceInput } from "~/validation/push";
 import { validate } from "~/validation/parse";
 import { removeDevice } from "./push.server";
 
-export type DeviceAnswer = { intent: "push-remove"; ok: true } | { intent: "push-remove"; ok: false; problem: Problem };
+type DeviceAnswer = ActionAnswer<"push-remove">;
 
 export async function removeDeviceAction(form: FormData, authed: AuthedUser) {
   const input = validate(PushDeviceInput, { id: typeof form.get("id") === "string" ? form.get("id") : undefined });
