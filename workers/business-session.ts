@@ -43,7 +43,8 @@ import { nextSlot, type GapRange } from "../app/services/safety/pacing";
 import type { BackstopState, ChatWatch, RoundResult } from "../app/services/whatsapp/backstop.server";
 
 type Backstop = BackstopState & { nextDue: number };
-import type { BookingOutcome, BookingTask } from "../app/services/bookings/decide.server";
+import type { BookingTask } from "../app/services/bookings/decide.server";
+import type { BookingOutcome } from "../app/services/bookings/outcome";
 
 export const POLL_MS = 2000;
 /** The slow backstop poll while a session exists and is settled. */

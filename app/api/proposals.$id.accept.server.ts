@@ -1,5 +1,6 @@
 import { requireApiUser } from "~/security/signed-in.server";
-import { bookingBusiness, decideBooking, isTaken } from "~/services/bookings/decide.server";
+import { bookingBusiness, decideBooking } from "~/services/bookings/decide.server";
+import { isTaken } from "~/services/bookings/outcome";
 import { findProposal } from "~/services/proposals/proposals.server";
 import { apiError, apiProblem, json, JsonObject, methodNotAllowed, readJson } from "~/utils/http.server";
 import { IfFree } from "~/validation/bookings";

@@ -15,7 +15,7 @@ import { offeredClients, offerOpening, takenOpenings } from "~/services/openings
 import { OpeningOffer } from "~/validation/openings";
 import { translator } from "~/i18n/messages.server";
 import { listSyncContacts } from "~/services/sync/contacts.server";
-import { rhythmsOfPhones } from "~/services/clients/clients.server";
+import { rhythmsOfPhones } from "~/services/clients/rhythms.server";
 import type { Reliability } from "~/components/sync/reliability-line";
 import { previewSync, type PreviewResult } from "~/services/sync/preview.server";
 import { saveSync, syncPlacer } from "~/services/sync/save.server";
@@ -23,7 +23,8 @@ import { listTeam } from "~/services/team/team.server";
 import type { Lang } from "~/i18n";
 import type { TimeWarning, WorkingHours } from "~/services/time/span";
 import type { Conflict } from "~/services/bookings/overlaps.server";
-import { bookingBusiness, decideBooking, isTaken, outcomeError } from "~/services/bookings/decide.server";
+import { bookingBusiness, decideBooking } from "~/services/bookings/decide.server";
+import { isTaken, outcomeError } from "~/services/bookings/outcome";
 import { addDays, isRealDate } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
 import { localDate } from "~/utils/time-zone";

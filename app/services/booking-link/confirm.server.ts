@@ -18,7 +18,7 @@ import { whenText } from "~/services/proposals/notify.server";
 import { pushConfig, pushTo, subscriptionsOf } from "~/services/push/push.server";
 import { phoneOfChat } from "~/services/safety/consent.server";
 import { sendOneOff } from "~/services/outbox.server";
-import { dayLabel } from "./public.server";
+import { dayLabel } from "./texts.server";
 
 /** The code in a confirmation message, in either language ("Confirm booking 4821", "אישור תור 4821"), or null. */
 export function readConfirmCode(body: string): string | null {

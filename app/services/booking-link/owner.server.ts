@@ -11,7 +11,7 @@ import { translator } from "~/i18n/messages.server";
 import { bookingsChanged } from "~/services/booking-events.server";
 import { AppError } from "~/utils/problem";
 import { queueAnswer, thanksText } from "./confirm.server";
-import { dayLabel } from "./public.server";
+import { dayLabel } from "./texts.server";
 
 export type OwnerDecision = "accept" | "decline";
 

@@ -10,7 +10,8 @@ import { currencyOf } from "~/services/catalogue/money";
 import { addDays } from "~/utils/dates";
 import { AppError } from "~/utils/problem";
 import { localDate } from "~/utils/time-zone";
-import { dayLabel, pageBusiness, pageLang, publicSlots, type PageBusiness } from "./public.server";
+import { pageBusiness, pageLang, publicSlots, type PageBusiness } from "./public.server";
+import { dayLabel } from "./texts.server";
 
 /** How many days the page's day picker offers. */
 export const PICKER_DAYS = 30;

@@ -6,10 +6,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { createDb, schema, type Db } from "../../../db";
 import type { Lang } from "~/i18n";
-import { translator } from "~/i18n/messages.server";
 import { chatIdToPhone } from "~/providers/whatsapp/chat-id";
 import { exceeds } from "~/services/auth/rate-limit.server";
-import { bookingBusiness, decideBooking, isTaken, outcomeError } from "~/services/bookings/decide.server";
+import { bookingBusiness, decideBooking } from "~/services/bookings/decide.server";
+import { isTaken, outcomeError } from "~/services/bookings/outcome";
 import { conflictsIn, dayFacts } from "~/services/bookings/overlaps.server";
 import { doesService, listTeam } from "~/services/team/team.server";
 import { currencySetting } from "~/services/catalogue/currency.server";
@@ -22,6 +22,7 @@ import { AppError } from "~/utils/problem";
 import { bookingInstant, localDate } from "~/utils/time-zone";
 import type { PublicBookingInput } from "~/validation/booking-link";
 import { notifyOwner } from "./confirm.server";
+import { confirmText } from "./texts.server";
 
 export type PageBusiness = typeof schema.businesses.$inferSelect;
 
@@ -79,18 +80,6 @@ export async function publicSlots(db: Db, business: PageBusiness, ask: { service
     throw error;
   });
   return found.slots.filter((s) => s.date <= last).map((s) => ({ date: s.date, time: s.time }));
-}
-
-/** "Thu 28/11 16:30" (short) or "Thursday 28/11" (long) in the language, for the WhatsApp texts. */
-export function dayLabel(date: string, lang: Lang, weekday: "short" | "long"): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const day = new Intl.DateTimeFormat(lang === "he" ? "he-IL" : "en-GB", { weekday, timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d)));
-  return `${day} ${String(d).padStart(2, "0")}/${String(m).padStart(2, "0")}`;
-}
-
-/** The text the customer sends to confirm: "Confirm booking 4821: Haircut, Thu 28/11 16:30". */
-export function confirmText(lang: Lang, b: { code: string; service: string; date: string; time: string }): string {
-  return translator(lang)("booklink.wa.confirm", { code: b.code, service: b.service, when: `${dayLabel(b.date, lang, "short")} ${b.time.slice(0, 5)}` });
 }
 
 /** What finding the salon's number reads: its id (the connected session) and its phone with the country to read it. */

@@ -13,17 +13,17 @@
 // member's (overlaps.server's placeBooking chooses one when none is sent).
 import { and, eq } from "drizzle-orm";
 import { createDb, schema } from "../../../db";
-import type { BusinessRef } from "~/services/clients/clients.server";
-import { FREEING_STATUSES, type TimeWarning, type WorkingHours } from "~/services/time/span";
+import { FREEING_STATUSES } from "~/services/time/span";
 import { businessSession } from "~/services/whatsapp/session.server";
-import { AppError, isMessageKey, problem, type Problem } from "~/utils/problem";
+import { AppError, problem } from "~/utils/problem";
 import { serviceKey } from "~/utils/service-name";
 import type { BookingInput, BookingPatchInput } from "~/validation/bookings";
 import type { ProposalCorrectionInput } from "~/validation/proposals";
 import { acceptProposal, findProposal } from "~/services/proposals/proposals.server";
 import { acceptChange } from "~/services/proposals/changes.server";
 import { serviceFrom, serviceQuery } from "~/services/catalogue/services.server";
-import { createBooking, getBooking, snapshotFrom, snapshotOf, updateBooking, type BookingSource, type BookingView } from "./bookings.server";
+import type { BookingBusiness, BookingOutcome } from "./outcome";
+import { createBooking, getBooking, snapshotFrom, snapshotOf, updateBooking, type BookingSource } from "./bookings.server";
 import { listTeam, teamOf, teamQuery } from "~/services/team/team.server";
 import { answerOffer, type OfferTask } from "~/services/openings/offers.server";
 import {
@@ -38,9 +38,6 @@ import {
   warningsIn,
   type Conflict,
 } from "./overlaps.server";
-
-/** What the decision needs of the business (plain data: it crosses into the Durable Object). */
-export type BookingBusiness = BusinessRef & { workingHours: WorkingHours };
 
 export type BookingTask =
   | { kind: "create"; business: BookingBusiness; input: BookingInput; source: BookingSource; ifFree: boolean; now: number }
@@ -57,9 +54,6 @@ export type BookingTask =
     }
   // A client's "1" to a freed-slot offer (services/openings/offers.server): always one at a time.
   | OfferTask;
-
-export type BookingOutcome =
-  { ok: true; booking: BookingView; conflicts: Conflict[]; warnings: TimeWarning[] } | { ok: false; status: number; problem: Problem; conflicts: Conflict[] };
 
 /** The business's fields the decision reads, from its row. */
 export const bookingBusiness = (b: BookingBusiness): BookingBusiness => ({ id: b.id, country: b.country, timeZone: b.timeZone, workingHours: b.workingHours });
@@ -188,14 +182,4 @@ async function accept(env: Env, task: Extract<BookingTask, { kind: "accept" }>):
   const booking = await getBooking(db, business.id, bookingId);
   if (!booking) throw new AppError(404, "bookings.err.notFound");
   return { ok: true, booking, ...(await reportForBookings(db, business, [bookingId])) };
-}
-
-/** A refusal because the time is taken (not, say, a proposal accepted already): it names the bookings in the way. */
-export const isTaken = (outcome: BookingOutcome): outcome is Extract<BookingOutcome, { ok: false }> =>
-  !outcome.ok && outcome.problem.key === "timebook.notFree";
-
-/** An outcome's failure as the service error the screens and API already answer. */
-export function outcomeError(outcome: Extract<BookingOutcome, { ok: false }>): AppError {
-  const key = isMessageKey(outcome.problem.key) ? outcome.problem.key : "problem.invalid";
-  return new AppError(outcome.status, key, outcome.problem.params);
 }

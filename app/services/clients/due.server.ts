@@ -11,7 +11,7 @@ import { waMeLink } from "~/services/safety/manual.server";
 import { consentOfPhones, isOptedOut } from "~/services/safety/consent.server";
 import { addDays } from "~/utils/dates";
 import { localDate } from "~/utils/time-zone";
-import { rhythms } from "./clients.server";
+import { rhythms } from "./rhythms.server";
 import { RHYTHM_MIN_VISITS } from "./rhythm";
 
 const { bookings, clients } = schema;

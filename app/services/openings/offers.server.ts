@@ -25,7 +25,7 @@ import { addDays } from "~/utils/dates";
 import { AppError } from "~/utils/problem";
 import { localDate } from "~/utils/time-zone";
 import type { BookingInput } from "~/validation/bookings";
-import type { BookingBusiness, BookingOutcome } from "~/services/bookings/decide.server";
+import type { BookingBusiness, BookingOutcome } from "~/services/bookings/outcome";
 import { listOpenings } from "./openings.server";
 
 /** An offer is open this long after it was made (and never past the slot's start). */

@@ -10,7 +10,7 @@
 // one-off queue (kind "ack", referenced by the proposal: queued once).
 import { and, eq } from "drizzle-orm";
 import { schema, type Db } from "../../../db";
-import type { BookingOutcome } from "~/services/bookings/decide.server";
+import type { BookingOutcome } from "~/services/bookings/outcome";
 import { translator } from "~/i18n/messages.server";
 import { oneOffInsert, queueNow } from "~/services/outbox.server";
 import { FREEING_STATUSES } from "~/services/time/span";

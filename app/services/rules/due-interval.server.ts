@@ -3,7 +3,7 @@
 // when a "due" follow-up is planned or re-planned. null: no interval for that
 // service yet (the rule's fallback days apply).
 import { createDb } from "../../../db";
-import { rhythms } from "~/services/clients/clients.server";
+import { rhythms } from "~/services/clients/rhythms.server";
 import { localDate } from "~/utils/time-zone";
 
 export type DueBooking = { id: string; client_id: string; service: string };

@@ -4,7 +4,7 @@
 import type { LocalDate } from "../calendar";
 import type { Party } from "./analyze";
 import type { Slot } from "./slots";
-import type { ChatTraits } from "./traits";
+import type { ChatTraits, Wanted } from "./traits";
 import type { ClockTime } from "./times";
 
 export type BookingStatus = "active" | "cancelled" | "replaced" | "undone";
@@ -22,9 +22,6 @@ export type Proposal = { by: Party; message: number; added: Booking[]; replaced:
 
 /** Options offered and not yet picked from ("Thursday 17:00 or 18:30"). */
 export type PendingOffer = { alternatives: Slot[]; by: Party; message: number };
-
-/** What the person a slot is for asks of the catalogue (null: unknown). */
-export type Wanted = { kids: boolean | null; gender: "M" | "F" | null; size: "SMALL" | "MEDIUM" | "LARGE" | null };
 
 /** The catalogue's versions of a service for someone else: the kids', the adults', the other gender's. */
 export type ServiceVariants = {

@@ -4,7 +4,6 @@
 // the catalogue's version for them (variants.ts fitTo): the kids' cut for a 7-year-old,
 // the large groom for a 70 lb golden.
 import type { MessageAnalysis } from "./analyze";
-import type { Wanted } from "./dialogue-state";
 import { CHILD_AGE } from "./lexicon/people";
 import { KID_PERSONS, SELF } from "./people";
 import { CONCEPT } from "./services";
@@ -13,6 +12,8 @@ import type { Slot } from "./slots";
 export type Size = "SMALL" | "MEDIUM" | "LARGE";
 export type Traits = { kids: boolean | null; size: Size | null };
 export type ChatTraits = { byPerson: Map<string, Traits>; soleSize: Size | null };
+/** What the person a slot is for asks of the catalogue (null: unknown). */
+export type Wanted = { kids: boolean | null; gender: "M" | "F" | null; size: Size | null };
 
 /** A size or age hint belongs to the nearest person named at most this many tokens before it. */
 const HINT_AFTER_PERSON_TOKENS = 12;

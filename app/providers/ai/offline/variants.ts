@@ -1,7 +1,8 @@
 // The catalogue's versions of one service for other people: "Haircut" for a son
 // is "Kids Haircut", "Kids Haircut" for a mother is "Haircut", "Women's Haircut"
 // for a husband is "Men's Haircut".
-import type { ServiceVariants, Wanted } from "./dialogue-state";
+import type { ServiceVariants } from "./dialogue-state";
+import type { Wanted } from "./traits";
 import { QUALIFIERS } from "./lexicon/services";
 import type { Catalogue, Entry } from "./services";
 
