@@ -2,8 +2,9 @@
 -- per day and status (the summary), per day and start hour (the busiest times) and per day and
 -- service (the services). Triggers on bookings keep them as bookings are added, changed and
 -- deleted, so every path that writes a booking keeps them right; a booking's write adds a few
--- small upserts. What depends on other tables or on now is read live beside them (expired holds,
--- accepted proposals, today's started bookings, late cancellations: see insights.server.ts).
+-- small upserts. The rows go with their business (its cascade). What depends on other tables or
+-- on now is read live beside them (expired holds, accepted proposals, today's started bookings,
+-- late cancellations: see insights.server.ts).
 CREATE TABLE `insight_days` (
 	`business_id` text NOT NULL,
 	`day` text NOT NULL,
@@ -11,7 +12,8 @@ CREATE TABLE `insight_days` (
 	`bookings` integer DEFAULT 0 NOT NULL,
 	`cents` integer DEFAULT 0 NOT NULL,
 	`sync` integer DEFAULT 0 NOT NULL,
-	PRIMARY KEY (`business_id`, `day`, `status`)
+	PRIMARY KEY (`business_id`, `day`, `status`),
+	FOREIGN KEY (`business_id`) REFERENCES `businesses`(`id`) ON UPDATE no action ON DELETE cascade
 ) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE TABLE `insight_hours` (
@@ -19,7 +21,8 @@ CREATE TABLE `insight_hours` (
 	`day` text NOT NULL,
 	`hour` integer NOT NULL,
 	`kept` integer DEFAULT 0 NOT NULL,
-	PRIMARY KEY (`business_id`, `day`, `hour`)
+	PRIMARY KEY (`business_id`, `day`, `hour`),
+	FOREIGN KEY (`business_id`) REFERENCES `businesses`(`id`) ON UPDATE no action ON DELETE cascade
 ) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE TABLE `insight_services` (
@@ -28,7 +31,8 @@ CREATE TABLE `insight_services` (
 	`service` text NOT NULL,
 	`kept` integer DEFAULT 0 NOT NULL,
 	`cents` integer DEFAULT 0 NOT NULL,
-	PRIMARY KEY (`business_id`, `day`, `service`)
+	PRIMARY KEY (`business_id`, `day`, `service`),
+	FOREIGN KEY (`business_id`) REFERENCES `businesses`(`id`) ON UPDATE no action ON DELETE cascade
 ) WITHOUT ROWID;
 --> statement-breakpoint
 -- Late cancellations are read live (their test needs the zone's offset): only cancelled rows.
