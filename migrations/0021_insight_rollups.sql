@@ -108,3 +108,67 @@ BEGIN
 	WHERE NEW.`status` NOT IN ('cancelled', 'pending')
 	ON CONFLICT DO UPDATE SET `kept` = `kept` + 1, `cents` = `cents` + excluded.`cents`;
 END;
+--> statement-breakpoint
+-- Rebookings: each visit (a scheduled, confirmed or completed booking) with whether another kept
+-- booking of its client follows it within 60 days (REBOOK_DAYS). A change to a client's kept
+-- booking on a day can only change the visits of the 60 days up to it: the triggers read those again.
+CREATE TABLE `insight_visits` (
+	`booking_id` text PRIMARY KEY NOT NULL,
+	`business_id` text NOT NULL,
+	`client_id` text NOT NULL,
+	`day` text NOT NULL,
+	`time` text NOT NULL,
+	`rebooked` integer DEFAULT 0 NOT NULL,
+	FOREIGN KEY (`business_id`) REFERENCES `businesses`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `insight_visits_client` ON `insight_visits` (`business_id`,`client_id`,`day`,`time`,`rebooked`);
+--> statement-breakpoint
+INSERT INTO `insight_visits` (`booking_id`, `business_id`, `client_id`, `day`, `time`, `rebooked`)
+SELECT b.`id`, b.`business_id`, b.`client_id`, b.`booking_date`, b.`booking_time`, EXISTS (
+	SELECT 1 FROM `bookings` l WHERE l.`business_id` = b.`business_id` AND l.`client_id` = b.`client_id` AND l.`status` NOT IN ('cancelled', 'pending')
+		AND l.`booking_date` BETWEEN b.`booking_date` AND date(b.`booking_date`, '+60 days')
+		AND (l.`booking_date` > b.`booking_date` OR l.`booking_time` > b.`booking_time`))
+FROM `bookings` b WHERE b.`status` IN ('scheduled', 'confirmed', 'completed');
+--> statement-breakpoint
+CREATE TRIGGER `bookings_insight_visit_insert` AFTER INSERT ON `bookings` BEGIN
+	INSERT INTO `insight_visits` (`booking_id`, `business_id`, `client_id`, `day`, `time`)
+	SELECT NEW.`id`, NEW.`business_id`, NEW.`client_id`, NEW.`booking_date`, NEW.`booking_time`
+	WHERE NEW.`status` IN ('scheduled', 'confirmed', 'completed');
+	UPDATE `insight_visits` SET `rebooked` = EXISTS (
+		SELECT 1 FROM `bookings` l WHERE l.`business_id` = `insight_visits`.`business_id` AND l.`client_id` = `insight_visits`.`client_id`
+			AND l.`status` NOT IN ('cancelled', 'pending') AND l.`booking_date` BETWEEN `insight_visits`.`day` AND date(`insight_visits`.`day`, '+60 days')
+			AND (l.`booking_date` > `insight_visits`.`day` OR l.`booking_time` > `insight_visits`.`time`))
+	WHERE NEW.`status` NOT IN ('cancelled', 'pending') AND `business_id` = NEW.`business_id` AND `client_id` = NEW.`client_id`
+		AND `day` BETWEEN date(NEW.`booking_date`, '-60 days') AND NEW.`booking_date`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `bookings_insight_visit_delete` AFTER DELETE ON `bookings` BEGIN
+	DELETE FROM `insight_visits` WHERE `booking_id` = OLD.`id`;
+	UPDATE `insight_visits` SET `rebooked` = EXISTS (
+		SELECT 1 FROM `bookings` l WHERE l.`business_id` = `insight_visits`.`business_id` AND l.`client_id` = `insight_visits`.`client_id`
+			AND l.`status` NOT IN ('cancelled', 'pending') AND l.`booking_date` BETWEEN `insight_visits`.`day` AND date(`insight_visits`.`day`, '+60 days')
+			AND (l.`booking_date` > `insight_visits`.`day` OR l.`booking_time` > `insight_visits`.`time`))
+	WHERE OLD.`status` NOT IN ('cancelled', 'pending') AND `business_id` = OLD.`business_id` AND `client_id` = OLD.`client_id`
+		AND `day` BETWEEN date(OLD.`booking_date`, '-60 days') AND OLD.`booking_date`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `bookings_insight_visit_update` AFTER UPDATE OF `business_id`, `client_id`, `booking_date`, `booking_time`, `status` ON `bookings`
+WHEN OLD.`business_id` IS NOT NEW.`business_id` OR OLD.`client_id` IS NOT NEW.`client_id` OR OLD.`booking_date` IS NOT NEW.`booking_date`
+	OR OLD.`booking_time` IS NOT NEW.`booking_time` OR OLD.`status` IS NOT NEW.`status`
+BEGIN
+	DELETE FROM `insight_visits` WHERE `booking_id` = OLD.`id`;
+	INSERT INTO `insight_visits` (`booking_id`, `business_id`, `client_id`, `day`, `time`)
+	SELECT NEW.`id`, NEW.`business_id`, NEW.`client_id`, NEW.`booking_date`, NEW.`booking_time`
+	WHERE NEW.`status` IN ('scheduled', 'confirmed', 'completed');
+	UPDATE `insight_visits` SET `rebooked` = EXISTS (
+		SELECT 1 FROM `bookings` l WHERE l.`business_id` = `insight_visits`.`business_id` AND l.`client_id` = `insight_visits`.`client_id`
+			AND l.`status` NOT IN ('cancelled', 'pending') AND l.`booking_date` BETWEEN `insight_visits`.`day` AND date(`insight_visits`.`day`, '+60 days')
+			AND (l.`booking_date` > `insight_visits`.`day` OR l.`booking_time` > `insight_visits`.`time`))
+	WHERE `business_id` = OLD.`business_id` AND `client_id` = OLD.`client_id` AND `day` BETWEEN date(OLD.`booking_date`, '-60 days') AND OLD.`booking_date`;
+	UPDATE `insight_visits` SET `rebooked` = EXISTS (
+		SELECT 1 FROM `bookings` l WHERE l.`business_id` = `insight_visits`.`business_id` AND l.`client_id` = `insight_visits`.`client_id`
+			AND l.`status` NOT IN ('cancelled', 'pending') AND l.`booking_date` BETWEEN `insight_visits`.`day` AND date(`insight_visits`.`day`, '+60 days')
+			AND (l.`booking_date` > `insight_visits`.`day` OR l.`booking_time` > `insight_visits`.`time`))
+	WHERE `business_id` = NEW.`business_id` AND `client_id` = NEW.`client_id` AND `day` BETWEEN date(NEW.`booking_date`, '-60 days') AND NEW.`booking_date`;
+END;

@@ -12,8 +12,6 @@ import { periodBefore, type Period, type PeriodKind } from "./periods";
 const DAY_MS = 86_400_000;
 /** A cancellation this close to the booking's start is a late one. */
 export const LATE_CANCEL_MS = DAY_MS;
-/** A visit followed by another booking of the client's within this many days counts as rebooked. */
-export const REBOOK_DAYS = 60;
 
 export type InsightFigures = {
   bookings: number;
@@ -91,8 +89,6 @@ async function periodsFigures(d1: D1Database, business: Business, currency: stri
   const hi = periods.map((p) => p.to).reduce((a, b) => (b > a ? b : a));
   const today = localDate(now, zone);
   const nowTime = localTime(now, zone);
-  // A booking whose start has come (the local date and time are past): it either happened or was missed.
-  const started = (add: Add) => `(b.booking_date < ${add(today)} OR (b.booking_date = ${add(today)} AND b.booking_time <= ${add(nowTime)}))`;
 
   // The rollups, summed per period (and status, weekday and hour, service).
   const rollup = (select: (add: Add) => string, table: string, groupBy: string) => {
@@ -145,23 +141,22 @@ async function periodsFigures(d1: D1Database, business: Business, currency: stri
      ) GROUP BY p HAVING p IS NOT NULL`;
   const livePass = d1.prepare(liveSql).bind(...q.values);
 
-  // Per period its clients, each client's bookings probed in the client index (bookings_business_client
-  // holds the date, time and status these read): a booking in the period, none before it (new), a visit
-  // (a kept booking that has started), and a visit followed within REBOOK_DAYS by another kept booking.
+  // Per period its clients, each client's rows probed in its index: a kept booking in the period, none
+  // before it (new; bookings_business_client), a visit that has started, and such a visit rebooked: one
+  // followed by another kept booking of the client's within 60 days (insight_visits holds each visit and
+  // that flag, kept by the triggers of migration 0021_insight_rollups.sql).
   const clientsPasses = periods.map(({ from, to }) => {
     const c = params();
     const [cbiz, cfrom, cto] = [c.add(business.id), c.add(from), c.add(to)];
     const own = (alias: string) => `${alias}.business_id = ${cbiz} AND ${alias}.client_id = c.id`;
-    const visit = `${own("b")} AND b.booking_date BETWEEN ${cfrom} AND ${cto} AND b.status IN ('scheduled', 'confirmed', 'completed') AND ${started(c.add)}`;
+    // A visit whose start has come (the local date and time are past).
+    const visit = `${own("v")} AND v.day BETWEEN ${cfrom} AND ${cto} AND (v.day < ${c.add(today)} OR (v.day = ${c.add(today)} AND v.time <= ${c.add(nowTime)}))`;
     return d1
       .prepare(
         `SELECT count(*) AS clients, sum(new) AS new_clients, sum(visited) AS visited, sum(rebooked) AS rebooked FROM (
            SELECT NOT EXISTS (SELECT 1 FROM bookings f WHERE ${own("f")} AND f.booking_date < ${cfrom} AND ${isKept("f")}) AS new,
-                  EXISTS (SELECT 1 FROM bookings b WHERE ${visit}) AS visited,
-                  EXISTS (SELECT 1 FROM bookings b WHERE ${visit} AND EXISTS (
-                    SELECT 1 FROM bookings l WHERE ${own("l")} AND ${isKept("l")}
-                      AND l.booking_date BETWEEN b.booking_date AND date(b.booking_date, '+${REBOOK_DAYS} days')
-                      AND (l.booking_date > b.booking_date OR l.booking_time > b.booking_time))) AS rebooked
+                  EXISTS (SELECT 1 FROM insight_visits v WHERE ${visit}) AS visited,
+                  EXISTS (SELECT 1 FROM insight_visits v WHERE ${visit} AND v.rebooked = 1) AS rebooked
            FROM clients c
            WHERE c.business_id = ${cbiz} AND EXISTS (SELECT 1 FROM bookings k WHERE ${own("k")} AND k.booking_date BETWEEN ${cfrom} AND ${cto} AND ${isKept("k")}))`,
       )
