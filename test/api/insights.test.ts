@@ -47,17 +47,20 @@ describe("GET /api/insights", () => {
     const owner = await seeded();
     const booking = (key: string) => `/api/bookings/${owner.businessId}-${key}`;
     // Dana's Color from Monday 11:00 to 15:00; Lior's Friday Haircut (from Sync) cancelled now, long after
-    // its start (a late cancellation); Lior's Saturday Color (an accepted proposal) deleted.
+    // its start (a late cancellation); Lior's Saturday Color (an accepted proposal) deleted; Eli booked
+    // again on 20 April, within 60 days of his visit on 1 March (rebooked now).
     expect((await owner.api(booking("b3"), { method: "PATCH", json: { booking_time: "15:00" } })).status).toBe(200);
     expect((await owner.api(booking("b7"), { method: "PATCH", json: { status: "cancelled" } })).status).toBe(200);
     expect((await owner.api(booking("b8"), { method: "DELETE" })).status).toBe(200);
+    const again = { name: "Eli Mizrahi", phone: "972501110002", service: "Haircut", booking_date: "2026-04-20", booking_time: "10:00" };
+    expect((await owner.api("/api/bookings", { method: "POST", json: again })).status).toBe(201);
     const { data } = await get(owner, `?from=${FIXTURE_PERIOD.from}&to=${FIXTURE_PERIOD.to}`);
     expect(data).toMatchObject({
       bookings: 4,
       revenue: { done: 400, expected: 0, currency: "ILS" },
       no_show_rate: 1 / 4,
       late_cancel_rate: 2 / 7,
-      rebooking_rate: 1 / 3,
+      rebooking_rate: 2 / 3,
       new_clients: 2,
       returning_clients: 2,
       from_chats: 1,
