@@ -116,23 +116,25 @@ async function periodsFigures(d1: D1Database, business: Business, currency: stri
   const inRange = `b.business_id = ${biz} AND b.booking_date BETWEEN ${q.add(lo)} AND ${q.add(hi)}`;
   const startInstant = `(unixepoch(b.booking_date || ' ' || substr(b.booking_time, 1, 5)) * 1000 - (${offsetCase(lo, hi, zone, q.add)}))`;
   const p = periodOf("b.booking_date", periods, q.add);
-  const zero = "0 AS expired, 0 AS expired_kept, 0 AS expired_done_cents, 0 AS expired_expected_cents, 0 AS expired_no_shows, 0 AS expired_started";
+  const zero =
+    "0 AS expired, 0 AS expired_kept, 0 AS expired_done_cents, 0 AS expired_expected_cents, 0 AS expired_no_shows, 0 AS expired_started, 0 AS expired_late";
+  const late = `b.updated_at > ${startInstant} - ${LATE_CANCEL_MS}`;
   const liveSql = `SELECT p, sum(expired) AS expired, sum(expired_kept) AS expired_kept, sum(expired_done_cents) AS expired_done_cents,
           sum(expired_expected_cents) AS expired_expected_cents, sum(expired_no_shows) AS expired_no_shows, sum(expired_started) AS expired_started,
+          sum(expired_late) AS expired_late,
           sum(started_today) AS started_today, sum(late_cancels) AS late_cancels, sum(chats) AS chats FROM (
        SELECT ${p} AS p, 1 AS expired, b.status != 'cancelled' AS expired_kept,
               CASE WHEN b.status = 'completed' THEN coalesce(b.price_cents, 0) ELSE 0 END AS expired_done_cents,
               CASE WHEN b.status IN ('scheduled', 'confirmed') THEN coalesce(b.price_cents, 0) ELSE 0 END AS expired_expected_cents,
               b.status = 'no_show' AS expired_no_shows, b.status != 'cancelled' AND b.booking_date < ${q.add(today)} AS expired_started,
-              0 AS started_today, 0 AS late_cancels, 0 AS chats
+              b.status = 'cancelled' AND ${late} AS expired_late, 0 AS started_today, 0 AS late_cancels, 0 AS chats
          FROM booking_holds h INDEXED BY booking_holds_business_expired CROSS JOIN bookings b ON b.id = h.booking_id
          WHERE h.business_id = ${biz} AND h.state = 'expired' AND ${inRange} AND b.status != 'pending'
        UNION ALL
        SELECT ${p}, ${zero}, 1, 0, 0 FROM bookings b ${expiredHoldJoin("b", "h")}
          WHERE b.business_id = ${biz} AND b.booking_date = ${q.add(today)} AND b.booking_time <= ${q.add(nowTime)} AND ${isBookedWith("b", "h")} AND b.status != 'cancelled'
        UNION ALL
-       SELECT ${p}, ${zero}, 0, 1, 0 FROM bookings b ${expiredHoldJoin("b", "h")}
-         WHERE ${inRange} AND b.status = 'cancelled' AND ${isBookedWith("b", "h")} AND b.updated_at > ${startInstant} - ${LATE_CANCEL_MS}
+       SELECT ${p}, ${zero}, 0, 1, 0 FROM bookings b WHERE ${inRange} AND b.status = 'cancelled' AND ${late}
        UNION ALL
        SELECT ${p}, ${zero}, 0, 0, 1
          FROM (SELECT DISTINCT booking_id FROM proposals WHERE business_id = ${biz} AND status = 'accepted' AND booking_id IS NOT NULL) a
@@ -141,27 +143,27 @@ async function periodsFigures(d1: D1Database, business: Business, currency: stri
      ) GROUP BY p HAVING p IS NOT NULL`;
   const livePass = d1.prepare(liveSql).bind(...q.values);
 
-  // Per period its clients, each client's rows probed in its index: a kept booking in the period, none
-  // before it (new; bookings_business_client), a visit that has started, and such a visit rebooked: one
-  // followed by another kept booking of the client's within 60 days (insight_visits holds each visit and
-  // that flag, kept by the triggers of migration 0021_insight_rollups.sql).
-  const clientsPasses = periods.map(({ from, to }) => {
-    const c = params();
-    const [cbiz, cfrom, cto] = [c.add(business.id), c.add(from), c.add(to)];
-    const own = (alias: string) => `${alias}.business_id = ${cbiz} AND ${alias}.client_id = c.id`;
-    // A visit whose start has come (the local date and time are past).
-    const visit = `${own("v")} AND v.day BETWEEN ${cfrom} AND ${cto} AND (v.day < ${c.add(today)} OR (v.day = ${c.add(today)} AND v.time <= ${c.add(nowTime)}))`;
-    return d1
-      .prepare(
-        `SELECT count(*) AS clients, sum(new) AS new_clients, sum(visited) AS visited, sum(rebooked) AS rebooked FROM (
-           SELECT NOT EXISTS (SELECT 1 FROM bookings f WHERE ${own("f")} AND f.booking_date < ${cfrom} AND ${isKept("f")}) AS new,
-                  EXISTS (SELECT 1 FROM insight_visits v WHERE ${visit}) AS visited,
-                  EXISTS (SELECT 1 FROM insight_visits v WHERE ${visit} AND v.rebooked = 1) AS rebooked
-           FROM clients c
-           WHERE c.business_id = ${cbiz} AND EXISTS (SELECT 1 FROM bookings k WHERE ${own("k")} AND k.booking_date BETWEEN ${cfrom} AND ${cto} AND ${isKept("k")}))`,
-      )
-      .bind(...c.values);
+  // Per client, one code per period (its figures summed by code below): null when it has no kept
+  // booking in the period; else 1 if none before it (new), plus 2 for a visit that has started, or 4
+  // for such a visit rebooked: followed by another kept booking of the client's within 60 days
+  // (insight_visits holds each visit and that flag, kept by the triggers of migration 0021). Each test
+  // reads the client's rows in an index and runs only when the one before it leaves it open.
+  const c = params();
+  const cbiz = c.add(business.id);
+  const own = (alias: string) => `${alias}.business_id = ${cbiz} AND ${alias}.client_id = c.id`;
+  const [cToday, cNow] = [c.add(today), c.add(nowTime)];
+  const codes = periods.map(({ from, to }, i) => {
+    const [cfrom, cto] = [c.add(from), c.add(to)];
+    const visit = `${own("v")} AND v.day BETWEEN ${cfrom} AND ${cto} AND (v.day < ${cToday} OR (v.day = ${cToday} AND v.time <= ${cNow}))`;
+    return `CASE WHEN EXISTS (SELECT 1 FROM bookings k WHERE ${own("k")} AND k.booking_date BETWEEN ${cfrom} AND ${cto} AND ${isKept("k")})
+      THEN (NOT EXISTS (SELECT 1 FROM bookings f WHERE ${own("f")} AND f.booking_date < ${cfrom} AND ${isKept("f")}))
+        + coalesce((SELECT 4 FROM insight_visits v WHERE ${visit} AND v.rebooked = 1), (SELECT 2 FROM insight_visits v WHERE ${visit}), 0)
+      END AS c${i}`;
   });
+  const columns = periods.map((_, i) => `c${i}`).join(", ");
+  const clientsPass = d1
+    .prepare(`SELECT ${columns}, count(*) AS n FROM (SELECT ${codes.join(", ")} FROM clients c WHERE c.business_id = ${cbiz}) GROUP BY ${columns}`)
+    .bind(...c.values);
 
   const m = params();
   const instant = (date: string) => zonedInstant(date, "00:00", zone);
@@ -177,13 +179,13 @@ async function periodsFigures(d1: D1Database, business: Business, currency: stri
     )
     .bind(...m.values);
 
-  const [dayRows, hourRows, serviceRows, liveRows, messageRows, ...clientRows] = await d1.batch<Record<string, unknown>>([
+  const [dayRows, hourRows, serviceRows, liveRows, messageRows, clientRows] = await d1.batch<Record<string, unknown>>([
     daysPass,
     hoursPass,
     servicesPass,
     livePass,
     messagesPass,
-    ...clientsPasses,
+    clientsPass,
   ]);
   return periods.map((_, i) => {
     const inPeriod = (rows: D1Result<Record<string, unknown>>) => rows.results.filter((g) => n(g.p) === i);
@@ -199,7 +201,9 @@ async function periodsFigures(d1: D1Database, business: Business, currency: stri
     const services = inPeriod(serviceRows)
       .filter((g) => n(g.kept) > 0)
       .map((g) => ({ service: String(g.service), count: n(g.kept), revenue_cents: n(g.revenue_cents) }));
-    const r = clientRows[i].results[0] ?? {};
+    // The clients' codes of this period (null: no kept booking in it).
+    const clients = clientRows.results.filter((r) => r[`c${i}`] !== null);
+    const count = (test: (code: number) => boolean) => clients.filter((r) => test(n(r[`c${i}`]))).reduce((total, r) => total + n(r.n), 0);
     const msg = messageRows.results.find((r) => n(r.p) === i) ?? {};
     return {
       bookings: sum("n", kept) - n(live.expired_kept),
@@ -212,11 +216,14 @@ async function periodsFigures(d1: D1Database, business: Business, currency: stri
         sum("n", (s) => s === "no_show") - n(live.expired_no_shows),
         sum("before_today", kept) - n(live.expired_started) + n(live.started_today),
       ),
-      late_cancel_rate: rate(live.late_cancels, sum("n", () => true) - n(live.expired)),
+      late_cancel_rate: rate(n(live.late_cancels) - n(live.expired_late), sum("n", () => true) - n(live.expired)),
       confirmation_rate: rate(msg.confirmed, msg.asked),
-      rebooking_rate: rate(r.rebooked, r.visited),
-      new_clients: n(r.new_clients),
-      returning_clients: n(r.clients) - n(r.new_clients),
+      rebooking_rate: rate(
+        count((code) => code >= 4),
+        count((code) => code >= 2),
+      ),
+      new_clients: count((code) => code % 2 === 1),
+      returning_clients: count((code) => code % 2 === 0),
       from_chats: days.reduce((total, g) => total + n(g.sync), 0) + n(live.chats),
       messages: { sent: n(msg.sent), refused: n(msg.refused) },
       busiest: busiest.sort((a, b) => b.count - a.count || a.weekday - b.weekday || a.hour - b.hour),
