@@ -80,8 +80,8 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * rollups cannot know: the bookings of expired holds (taken out), today's
  * bookings that have started, the late cancellations (their test needs the
  * zone's offset) and the accepted proposals' bookings (chats). Then one pass
- * over the messages sent in the periods, and per period its clients (each
- * client's bookings probed in the client index: visits, rebookings, firsts).
+ * over the messages sent in the periods, and one over the clients (each
+ * client's bookings and visits probed in their indexes, per period).
  */
 async function periodsFigures(d1: D1Database, business: Business, currency: string, periods: Period[], now: number): Promise<InsightFigures[]> {
   const zone = business.timeZone;
