@@ -1,5 +1,5 @@
-// GET /api/insights?from=YYYY-MM-DD&to=YYYY-MM-DD: the period's figures (the
-// README's "Insights" defines each) and, under `previous`, the same number of
+// GET /api/insights?from=YYYY-MM-DD&to=YYYY-MM-DD: the period's figures
+// (docs/decisions/072-insights.md defines each) and, under `previous`, the same number of
 // days just before it.
 import { requireApiUser } from "~/security/signed-in.server";
 import { insights } from "~/services/insights/insights.server";

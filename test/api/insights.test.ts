@@ -42,6 +42,40 @@ describe("GET /api/insights", () => {
     expect(data).toMatchObject({ bookings: 6, revenue: { done: 400, expected: 400, currency: "ILS" } });
   });
 
+  it("moves the figures as the owner moves, cancels and deletes the week's bookings", async () => {
+    // The figures are read from per-day sums that follow every change to a booking.
+    const owner = await seeded();
+    const booking = (key: string) => `/api/bookings/${owner.businessId}-${key}`;
+    // Dana's Color from Monday 11:00 to 15:00; Lior's Friday Haircut (from Sync) cancelled now, long after
+    // its start (a late cancellation); Lior's Saturday Color (an accepted proposal) deleted; Eli booked
+    // again on 20 April, within 60 days of his visit on 1 March (rebooked now).
+    expect((await owner.api(booking("b3"), { method: "PATCH", json: { booking_time: "15:00" } })).status).toBe(200);
+    expect((await owner.api(booking("b7"), { method: "PATCH", json: { status: "cancelled" } })).status).toBe(200);
+    expect((await owner.api(booking("b8"), { method: "DELETE" })).status).toBe(200);
+    const again = { name: "Eli Mizrahi", phone: "972501110002", service: "Haircut", booking_date: "2026-04-20", booking_time: "10:00" };
+    expect((await owner.api("/api/bookings", { method: "POST", json: again })).status).toBe(201);
+    const { data } = await get(owner, `?from=${FIXTURE_PERIOD.from}&to=${FIXTURE_PERIOD.to}`);
+    expect(data).toMatchObject({
+      bookings: 4,
+      revenue: { done: 400, expected: 0, currency: "ILS" },
+      no_show_rate: 1 / 4,
+      late_cancel_rate: 2 / 7,
+      rebooking_rate: 2 / 3,
+      new_clients: 2,
+      returning_clients: 2,
+      from_chats: 1,
+      busiest: [
+        { weekday: 0, hour: 10, count: 2 },
+        { weekday: 1, hour: 15, count: 1 },
+        { weekday: 2, hour: 10, count: 1 },
+      ],
+      services: [
+        { service: "Color", count: 1, revenue: 300 },
+        { service: "Haircut", count: 3, revenue: 100 },
+      ],
+    });
+  });
+
   it("reads the cancellation's 24 hours and the period's days in the business's zone", async () => {
     // The same rows for a salon in UTC: Maya's cancellation is 25 hours before a 16:00 there, and
     // the reminder sent at 01:00 Jerusalem time (23:00 UTC) falls on 28 February.

@@ -1,6 +1,6 @@
 // Insights (from the Calendar tab): a period's figures against the period
 // before, the busiest days and hours, the top services, and a CSV of it all.
-// The README's "Insights" defines every figure.
+// docs/decisions/072-insights.md defines every figure.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";

@@ -1,5 +1,5 @@
 // Insights: a period's figures for the owner, from SQL aggregates over the
-// business's own rows (the README's "Insights" section defines every figure).
+// business's own rows (docs/decisions/072-insights.md defines every figure).
 // Bookings are dated by their local booking_date, so a period is a range of
 // local dates; instants (a cancellation, a sent message) are compared in the
 // business's time zone.
@@ -12,8 +12,6 @@ import { periodBefore, type Period, type PeriodKind } from "./periods";
 const DAY_MS = 86_400_000;
 /** A cancellation this close to the booking's start is a late one. */
 export const LATE_CANCEL_MS = DAY_MS;
-/** A visit followed by another booking of the client's within this many days counts as rebooked. */
-export const REBOOK_DAYS = 60;
 
 export type InsightFigures = {
   bookings: number;
@@ -75,11 +73,15 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The figures of several periods (from and to are local dates, both
- * included; the periods do not overlap), in one D1 batch: one pass over all
- * the periods' bookings summed per period, weekday, hour and service (the
- * summary, the chats, the busiest times and the services are folded from
- * those sums), one over the messages sent in them, and per period its
- * rebookings and its new clients (each reads every client's own bookings).
+ * included; the periods do not overlap), in one D1 batch. The bookings' sums
+ * come from per-day rollups that triggers on bookings keep (migration
+ * 0020_insight_rollups.sql: per day and status, per day and start hour, per
+ * day and service), summed per period; beside them, read live, what the
+ * rollups cannot know: the bookings of expired holds (taken out), today's
+ * bookings that have started, the late cancellations (their test needs the
+ * zone's offset) and the accepted proposals' bookings (chats). Then one pass
+ * over the messages sent in the periods, and one over the clients (each
+ * client's bookings and visits probed in their indexes, per period).
  */
 async function periodsFigures(d1: D1Database, business: Business, currency: string, periods: Period[], now: number): Promise<InsightFigures[]> {
   const zone = business.timeZone;
@@ -87,56 +89,81 @@ async function periodsFigures(d1: D1Database, business: Business, currency: stri
   const hi = periods.map((p) => p.to).reduce((a, b) => (b > a ? b : a));
   const today = localDate(now, zone);
   const nowTime = localTime(now, zone);
-  // A booking whose start has come (the local date and time are past): it either happened or was missed.
-  const started = (add: Add) => `(b.booking_date < ${add(today)} OR (b.booking_date = ${add(today)} AND b.booking_time <= ${add(nowTime)}))`;
 
+  // The rollups, summed per period (and status, weekday and hour, service).
+  const rollup = (select: (add: Add) => string, table: string, groupBy: string) => {
+    const r = params();
+    return d1
+      .prepare(
+        `SELECT ${periodOf("d.day", periods, r.add)} AS p, ${select(r.add)} FROM ${table} d
+         WHERE d.business_id = ${r.add(business.id)} AND d.day BETWEEN ${r.add(lo)} AND ${r.add(hi)}
+         GROUP BY p, ${groupBy} HAVING p IS NOT NULL`,
+      )
+      .bind(...r.values);
+  };
+  const daysPass = rollup(
+    (add) => `d.status AS status, sum(d.bookings) AS n, sum(d.cents) AS cents, sum(d.sync) AS sync,
+              sum(CASE WHEN d.day < ${add(today)} THEN d.bookings ELSE 0 END) AS before_today`,
+    "insight_days",
+    "d.status",
+  );
+  const hoursPass = rollup(() => "CAST(strftime('%w', d.day) AS INTEGER) AS weekday, d.hour AS hour, sum(d.kept) AS kept", "insight_hours", "weekday, d.hour");
+  const servicesPass = rollup(() => "d.service AS service, sum(d.kept) AS kept, sum(d.cents) AS revenue_cents", "insight_services", "d.service");
+
+  // What the rollups cannot know, read live per period (each part from its own few rows).
   const q = params();
   const biz = q.add(business.id);
-  const booked = `(${isBookedWith("b", "h")})`;
+  const inRange = `b.business_id = ${biz} AND b.booking_date BETWEEN ${q.add(lo)} AND ${q.add(hi)}`;
   const startInstant = `(unixepoch(b.booking_date || ' ' || substr(b.booking_time, 1, 5)) * 1000 - (${offsetCase(lo, hi, zone, q.add)}))`;
-  const bookingsSql = `SELECT ${periodOf("b.booking_date", periods, q.add)} AS p,
-          CAST(strftime('%w', b.booking_date) AS INTEGER) AS weekday, CAST(substr(b.booking_time, 1, 2) AS INTEGER) AS hour, b.service AS service,
-          sum(${booked}) AS all_bookings, sum(${booked} AND b.status != 'cancelled') AS bookings,
-          sum(CASE WHEN ${booked} AND b.status = 'completed' THEN coalesce(b.price_cents, 0) ELSE 0 END) AS done_cents,
-          sum(CASE WHEN ${booked} AND b.status IN ('scheduled', 'confirmed') THEN coalesce(b.price_cents, 0) ELSE 0 END) AS expected_cents,
-          sum(${booked} AND b.status = 'no_show') AS no_shows,
-          sum(${booked} AND b.status != 'cancelled' AND ${started(q.add)}) AS started,
-          sum(${booked} AND b.status = 'cancelled' AND b.updated_at > ${startInstant} - ${LATE_CANCEL_MS}) AS late_cancels,
-          sum(${isKept("b")}) AS kept,
-          sum(CASE WHEN b.status IN ('scheduled', 'confirmed', 'completed') THEN coalesce(b.price_cents, 0) ELSE 0 END) AS revenue_cents,
-          sum(b.source = 'sync' OR b.id IN (SELECT booking_id FROM proposals WHERE business_id = ${biz} AND status = 'accepted' AND booking_id IS NOT NULL)) AS from_chats
-     FROM bookings b ${expiredHoldJoin("b", "h")}
-     WHERE b.business_id = ${biz} AND b.booking_date BETWEEN ${q.add(lo)} AND ${q.add(hi)}
-     GROUP BY p, weekday, hour, service HAVING p IS NOT NULL`;
-  const bookingsPass = d1.prepare(bookingsSql).bind(...q.values);
+  const p = periodOf("b.booking_date", periods, q.add);
+  const zero =
+    "0 AS expired, 0 AS expired_kept, 0 AS expired_done_cents, 0 AS expired_expected_cents, 0 AS expired_no_shows, 0 AS expired_started, 0 AS expired_late";
+  const late = `b.updated_at > ${startInstant} - ${LATE_CANCEL_MS}`;
+  const liveSql = `SELECT p, sum(expired) AS expired, sum(expired_kept) AS expired_kept, sum(expired_done_cents) AS expired_done_cents,
+          sum(expired_expected_cents) AS expired_expected_cents, sum(expired_no_shows) AS expired_no_shows, sum(expired_started) AS expired_started,
+          sum(expired_late) AS expired_late,
+          sum(started_today) AS started_today, sum(late_cancels) AS late_cancels, sum(chats) AS chats FROM (
+       SELECT ${p} AS p, 1 AS expired, b.status != 'cancelled' AS expired_kept,
+              CASE WHEN b.status = 'completed' THEN coalesce(b.price_cents, 0) ELSE 0 END AS expired_done_cents,
+              CASE WHEN b.status IN ('scheduled', 'confirmed') THEN coalesce(b.price_cents, 0) ELSE 0 END AS expired_expected_cents,
+              b.status = 'no_show' AS expired_no_shows, b.status != 'cancelled' AND b.booking_date < ${q.add(today)} AS expired_started,
+              b.status = 'cancelled' AND ${late} AS expired_late, 0 AS started_today, 0 AS late_cancels, 0 AS chats
+         FROM booking_holds h INDEXED BY booking_holds_business_expired CROSS JOIN bookings b ON b.id = h.booking_id
+         WHERE h.business_id = ${biz} AND h.state = 'expired' AND ${inRange} AND b.status != 'pending'
+       UNION ALL
+       SELECT ${p}, ${zero}, 1, 0, 0 FROM bookings b ${expiredHoldJoin("b", "h")}
+         WHERE b.business_id = ${biz} AND b.booking_date = ${q.add(today)} AND b.booking_time <= ${q.add(nowTime)} AND ${isBookedWith("b", "h")} AND b.status != 'cancelled'
+       UNION ALL
+       SELECT ${p}, ${zero}, 0, 1, 0 FROM bookings b WHERE ${inRange} AND b.status = 'cancelled' AND ${late}
+       UNION ALL
+       SELECT ${p}, ${zero}, 0, 0, 1
+         FROM (SELECT DISTINCT booking_id FROM proposals WHERE business_id = ${biz} AND status = 'accepted' AND booking_id IS NOT NULL) a
+         CROSS JOIN bookings b ON b.id = a.booking_id
+         WHERE ${inRange} AND b.source != 'sync'
+     ) GROUP BY p HAVING p IS NOT NULL`;
+  const livePass = d1.prepare(liveSql).bind(...q.values);
 
-  // Per period: its visits rebooked, and its clients with the first day they came (index probes on
-  // each client's bookings: bookings_business_client holds the time and status they read).
-  const clientsPasses = periods.flatMap(({ from, to }) => {
-    const c = params();
-    const [cbiz, cfrom, cto] = [c.add(business.id), c.add(from), c.add(to)];
-    const inPeriod = `b.business_id = ${cbiz} AND b.booking_date BETWEEN ${cfrom} AND ${cto}`;
-    return [
-      d1
-        .prepare(
-          `SELECT count(DISTINCT b.client_id) AS visited,
-                  count(DISTINCT CASE WHEN EXISTS (
-                    SELECT 1 FROM bookings l WHERE l.business_id = ${cbiz} AND l.client_id = b.client_id AND ${isKept("l")}
-                      AND l.booking_date <= date(b.booking_date, '+${REBOOK_DAYS} days')
-                      AND (l.booking_date > b.booking_date OR (l.booking_date = b.booking_date AND l.booking_time > b.booking_time))
-                  ) THEN b.client_id END) AS rebooked
-           FROM bookings b WHERE ${inPeriod} AND b.status IN ('scheduled', 'confirmed', 'completed') AND ${started(c.add)}`,
-        )
-        .bind(...c.values),
-      d1
-        .prepare(
-          `SELECT count(*) AS clients, sum(first_date >= ${cfrom}) AS new_clients FROM (
-             SELECT (SELECT min(f.booking_date) FROM bookings f WHERE f.business_id = ${cbiz} AND f.client_id = b.client_id AND ${isKept("f")}) AS first_date
-             FROM bookings b WHERE ${inPeriod} AND ${isKept("b")} GROUP BY b.client_id)`,
-        )
-        .bind(...c.values.slice(0, 3)),
-    ];
+  // Per client, one code per period (its figures summed by code below): null when it has no kept
+  // booking in the period; else 1 if none before it (new), plus 2 for a visit that has started, or 4
+  // for such a visit rebooked: followed by another kept booking of the client's within 60 days
+  // (insight_visits holds each visit and that flag, kept by the triggers of migration 0020). Each test
+  // reads the client's rows in an index and runs only when the one before it leaves it open.
+  const c = params();
+  const cbiz = c.add(business.id);
+  const own = (alias: string) => `${alias}.business_id = ${cbiz} AND ${alias}.client_id = c.id`;
+  const [cToday, cNow] = [c.add(today), c.add(nowTime)];
+  const codes = periods.map(({ from, to }, i) => {
+    const [cfrom, cto] = [c.add(from), c.add(to)];
+    const visit = `${own("v")} AND v.day BETWEEN ${cfrom} AND ${cto} AND (v.day < ${cToday} OR (v.day = ${cToday} AND v.time <= ${cNow}))`;
+    return `CASE WHEN EXISTS (SELECT 1 FROM bookings k WHERE ${own("k")} AND k.booking_date BETWEEN ${cfrom} AND ${cto} AND ${isKept("k")})
+      THEN (NOT EXISTS (SELECT 1 FROM bookings f WHERE ${own("f")} AND f.booking_date < ${cfrom} AND ${isKept("f")}))
+        + coalesce((SELECT 4 FROM insight_visits v WHERE ${visit} AND v.rebooked = 1), (SELECT 2 FROM insight_visits v WHERE ${visit}), 0)
+      END AS c${i}`;
   });
+  const columns = periods.map((_, i) => `c${i}`).join(", ");
+  const clientsPass = d1
+    .prepare(`SELECT ${columns}, count(*) AS n FROM (SELECT ${codes.join(", ")} FROM clients c WHERE c.business_id = ${cbiz}) GROUP BY ${columns}`)
+    .bind(...c.values);
 
   const m = params();
   const instant = (date: string) => zonedInstant(date, "00:00", zone);
@@ -152,38 +179,55 @@ async function periodsFigures(d1: D1Database, business: Business, currency: stri
     )
     .bind(...m.values);
 
-  const [bookingRows, messageRows, ...clientRows] = await d1.batch<Record<string, unknown>>([bookingsPass, messagesPass, ...clientsPasses]);
+  const [dayRows, hourRows, serviceRows, liveRows, messageRows, clientRows] = await d1.batch<Record<string, unknown>>([
+    daysPass,
+    hoursPass,
+    servicesPass,
+    livePass,
+    messagesPass,
+    clientsPass,
+  ]);
   return periods.map((_, i) => {
-    const groups = bookingRows.results.filter((g) => n(g.p) === i);
-    const sum = (field: string, rows = groups) => rows.reduce((total, g) => total + n(g[field]), 0);
-    const busiest = new Map<string, { weekday: number; hour: number; count: number }>();
-    const services = new Map<string, { service: string; count: number; revenue_cents: number }>();
-    for (const g of groups) {
-      if (n(g.kept) === 0) continue;
-      const cell = busiest.get(`${g.weekday} ${g.hour}`) ?? { weekday: n(g.weekday), hour: n(g.hour), count: 0 };
-      cell.count += n(g.kept);
-      busiest.set(`${g.weekday} ${g.hour}`, cell);
-      const service = services.get(String(g.service)) ?? { service: String(g.service), count: 0, revenue_cents: 0 };
-      service.count += n(g.kept);
-      service.revenue_cents += n(g.revenue_cents);
-      services.set(service.service, service);
-    }
-    const r = clientRows[2 * i].results[0] ?? {};
-    const cl = clientRows[2 * i + 1].results[0] ?? {};
+    const inPeriod = (rows: D1Result<Record<string, unknown>>) => rows.results.filter((g) => n(g.p) === i);
+    const days = inPeriod(dayRows);
+    // A figure of the statuses that count (a pending booking counts nowhere).
+    const sum = (field: string, statuses: (status: string) => boolean) =>
+      days.filter((g) => g.status !== "pending" && statuses(String(g.status))).reduce((total, g) => total + n(g[field]), 0);
+    const kept = (status: string) => status !== "cancelled";
+    const live = liveRows.results.find((r) => n(r.p) === i) ?? {};
+    const busiest = inPeriod(hourRows)
+      .filter((g) => n(g.kept) > 0)
+      .map((g) => ({ weekday: n(g.weekday), hour: n(g.hour), count: n(g.kept) }));
+    const services = inPeriod(serviceRows)
+      .filter((g) => n(g.kept) > 0)
+      .map((g) => ({ service: String(g.service), count: n(g.kept), revenue_cents: n(g.revenue_cents) }));
+    // The clients' codes of this period (null: no kept booking in it).
+    const clients = clientRows.results.filter((r) => r[`c${i}`] !== null);
+    const count = (test: (code: number) => boolean) => clients.filter((r) => test(n(r[`c${i}`]))).reduce((total, r) => total + n(r.n), 0);
     const msg = messageRows.results.find((r) => n(r.p) === i) ?? {};
     return {
-      bookings: sum("bookings"),
-      revenue: { done: priceOf(sum("done_cents")) ?? 0, expected: priceOf(sum("expected_cents")) ?? 0, currency },
-      no_show_rate: rate(sum("no_shows"), sum("started")),
-      late_cancel_rate: rate(sum("late_cancels"), sum("all_bookings")),
+      bookings: sum("n", kept) - n(live.expired_kept),
+      revenue: {
+        done: priceOf(sum("cents", (s) => s === "completed") - n(live.expired_done_cents)) ?? 0,
+        expected: priceOf(sum("cents", (s) => s === "scheduled" || s === "confirmed") - n(live.expired_expected_cents)) ?? 0,
+        currency,
+      },
+      no_show_rate: rate(
+        sum("n", (s) => s === "no_show") - n(live.expired_no_shows),
+        sum("before_today", kept) - n(live.expired_started) + n(live.started_today),
+      ),
+      late_cancel_rate: rate(n(live.late_cancels) - n(live.expired_late), sum("n", () => true) - n(live.expired)),
       confirmation_rate: rate(msg.confirmed, msg.asked),
-      rebooking_rate: rate(r.rebooked, r.visited),
-      new_clients: n(cl.new_clients),
-      returning_clients: n(cl.clients) - n(cl.new_clients),
-      from_chats: sum("from_chats"),
+      rebooking_rate: rate(
+        count((code) => code >= 4),
+        count((code) => code >= 2),
+      ),
+      new_clients: count((code) => code % 2 === 1),
+      returning_clients: count((code) => code % 2 === 0),
+      from_chats: days.reduce((total, g) => total + n(g.sync), 0) + n(live.chats),
       messages: { sent: n(msg.sent), refused: n(msg.refused) },
-      busiest: [...busiest.values()].sort((a, b) => b.count - a.count || a.weekday - b.weekday || a.hour - b.hour),
-      services: [...services.values()]
+      busiest: busiest.sort((a, b) => b.count - a.count || a.weekday - b.weekday || a.hour - b.hour),
+      services: services
         .sort((a, b) => b.revenue_cents - a.revenue_cents || b.count - a.count || byText(a.service, b.service))
         .map((s) => ({ service: s.service, count: s.count, revenue: priceOf(s.revenue_cents) ?? 0 })),
     };
