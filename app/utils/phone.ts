@@ -2,11 +2,11 @@
 // person typed two ways ("054-123-4567", "+972 54 123 4567") is one client and
 // matches their WhatsApp chat id ("972541234567@c.us").
 import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from "libphonenumber-js";
-import { checkPhoneInput, cleanPhoneInput } from "./phone-rule";
+import { checkPhoneInput, cleanPhoneInput, type PhoneProblem } from "./phone-rule";
 
-export { checkPhoneInput, PHONE_MIN_LENGTH, PHONE_MAX_LENGTH, PHONE_RULE_MESSAGE, PHONE_TOO_LONG_MESSAGE } from "./phone-rule";
+export { checkPhoneInput, PHONE_MIN_LENGTH, PHONE_MAX_LENGTH, type PhoneProblem } from "./phone-rule";
 
-export type NormalizedPhone = { ok: true; digits: string } | { ok: false; message: string };
+export type NormalizedPhone = { ok: true; digits: string } | { ok: false; key: PhoneProblem };
 
 function asCountry(code: string | null | undefined): CountryCode | undefined {
   const c = (code ?? "").trim().toUpperCase();
@@ -25,7 +25,7 @@ const e164Digits = (p: PhoneNumber) => p.number.slice(1);
  */
 export function normalizePhone(input: string, defaultCountry?: string | null): NormalizedPhone {
   const problem = checkPhoneInput(input);
-  if (problem) return { ok: false, message: problem };
+  if (problem) return { ok: false, key: problem };
   const cleaned = cleanPhoneInput(input);
   const digits = cleaned.replace(/^\+/, "");
   if (cleaned.startsWith("+")) {

@@ -6,7 +6,7 @@ import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import { ownerStatuses, type BookingStatus } from "~/services/bookings/status";
 import { isRealDate } from "~/utils/dates";
-import { checkPhoneInput, PHONE_RULE_MESSAGE } from "~/utils/phone-rule";
+import { checkPhoneInput } from "~/utils/phone-rule";
 import { CLIENT_LIMITS, textOnly } from "./clients";
 import { dateText, optionalText, requiredText, timeText } from "./fields";
 import { inOrder, says } from "./parse";
@@ -53,8 +53,8 @@ export const BookingForm = z
       { field: "service", fails: (v) => blank(v.service), key: "bookings.err.serviceRequired" },
       { field: "booking_date", fails: (v) => blank(v.booking_date), key: "bookings.err.dateRequired" },
       { field: "booking_time", fails: (v) => blank(v.booking_time), key: "bookings.err.timeRequired" },
-      { field: "phone", fails: (v) => checkPhoneInput(v.phone ?? "") === PHONE_RULE_MESSAGE, key: "clients.err.phoneRule" },
-      { field: "phone", fails: (v) => checkPhoneInput(v.phone ?? "") !== null, key: "clients.err.phoneTooLong" },
+      { field: "phone", fails: (v) => checkPhoneInput(v.phone ?? "") === "clients.err.phoneRule", key: "clients.err.phoneRule" },
+      { field: "phone", fails: (v) => checkPhoneInput(v.phone ?? "") === "clients.err.phoneTooLong", key: "clients.err.phoneTooLong" },
       { field: "booking_date", fails: (v) => !isRealDate(v.booking_date ?? ""), key: "bookings.err.dateFormat" },
       { field: "booking_time", fails: (v) => !time.safeParse(v.booking_time).success, key: "bookings.err.timeFormat" },
     ]),

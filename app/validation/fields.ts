@@ -4,7 +4,7 @@ import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import type { MessageKey } from "~/i18n";
 import { isRealDate } from "~/utils/dates";
-import { checkPhoneInput, PHONE_RULE_MESSAGE } from "~/utils/phone-rule";
+import { checkPhoneInput } from "~/utils/phone-rule";
 import { says } from "./parse";
 
 /** Text that must be filled in: absent, non-text or blank is `required`; longer than `max` is `tooLong`. */
@@ -54,6 +54,6 @@ export function phoneText(required: MessageKey, rule: MessageKey, tooLong: Messa
     .min(1, says(required))
     .superRefine((value, ctx) => {
       const broken = checkPhoneInput(value);
-      if (broken) ctx.addIssue({ code: "custom", message: broken === PHONE_RULE_MESSAGE ? rule : tooLong });
+      if (broken) ctx.addIssue({ code: "custom", message: broken === "clients.err.phoneRule" ? rule : tooLong });
     });
 }

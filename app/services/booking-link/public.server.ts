@@ -145,7 +145,7 @@ export async function createHold(env: Env, business: PageBusiness, input: Public
   const service = await serviceByName(db, business.id, input.service);
   if (!service) throw new AppError(400, "hours.err.service");
   const phone = normalizePhone(input.phone, business.country);
-  if (!phone.ok) throw new AppError(400, "clients.err.phoneRule");
+  if (!phone.ok) throw new AppError(400, phone.key);
   const zone = business.timeZone;
   if (input.date > addDays(localDate(now, zone), BOOKING_WINDOW_DAYS)) throw new AppError(400, "booklink.err.tooFar", { days: BOOKING_WINDOW_DAYS });
   if (bookingInstant(input.date, input.time, zone) < now + business.minNoticeMinutes * 60_000) throw new AppError(400, "booklink.err.tooSoon");

@@ -7,7 +7,7 @@ import { isUniqueViolation } from "../../../db/errors";
 import { bookingsChanged } from "~/services/booking-events.server";
 import { localDate } from "~/utils/time-zone";
 import { decodeCursor, encodeCursor } from "~/utils/cursor";
-import { normalizePhone, PHONE_RULE_MESSAGE } from "~/utils/phone";
+import { normalizePhone } from "~/utils/phone";
 import { AppError } from "~/utils/problem";
 import { CLIENT_LIMITS, type ClientInput, type ClientPatchInput } from "~/validation/clients";
 import type { Rhythm } from "./rhythm";
@@ -125,7 +125,7 @@ export async function getClient(db: Db, business: Pick<BusinessRef, "id" | "time
 /** The phone's stored digits; a phone that breaks the spec's rule is a 400. */
 function phoneDigits(phone: string, country: string) {
   const normalized = normalizePhone(phone, country);
-  if (!normalized.ok) throw new AppError(400, normalized.message === PHONE_RULE_MESSAGE ? "clients.err.phoneRule" : "clients.err.phoneTooLong");
+  if (!normalized.ok) throw new AppError(400, normalized.key);
   return normalized.digits;
 }
 
