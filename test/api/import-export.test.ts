@@ -213,6 +213,28 @@ describe("the full export's messages", () => {
     expect(await reasons("en")).toEqual(["Missed: not sent within 6 hours of its planned time."]);
     expect(await reasons("he")).toEqual(["הוחמץ: לא נשלח בתוך 6 שעות מהמועד המתוכנן."]);
   });
+
+  it("reads reasons stored as English sentences before they were keys, once migration 0021 has made them keys", async () => {
+    const owner = await signedInOwner();
+    const clientId = await seedClient(owner.businessId, { name: "Maya", phone: "972521234567" });
+    const bookingId = await seedBooking(owner.businessId, clientId, { service: "Haircut", bookingDate: "2030-01-15", bookingTime: "10:00" });
+    const stored = ["The booking was deleted.", "WhatsApp refused the message (error 17).", "WhatsApp gateway 503 on POST /api/sendText: busy"];
+    const ids: string[] = [];
+    for (const [i, lastError] of stored.entries())
+      ids.push((await seedRuleMessage(owner.businessId, bookingId, { status: "failed", lastError, sendAt: 1000 + i })).messageId);
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0021_"))!;
+    for (const query of migration.queries) await env.DB.prepare(query).run();
+    const kept = async (id: string) =>
+      (await env.DB.prepare("SELECT last_error FROM scheduled_messages WHERE id = ?").bind(id).first<{ last_error: string }>())!.last_error;
+    expect(await Promise.all(ids.map(kept))).toEqual([
+      "rules.reason.bookingDeleted",
+      '{"key":"rules.reason.refusedCode","params":{"code":17}}',
+      "WhatsApp gateway 503 on POST /api/sendText: busy",
+    ]);
+    const res = await owner.api("/api/export/all.json", { headers: { Cookie: "lang=he" } });
+    const reasons = ((await res.json()) as { messages: { last_error: string | null }[] }).messages.map((m) => m.last_error);
+    expect(reasons).toEqual(expect.arrayContaining(["התור נמחק.", "וואטסאפ סירב להודעה (שגיאה 17).", "WhatsApp gateway 503 on POST /api/sendText: busy"]));
+  });
 });
 
 const SELF_fetch = (path: string) => import("cloudflare:test").then(({ SELF }) => SELF.fetch(`http://localhost${path}`));

@@ -7,7 +7,7 @@ import { CreateRuleSchema, scheduleFromInput } from "../../app/validation/rules"
 import { planMessage } from "../../app/services/rules/schedule";
 import { resolveOverdueReminders, REASON_SUPERSEDED } from "../../app/services/rules/catch-up";
 import { zonedInstant } from "../../app/utils/time-zone";
-import { OLD_SENTENCES, reasonProblem, reasonText, storedReason } from "../../app/services/rules/reasons";
+import { reasonProblem, reasonText, storedReason } from "../../app/services/rules/reasons";
 import { translator } from "../../app/i18n/messages.server";
 
 describe("rule statuses (spec section 4)", () => {
@@ -96,15 +96,6 @@ describe("planning", () => {
 describe("stored reasons", () => {
   const en = translator("en");
   const he = translator("he");
-
-  it("keeps each old English sentence readable as its key, whose English is that same sentence", () => {
-    for (const [sentence, key] of Object.entries(OLD_SENTENCES)) {
-      expect(reasonProblem(sentence)).toEqual({ key });
-      expect(en(key)).toBe(sentence);
-      expect(he(key)).not.toBe(en(key));
-    }
-    expect(reasonProblem("WhatsApp refused the message (error 17).")).toEqual({ key: "rules.reason.refusedCode", params: { code: 17 } });
-  });
 
   it("reads keys and keyed problems, and shows the gateway's own words as they came", () => {
     expect(reasonProblem(null)).toBeNull();

@@ -4,9 +4,9 @@
 // (`{"key":"rules.reason.refusedCode","params":{"code":17}}`). The screen
 // shows it in the reader's language; the API answers its English text.
 //
-// Rows written before reasons were keys hold English sentences: they are
-// read here, in this one place, through OLD_SENTENCES. Any other text is the
-// gateway's own words (an error a send answered), shown as it came.
+// Any other text is the gateway's own words (an error a send answered),
+// shown as it came. (Rows written before reasons were keys held English
+// sentences: migration 0021_reason_keys.sql made them keys.)
 import type { MessageKey, Translate } from "~/i18n";
 import { isMessageKey, problem, type MessageParams, type Problem } from "~/utils/problem";
 
@@ -16,24 +16,6 @@ export type ReasonKey = Extract<MessageKey, `rules.reason.${string}`>;
 export function storedReason(key: ReasonKey, params?: MessageParams): string {
   return params ? JSON.stringify(problem(key, params)) : key;
 }
-
-/** The reasons' English sentences as they were stored before they were keys. */
-export const OLD_SENTENCES: Record<string, ReasonKey> = {
-  "The appointment has already passed.": "rules.reason.appointmentPassed",
-  "The planned time is after the appointment.": "rules.reason.afterAppointment",
-  "Skipped: the client already gets another reminder for this appointment.": "rules.reason.superseded",
-  "Client already rebooked": "rules.reason.rebooked",
-  "The booking was cancelled.": "rules.reason.bookingCancelled",
-  "The booking was deleted.": "rules.reason.bookingDeleted",
-  "The client has no phone number.": "rules.reason.noPhone",
-  "Waiting for WhatsApp to reconnect": "rules.reason.waiting",
-  "This number is not on WhatsApp.": "rules.reason.notOnWhatsApp",
-  "delivery retries exhausted": "rules.reason.retriesExhausted",
-  "Missed: not sent within 6 hours of its planned time.": "rules.reason.missed",
-  "WhatsApp refused the message: this number is restricted from messaging new contacts (error 463).": "rules.reason.restricted",
-  "WhatsApp refused the message.": "rules.reason.refused",
-};
-const OLD_REFUSED_CODE = /^WhatsApp refused the message \(error (\d+)\)\.$/;
 
 const isReasonKey = (value: unknown): value is ReasonKey => isMessageKey(value) && value.startsWith("rules.reason.");
 
@@ -48,10 +30,7 @@ function ownReason(stored: string): Problem | null {
       /* not ours */
     }
   }
-  const old = OLD_SENTENCES[stored];
-  if (old) return problem(old);
-  const code = OLD_REFUSED_CODE.exec(stored);
-  return code ? problem("rules.reason.refusedCode", { code: Number(code[1]) }) : null;
+  return null;
 }
 
 /** What the screen shows for a stored reason (null when there is none). */
