@@ -1,6 +1,6 @@
 // POST /api/auth/forgot-password: {email}. The same answer whether or not the address has an account.
 import { accountCtx, english } from "~/services/auth/context.server";
-import { forgotPassword } from "~/services/auth/passwords.server";
+import { forgotPassword } from "~/services/auth/password-change.server";
 import { json, readJson, methodNotAllowed } from "~/utils/http.server";
 import { EmailOnlySchema } from "~/validation/accounts";
 import type { ApiHandler } from "./router.server";

@@ -1,6 +1,6 @@
 // POST /api/auth/reset-password: {new_password} with the link's token as the bearer.
 import { accountCtx, english } from "~/services/auth/context.server";
-import { resetPassword } from "~/services/auth/passwords.server";
+import { resetPassword } from "~/services/auth/password-change.server";
 import { bearerToken } from "~/services/auth/session.server";
 import { apiProblem, json, JsonObject, methodNotAllowed, readJson } from "~/utils/http.server";
 import { validate } from "~/validation/parse";

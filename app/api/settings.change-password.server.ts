@@ -1,7 +1,7 @@
 // POST /api/settings/change-password: {current_password, new_password}. Every
 // other session and token of the account ends; this one stays.
 import { accountCtx, english } from "~/services/auth/context.server";
-import { changePassword } from "~/services/auth/passwords.server";
+import { changePassword } from "~/services/auth/password-change.server";
 import { requireApiUser } from "~/security/signed-in.server";
 import { json, methodNotAllowed, readJson } from "~/utils/http.server";
 import { PasswordChangeBodySchema } from "~/validation/accounts";

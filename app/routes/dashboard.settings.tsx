@@ -23,7 +23,7 @@ import { validate } from "~/validation/parse";
 import { ProposalsSwitchInput, PushEndpointInput, PushSubscriptionInput } from "~/validation/push";
 import { messagingOf, updateMessagingSettings } from "~/services/messaging-settings.server";
 import { accountCtx } from "~/services/auth/context.server";
-import { changePassword } from "~/services/auth/passwords.server";
+import { changePassword } from "~/services/auth/password-change.server";
 import { requireUser } from "~/security/signed-in.server";
 import { settingsOf, updateSettings } from "~/services/settings.server";
 import { countryName } from "~/services/countries";

@@ -6,7 +6,7 @@ import { pageTitle, useT } from "~/i18n";
 import { AuthLayout, Banner } from "~/components/auth/auth-layout";
 import { firstProblemOf, ProblemBanner, TextField } from "~/components/auth/form-problems";
 import { accountCtx } from "~/services/auth/context.server";
-import { forgotPassword } from "~/services/auth/passwords.server";
+import { forgotPassword } from "~/services/auth/password-change.server";
 import { caught } from "~/utils/problem";
 import { EmailOnlySchema } from "~/validation/accounts";
 import { firstFormProblem, parseForm } from "~/validation/parse";

@@ -10,7 +10,7 @@ import { AuthLayout, Banner } from "~/components/auth/auth-layout";
 import { firstProblemOf, ProblemBanner } from "~/components/auth/form-problems";
 import { PasswordField } from "~/components/auth/password-field";
 import { accountCtx } from "~/services/auth/context.server";
-import { resetPassword } from "~/services/auth/passwords.server";
+import { resetPassword } from "~/services/auth/password-change.server";
 import { caught, problem } from "~/utils/problem";
 import { ResetFormSchema } from "~/validation/accounts";
 import { firstFormProblem, parseForm } from "~/validation/parse";

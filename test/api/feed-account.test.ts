@@ -2,7 +2,7 @@
 import { env, SELF } from "cloudflare:test";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "../../app/services/auth/password.server";
+import { hashPassword } from "../../app/services/auth/password-hash.server";
 import { signedInOwner } from "../support/auth";
 import { connectedSession, simControl } from "../support/gateway";
 import { seedBooking, seedClient, seedRuleMessage } from "../support/seed";

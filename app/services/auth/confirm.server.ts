@@ -6,7 +6,7 @@
 import type { MessageKey } from "~/i18n";
 import { AppError } from "~/utils/problem";
 import type { AccountCtx } from "./context.server";
-import { verifyPassword } from "./password.server";
+import { verifyPassword } from "./password-hash.server";
 import { exceeds, hit, isOverLimit, LIMITS } from "./rate-limit.server";
 import { failureKey } from "./registration.server";
 import type { AuthedUser } from "./session.server";

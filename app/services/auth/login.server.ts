@@ -5,7 +5,7 @@ import { schema } from "../../../db";
 import { AppError } from "~/utils/problem";
 import { normalizeEmail } from "~/validation/accounts";
 import type { AccountCtx } from "./context.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashPassword, verifyPassword } from "./password-hash.server";
 import { exceeds, hit, isOverLimit, LIMITS } from "./rate-limit.server";
 import { failureKey, isPendingSignup } from "./registration.server";
 

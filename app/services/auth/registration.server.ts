@@ -15,7 +15,7 @@ import { ownerMemberInsert } from "~/services/team/team.server";
 import { normalizeEmail, type Registration } from "~/validation/accounts";
 import { checkCode, issueSignupCode } from "./codes.server";
 import type { AccountCtx } from "./context.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashPassword, verifyPassword } from "./password-hash.server";
 import { exceeds, hit, isOverLimit, LIMITS } from "./rate-limit.server";
 
 export const failureKey = (email: string) => `fail:${email}`;

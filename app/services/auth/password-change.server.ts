@@ -10,7 +10,7 @@ import { AppError } from "~/utils/problem";
 import { normalizeEmail } from "~/validation/accounts";
 import { consumeResetToken, issueResetToken } from "./codes.server";
 import type { AccountCtx } from "./context.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashPassword, verifyPassword } from "./password-hash.server";
 import { exceeds, hit, isOverLimit, LIMITS } from "./rate-limit.server";
 import { failureKey } from "./registration.server";
 import { revokeAccess } from "./revoke.server";

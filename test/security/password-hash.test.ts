@@ -1,7 +1,7 @@
 // RELIABILITY: PBKDF2-SHA256 at exactly 100,000 iterations, algorithm and
 // iterations stored with the hash, and never above the production cap.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "../../app/services/auth/password.server";
+import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "../../app/services/auth/password-hash.server";
 import { callJson, registeredUser, row } from "../support/accounts";
 
 afterEach(() => vi.restoreAllMocks());
