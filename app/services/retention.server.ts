@@ -6,7 +6,7 @@
 // ids of messages customers deleted once nothing can bring them back.
 import { createDb } from "../../db";
 import { ACTIVE_MS } from "./whatsapp/backstop.server";
-import { LIMITS } from "./auth/rate-limit.server";
+import { RATE_LIMITS } from "./auth/rate-limit.server";
 
 export const PURGE_BATCH = 5000;
 const DAY_MS = 86_400_000;
@@ -18,7 +18,7 @@ export const OUTBOX_KEEP_MS = 7 * DAY_MS;
  */
 export const REVOKED_KEEP_MS = Math.max(7 * DAY_MS, 3 * ACTIVE_MS);
 /** A counter older than the longest window counts nothing any more. */
-const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((l) => l.windowMs));
+const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_LIMITS).map((l) => l.windowMs));
 
 export type Purged = { rateLimits: number; codes: number; sessions: number; outbox: number; messages: number; revoked: number };
 

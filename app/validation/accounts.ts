@@ -13,7 +13,7 @@ import { inOrder, says, type OrderedCheck } from "./parse";
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 6;
-export const LIMITS = { name: 200, business: 200, city: 100, email: 254, password: 200, phone: 20, code: 6 } as const;
+export const ACCOUNT_LIMITS = { name: 200, business: 200, city: 100, email: 254, password: 200, phone: 20, code: 6 } as const;
 export const HHMM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const PAUSE_SECONDS = { min: 10, max: 120 } as const;
 /** What one text field may carry before any rule reads it; beyond it the API names the field. */
@@ -35,11 +35,11 @@ const digitsOnly = (value: string) => /^\d+$/.test(value);
 
 /** An e-mail address on its own (forgot password, a new code): required, then the pattern. */
 function emailText(required: "forgot.required" | "validate.email") {
-  return requiredText(required, LIMITS.email, "validate.emailPattern").regex(EMAIL_PATTERN, says("validate.emailPattern"));
+  return requiredText(required, ACCOUNT_LIMITS.email, "validate.emailPattern").regex(EMAIL_PATTERN, says("validate.emailPattern"));
 }
 
 /** The 6-digit code: required, then six digits. */
-const codeText = () => requiredText("verify.required", LIMITS.code, "code.format").regex(/^\d{6}$/, says("code.format"));
+const codeText = () => requiredText("verify.required", ACCOUNT_LIMITS.code, "code.format").regex(/^\d{6}$/, says("code.format"));
 
 // ---------------------------------------------------------------- sign-in
 
@@ -96,12 +96,12 @@ const REGISTRATION_ORDER: OrderedCheck<RegistrationRaw>[] = [
   { field: "agree_terms", fails: (v) => !v.agree_terms, key: "validate.terms" },
   // Beyond the spec's list, checked after it so its order stays intact.
   { field: "password", fails: (v) => v.password.length < PASSWORD_MIN, key: "validate.passwordMin" },
-  { field: "name", fails: (v) => longer(v.name, LIMITS.name), key: "validate.nameLong" },
-  { field: "business_name", fails: (v) => longer(v.business_name, LIMITS.business), key: "validate.businessLong" },
-  { field: "city", fails: (v) => longer(v.city, LIMITS.city), key: "validate.cityLong" },
-  { field: "email", fails: (v) => longer(v.email, LIMITS.email), key: "validate.emailLong" },
-  { field: "password", fails: (v) => longer(v.password, LIMITS.password), key: "validate.passwordLong" },
-  { field: "phone", fails: (v) => longer(v.phone, LIMITS.phone), key: "validate.phoneLong" },
+  { field: "name", fails: (v) => longer(v.name, ACCOUNT_LIMITS.name), key: "validate.nameLong" },
+  { field: "business_name", fails: (v) => longer(v.business_name, ACCOUNT_LIMITS.business), key: "validate.businessLong" },
+  { field: "city", fails: (v) => longer(v.city, ACCOUNT_LIMITS.city), key: "validate.cityLong" },
+  { field: "email", fails: (v) => longer(v.email, ACCOUNT_LIMITS.email), key: "validate.emailLong" },
+  { field: "password", fails: (v) => longer(v.password, ACCOUNT_LIMITS.password), key: "validate.passwordLong" },
+  { field: "phone", fails: (v) => longer(v.phone, ACCOUNT_LIMITS.phone), key: "validate.phoneLong" },
   { field: "country", fails: (v) => !resolveCountry(countryOf(v)), key: "validate.countryUnknown" },
   { field: "timezone", fails: (v) => filled(v.timezone) && !isValidTimeZone(v.timezone!), key: "validate.timezone" },
 ];
@@ -136,7 +136,7 @@ const RESET_ORDER: OrderedCheck<z.output<typeof ResetFields>>[] = [
   { field: "confirm_password", fails: (v) => v.confirm_password !== undefined && v.new_password !== v.confirm_password, key: "validate.mismatch" },
   { field: "token", fails: (v) => !v.token, key: "reset.missingToken" },
   { field: "new_password", fails: (v) => v.new_password.length < PASSWORD_MIN, key: "validate.passwordMin" },
-  { field: "new_password", fails: (v) => longer(v.new_password, LIMITS.password), key: "validate.passwordLong" },
+  { field: "new_password", fails: (v) => longer(v.new_password, ACCOUNT_LIMITS.password), key: "validate.passwordLong" },
 ];
 /** The reset screen: new password, its confirmation, then the token from the link. */
 export const ResetFormSchema = ResetFields.extend({ confirm_password: secret() }).superRefine(inOrder(RESET_ORDER));
@@ -150,8 +150,8 @@ const PASSWORD_CHANGE_ORDER: OrderedCheck<z.output<typeof PasswordChangeFields>>
   { field: "confirm_password", fails: (v) => blank(v.confirm_password), key: "password.allRequired" },
   { field: "confirm_password", fails: (v) => v.confirm_password !== undefined && v.new_password !== v.confirm_password, key: "password.mismatch" },
   { field: "new_password", fails: (v) => v.new_password.length < PASSWORD_MIN, key: "password.min" },
-  { field: "new_password", fails: (v) => longer(v.new_password, LIMITS.password), key: "validate.passwordLong" },
-  { field: "current_password", fails: (v) => longer(v.current_password, LIMITS.password), key: "validate.passwordLong" },
+  { field: "new_password", fails: (v) => longer(v.new_password, ACCOUNT_LIMITS.password), key: "validate.passwordLong" },
+  { field: "current_password", fails: (v) => longer(v.current_password, ACCOUNT_LIMITS.password), key: "validate.passwordLong" },
 ];
 /** Settings' Change Password (three fields). */
 export const PasswordChangeFormSchema = PasswordChangeFields.extend({ confirm_password: secret() }).superRefine(inOrder(PASSWORD_CHANGE_ORDER));
@@ -203,10 +203,10 @@ function profileOrder(accountEmail: string): OrderedCheck<ProfileRaw>[] {
     { field: "country", fails: (v) => v.country !== undefined && !resolveCountry(countryOf(v)), key: "validate.countryUnknown" },
     { field: "phone", fails: (v) => blank(v.phone), key: "validate.phone" },
     { field: "phone", fails: (v) => v.phone !== undefined && !digitsOnly(v.phone), key: "validate.phoneDigits" },
-    { field: "name", fails: (v) => longer(v.name, LIMITS.name), key: "validate.nameLong" },
-    { field: "business_name", fails: (v) => longer(v.business_name, LIMITS.business), key: "validate.businessLong" },
-    { field: "city", fails: (v) => longer(v.city, LIMITS.city), key: "validate.cityLong" },
-    { field: "phone", fails: (v) => longer(v.phone, LIMITS.phone), key: "validate.phoneLong" },
+    { field: "name", fails: (v) => longer(v.name, ACCOUNT_LIMITS.name), key: "validate.nameLong" },
+    { field: "business_name", fails: (v) => longer(v.business_name, ACCOUNT_LIMITS.business), key: "validate.businessLong" },
+    { field: "city", fails: (v) => longer(v.city, ACCOUNT_LIMITS.city), key: "validate.cityLong" },
+    { field: "phone", fails: (v) => longer(v.phone, ACCOUNT_LIMITS.phone), key: "validate.phoneLong" },
     { field: "timezone", fails: (v) => v.timezone !== undefined && (v.timezone.length > 100 || !isValidTimeZone(v.timezone)), key: "validate.timezone" },
     { field: "send_time", fails: (v) => v.send_time !== undefined && !HHMM_PATTERN.test(v.send_time), key: "settings.badSendTime" },
     {

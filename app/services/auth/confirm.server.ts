@@ -7,7 +7,7 @@ import type { MessageKey } from "~/i18n";
 import { AppError } from "~/utils/problem";
 import type { AccountCtx } from "./context.server";
 import { verifyPassword } from "./password-hash.server";
-import { exceeds, hit, isOverLimit, LIMITS } from "./rate-limit.server";
+import { exceeds, hit, isOverLimit, RATE_LIMITS } from "./rate-limit.server";
 import { failureKey } from "./registration.server";
 import type { AuthedUser } from "./session.server";
 
@@ -21,12 +21,12 @@ export async function confirmIdentity(ctx: AccountCtx, authed: AuthedUser, passw
     if (authed.sessionCreatedAt < now - FRESH_SIGN_IN_MS) throw new AppError(403, "access.confirm.googleAgain");
     return;
   }
-  if (await exceeds(db, `ip:auth:${ctx.ip}`, LIMITS.ipAuth, now)) throw new AppError(429, "auth.tooManyIp");
+  if (await exceeds(db, `ip:auth:${ctx.ip}`, RATE_LIMITS.ipAuth, now)) throw new AppError(429, "auth.tooManyIp");
   const key = failureKey(user.email);
-  if (await isOverLimit(db, key, LIMITS.accountFailures, now)) throw new AppError(429, "auth.accountLocked");
+  if (await isOverLimit(db, key, RATE_LIMITS.accountFailures, now)) throw new AppError(429, "auth.accountLocked");
   if (!password) throw new AppError(400, "access.confirm.passwordRequired");
   if (!(await verifyPassword(password.slice(0, 1000), user.passwordHash))) {
-    await hit(db, key, LIMITS.accountFailures, now);
+    await hit(db, key, RATE_LIMITS.accountFailures, now);
     throw new AppError(403, wrongKey);
   }
 }

@@ -6,7 +6,7 @@ import { AppError } from "~/utils/problem";
 import { normalizeEmail } from "~/validation/accounts";
 import type { AccountCtx } from "./context.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
-import { exceeds, hit, isOverLimit, LIMITS } from "./rate-limit.server";
+import { exceeds, hit, isOverLimit, RATE_LIMITS } from "./rate-limit.server";
 import { failureKey, isPendingSignup } from "./registration.server";
 
 type User = typeof schema.users.$inferSelect;
@@ -20,8 +20,8 @@ const dummy = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
 export async function login(ctx: AccountCtx, input: { email: string; password: string }): Promise<{ user: User; business: Business }> {
   const { db, now } = ctx;
   const email = normalizeEmail(input.email);
-  if (await exceeds(db, `ip:auth:${ctx.ip}`, LIMITS.ipAuth, now)) throw new AppError(429, "auth.tooManyIp");
-  if (await isOverLimit(db, failureKey(email), LIMITS.accountFailures, now)) throw new AppError(429, "auth.accountLocked");
+  if (await exceeds(db, `ip:auth:${ctx.ip}`, RATE_LIMITS.ipAuth, now)) throw new AppError(429, "auth.tooManyIp");
+  if (await isOverLimit(db, failureKey(email), RATE_LIMITS.accountFailures, now)) throw new AppError(429, "auth.accountLocked");
 
   const row = (
     await db
@@ -35,7 +35,7 @@ export async function login(ctx: AccountCtx, input: { email: string; password: s
   // A sign-up whose code was not entered yet has no account: only its own password learns it is waiting for the code.
   if (!row && (await isPendingSignup(ctx, email, input.password.slice(0, 1000)))) throw new AppError(403, "login.unverified");
   if (!row || !row.user.passwordHash || !ok) {
-    await hit(db, failureKey(email), LIMITS.accountFailures, now);
+    await hit(db, failureKey(email), RATE_LIMITS.accountFailures, now);
     throw new AppError(401, "login.invalid");
   }
   // Only someone who knows the password learns that the address is not verified yet.

@@ -11,7 +11,7 @@ import { normalizeEmail } from "~/validation/accounts";
 import { consumeResetToken, issueResetToken } from "./codes.server";
 import type { AccountCtx } from "./context.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
-import { exceeds, hit, isOverLimit, LIMITS } from "./rate-limit.server";
+import { exceeds, hit, isOverLimit, RATE_LIMITS } from "./rate-limit.server";
 import { failureKey } from "./registration.server";
 import { revokeAccess } from "./revoke.server";
 import type { AuthedUser } from "./session.server";
@@ -22,7 +22,7 @@ import type { AuthedUser } from "./session.server";
  */
 export async function forgotPassword(ctx: AccountCtx, rawEmail: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  if (await exceeds(ctx.db, `ip:mail:${ctx.ip}`, LIMITS.ipMail, ctx.now)) throw new AppError(429, "auth.tooManyIp");
+  if (await exceeds(ctx.db, `ip:mail:${ctx.ip}`, RATE_LIMITS.ipMail, ctx.now)) throw new AppError(429, "auth.tooManyIp");
   ctx.waitUntil(sendResetLink(ctx, email).catch((err) => console.error("Reset e-mail failed", err)));
 }
 
@@ -37,7 +37,7 @@ async function sendResetLink(ctx: AccountCtx, email: string) {
 
 export async function resetPassword(ctx: AccountCtx, input: { token: string; new_password: string }): Promise<void> {
   const { db, now } = ctx;
-  if (await exceeds(db, `ip:mail:${ctx.ip}`, LIMITS.ipMail, now)) throw new AppError(429, "auth.tooManyIp");
+  if (await exceeds(db, `ip:mail:${ctx.ip}`, RATE_LIMITS.ipMail, now)) throw new AppError(429, "auth.tooManyIp");
   const userId = await consumeResetToken(db, ctx.env.SESSION_SECRET, input.token, now);
   if (!userId) throw new AppError(400, "reset.badToken");
   const passwordHash = await hashPassword(input.new_password);
@@ -56,10 +56,10 @@ export async function resetPassword(ctx: AccountCtx, input: { token: string; new
 export async function changePassword(ctx: AccountCtx, authed: AuthedUser, input: { current_password: string; new_password: string }): Promise<void> {
   const { db, now } = ctx;
   const key = failureKey(authed.user.email);
-  if (await isOverLimit(db, key, LIMITS.accountFailures, now)) throw new AppError(429, "auth.accountLocked");
+  if (await isOverLimit(db, key, RATE_LIMITS.accountFailures, now)) throw new AppError(429, "auth.accountLocked");
   if (!authed.user.passwordHash) throw new AppError(400, "password.noPassword");
   if (!(await verifyPassword(input.current_password, authed.user.passwordHash))) {
-    await hit(db, key, LIMITS.accountFailures, now);
+    await hit(db, key, RATE_LIMITS.accountFailures, now);
     throw new AppError(400, "password.wrongCurrent");
   }
   const passwordHash = await hashPassword(input.new_password);

@@ -2,7 +2,7 @@
 // concurrent requests cannot both read the same count.
 import type { Db } from "../../../db";
 
-export const LIMITS = {
+export const RATE_LIMITS = {
   /** Sign-in and verification requests per IP (Supabase: 30 per 5 minutes). */
   ipAuth: { max: 30, windowMs: 5 * 60_000 },
   /** Registration, reset requests and resets per IP: each may send an e-mail. */

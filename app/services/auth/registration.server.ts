@@ -16,7 +16,7 @@ import { normalizeEmail, type Registration } from "~/validation/accounts";
 import { checkCode, issueSignupCode } from "./codes.server";
 import type { AccountCtx } from "./context.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
-import { exceeds, hit, isOverLimit, LIMITS } from "./rate-limit.server";
+import { exceeds, hit, isOverLimit, RATE_LIMITS } from "./rate-limit.server";
 
 export const failureKey = (email: string) => `fail:${email}`;
 
@@ -80,7 +80,7 @@ async function pendingOf(ctx: AccountCtx, input: Registration): Promise<Pending>
 export async function register(ctx: AccountCtx, input: Registration): Promise<{ email: string; codeSent: boolean; registration: string }> {
   const { db, now } = ctx;
   const email = input.email;
-  if (await exceeds(db, `ip:mail:${ctx.ip}`, LIMITS.ipMail, now)) throw new AppError(429, "auth.tooManyIp");
+  if (await exceeds(db, `ip:mail:${ctx.ip}`, RATE_LIMITS.ipMail, now)) throw new AppError(429, "auth.tooManyIp");
   const existing = (await db.select().from(schema.users).where(eq(schema.users.email, email)).limit(1))[0];
   if (existing?.emailVerifiedAt) throw new AppError(409, "register.exists");
 
@@ -102,7 +102,7 @@ async function sendCode(ctx: AccountCtx, email: string, pending: Pending): Promi
  * no e-mail; a second e-mail within a minute is not sent.
  */
 export async function resendCode(ctx: AccountCtx, rawEmail: string, registration?: string): Promise<{ codeSent: boolean }> {
-  if (await exceeds(ctx.db, `ip:mail:${ctx.ip}`, LIMITS.ipMail, ctx.now)) throw new AppError(429, "auth.tooManyIp");
+  if (await exceeds(ctx.db, `ip:mail:${ctx.ip}`, RATE_LIMITS.ipMail, ctx.now)) throw new AppError(429, "auth.tooManyIp");
   const email = normalizeEmail(rawEmail);
   const v = schema.verifications;
   const rows = await ctx.db
@@ -147,12 +147,12 @@ export async function isPendingSignup(ctx: AccountCtx, email: string, password: 
 export async function verifyEmail(ctx: AccountCtx, input: { email: string; code: string }): Promise<void> {
   const { db, now } = ctx;
   const email = normalizeEmail(input.email);
-  if (await exceeds(db, `ip:auth:${ctx.ip}`, LIMITS.ipAuth, now)) throw new AppError(429, "auth.tooManyIp");
-  if (await isOverLimit(db, failureKey(email), LIMITS.accountFailures, now)) throw new AppError(429, "auth.accountLocked");
+  if (await exceeds(db, `ip:auth:${ctx.ip}`, RATE_LIMITS.ipAuth, now)) throw new AppError(429, "auth.tooManyIp");
+  if (await isOverLimit(db, failureKey(email), RATE_LIMITS.accountFailures, now)) throw new AppError(429, "auth.accountLocked");
 
   const check = await checkCode(db, ctx.env.SESSION_SECRET, email, "signup", input.code, now);
   if (!check.ok) {
-    await hit(db, failureKey(email), LIMITS.accountFailures, now);
+    await hit(db, failureKey(email), RATE_LIMITS.accountFailures, now);
     throw new AppError(400, check.reason === "wrong" ? "code.wrong" : "code.dead");
   }
   const pending = parsePending(check.payload);

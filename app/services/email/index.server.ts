@@ -1,7 +1,7 @@
 // Picks the e-mail provider from EMAIL_PROVIDER and spaces e-mails of one
 // kind (sign-up code, reset link) to one address at least a minute apart.
 import type { Db } from "../../../db";
-import { clear, exceeds, LIMITS } from "../auth/rate-limit.server";
+import { clear, exceeds, RATE_LIMITS } from "../auth/rate-limit.server";
 import { outboxSender } from "./outbox.server";
 import { resendSender } from "./resend.server";
 import type { EmailMessage, EmailSender } from "./types";
@@ -35,7 +35,7 @@ export const throttleKeys = (to: string) => MAIL_KINDS.map((kind) => throttleKey
  * new code, so the one already sent stays good).
  */
 export async function claimEmailSlot(db: Db, kind: MailKind, to: string, now: number): Promise<boolean> {
-  return !(await exceeds(db, throttleKey(kind, to), LIMITS.emailPerAddress, now));
+  return !(await exceeds(db, throttleKey(kind, to), RATE_LIMITS.emailPerAddress, now));
 }
 
 /** Sends after a slot was claimed; a failure frees the slot so the person can retry at once. */
