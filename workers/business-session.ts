@@ -29,9 +29,9 @@ import { getWhatsAppProvider } from "../app/providers/whatsapp/index.server";
 import type { SessionMe, WhatsAppProvider } from "../app/providers/whatsapp/types";
 import { configMatches, sessionConfig } from "../app/providers/whatsapp/waha.server";
 import { webhookKeyFor } from "../app/services/whatsapp/webhook-key.server";
-import { gatewayTooOld, isSettled, type GatewayProblem, type SessionActionError, type WaStatus, type WaView } from "../app/services/whatsapp/status";
+import { gatewayTooOld, isSettled, type GatewayProblem, type SessionActionError, type WaStatus, type WaView } from "../app/services/whatsapp/session-view";
 import { formatChatPhone } from "../app/services/whatsapp/format-phone.server";
-import { recordWaStatus } from "../app/services/whatsapp/wa-status.server";
+import { recordWaStatus } from "../app/services/whatsapp/status-mirror.server";
 import { getExtractor } from "../app/providers/ai/index.server";
 import { getAskReader } from "../app/providers/ai/asks.server";
 // Reading chats (the proposals services, the clients and bookings they write)

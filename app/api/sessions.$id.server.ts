@@ -1,7 +1,7 @@
 import { translator } from "~/i18n/messages.server";
 import { requireApiUser } from "~/security/signed-in.server";
 import { businessSession, ownSessionOr404, runSessionAction } from "~/services/whatsapp/actions.server";
-import { waitingMessages } from "~/services/whatsapp/wa-status.server";
+import { waitingMessages } from "~/services/whatsapp/status-mirror.server";
 import { apiError, apiProblem, json, methodNotAllowed } from "~/utils/http.server";
 import type { ApiHandler } from "./router.server";
 

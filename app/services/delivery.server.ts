@@ -15,7 +15,7 @@ import { storedReason } from "./rules/reasons";
 import type { MessageLang } from "./replies/words";
 import { renderRuleMessage } from "./safety/manual.server";
 import { bookingInstant, localDate, localTime } from "~/utils/time-zone";
-import { recordWaStatus } from "./whatsapp/wa-status.server";
+import { recordWaStatus } from "./whatsapp/status-mirror.server";
 import { basisOf, consentColumns, isOptedOut, OPTED_OUT_REASON, type ConsentRow } from "./safety/consent.server";
 import { ONE_OFF_KINDS, type MessageKind } from "../../db/schema";
 import { gapFor, type GapRange } from "./safety/pacing";

@@ -8,7 +8,7 @@
 // unique per kind, so a double tap or a repeated webhook queues it once.
 import type { MessageKind } from "../../db/schema";
 import { localDate, localTime } from "~/utils/time-zone";
-import { SENDING_STATUSES } from "./whatsapp/wa-status.server";
+import { SENDING_STATUSES } from "./whatsapp/status-mirror.server";
 
 /** "ack": the short answer to a change the customer asked for in the chat, once the owner accepted it. */
 export type OneOffKind = Extract<MessageKind, "draft" | "answer" | "offer" | "stop_ack" | "ack">;

@@ -4,7 +4,7 @@
 // is, within the grace window; so do the messages of a business whose owner
 // paused automatic messages (businesses.paused), until the switch is off
 // (the owner's own sends go meanwhile: outbox.server.ts, sentWhilePausedSql).
-import { SENDING_STATUSES } from "./whatsapp/wa-status.server";
+import { SENDING_STATUSES } from "./whatsapp/status-mirror.server";
 import { sentWhilePausedSql } from "./outbox.server";
 import { storedReason } from "./rules/reasons";
 /**

@@ -1,4 +1,4 @@
-import { statusLabel, type StatusLabel } from "~/services/whatsapp/status";
+import { statusLabel, type StatusLabel } from "~/services/whatsapp/session-view";
 import { useT, type MessageKey } from "~/i18n";
 import type { ConnectSession } from "~/routes/dashboard._index/connect.server";
 import { useProblemText } from "../form/field-error";

@@ -3,7 +3,7 @@
 // image while one is on offer, and runs the buttons through the tab's action.
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { isSettled, type WaView } from "~/services/whatsapp/status";
+import { isSettled, type WaView } from "~/services/whatsapp/session-view";
 import { problem, type Problem } from "~/utils/problem";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { useLatest } from "~/components/ui/use-latest";

@@ -4,8 +4,8 @@
 import { data } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { businessSession, runSessionAction } from "~/services/whatsapp/actions.server";
-import type { WaView } from "~/services/whatsapp/status";
-import { waitingMessages } from "~/services/whatsapp/wa-status.server";
+import type { WaView } from "~/services/whatsapp/session-view";
+import { waitingMessages } from "~/services/whatsapp/status-mirror.server";
 import { problem, type Problem } from "~/utils/problem";
 
 /** The QR image as the page shows it, and which of the gateway's QRs it is. */

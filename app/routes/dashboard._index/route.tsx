@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireUser } from "~/security/signed-in.server";
-import { ACTION_FAILED } from "~/services/whatsapp/status";
+import { ACTION_FAILED } from "~/services/whatsapp/session-view";
 import { ConnectPanel } from "~/components/connect/connect-panel";
 import { problem } from "~/utils/problem";
 import { pageTitle } from "~/i18n";

@@ -4,7 +4,7 @@
 // (the gateway failed, not the user), the screen shows them translated.
 import { AppError, fail, succeed, type Problem } from "~/utils/problem";
 import { businessSession } from "./session.server";
-import { ACTION_FAILED, isSessionActionError, type SessionAction, type WaView } from "./status";
+import { ACTION_FAILED, isSessionActionError, type SessionAction, type WaView } from "./session-view";
 
 export function ownSessionOr404(businessId: string, requested: string | undefined) {
   if (requested !== businessId) throw new AppError(404, "connect.err.sessionNotFound");
