@@ -115,7 +115,7 @@ describe("a booking request reaches the owner's phone", () => {
     expect(await card.textContent()).toContain("Tomorrow · 17:00");
     expect(await card.getByTestId("proposal-quote").textContent()).toMatch(/tomorrow/i);
     expect(await page.getByRole("link", { name: /Sync/ }).textContent()).toContain("1");
-    await screenshot(page, "proposals-live-en-390");
+    await screenshot(page, "booking-request-notification-en-390");
 
     // One tap books it; the Calendar shows it at once.
     const saved = await watchToasts(page);
@@ -130,7 +130,7 @@ describe("a booking request reaches the owner's phone", () => {
     await whenHydrated(page);
     await page.getByRole("tab", { name: "Calendar" }).click();
     await calendarEvent(page, "Maya Azulay");
-    await screenshot(page, "proposals-live-calendar-en-390");
+    await screenshot(page, "booking-request-notification-calendar-en-390");
     expect(errors).toEqual([]);
   });
 });
