@@ -11,4 +11,5 @@ export const RUNS_IN_NODE = [
   "test/utils/base64.test.ts",
   "test/utils/http.test.ts",
   "test/utils/phone.test.ts",
+  "test/utils/time-of-day.test.ts",
 ];

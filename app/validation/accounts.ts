@@ -7,6 +7,7 @@ import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import { resolveCountry } from "~/services/countries";
 import { RETENTION_DAYS } from "~/services/retention";
+import { isTimeOfDay } from "~/utils/dates";
 import { isValidTimeZone } from "~/utils/time-zone";
 import { requiredText } from "./fields";
 import { inOrder, says, type OrderedCheck } from "./parse";
@@ -14,7 +15,6 @@ import { inOrder, says, type OrderedCheck } from "./parse";
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 6;
 export const ACCOUNT_LIMITS = { name: 200, business: 200, city: 100, email: 254, password: 200, phone: 20, code: 6 } as const;
-export const HHMM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const PAUSE_SECONDS = { min: 10, max: 120 } as const;
 /** What one text field may carry before any rule reads it; beyond it the API names the field. */
 const RAW_MAX = 1000;
@@ -208,7 +208,7 @@ function profileOrder(accountEmail: string): OrderedCheck<ProfileRaw>[] {
     { field: "city", fails: (v) => longer(v.city, ACCOUNT_LIMITS.city), key: "validate.cityLong" },
     { field: "phone", fails: (v) => longer(v.phone, ACCOUNT_LIMITS.phone), key: "validate.phoneLong" },
     { field: "timezone", fails: (v) => v.timezone !== undefined && (v.timezone.length > 100 || !isValidTimeZone(v.timezone)), key: "validate.timezone" },
-    { field: "send_time", fails: (v) => v.send_time !== undefined && !HHMM_PATTERN.test(v.send_time), key: "settings.badSendTime" },
+    { field: "send_time", fails: (v) => v.send_time !== undefined && !isTimeOfDay(v.send_time), key: "settings.badSendTime" },
     {
       field: "message_retention_days",
       key: "settings.badRetention",
@@ -265,8 +265,8 @@ const MESSAGING_ORDER: OrderedCheck<MessagingRaw>[] = [
       return !Number.isInteger(n) || n < PAUSE_SECONDS.min || n > PAUSE_SECONDS.max;
     },
   },
-  { field: "quiet_hours_start", fails: (v) => v.quiet_hours_start !== undefined && !HHMM_PATTERN.test(v.quiet_hours_start), key: "messaging.err.quiet" },
-  { field: "quiet_hours_end", fails: (v) => v.quiet_hours_end !== undefined && !HHMM_PATTERN.test(v.quiet_hours_end), key: "messaging.err.quiet" },
+  { field: "quiet_hours_start", fails: (v) => v.quiet_hours_start !== undefined && !isTimeOfDay(v.quiet_hours_start), key: "messaging.err.quiet" },
+  { field: "quiet_hours_end", fails: (v) => v.quiet_hours_end !== undefined && !isTimeOfDay(v.quiet_hours_end), key: "messaging.err.quiet" },
 ];
 
 const toMessagingPatch = (v: MessagingRaw) => ({

@@ -3,7 +3,7 @@
 import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import type { MessageKey } from "~/i18n";
-import { isRealDate } from "~/utils/dates";
+import { isRealDate, readTimeOfDay, type TimeOfDayInput } from "~/utils/dates";
 import { checkPhoneInput } from "~/utils/phone-rule";
 import { says } from "./parse";
 
@@ -27,23 +27,16 @@ export function dateText(required: MessageKey, invalid: MessageKey = "problem.da
   return z.string(says(required)).trim().min(1, says(required)).refine(isRealDate, says(invalid));
 }
 
-const TIME_PATTERN = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
-const LAST = { hour: 23, minute: 59, second: 59 } as const;
+const TYPED_TIME: TimeOfDayInput = { seconds: true, singleDigitHour: true };
 
-/** HH:MM or HH:MM:SS on a 24-hour clock, kept as HH:MM. */
+/** HH:MM, H:MM or HH:MM:SS on a 24-hour clock, kept as HH:MM. */
 export function timeText(required: MessageKey, invalid: MessageKey = "problem.timeFormat") {
   return z
     .string(says(required))
     .trim()
     .min(1, says(required))
-    .refine((value) => {
-      const match = TIME_PATTERN.exec(value);
-      return match !== null && Number(match[1]) <= LAST.hour && Number(match[2]) <= LAST.minute && Number(match[3] ?? 0) <= LAST.second;
-    }, says(invalid))
-    .transform((value) => {
-      const [hours, minutes] = value.split(":");
-      return `${hours.padStart(2, "0")}:${minutes}`;
-    });
+    .refine((value) => readTimeOfDay(value, TYPED_TIME) !== null, says(invalid))
+    .transform((value) => readTimeOfDay(value, TYPED_TIME)!);
 }
 
 /** The spec's phone rule (digits, optional +), as typed by a person; normalized later by utils/phone.ts. */

@@ -6,7 +6,7 @@
 // ("clients is too long.", "services has the wrong type.").
 import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
-import { addDays, isRealDate } from "~/utils/dates";
+import { addDays, isRealDate, isTimeOfDay } from "~/utils/dates";
 import { fail, succeed, type Result } from "~/utils/problem";
 import { CUSTOM_DAYS_MAX, CUSTOM_DAYS_MIN, DUE_FALLBACK_DAYS, PRESET_DAYS, type RuleType, type Schedule } from "~/services/rules/schedule";
 import { says } from "./parse";
@@ -74,12 +74,6 @@ export function ruleBodyFromForm(form: FormData) {
   };
 }
 
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
-
-export function isTime(value: string): boolean {
-  return TIME.test(value);
-}
-
 function daysOf(value: unknown): number | null {
   if (value === null || value === undefined || value === "") return null;
   const n = typeof value === "number" ? value : Number(String(value).trim());
@@ -110,7 +104,7 @@ export function scheduleFromInput(input: CreateRuleInput, today: string): Result
   if (date || time) {
     if (!date || !time) return fail("rules.err.customBoth");
     if (!isRealDate(date)) return fail("rules.err.customDate");
-    if (!isTime(time)) return fail("rules.err.customTime");
+    if (!isTimeOfDay(time, { seconds: true })) return fail("rules.err.customTime");
     if (date < addDays(today, -1)) return fail("rules.err.customPast");
     return succeed({ date, time: time.slice(0, 5) });
   }

@@ -5,7 +5,7 @@
 // forms run the same rule in the browser.
 import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
-import { isRealDate } from "~/utils/dates";
+import { isRealDate, isTimeOfDay, readTimeOfDay } from "~/utils/dates";
 import { says } from "./parse";
 import { tidyServiceName } from "~/utils/service-name";
 import { memberId } from "./team";
@@ -59,7 +59,6 @@ export const PreviewBody = z.object({
 export const SAVE_CONTACTS_MAX = 50;
 export const SAVE_ITEMS_MAX = 50;
 
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 /** Missing counts as empty: the owner gets the one message that says what to complete. */
 const loose = (max: number, tooLong?: Parameters<typeof says>[0]) =>
   z
@@ -72,14 +71,14 @@ const SaveItem = z
   .object({
     service: loose(200, "sync.err.serviceTooLong"),
     date: loose(20),
-    time: loose(20).transform((time) => time.replace(/^(\d\d:\d\d):\d\d$/, "$1")),
+    time: loose(20).transform((time) => readTimeOfDay(time, { seconds: true }) ?? time),
     notes: loose(2000, "sync.err.notesTooLong"),
     bookingId: z.string().max(200).optional(),
     /** Whose calendar (absent: the first free member who does the service, as Add Booking places it). */
     member_id: memberId.optional(),
   })
   .superRefine((item, ctx) => {
-    if (!item.service || !isRealDate(item.date) || !TIME.test(item.time)) ctx.addIssue({ code: "custom", message: "sync.incomplete" });
+    if (!item.service || !isRealDate(item.date) || !isTimeOfDay(item.time)) ctx.addIssue({ code: "custom", message: "sync.incomplete" });
   });
 
 /** POST /api/sync/save: every item needs a service, a date (YYYY-MM-DD) and a time (HH:mm). */

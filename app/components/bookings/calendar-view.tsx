@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalSt
 import type { BusinessHoursInput, EventInput } from "@fullcalendar/core";
 import type { TimeOffRow } from "~/services/time/facts.server";
 import { endOnWall, type WorkingHours } from "~/services/time/span";
-import { addDays } from "~/utils/dates";
+import { addDays, minutesOfDay } from "~/utils/dates";
 import type { BookingItem, bookingsScreen } from "~/routes/dashboard.calendar/screen.server";
 import type { CalendarEvent, DayCount } from "~/services/bookings/bookings.server";
 import type { Problem } from "~/utils/problem";
@@ -87,16 +87,15 @@ const DEFAULT_HOURS = { from: 8, to: 20 };
  * scroll on a phone, and nothing a keyboard cannot reach.
  */
 export function visibleHours(hours: WorkingHours | undefined, items: readonly CalendarEvent[], timeZone: string): { slotMinTime: string; slotMaxTime: string } {
-  const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
   const open = Object.values(hours ?? {}).flat();
-  let from = open.length ? Math.min(...open.map(([start]) => toMinutes(start))) - 60 : DEFAULT_HOURS.from * 60;
-  let to = open.length ? Math.max(...open.map(([, end]) => toMinutes(end))) + 60 : DEFAULT_HOURS.to * 60;
+  let from = open.length ? Math.min(...open.map(([start]) => minutesOfDay(start))) - 60 : DEFAULT_HOURS.from * 60;
+  let to = open.length ? Math.max(...open.map(([, end]) => minutesOfDay(end))) + 60 : DEFAULT_HOURS.to * 60;
   for (const b of items) {
     const time = (b.time || DEFAULT_TIME).slice(0, 5);
-    from = Math.min(from, toMinutes(time));
+    from = Math.min(from, minutesOfDay(time));
     // Its end as toEvent draws it: on the wall clock (a DST night moves it), the day's end when it runs past midnight.
     const end = endOnWall({ date: b.date, time, durationMinutes: b.minutes || EVENT_MINUTES }, timeZone);
-    to = Math.max(to, end.date === b.date ? toMinutes(end.time) : 24 * 60);
+    to = Math.max(to, end.date === b.date ? minutesOfDay(end.time) : 24 * 60);
   }
   const clock = (minutes: number) => `${String(minutes / 60).padStart(2, "0")}:00:00`;
   return { slotMinTime: clock(Math.max(0, Math.floor(from / 60) * 60)), slotMaxTime: clock(Math.min(24 * 60, Math.ceil(to / 60) * 60)) };

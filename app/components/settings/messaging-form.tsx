@@ -8,13 +8,12 @@ import { Banner } from "~/components/auth/auth-layout";
 import { firstProblemOf, ProblemBanner } from "~/components/auth/form-problems";
 import { FieldError } from "~/components/form/field-error";
 import type { ActionAnswer } from "~/utils/answer";
+import { TIME_OF_DAY_PATTERN } from "~/utils/dates";
 import type { MessagingSettings } from "~/services/messaging-settings.server";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { accountSchemas } from "~/components/form/schemas";
 
 type Answer = ActionAnswer<"messaging">;
-
-const TIME_PATTERN = "([01][0-9]|2[0-3]):[0-5][0-9]";
 
 export function MessagingForm({ settings }: { settings: MessagingSettings }) {
   const t = useT();
@@ -74,7 +73,7 @@ export function MessagingForm({ settings }: { settings: MessagingSettings }) {
               {...getInputProps(start, { type: "text", ariaDescribedBy: "quiet-hint" })}
               maxLength={5}
               placeholder="21:00"
-              pattern={TIME_PATTERN}
+              pattern={TIME_OF_DAY_PATTERN}
               dir="ltr"
               className="time-input"
             />
@@ -86,7 +85,7 @@ export function MessagingForm({ settings }: { settings: MessagingSettings }) {
               {...getInputProps(end, { type: "text", ariaDescribedBy: "quiet-hint" })}
               maxLength={5}
               placeholder="08:00"
-              pattern={TIME_PATTERN}
+              pattern={TIME_OF_DAY_PATTERN}
               dir="ltr"
               className="time-input"
             />

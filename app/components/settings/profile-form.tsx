@@ -10,6 +10,7 @@ import { CountryInput } from "~/components/auth/country-input";
 import { firstProblemOf, ProblemBanner, TextField } from "~/components/auth/form-problems";
 import { FieldError } from "~/components/form/field-error";
 import type { ActionAnswer } from "~/utils/answer";
+import { TIME_OF_DAY_PATTERN } from "~/utils/dates";
 import type { Settings } from "~/services/settings.server";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { accountSchemas } from "~/components/form/schemas";
@@ -144,7 +145,7 @@ function ProfileFields({ fetcher, settings, country, timeZones, editing, saved, 
             readOnly={ro}
             maxLength={5}
             placeholder="10:00"
-            pattern="([01][0-9]|2[0-3]):[0-5][0-9]"
+            pattern={TIME_OF_DAY_PATTERN}
             dir="ltr"
             className="time-input"
             hint={t("settings.sendTimeHint")}

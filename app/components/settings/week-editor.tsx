@@ -5,7 +5,8 @@
 import { useState } from "react";
 import { useT, type MessageKey } from "~/i18n";
 import { CloseIcon, PlusIcon } from "~/components/ui/icons";
-import { hoursProblem, MAX_INTERVALS, minutesOf, WEEKDAYS } from "~/services/time/hours";
+import { hoursProblem, MAX_INTERVALS, WEEKDAYS } from "~/services/time/hours";
+import { minutesOfDay } from "~/utils/dates";
 import type { WorkingHours } from "~/services/time/span";
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -15,7 +16,7 @@ const wall = (m: number) => (m >= 1440 ? "24:00" : `${pad(Math.floor(m / 60))}:$
 function nextInterval(day: [string, string][]): [string, string] {
   const last = day[day.length - 1];
   if (!last) return ["09:00", "18:00"];
-  const from = Math.min(minutesOf(last[1]) + 60, 23 * 60);
+  const from = Math.min(minutesOfDay(last[1]) + 60, 23 * 60);
   return [wall(from), wall(Math.min(from + 4 * 60, 1440))];
 }
 

@@ -9,6 +9,7 @@ import { savedNotice } from "~/components/bookings/overlap-warning";
 import { CloseIcon } from "~/components/ui/icons";
 import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
+import { isTimeOfDay } from "~/utils/dates";
 import type { Problem } from "~/utils/problem";
 import { MemberField, type TeamMember } from "~/components/bookings/member-field";
 import { ChatQuote } from "./chat-quote";
@@ -19,8 +20,7 @@ export type Row = { key: string; service: string; date: string; time: string; no
 export type Group = { id: string; name: string; phone: string; rows: Row[]; problem: Problem | null };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^\d{2}:\d{2}$/;
-const invalid = (r: Row) => ({ service: !r.service.trim(), date: !DATE.test(r.date), time: !TIME.test(r.time) });
+const invalid = (r: Row) => ({ service: !r.service.trim(), date: !DATE.test(r.date), time: !isTimeOfDay(r.time) });
 
 /** `members`: the team in its order; with more than one, each row chooses whose calendar. */
 export function ResultGroup({ group, members, show }: { group: Group; members: TeamMember[]; show: ShowToast }) {

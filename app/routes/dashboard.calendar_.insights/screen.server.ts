@@ -6,6 +6,7 @@ import { insights, type Insights } from "~/services/insights/insights.server";
 import { namedPeriod, type PeriodKind } from "~/services/insights/periods";
 import { periodQuery } from "~/services/list-query.server";
 import { caught, type Problem } from "~/utils/problem";
+import { minutesOfDay } from "~/utils/dates";
 import { localDate } from "~/utils/time-zone";
 
 type Business = typeof schema.businesses.$inferSelect;
@@ -29,8 +30,8 @@ export type InsightsScreen = {
 function openHours(business: Business): [number, number] {
   const intervals = Object.values(business.workingHours).flat();
   if (intervals.length === 0) return [9, 17];
-  const first = Math.min(...intervals.map(([start]) => Number(start.slice(0, 2))));
-  const last = Math.max(...intervals.map(([, end]) => Math.ceil((Number(end.slice(0, 2)) * 60 + Number(end.slice(3, 5))) / 60) - 1));
+  const first = Math.min(...intervals.map(([start]) => Math.floor(minutesOfDay(start) / 60)));
+  const last = Math.max(...intervals.map(([, end]) => Math.ceil(minutesOfDay(end) / 60) - 1));
   return [first, Math.max(first, last)];
 }
 

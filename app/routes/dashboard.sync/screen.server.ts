@@ -25,7 +25,7 @@ import type { TimeWarning, WorkingHours } from "~/services/time/span";
 import type { Conflict } from "~/services/bookings/overlaps.server";
 import { bookingBusiness, decideBooking } from "~/services/bookings/decide.server";
 import { isTaken, outcomeError } from "~/services/bookings/outcome";
-import { addDays, isRealDate } from "~/utils/dates";
+import { addDays, isRealDate, isTimeOfDay } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
 import { localDate } from "~/utils/time-zone";
 import { AppError, problem, type Problem } from "~/utils/problem";
@@ -206,10 +206,8 @@ export async function syncScreenData(db: Db, business: Business, lang: Lang, now
  */
 export type ScreenPreview = Omit<PreviewResult, "items"> & { items: (PreviewResult["items"][number] & { memberId: string })[] };
 
-const COMPLETE_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
 async function withMembers(db: Db, business: Business, result: PreviewResult): Promise<ScreenPreview> {
-  const complete = (i: PreviewResult["items"][number]) => isRealDate(i.date) && COMPLETE_TIME.test(i.time);
+  const complete = (i: PreviewResult["items"][number]) => isRealDate(i.date) && isTimeOfDay(i.time);
   const placer = await syncPlacer(
     db,
     business,

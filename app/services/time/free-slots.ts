@@ -10,8 +10,7 @@
 //   working interval and touches no occupied span;
 // - not on time off, and not before now + notice.
 import { localTime, offsetAt, zonedInstant } from "~/utils/time-zone";
-import { addDays } from "~/utils/dates";
-import { minutesOf } from "./hours";
+import { addDays, minutesOfDay } from "~/utils/dates";
 import { isTimeOff, weekdayOf, type DayRange, type Span, type WorkingHours } from "./span";
 
 const MINUTE = 60_000;
@@ -74,7 +73,7 @@ export function dayClock(timeZone: string) {
     instant: (date: string, time: string): number => {
       const day = dayOf(date);
       if (day.offset === null) return zonedInstant(date, time, timeZone);
-      return day.midnight + (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))) * MINUTE - day.offset;
+      return day.midnight + minutesOfDay(time) * MINUTE - day.offset;
     },
   };
 }
@@ -92,11 +91,11 @@ export function freeSlots(f: SlotFacts): Slot[] {
   for (let i = 0; i < f.days; i++) {
     const date = addDays(f.from, i);
     if (isTimeOff(f.timeOff, date)) continue;
-    const intervals = [...(f.hours[String(weekdayOf(date))] ?? [])].sort((x, y) => minutesOf(x[0]) - minutesOf(y[0]));
+    const intervals = [...(f.hours[String(weekdayOf(date))] ?? [])].sort((x, y) => minutesOfDay(x[0]) - minutesOfDay(y[0]));
     for (const [from, to] of intervals) {
       const end = clock.instant(date, to);
       const uniform = clock.uniform(date);
-      for (let m = minutesOf(from); m < minutesOf(to); m += f.stepMinutes) {
+      for (let m = minutesOfDay(from); m < minutesOfDay(to); m += f.stepMinutes) {
         const time = wall(m);
         const start = clock.instant(date, time);
         if (!uniform && localTime(start, f.timeZone) !== time) continue; // skipped by a DST change (first: it reads as a later instant)

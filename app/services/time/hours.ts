@@ -2,6 +2,7 @@
 // zero or more local [start, end) intervals, "HH:MM" ("24:00" may end a day).
 // Pure and client-safe: the API, the Settings editor and registration use it.
 import type { MessageKey } from "~/i18n";
+import { isTimeOfDay, minutesOfDay } from "~/utils/dates";
 import type { WorkingHours } from "./span";
 
 export const WEEKDAYS = ["0", "1", "2", "3", "4", "5", "6"] as const;
@@ -11,9 +12,8 @@ export const SLOT_STEP = { min: 5, max: 60, default: 15 } as const;
 /** Up to a week's notice: a salon that wants more than that has stopped taking bookings. */
 export const NOTICE = { min: 0, max: 7 * 24 * 60, default: 60 } as const;
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const isStart = (v: unknown): v is string => typeof v === "string" && TIME.test(v);
-const isEnd = (v: unknown): v is string => typeof v === "string" && (TIME.test(v) || v === "24:00");
+const isStart = (v: unknown): v is string => typeof v === "string" && isTimeOfDay(v);
+const isEnd = (v: unknown): v is string => typeof v === "string" && (isTimeOfDay(v) || v === "24:00");
 
 const day = (from: string, to: string): [string, string][] => [[from, to]];
 const week = (open: Record<string, [string, string][]>): WorkingHours => Object.fromEntries(WEEKDAYS.map((d) => [d, open[d] ?? []]));
@@ -45,8 +45,6 @@ export function defaultWorkingHours(country: string | null | undefined, timeZone
   return structuredClone(israeli ? HOURS_IL : HOURS_DEFAULT);
 }
 
-export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
 export type HoursProblem = { key: MessageKey; params?: Record<string, string> };
 
 /**
@@ -64,12 +62,13 @@ export function hoursProblem(raw: unknown): HoursProblem | null {
       const [from, to] = pair as unknown[];
       if (!isStart(from)) return { key: "hours.err.time", params: { time: String(from).slice(0, 10) } };
       if (!isEnd(to)) return { key: "hours.err.time", params: { time: String(to).slice(0, 10) } };
-      if (minutesOf(from) >= minutesOf(to)) return { key: "hours.err.order", params: { from, to } };
+      if (minutesOfDay(from) >= minutesOfDay(to)) return { key: "hours.err.order", params: { from, to } };
     }
-    const sorted = [...(intervals as [string, string][])].sort((a, b) => minutesOf(a[0]) - minutesOf(b[0]));
+    const sorted = [...(intervals as [string, string][])].sort((a, b) => minutesOfDay(a[0]) - minutesOfDay(b[0]));
     for (let i = 1; i < sorted.length; i++) {
       const [prev, next] = [sorted[i - 1], sorted[i]];
-      if (minutesOf(next[0]) < minutesOf(prev[1])) return { key: "hours.err.overlap", params: { a: `${prev[0]}-${prev[1]}`, b: `${next[0]}-${next[1]}` } };
+      if (minutesOfDay(next[0]) < minutesOfDay(prev[1]))
+        return { key: "hours.err.overlap", params: { a: `${prev[0]}-${prev[1]}`, b: `${next[0]}-${next[1]}` } };
     }
   }
   return null;
@@ -79,11 +78,11 @@ export function hoursProblem(raw: unknown): HoursProblem | null {
 export function normalizeHours(hours: Partial<WorkingHours>): WorkingHours {
   return Object.fromEntries(
     WEEKDAYS.map((d) => {
-      const sorted = [...(hours[d] ?? [])].sort((a, b) => minutesOf(a[0]) - minutesOf(b[0]));
+      const sorted = [...(hours[d] ?? [])].sort((a, b) => minutesOfDay(a[0]) - minutesOfDay(b[0]));
       const joined: [string, string][] = [];
       for (const [from, to] of sorted) {
         const last = joined[joined.length - 1];
-        if (last && minutesOf(from) <= minutesOf(last[1])) last[1] = minutesOf(to) > minutesOf(last[1]) ? to : last[1];
+        if (last && minutesOfDay(from) <= minutesOfDay(last[1])) last[1] = minutesOfDay(to) > minutesOfDay(last[1]) ? to : last[1];
         else joined.push([from, to]);
       }
       return [d, joined];

@@ -3,9 +3,9 @@
 // New York), then generated calendars checked against the rules one by one.
 import { describe, expect, it } from "vitest";
 import { dayClock, freeSlots, mergeSpans, type SlotFacts } from "../../../app/services/time/free-slots";
-import { HOURS_IL, minutesOf, WEEKDAYS } from "../../../app/services/time/hours";
+import { HOURS_IL, WEEKDAYS } from "../../../app/services/time/hours";
 import { occupiedSpan, overlaps, weekdayOf, type Span, type WorkingHours } from "../../../app/services/time/span";
-import { addDays } from "../../../app/utils/dates";
+import { addDays, minutesOfDay } from "../../../app/utils/dates";
 import { localTime, zonedInstant } from "../../../app/utils/time-zone";
 
 const JERUSALEM = "Asia/Jerusalem";
@@ -210,7 +210,7 @@ function expected(f: SlotFacts) {
     const date = addDays(f.from, i);
     if (f.timeOff.some((o) => o.dateFrom <= date && date <= o.dateTo)) continue;
     for (const [from, to] of f.hours[String(weekdayOf(date))]) {
-      for (let m = minutesOf(from); m < minutesOf(to); m += f.stepMinutes) {
+      for (let m = minutesOfDay(from); m < minutesOfDay(to); m += f.stepMinutes) {
         const start = zonedInstant(date, wall(m), f.timeZone);
         const span = { start, end: start + length };
         const ok =
@@ -252,8 +252,8 @@ describe("free slots: generated calendars", () => {
         ).toBe(false);
         const inside = f.hours[String(weekdayOf(s.date))].some(
           ([from, to]) =>
-            minutesOf(from) <= minutesOf(s.time) &&
-            (minutesOf(s.time) - minutesOf(from)) % f.stepMinutes === 0 &&
+            minutesOfDay(from) <= minutesOfDay(s.time) &&
+            (minutesOfDay(s.time) - minutesOfDay(from)) % f.stepMinutes === 0 &&
             span.end <= zonedInstant(s.date, to, f.timeZone),
         );
         expect(inside, `${where}: on the grid, inside one interval`).toBe(true);
