@@ -25,6 +25,7 @@ import { AvailabilityQuery } from "~/validation/hours";
 import { validate } from "~/validation/parse";
 import { BookingEditForm, BookingForm, BookingPatch, type BookingInput, type BookingPatchInput } from "~/validation/bookings";
 import { firstFormProblem, parseForm } from "~/validation/parse";
+import type { ServiceContext } from "~/services/service-context";
 
 export type BookingItem = BookingView & { client_phone_display: string };
 /**
@@ -153,7 +154,7 @@ export async function bookingsScreen(db: Db, business: BusinessRef & { workingHo
 const failure = (status: 200 | 400, found: Problem, reply?: SubmissionResult<Problem[]>) =>
   data<BookingActionResult>(reply ? { ok: false, problem: found, reply } : { ok: false, problem: found }, { status });
 
-type Deps = { db: Db; env: Env; now: number; defer?: (work: Promise<unknown>) => void };
+type Deps = ServiceContext & { defer?: (work: Promise<unknown>) => void };
 
 /** Checks a form post and saves it; problems of the fields, of the write (not found...) or of a phone come back as problems. */
 async function save<V>(

@@ -21,6 +21,7 @@ import { formatPhone } from "~/utils/phone";
 import { AppError, caught, problem, type Problem } from "~/utils/problem";
 import { ClientForm } from "~/validation/clients";
 import { firstFormProblem, parseForm } from "~/validation/parse";
+import type { ServiceContext } from "~/services/service-context";
 
 export type ClientItem = ClientView & { phone_display: string };
 export type DueItem = DueClient & { phone_display: string };
@@ -68,7 +69,7 @@ export async function clientsPage(db: Db, business: BusinessRef & { messageLang?
 const failure = (status: 200 | 400, found: Problem, reply?: SubmissionResult<Problem[]>) =>
   data<ClientActionResult>(reply ? { ok: false, problem: found, reply } : { ok: false, problem: found }, { status });
 
-export async function clientsAction(deps: { db: Db; env: Env; now: number }, business: BusinessRef, form: FormData) {
+export async function clientsAction(deps: ServiceContext, business: BusinessRef, form: FormData) {
   const { db, now } = deps;
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");

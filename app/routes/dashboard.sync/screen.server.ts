@@ -32,9 +32,10 @@ import { AppError, problem, type Problem } from "~/utils/problem";
 import { firstFormProblem, parseForm, validate } from "~/validation/parse";
 import { ProposalEditForm, ProposalIdForm, type ProposalCorrectionInput } from "~/validation/proposals";
 import { AddServiceForm, PREVIEW_LIMIT_DEFAULT, PreviewBody, RenameServiceForm, SaveBody, SaveForm, ServiceIdForm } from "~/validation/sync";
+import type { ServiceContext } from "~/services/service-context";
 
 /** `defer`: work that may finish after the answer (handing a sent draft to the queue; the cron sweep takes it otherwise). */
-type Ctx = { db: Db; env: Env; now: number; defer?: (work: Promise<unknown>) => void };
+type Ctx = ServiceContext & { defer?: (work: Promise<unknown>) => void };
 /** `messageLang`: the business's (an offer to a client with no known language is written in it; "en" when not given). */
 type Business = { id: string; timeZone: string; country: string; workingHours: WorkingHours; messageLang?: string };
 const withLang = (b: Business) => ({ ...b, messageLang: b.messageLang ?? "en" });

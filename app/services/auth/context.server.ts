@@ -1,16 +1,13 @@
 // What every account operation needs. Operations return their values and
 // throw AppError (a status and a message key) when they refuse: screens show
 // the key in the reader's language, the JSON API answers its English text.
-import type { Db } from "../../../db";
 import { createDb } from "../../../db";
 import { langFromRequest, type Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
 import { clientIp } from "./rate-limit.server";
+import type { ServiceContext } from "~/services/service-context";
 
-export type AccountCtx = {
-  env: Env;
-  db: Db;
-  now: number;
+export type AccountCtx = ServiceContext & {
   ip: string;
   lang: Lang;
   /** Work that may finish after the answer (e-mails whose timing must not show). */

@@ -14,6 +14,7 @@ import { serviceKey } from "~/utils/service-name";
 import { decodeCursor, encodeCursor } from "~/utils/cursor";
 import type { BookingInput, BookingPatchInput } from "~/validation/bookings";
 import type { BookingStatus } from "./status";
+import type { ServiceContext } from "~/services/service-context";
 
 const { bookings, businesses, clients, members } = schema;
 
@@ -49,8 +50,6 @@ export const BOOKING_PAGE_MAX = 500;
 /** A month view spans six weeks; a busy business still fits, beyond this the calendar says it shows the first ones. */
 export const RANGE_MAX_EVENTS = 3000;
 export const RANGE_MAX_DAYS = 62;
-
-type Deps = { db: Db; env: Env; now: number };
 
 const columns = {
   id: bookings.id,
@@ -239,7 +238,13 @@ export function snapshotFrom(item: ServiceItem | null, duration?: number): Snaps
  * and the member's name go to D1 as one batch. A new booking has no rule
  * messages yet, so there are none to retime (bookingsChanged).
  */
-export async function createBooking({ db, now }: Deps, business: BusinessRef, input: BookingInput, source: BookingSource = "manual", snapshot?: Snapshot) {
+export async function createBooking(
+  { db, now }: ServiceContext,
+  business: BusinessRef,
+  input: BookingInput,
+  source: BookingSource = "manual",
+  snapshot?: Snapshot,
+) {
   const time = snapshot ?? (await snapshotOf(db, business.id, input.service, input.duration_minutes));
   const client = clientUpsert(db, business.id, { name: input.name, phone: input.phone, country: business.country }, now);
   const memberId = input.member_id ?? null;
@@ -291,7 +296,7 @@ export async function createBooking({ db, now }: Deps, business: BusinessRef, in
 }
 
 /** Edit, move or change the status of a booking. A new service brings its duration (unless one is sent), buffer and price. */
-export async function updateBooking({ db, env, now }: Deps, businessId: string, id: string, patch: BookingPatchInput) {
+export async function updateBooking({ db, env, now }: ServiceContext, businessId: string, id: string, patch: BookingPatchInput) {
   const changes: Partial<typeof bookings.$inferInsert> = { updatedAt: now };
   if (patch.duration_minutes !== undefined) changes.durationMinutes = patch.duration_minutes;
   if (patch.service !== undefined) {
@@ -322,7 +327,7 @@ export async function updateBooking({ db, env, now }: Deps, businessId: string, 
 }
 
 /** Deletes a booking; its pending rule messages go with it (cascade). */
-export async function deleteBooking({ db, env, now }: Deps, businessId: string, id: string) {
+export async function deleteBooking({ db, env, now }: ServiceContext, businessId: string, id: string) {
   const deleted = await db
     .delete(bookings)
     .where(and(eq(bookings.businessId, businessId), eq(bookings.id, id)))

@@ -14,6 +14,7 @@ import type { Rhythm } from "./rhythm";
 import { NO_RHYTHM, rhythms } from "./rhythms.server";
 import { nameOrPhoneMatches } from "./search.server";
 import { clientConsent, consentOfPhones, type ClientConsent } from "../safety/consent.server";
+import type { ServiceContext } from "~/services/service-context";
 
 const { clients, bookings, businesses } = schema;
 
@@ -184,7 +185,7 @@ export async function updateClient(db: Db, business: BusinessRef, id: string, pa
 }
 
 /** Deletes the client and (by cascade) their bookings and those bookings' pending messages. */
-export async function deleteClient({ db, env, now }: { db: Db; env: Env; now: number }, businessId: string, id: string) {
+export async function deleteClient({ db, env, now }: ServiceContext, businessId: string, id: string) {
   const owned = and(eq(clients.businessId, businessId), eq(clients.id, id));
   const bookingIds = (
     await db

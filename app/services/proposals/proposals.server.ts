@@ -9,10 +9,10 @@ import { bookingsChanged } from "~/services/booking-events.server";
 import { insertSyncBooking, sameBooking, syncClient, type SyncItem } from "~/services/sync/save.server";
 import { AppError } from "~/utils/problem";
 import type { ProposalCorrectionInput } from "~/validation/proposals";
+import type { ServiceContext } from "~/services/service-context";
 
 const { proposals, clients } = schema;
 
-type Ctx = { db: Db; env: Env; now: number };
 type Business = { id: string; country: string };
 export type ProposalRow = typeof proposals.$inferSelect;
 
@@ -112,7 +112,7 @@ export async function findProposal(db: Db, businessId: string, id: string): Prom
  * 404 for an unknown id or another business's, 409 once accepted or dismissed.
  */
 export async function acceptProposal(
-  ctx: Ctx,
+  ctx: ServiceContext,
   business: Business,
   id: string,
   corrections: ProposalCorrectionInput = {},

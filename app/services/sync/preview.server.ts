@@ -2,7 +2,7 @@
 // the gateway's when none are stored) through the booking extractor. Nothing
 // is written; the owner reviews the proposals and saves them.
 import { and, desc, eq, sql } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema } from "../../../db";
 import { getExtractor } from "~/providers/ai/index.server";
 import type { BookingExtractor, ChatMessage } from "~/providers/ai/types";
 import { getWhatsAppProvider } from "~/providers/whatsapp/index.server";
@@ -10,6 +10,7 @@ import { serviceNames } from "~/services/catalogue/services.server";
 import { aiAllowance } from "~/services/proposals/live.server";
 import { AppError } from "~/utils/problem";
 import { ownContacts, type WaContact } from "./contacts.server";
+import type { ServiceContext } from "~/services/service-context";
 
 /** `quote` is the chat message the booking came from, shortened, so the owner can check it before saving. */
 export type PreviewItem = { bookingId: string; service: string; date: string; time: string; notes: string; quote: string };
@@ -20,7 +21,7 @@ export type PreviewResult = { id: string; name: string; items: PreviewItem[] };
  * the extractor failed): they have no proposals, and the screen says why.
  */
 export type PreviewOutcome = { results: PreviewResult[]; unread: string[] };
-type Ctx = { db: Db; env: Env; now: number; extractor?: BookingExtractor };
+type Ctx = ServiceContext & { extractor?: BookingExtractor };
 type Business = { id: string; timeZone: string };
 
 /** 400 with no services yet, 404 when any contact is not the business's. */

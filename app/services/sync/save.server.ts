@@ -17,8 +17,8 @@ import { AppError } from "~/utils/problem";
 import { serviceKey } from "~/utils/service-name";
 import type { SaveBody } from "~/validation/sync";
 import { ownContacts } from "./contacts.server";
+import type { ServiceContext } from "~/services/service-context";
 
-type Ctx = { db: Db; env: Env; now: number };
 type Business = TimeBusiness & { country: string };
 
 /** What a saved booking is made of: a service, a local date (YYYY-MM-DD), a time (HH:MM) and notes. */
@@ -88,7 +88,7 @@ export function insertSyncBooking(
 }
 
 /** The client a WhatsApp number's bookings are saved under, created when the number is new. `phone` is the chat's digits. */
-export async function syncClient(ctx: Ctx, business: { id: string; country: string }, contact: { name: string; phone: string }): Promise<ClientRow> {
+export async function syncClient(ctx: ServiceContext, business: { id: string; country: string }, contact: { name: string; phone: string }): Promise<ClientRow> {
   const { client } = await findOrCreateClient(ctx.db, business.id, { name: contact.name, phone: `+${contact.phone}`, country: business.country }, ctx.now);
   return client;
 }
@@ -128,7 +128,7 @@ export async function syncPlacer(db: Db, business: TimeBusiness, dates: string[]
  * saved ones overlap, and their hours warnings.
  */
 export async function saveSync(
-  ctx: Ctx,
+  ctx: ServiceContext,
   business: Business,
   body: z.output<typeof SaveBody>,
 ): Promise<{ saved: number; skipped: number; conflicts: Conflict[]; warnings: TimeWarning[] }> {
