@@ -8,7 +8,7 @@ import { RUNS_IN_NODE } from "./test/runs-in-node";
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(__dirname, "migrations"));
   return {
-    resolve: { alias: { "~": path.join(__dirname, "app") } },
+    resolve: { alias: { "~": path.join(__dirname, "app"), "~db": path.join(__dirname, "db") } },
     plugins: [
       cloudflareTest(({ inject }) => ({
         main: "./workers/app.ts",

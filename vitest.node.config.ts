@@ -7,8 +7,8 @@ import { RUNS_IN_NODE } from "./test/runs-in-node";
 // and the browser tests (Chromium), which
 // share one served product started once (test/e2e/support/shared-stack.ts).
 export default defineConfig({
-  // The app's own import prefix, as in vite.config.ts and tsconfig.json (tsx reads the latter).
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  // The app's own import prefixes (~ for app/, ~db for db/), as in vite.config.ts and tsconfig.json (tsx reads the latter).
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)), "~db": fileURLToPath(new URL("./db", import.meta.url)) } },
   test: {
     environment: "node",
     fileParallelism: false,

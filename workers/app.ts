@@ -11,7 +11,7 @@ import { alertWaitingOwners, reconcileSessions } from "../app/services/whatsapp/
 import { guarded } from "../app/security/guard.server";
 import { purgeOldRows } from "../app/services/retention.server";
 import { expireHolds } from "../app/services/booking-link/confirm.server";
-import { readSession } from "../db/read-session";
+import { readSession } from "~db/read-session";
 import { handleApiRequest } from "../app/api/index.server";
 import { isApiPath } from "../app/api/router.server";
 

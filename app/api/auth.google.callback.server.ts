@@ -1,6 +1,6 @@
 // POST /api/auth/google/callback: {code} from Google's redirect -> a bearer token and the user.
 import { z } from "zod";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { english } from "~/services/auth/context.server";
 import { exchangeGoogleCode, findOrCreateGoogleUser, googleConfigured } from "~/services/auth/google.server";
 import { issueApiToken } from "~/services/auth/session.server";

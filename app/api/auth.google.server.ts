@@ -3,7 +3,7 @@
 // finishes there (and goes to redirectTo, a path of this site, else the
 // dashboard), or an API client posts the code to /api/auth/google/callback.
 import { redirect } from "@remix-run/cloudflare";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { afterGoogleCookie, googleAuthenticator, googleConfigured, timeZoneCookie } from "~/services/auth/google.server";
 import { newBindingCookie } from "~/services/auth/google-binding.server";
 import type { ApiHandler } from "./router.server";

@@ -1,7 +1,7 @@
 // GET /api/public/{slug}/availability?service=&from=&days=[&member_id=]: the free start
 // times as the owner's availability answers them, dates and times only (never
 // whose bookings are in the way), within the page's booking window.
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { pageBusiness, publicSlots } from "~/services/booking-link/public.server";
 import { apiProblem, json } from "~/utils/http.server";
 import { AvailabilityQuery } from "~/validation/hours";

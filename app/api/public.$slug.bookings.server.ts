@@ -3,7 +3,7 @@
 // to the salon on WhatsApp (confirm_url opens that message; null when the salon
 // has no WhatsApp number, the booking then waits for the owner). No sign-in; the
 // limits are in services/booking-link/public.server.ts.
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { createHold, pageBusiness, TimeTaken } from "~/services/booking-link/public.server";
 import { clientIp } from "~/services/auth/rate-limit.server";
 import { apiProblem, json, JsonObject, methodNotAllowed, readJson } from "~/utils/http.server";

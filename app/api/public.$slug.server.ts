@@ -1,5 +1,5 @@
 // GET /api/public/{slug}: the booking page's business and services (no sign-in; 404 unless the page is on).
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { pageBusiness, publicInfo } from "~/services/booking-link/public.server";
 import { json } from "~/utils/http.server";
 import type { ApiHandler } from "./router.server";

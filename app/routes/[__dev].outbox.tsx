@@ -1,7 +1,7 @@
 // GET /__dev/outbox?to=EMAIL: the local outbox as JSON, newest first. Only
 // while the outbox is the e-mail provider and the app runs locally; else 404.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { outboxIsPublic } from "~/services/email/index.server";
 import { readOutbox } from "~/services/email/outbox.server";
 import { normalizeEmail } from "~/validation/accounts";

@@ -8,7 +8,7 @@
 // link to the salon's chat and its QR code.
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { useLang, useT, type Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
 import { FieldError } from "~/components/form/field-error";

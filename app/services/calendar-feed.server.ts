@@ -10,7 +10,7 @@ import { formatPhone } from "~/utils/phone";
 import { randomToken, sha256Hex } from "~/utils/encoding";
 import { bookingInstant, localDate } from "~/utils/time-zone";
 import { addDays } from "~/utils/dates";
-import { primaryOf } from "../../db/read-session";
+import { primaryOf } from "~db/read-session";
 
 export const FEED_PAST_DAYS = 90;
 const MINUTE_MS = 60 * 1000;

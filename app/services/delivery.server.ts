@@ -17,7 +17,7 @@ import { renderRuleMessage } from "./safety/manual.server";
 import { bookingInstant, localDate, localTime } from "~/utils/time-zone";
 import { recordWaStatus } from "./whatsapp/status-mirror.server";
 import { basisOf, consentColumns, isOptedOut, OPTED_OUT_REASON, type ConsentRow } from "./safety/consent.server";
-import { ONE_OFF_KINDS, type MessageKind } from "../../db/schema";
+import { ONE_OFF_KINDS, type MessageKind } from "~db/schema";
 import { gapFor, type GapRange } from "./safety/pacing";
 import { nextDaySend, overBudgetReason, takeBudget } from "./safety/budget.server";
 import { sentWhilePausedSql } from "./outbox.server";

@@ -6,7 +6,7 @@
 // business-started ones, cancels them for a client who opted out, sends each
 // exactly once and holds them while WhatsApp is away. A row's reference is
 // unique per kind, so a double tap or a repeated webhook queues it once.
-import type { MessageKind } from "../../db/schema";
+import type { MessageKind } from "~db/schema";
 import { localDate, localTime } from "~/utils/time-zone";
 import { SENDING_STATUSES } from "./whatsapp/status-mirror.server";
 

@@ -4,7 +4,7 @@
 // codes and reset links, expired sessions, local outbox e-mails after a week,
 // each business's stored WhatsApp messages older than its retention, and the
 // ids of messages customers deleted once nothing can bring them back.
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { ACTIVE_MS } from "./whatsapp/backstop.server";
 import { RATE_LIMITS } from "./auth/rate-limit.server";
 

@@ -1,7 +1,7 @@
 // Account and business settings: the spec's fields plus the business's time
 // zone and daily send time, which the rule scheduler works from.
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import { schema, type Db } from "../../db";
+import { schema, type Db } from "~db";
 import type { SettingsPatch } from "~/validation/accounts";
 import { bookingsChanged } from "./booking-events.server";
 import type { AuthedUser } from "./auth/session.server";

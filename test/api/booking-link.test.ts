@@ -17,7 +17,7 @@ import { uniqueIp } from "../support/accounts";
 import { connectedSession, postEvent, simControl, until } from "../support/gateway";
 import { db } from "../support/seed";
 import { eq } from "drizzle-orm";
-import { schema } from "../../db";
+import { schema } from "~db";
 
 type Owner = Awaited<ReturnType<typeof signedInOwner>>;
 type Slot = { date: string; time: string };

@@ -14,7 +14,7 @@ import { saveSubscription } from "../../app/services/push/push.server";
 import { processOutboundBatch, type OutboundMessage } from "../../app/services/delivery.server";
 import { readChatForProposals } from "../../app/services/proposals/live.server";
 import { action, loader } from "../../app/routes/dashboard.settings";
-import { schema } from "../../db";
+import { schema } from "~db";
 import { signedInOwner } from "../support/auth";
 import { sweepInto } from "../support/fake-gateway";
 import { connectedSession, simControl } from "../support/gateway";

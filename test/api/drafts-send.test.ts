@@ -17,7 +17,7 @@ import { readChatForProposals } from "../../app/services/proposals/live.server";
 import { OPTED_OUT_REASON } from "../../app/services/safety/consent.server";
 import { REPLY_GAP } from "../../app/services/safety/pacing";
 import { businessSession } from "../../app/services/whatsapp/session.server";
-import { schema } from "../../db";
+import { schema } from "~db";
 import { signedInOwner } from "../support/auth";
 import { sweepInto } from "../support/fake-gateway";
 import { connectedSession, simControl, until, type SimSessionSummary } from "../support/gateway";

@@ -17,7 +17,7 @@ import { handleClientMessage } from "../../app/services/replies/replies.server";
 import { gapFor, REPLY_GAP } from "../../app/services/safety/pacing";
 import { addDays } from "../../app/utils/dates";
 import { localDate } from "../../app/utils/time-zone";
-import { schema } from "../../db";
+import { schema } from "~db";
 import { signedInOwner } from "../support/auth";
 import { sweepInto } from "../support/fake-gateway";
 import { connectedSession, postEvent, simControl } from "../support/gateway";

@@ -7,7 +7,7 @@
 // the moment the test runs (the API reads the clock), in the business's zone.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../db";
+import { schema } from "~db";
 import { addDays } from "../../app/utils/dates";
 import { localDate } from "../../app/utils/time-zone";
 import { signedInOwner } from "../support/auth";

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { offlineExtractor } from "../../app/providers/ai/offline";
 import { readChatForProposals } from "../../app/services/proposals/live.server";
 import { DEFAULT_TEMPLATE } from "../../app/services/templates";
-import { schema } from "../../db";
+import { schema } from "~db";
 import { signedInOwner } from "../support/auth";
 import { expectColumnsAsSchema, expectIndexesAsSchema } from "../support/schema-match";
 import { seedBooking, seedClient } from "../support/seed";

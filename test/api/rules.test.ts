@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/auth";
 import { db, seedBooking, seedClient } from "../support/seed";
-import { schema } from "../../db";
+import { schema } from "~db";
 import { localDate } from "../../app/utils/time-zone";
 import { addDays } from "../../app/utils/dates";
 import { DEFAULT_SERVICES } from "../../app/services/rules/candidates.server";

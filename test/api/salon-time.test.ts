@@ -5,7 +5,7 @@ import { HOURS_DEFAULT, HOURS_IL, defaultWorkingHours, hoursProblem } from "../.
 import { callJson, registeredUser, row } from "../support/accounts";
 import { signedInOwner } from "../support/auth";
 import { db, seedBooking, seedBusiness, seedClient } from "../support/seed";
-import { schema } from "../../db";
+import { schema } from "~db";
 
 type Answer = {
   success: boolean;

@@ -8,7 +8,7 @@ import { signedInOwner } from "../support/auth";
 import { uniqueIp } from "../support/accounts";
 import { addDays } from "../../app/utils/dates";
 import { db } from "../support/seed";
-import { schema } from "../../db";
+import { schema } from "~db";
 import { eq } from "drizzle-orm";
 
 type Slot = { date: string; time: string };

@@ -3,7 +3,7 @@
 // come one booking at a time, for this business only.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { bookingsScreen } from "../../app/routes/dashboard.calendar/screen.server";
 import { DENSE_DAY } from "../../app/services/bookings/bookings.server";
 import { signedInOwner } from "../support/auth";

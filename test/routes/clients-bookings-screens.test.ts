@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { clientsAction, clientsPage } from "../../app/routes/dashboard.clients/screen.server";
 import { importAction } from "../../app/routes/dashboard.clients_.import/import.server";
 import { bookingsAction, bookingsScreen } from "../../app/routes/dashboard.calendar/screen.server";

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { action, loader } from "../../app/routes/dashboard.settings";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { saveSubscription } from "../../app/services/push/push.server";
 import { notifyNewProposals } from "../../app/services/proposals/notify.server";
 import type { ProposalView } from "../../app/services/proposals/proposals.server";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { action, loader } from "../../app/routes/dashboard.settings_.hours";
 import { loader as calendarLoader } from "../../app/routes/dashboard.calendar/route";
 import { bookingsScreen } from "../../app/routes/dashboard.calendar/screen.server";
-import { createDb, schema } from "../../db";
+import { createDb, schema } from "~db";
 import { signedInOwner } from "../support/auth";
 import { db, seedBooking, seedClient } from "../support/seed";
 import { shownHtml } from "../support/html";

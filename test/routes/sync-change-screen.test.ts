@@ -6,7 +6,7 @@
 // the problems the screen translates.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { offlineExtractor } from "../../app/providers/ai/offline";
 import { syncScreenAction } from "../../app/routes/dashboard.sync/screen.server";
 import { bookingsScreen } from "../../app/routes/dashboard.calendar/screen.server";

@@ -3,7 +3,7 @@
 // English and Hebrew, and its actions with the problems the screen translates.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { offlineExtractor } from "../../app/providers/ai/offline";
 import { syncScreenAction } from "../../app/routes/dashboard.sync/screen.server";
 import { readChatForProposals } from "../../app/services/proposals/live.server";

@@ -5,7 +5,7 @@
 // the owner's phones get when an opening appears.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { createDb, schema } from "../../db";
+import { createDb, schema } from "~db";
 import { syncScreenAction } from "../../app/routes/dashboard.sync/screen.server";
 import { bookingCancelled } from "../../app/services/openings/openings.server";
 import { saveSubscription } from "../../app/services/push/push.server";

@@ -3,7 +3,7 @@
 // screen translates.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { syncScreenAction } from "../../app/routes/dashboard.sync/screen.server";
 import { storeProposals } from "../../app/services/proposals/store.server";
 import { addDays } from "../../app/utils/dates";

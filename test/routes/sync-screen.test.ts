@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { syncScreenAction } from "../../app/routes/dashboard.sync/screen.server";
 import { localDate } from "../../app/utils/time-zone";
 import { addDays } from "../../app/utils/dates";

@@ -4,7 +4,7 @@
 // Making a feed and deleting the account ask who is at the keyboard.
 import { env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { accountCtx } from "../../app/services/auth/context.server";
 import { issueResetToken } from "../../app/services/auth/codes.server";
 import { findOrCreateGoogleUser } from "../../app/services/auth/google.server";

@@ -2,7 +2,7 @@
 // wrong guesses, work once, end when a newer code is sent, and only for their purpose.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { checkCode, CODE_MAX_ATTEMPTS, CODE_TTL_MS, consumeResetToken, issueCode, issueResetToken } from "../../app/services/auth/codes.server";
 import { call, callJson, latestCode, outbox, registration, row, uniqueEmail, uniqueIp } from "../support/accounts";
 

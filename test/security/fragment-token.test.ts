@@ -1,7 +1,7 @@
 // Login CSRF through the login page's #access_token: only a token minted for
 // this browser's own Google sign-in becomes a screen session, once, within
 // two minutes. The browser test (test/e2e/accounts) drives the attacker's link.
-import { BOOKMARK_COOKIE } from "../../db/read-session";
+import { BOOKMARK_COOKIE } from "~db/read-session";
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { callJson, latestCode, registration, uniqueEmail, uniqueIp } from "../support/accounts";

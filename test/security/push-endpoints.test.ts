@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { action, loader } from "../../app/routes/dashboard.settings";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { MAX_SUBSCRIPTIONS, PUSH_TIMEOUT_MS, pushServiceOf, saveSubscription, sendTestNotification } from "../../app/services/push/push.server";
 import { signedInOwner } from "../support/auth";
 import { TEST_VAPID } from "../support/vapid";

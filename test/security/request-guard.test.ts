@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
 import { guarded } from "../../app/security/guard.server";
 import { MAX_BODY_BYTES } from "../../app/utils/http.server";
-import { schema } from "../../db";
+import { schema } from "~db";
 import { signedInOwner } from "../support/auth";
 import { db } from "../support/seed";
 import { uniqueEmail, uniqueIp } from "../support/accounts";

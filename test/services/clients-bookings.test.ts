@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { findOrCreateClient, deleteClient } from "../../app/services/clients/clients.server";
 import { createBooking, deleteBooking, updateBooking } from "../../app/services/bookings/bookings.server";
 import { messageRow, seedBooking, seedBusiness, seedClient, seedRuleMessage } from "../support/seed";

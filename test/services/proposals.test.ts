@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { acceptProposal, dismissProposal, listProposals } from "../../app/services/proposals/proposals.server";
 import { storeProposals, type ProposalChat, type ProposalItem } from "../../app/services/proposals/store.server";
 import { seedBooking, seedBusiness, seedClient } from "../support/seed";

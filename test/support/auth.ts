@@ -1,6 +1,6 @@
 // Signed-in requests for tests: a real session row, as the login screens and API create them.
 import { env, SELF } from "cloudflare:test";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { issueApiToken, startCookieSession } from "../../app/services/auth/session.server";
 import { seedBusiness } from "./seed";
 

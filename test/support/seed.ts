@@ -1,7 +1,7 @@
 // Test data written straight to D1, so each test starts from the state it names.
 import { env } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";
-import { createDb, schema } from "../../db";
+import { createDb, schema } from "~db";
 
 export const db = () => createDb(env.DB);
 

@@ -5,7 +5,7 @@
 // (so the offline extractor still answers, as it would when AI is down).
 import { env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createDb } from "../../db";
+import { createDb } from "~db";
 import { signWebhook } from "../../app/providers/whatsapp/webhook-signature";
 import { webhookKeyFor } from "../../app/services/whatsapp/webhook-key.server";
 import { businessSession } from "../../app/services/whatsapp/session.server";

@@ -3,7 +3,7 @@
 // own last change (db/read-session.ts).
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BOOKMARK_COOKIE, readSession, sessionStart } from "../../db/read-session";
+import { BOOKMARK_COOKIE, readSession, sessionStart } from "~db/read-session";
 import { getAuthedUser } from "../../app/services/auth/session.server";
 import { createFeed, feedFor } from "../../app/services/calendar-feed.server";
 import { signedInOwner } from "../support/auth";

@@ -5,7 +5,7 @@ import { decideWaiting } from "~/services/booking-link/owner.server";
 import { data } from "@remix-run/cloudflare";
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { asc, eq } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 import type { BusinessRef } from "~/services/clients/clients.server";
 import { listQuery, rangeQuery, SCREEN_PAGE } from "~/services/list-query.server";
 import { BOOKING_PAGE_MAX, calendarRange, deleteBooking, getBooking, listBookings, type BookingView } from "~/services/bookings/bookings.server";

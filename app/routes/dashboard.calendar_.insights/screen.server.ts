@@ -1,7 +1,7 @@
 // The Insights screen's period (this week, this month, last month or a custom
 // range, in the business's zone) and its figures against the period before;
 // the CSV export reads the same choice.
-import type { schema } from "../../../db";
+import type { schema } from "~db";
 import { insights, type Insights } from "~/services/insights/insights.server";
 import { namedPeriod, type PeriodKind } from "~/services/insights/periods";
 import { periodQuery } from "~/services/list-query.server";

@@ -3,7 +3,7 @@
 // keys) that the screen shows in the reader's language.
 import { data } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
-import type { Db } from "../../../db";
+import type { Db } from "~db";
 import { listQuery, SCREEN_PAGE } from "~/services/list-query.server";
 import { clearAwaiting } from "~/services/replies/replies.server";
 import {

@@ -4,7 +4,7 @@
 // conform's reply for the catalogue's forms.
 import { data } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
-import type { Db } from "../../../db";
+import type { Db } from "~db";
 import { addService, deleteService, listServices, renameService, updateService } from "~/services/catalogue/services.server";
 import { ServiceForm } from "~/validation/services";
 import { dismissProposal, listProposals, type ProposalView } from "~/services/proposals/proposals.server";

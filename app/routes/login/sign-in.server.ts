@@ -2,7 +2,7 @@
 // Google, or in exchange for a token minted by this browser's own Google
 // sign-in. Answers the redirect into the product with the new cookie.
 import { redirect } from "@remix-run/cloudflare";
-import type { Db } from "../../../db";
+import type { Db } from "~db";
 import { clearBindingCookie } from "~/services/auth/google-binding.server";
 import { afterGoogleTarget, googleCookiesCleared } from "~/services/auth/google.server";
 import { cookieSessionHash, endSession, startCookieSession } from "~/services/auth/session.server";

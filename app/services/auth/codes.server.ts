@@ -4,7 +4,7 @@
 // that one: a newer code of the same registration ends the older one, while
 // someone else's sign-up of the address has codes of its own. For other
 // purposes a newer secret for the address ends the older one.
-import type { Db } from "../../../db";
+import type { Db } from "~db";
 import { base64UrlEncode } from "~/utils/base64";
 import { randomToken, sha256Hex, timingSafeEqual, utf8 } from "~/utils/encoding";
 

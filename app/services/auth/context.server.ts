@@ -1,7 +1,7 @@
 // What every account operation needs. Operations return their values and
 // throw AppError (a status and a message key) when they refuse: screens show
 // the key in the reader's language, the JSON API answers its English text.
-import { createDb } from "../../../db";
+import { createDb } from "~db";
 import { langFromRequest, type Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
 import { clientIp } from "./rate-limit.server";

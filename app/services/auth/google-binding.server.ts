@@ -4,7 +4,7 @@
 // two minutes. Any other token there, such as a bearer token from the API
 // login put in a link by an attacker, is 'Token validation failed'.
 import { and, eq, gt } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 import { randomToken, sha256Hex } from "~/utils/encoding";
 import { AppError } from "~/utils/problem";
 import { verifyToken } from "./jwt.server";

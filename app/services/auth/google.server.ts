@@ -7,7 +7,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { GoogleStrategy } from "remix-auth-google";
 import { z } from "zod";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 import type { MessageKey } from "~/i18n";
 import { AppError } from "~/utils/problem";
 import { isValidTimeZone } from "~/utils/time-zone";

@@ -1,7 +1,7 @@
 // Password sign-in with per-IP and per-account limits. The input was checked
 // by LoginSchema (validation/accounts.ts).
 import { eq } from "drizzle-orm";
-import { schema } from "../../../db";
+import { schema } from "~db";
 import { AppError } from "~/utils/problem";
 import { normalizeEmail } from "~/validation/accounts";
 import type { AccountCtx } from "./context.server";

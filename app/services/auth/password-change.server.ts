@@ -3,7 +3,7 @@
 // calendar feed's address and every other device's notifications (revoke.server.ts).
 // Inputs were checked by their schemas (validation/accounts.ts).
 import { eq } from "drizzle-orm";
-import { schema } from "../../../db";
+import { schema } from "~db";
 import { claimEmailSlot, deliver } from "~/services/email/index.server";
 import { resetEmail, resetLink } from "~/services/email/templates.server";
 import { AppError } from "~/utils/problem";

@@ -1,6 +1,6 @@
 // Fixed-window counters in D1 (table rate_limits). One statement per hit, so
 // concurrent requests cannot both read the same count.
-import type { Db } from "../../../db";
+import type { Db } from "~db";
 
 export const RATE_LIMITS = {
   /** Sign-in and verification requests per IP (Supabase: 30 per 5 minutes). */

@@ -6,7 +6,7 @@
 // code e-mail names the business and person it confirms. Inputs were checked
 // by their schemas (validation/accounts.ts); refusals are thrown as AppError.
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { schema } from "../../../db";
+import { schema } from "~db";
 import { claimEmailSlot, deliver } from "~/services/email/index.server";
 import { codeEmail } from "~/services/email/templates.server";
 import { AppError } from "~/utils/problem";

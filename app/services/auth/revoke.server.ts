@@ -3,7 +3,7 @@
 // got from a session keeps working: other sessions and tokens, the calendar
 // feed's address, and every device's notifications but the caller's own.
 import { and, eq, inArray, isNull, ne, or } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 
 /**
  * The statements (for one db.batch with the credential change itself) that

@@ -4,8 +4,8 @@
 // guards that turn "nobody signed in" into an answer are in
 // security/signed-in.server.ts.
 import { and, eq, gt, ne } from "drizzle-orm";
-import { createDb, schema, type Db } from "../../../db";
-import { primaryOf } from "../../../db/read-session";
+import { createDb, schema, type Db } from "~db";
+import { primaryOf } from "~db/read-session";
 import { randomToken, sha256Hex } from "~/utils/encoding";
 import { signToken, verifyToken } from "./jwt.server";
 

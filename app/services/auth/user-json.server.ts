@@ -1,5 +1,5 @@
 // The user object the spec's API returns: id, email, user_metadata, app_metadata.
-import type { schema } from "../../../db";
+import type { schema } from "~db";
 
 type User = typeof schema.users.$inferSelect;
 type Business = typeof schema.businesses.$inferSelect;

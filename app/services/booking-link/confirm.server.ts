@@ -8,7 +8,7 @@
 // contact basis booked_online, and the thanks goes back to the chat the
 // message came from, as a reply, through the queue (queueAnswer). Each step happens once: the hold's state
 // changes in one conditional statement, and the rest follows only that write.
-import { createDb, schema } from "../../../db";
+import { createDb, schema } from "~db";
 import { eq } from "drizzle-orm";
 import type { Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";

@@ -2,7 +2,7 @@
 // shows for the choices in its address (service, day, time). Everything comes
 // from the same functions as the public API (public.server.ts), never through
 // HTTP to itself.
-import { createDb, type Db } from "../../../db";
+import { createDb, type Db } from "~db";
 import { parseLang, type Lang } from "~/i18n";
 import { listServices } from "~/services/catalogue/services.server";
 import { doesService, listTeam } from "~/services/team/team.server";

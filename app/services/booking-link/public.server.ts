@@ -4,7 +4,7 @@
 // (confirm.server.ts). The salon writes nothing to the number typed here: it
 // is only a hint, and the booking goes to whoever sends the code.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { createDb, schema, type Db } from "../../../db";
+import { createDb, schema, type Db } from "~db";
 import type { Lang } from "~/i18n";
 import { chatIdToPhone } from "~/providers/whatsapp/chat-id";
 import { exceeds } from "~/services/auth/rate-limit.server";

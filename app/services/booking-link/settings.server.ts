@@ -2,7 +2,7 @@
 // businesses), the page's switch, the hold time and whether the owner
 // confirms. GET /api/settings also answers a suggested slug from the name.
 import { and, eq, ne } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 import { AppError } from "~/utils/problem";
 import type { BookingLinkPatchInput } from "~/validation/booking-link";
 import { hasWhatsAppNumber, type NumberBusiness } from "./public.server";

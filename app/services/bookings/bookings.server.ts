@@ -2,7 +2,7 @@
 // calendar (a date range), and create/edit/status/delete. Every write tells
 // the rule scheduler afterwards (bookingsChanged) so pending messages follow.
 import { and, asc, count, desc, eq, gt, gte, lt, lte, notInArray, sql, type SQL } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 import { bookingsChanged } from "~/services/booking-events.server";
 import { clientUpsert, type BusinessRef } from "~/services/clients/clients.server";
 import { DEFAULT_SERVICE_TIME, serviceByName, type ServiceItem } from "~/services/catalogue/services.server";

@@ -12,7 +12,7 @@
 // A booking is on one member's calendar; overlaps, hours and time off are that
 // member's (overlaps.server's placeBooking chooses one when none is sent).
 import { and, eq } from "drizzle-orm";
-import { createDb, schema } from "../../../db";
+import { createDb, schema } from "~db";
 import { FREEING_STATUSES } from "~/services/time/span";
 import { businessSession } from "~/services/whatsapp/session.server";
 import { AppError, problem } from "~/utils/problem";

@@ -5,7 +5,7 @@
 // (no member) occupies nobody's chair. The pure rules are services/time/span.ts;
 // the facts come from services/time/facts.server.ts; the team from services/team.
 import { and, eq, sql } from "drizzle-orm";
-import { inList, schema, type Db } from "../../../db";
+import { inList, schema, type Db } from "~db";
 import { busyBookings, busyBookingsOf, timeOffBetween, timeOffOf, type BusyBooking, type TimeOffRow } from "~/services/time/facts.server";
 import { dayClock } from "~/services/time/free-slots";
 import { endTime, neighbourDates, occupiedSpan, overlaps, timeWarnings, type TimeWarning, type Timing, type WorkingHours } from "~/services/time/span";

@@ -1,6 +1,6 @@
 // Booking statuses for the screens (the schema holds the same list; this copy
 // keeps drizzle out of the browser bundle, and the type check below keeps them equal).
-import type { BookingStatus as SchemaStatus } from "../../../db/schema";
+import type { BookingStatus as SchemaStatus } from "~db/schema";
 
 /** What an owner may set (the API, the status control); "pending" is only ever made by the booking page. */
 export const ownerStatuses = ["scheduled", "confirmed", "completed", "cancelled", "no_show"] as const;

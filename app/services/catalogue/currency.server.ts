@@ -1,6 +1,6 @@
 // The business's currency setting: stored as chosen ("" = its country's), answered as the code in effect.
 import { eq } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 import { currencyOf } from "./money";
 
 /** Saves the chosen ISO 4217 code ("" goes back to the country's), when one was sent. */

@@ -2,8 +2,8 @@
 // case (the unique index on name_key also settles two concurrent adds).
 // Failures are AppErrors with keys of i18n/areas/sync.ts.
 import { and, asc, count, eq } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
-import { isUniqueViolation } from "../../../db/errors";
+import { schema, type Db } from "~db";
+import { isUniqueViolation } from "~db/errors";
 import { AppError } from "~/utils/problem";
 import { validate } from "~/validation/parse";
 import { MAX_SERVICES, serviceKey, serviceName } from "~/validation/sync";

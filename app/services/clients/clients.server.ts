@@ -2,8 +2,8 @@
 // the client's bookings: the latest booking dated on or before today (in the
 // business's time zone) that was not cancelled or a no-show.
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
-import { isUniqueViolation } from "../../../db/errors";
+import { schema, type Db } from "~db";
+import { isUniqueViolation } from "~db/errors";
 import { bookingsChanged } from "~/services/booking-events.server";
 import { localDate } from "~/utils/time-zone";
 import { decodeCursor, encodeCursor } from "~/utils/cursor";

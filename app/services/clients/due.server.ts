@@ -5,7 +5,7 @@
 // owner's phone with a message typed in, in the business's message language.
 // A client who opted out of messages is not offered.
 import { sql } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 import { translator } from "~/i18n/messages.server";
 import { waMeLink } from "~/services/safety/manual.server";
 import { consentOfPhones, isOptedOut } from "~/services/safety/consent.server";

@@ -8,7 +8,7 @@
 // (import/phones.ts). Every row is then checked as Add Client checks a
 // client; phones already in the list, or twice in the file, are skipped; the
 // good rows are saved in one batch, so a failure saves none of them.
-import { createDb } from "../../../db";
+import { createDb } from "~db";
 import { exceeds } from "~/services/auth/rate-limit.server";
 import { AppError, problem, type Problem } from "~/utils/problem";
 import { validate } from "~/validation/parse";

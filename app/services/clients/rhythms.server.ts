@@ -3,7 +3,7 @@
 // chats (proposals, drafts). Apart from the clients' store so that what reads
 // rhythms (the "when the client is due" rules) does not import it back.
 import { and, eq, sql } from "drizzle-orm";
-import { inList, schema, type Db } from "../../../db";
+import { inList, schema, type Db } from "~db";
 import { isBooked } from "~/services/bookings/counted";
 import { addDays } from "~/utils/dates";
 import { bookingInstant, localDate } from "~/utils/time-zone";

@@ -1,7 +1,7 @@
 // Answer for me: the business's switch (Settings, `auto_answer` in /api/settings).
 // What it does when on is in drafts.server.ts (autoAnswer).
 import { eq } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 
 export type AutoAnswerSetting = { auto_answer: boolean };
 

@@ -6,7 +6,7 @@
 // chat withdraws it. Decided once: every write checks, in its statement, that
 // the draft is still open.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 import type { AskWindow } from "./reply";
 import { customerLang, draftText, offerFor, timeList } from "./reply";
 import type { ChatAsk, UpcomingBooking } from "~/providers/ai/types";

@@ -4,7 +4,7 @@
 // tab at that draft. Never throws: a failed notification must not undo the draft.
 import type { Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
-import { createDb } from "../../../db";
+import { createDb } from "~db";
 import { pushConfig, pushTo, subscriptionsOf, type PushPayload } from "~/services/push/push.server";
 import type { DraftView } from "./drafts.server";
 

@@ -1,6 +1,6 @@
 // Picks the e-mail provider from EMAIL_PROVIDER and spaces e-mails of one
 // kind (sign-up code, reset link) to one address at least a minute apart.
-import type { Db } from "../../../db";
+import type { Db } from "~db";
 import { clear, exceeds, RATE_LIMITS } from "../auth/rate-limit.server";
 import { outboxSender } from "./outbox.server";
 import { resendSender } from "./resend.server";

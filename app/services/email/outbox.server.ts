@@ -1,7 +1,7 @@
 // Local delivery: the e-mail is stored in D1 (email_outbox) and printed, so
 // `npm run dev` and the tests can read codes and links without a mail server.
 import { desc, eq } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 import type { EmailMessage, EmailSender } from "./types";
 
 export function outboxSender(db: Db, now: () => number = Date.now): EmailSender {

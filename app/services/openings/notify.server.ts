@@ -4,7 +4,7 @@
 // undo the cancellation.
 import type { Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
-import { createDb } from "../../../db";
+import { createDb } from "~db";
 import { pushConfig, pushTo, subscriptionsOf, type PushPayload } from "~/services/push/push.server";
 import { dayName } from "~/services/drafts/reply";
 

@@ -14,8 +14,8 @@
 // just taken" and nothing is booked. The answers go as replies (short gap, no
 // budget), in the offer's language.
 import { sql } from "drizzle-orm";
-import { inList, type Db } from "../../../db";
-import { isUniqueViolation } from "../../../db/errors";
+import { inList, type Db } from "~db";
+import { isUniqueViolation } from "~db/errors";
 import type { Lang } from "~/i18n/define";
 import { parseLang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";

@@ -12,7 +12,7 @@
 // and, either way, the business may write to them first (a contact basis, not
 // opted out) and they have no booking that day.
 import { sql } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 import type { MessageKey, Translate } from "~/i18n";
 import { dueClients } from "~/services/clients/due.server";
 import { basisOf, consentOfPhones, isOptedOut } from "~/services/safety/consent.server";

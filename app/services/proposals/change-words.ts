@@ -3,7 +3,7 @@
 // naming the day as the drafted replies do ("tomorrow", "Thursday 28/11").
 // Pure: the accept path queues it, tests read it.
 import type { Lang } from "~/i18n/define";
-import type { ProposalKind } from "../../../db/schema";
+import type { ProposalKind } from "~db/schema";
 import { customerLang, dayName } from "~/services/drafts/reply";
 
 export type ChangeKind = Exclude<ProposalKind, "booking">;

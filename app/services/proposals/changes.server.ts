@@ -9,7 +9,7 @@
 // With `ack`, a short answer in the customer's language goes out through the
 // one-off queue (kind "ack", referenced by the proposal: queued once).
 import { and, eq } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 import type { BookingOutcome } from "~/services/bookings/outcome";
 import { translator } from "~/i18n/messages.server";
 import { oneOffInsert, queueNow } from "~/services/outbox.server";

@@ -3,7 +3,7 @@
 // Object (workers/business-session.ts) decides when a chat is due and calls
 // readChatForProposals; the webhook tells it through markChatForProposals.
 import { and, eq } from "drizzle-orm";
-import { createDb, schema } from "../../../db";
+import { createDb, schema } from "~db";
 import { offlineAskReader } from "~/providers/ai/offline/asks";
 import type { AskReader, BookingExtractor, ChatAsk, ChatMessage } from "~/providers/ai/types";
 import { autoAnswer, clientContext, createDraft, type DraftView } from "~/services/drafts/drafts.server";

@@ -4,7 +4,7 @@
 // business's time zone. Tapping it opens the proposal on the Sync tab. Never
 // throws: a failed notification must not undo the proposals.
 import { eq } from "drizzle-orm";
-import { createDb, schema } from "../../../db";
+import { createDb, schema } from "~db";
 import type { Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
 import { pushConfig, pushTo, subscriptionsOf, type PushPayload } from "~/services/push/push.server";

@@ -3,8 +3,8 @@
 // or dismissing checks, in the statement that writes, that it is still open,
 // so two taps at once never make two bookings.
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
-import type { ProposalKind } from "../../../db/schema";
+import { schema, type Db } from "~db";
+import type { ProposalKind } from "~db/schema";
 import { bookingsChanged } from "~/services/booking-events.server";
 import { insertSyncBooking, sameBooking, syncClient, type SyncItem } from "~/services/sync/save.server";
 import { AppError } from "~/utils/problem";

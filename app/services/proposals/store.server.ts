@@ -4,7 +4,7 @@
 // minute) or was already proposed, whether still open, accepted or dismissed.
 // The first is checked inside the INSERT, the second by the table's unique
 // index, so two runs over the same chat at once store each booking once.
-import type { Db } from "../../../db";
+import type { Db } from "~db";
 import type { ChatAsk, ExtractedBooking } from "~/providers/ai/types";
 import { sameBooking } from "~/services/sync/save.server";
 import type { WaContact } from "~/services/sync/contacts.server";

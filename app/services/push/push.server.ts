@@ -3,7 +3,7 @@
 // sending to them. A dead subscription (404/410 from its push service) is
 // deleted; other failures are logged. Every query is scoped to one business.
 import { and, count, eq } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 import { sendPush, type PushTarget, type VapidKeys } from "~/providers/push/web-push.server";
 import { configIsDevelopment, isLocalHost } from "~/security/config.server";
 import type { Lang } from "~/i18n";

@@ -13,7 +13,7 @@ import { chatIdToPhone } from "~/providers/whatsapp/chat-id";
 import { bookingsChanged } from "../booking-events.server";
 import { bookingCancelled } from "../openings/openings.server";
 import { eq } from "drizzle-orm";
-import { createDb, schema } from "../../../db";
+import { createDb, schema } from "~db";
 import { bookingBusiness, decideBooking } from "../bookings/decide.server";
 import { openOfferOf } from "../openings/offers.server";
 import { bookingInstant, localDate, localTime } from "~/utils/time-zone";

@@ -2,7 +2,7 @@
 // booking's service (services/clients/rhythm.ts, from three visits on), read
 // when a "due" follow-up is planned or re-planned. null: no interval for that
 // service yet (the rule's fallback days apply).
-import { createDb } from "../../../db";
+import { createDb } from "~db";
 import { rhythms } from "~/services/clients/rhythms.server";
 import { localDate } from "~/utils/time-zone";
 

@@ -1,7 +1,7 @@
 // Sync contacts: the business's WhatsApp customers as the stored webhooks
 // know them, most recent chat first.
 import { and, desc, eq, sql } from "drizzle-orm";
-import { inList, schema, type Db } from "../../../db";
+import { inList, schema, type Db } from "~db";
 import { AppError } from "~/utils/problem";
 
 export const MAX_SYNC_CONTACTS = 500;

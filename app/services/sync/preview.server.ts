@@ -2,7 +2,7 @@
 // the gateway's when none are stored) through the booking extractor. Nothing
 // is written; the owner reviews the proposals and saves them.
 import { and, desc, eq, sql } from "drizzle-orm";
-import { schema } from "../../../db";
+import { schema } from "~db";
 import { getExtractor } from "~/providers/ai/index.server";
 import type { BookingExtractor, ChatMessage } from "~/providers/ai/types";
 import { getWhatsAppProvider } from "~/providers/whatsapp/index.server";

@@ -5,7 +5,7 @@
 // duplicates. All of a request's bookings go in one D1 batch: all or nothing.
 // Accepting a live proposal (services/proposals) books through the same pieces.
 import type { z } from "zod";
-import type { Db } from "../../../db";
+import type { Db } from "~db";
 import { bookingsChanged } from "~/services/booking-events.server";
 import { findOrCreateClient, type ClientRow } from "~/services/clients/clients.server";
 import { snapshotOf, type Snapshot } from "~/services/bookings/bookings.server";

@@ -3,7 +3,7 @@
 // A member's working_hours null follows the business's hours; services empty
 // means all. Bookings, time off and free slots read members through here.
 import { and, asc, eq, gte, notInArray, sql } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 import { readHours } from "~/services/time/hours";
 import { FREEING_STATUSES, type WorkingHours } from "~/services/time/span";
 import { AppError } from "~/utils/problem";

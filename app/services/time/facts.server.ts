@@ -2,7 +2,7 @@
 // range of local dates, in one query each. Overlap warnings, free slots and the
 // calendar read them here; none queries bookings for free time on its own.
 import { and, asc, eq, gte, lte, ne, notInArray, sql } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 import { FREEING_STATUSES, type DayRange, type Timing } from "./span";
 
 const { bookings, timeOff } = schema;

@@ -3,7 +3,7 @@
 // over the pure modules. The API, the Settings screen and Add Booking's free
 // times all call these; none computes free time on its own.
 import { and, eq, sql } from "drizzle-orm";
-import { schema, type Db } from "../../../db";
+import { schema, type Db } from "~db";
 import { AppError } from "~/utils/problem";
 import { addDays } from "~/utils/dates";
 import { localDate } from "~/utils/time-zone";

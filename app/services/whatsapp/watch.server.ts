@@ -2,7 +2,7 @@
 // Objects have not re-read lately (a lost alarm, a gateway that forgot the
 // session), and e-mail owners whose messages have waited 15 minutes for
 // WhatsApp to reconnect (once per outage).
-import { createDb } from "../../../db";
+import { createDb } from "~db";
 import { getEmailSender } from "../email/index.server";
 import { parseLang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
