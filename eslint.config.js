@@ -28,4 +28,14 @@ export default tseslint.config(
       "jsx-a11y/label-has-associated-control": ["error", { depth: 4 }],
     },
   },
+  {
+    // Promises nobody waits for: every TypeScript file is in tsconfig.json (tests included),
+    // so these rules read the types the compiler sees.
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
 );
