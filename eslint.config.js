@@ -1,5 +1,6 @@
 // Lint for the whole tree: JavaScript and TypeScript basics, the rules of
 // React hooks, and accessibility of the JSX. Formatting is Prettier's job.
+import comments from "@eslint-community/eslint-plugin-eslint-comments/configs";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
@@ -51,5 +52,10 @@ export default tseslint.config(
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
     },
     rules: { "import-x/no-cycle": "error" },
+  },
+  {
+    // Every eslint-disable says why, after "--" in the same comment.
+    ...comments.recommended,
+    rules: { ...comments.recommended.rules, "@eslint-community/eslint-comments/require-description": "error" },
   },
 );

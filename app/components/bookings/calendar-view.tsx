@@ -164,7 +164,7 @@ export function CalendarView({ members = [], q, timeZone, reloadKey, onAddAt, wo
     const params = new URLSearchParams({ start: range.start, end: range.end });
     if (q) params.set("q", q);
     fetcher.load(`/dashboard/calendar?${params}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reloads on the range, the search and a reload key only; fetcher changes every render
   }, [range?.start, range?.end, q, reloadKey]);
 
   useFetcherResult(fetcher, (data) => {
