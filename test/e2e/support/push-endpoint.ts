@@ -18,8 +18,8 @@ import type { AddressInfo } from "node:net";
 import ece from "http_ece";
 
 export type Subscriber = { endpoint: string; p256dh: string; auth: string };
-export type Received = { endpoint: string; payload: unknown; ttl: number; urgency: string | null; jwt: Record<string, unknown> };
-export type Rejected = { endpoint: string; status: number; reason: string };
+type Received = { endpoint: string; payload: unknown; ttl: number; urgency: string | null; jwt: Record<string, unknown> };
+type Rejected = { endpoint: string; status: number; reason: string };
 
 export type PushEndpoint = {
   url: string;
