@@ -23,7 +23,10 @@ startTransition(() => {
 // The installable app: the service worker caches the shell and shows push notifications (app/pwa/service-worker.js).
 // Remix imports this module dynamically, so the page may have loaded already.
 if ("serviceWorker" in navigator) {
-  const register = () => navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
+  // Fire and forget: a page without a service worker still works, so a failed registration is dropped.
+  const register = () => {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
+  };
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
 }

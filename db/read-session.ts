@@ -26,7 +26,7 @@ const READ_METHODS = new Set(["GET", "HEAD"]);
 /** A week: long enough for an owner's working days, short enough to expire once the owner is gone. */
 const MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
-export function bookmarkFrom(request: Request): string | null {
+function bookmarkFrom(request: Request): string | null {
   for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
     if (name === BOOKMARK_COOKIE) {

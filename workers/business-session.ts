@@ -111,7 +111,8 @@ export class BusinessSession extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.blockConcurrencyWhile(async () => {
+    // A constructor cannot await; the runtime itself holds every incoming call until this resolves.
+    void ctx.blockConcurrencyWhile(async () => {
       this.s = { ...initial, ...((await ctx.storage.get<Stored>("state")) ?? {}) };
       this.lastSlotAt = (await ctx.storage.get<number>("lastSlotAt")) ?? 0;
       this.aiCalls = (await ctx.storage.get<{ day: string; n: number }>(AI_KEY)) ?? this.aiCalls;

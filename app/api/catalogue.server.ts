@@ -11,12 +11,12 @@ import { NewServiceBody, ServicePatchBody } from "~/validation/services";
 
 const english = translator("en");
 
-export function catalogueProblem(status: number, problem: Problem): Response {
+function catalogueProblem(status: number, problem: Problem): Response {
   return apiProblem(status, problem, { message: english(problem.key, problem.params), code: problem.key.split(".").pop() });
 }
 
 /** The body's service name by the Service name rule; a failure is thrown as the catalogue's answer. */
-export function serviceOf(body: unknown): string {
+function serviceOf(body: unknown): string {
   const checked = validate(ServiceBody, body);
   if (!checked.ok) throw catalogueProblem(400, checked.problem);
   return checked.value.service;

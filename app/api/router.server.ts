@@ -10,7 +10,7 @@
 import { AppError } from "~/utils/problem";
 import { apiError, apiProblem, methodNotAllowed } from "~/utils/http.server";
 
-export type ApiArgs = {
+type ApiArgs = {
   request: Request;
   /** The path's `:name` segments, decoded. */
   params: Record<string, string>;

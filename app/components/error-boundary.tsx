@@ -4,7 +4,7 @@ import { useT, type MessageKey, type Translate } from "~/i18n";
 import { AlertIcon, SearchIcon } from "~/components/ui/icons";
 
 /** What a route shows for one HTTP status of a thrown response (404, 401, ...). */
-export type StatusHandler = (info: { error: ErrorResponse }) => ReactNode;
+type StatusHandler = (info: { error: ErrorResponse }) => ReactNode;
 
 type Props = {
   /**

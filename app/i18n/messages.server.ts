@@ -57,7 +57,7 @@ const areas = [
   openings,
 ] as const;
 
-export const dictionaries: Record<Lang, Messages> = {
+const dictionaries: Record<Lang, Messages> = {
   en: Object.assign({}, ...areas.map((a) => a.en)),
   he: Object.assign({}, ...areas.map((a) => a.he)),
 };

@@ -53,7 +53,7 @@ export default function ResetPassword() {
     if (window.location.hash) window.history.replaceState(null, "", window.location.pathname + window.location.search);
     // Keeps a token already read (effects can run twice in development). The fragment
     // exists only in the browser, so it is read once, after hydration.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the fragment exists only in the browser, after hydration
     setToken((prev) => found ?? prev ?? "");
   }, []);
 

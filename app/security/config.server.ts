@@ -28,7 +28,7 @@ export function isDevelopmentRequest(request: Request, env: Env): boolean {
 }
 
 /** The values shipped in .dev.vars.example: public, so never a production secret. */
-export const DEVELOPMENT_SECRETS: Partial<Record<keyof Env, string>> = {
+const DEVELOPMENT_SECRETS: Partial<Record<keyof Env, string>> = {
   SESSION_SECRET: "local-dev-session-secret-change-me-0123456789",
   WEBHOOK_SECRET: "local-dev-webhook-secret-change-me-0123456789",
   WAHA_API_KEY: "local-dev-waha-key",

@@ -10,7 +10,7 @@ import { newNonce, withSecurityHeaders } from "./headers.server";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_UPLOAD_BYTES } from "~/services/clients/import.server";
 
 /** A screen form or an API call may send MAX_BODY_BYTES (64 KB); the webhook gets more room for message events. */
-export const MAX_WEBHOOK_BYTES = 256 * 1024;
+const MAX_WEBHOOK_BYTES = 256 * 1024;
 /** Client imports carry a whole file (plus a multipart envelope on the Clients screen, whose fetcher posts to the route's `.data` address). */
 const IMPORT_PATHS = new Set(["/api/import/clients", "/dashboard/clients/import", "/dashboard/clients/import.data"]);
 const MAX_IMPORT_BODY_BYTES = MAX_IMPORT_BYTES + 16 * 1024;

@@ -16,7 +16,7 @@ export function newNonce(): string {
  * the CSSOM, which CSP does not govern, so no 'unsafe-inline' is needed.
  * Images may be data: (QR codes) or https: (WhatsApp profile pictures).
  */
-export function contentSecurityPolicy(nonce: string): string {
+function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,

@@ -12,11 +12,11 @@ import { bookingInstant, localDate } from "~/utils/time-zone";
 import { addDays } from "~/utils/dates";
 import { primaryOf } from "~db/read-session";
 
-export const FEED_PAST_DAYS = 90;
+const FEED_PAST_DAYS = 90;
 const MINUTE_MS = 60 * 1000;
 
 /** Where the feed is served; the secret is the file name. */
-export const feedUrl = (appUrl: string, secret: string) => `${appUrl.replace(/\/+$/, "")}/feed/${secret}.ics`;
+const feedUrl = (appUrl: string, secret: string) => `${appUrl.replace(/\/+$/, "")}/feed/${secret}.ics`;
 
 /** Creates (or replaces) the business's feed; the old address stops working. Answers the new address. */
 export async function createFeed(env: Env, businessId: string): Promise<string> {

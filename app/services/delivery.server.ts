@@ -48,7 +48,7 @@ export type DeliveryDeps = {
 };
 
 /** The answer of BusinessSession.reserveSendSlot: wait this long, then send; or, not reserved, try again after it. */
-export type SendSlot = { waitMs: number; reserved: boolean };
+type SendSlot = { waitMs: number; reserved: boolean };
 export type Pacer = (businessId: string, gap: GapRange, maxWaitMs: number) => Promise<SendSlot>;
 
 /** A send whose slot is further away than this goes back to the queue with that delay instead of sleeping. */
@@ -106,7 +106,7 @@ type Row = ConsentRow & {
 
 // "paused": the owner paused automatic messages (back to Scheduled); "manual": no contact basis, waits for the
 // owner's phone; "over-budget": today's budget is used, waits for tomorrow; "paced": its turn is later (a fresh queue message).
-export type DeliveryOutcome = "sent" | "skipped" | "cancelled" | "retry" | "waiting" | "failed" | "quiet" | "paused" | "manual" | "over-budget" | "paced";
+type DeliveryOutcome = "sent" | "skipped" | "cancelled" | "retry" | "waiting" | "failed" | "quiet" | "paused" | "manual" | "over-budget" | "paced";
 export type DeliveryResult = { outcome: DeliveryOutcome; delaySeconds?: number };
 
 /** How a failed call must be handled; an error without a kind (a bug, a crash) is retried. */
@@ -124,7 +124,7 @@ function statusFrom(error: unknown): string {
 }
 
 /** 10 s, 20 s, 40 s... capped at 5 minutes. DELIVERY_RETRY_SECONDS changes the base (the benchmark shortens it). */
-export function backoffSeconds(attempt: number, env?: Env) {
+function backoffSeconds(attempt: number, env?: Env) {
   const base = Number((env as unknown as Record<string, string | undefined> | undefined)?.DELIVERY_RETRY_SECONDS) || 10;
   return Math.min(300, base * 2 ** Math.max(0, attempt - 1));
 }

@@ -18,7 +18,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_PHONE = /^\+\d+(?: \d+)*$/;
 
 /** The cell as written: a leading apostrophe keeps a formula-looking value text. */
-export function csvCell(value: string | number, isPhone = false): string {
+function csvCell(value: string | number, isPhone = false): string {
   const text = String(value);
   if (!FORMULA_START.test(text) || (isPhone && PLAIN_PHONE.test(text))) return text;
   return `'${text}`;

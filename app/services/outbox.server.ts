@@ -11,7 +11,7 @@ import { localDate, localTime } from "~/utils/time-zone";
 import { SENDING_STATUSES } from "./whatsapp/status-mirror.server";
 
 /** "ack": the short answer to a change the customer asked for in the chat, once the owner accepted it. */
-export type OneOffKind = Extract<MessageKind, "draft" | "answer" | "offer" | "stop_ack" | "ack">;
+type OneOffKind = Extract<MessageKind, "draft" | "answer" | "offer" | "stop_ack" | "ack">;
 
 export type OneOffSend = {
   businessId: string;

@@ -10,7 +10,7 @@ import { RATE_LIMITS } from "./auth/rate-limit.server";
 
 export const PURGE_BATCH = 5000;
 const DAY_MS = 86_400_000;
-export const OUTBOX_KEEP_MS = 7 * DAY_MS;
+const OUTBOX_KEEP_MS = 7 * DAY_MS;
 /**
  * A deleted message's id is kept so a late copy is not stored again: a retried
  * webhook comes within minutes, the backstop re-reads only the last

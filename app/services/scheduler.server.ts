@@ -15,7 +15,7 @@ import { storedReason } from "./rules/reasons";
 export const GRACE_MS = 6 * 60 * 60 * 1000;
 export const MISSED_REASON = storedReason("rules.reason.missed");
 /** A queued or sending row untouched this long was lost by the queue: queue it again. */
-export const STALE_MS = 15 * 60 * 1000;
+const STALE_MS = 15 * 60 * 1000;
 const CLAIM_CHUNK = 500;
 const SEND_BATCH = 100;
 

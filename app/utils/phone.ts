@@ -4,7 +4,7 @@
 import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from "libphonenumber-js";
 import { checkPhoneInput, cleanPhoneInput, type PhoneProblem } from "./phone-rule";
 
-export { checkPhoneInput, PHONE_MIN_LENGTH, PHONE_MAX_LENGTH, type PhoneProblem } from "./phone-rule";
+export { checkPhoneInput, PHONE_MIN_LENGTH, PHONE_MAX_LENGTH } from "./phone-rule";
 
 export type NormalizedPhone = { ok: true; digits: string } | { ok: false; key: PhoneProblem };
 

@@ -4,7 +4,7 @@ import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import { says } from "./parse";
 
-export const DRAFT_TEXT_MAX = 1000;
+const DRAFT_TEXT_MAX = 1000;
 
 export const DraftSend = z.object({
   text: z
@@ -15,7 +15,6 @@ export const DraftSend = z.object({
     .nullish()
     .transform((text) => text ?? null),
 });
-export type DraftSendInput = z.output<typeof DraftSend>;
 
 /** PATCH /api/settings: `auto_answer` (Answer for me), when sent. */
 export const AutoAnswerPatch = z.object({ auto_answer: z.boolean(says("push.err.switch")).optional() });

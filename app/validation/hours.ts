@@ -49,7 +49,7 @@ export const HoursForm = z.object({
   min_notice_minutes: minutes(NOTICE, "hours.err.notice"),
 });
 
-export const MAX_TIME_OFF_DAYS = 366;
+const MAX_TIME_OFF_DAYS = 366;
 export const MAX_TIME_OFF_ROWS = 500;
 const dayCount = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00Z`) - Date.parse(`${from}T00:00Z`)) / 86_400_000) + 1;
 
@@ -68,7 +68,7 @@ export const TimeOffInput = z
   });
 export type TimeOffInput = z.output<typeof TimeOffInput>;
 
-export const MAX_AVAILABILITY_DAYS = 31;
+const MAX_AVAILABILITY_DAYS = 31;
 
 /** GET /api/availability's query (and the free-times chips'): service, from (default: today), days (default 7). */
 export const AvailabilityQuery = z.object({

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { says } from "./parse";
 
 /** At most this many clients are offered one opening at a time. */
-export const OFFER_MAX = 3;
+const OFFER_MAX = 3;
 
 export const OpeningOffer = z.object({
   client_ids: z
@@ -17,4 +17,3 @@ export const OpeningOffer = z.object({
     .max(OFFER_MAX, says("openings.err.clients"))
     .refine((ids) => new Set(ids).size === ids.length, says("openings.err.clients")),
 });
-export type OpeningOfferInput = z.output<typeof OpeningOffer>;

@@ -11,8 +11,8 @@ import { fail, succeed, type Result } from "~/utils/problem";
 import { CUSTOM_DAYS_MAX, CUSTOM_DAYS_MIN, DUE_FALLBACK_DAYS, PRESET_DAYS, type RuleType, type Schedule } from "~/services/rules/schedule";
 import { says } from "./parse";
 
-export const MAX_RULE_CLIENTS = 500;
-export const MAX_TEMPLATE = 2000;
+const MAX_RULE_CLIENTS = 500;
+const MAX_TEMPLATE = 2000;
 
 const text = (max: number) => z.string().max(max);
 const optionalText = (max: number) => z.union([text(max), z.null()]).optional();

@@ -16,7 +16,7 @@ export type AskCase = Omit<BookingCase, "expected"> & {
   expected: AskLabel[];
 };
 
-export const KINDS = ["ask", "reschedule", "late", "cancel"] as const;
+const KINDS = ["ask", "reschedule", "late", "cancel"] as const;
 
 export function toAskInput(c: AskCase): AskInput {
   return { ...toInput({ ...c, expected: [] }), usualService: c.usual, upcoming: c.upcoming };
@@ -39,7 +39,7 @@ export function asLabel(ask: ChatAsk | null): AskLabel | null {
 
 const same = (a: AskLabel, b: AskLabel) => JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
 
-export type KindScore = { kind: string; expected: number; predicted: number; tp: number; precision: number; recall: number; f1: number };
+type KindScore = { kind: string; expected: number; predicted: number; tp: number; precision: number; recall: number; f1: number };
 export type AskScore = { byKind: Map<string, KindScore>; change: KindScore; all: KindScore; wrong: string[] };
 
 function finish(kind: string, expected: number, predicted: number, tp: number): KindScore {

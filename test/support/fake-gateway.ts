@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import type { WhatsAppSender } from "../../app/services/delivery.server";
 import { sweepDueMessages } from "../../app/services/scheduler.server";
 
-export type Sent = { session: string; chatId: string; text: string; id: string; timestamp: number };
+type Sent = { session: string; chatId: string; text: string; id: string; timestamp: number };
 
 export function fakeGateway(opts: { fail?: (call: number) => Error | null; afterAccept?: (call: number) => Error | null } = {}) {
   const sent: Sent[] = [];

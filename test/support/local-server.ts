@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 /** wrangler without telemetry, colours or prompts. */
-export const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" };
+const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -25,13 +25,11 @@ export async function freePort(): Promise<number> {
 }
 
 /** Runs `npx wrangler ...args` and returns what it printed; throws with its output when it fails. */
-export function wrangler(args: string[]): string {
+function wrangler(args: string[]): string {
   const run = spawnSync("npx", ["wrangler", ...args], { env: quietEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed:\n${run.stderr || run.stdout}`);
   return run.stdout;
 }
-
-export type LocalD1 = ReturnType<typeof localD1>;
 
 /** A D1 of its own in a new temporary folder (`prefix` names it), every migration applied. */
 export function localD1(prefix: string) {

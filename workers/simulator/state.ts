@@ -89,11 +89,11 @@ export interface StateOptions {
 export const SESSION_NAME = /^[a-zA-Z0-9_-]{1,54}$/;
 
 /** WhatsApp ack levels as WAHA numbers them. */
-export const ACK = { ERROR: -1, PENDING: 0, SERVER: 1, DEVICE: 2, READ: 3, PLAYED: 4 } as const;
+const ACK = { ERROR: -1, PENDING: 0, SERVER: 1, DEVICE: 2, READ: 3, PLAYED: 4 } as const;
 export const ackName = (ack: number) => Object.entries(ACK).find(([, v]) => v === ack)?.[0] ?? "UNKNOWN";
 
 /** The restriction WhatsApp reports in an ERROR ack (Baileys' MessageAccountRestriction). */
-export const RESTRICTED = { code: 463, reason: "account_restricted" } as const;
+const RESTRICTED = { code: 463, reason: "account_restricted" } as const;
 
 const hex = (bytes: number) => randomBytes(bytes).toString("hex").toUpperCase();
 

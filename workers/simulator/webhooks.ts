@@ -9,7 +9,7 @@ import { ackPayload, addonPayload, messagePayload } from "./shapes";
 const CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz";
 
 /** ULID-like ids ("evt_01j..."): time-ordered, 26 chars. */
-export function eventId(prefix = "evt_"): string {
+function eventId(prefix = "evt_"): string {
   let time = Date.now();
   let t = "";
   for (let i = 0; i < 10; i++) {

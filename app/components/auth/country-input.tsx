@@ -126,7 +126,7 @@ export function CountryInput({ field, label, defaultCode = "", defaultName = "",
           {options.length === 0 && <li className="combobox-empty muted">{t("country.noMatch")}</li>}
           {options.map((o, i) => (
             // The keyboard picks through the combobox input (arrows, Enter), as the ARIA combobox pattern has it.
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keyboard works through the combobox input
             <li
               key={o.code}
               id={`${id}-opt-${i}`}

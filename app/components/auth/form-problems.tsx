@@ -8,7 +8,7 @@ import type { Problem } from "~/utils/problem";
 import { Banner } from "./auth-layout";
 
 /** A field of a form whose errors are problems (validation/parse.ts parseForm). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's fields, whatever their schema and value types
 export type ProblemField = FieldMetadata<any, any, Problem[]>;
 
 /** The first problem of a form: its own, then its fields' in the schema's order; null when there is none. */

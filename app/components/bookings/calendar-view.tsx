@@ -55,12 +55,12 @@ export function toEvent(b: CalendarEvent, unknown: string, timeZone: string, mem
 }
 
 /** A dense day's count: an all-day outline block (no status colour), not draggable; a click opens that day. */
-export function toCountEvent(c: DayCount, title: string): EventInput {
+function toCountEvent(c: DayCount, title: string): EventInput {
   return { id: `count-${c.date}`, title, start: c.date, allDay: true, editable: false, classNames: ["cal-count"], extendedProps: { countOf: c.date } };
 }
 
 /** Time off: a shaded background across its days (the last one inclusive), not a booking. */
-export function toTimeOffEvent(o: TimeOffRow, title: string): EventInput {
+function toTimeOffEvent(o: TimeOffRow, title: string): EventInput {
   return {
     id: `off-${o.id}`,
     title: o.note ? `${title}: ${o.note}` : title,
@@ -73,7 +73,7 @@ export function toTimeOffEvent(o: TimeOffRow, title: string): EventInput {
 }
 
 /** Working hours as FullCalendar shades them in the week and day views (the calendar's clock is the business's wall clock). */
-export function toBusinessHours(hours: WorkingHours): BusinessHoursInput {
+function toBusinessHours(hours: WorkingHours): BusinessHoursInput {
   return Object.entries(hours).flatMap(([day, intervals]) => intervals.map(([startTime, endTime]) => ({ daysOfWeek: [Number(day)], startTime, endTime })));
 }
 
@@ -163,7 +163,7 @@ export function CalendarView({ members = [], q, timeZone, reloadKey, onAddAt, wo
     const params = new URLSearchParams({ start: range.start, end: range.end });
     if (q) params.set("q", q);
     fetcher.load(`/dashboard/calendar?${params}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reloads on the range, the search and a reload key only; fetcher changes every render
   }, [range?.start, range?.end, q, reloadKey]);
 
   useFetcherResult(fetcher, (data) => {

@@ -12,7 +12,7 @@ import { useT } from "~/i18n";
 import { formatDateGB } from "~/services/templates";
 
 /** "Overlaps Noa Cohen 17:00-17:45" (with the date when it is another day's booking). */
-export function overlapText(t: Translate, c: Conflict, date?: string): string {
+function overlapText(t: Translate, c: Conflict, date?: string): string {
   const from = c.booking_date !== date ? `${formatDateGB(c.booking_date)} ${c.booking_time}` : c.booking_time;
   return t("timebook.overlaps", { name: c.client_name || t("bookings.unknown"), from, to: c.end_time });
 }

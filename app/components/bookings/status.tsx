@@ -3,7 +3,7 @@
 import { bookingStatuses, ownerStatuses, statusTone } from "~/services/bookings/status";
 import { useT, type MessageKey } from "~/i18n";
 
-export function useStatusLabel() {
+function useStatusLabel() {
   const t = useT();
   return (status: string) => ((bookingStatuses as readonly string[]).includes(status) ? t(`bookings.status.${status}` as MessageKey) : status);
 }

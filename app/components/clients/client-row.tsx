@@ -28,7 +28,7 @@ type Props = {
 
 const ACTION = "/dashboard/clients";
 
-export function Avatar({ client }: { client: Pick<ClientItem, "name" | "profile_picture"> }) {
+function Avatar({ client }: { client: Pick<ClientItem, "name" | "profile_picture"> }) {
   if (client.profile_picture) return <img className="avatar client-avatar" src={client.profile_picture} alt="" width={40} height={40} />;
   return (
     <span className="avatar client-avatar" aria-hidden="true">

@@ -9,7 +9,7 @@ import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { useLatest } from "~/components/ui/use-latest";
 import type { ConnectActionResult, ConnectIntent, ConnectSession, QrImage } from "~/routes/dashboard._index/connect.server";
 
-export const POLL_MS = 2000;
+const POLL_MS = 2000;
 const ACTION = "/dashboard?index";
 const CHECK_FAILED = problem("connect.err.checking");
 

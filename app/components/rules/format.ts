@@ -64,7 +64,7 @@ export function formatCreated(iso: string, lang: string): string {
 }
 
 /** Keeps "dd/mm/yyyy HH:MM" in reading order inside right-to-left text (Unicode isolates). */
-export function ltr(text: string) {
+function ltr(text: string) {
   return `\u2066${text}\u2069`;
 }
 

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useLatest } from "./use-latest";
 
-export type ToastKind = "success" | "error";
+type ToastKind = "success" | "error";
 export type ToastState = { kind: ToastKind; text: string; id: number };
 /** Shows a toast (replacing the one showing). */
 export type ShowToast = (kind: ToastKind, text: string) => void;

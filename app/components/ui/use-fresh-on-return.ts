@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import { useLatest } from "./use-latest";
 
 /** What the service worker posts to open windows when a push arrives (app/pwa/service-worker.js). */
-export const PUSH_ARRIVED = "chatbook:push";
+const PUSH_ARRIVED = "chatbook:push";
 
 export function useFreshOnReturn() {
   const revalidator = useRevalidator();

@@ -11,7 +11,6 @@ export const dashboard = defineMessages(
     "dash.tab.rules": "Rules",
     "dash.tab.settings": "Settings",
     "dash.emailFallback": "No e-mail",
-    "dash.comingSoon": "This section is being built and will arrive in an upcoming release.",
   },
   {
     "dash.logout": "התנתקות",
@@ -23,6 +22,5 @@ export const dashboard = defineMessages(
     "dash.tab.rules": "כללים",
     "dash.tab.settings": "הגדרות",
     "dash.emailFallback": 'אין דוא"ל',
-    "dash.comingSoon": "האזור הזה בבנייה ויגיע בגרסה קרובה.",
   },
 );

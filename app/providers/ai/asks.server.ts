@@ -18,7 +18,7 @@ const KINDS = ["ask", "reschedule", "late", "cancel", "none"] as const;
 const PARTS = ["", "morning", "afternoon", "evening"] as const;
 const MAX_BODY_CHARS = 600;
 
-export function askSchema(services: string[]) {
+function askSchema(services: string[]) {
   return {
     type: "object",
     properties: {

@@ -27,11 +27,11 @@ const CENTURY = 2000;
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-export function formatDate(year: number, month: number, day: number): LocalDate {
+function formatDate(year: number, month: number, day: number): LocalDate {
   return `${String(year).padStart(4, "0")}-${pad(month)}-${pad(day)}`;
 }
 
-export function dateParts(date: LocalDate): { year: number; month: number; day: number } {
+function dateParts(date: LocalDate): { year: number; month: number; day: number } {
   return { year: +date.slice(0, 4), month: +date.slice(5, 7), day: +date.slice(8, 10) };
 }
 
@@ -47,7 +47,7 @@ export function nextWeekdayAfter(date: LocalDate, weekday: number): LocalDate {
   return addDays(date, days === 0 ? 7 : days);
 }
 
-export function weekdayOnOrAfter(date: LocalDate, weekday: number): LocalDate {
+function weekdayOnOrAfter(date: LocalDate, weekday: number): LocalDate {
   return addDays(date, (weekday - weekdayOf(date) + 7) % 7);
 }
 
@@ -70,7 +70,7 @@ export function nextOccurrence(date: LocalDate, month: number, day: number): Loc
 }
 
 /** US zones write month-first (9/23); Israel, UK and Europe day-first. */
-export function prefersMonthFirst(timeZone: string): boolean {
+function prefersMonthFirst(timeZone: string): boolean {
   return timeZone.startsWith("America/");
 }
 

@@ -19,7 +19,7 @@ export function getExtractor(env: Pick<Env, "EXTRACTOR" | "AI_MODEL"> & { AI?: u
 }
 
 /** `primary` only when the allowance says yes; nothing to read costs nothing. */
-export function withAllowance(primary: BookingExtractor, fallback: BookingExtractor, allowance: AiAllowance): BookingExtractor {
+function withAllowance(primary: BookingExtractor, fallback: BookingExtractor, allowance: AiAllowance): BookingExtractor {
   return {
     name: primary.name,
     async extract(input: ExtractInput) {

@@ -12,8 +12,8 @@ import { unitsOf } from "./offline/vocab";
 import { shortQuote } from "./quote";
 import type { ExtractedBooking, ExtractInput } from "./types";
 
-export const MAX_BODY_CHARS = 600;
-export const MAX_NOTES_CHARS = 200;
+const MAX_BODY_CHARS = 600;
+const MAX_NOTES_CHARS = 200;
 /** "for" answers that mean the customer: no note. */
 const SELF_WORDS = new Set(["", "me", "myself", "customer", "the customer", "self", "אני", "לי", "я", "мне"]);
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -75,7 +75,7 @@ function oneLine(text: string): string {
 }
 
 /** Chronological copy: the prompt's numbering and the answer's message index refer to this order. */
-export function chronological(input: ExtractInput) {
+function chronological(input: ExtractInput) {
   return [...input.messages].sort((a, b) => a.timestamp - b.timestamp);
 }
 

@@ -76,7 +76,7 @@ export async function encryptPayload(
 }
 
 /** The VAPID signing key from the configured public (65-byte point) and private (32-byte scalar) keys, base64url. */
-export async function vapidSigningKey(keys: Pick<VapidKeys, "publicKey" | "privateKey">): Promise<CryptoKey> {
+async function vapidSigningKey(keys: Pick<VapidKeys, "publicKey" | "privateKey">): Promise<CryptoKey> {
   const pub = base64UrlDecode(keys.publicKey);
   const d = base64UrlDecode(keys.privateKey);
   if (!isP256Point(pub)) throw new Error("VAPID_PUBLIC_KEY is not a P-256 public key (65 bytes, base64url)");
@@ -94,7 +94,7 @@ export async function vapidSigningKey(keys: Pick<VapidKeys, "publicKey" | "priva
 }
 
 /** RFC 8292: `vapid t=<JWT>, k=<public key>`, the JWT for the endpoint's origin, valid 12 hours. */
-export async function vapidAuthorization(endpoint: string, keys: VapidKeys, now = Date.now()): Promise<string> {
+async function vapidAuthorization(endpoint: string, keys: VapidKeys, now = Date.now()): Promise<string> {
   const header = base64UrlEncode(enc.encode(JSON.stringify({ typ: "JWT", alg: "ES256" })));
   const claims = { aud: new URL(endpoint).origin, exp: Math.floor(now / 1000) + 12 * 3600, sub: keys.subject };
   const body = base64UrlEncode(enc.encode(JSON.stringify(claims)));

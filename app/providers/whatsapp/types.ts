@@ -2,7 +2,7 @@
 // Evolution, Cloud API, or the bundled simulator). Keep it engine-neutral.
 
 /** Known WAHA statuses; unknown strings must be treated as "Disconnected". */
-export type SessionStatus = "STARTING" | "SCAN_QR_CODE" | "WORKING" | "STOPPED" | "FAILED" | (string & {});
+type SessionStatus = "STARTING" | "SCAN_QR_CODE" | "WORKING" | "STOPPED" | "FAILED" | (string & {});
 
 export interface SessionMe {
   id: string; // "<digits>@c.us"

@@ -26,7 +26,7 @@ type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
-export function parseSessionInfo(raw: unknown, fallbackName = ""): SessionInfo {
+function parseSessionInfo(raw: unknown, fallbackName = ""): SessionInfo {
   const o = isObj(raw) ? raw : {};
   let me: SessionMe | null = null;
   if (isObj(o.me) && typeof o.me.id === "string") {
@@ -138,12 +138,6 @@ function parseMessage(raw: unknown): ProviderMessage | null {
     body: str(raw.body) ?? "",
     hasMedia: raw.hasMedia === true,
   };
-}
-
-/** "2026.6.1" -> [2026, 6, 1]; null when it is not a WAHA calendar version. */
-export function parseVersion(v: string): [number, number, number] | null {
-  const m = /^(\d{4})\.(\d{1,2})\.(\d{1,3})/.exec(v.trim());
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
 }
 
 export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {

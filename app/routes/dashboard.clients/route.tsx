@@ -70,7 +70,7 @@ export default function ClientsTab() {
     if (filters.q === data.filters.q) return;
     const timer = setTimeout(() => apply(filters), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- debounces typing in the search box only
   }, [filters.q]);
 
   const loading = (navigation.state === "loading" && navigation.location.pathname === "/dashboard/clients") || revalidator.state === "loading";

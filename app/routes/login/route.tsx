@@ -157,7 +157,7 @@ export default function Login() {
       // An explicit action: the router would otherwise put the fragment back in the address bar afterwards.
       if (token) submit({ intent: "token", token, redirectTo }, { method: "post", replace: true, action: `/login${window.location.search}` });
       // The fragment exists only in the browser, so it is read once, after hydration.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the fragment exists only in the browser, after hydration
       else setFragmentError(hash.has("error") ? "google.failed" : "google.noAccessToken");
     }
     const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -165,8 +165,7 @@ export default function Login() {
     const google = new URLSearchParams(tz ? { tz } : {});
     if (redirectTo) google.set("redirectTo", redirectTo);
     if (googleRef.current && google.size) googleRef.current.href = `/api/auth/google?${google}`;
-    // Runs once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, on arrival
   }, []);
 
   const oauth = loaderData.oauthError;

@@ -69,15 +69,6 @@ export async function issueSignupCode(db: Db, secret: string, target: string, re
   return code;
 }
 
-/** True while a code for `target` can still be entered (not used, not expired, tries left). */
-export async function hasLiveCode(db: Db, target: string, purpose: Purpose, now: number): Promise<boolean> {
-  const row = await db.$client
-    .prepare("SELECT 1 AS live FROM verifications WHERE target = ?1 AND purpose = ?2 AND used_at IS NULL AND expires_at > ?3 AND attempts < ?4 LIMIT 1")
-    .bind(target, purpose, now, CODE_MAX_ATTEMPTS)
-    .first<{ live: number }>();
-  return Boolean(row);
-}
-
 export type CodeCheck = { ok: true; payload: string | null } | { ok: false; reason: "wrong" | "dead" };
 
 /**

@@ -12,7 +12,7 @@ import { failureKey } from "./registration.server";
 import type { AuthedUser } from "./session.server";
 
 /** How recent a Google sign-in must be to confirm. */
-export const FRESH_SIGN_IN_MS = 5 * 60_000;
+const FRESH_SIGN_IN_MS = 5 * 60_000;
 
 export async function confirmIdentity(ctx: AccountCtx, authed: AuthedUser, password: string | undefined, wrongKey: MessageKey): Promise<void> {
   const { db, now } = ctx;

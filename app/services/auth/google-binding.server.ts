@@ -11,12 +11,12 @@ import { verifyToken } from "./jwt.server";
 import { readCookie } from "./session.server";
 
 /** How long a bound token can be traded at the login page. */
-export const FRAGMENT_TOKEN_MS = 2 * 60_000;
+const FRAGMENT_TOKEN_MS = 2 * 60_000;
 /** The cookie lives as long as a Google sign-in may take. */
 const BINDING_COOKIE_SECONDS = 600;
 
 const secure = (env: Env) => env.APP_URL.startsWith("https://");
-export const bindingCookieName = (env: Env) => (secure(env) ? "__Host-google-bind" : "google-bind");
+const bindingCookieName = (env: Env) => (secure(env) ? "__Host-google-bind" : "google-bind");
 
 /** Set when the browser starts a Google sign-in. */
 export function newBindingCookie(env: Env): string {

@@ -18,7 +18,7 @@ import { defaultWorkingHours } from "~/services/time/hours";
 import { ownerMemberInsert } from "~/services/team/team.server";
 import { revokeAccess } from "./revoke.server";
 
-export const GOOGLE_ISSUER = "https://accounts.google.com";
+const GOOGLE_ISSUER = "https://accounts.google.com";
 const TOKEN_URL = "https://oauth2.googleapis.com/token";
 const USERINFO_URL = "https://www.googleapis.com/oauth2/v3/userinfo";
 const TZ_COOKIE = "signup_tz";
@@ -32,7 +32,7 @@ type Business = typeof schema.businesses.$inferSelect;
 export const googleConfigured = (env: Env) => Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 
 /** Google returns the browser to the login screen, which finishes the sign-in. */
-export const googleRedirectUri = (env: Env) => `${env.APP_URL.replace(/\/+$/, "")}/login`;
+const googleRedirectUri = (env: Env) => `${env.APP_URL.replace(/\/+$/, "")}/login`;
 
 const secure = (env: Env) => env.APP_URL.startsWith("https://");
 const stateCookieName = (env: Env) => (secure(env) ? "__Host-oauth" : "oauth");

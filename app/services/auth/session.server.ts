@@ -3,14 +3,14 @@
 // stores the id's SHA-256, so a copy of the table cannot be replayed. The
 // guards that turn "nobody signed in" into an answer are in
 // security/signed-in.server.ts.
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { createDb, schema, type Db } from "~db";
 import { primaryOf } from "~db/read-session";
 import { randomToken, sha256Hex } from "~/utils/encoding";
 import { signToken, verifyToken } from "./jwt.server";
 
-export const COOKIE_SESSION_MS = 30 * 24 * 3600 * 1000;
-export const API_TOKEN_SECONDS = 24 * 3600;
+const COOKIE_SESSION_MS = 30 * 24 * 3600 * 1000;
+const API_TOKEN_SECONDS = 24 * 3600;
 
 export type SessionKind = "cookie" | "api";
 export type AuthedUser = {
@@ -31,11 +31,11 @@ export function cookieName(env: Env) {
   return secure(env) ? "__Host-session" : "session";
 }
 
-export function sessionCookie(env: Env, value: string, maxAgeSeconds: number) {
+function sessionCookie(env: Env, value: string, maxAgeSeconds: number) {
   return `${cookieName(env)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure(env) ? "; Secure" : ""}`;
 }
 
-export async function createSession(db: Db, userId: string, kind: SessionKind, now: number, bindingHash: string | null = null) {
+async function createSession(db: Db, userId: string, kind: SessionKind, now: number, bindingHash: string | null = null) {
   const sid = randomToken(32);
   const ttl = kind === "cookie" ? COOKIE_SESSION_MS : API_TOKEN_SECONDS * 1000;
   await db.insert(schema.authSessions).values({ id: await sha256Hex(sid), userId, kind, expiresAt: now + ttl, createdAt: now, bindingHash });
@@ -94,12 +94,6 @@ export async function getAuthedUser(request: Request, env: Env, now = Date.now()
 
 export async function endSession(db: Db, sessionHash: string) {
   await db.delete(schema.authSessions).where(eq(schema.authSessions.id, sessionHash));
-}
-
-/** After a password change or reset: every session but the one kept (if any) stops working. */
-export async function revokeOtherSessions(db: Db, userId: string, keepHash: string | null) {
-  const t = schema.authSessions;
-  await db.delete(t).where(keepHash ? and(eq(t.userId, userId), ne(t.id, keepHash)) : eq(t.userId, userId));
 }
 
 /** The stored id (hash) of the session named by this request's cookie, if it carries one. */

@@ -8,8 +8,7 @@
 // contact basis booked_online, and the thanks goes back to the chat the
 // message came from, as a reply, through the queue (queueAnswer). Each step happens once: the hold's state
 // changes in one conditional statement, and the rest follows only that write.
-import { createDb, schema } from "~db";
-import { eq } from "drizzle-orm";
+import { createDb } from "~db";
 import type { Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
 import { bookingsChanged } from "~/services/booking-events.server";
@@ -225,10 +224,4 @@ export async function expireHolds(env: Env, now: number): Promise<string[]> {
   const ids = (cancelled.results as { id: string }[]).map((r) => r.id);
   if (ids.length) await bookingsChanged(env, ids, now);
   return ids;
-}
-
-/** The hold of a booking (tests and the owner's later Accept/Decline read it). */
-export async function holdOf(env: Env, bookingId: string) {
-  const [row] = await createDb(env.DB).select().from(schema.bookingHolds).where(eq(schema.bookingHolds.bookingId, bookingId)).limit(1);
-  return row ?? null;
 }

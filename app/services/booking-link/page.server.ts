@@ -14,10 +14,10 @@ import { pageBusiness, pageLang, publicSlots, type PageBusiness } from "./public
 import { dayLabel } from "./texts.server";
 
 /** How many days the page's day picker offers. */
-export const PICKER_DAYS = 30;
+const PICKER_DAYS = 30;
 
 /** /b/<slug> (or a page under it), else null. */
-export const slugOfPath = (pathname: string): string | null => /^\/b\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
+const slugOfPath = (pathname: string): string | null => /^\/b\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
 
 /**
  * The booking page's language: the ?lang= switch, else the business's message

@@ -27,11 +27,11 @@ import { confirmText } from "./texts.server";
 export type PageBusiness = typeof schema.businesses.$inferSelect;
 
 /** Dates more than this many days ahead cannot be booked on the page. */
-export const BOOKING_WINDOW_DAYS = 60;
+const BOOKING_WINDOW_DAYS = 60;
 /** Bookings waiting for confirmation per typed phone, and bookings per address per hour. */
-export const PUBLIC_LIMITS = { pendingPerPhone: 3, perAddress: { max: 20, windowMs: 60 * 60_000 } } as const;
+const PUBLIC_LIMITS = { pendingPerPhone: 3, perAddress: { max: 20, windowMs: 60 * 60_000 } } as const;
 /** How many next free times a refusal ("This time was just taken") offers. */
-export const NEXT_FREE = 6;
+const NEXT_FREE = 6;
 
 /** The business behind a slug while its page is on; 404 otherwise (unknown, off, or no slug). */
 export async function pageBusiness(db: Db, slug: string): Promise<PageBusiness> {
@@ -86,7 +86,7 @@ export async function publicSlots(db: Db, business: PageBusiness, ask: { service
 export type NumberBusiness = Pick<PageBusiness, "id" | "phone" | "country">;
 
 /** The salon's WhatsApp digits: the connected number, else the business's phone read with its country ("" when it has neither). */
-export async function salonDigits(env: Env, business: NumberBusiness): Promise<string> {
+async function salonDigits(env: Env, business: NumberBusiness): Promise<string> {
   try {
     const view = await businessSession(env, business.id).status(business.id);
     const me = view.status === "WORKING" && view.me ? chatIdToPhone(view.me.id) : null;
@@ -109,7 +109,7 @@ export async function hasWhatsAppNumber(env: Env, business: NumberBusiness): Pro
   return (await salonDigits(env, business)) !== "";
 }
 
-export const confirmUrl = (digits: string, text: string) => `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+const confirmUrl = (digits: string, text: string) => `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
 
 /** 409 "This time was just taken", with the next free times of that service from that day. */
 export class TimeTaken extends AppError {

@@ -5,9 +5,9 @@
 // edit); other scripts' accents are dropped by Unicode decomposition. No
 // dependency: the transliteration packages either skip Hebrew or carry every
 // script's tables (hundreds of KB) into the Worker for 27 letters.
-export const SLUG_MIN = 3;
+const SLUG_MIN = 3;
 export const SLUG_MAX = 40;
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
 export const isSlug = (value: string) => value.length >= SLUG_MIN && value.length <= SLUG_MAX && SLUG_PATTERN.test(value) && !value.includes("--");
 
@@ -42,7 +42,7 @@ const HEBREW: Record<string, string> = {
 };
 
 /** The name in Latin letters: Hebrew by the table, accents dropped, anything else left for the slug to remove. */
-export function transliterate(name: string): string {
+function transliterate(name: string): string {
   return [...name.normalize("NFKD").replace(/[\u0300-\u036f\u0591-\u05c7]/g, "")].map((ch) => HEBREW[ch] ?? ch).join("");
 }
 

@@ -45,11 +45,11 @@ export type BookingView = {
 
 export type BookingSource = "manual" | "sync" | "online";
 
-export const BOOKING_PAGE_DEFAULT = 100;
+const BOOKING_PAGE_DEFAULT = 100;
 export const BOOKING_PAGE_MAX = 500;
 /** A month view spans six weeks; a busy business still fits, beyond this the calendar says it shows the first ones. */
-export const RANGE_MAX_EVENTS = 3000;
-export const RANGE_MAX_DAYS = 62;
+const RANGE_MAX_EVENTS = 3000;
+const RANGE_MAX_DAYS = 62;
 
 const columns = {
   id: bookings.id,

@@ -35,7 +35,7 @@ export type ClientView = {
 } & Rhythm &
   ClientConsent;
 
-export const CLIENT_PAGE_DEFAULT = 50;
+const CLIENT_PAGE_DEFAULT = 50;
 export const CLIENT_PAGE_MAX = 200;
 
 // A visit: a booking dated on or before today that was not cancelled or missed (nor a booking-link hold still pending).

@@ -17,11 +17,11 @@ import { RHYTHM_MIN_VISITS } from "./rhythm";
 const { bookings, clients } = schema;
 
 /** Due from today to this many days ahead (today included: a week). */
-export const DUE_AHEAD_DAYS = 6;
+const DUE_AHEAD_DAYS = 6;
 /** An overdue client is still listed this many days after the due date. */
-export const OVERDUE_DAYS = 30;
+const OVERDUE_DAYS = 30;
 /** At most this many are listed (soonest due first). */
-export const DUE_LIST_MAX = 50;
+const DUE_LIST_MAX = 50;
 
 export type DueClient = {
   id: string;

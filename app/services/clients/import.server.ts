@@ -22,7 +22,7 @@ import { MAX_IMPORT_BYTES } from "./import/read-upload";
 
 export type ImportFormat = "csv" | "vcard";
 /** One contact as read: its row (CSV, header = the row a spreadsheet shows) or card number (vCard). */
-export type ImportRow = { row: number; name: string; phones: Phone[]; tags: string[]; notes: string };
+type ImportRow = { row: number; name: string; phones: Phone[]; tags: string[]; notes: string };
 /** A row that will not be imported, and why (a message key, shown in the reader's language). */
 export type ImportError = { row: number } & Problem;
 export type PlannedRow = { row: number; name: string; phone: string; tags: string[]; notes: string; status: "new" | "known" | "repeated" };
@@ -45,14 +45,14 @@ export type ParsedImport = { rows: ImportRow[]; errors: ImportError[]; read: Rea
 export type ImportPlan = { rows: PlannedRow[]; errors: ImportError[]; fresh: number; known: number; repeated: number; reasons: Record<string, number> };
 
 /** The most rows one file may hold. */
-export const MAX_IMPORT_ROWS = 10_000;
+const MAX_IMPORT_ROWS = 10_000;
 /** How many rows an import's preview shows (the screen's and the API's dry run). */
 export const IMPORT_PREVIEW_ROWS = 20;
 export { MAX_IMPORT_BYTES };
 /** The largest body `POST /api/import/clients` takes before pictures are left out (the screen leaves them out in the browser). */
 export const MAX_IMPORT_UPLOAD_BYTES = 32 * 1024 * 1024;
 /** Imports (previews included) per business: each reads a whole file, so an account cannot keep a Worker busy with them. */
-export const IMPORT_RATE = { max: 30, windowMs: 10 * 60_000 } as const;
+const IMPORT_RATE = { max: 30, windowMs: 10 * 60_000 } as const;
 /** D1 refuses a bound value over 2,000,000 bytes: the rows go in as JSON chunks of at most this many bytes. */
 const INSERT_CHUNK_BYTES = 900_000;
 
@@ -60,7 +60,7 @@ const rowError = (row: number, found: Problem): ImportError => ({ row, ...found 
 const list = (names: string[]) => names.map((n) => `"${n}"`).join(", ");
 
 /** Which parser a file needs, from its type or, failing that, its first characters. */
-export function formatOf(contentType: string | null, text: string): ImportFormat | null {
+function formatOf(contentType: string | null, text: string): ImportFormat | null {
   const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
   if (type === "text/vcard" || type === "text/x-vcard" || type === "text/directory") return "vcard";
   if (/^\s*BEGIN:VCARD/i.test(text.slice(0, 256).replace(/^\uFEFF/, ""))) return "vcard";
@@ -183,7 +183,7 @@ export function planImport(parsed: ParsedImport, country: string, known: Set<str
 }
 
 /** Saves the plan's new rows in one batch (all or nothing); answers how many were added. */
-export async function saveImport(d1: D1Database, businessId: string, plan: ImportPlan, now: number): Promise<number> {
+async function saveImport(d1: D1Database, businessId: string, plan: ImportPlan, now: number): Promise<number> {
   const fresh = plan.rows
     .filter((r) => r.status === "new")
     .map((r) => ({ id: crypto.randomUUID(), name: r.name, phone: r.phone, tags: JSON.stringify(r.tags), notes: r.notes }));
@@ -216,7 +216,7 @@ export async function saveImport(d1: D1Database, businessId: string, plan: Impor
 }
 
 /** The business's stored phone digits. */
-export async function knownPhones(d1: D1Database, businessId: string): Promise<Set<string>> {
+async function knownPhones(d1: D1Database, businessId: string): Promise<Set<string>> {
   const { results } = await d1.prepare("SELECT phone FROM clients WHERE business_id = ?").bind(businessId).all<{ phone: string }>();
   return new Set(results.map((r) => r.phone));
 }

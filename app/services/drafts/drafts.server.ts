@@ -30,9 +30,9 @@ export type DraftView = {
 };
 
 /** How many days ahead a draft looks for free times. */
-export const DRAFT_DAYS = 14;
+const DRAFT_DAYS = 14;
 /** At most this many open drafts are listed (newest first). */
-export const DRAFTS_LIST_MAX = 200;
+const DRAFTS_LIST_MAX = 200;
 
 type Row = typeof drafts.$inferSelect;
 
@@ -49,7 +49,7 @@ function parseSlots(json: string): DraftView["slots"] {
   }
 }
 
-export function draftView(row: Row): DraftView {
+function draftView(row: Row): DraftView {
   return {
     id: row.id,
     client_name: row.clientName,
@@ -193,7 +193,7 @@ export async function createDraft(
  * taken meanwhile is dropped from the text. Answers null when none is left.
  * A text the owner edited is theirs and goes as written (see sendDraft).
  */
-export async function recheckedText(db: Db, business: SalonTimeBusiness, row: Row, now: number): Promise<string | null> {
+async function recheckedText(db: Db, business: SalonTimeBusiness, row: Row, now: number): Promise<string | null> {
   const slots = parseSlots(row.slots);
   if (slots.length === 0) return row.text;
   const service = await serviceForAsk(db, business.id, row.service);
@@ -245,7 +245,7 @@ export async function sendDraft(
 }
 
 /** At most this many drafts of one chat are sent by themselves in a business-local day (Answer for me). */
-export const AUTO_ANSWERS_PER_DAY = 3;
+const AUTO_ANSWERS_PER_DAY = 3;
 
 /** Answer for me: the day it is sent on, and the newest chat message (row number) the draft was made from. */
 type Auto = { day: string; readUpTo: number };

@@ -19,10 +19,10 @@ function draftPush(key: "drafts.push.body" | "drafts.push.answered") {
 }
 
 /** A new draft: who asked and the drafted reply. */
-export const draftNotification = draftPush("drafts.push.body");
+const draftNotification = draftPush("drafts.push.body");
 
 /** A draft Answer for me sent: `d.text` is the text that went out. */
-export const answeredNotification = draftPush("drafts.push.answered");
+const answeredNotification = draftPush("drafts.push.answered");
 
 async function notifyEach(env: Env, businessId: string, drafts: DraftView[], payload: (d: DraftView, lang: Lang) => PushPayload): Promise<void> {
   try {

@@ -9,7 +9,7 @@ import type { Lang } from "~/i18n/define";
 import { addDays } from "~/utils/dates";
 import type { Slot } from "~/services/time/free-slots";
 
-export const MAX_OFFERED = 3;
+const MAX_OFFERED = 3;
 
 /** The hours of a part of the day, as HH:MM bounds: [from, to). */
 export const PART_HOURS: Record<DayPart, { from: string; to: string }> = {
@@ -30,7 +30,7 @@ const inPart = (slot: Slot, part: DayPart | null) => !part || (slot.time >= PART
  * choice (the earliest, the latest and one between), on the hour when there
  * are enough such, else on the half hour, else any.
  */
-export function spread(day: readonly Slot[]): Slot[] {
+function spread(day: readonly Slot[]): Slot[] {
   const round = [(s: Slot) => s.time.endsWith(":00"), (s: Slot) => s.time.endsWith(":00") || s.time.endsWith(":30")]
     .map((keep) => day.filter(keep))
     .find((pool) => pool.length >= MAX_OFFERED);
@@ -108,7 +108,7 @@ export type DraftTextInput = {
 };
 
 /** " Or pick a time yourself: <link>" (Hebrew: " אפשר גם לבחור שעה בעצמך: <link>"), or nothing without a link. */
-export function linkSentence(link: string | null | undefined, lang: Lang): string {
+function linkSentence(link: string | null | undefined, lang: Lang): string {
   if (!link) return "";
   return lang === "he" ? ` אפשר גם לבחור שעה בעצמך: ${link}` : ` Or pick a time yourself: ${link}`;
 }

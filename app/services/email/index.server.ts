@@ -8,7 +8,7 @@ import type { EmailMessage, EmailSender } from "./types";
 
 export type { EmailMessage, EmailSender } from "./types";
 
-export function emailProviderName(env: Env): "outbox" | "resend" {
+function emailProviderName(env: Env): "outbox" | "resend" {
   return env.EMAIL_PROVIDER === "resend" ? "resend" : "outbox";
 }
 

@@ -1,7 +1,7 @@
 // One interface for every way an e-mail leaves the product.
 export type EmailMessage = { to: string; subject: string; text: string };
 
-export type SendResult = { status: "sent"; id?: string } | { status: "error"; message: string };
+type SendResult = { status: "sent"; id?: string } | { status: "error"; message: string };
 
 export interface EmailSender {
   readonly name: "outbox" | "resend";

@@ -11,7 +11,7 @@ import { periodBefore, type Period, type PeriodKind } from "./periods";
 
 const DAY_MS = 86_400_000;
 /** A cancellation this close to the booking's start is a late one. */
-export const LATE_CANCEL_MS = DAY_MS;
+const LATE_CANCEL_MS = DAY_MS;
 
 export type InsightFigures = {
   bookings: number;

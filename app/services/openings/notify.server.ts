@@ -10,7 +10,7 @@ import { dayName } from "~/services/drafts/reply";
 
 export type NewOpening = { id: string; date: string; time: string; service: string; today: string };
 
-export function openingNotification(o: NewOpening, lang: Lang): PushPayload {
+function openingNotification(o: NewOpening, lang: Lang): PushPayload {
   const t = translator(lang);
   return {
     title: t("openings.push.title"),

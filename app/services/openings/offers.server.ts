@@ -41,7 +41,7 @@ function offerDay(date: string, today: string, lang: Lang): string {
 }
 
 /** "A 16:00 slot opened tomorrow for a haircut. Reply 1 to take it." */
-export function offerText(lang: Lang, slot: Slot, today: string): string {
+function offerText(lang: Lang, slot: Slot, today: string): string {
   return translator(lang)("openings.wa.offer", {
     time: slot.time.slice(0, 5),
     day: offerDay(slot.date, today, lang),
@@ -50,7 +50,7 @@ export function offerText(lang: Lang, slot: Slot, today: string): string {
 }
 
 /** "It's yours! Your Haircut tomorrow at 16:00 is booked. See you then!" */
-export function bookedText(lang: Lang, slot: Slot, today: string): string {
+function bookedText(lang: Lang, slot: Slot, today: string): string {
   return translator(lang)("openings.wa.booked", { time: slot.time.slice(0, 5), day: offerDay(slot.date, today, lang), service: slot.service });
 }
 

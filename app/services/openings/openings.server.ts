@@ -26,14 +26,14 @@ import { notifyNewOpening } from "./notify.server";
 const { openings, bookings, businesses, clients, drafts } = schema;
 
 /** An ask counts this many days after it was made. */
-export const ASKED_DAYS = 14;
+const ASKED_DAYS = 14;
 /** A client due up to this many days ahead is a candidate. */
-export const DUE_WITHIN_DAYS = 14;
+const DUE_WITHIN_DAYS = 14;
 /** At most this many open openings are listed (soonest first). */
-export const OPENINGS_LIST_MAX = 50;
+const OPENINGS_LIST_MAX = 50;
 
 export type CandidateReason = { key: MessageKey; vars?: Record<string, string> };
-export type Candidate = { client_id: string; name: string; reason: CandidateReason };
+type Candidate = { client_id: string; name: string; reason: CandidateReason };
 export type Opening = {
   id: string;
   date: string;

@@ -15,7 +15,7 @@ export function liveQuietPeriod(env: object): number {
   return Number.isInteger(raw) && raw >= 5_000 && raw <= LIVE_QUIET_MS ? raw : LIVE_QUIET_MS;
 }
 /** Workers AI calls per business per local day when AI_DAILY_CALLS is not set (or not a number). */
-export const AI_DAILY_CALLS_DEFAULT = 300;
+const AI_DAILY_CALLS_DEFAULT = 300;
 
 /** AI_DAILY_CALLS from the Worker's vars: a whole number from 0 up; anything else is the default. */
 export function aiDailyCalls(env: Pick<Env, "AI_DAILY_CALLS">): number {

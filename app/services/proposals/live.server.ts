@@ -16,10 +16,10 @@ import type { ProposalView } from "./proposals.server";
 import { storeChange, storeProposals } from "./store.server";
 import { aiDailyCalls } from "./live-limits";
 
-export { AI_DAILY_CALLS_DEFAULT, aiDailyCalls, LIVE_QUIET_MS } from "./live-limits";
+export { LIVE_QUIET_MS } from "./live-limits";
 
 /** How many of the chat's latest messages are read (as many as Sync's preview reads by default). */
-export const LIVE_MESSAGES = PREVIEW_LIMIT_DEFAULT;
+const LIVE_MESSAGES = PREVIEW_LIMIT_DEFAULT;
 
 /** The business's Workers AI allowance for today (its own day), kept by its Durable Object. */
 export function aiAllowance(env: Env, business: { id: string; timeZone: string }, now: number) {

@@ -40,7 +40,7 @@ export type ProposalView = {
 };
 
 /** At most this many open proposals are listed (newest first). */
-export const PROPOSALS_LIST_MAX = 200;
+const PROPOSALS_LIST_MAX = 200;
 
 const notFound = () => new AppError(404, "proposals.err.notFound");
 
@@ -173,7 +173,7 @@ export async function dismissProposal(db: Db, businessId: string, id: string): P
 }
 
 /** The tab badge counts open proposals up to this many (shown as "99+" past 99). */
-export const OPEN_COUNT_CAP = 100;
+const OPEN_COUNT_CAP = 100;
 
 /**
  * How many open rows wait in `table` (proposals, drafts), counting at most

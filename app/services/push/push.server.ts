@@ -16,7 +16,7 @@ export type PushRow = typeof pushSubscriptions.$inferSelect;
 export type PushPayload = { title: string; body: string; url: string; tag: string };
 
 /** About a day: a request still unread by then is stale. */
-export const PUSH_TTL_SECONDS = 24 * 3600 - 60;
+const PUSH_TTL_SECONDS = 24 * 3600 - 60;
 
 /** The VAPID keys, or null when push is not configured (then nothing is sent and the switch says so). */
 export function pushConfig(env: Env): VapidKeys | null {
@@ -66,7 +66,7 @@ export function pushServiceOf(env: Env, endpoint: string): PushService | null {
   return PUSH_SERVICES.find((s) => host === s.host || host.endsWith(`.${s.host}`))?.name ?? null;
 }
 
-export function endpointAllowed(env: Env, endpoint: string): boolean {
+function endpointAllowed(env: Env, endpoint: string): boolean {
   return pushServiceOf(env, endpoint) !== null;
 }
 

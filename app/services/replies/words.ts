@@ -29,7 +29,7 @@ export function acknowledgement(lang: MessageLang, action: "confirmed" | "cancel
 }
 
 /** Words (after lower-casing and dropping punctuation) that confirm. */
-export const CONFIRM_WORDS = [
+const CONFIRM_WORDS = [
   "1",
   "yes",
   "y",
@@ -66,7 +66,7 @@ export const CONFIRM_WORDS = [
 ] as const;
 
 /** Words that cancel. */
-export const CANCEL_WORDS = [
+const CANCEL_WORDS = [
   "2",
   "no",
   "nope",
@@ -96,7 +96,7 @@ const AGREEING_PHRASES = [/\bno problem\b/g, /\bno worries\b/g, /אין בעיה
 const NEUTRAL_PHRASES = [/\bcan(?:['’`]?t| ?not) wait\b/g];
 
 /** Longer messages are conversation, not an answer: the owner reads them. */
-export const MAX_ANSWER_WORDS = 6;
+const MAX_ANSWER_WORDS = 6;
 
 const confirmSet = new Set<string>(CONFIRM_WORDS);
 const cancelSet = new Set<string>(CANCEL_WORDS);

@@ -7,8 +7,8 @@ import { optedOutSql } from "../safety/consent.server";
 
 export const DEFAULT_SERVICES = ["Haircut", "Coloring", "Styling", "Hair Treatment"];
 /** Past bookings stay bookable this long, so a follow-up can still be made for them. */
-export const BOOKABLE_PAST_DAYS = 90;
-export const MAX_CANDIDATES = 500;
+const BOOKABLE_PAST_DAYS = 90;
+const MAX_CANDIDATES = 500;
 
 export type BusinessRef = { id: string; timeZone: string };
 

@@ -15,7 +15,7 @@ import { renderRuleMessage, waMeLink } from "../safety/manual.server";
 export type RulesBusiness = { id: string; timeZone: string; sendTime: string };
 export type RulesContext = { d1: D1Database; business: RulesBusiness; now: number };
 
-export type RuleClientStatus = "scheduled" | "sent" | "failed" | "cancelled" | "manual";
+type RuleClientStatus = "scheduled" | "sent" | "failed" | "cancelled" | "manual";
 
 export type RuleClient = {
   id: string;
@@ -171,7 +171,7 @@ export async function createRules(ctx: RulesContext, input: CreateRuleInput): Pr
 }
 
 /** Reminders ask the client to confirm unless told not to; follow-ups only when told to. */
-export function askConfirmation(input: Pick<CreateRuleInput, "type" | "ask_confirmation">): boolean {
+function askConfirmation(input: Pick<CreateRuleInput, "type" | "ask_confirmation">): boolean {
   return input.ask_confirmation ?? input.type === "reminder";
 }
 
@@ -211,9 +211,9 @@ type ListRow = {
   biz_paused: number;
 };
 
-export const MAX_LISTED_GROUPS = 100;
+const MAX_LISTED_GROUPS = 100;
 
-export function clientStatus(status: string | null): RuleClientStatus {
+function clientStatus(status: string | null): RuleClientStatus {
   if (status === "sent" || status === "failed" || status === "cancelled" || status === "manual") return status;
   return "scheduled";
 }
@@ -336,7 +336,7 @@ export async function deleteOwnRules(
 }
 
 /** Deletes a group (or, with `by: "id"`, one rule); its pending messages go with it. Answers how many rules. */
-export async function deleteRules(d1: D1Database, businessId: string, by: "group" | "id", key: string): Promise<number> {
+async function deleteRules(d1: D1Database, businessId: string, by: "group" | "id", key: string): Promise<number> {
   const column = by === "group" ? "group_id" : "id";
   const [, deleted] = await d1.batch([
     d1

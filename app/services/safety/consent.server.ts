@@ -132,7 +132,7 @@ export async function noteChatMessage(
  * `notice` (the acknowledgement, optOutNotice) only when this call opted the
  * phone out.
  */
-export async function optOut(d1: D1Database, businessId: string, phone: string, at: number, now: number, notice?: D1PreparedStatement): Promise<boolean> {
+async function optOut(d1: D1Database, businessId: string, phone: string, at: number, now: number, notice?: D1PreparedStatement): Promise<boolean> {
   const [flipped] = await d1.batch([
     d1
       .prepare(`UPDATE contact_consent SET opted_out_at = ?3 WHERE business_id = ?1 AND phone = ?2 AND NOT ${optedOutSql("contact_consent")} RETURNING phone`)

@@ -4,12 +4,12 @@
 // opt-outs rise (WhatsApp restricts, then bans, numbers people report).
 
 const DAY_MS = 86_400_000;
-export const HEALTH_DAYS = 7;
+const HEALTH_DAYS = 7;
 /** This many refusals, or opt-outs, within a day is a warning: pause, and look at who gets messages. */
-export const WARN_PER_DAY = 3;
+const WARN_PER_DAY = 3;
 
 /** WAHA's ack levels: -1 ERROR (refused), 0 pending, 1 server, 2 device (delivered), 3 read, 4 played. */
-export const ACK = { error: -1, delivered: 2, read: 3 } as const;
+const ACK = { error: -1, delivered: 2, read: 3 } as const;
 
 /** A message.ack event: the message's highest ack so far (a refusal stays a refusal). */
 export async function recordAck(d1: D1Database, businessId: string, providerId: string, ack: number): Promise<void> {

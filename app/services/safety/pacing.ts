@@ -8,11 +8,11 @@
 import { PAUSE_SECONDS } from "~/validation/accounts";
 
 /** The owner's pause between business-started messages, in seconds (Settings: 10 to 120). */
-export const DEFAULT_PAUSE_SECONDS = 20;
+const DEFAULT_PAUSE_SECONDS = 20;
 /** Replies to a customer: 3 s, plus up to 2 s at random. */
 export const REPLY_GAP = { minMs: 3_000, maxMs: 5_000 } as const;
 /** Room for a send's own travel time, so a send handed over late does not land closer than the gap to the next. */
-export const PACE_MARGIN_MS = 500;
+const PACE_MARGIN_MS = 500;
 
 export type Origin = "business" | "reply";
 export type GapRange = { minMs: number; maxMs: number };

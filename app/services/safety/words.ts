@@ -6,7 +6,7 @@
 import type { MessageLang } from "../replies/words";
 
 /** Single words that opt out. */
-export const STOP_WORDS = [
+const STOP_WORDS = [
   "stop",
   "stopp",
   "unsubscribe",
@@ -26,7 +26,7 @@ export const STOP_WORDS = [
 ] as const;
 
 /** Phrases (after lower-casing, apostrophes dropped) that opt out. */
-export const STOP_PHRASES = [
+const STOP_PHRASES = [
   "opt out",
   "remove me",
   "dont message me",
@@ -43,10 +43,10 @@ export const STOP_PHRASES = [
 ] as const;
 
 /** Words that undo an opt-out. */
-export const START_WORDS = ["start", "unstop", "resume", "התחל", "התחילו", "התחילי", "חזרה", "חזור"] as const;
+const START_WORDS = ["start", "unstop", "resume", "התחל", "התחילו", "התחילי", "חזרה", "חזור"] as const;
 
 /** Words that may stand beside a stop or start word without making it a sentence about something else. */
-export const FILLER_WORDS = [
+const FILLER_WORDS = [
   "please",
   "pls",
   "plz",
@@ -86,7 +86,7 @@ export const FILLER_WORDS = [
 ] as const;
 
 /** Longer messages are conversation, as for the 1/2 answers. */
-export const MAX_OPT_WORDS = 6;
+const MAX_OPT_WORDS = 6;
 
 export type OptIntent = "stop" | "start" | null;
 

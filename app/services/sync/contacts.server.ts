@@ -4,13 +4,13 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { inList, schema, type Db } from "~db";
 import { AppError } from "~/utils/problem";
 
-export const MAX_SYNC_CONTACTS = 500;
+const MAX_SYNC_CONTACTS = 500;
 
 export type WaContact = typeof schema.waContacts.$inferSelect;
 /** As the API shows it: name defaults to 'Unknown', phone is "" when WhatsApp hides the number (@lid chats). */
 export type SyncContact = { id: string; name: string; phone: string };
 
-export function toSyncContact(c: Pick<WaContact, "id" | "name" | "phone">): SyncContact {
+function toSyncContact(c: Pick<WaContact, "id" | "name" | "phone">): SyncContact {
   return { id: c.id, name: c.name.trim() || "Unknown", phone: c.phone ?? "" };
 }
 

@@ -13,7 +13,7 @@ import { ownContacts, type WaContact } from "./contacts.server";
 import type { ServiceContext } from "~/services/service-context";
 
 /** `quote` is the chat message the booking came from, shortened, so the owner can check it before saving. */
-export type PreviewItem = { bookingId: string; service: string; date: string; time: string; notes: string; quote: string };
+type PreviewItem = { bookingId: string; service: string; date: string; time: string; notes: string; quote: string };
 export type PreviewResult = { id: string; name: string; items: PreviewItem[] };
 /**
  * The proposals per contact, in the order asked. `unread` names the contacts

@@ -34,7 +34,7 @@ const viewOf = (row: Pick<Row, "id" | "name" | "color" | "workingHours" | "servi
 export const doesService = (member: Pick<MemberView, "services">, service: string) =>
   member.services.length === 0 || member.services.some((s) => serviceKey(s) === serviceKey(service));
 
-export const newMemberId = () => `mem_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
+const newMemberId = () => `mem_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
 
 /** The owner as the first member of a new business (a statement for the sign-up's batch). */
 export function ownerMemberInsert(db: Db, businessId: string, name: string, now: number) {

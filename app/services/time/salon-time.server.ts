@@ -97,7 +97,7 @@ export async function deleteTimeOff(db: Db, businessId: string, id: string): Pro
 /** `except`: a booking not counted as busy (the one an edit is moving; not part of the API's query). */
 export type AvailabilityAsk = { service: string; from?: string; days: number; member_id?: string; except?: string };
 /** A free start time and the members free for it who do the service (in the team's order). */
-export type TeamSlot = Slot & { member_ids: string[] };
+type TeamSlot = Slot & { member_ids: string[] };
 /** `closed`: the dates of the range on which none of the members asked about works (no hours, or time off). */
 export type Availability = { time_zone: string; from: string; days: number; slots: TeamSlot[]; closed: string[] };
 

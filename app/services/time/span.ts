@@ -35,7 +35,7 @@ export function occupiedSpan(t: Timing, timeZone: string, instantOf: InstantOf =
 }
 
 /** What the customer sees: start through start + duration. */
-export function serviceSpan(t: Timing, timeZone: string): Span {
+function serviceSpan(t: Timing, timeZone: string): Span {
   const start = zonedInstant(t.date, t.time.slice(0, 5), timeZone);
   return { start, end: start + t.durationMinutes * MINUTE };
 }
@@ -64,7 +64,7 @@ export function weekdayOf(date: string): number {
 }
 
 /** A local date's working intervals as instants, in order. */
-export function workingSpans(hours: WorkingHours, date: string, timeZone: string): Span[] {
+function workingSpans(hours: WorkingHours, date: string, timeZone: string): Span[] {
   return (hours[String(weekdayOf(date))] ?? [])
     .map(([from, to]) => ({ start: zonedInstant(date, from, timeZone), end: zonedInstant(date, to, timeZone) }))
     .filter((s) => s.start < s.end)
@@ -77,7 +77,7 @@ export function isTimeOff(ranges: readonly DayRange[], date: string): boolean {
 }
 
 /** The whole occupied span lies inside one working interval of its day. */
-export function insideHours(hours: WorkingHours, t: Timing, timeZone: string): boolean {
+function insideHours(hours: WorkingHours, t: Timing, timeZone: string): boolean {
   const span = occupiedSpan(t, timeZone);
   return workingSpans(hours, t.date, timeZone).some((w) => w.start <= span.start && span.end <= w.end);
 }

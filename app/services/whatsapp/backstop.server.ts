@@ -33,13 +33,13 @@ export function backstopPeriod(env: Env): number {
 }
 /** Chats active within this window are watched. */
 export const ACTIVE_MS = 48 * 3600_000;
-export const OVERVIEW_PAGE = 50;
-export const OVERVIEW_PAGES = 10;
+const OVERVIEW_PAGE = 50;
+const OVERVIEW_PAGES = 10;
 /** Messages read per chat per round (the latest ones of the last 48 hours). */
-export const MESSAGES_PER_READ = 100;
+const MESSAGES_PER_READ = 100;
 /** Stored-but-unprocessed messages retried per round, once they are this old (a webhook may still be at them). */
-export const RETRY_BATCH = 50;
-export const RETRY_AFTER_MS = 30_000;
+const RETRY_BATCH = 50;
+const RETRY_AFTER_MS = 30_000;
 
 /** Where a chat stood at its last read: when (ms), its newest message then (unix seconds) and that message's id. */
 export type ChatWatch = { readAt: number; lastAt: number; lastId?: string | null };

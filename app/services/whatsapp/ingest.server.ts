@@ -9,8 +9,8 @@ import { recordAck } from "../safety/health.server";
 import { keyIdOf, MessagePayload, takeMessage, type Defer } from "./messages.server";
 import { EditedPayload, likeEscape, ReactionPayload, RevokedPayload, takeEdit, takeReaction, takeRevoke } from "./addons.server";
 
-export const MAX_WEBHOOK_BYTES = 256 * 1024;
-export const MAX_AGE_MS = 5 * 60 * 1000;
+const MAX_WEBHOOK_BYTES = 256 * 1024;
+const MAX_AGE_MS = 5 * 60 * 1000;
 
 const Envelope = z.object({
   event: z.string(),
@@ -44,7 +44,7 @@ const AckPayload = z
 
 const StatusPayload = z.object({ status: z.string().max(64) });
 
-export const ACK_ERROR = -1;
+const ACK_ERROR = -1;
 
 export type IngestResult = { status: number; body: Record<string, unknown> };
 
@@ -116,13 +116,13 @@ export async function ingestWebhook(env: Env, raw: string, signature: string | n
 }
 
 /** WhatsApp's error code on an ERROR ack: `error.code`, or Baileys' stub parameter. */
-export function ackErrorCode(p: z.infer<typeof AckPayload>): number | null {
+function ackErrorCode(p: z.infer<typeof AckPayload>): number | null {
   const code = p.error?.code ?? Number(p._data?.update?.messageStubParameters?.[0]);
   return Number.isFinite(code) && code ? code : null;
 }
 
 /** The owner-facing reason (stored as a key) for a message WhatsApp refused after accepting it. */
-export function refusedReason(code: number | null): string {
+function refusedReason(code: number | null): string {
   if (code === 463) return storedReason("rules.reason.restricted");
   return code ? storedReason("rules.reason.refusedCode", { code }) : storedReason("rules.reason.refused");
 }

@@ -53,7 +53,7 @@ export function keyIdOf(serialized: string): string {
 }
 
 /** The phone WhatsApp shares beside a hidden-number chat: NOWEB's key.remoteJidAlt (or senderPn). */
-export function sharedPhone(p: MessageIn): string | null {
+function sharedPhone(p: MessageIn): string | null {
   const alt = p._data?.key?.remoteJidAlt ?? p._data?.key?.senderPn ?? null;
   return alt ? chatIdToPhone(alt) : null;
 }
@@ -138,7 +138,7 @@ async function isOwnEcho(d1: D1Database, businessId: string, m: StoredMessage) {
 }
 
 /** How soon after a message in the chat WhatsApp Business sends its greeting or away message (the phone sends it by itself). */
-export const AUTO_REPLY_WINDOW_MS = 5_000;
+const AUTO_REPLY_WINDOW_MS = 5_000;
 /** The earlier copy must be at least this much older: one text sent to several chats in a burst is the owner at work. */
 const AUTO_REPLY_MIN_GAP_MS = 60_000;
 const AUTO_REPLY_LOOKBACK_MS = 30 * 24 * 3600_000;

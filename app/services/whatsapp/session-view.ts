@@ -8,7 +8,7 @@ export type WaStatus = string;
 export type GatewayProblem = { key: "connect.err.tooOld"; params: { version: string; minimum: string } };
 
 /** Why a Connect action failed (the spec's texts, as keys): the Durable Object throws these as its error's message. */
-export const SESSION_ACTION_ERRORS = [
+const SESSION_ACTION_ERRORS = [
   "connect.err.createFailed",
   "connect.err.startFailed",
   "connect.err.restartFailed",
@@ -64,7 +64,7 @@ export function statusLabel(status: WaStatus): StatusLabel {
 }
 
 /** The oldest WAHA that serves named sessions, signed webhooks and envelope timestamps (WAHA-FIDELITY.md). */
-export const MIN_WAHA = { CORE: "2026.6.1", PLUS: "2025.3.1" } as const;
+const MIN_WAHA = { CORE: "2026.6.1", PLUS: "2025.3.1" } as const;
 
 const versionParts = (v: string) => /^(\d{4})\.(\d{1,2})\.(\d{1,3})/.exec(v.trim())?.slice(1).map(Number) ?? null;
 

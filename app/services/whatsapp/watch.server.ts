@@ -9,10 +9,10 @@ import { translator } from "~/i18n/messages.server";
 import { businessSession } from "./session.server";
 
 /** A status not re-read for this long is reconciled by the cron (the Durable Object's own poll runs every minute). */
-export const RECONCILE_AFTER_MS = 90_000;
+const RECONCILE_AFTER_MS = 90_000;
 const RECONCILE_BATCH = 100;
 /** Messages waiting this long for WhatsApp make the owner get an e-mail. */
-export const ALERT_AFTER_MS = 15 * 60 * 1000;
+const ALERT_AFTER_MS = 15 * 60 * 1000;
 
 export async function reconcileSessions(env: Env, now: number): Promise<number> {
   const { results } = await env.DB.prepare(

@@ -58,7 +58,7 @@ function failOnErrors(errors: string[]) {
   }
 }
 
-export const FAILURE_DIR = path.resolve("test-results/failures");
+const FAILURE_DIR = path.resolve("test-results/failures");
 
 /**
  * When the test that opened `page` fails, the log says what the page showed
@@ -138,7 +138,7 @@ async function axeOnCopy(page: Page): Promise<AxeFinding[]> {
 }
 
 /** The WCAG levels issue 15 asks for; every rule axe has for them runs. */
-export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21aa"];
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21aa"];
 const FAILING_IMPACTS = new Set(["serious", "critical"]);
 
 type AxeFinding = { id: string; impact: string | null; help: string; nodes: { target: string[]; summary: string }[] };
@@ -148,7 +148,7 @@ type AxeFinding = { id: string; impact: string | null; help: string; nodes: { ta
  * violations. The script goes in through the DevTools protocol (page.evaluate),
  * which the app's Content-Security-Policy does not govern.
  */
-export async function axeViolations(page: Page): Promise<AxeFinding[]> {
+async function axeViolations(page: Page): Promise<AxeFinding[]> {
   // Colours are read as they settle: a button still fading to its colour (a transition) is not what a reader sees.
   await page.evaluate(() => Promise.all(document.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.finished.catch(() => null)] : []))));
   const loaded = await page.evaluate(() => "axe" in window);
@@ -167,7 +167,7 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
 }
 
 /** One line per rule, then one per element: what a failing test prints. */
-export function describeViolations(name: string, found: AxeFinding[]): string {
+function describeViolations(name: string, found: AxeFinding[]): string {
   const lines = [`axe-core (${AXE_TAGS.join(", ")}) found ${found.length} serious or critical violation(s) on "${name}":`];
   for (const v of found) {
     lines.push(`- ${v.id} [${v.impact}] ${v.help}`);

@@ -18,10 +18,10 @@ export type ChromiumChoice = {
 };
 
 /** Looked up on PATH, in this order. */
-export const SYSTEM_BROWSER_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"];
+const SYSTEM_BROWSER_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"];
 
 /** Where the usual packages put them, for when PATH does not say. */
-export const SYSTEM_BROWSER_PATHS = [
+const SYSTEM_BROWSER_PATHS = [
   "/usr/bin/chromium",
   "/usr/bin/chromium-browser",
   "/usr/bin/google-chrome",
@@ -47,7 +47,7 @@ export function npmChromiumArgs(packageArgs: string[]): string[] {
   return [...new Set([...packageArgs.filter((a) => !LAMBDA_ONLY.test(a)), ...COMMON_ARGS])];
 }
 
-export function isExecutableFile(file: string): boolean {
+function isExecutableFile(file: string): boolean {
   try {
     if (!statSync(file).isFile()) return false;
     accessSync(file, constants.X_OK);
@@ -69,7 +69,7 @@ export type ResolveOptions = {
 };
 
 /** Shared libraries `ldd` cannot find for a binary (none if there is no ldd). */
-export function missingLibraries(binary: string): string[] {
+function missingLibraries(binary: string): string[] {
   const out = spawnSync("ldd", [binary], { encoding: "utf8" });
   if (out.status !== 0 || !out.stdout) return [];
   return [...out.stdout.matchAll(/^\s*(\S+) => not found/gm)].map((m) => m[1]);

@@ -13,13 +13,13 @@
 //   await push.waitFor((r) => r.length === 1);
 import type { Page } from "playwright-core";
 import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from "node:crypto";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import ece from "http_ece";
 
 export type Subscriber = { endpoint: string; p256dh: string; auth: string };
-export type Received = { endpoint: string; payload: unknown; ttl: number; urgency: string | null; jwt: Record<string, unknown> };
-export type Rejected = { endpoint: string; status: number; reason: string };
+type Received = { endpoint: string; payload: unknown; ttl: number; urgency: string | null; jwt: Record<string, unknown> };
+type Rejected = { endpoint: string; status: number; reason: string };
 
 export type PushEndpoint = {
   url: string;
@@ -74,7 +74,7 @@ export async function startPushEndpoint({ vapidPublicKey }: { vapidPublicKey: st
   const rejected: Rejected[] = [];
   let origin = "";
 
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? "/";
     if (req.method === "GET" && path === "/__received") {
       res.writeHead(200, { "Content-Type": "application/json" });
@@ -110,6 +110,14 @@ export async function startPushEndpoint({ vapidPublicKey }: { vapidPublicKey: st
     received.push({ endpoint, payload, ttl, urgency: (req.headers.urgency as string | undefined) ?? null, jwt });
     res.writeHead(201, { Location: `${endpoint}/message/${received.length}` });
     res.end();
+  };
+  // Node does not wait for a handler's promise: a request whose body never arrives whole answers 500
+  // instead of rejecting with nobody listening.
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: Error) => {
+      res.writeHead(500, { "Content-Type": "text/plain" });
+      res.end(e.message);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

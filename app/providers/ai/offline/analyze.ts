@@ -118,7 +118,7 @@ export function ageAndWeightHints(tokens: Token[]): Unit[] {
  * The people a message names: relatives and "me/you" by their words (Hebrew "הבן שלי" = my
  * son, "את ב-16:30" = you (f.) at 16:30), and capitalised first names.
  */
-export function findPersons(tokens: Token[], segments: Segments, catalogue: Catalogue): { persons: Person[]; names: Map<string, number[]> } {
+function findPersons(tokens: Token[], segments: Segments, catalogue: Catalogue): { persons: Person[]; names: Map<string, number[]> } {
   const persons: Person[] = [];
   const names = new Map<string, number[]>();
   tokens.forEach((token, index) => {
@@ -231,7 +231,7 @@ function withoutGluedAnd(word: string): string {
  * capital, but two or more different words each right before "ב-<time>" in one sentence are
  * whom those times are for (a name, a breed), unless they are little words or services.
  */
-export function addTimeSubjects(
+function addTimeSubjects(
   tokens: Token[],
   units: Unit[],
   times: TimeMention[],

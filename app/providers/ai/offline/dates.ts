@@ -260,7 +260,7 @@ export function scanRelativeDays(text: string, lower: string): Candidate[] {
  * or a number ("שני ימים"), and said with "יום"/a glued prefix, before a time, or alone
  * when the name is rarely anything else (חמישי, רביעי, שבת).
  */
-export function isHebrewWeekday(lower: string, match: RegExpMatchArray): boolean {
+function isHebrewWeekday(lower: string, match: RegExpMatchArray): boolean {
   const start = match.index!,
     end = start + match[0].length,
     name = match[3];
@@ -309,7 +309,7 @@ function joinedByLinkWords(lower: string, weekday: Candidate, date: Candidate): 
 }
 
 /** A weekday written next to an explicit date is only a hint for the date ("Thursday 12/3" picks the order). */
-export function mergeWeekdaysIntoDates(lower: string, candidates: Candidate[]): Candidate[] {
+function mergeWeekdaysIntoDates(lower: string, candidates: Candidate[]): Candidate[] {
   const weekdays = candidates.filter((c) => c.spec.kind === "weekday" && c.priority === PRIORITY.weekday);
   const dropped = new Set<Candidate>();
   for (const weekday of weekdays) {

@@ -28,7 +28,7 @@ export function statesBookedSet(message: MessageAnalysis): boolean {
 }
 
 /** A slot without a date takes the date of the same time booked, else of the latest booking, else the date talked about. */
-export function inheritDate(state: DialogueState, slot: Slot, same: Booking | undefined, latest: Booking | undefined): void {
+function inheritDate(state: DialogueState, slot: Slot, same: Booking | undefined, latest: Booking | undefined): void {
   if (slot.date) return;
   if (same) slot.date = same.date;
   else if (latest && state.focusDateMessage <= latest.message) slot.date = latest.date;
@@ -48,7 +48,7 @@ function serviceSaidFor(state: DialogueState, person: string): string | undefine
  * the services talked about (the one said for that person, a kids' one for a child),
  * else the latest booking's.
  */
-export function inheritService(
+function inheritService(
   state: DialogueState,
   message: MessageAnalysis,
   slot: Slot,
@@ -111,7 +111,7 @@ export function fitServiceToPerson(state: DialogueState, slot: Slot): void {
  * "Next week Wednesday at 17:45" ... "Booked, Wednesday at 17:45": a bare weekday that
  * restates the day talked about (a week after the nearest such weekday) means that day.
  */
-export function keepRestatedWeekday(state: DialogueState, slot: Slot, live: Booking[]): void {
+function keepRestatedWeekday(state: DialogueState, slot: Slot, live: Booking[]): void {
   if (slot.dateKind !== "weekday" || !slot.date) return;
   const aWeekLater = addDays(slot.date, DAYS_IN_WEEK);
   const talkedAbout = [state.focusDate, ...live.map((booking) => booking.date)];

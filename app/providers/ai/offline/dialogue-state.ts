@@ -7,7 +7,7 @@ import type { Slot } from "./slots";
 import type { ChatTraits, Wanted } from "./traits";
 import type { ClockTime } from "./times";
 
-export type BookingStatus = "active" | "cancelled" | "replaced" | "undone";
+type BookingStatus = "active" | "cancelled" | "replaced" | "undone";
 
 export type Booking = Slot & {
   id: number;
@@ -21,7 +21,7 @@ export type Booking = Slot & {
 export type Proposal = { by: Party; message: number; added: Booking[]; replaced: Booking[] };
 
 /** Options offered and not yet picked from ("Thursday 17:00 or 18:30"). */
-export type PendingOffer = { alternatives: Slot[]; by: Party; message: number };
+type PendingOffer = { alternatives: Slot[]; by: Party; message: number };
 
 /** The catalogue's versions of a service for someone else: the kids', the adults', the other gender's. */
 export type ServiceVariants = {

@@ -27,7 +27,7 @@ import { buildSlots, isAlternatives, type Slot } from "./slots";
 import { anyOf } from "./text";
 import { chatTraits } from "./traits";
 
-export type { Booking, DialogueState, ServiceVariants };
+export type { DialogueState, ServiceVariants };
 
 /** A time said this many messages after talk of a pick-up, without a service, is the pick-up. */
 const PRODUCT_FOLLOW_UP_MESSAGES = 2;

@@ -7,7 +7,7 @@ import { unitsOf, type Unit } from "./vocab";
 
 /** A concept key ("C:COLOR") and a catalogue's own word ("R:fade"). */
 export const CONCEPT = "C:";
-export const RAW_WORD = "R:";
+const RAW_WORD = "R:";
 /** Weak words (see WEAK) count this much of a full word. */
 const WEAK_WEIGHT = 0.3;
 /** Each catalogue word the message does not say costs this share of its weight. */

@@ -17,7 +17,7 @@ const NORMALIZED_CACHE_SIZE = 50_000;
 const MIN_PLURAL_LETTERS = 4;
 
 /** A word or phrase as regex source: special characters escaped, a space matching any run of whitespace. */
-export function escapeWord(word: string): string {
+function escapeWord(word: string): string {
   return word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
 }
 

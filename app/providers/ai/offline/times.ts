@@ -45,7 +45,7 @@ import {
 import { AND_WORDS, OR_WORDS } from "./lexicon/grammar";
 import { anyOf, escapeClass, HEBREW, lowerKeep } from "./text";
 
-export type TimeRole = "slot" | "constraint" | "hours" | "range" | "old" | "event";
+type TimeRole = "slot" | "constraint" | "hours" | "range" | "old" | "event";
 
 /** A wall-clock time; `ambiguous` when no am/pm and not clearly 24-hour ("5", "5:15"). */
 export type ClockTime = { hour: number; minute: number; ambiguous: boolean };
@@ -207,15 +207,7 @@ function wordsBefore(before: string, number: WrittenNumber, found: TimeMention[]
  * or an address ("5 hours", "14 Station Road"). In loose mode (a phrase known to be a
  * time) any number counts.
  */
-export function isClockTime(
-  text: string,
-  after: string,
-  number: WrittenNumber,
-  marks: MarksAfter,
-  words: WordsBefore,
-  range: RangeEnds,
-  loose: boolean,
-): boolean {
+function isClockTime(text: string, after: string, number: WrittenNumber, marks: MarksAfter, words: WordsBefore, range: RangeEnds, loose: boolean): boolean {
   const { colon, dot, hour, minute } = number;
   // "24h notice", "24 hours": a bare 24 is a duration; midnight is written 00:00 or 24:00.
   if (hour === LAST_HOUR && !colon && !dot) return false;
@@ -258,7 +250,7 @@ function isMarked(number: WrittenNumber, marks: MarksAfter): boolean {
  * "בבוקר"), then 24-hour evidence ("17", "09:00", "Uhr"), then the salon default
  * (1-7 is the afternoon). Returns how many characters the marks used add to the time.
  */
-export function clockHour(
+function clockHour(
   number: WrittenNumber,
   hour: number,
   marks: MarksAfter,
@@ -281,7 +273,7 @@ export function clockHour(
 }
 
 /** What a time is: a slot someone proposes, or a limit, opening hours, a range, an old time being moved, someone else's event. */
-export function timeRole(before: string, afterTime: string, words: WordsBefore, range: RangeEnds, found: TimeMention[]): { role: TimeRole; moved: boolean } {
+function timeRole(before: string, afterTime: string, words: WordsBefore, range: RangeEnds, found: TimeMention[]): { role: TimeRole; moved: boolean } {
   const moved = RESCHEDULE_NEAR.test(before) && MOVE_TO_AFTER.test(afterTime);
   if (moved) return { role: "old", moved }; // "push your 2pm to 3pm"
   if (range.starts || range.ends) return { role: "range", moved };

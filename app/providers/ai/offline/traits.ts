@@ -9,8 +9,8 @@ import { KID_PERSONS, SELF } from "./people";
 import { CONCEPT } from "./services";
 import type { Slot } from "./slots";
 
-export type Size = "SMALL" | "MEDIUM" | "LARGE";
-export type Traits = { kids: boolean | null; size: Size | null };
+type Size = "SMALL" | "MEDIUM" | "LARGE";
+type Traits = { kids: boolean | null; size: Size | null };
 export type ChatTraits = { byPerson: Map<string, Traits>; soleSize: Size | null };
 /** What the person a slot is for asks of the catalogue (null: unknown). */
 export type Wanted = { kids: boolean | null; gender: "M" | "F" | null; size: Size | null };

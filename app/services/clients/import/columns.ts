@@ -6,9 +6,9 @@
 // "mobile_phone" and "טל'" each match one entry.
 
 /** What a column holds. */
-export type Field = "name" | "first" | "middle" | "last" | "nickname" | "company" | "phone" | "tags" | "notes";
+type Field = "name" | "first" | "middle" | "last" | "nickname" | "company" | "phone" | "tags" | "notes";
 /** What kind of number a phone column, label or type is; the first in this order is the one WhatsApp reaches. */
-export const PHONE_KINDS = ["whatsapp", "mobile", "main", "other", "home", "work", "fax"] as const;
+const PHONE_KINDS = ["whatsapp", "mobile", "main", "other", "home", "work", "fax"] as const;
 export type PhoneKind = (typeof PHONE_KINDS)[number];
 
 export type Exporter = "google" | "googleOld" | "outlook" | "phoneTool" | "fresha" | "square" | "booksy" | "whatsapp" | "chatbook";
@@ -71,7 +71,7 @@ const SIGNATURES: [Exporter, string[]][] = [
   ["whatsapp", ["WhatsApp Number"]],
 ];
 
-export function headerKey(header: string): string {
+function headerKey(header: string): string {
   return header
     .normalize("NFKC")
     .toLowerCase()

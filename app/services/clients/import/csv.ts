@@ -7,7 +7,7 @@ import { columnsOf, exporterOf, kindOfLabel, type ColumnMap, type Exporter } fro
 import { isScientific } from "./phones";
 import type { Phone } from "./vcard";
 
-export type CsvRow = { row: number; name: string; phones: Phone[]; tags: string[]; notes: string };
+type CsvRow = { row: number; name: string; phones: Phone[]; tags: string[]; notes: string };
 export type CsvRead = {
   rows: CsvRow[];
   /** The file has more rows than the import reads. */
@@ -56,7 +56,7 @@ function numbersOf(cell: string): string[] {
 const GOOGLE_SYSTEM_GROUP = /^\*\s*(mycontacts|starred)$/i;
 
 /** Tags of one cell (Google joins groups with " ::: " and adds its own "* myContacts" and "* starred"); at most one over `cap` is kept, for the check to refuse. */
-export function splitTags(value: string, cap: number): string[] {
+function splitTags(value: string, cap: number): string[] {
   const tags: string[] = [];
   const seen = new Set<string>();
   for (const piece of value.split(/:::|[,;|]/)) {

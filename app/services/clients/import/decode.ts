@@ -16,7 +16,7 @@ const isAsciiLetter = (b: number) => (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b
  * punctuation; an accented Latin letter sits between ASCII letters ("café",
  * "Müller"). One pass over the bytes.
  */
-export function looksHebrew(bytes: Uint8Array): boolean {
+function looksHebrew(bytes: Uint8Array): boolean {
   let hebrew = 0;
   let latin = 0;
   for (let i = 0; i < bytes.length; i++) {

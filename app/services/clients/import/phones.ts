@@ -21,7 +21,7 @@ const OTHER_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
 export const isScientific = (value: string) => SCIENTIFIC.test(value.trim());
 
 /** The characters of a number a person meant, or the text as it was when it is not a number. */
-export function cleanNumber(value: string): string {
+function cleanNumber(value: string): string {
   return value
     .trim()
     .normalize("NFKC")

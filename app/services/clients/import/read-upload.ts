@@ -44,7 +44,7 @@ export async function readUpload(stream: ReadableStream<Uint8Array> | null, limi
 }
 
 /** The line-by-line state of one file: what the current line is, and whether a binary value is running on. */
-export class BinaryStripper {
+class BinaryStripper {
   private out: Uint8Array<ArrayBuffer>;
   private size = 0;
   private head: number[] = [];
