@@ -10,7 +10,10 @@ declare module "@remix-run/cloudflare" {
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)), "~db": fileURLToPath(new URL("./db", import.meta.url)) },
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "~db": fileURLToPath(new URL("./db", import.meta.url)),
+    },
   },
   publicDir: "app/public",
   // The service worker's version (app/routes/sw[.]js.ts): one per build, so a deploy replaces the old shell cache.

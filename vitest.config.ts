@@ -41,7 +41,10 @@ export default defineConfig(async () => {
       setupFiles: ["./test/support/apply-migrations.ts"],
       deps: {
         optimizer: {
-          ssr: { enabled: true, include: ["@remix-run/cloudflare", "remix-auth", "remix-auth-oauth2", "remix-auth-google"] },
+          ssr: {
+            enabled: true,
+            include: ["@remix-run/cloudflare", "remix-auth", "remix-auth-oauth2", "remix-auth-google"],
+          },
         },
       },
     },

@@ -8,7 +8,12 @@ import { RUNS_IN_NODE } from "./test/runs-in-node";
 // share one served product started once (test/e2e/support/shared-stack.ts).
 export default defineConfig({
   // The app's own import prefixes (~ for app/, ~db for db/), as in vite.config.ts and tsconfig.json (tsx reads the latter).
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)), "~db": fileURLToPath(new URL("./db", import.meta.url)) } },
+  resolve: {
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "~db": fileURLToPath(new URL("./db", import.meta.url)),
+    },
+  },
   test: {
     environment: "node",
     fileParallelism: false,
@@ -20,7 +25,14 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000, interval: 100 } },
     projects: [
       { extends: true, test: { name: "node", include: ["test/node/**/*.test.ts", ...RUNS_IN_NODE] } },
-      { extends: true, test: { name: "browser", include: ["test/e2e/**/*.test.ts"], globalSetup: ["./test/e2e/support/shared-stack.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "browser",
+          include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["./test/e2e/support/shared-stack.ts"],
+        },
+      },
     ],
   },
 });

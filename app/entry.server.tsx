@@ -31,6 +31,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("X-Content-Type-Options", "nosniff");
   // A default; a route may ask for stricter (the reset page sends no-referrer).
-  if (!responseHeaders.has("Referrer-Policy")) responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  if (!responseHeaders.has("Referrer-Policy"))
+    responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -19,7 +19,10 @@ export const links: LinksFunction = () => [
 // A route with its own meta replaces this one: /login and /register give their own description.
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaTranslator(matches);
-  return [{ title: `${t("app.name")}: ${t("app.tagline")}` }, { name: "description", content: t("landing.meta.description") }];
+  return [
+    { title: `${t("app.name")}: ${t("app.tagline")}` },
+    { name: "description", content: t("landing.meta.description") },
+  ];
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -83,7 +83,10 @@ export function readSession(request: Request, env: Env): ReadSession {
       if (sent && READ_METHODS.has(request.method)) return response;
       const res = new Response(response.body, response);
       const secure = env.APP_URL.startsWith("https://") ? "; Secure" : "";
-      res.headers.append("Set-Cookie", `${BOOKMARK_COOKIE}=${bookmark}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${MAX_AGE_SECONDS}${secure}`);
+      res.headers.append(
+        "Set-Cookie",
+        `${BOOKMARK_COOKIE}=${bookmark}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${MAX_AGE_SECONDS}${secure}`,
+      );
       return res;
     },
   };

@@ -144,7 +144,10 @@ export const verifications = sqliteTable(
     payload: text("payload"),
     createdAt: createdAt(),
   },
-  (t) => [index("verifications_target").on(t.target, t.purpose, t.createdAt), index("verifications_expires").on(t.expiresAt)],
+  (t) => [
+    index("verifications_target").on(t.target, t.purpose, t.createdAt),
+    index("verifications_expires").on(t.expiresAt),
+  ],
 );
 
 export const rateLimits = sqliteTable(
@@ -307,7 +310,10 @@ export const waContacts = sqliteTable(
     lastMessageAt: integer("last_message_at").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("wa_contacts_business_chat").on(t.businessId, t.chatId), index("wa_contacts_business_recent").on(t.businessId, t.lastMessageAt)],
+  (t) => [
+    uniqueIndex("wa_contacts_business_chat").on(t.businessId, t.chatId),
+    index("wa_contacts_business_recent").on(t.businessId, t.lastMessageAt),
+  ],
 );
 
 export const waMessages = sqliteTable(
@@ -373,7 +379,10 @@ export const rules = sqliteTable(
     askConfirmation: integer("ask_confirmation", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("rules_business_created").on(t.businessId, t.createdAt), index("rules_business_group").on(t.businessId, t.groupId)],
+  (t) => [
+    index("rules_business_created").on(t.businessId, t.createdAt),
+    index("rules_business_group").on(t.businessId, t.groupId),
+  ],
 );
 
 export const messageKinds = ["rule", "ack", "draft", "answer", "offer", "stop_ack"] as const;
@@ -474,7 +483,10 @@ export const contactConsent = sqliteTable(
     // The client confirmed a booking made on the booking page by writing to the salon (basis booked_online).
     bookedOnlineAt: integer("booked_online_at"),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.phone] }), index("contact_consent_business_opted_out").on(t.businessId, t.optedOutAt)],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.phone] }),
+    index("contact_consent_business_opted_out").on(t.businessId, t.optedOutAt),
+  ],
 );
 
 export const proposalStatuses = ["open", "accepted", "dismissed"] as const;
@@ -520,7 +532,14 @@ export const proposals = sqliteTable(
     index("proposals_business_status_created").on(t.businessId, t.status, t.createdAt),
     // The same booking (service ignoring case, as Sync's save compares it) is proposed once, whatever became of it;
     // so is the same change of one (a reschedule to one time, a lateness, a cancellation).
-    uniqueIndex("proposals_business_booking").on(t.businessId, t.clientPhone, sql`lower(${t.service})`, t.date, t.time, t.kind),
+    uniqueIndex("proposals_business_booking").on(
+      t.businessId,
+      t.clientPhone,
+      sql`lower(${t.service})`,
+      t.date,
+      t.time,
+      t.kind,
+    ),
   ],
 );
 

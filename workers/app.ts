@@ -4,7 +4,12 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server bundle, built by `remix vite:build` before wrangler bundles this file.
 import * as build from "../build/server";
 import { sweepDueMessages } from "../app/services/scheduler.server";
-import { processDeadLetters, processOutboundBatch, type OutboundMessage, type Pacer } from "../app/services/delivery.server";
+import {
+  processDeadLetters,
+  processOutboundBatch,
+  type OutboundMessage,
+  type Pacer,
+} from "../app/services/delivery.server";
 import { getWhatsAppProvider } from "../app/providers/whatsapp/index.server";
 import { businessSession } from "../app/services/whatsapp/session.server";
 import { alertWaitingOwners, reconcileSessions } from "../app/services/whatsapp/watch.server";
@@ -55,7 +60,8 @@ export default {
           .catch(() => undefined),
       );
     // Pacing goes through each business's Durable Object, shared by every consumer.
-    const pacer: Pacer = (businessId, gap, maxWaitMs) => businessSession(env, businessId).reserveSendSlot(gap, maxWaitMs);
+    const pacer: Pacer = (businessId, gap, maxWaitMs) =>
+      businessSession(env, businessId).reserveSendSlot(gap, maxWaitMs);
     return processOutboundBatch(batch, { env, sender, now: Date.now, reconcile, pacer });
   },
 } satisfies ExportedHandler<Env, OutboundMessage>;

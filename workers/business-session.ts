@@ -29,7 +29,14 @@ import { getWhatsAppProvider } from "../app/providers/whatsapp/index.server";
 import type { SessionMe, WhatsAppProvider } from "../app/providers/whatsapp/types";
 import { configMatches, sessionConfig } from "../app/providers/whatsapp/waha.server";
 import { webhookKeyFor } from "../app/services/whatsapp/webhook-key.server";
-import { gatewayTooOld, isSettled, type GatewayProblem, type SessionActionError, type WaStatus, type WaView } from "../app/services/whatsapp/session-view";
+import {
+  gatewayTooOld,
+  isSettled,
+  type GatewayProblem,
+  type SessionActionError,
+  type WaStatus,
+  type WaView,
+} from "../app/services/whatsapp/session-view";
 import { formatChatPhone } from "../app/services/whatsapp/format-phone.server";
 import { recordWaStatus } from "../app/services/whatsapp/status-mirror.server";
 import { getExtractor } from "../app/providers/ai/index.server";
@@ -80,7 +87,16 @@ export const READS_PER_ALARM = 10;
 /** A failed read is tried again after 30 s, 1 min, 2 min... at most an hour. */
 export const retryDelay = (tries: number) => Math.min(30_000 * 2 ** (tries - 1), 3_600_000);
 
-const initial: Stored = { businessId: null, status: "no-session", me: null, qr: null, qrVersion: 0, checkedAt: 0, qrCheckedAt: 0, epoch: 0 };
+const initial: Stored = {
+  businessId: null,
+  status: "no-session",
+  me: null,
+  qr: null,
+  qrVersion: 0,
+  checkedAt: 0,
+  qrCheckedAt: 0,
+  epoch: 0,
+};
 
 /** A Connect action failed; the message is the key of the spec's text (only the message survives the RPC). */
 export class WhatsAppActionError extends Error {
@@ -152,7 +168,8 @@ export class BusinessSession extends DurableObject<Env> {
           await this.apply(info ? info.status : "no-session", info?.me ?? null, Date.now());
         } catch (error) {
           // The gateway is down: hold messages until it answers again (the Connect tab keeps its last status).
-          if (this.s.epoch === epoch && this.s.businessId) await recordWaStatus(this.env, this.s.businessId, "unreachable", Date.now());
+          if (this.s.epoch === epoch && this.s.businessId)
+            await recordWaStatus(this.env, this.s.businessId, "unreachable", Date.now());
           throw error;
         } finally {
           this.refreshing = null;
@@ -195,7 +212,8 @@ export class BusinessSession extends DurableObject<Env> {
   /** The alarm is set for the first chat due, if any. */
   private async armForChats() {
     let next = Infinity;
-    for (const mark of (await this.ctx.storage.list<ChatMark>({ prefix: MARK_PREFIX })).values()) next = Math.min(next, mark.due);
+    for (const mark of (await this.ctx.storage.list<ChatMark>({ prefix: MARK_PREFIX })).values())
+      next = Math.min(next, mark.due);
     if (next < Infinity) await this.armAlarm(next);
   }
 
@@ -233,7 +251,11 @@ export class BusinessSession extends DurableObject<Env> {
             // State may have moved on while we waited: keep the QR only if still scanning the same session.
             if (this.s.epoch !== epoch) return;
             if (image && this.s.status === "SCAN_QR_CODE") {
-              await this.save({ qr: { mimetype: image.mimetype, data: bytesToBase64(image.data) }, qrVersion: this.s.qrVersion + 1, qrCheckedAt: Date.now() });
+              await this.save({
+                qr: { mimetype: image.mimetype, data: bytesToBase64(image.data) },
+                qrVersion: this.s.qrVersion + 1,
+                qrCheckedAt: Date.now(),
+              });
             } else {
               await this.save({ qrCheckedAt: Date.now() });
             }
@@ -268,7 +290,8 @@ export class BusinessSession extends DurableObject<Env> {
       }
       const existing = await provider.getSession(businessId);
       if (!existing) await provider.createSession(businessId, options);
-      else if (!configMatches(existing.config, sessionConfig(businessId, options))) await provider.updateSession(businessId, options);
+      else if (!configMatches(existing.config, sessionConfig(businessId, options)))
+        await provider.updateSession(businessId, options);
     } catch (error) {
       await this.refreshAfterFailure();
       throw new WhatsAppActionError("connect.err.createFailed", { cause: error });
@@ -303,7 +326,9 @@ export class BusinessSession extends DurableObject<Env> {
     try {
       await this.provider().deleteSession(businessId);
     } catch (error) {
-      throw new WhatsAppActionError(reason === "logout" ? "connect.err.logoutFailed" : "connect.err.deleteFailed", { cause: error });
+      throw new WhatsAppActionError(reason === "logout" ? "connect.err.logoutFailed" : "connect.err.deleteFailed", {
+        cause: error,
+      });
     }
     const status = reason === "logout" ? "disconnected" : "no-session";
     await this.save({ status, me: null, qr: null, checkedAt: Date.now(), epoch: this.s.epoch + 1 });
@@ -475,7 +500,10 @@ export class BusinessSession extends DurableObject<Env> {
   }
 
   private async sessionOptions(businessId: string) {
-    return { webhookUrl: `${this.env.APP_URL.replace(/\/$/, "")}/api/webhook`, hmacKey: await webhookKeyFor(this.env, businessId) };
+    return {
+      webhookUrl: `${this.env.APP_URL.replace(/\/$/, "")}/api/webhook`,
+      hmacKey: await webhookKeyFor(this.env, businessId),
+    };
   }
 
   private async saveBackstop(patch: Partial<Backstop>) {
@@ -500,7 +528,11 @@ export class BusinessSession extends DurableObject<Env> {
           put: (chatId: string, w: ChatWatch) => storage.put(WATCH_PREFIX + chatId, w),
         };
         const result = await backstopRound(this.env, this.provider(), businessId, this.backstop, watch, now);
-        await this.saveBackstop({ rounds: this.backstop.rounds + 1, lastRound: now, nextDue: Math.min(now + backstopPeriod(this.env), result.nextDue) });
+        await this.saveBackstop({
+          rounds: this.backstop.rounds + 1,
+          lastRound: now,
+          nextDue: Math.min(now + backstopPeriod(this.env), result.nextDue),
+        });
         return result;
       })().finally(() => (this.catchingUp = null));
     }
@@ -540,7 +572,11 @@ export class BusinessSession extends DurableObject<Env> {
         (business) => this.askReaderFor(business),
       );
       if (outcome.kind === "read") {
-        await this.ctx.storage.put(readKey, { upTo: outcome.upTo, at: startedAt, runs: last.runs + 1 } satisfies ChatRead);
+        await this.ctx.storage.put(readKey, {
+          upTo: outcome.upTo,
+          at: startedAt,
+          runs: last.runs + 1,
+        } satisfies ChatRead);
         if (outcome.stored.length) {
           try {
             const { notifyNewProposals } = await import("../app/services/proposals/notify.server");
@@ -563,18 +599,26 @@ export class BusinessSession extends DurableObject<Env> {
       console.error("Reading a chat for proposals failed", businessId, chatId, error);
       const current = (await this.ctx.storage.get<ChatMark>(markKey)) ?? mark;
       const tries = current.tries + 1;
-      await this.ctx.storage.put(markKey, { ...current, due: Math.max(current.due, Date.now() + retryDelay(tries)), tries } satisfies ChatMark);
+      await this.ctx.storage.put(markKey, {
+        ...current,
+        due: Math.max(current.due, Date.now() + retryDelay(tries)),
+        tries,
+      } satisfies ChatMark);
     }
   }
 
   /** The extractor for one live read: Workers AI while the business's daily allowance lasts, then offline. */
   protected extractorFor(business: { id: string; timeZone: string }) {
-    return getExtractor(this.env, () => this.takeAiCall(business.id, localDate(Date.now(), business.timeZone), aiDailyCalls(this.env)));
+    return getExtractor(this.env, () =>
+      this.takeAiCall(business.id, localDate(Date.now(), business.timeZone), aiDailyCalls(this.env)),
+    );
   }
 
   /** The reader of asks and changes for one live read, on the same allowance as the extractor. */
   protected askReaderFor(business: { id: string; timeZone: string }) {
-    return getAskReader(this.env, () => this.takeAiCall(business.id, localDate(Date.now(), business.timeZone), aiDailyCalls(this.env)));
+    return getAskReader(this.env, () =>
+      this.takeAiCall(business.id, localDate(Date.now(), business.timeZone), aiDailyCalls(this.env)),
+    );
   }
 
   private async refreshAfterFailure() {
@@ -594,5 +638,9 @@ export class BusinessSession extends DurableObject<Env> {
 function createdByProduct(config: unknown, businessId: string): boolean {
   if (typeof config !== "object" || config === null) return false;
   const metadata = (config as { metadata?: unknown }).metadata;
-  return typeof metadata === "object" && metadata !== null && (metadata as Record<string, unknown>)["business.id"] === businessId;
+  return (
+    typeof metadata === "object" &&
+    metadata !== null &&
+    (metadata as Record<string, unknown>)["business.id"] === businessId
+  );
 }

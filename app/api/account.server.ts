@@ -11,7 +11,10 @@ import type { ApiHandler } from "./router.server";
 export const action: ApiHandler = async ({ request, env }) => {
   if (request.method !== "DELETE") return methodNotAllowed();
   const authed = await requireApiUser(request, env);
-  const body = await readJson(request, deleteAccountSchema({ hasPassword: authed.user.passwordHash !== null, email: authed.user.email }));
+  const body = await readJson(
+    request,
+    deleteAccountSchema({ hasPassword: authed.user.passwordHash !== null, email: authed.user.email }),
+  );
   await deleteAccount(env, accountCtx(request, env), authed, body);
   const res = json({ success: true });
   res.headers.append("Set-Cookie", clearSessionCookie(env));

@@ -4,7 +4,12 @@
 // dashboard), or an API client posts the code to /api/auth/google/callback.
 import { redirect } from "@remix-run/cloudflare";
 import { createDb } from "~db";
-import { afterGoogleCookie, googleAuthenticator, googleConfigured, timeZoneCookie } from "~/services/auth/google.server";
+import {
+  afterGoogleCookie,
+  googleAuthenticator,
+  googleConfigured,
+  timeZoneCookie,
+} from "~/services/auth/google.server";
 import { newBindingCookie } from "~/services/auth/google-binding.server";
 import type { ApiHandler } from "./router.server";
 

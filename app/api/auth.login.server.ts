@@ -18,7 +18,8 @@ export const action: ApiHandler = async ({ request, env }) => {
     return json({ success: true, token, user: userJson(user, business) });
   } catch (error) {
     // Programs tell this refusal by its code: the client shows the code step.
-    if (error instanceof AppError && error.problem.key === "login.unverified") return apiProblem(error.status, error.problem, { code: "email_not_verified" });
+    if (error instanceof AppError && error.problem.key === "login.unverified")
+      return apiProblem(error.status, error.problem, { code: "email_not_verified" });
     throw error;
   }
 };

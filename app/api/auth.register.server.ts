@@ -10,5 +10,10 @@ export const action: ApiHandler = async ({ request, env, ctx }) => {
   const body = await readJson(request, RegistrationBodySchema);
   const result = await register(accountCtx(request, env, ctx), body);
   // `registration` names this sign-up for Send a new code; each sign-up gets its own code.
-  return json({ success: true, message: english("register.codeSent", { email: result.email }), email: result.email, registration: result.registration });
+  return json({
+    success: true,
+    message: english("register.codeSent", { email: result.email }),
+    email: result.email,
+    registration: result.registration,
+  });
 };

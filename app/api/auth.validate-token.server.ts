@@ -15,5 +15,10 @@ export const action: ApiHandler = async ({ request, env }) => {
   if (!token) return refuse("google.noAccessToken");
   const authed = await getAuthedUser(request, env);
   if (!authed) return refuse("google.tokenFailed");
-  return json({ success: true, token, user: userJson(authed.user, authed.business), message: english("google.tokenValid") });
+  return json({
+    success: true,
+    token,
+    user: userJson(authed.user, authed.business),
+    message: english("google.tokenValid"),
+  });
 };

@@ -5,6 +5,10 @@ import { isTaken, type BookingOutcome } from "~/services/bookings/outcome";
 import { apiProblem, json } from "~/utils/http.server";
 
 export function outcomeAnswer(outcome: BookingOutcome, detail: string, status = 200): Response {
-  if (!outcome.ok) return apiProblem(outcome.status, outcome.problem, isTaken(outcome) ? { conflicts: outcome.conflicts } : {});
-  return json({ success: true, detail, booking: outcome.booking, conflicts: outcome.conflicts, warnings: outcome.warnings }, status);
+  if (!outcome.ok)
+    return apiProblem(outcome.status, outcome.problem, isTaken(outcome) ? { conflicts: outcome.conflicts } : {});
+  return json(
+    { success: true, detail, booking: outcome.booking, conflicts: outcome.conflicts, warnings: outcome.warnings },
+    status,
+  );
 }

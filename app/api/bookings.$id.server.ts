@@ -34,6 +34,13 @@ export const action: ApiHandler = async ({ request, params, env }) => {
     if (!(await getBooking(db, business.id, id))) return apiError(404, "bookings.err.notFound");
     return apiProblem(400, !patch.ok ? patch.problem : !flag.ok ? flag.problem : problem("problem.invalid"));
   }
-  const task = { kind: "update", business: bookingBusiness(business), id, patch: patch.value, ifFree: flag.value.if_free ?? false, now } as const;
+  const task = {
+    kind: "update",
+    business: bookingBusiness(business),
+    id,
+    patch: patch.value,
+    ifFree: flag.value.if_free ?? false,
+    now,
+  } as const;
   return outcomeAnswer(await decideBooking(env, task), "Booking updated.");
 };

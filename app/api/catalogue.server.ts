@@ -12,7 +12,10 @@ import { NewServiceBody, ServicePatchBody } from "~/validation/services";
 const english = translator("en");
 
 function catalogueProblem(status: number, problem: Problem): Response {
-  return apiProblem(status, problem, { message: english(problem.key, problem.params), code: problem.key.split(".").pop() });
+  return apiProblem(status, problem, {
+    message: english(problem.key, problem.params),
+    code: problem.key.split(".").pop(),
+  });
 }
 
 /** The body's service name by the Service name rule; a failure is thrown as the catalogue's answer. */

@@ -7,5 +7,9 @@ import type { ApiHandler } from "./router.server";
 
 export const loader: ApiHandler = async ({ request, env }) => {
   const { business } = await requireApiUser(request, env);
-  return download(await bookingsCsv(env.DB, business.id, langFromRequest(request)), "bookings.csv", "text/csv; charset=utf-8");
+  return download(
+    await bookingsCsv(env.DB, business.id, langFromRequest(request)),
+    "bookings.csv",
+    "text/csv; charset=utf-8",
+  );
 };

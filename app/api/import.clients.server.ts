@@ -5,7 +5,12 @@
 // and the English text of their problem. Contact photos in a vCard are left
 // out as the body streams in, so only the contacts count against the limit.
 import { requireApiUser } from "~/security/signed-in.server";
-import { IMPORT_PREVIEW_ROWS, importClients, MAX_IMPORT_BYTES, type ImportError } from "~/services/clients/import.server";
+import {
+  IMPORT_PREVIEW_ROWS,
+  importClients,
+  MAX_IMPORT_BYTES,
+  type ImportError,
+} from "~/services/clients/import.server";
 import { readUpload } from "~/services/clients/import/read-upload";
 import { translator } from "~/i18n/messages.server";
 import { AppError } from "~/utils/problem";
@@ -13,7 +18,8 @@ import { json, methodNotAllowed } from "~/utils/http.server";
 import type { ApiHandler } from "./router.server";
 
 const english = translator("en");
-const rowErrors = (errors: ImportError[]) => errors.map((e) => ({ row: e.row, message: english(e.key, e.params), key: e.key }));
+const rowErrors = (errors: ImportError[]) =>
+  errors.map((e) => ({ row: e.row, message: english(e.key, e.params), key: e.key }));
 
 export const action: ApiHandler = async ({ request, env }) => {
   if (request.method !== "POST") return methodNotAllowed();
@@ -41,5 +47,11 @@ export const action: ApiHandler = async ({ request, env }) => {
     });
   }
   // A phone added meanwhile by someone else is skipped by the insert, not duplicated.
-  return json({ success: true, imported, skipped: skipped + (plan.fresh - imported), reasons: plan.reasons, errors: rowErrors(plan.errors) });
+  return json({
+    success: true,
+    imported,
+    skipped: skipped + (plan.fresh - imported),
+    reasons: plan.reasons,
+    errors: rowErrors(plan.errors),
+  });
 };

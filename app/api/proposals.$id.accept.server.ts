@@ -28,7 +28,16 @@ export const action: ApiHandler = async ({ request, params, env }) => {
   if (!corrections.ok || !flag.ok || !ack.ok) {
     // An unknown id is a 404 whatever the body says.
     if (!(await findProposal(db, business.id, id))) return apiError(404, "proposals.err.notFound");
-    return apiProblem(400, !corrections.ok ? corrections.problem : !flag.ok ? flag.problem : !ack.ok ? ack.problem : { key: "problem.invalid" });
+    return apiProblem(
+      400,
+      !corrections.ok
+        ? corrections.problem
+        : !flag.ok
+          ? flag.problem
+          : !ack.ok
+            ? ack.problem
+            : { key: "problem.invalid" },
+    );
   }
   const task = {
     kind: "accept",
@@ -40,6 +49,12 @@ export const action: ApiHandler = async ({ request, params, env }) => {
     ack: ack.value.ack ?? true,
   } as const;
   const outcome = await decideBooking(env, task);
-  if (!outcome.ok) return apiProblem(outcome.status, outcome.problem, isTaken(outcome) ? { conflicts: outcome.conflicts } : {});
-  return json({ success: true, booking_id: outcome.booking.id, conflicts: outcome.conflicts, warnings: outcome.warnings });
+  if (!outcome.ok)
+    return apiProblem(outcome.status, outcome.problem, isTaken(outcome) ? { conflicts: outcome.conflicts } : {});
+  return json({
+    success: true,
+    booking_id: outcome.booking.id,
+    conflicts: outcome.conflicts,
+    warnings: outcome.warnings,
+  });
 };

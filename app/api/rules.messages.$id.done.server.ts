@@ -8,6 +8,7 @@ import type { ApiHandler } from "./router.server";
 export const action: ApiHandler = async ({ request, params, env }) => {
   if (request.method !== "POST") return methodNotAllowed();
   const { business } = await requireApiUser(request, env);
-  if (!(await markManualSent(env.DB, business.id, params.id ?? "", Date.now()))) return apiError(404, "safety.manual.notFound");
+  if (!(await markManualSent(env.DB, business.id, params.id ?? "", Date.now())))
+    return apiError(404, "safety.manual.notFound");
   return json({ success: true, detail: translator("en")("safety.manual.marked") });
 };

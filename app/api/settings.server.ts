@@ -14,7 +14,12 @@ import { safetyOf, updateSafetySettings } from "~/services/safety/settings.serve
 import { currencySetting, saveCurrency } from "~/services/catalogue/currency.server";
 import { CurrencyPatch } from "~/validation/services";
 import { BookingLinkPatch } from "~/validation/booking-link";
-import { bookingLinkOf, checkBookingLink, suggestSlug, updateBookingLink } from "~/services/booking-link/settings.server";
+import {
+  bookingLinkOf,
+  checkBookingLink,
+  suggestSlug,
+  updateBookingLink,
+} from "~/services/booking-link/settings.server";
 import { AutoAnswerPatch } from "~/validation/drafts";
 import { autoAnswerOf, updateAutoAnswer } from "~/services/drafts/auto-answer.server";
 import type { ApiHandler } from "./router.server";
@@ -79,7 +84,9 @@ export const action: ApiHandler = async ({ request, env }) => {
       ...hours,
       ...currencySetting({ currency: currency.value.currency ?? authed.business.currency, country: settings.country }),
       ...bookingLink,
-      booking_slug_suggestion: bookingLink.booking_slug ?? (await suggestSlug(authed.db, { id: authed.business.id, name: settings.business_name })),
+      booking_slug_suggestion:
+        bookingLink.booking_slug ??
+        (await suggestSlug(authed.db, { id: authed.business.id, name: settings.business_name })),
     },
   });
 };

@@ -5,5 +5,8 @@ import type { ApiHandler } from "./router.server";
 
 export const loader: ApiHandler = async ({ request, env }) => {
   const { user, business } = await requireApiUser(request, env);
-  return json({ success: true, data: { name: user.name, business_id: business.id, email: user.email, business_name: business.name } });
+  return json({
+    success: true,
+    data: { name: user.name, business_id: business.id, email: user.email, business_name: business.name },
+  });
 };

@@ -6,6 +6,8 @@ import type { ApiHandler } from "./router.server";
 export const action: ApiHandler = async ({ request, env, ctx }) => {
   if (request.method !== "POST") return methodNotAllowed();
   const raw = await request.text();
-  const result = await ingestWebhook(env, raw, request.headers.get("X-Webhook-Hmac"), Date.now(), (work) => ctx.waitUntil(work));
+  const result = await ingestWebhook(env, raw, request.headers.get("X-Webhook-Hmac"), Date.now(), (work) =>
+    ctx.waitUntil(work),
+  );
   return json(result.body, result.status);
 };

@@ -77,7 +77,12 @@ function TabError({ title, failed, children }: { title: string; failed: string; 
         <p>{failed}</p>
         {children && <p className="small">{children}</p>}
       </div>
-      <button type="button" className="btn btn-ghost" disabled={revalidator.state !== "idle"} onClick={() => revalidator.revalidate()}>
+      <button
+        type="button"
+        className="btn btn-ghost"
+        disabled={revalidator.state !== "idle"}
+        onClick={() => revalidator.revalidate()}
+      >
         {t("error.retry")}
       </button>
     </section>

@@ -67,7 +67,10 @@ const dictionaries: Record<Lang, Messages> = {
  * made once. Inside the page's data a single string costs next to nothing to
  * encode, where ~900 separate strings cost milliseconds on every page.
  */
-export const dictionaryTexts: Record<Lang, string> = { en: JSON.stringify(dictionaries.en), he: JSON.stringify(dictionaries.he) };
+export const dictionaryTexts: Record<Lang, string> = {
+  en: JSON.stringify(dictionaries.en),
+  he: JSON.stringify(dictionaries.he),
+};
 
 export function translator(lang: Lang): Translate {
   return translatorOf(dictionaries[lang] ?? dictionaries.en, dictionaries.en);

@@ -27,13 +27,20 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith("chatbook-") && name !== CACHE).map((name) => caches.delete(name))))
+      .then((names) =>
+        Promise.all(
+          names.filter((name) => name.startsWith("chatbook-") && name !== CACHE).map((name) => caches.delete(name)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });
 
 function offlinePage() {
-  return new Response(OFFLINE_HTML, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(OFFLINE_HTML, {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 async function cacheFirst(request) {
@@ -71,7 +78,13 @@ self.addEventListener("push", (event) => {
   } catch {
     data = { body: event.data ? event.data.text() : "" };
   }
-  const options = { body: data.body || "", icon: ICON, badge: ICON, tag: data.tag || undefined, data: { url: pageUrl(data.url) } };
+  const options = {
+    body: data.body || "",
+    icon: ICON,
+    badge: ICON,
+    tag: data.tag || undefined,
+    data: { url: pageUrl(data.url) },
+  };
   event.waitUntil(
     (async () => {
       // Open Chatbook windows re-read their screen (useFreshOnReturn), so the request is listed at once;

@@ -6,7 +6,13 @@
 // With a team, the customer may choose whom to book with ("Anyone" by default).
 // Book holds the time as `pending` and answers "Confirm on WhatsApp" with the
 // link to the salon's chat and its QR code.
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { createDb } from "~db";
 import { useLang, useT, type Lang } from "~/i18n";
@@ -14,7 +20,13 @@ import { translator } from "~/i18n/messages.server";
 import { FieldError } from "~/components/form/field-error";
 import { Banner } from "~/components/auth/auth-layout";
 import { pageView } from "~/services/booking-link/page.server";
-import { createHold, hasWhatsAppNumber, pageBusiness, pageLang, TimeTaken } from "~/services/booking-link/public.server";
+import {
+  createHold,
+  hasWhatsAppNumber,
+  pageBusiness,
+  pageLang,
+  TimeTaken,
+} from "~/services/booking-link/public.server";
 import { dayLabel } from "~/services/booking-link/texts.server";
 import { clientIp } from "~/services/auth/rate-limit.server";
 import { formatPrice, LOCALES } from "~/services/catalogue/money";
@@ -31,7 +43,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
   if (!page) return [{ title: "404" }, { name: "robots", content: "noindex" }];
-  return [{ title: page.title }, { name: "description", content: [page.business.name, page.business.city].filter(Boolean).join(", ") }];
+  return [
+    { title: page.title },
+    { name: "description", content: [page.business.name, page.business.city].filter(Boolean).join(", ") },
+  ];
 };
 
 /** The page's business, or the 404 page (unknown slug, no slug, page off). */
@@ -44,7 +59,8 @@ async function openPage(env: Env, slug: string | undefined) {
   }
 }
 
-const langOf = (asked: FormDataEntryValue | string | null, fallback: Lang): Lang => (asked === "en" || asked === "he" ? asked : fallback);
+const langOf = (asked: FormDataEntryValue | string | null, fallback: Lang): Lang =>
+  asked === "en" || asked === "he" ? asked : fallback;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
@@ -53,8 +69,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const asked = q.get("lang") === "en" || q.get("lang") === "he" ? q.get("lang") : null;
   const lang = langOf(asked, pageLang(business));
   const choice = { service: q.get("service"), member: q.get("member"), date: q.get("date"), time: q.get("time") };
-  const [view, hasNumber] = await Promise.all([pageView(createDb(env.DB), business, choice, lang, Date.now()), hasWhatsAppNumber(env, business)]);
-  return { ...view, hasNumber, slug: business.bookingSlug ?? "", asked, title: translator(lang)("booklink.page.title", { name: business.name }) };
+  const [view, hasNumber] = await Promise.all([
+    pageView(createDb(env.DB), business, choice, lang, Date.now()),
+    hasWhatsAppNumber(env, business),
+  ]);
+  return {
+    ...view,
+    hasNumber,
+    slug: business.bookingSlug ?? "",
+    asked,
+    title: translator(lang)("booklink.page.title", { name: business.name }),
+  };
 }
 
 type Values = { name: string; phone: string; notes: string };
@@ -72,11 +97,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     form.set("date", slot.slice(0, 10));
     form.set("time", slot.slice(11));
   }
-  const values: Values = { name: String(form.get("name") ?? ""), phone: String(form.get("phone") ?? ""), notes: String(form.get("notes") ?? "") };
+  const values: Values = {
+    name: String(form.get("name") ?? ""),
+    phone: String(form.get("phone") ?? ""),
+    notes: String(form.get("notes") ?? ""),
+  };
   // What was being booked, so a refusal shows the form again under it.
   const [service, date, time, member] = ["service", "date", "time", "member_id"].map((k) => String(form.get(k) ?? ""));
   const day = /^\d{4}-\d{2}-\d{2}$/.test(date) && isRealDate(date) ? dayLabel(date, lang, "long") : date;
-  const choice = { service, date, time, member, summary: translator(lang)("booklink.page.summary", { service, day, time }) };
+  const choice = {
+    service,
+    date,
+    time,
+    member,
+    summary: translator(lang)("booklink.page.summary", { service, day, time }),
+  };
   const submission = parseForm(form, PublicBookingForm);
   if (submission.status !== "success") {
     const errors = (submission.error ?? {}) as Record<string, Problem[] | null>;
@@ -116,7 +151,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const refused = caught(error);
     const field = FIELD_OF[refused.problem.key];
     const errors: Record<string, Problem[]> = field ? { [field]: [refused.problem] } : {};
-    return data({ kind: "refused" as const, errors, problem: field ? null : refused.problem, values, choice }, { status: refused.status });
+    return data(
+      { kind: "refused" as const, errors, problem: field ? null : refused.problem, values, choice },
+      { status: refused.status },
+    );
   }
 }
 
@@ -168,7 +206,10 @@ export default function BookingPage() {
                     >
                       <span className="bp-service-name">{s.name}</span>
                       <span className="bp-service-facts">
-                        {[t("booklink.page.minutes", { n: s.duration_minutes }), formatPrice(s.price_cents, page.business.currency, LOCALES[lang])]
+                        {[
+                          t("booklink.page.minutes", { n: s.duration_minutes }),
+                          formatPrice(s.price_cents, page.business.currency, LOCALES[lang]),
+                        ]
                           .filter(Boolean)
                           .join(" · ")}
                       </span>
@@ -212,7 +253,11 @@ export default function BookingPage() {
                   memberName={page.members.find((m) => m.id === page.member)?.name}
                   date={page.day}
                   time={page.time}
-                  summary={t("booklink.page.summary", { service: page.service, day: page.dayLabel ?? "", time: page.time })}
+                  summary={t("booklink.page.summary", {
+                    service: page.service,
+                    day: page.dayLabel ?? "",
+                    time: page.time,
+                  })}
                 />
               )
             )}
@@ -322,7 +367,20 @@ type BookFormProps = {
 };
 
 /** Name, phone, an optional note and the hidden field people leave empty; Book. After a refusal, the next free times to choose from. */
-function BookForm({ slug, asked, service, member = "", memberName, date, time, summary, values, errors, problem, taken }: BookFormProps) {
+function BookForm({
+  slug,
+  asked,
+  service,
+  member = "",
+  memberName,
+  date,
+  time,
+  summary,
+  values,
+  errors,
+  problem,
+  taken,
+}: BookFormProps) {
   const t = useT();
   const lang = useLang();
   // No WhatsApp number to confirm on (a page turned on with one that is gone since): Book sends a request the salon confirms.
@@ -337,7 +395,16 @@ function BookForm({ slug, asked, service, member = "", memberName, date, time, s
   return (
     <section aria-labelledby="bp-details-title" id="bp-details" className="card bp-details">
       <h2 id="bp-details-title">{t("booklink.page.details")}</h2>
-      <form method="post" action={href(slug, asked, { service, member: member || null, date: date ?? null, time: time ?? null }, "#bp-details")} noValidate>
+      <form
+        method="post"
+        action={href(
+          slug,
+          asked,
+          { service, member: member || null, date: date ?? null, time: time ?? null },
+          "#bp-details",
+        )}
+        noValidate
+      >
         {taken ? (
           <>
             <Banner kind="error" testId="bp-taken">
@@ -359,7 +426,9 @@ function BookForm({ slug, asked, service, member = "", memberName, date, time, s
           <>
             <p className="bp-summary">
               <strong>{summary}</strong>{" "}
-              <a href={href(slug, asked, { service, member: member || null, date: date ?? null }, "#bp-times")}>{t("booklink.page.change")}</a>
+              <a href={href(slug, asked, { service, member: member || null, date: date ?? null }, "#bp-times")}>
+                {t("booklink.page.change")}
+              </a>
             </p>
             {memberName && <p className="bp-with">{t("booklink.page.with", { name: memberName })}</p>}
             <input type="hidden" name="date" value={date} />

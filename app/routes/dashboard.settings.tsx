@@ -3,7 +3,13 @@
 // Change Password, and the proposals, Answer for me and notifications switches. Each form
 // posts its own intent here.
 import type { SubmissionResult } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { pageTitle, langFromRequest, useT } from "~/i18n";
 import { PasswordForm } from "~/components/settings/password-form";
@@ -17,7 +23,14 @@ import { SafetySection } from "~/components/settings/safety-section";
 import { safetyOf, updateSafetySettings } from "~/services/safety/settings.server";
 import { SafetyBudgetForm } from "~/validation/safety";
 import { translator } from "~/i18n/messages.server";
-import { deleteSubscription, devicesOf, pushConfig, saveSubscription, sendTestNotification, setProposalsEnabled } from "~/services/push/push.server";
+import {
+  deleteSubscription,
+  devicesOf,
+  pushConfig,
+  saveSubscription,
+  sendTestNotification,
+  setProposalsEnabled,
+} from "~/services/push/push.server";
 import { removeDeviceAction } from "~/services/push/devices.server";
 import { validate } from "~/validation/parse";
 import { ProposalsSwitchInput, PushEndpointInput, PushSubscriptionInput } from "~/validation/push";
@@ -41,7 +54,13 @@ import { currencyOf, currencyCodes } from "~/services/catalogue/money";
 import { saveCurrency } from "~/services/catalogue/currency.server";
 import { CurrencyPatch } from "~/validation/services";
 import { BookingLinkSection } from "~/components/settings/booking-link-section";
-import { bookingLinkOf, bookingPageUrl, checkBookingLink, suggestSlug, updateBookingLink } from "~/services/booking-link/settings.server";
+import {
+  bookingLinkOf,
+  bookingPageUrl,
+  checkBookingLink,
+  suggestSlug,
+  updateBookingLink,
+} from "~/services/booking-link/settings.server";
 import { hasWhatsAppNumber } from "~/services/booking-link/public.server";
 import { BookingLinkPatch, HOLD_MINUTES } from "~/validation/booking-link";
 import { qrSvg } from "~/utils/qr";
@@ -72,7 +91,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   // The saved country's name in the reader's language: the country list itself loads only when the field is edited.
   const country = countryName(business.country, langFromRequest(request));
-  const currency = { currency: business.currency, countryDefault: currencyOf({ currency: "", country: business.country }), codes: currencyCodes() };
+  const currency = {
+    currency: business.currency,
+    countryDefault: currencyOf({ currency: "", country: business.country }),
+    codes: currencyCodes(),
+  };
   const link = bookingLinkOf(business);
   const url = bookingPageUrl(new URL(request.url).origin, business);
   const bookingLink = {
@@ -84,7 +107,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? {
           url,
           qr: `data:image/svg+xml;base64,${btoa(qrSvg(url))}`,
-          text: translator(business.messageLang === "he" ? "he" : "en")("booklink.settings.shareText", { name: business.name, url }),
+          text: translator(business.messageLang === "he" ? "he" : "en")("booklink.settings.shareText", {
+            name: business.name,
+            url,
+          }),
         }
       : null,
   };
@@ -111,13 +137,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "messaging") {
     const submission = parseForm(form, MessagingFormSchema);
-    if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), submission.reply(), 400);
+    if (submission.status !== "success")
+      return refused(intent, firstFormProblem(submission.error), submission.reply(), 400);
     await updateMessagingSettings(env.DB, authed.business, submission.value);
     return saved(intent);
   }
   if (intent === "safety") {
     const submission = parseForm(form, SafetyBudgetForm);
-    if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), submission.reply(), 400);
+    if (submission.status !== "success")
+      return refused(intent, firstFormProblem(submission.error), submission.reply(), 400);
     await updateSafetySettings(env.DB, authed.business, submission.value);
     return saved(intent);
   }
@@ -147,33 +175,52 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "password") {
     const submission = parseForm(form, PasswordChangeFormSchema);
-    if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), submission.reply({ hideFields: PASSWORDS }), 400);
+    if (submission.status !== "success")
+      return refused(intent, firstFormProblem(submission.error), submission.reply({ hideFields: PASSWORDS }), 400);
     try {
       await changePassword(accountCtx(request, env), authed, submission.value);
       return saved(intent);
     } catch (error) {
       const { problem } = caught(error);
-      const tied = problem.key === "password.wrongCurrent" ? { fieldErrors: { current_password: [problem] } } : { formErrors: [problem] };
+      const tied =
+        problem.key === "password.wrongCurrent"
+          ? { fieldErrors: { current_password: [problem] } }
+          : { formErrors: [problem] };
       return refused(intent, problem, submission.reply({ hideFields: PASSWORDS, ...tied }));
     }
   }
   if (intent === "profile") {
     const submission = parseForm(form, profileFormSchema(authed.user.email));
-    if (submission.status !== "success") return refused(intent, firstFormProblem(submission.error), submission.reply(), 400);
+    if (submission.status !== "success")
+      return refused(intent, firstFormProblem(submission.error), submission.reply(), 400);
     await updateSettings(env, authed, submission.value, Date.now());
     return saved(intent);
   }
-  if (intent === "proposals" || intent === "auto-answer" || intent === "push-subscribe" || intent === "push-unsubscribe" || intent === "push-test") {
+  if (
+    intent === "proposals" ||
+    intent === "auto-answer" ||
+    intent === "push-subscribe" ||
+    intent === "push-unsubscribe" ||
+    intent === "push-test"
+  ) {
     return pushAction(intent, form, authed, env);
   }
   if (intent === "push-remove") return removeDeviceAction(form, authed);
-  return data({ intent: "unknown" as const, ok: false as const, problem: problem("problem.unknownAction") }, { status: 400 });
+  return data(
+    { intent: "unknown" as const, ok: false as const, problem: problem("problem.unknownAction") },
+    { status: 400 },
+  );
 }
 
 type PushIntent = "proposals" | "auto-answer" | "push-subscribe" | "push-unsubscribe" | "push-test";
 
 /** The switches of the proposals and notifications section; a post that fails its schema is 400. */
-async function pushAction(intent: PushIntent, form: FormData, authed: Awaited<ReturnType<typeof requireUser>>, env: Env) {
+async function pushAction(
+  intent: PushIntent,
+  form: FormData,
+  authed: Awaited<ReturnType<typeof requireUser>>,
+  env: Env,
+) {
   const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
   const bad = (p: Problem) => data<ActionAnswer<PushIntent>>({ intent, ok: false, problem: p }, { status: 400 });
   const { db, business } = authed;
@@ -204,7 +251,12 @@ async function pushAction(intent: PushIntent, form: FormData, authed: Awaited<Re
     }
     await sendTestNotification(db, env, business.id, input.value.endpoint, (lang) => {
       const t = translator(lang);
-      return { title: t("push.test.title"), body: t("push.test.body"), url: "/dashboard/settings", tag: "chatbook-test" };
+      return {
+        title: t("push.test.title"),
+        body: t("push.test.body"),
+        url: "/dashboard/settings",
+        tag: "chatbook-test",
+      };
     });
     return saved(intent);
   } catch (error) {
@@ -223,7 +275,8 @@ function refused<I extends string>(intent: I, problem: Problem, reply: Submissio
 
 export default function SettingsTab() {
   const t = useT();
-  const { settings, country, timeZones, messaging, safety, account, push, currency, bookingLink } = useLoaderData<typeof loader>();
+  const { settings, country, timeZones, messaging, safety, account, push, currency, bookingLink } =
+    useLoaderData<typeof loader>();
   return (
     <div className="settings">
       <header>
@@ -236,7 +289,12 @@ export default function SettingsTab() {
       <SafetySection settings={safety} />
       <CurrencySection {...currency} />
       <BookingLinkSection {...bookingLink} />
-      <NotificationsSection proposalsEnabled={push.proposalsEnabled} autoAnswer={push.autoAnswer} vapidPublicKey={push.vapidPublicKey} devices={push.devices} />
+      <NotificationsSection
+        proposalsEnabled={push.proposalsEnabled}
+        autoAnswer={push.autoAnswer}
+        vapidPublicKey={push.vapidPublicKey}
+        devices={push.devices}
+      />
       <PasswordForm email={settings.email} />
       <DataSection hasFeed={account.hasFeed} hasPassword={account.hasPassword} />
       <DeleteAccount hasPassword={account.hasPassword} email={settings.email} />

@@ -28,7 +28,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "feed-create") {
     const password = form.get("password");
     try {
-      await confirmIdentity(accountCtx(request, env), authed, typeof password === "string" ? password : undefined, "access.confirm.wrongPassword");
+      await confirmIdentity(
+        accountCtx(request, env),
+        authed,
+        typeof password === "string" ? password : undefined,
+        "access.confirm.wrongPassword",
+      );
     } catch (error) {
       return data<DataAnswer>({ intent, ok: false, problem: caught(error).problem });
     }
@@ -39,10 +44,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<DataAnswer>({ intent, ok: true });
   }
   if (intent === "delete-account") {
-    const submission = parseForm(form, deleteAccountSchema({ hasPassword: authed.user.passwordHash !== null, email: authed.user.email }));
+    const submission = parseForm(
+      form,
+      deleteAccountSchema({ hasPassword: authed.user.passwordHash !== null, email: authed.user.email }),
+    );
     if (submission.status !== "success") {
       return data<DataAnswer>(
-        { intent, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply({ hideFields: ["password"] }) },
+        {
+          intent,
+          ok: false,
+          problem: firstFormProblem(submission.error),
+          reply: submission.reply({ hideFields: ["password"] }),
+        },
         { status: 400 },
       );
     }
@@ -50,8 +63,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await deleteAccount(env, accountCtx(request, env), authed, submission.value);
     } catch (error) {
       const { problem } = caught(error);
-      const tied = problem.key === "account.err.wrongPassword" ? { fieldErrors: { password: [problem] } } : { formErrors: [problem] };
-      return data<DataAnswer>({ intent, ok: false, problem, reply: submission.reply({ hideFields: ["password"], ...tied }) });
+      const tied =
+        problem.key === "account.err.wrongPassword"
+          ? { fieldErrors: { password: [problem] } }
+          : { formErrors: [problem] };
+      return data<DataAnswer>({
+        intent,
+        ok: false,
+        problem,
+        reply: submission.reply({ hideFields: ["password"], ...tied }),
+      });
     }
     throw redirect("/?deleted=1", { headers: { "Set-Cookie": clearSessionCookie(env) } });
   }

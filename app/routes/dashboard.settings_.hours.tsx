@@ -2,13 +2,25 @@
 // zero or more intervals), the grid free times are offered on and the notice,
 // and the days it is closed. Its own page, so the main Settings page stays a
 // short list an owner can find things in on a phone.
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { pageTitle, useT } from "~/i18n";
 import { HoursEditor } from "~/components/settings/hours-editor";
 import { TimeOffSection } from "~/components/settings/time-off-section";
 import { requireUser } from "~/security/signed-in.server";
-import { addTimeOff, deleteTimeOff, listTimeOff, salonTimeOf, updateSalonTime } from "~/services/time/salon-time.server";
+import {
+  addTimeOff,
+  deleteTimeOff,
+  listTimeOff,
+  salonTimeOf,
+  updateSalonTime,
+} from "~/services/time/salon-time.server";
 import { localDate } from "~/utils/time-zone";
 import { caught, problem, type Problem } from "~/utils/problem";
 import { HoursForm, TimeOffInput, type HoursAnswer, type HoursIntent } from "~/validation/hours";
@@ -34,7 +46,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
   const intent = fields.intent;
-  const refused = (i: HoursIntent, p: Problem, status = 400) => data<HoursAnswer>({ intent: i, ok: false, problem: p }, { status });
+  const refused = (i: HoursIntent, p: Problem, status = 400) =>
+    data<HoursAnswer>({ intent: i, ok: false, problem: p }, { status });
   if (intent === "hours") {
     const input = validate(HoursForm, fields);
     if (!input.ok) return refused(intent, input.problem);
@@ -56,7 +69,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return refused(intent, caught(error).problem, 200);
     }
   }
-  return data<HoursAnswer>({ intent: "unknown", ok: false, problem: problem("problem.unknownAction") }, { status: 400 });
+  return data<HoursAnswer>(
+    { intent: "unknown", ok: false, problem: problem("problem.unknownAction") },
+    { status: 400 },
+  );
 }
 
 export default function HoursPage() {

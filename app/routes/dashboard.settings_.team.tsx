@@ -1,7 +1,13 @@
 // Settings > Team: who works here. Each member is a calendar with a name, a
 // palette colour, working hours and the services they do. Its own page beside
 // Working hours, so the main Settings page stays a short list.
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { pageTitle, useT } from "~/i18n";
 import { TeamSection } from "~/components/settings/team-section";
@@ -55,9 +61,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { db, business } = await requireUser(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
-  const refused = (i: TeamIntent, p: Problem, status = 400) => data<TeamAnswer>({ intent: i, ok: false, problem: p }, { status });
+  const refused = (i: TeamIntent, p: Problem, status = 400) =>
+    data<TeamAnswer>({ intent: i, ok: false, problem: p }, { status });
   if (intent !== "team-add" && intent !== "team-save" && intent !== "team-delete" && intent !== "team-move") {
-    return data<TeamAnswer>({ intent: "unknown", ok: false, problem: problem("problem.unknownAction") }, { status: 400 });
+    return data<TeamAnswer>(
+      { intent: "unknown", ok: false, problem: problem("problem.unknownAction") },
+      { status: 400 },
+    );
   }
   try {
     if (intent === "team-add") {

@@ -17,7 +17,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, user, business } = await requireUser(request, context);
   const [waiting, openProposals, openDrafts] = await Promise.all([
     // Clients whose unclear answer to a confirmation request waits for the owner's reply.
-    context.cloudflare.env.DB.prepare("SELECT count(*) AS n FROM clients WHERE business_id = ?1 AND awaiting_reply_at IS NOT NULL")
+    context.cloudflare.env.DB.prepare(
+      "SELECT count(*) AS n FROM clients WHERE business_id = ?1 AND awaiting_reply_at IS NOT NULL",
+    )
       .bind(business.id)
       .first<{ n: number }>(),
     // Booking requests read from chats, waiting on the Sync tab (counted up to a cap: "99+").
@@ -110,7 +112,9 @@ function Shell({ user, business, waitingClients, openProposals, openDrafts, chil
                 <span className="sr-only">{t("waiting.tabCount", { n: waitingClients })}</span>
               </>
             )}
-            {tab.name === "sync" && openProposals + openDrafts > 0 && <SyncBadge proposals={openProposals} drafts={openDrafts} />}
+            {tab.name === "sync" && openProposals + openDrafts > 0 && (
+              <SyncBadge proposals={openProposals} drafts={openDrafts} />
+            )}
           </NavLink>
         ))}
       </nav>
@@ -127,7 +131,11 @@ function SyncBadge({ proposals, drafts }: { proposals: number; drafts: number })
   const t = useT();
   const upTo99 = (n: number) => (n > 99 ? "99+" : String(n));
   const label = [
-    proposals === 1 ? t("proposals.tabCountOne") : proposals > 0 ? t("proposals.tabCount", { n: upTo99(proposals) }) : "",
+    proposals === 1
+      ? t("proposals.tabCountOne")
+      : proposals > 0
+        ? t("proposals.tabCount", { n: upTo99(proposals) })
+        : "",
     drafts === 1 ? t("drafts.tabCountOne") : drafts > 0 ? t("drafts.tabCount", { n: upTo99(drafts) }) : "",
   ]
     .filter(Boolean)

@@ -7,7 +7,8 @@ import { feedFor } from "~/services/calendar-feed.server";
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const match = /^(.+)\.ics$/.exec(params.file ?? "");
   const body = match ? await feedFor(context.cloudflare.env, match[1], Date.now()) : null;
-  if (body === null) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (body === null)
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

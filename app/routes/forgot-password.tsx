@@ -20,7 +20,10 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "title.fo
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), EmailOnlySchema);
   if (submission.status !== "success")
-    return data({ sent: false as const, problem: firstFormProblem(submission.error), reply: submission.reply() }, { status: 400 });
+    return data(
+      { sent: false as const, problem: firstFormProblem(submission.error), reply: submission.reply() },
+      { status: 400 },
+    );
   try {
     await forgotPassword(accountCtx(request, context.cloudflare.env, context.cloudflare.ctx), submission.value.email);
     return data({ sent: true as const });

@@ -1,6 +1,13 @@
 // /register: the form, then the 6-digit code, then success with Go to Login.
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { pageTitle, metaTranslator, useT, type MessageKey } from "~/i18n";
@@ -33,7 +40,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type RegisterAnswer =
   | { step: "form"; problem: Problem; reply: SubmissionResult<Problem[]> }
-  | { step: "verify"; email: string; registration?: string; problem?: Problem; reply?: SubmissionResult<Problem[]>; notice?: MessageKey }
+  | {
+      step: "verify";
+      email: string;
+      registration?: string;
+      problem?: Problem;
+      reply?: SubmissionResult<Problem[]>;
+      notice?: MessageKey;
+    }
   | { step: "done" };
 
 const HIDDEN = ["password", "confirm_password"];
@@ -45,11 +59,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const answer = (value: RegisterAnswer, status = 200) => data(value, { status });
   const email = String(form.get("email") ?? "").slice(0, 320);
   // This browser's own sign-up (Send a new code sends a code for it, never for someone else's sign-up of the address).
-  const registration = /^[0-9a-f-]{36}$/.test(String(form.get("registration") ?? "")) ? String(form.get("registration")) : undefined;
+  const registration = /^[0-9a-f-]{36}$/.test(String(form.get("registration") ?? ""))
+    ? String(form.get("registration"))
+    : undefined;
 
   if (intent === "verify") {
     const submission = parseForm(form, VerifyCodeSchema);
-    if (submission.status !== "success") return answer({ step: "verify", email, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+    if (submission.status !== "success")
+      return answer(
+        { step: "verify", email, problem: firstFormProblem(submission.error), reply: submission.reply() },
+        400,
+      );
     try {
       await verifyEmail(ctx, submission.value);
       return answer({ step: "done" });
@@ -60,19 +80,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "resend") {
     const submission = parseForm(form, EmailOnlySchema);
-    if (submission.status !== "success") return answer({ step: "verify", email, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+    if (submission.status !== "success")
+      return answer(
+        { step: "verify", email, problem: firstFormProblem(submission.error), reply: submission.reply() },
+        400,
+      );
     try {
       const sent = await resendCode(ctx, submission.value.email, registration);
       return answer({ step: "verify", email, registration, notice: sent.codeSent ? "verify.resent" : "verify.wait" });
     } catch (error) {
       const { problem } = caught(error);
-      return answer({ step: "verify", email, registration, problem, reply: submission.reply({ formErrors: [problem] }) });
+      return answer({
+        step: "verify",
+        email,
+        registration,
+        problem,
+        reply: submission.reply({ formErrors: [problem] }),
+      });
     }
   }
 
   const submission = parseForm(form, RegistrationFormSchema);
   if (submission.status !== "success") {
-    return answer({ step: "form", problem: firstFormProblem(submission.error), reply: submission.reply({ hideFields: HIDDEN }) }, 400);
+    return answer(
+      { step: "form", problem: firstFormProblem(submission.error), reply: submission.reply({ hideFields: HIDDEN }) },
+      400,
+    );
   }
   try {
     const result = await register(ctx, submission.value);
@@ -116,7 +149,12 @@ export default function Register() {
   if (answer?.step === "verify") {
     return (
       <AuthLayout title={t("verify.title")} subtitle={t("register.codeSent", { email: answer.email })}>
-        <VerifyCodeForm email={answer.email} registration={answer.registration} lastResult={answer.reply} notice={answer.notice} />
+        <VerifyCodeForm
+          email={answer.email}
+          registration={answer.registration}
+          lastResult={answer.reply}
+          notice={answer.notice}
+        />
         <p className="auth-foot small">
           <Link to="/register" reloadDocument>
             {t("verify.changeEmail")}
@@ -142,9 +180,21 @@ export default function Register() {
       <Form method="post" {...getFormProps(form)} hidden={!!failure} className="auth-form">
         <ProblemBanner problem={failure ? null : firstProblemOf(form.allErrors)} testId="register-error" />
         <TextField field={fields.name} label={t("field.fullName")} autoComplete="name" maxLength={200} />
-        <TextField field={fields.business_name} label={t("field.businessName")} autoComplete="organization" maxLength={200} />
+        <TextField
+          field={fields.business_name}
+          label={t("field.businessName")}
+          autoComplete="organization"
+          maxLength={200}
+        />
         <CountryInput field={fields.country} label={t("field.country")} />
-        <TextField field={fields.phone} label={t("field.phone")} type="tel" inputMode="numeric" autoComplete="tel" maxLength={20} />
+        <TextField
+          field={fields.phone}
+          label={t("field.phone")}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={20}
+        />
         <TextField field={fields.city} label={t("field.cityOptional")} autoComplete="address-level2" maxLength={100} />
         <TextField field={fields.email} label={t("field.email")} type="email" autoComplete="email" maxLength={254} />
         <PasswordField field={fields.password} label={t("field.password")} autoComplete="new-password" />

@@ -2,7 +2,13 @@
 // out of the address bar at once, and posted with the new password. The page
 // sends no Referer anywhere, so the link cannot leak through one.
 import { getFormProps } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LinksFunction,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { pageTitle, useT } from "~/i18n";
@@ -19,7 +25,10 @@ import { useSchemaForm } from "~/components/form/use-schema-form";
 import { accountSchemas } from "~/components/form/schemas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "title.reset"), { name: "referrer", content: "no-referrer" }];
+export const meta: MetaFunction = ({ matches }) => [
+  pageTitle(matches, "title.reset"),
+  { name: "referrer", content: "no-referrer" },
+];
 export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
 
 const HIDDEN = ["new_password", "confirm_password", "token"];
@@ -27,14 +36,25 @@ const HIDDEN = ["new_password", "confirm_password", "token"];
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), ResetFormSchema);
   if (submission.status !== "success") {
-    return data({ done: false as const, problem: firstFormProblem(submission.error), reply: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+    return data(
+      {
+        done: false as const,
+        problem: firstFormProblem(submission.error),
+        reply: submission.reply({ hideFields: HIDDEN }),
+      },
+      { status: 400 },
+    );
   }
   try {
     await resetPassword(accountCtx(request, context.cloudflare.env), submission.value);
     return data({ done: true as const });
   } catch (error) {
     const { problem } = caught(error);
-    return data({ done: false as const, problem, reply: submission.reply({ hideFields: HIDDEN, formErrors: [problem] }) });
+    return data({
+      done: false as const,
+      problem,
+      reply: submission.reply({ hideFields: HIDDEN, formErrors: [problem] }),
+    });
   }
 }
 

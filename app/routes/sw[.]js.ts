@@ -22,7 +22,9 @@ function offlineHtml(): string {
 }
 
 export async function loader() {
-  const body = source.replace('"__VERSION__"', JSON.stringify(BUILD_ID)).replace('"__OFFLINE_HTML__"', JSON.stringify(offlineHtml()));
+  const body = source
+    .replace('"__VERSION__"', JSON.stringify(BUILD_ID))
+    .replace('"__OFFLINE_HTML__"', JSON.stringify(offlineHtml()));
   return new Response(body, {
     headers: {
       "Content-Type": "text/javascript; charset=utf-8",

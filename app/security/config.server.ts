@@ -49,7 +49,8 @@ const MIN_SECRET_LENGTH = 32;
  */
 export function wahaConfigProblem(env: Pick<Env, "WAHA_URL" | "WAHA_API_KEY">): string | null {
   const host = hostOf(env.WAHA_URL);
-  if (!host) return `WAHA_URL is not a URL ("${env.WAHA_URL}"): set it to the WhatsApp gateway's address in wrangler.toml [vars].`;
+  if (!host)
+    return `WAHA_URL is not a URL ("${env.WAHA_URL}"): set it to the WhatsApp gateway's address in wrangler.toml [vars].`;
   if (!env.WAHA_API_KEY && !isLocalHost(host)) {
     return `WAHA_API_KEY is empty but WAHA_URL (${env.WAHA_URL}) is not local: set the gateway's key with "npx wrangler secret put WAHA_API_KEY".`;
   }
@@ -60,7 +61,9 @@ export function productionProblems(env: Env): string[] {
   const problems: string[] = [];
   const host = hostOf(env.APP_URL);
   if (!host || isLocalHost(host) || !env.APP_URL.startsWith("https://")) {
-    problems.push(`APP_URL is "${env.APP_URL}": set APP_URL in wrangler.toml [vars] to this site's https:// address and deploy again.`);
+    problems.push(
+      `APP_URL is "${env.APP_URL}": set APP_URL in wrangler.toml [vars] to this site's https:// address and deploy again.`,
+    );
   }
   if ((env.EMAIL_PROVIDER || "outbox") === "outbox") {
     problems.push(
@@ -76,7 +79,9 @@ export function productionProblems(env: Env): string[] {
     }
   }
   if (env.WAHA_API_KEY === DEVELOPMENT_SECRETS.WAHA_API_KEY) {
-    problems.push("WAHA_API_KEY is the development default: run `npx wrangler secret put WAHA_API_KEY` with your gateway's key.");
+    problems.push(
+      "WAHA_API_KEY is the development default: run `npx wrangler secret put WAHA_API_KEY` with your gateway's key.",
+    );
   }
   if (env.VAPID_PRIVATE_KEY && env.VAPID_PRIVATE_KEY.trim() === DEVELOPMENT_SECRETS.VAPID_PRIVATE_KEY) {
     problems.push(

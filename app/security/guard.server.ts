@@ -180,7 +180,10 @@ function refusal(request: Request, status: number, page: GuardPage, nonce: strin
 <style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1.25rem;line-height:1.5;color:#1f2937}h1{font-size:1.35rem}a{color:#0f766e;font-weight:600}</style></head>
 <body><main data-testid="guard-page"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>
 <p><a href="/">${escapeHtml(t("guard.home"))}</a></p></main></body></html>`;
-  return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 function escapeHtml(text: string): string {

@@ -43,8 +43,10 @@ export function withSecurityHeaders(response: Response, request: Request, env: E
   if (new URL(request.url).protocol === "https:" || env.APP_URL.startsWith("https://")) {
     h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
-  if ((h.get("Content-Type") ?? "").startsWith("text/html")) h.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-  else if (!h.has("Content-Security-Policy")) h.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  if ((h.get("Content-Type") ?? "").startsWith("text/html"))
+    h.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  else if (!h.has("Content-Security-Policy"))
+    h.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
   if (new URL(request.url).pathname.startsWith("/api/")) h.set("Cache-Control", "no-store");
   return res;
 }

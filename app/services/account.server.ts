@@ -15,7 +15,12 @@ import { throttleKeys } from "./email/index.server";
 import { businessSession } from "./whatsapp/session.server";
 
 /** Refusals are AppError and delete nothing. */
-export async function deleteAccount(env: Env, ctx: AccountCtx, authed: AuthedUser, input: { password?: string }): Promise<void> {
+export async function deleteAccount(
+  env: Env,
+  ctx: AccountCtx,
+  authed: AuthedUser,
+  input: { password?: string },
+): Promise<void> {
   const { user, business } = authed;
   await confirmIdentity(ctx, authed, input.password, "account.err.wrongPassword");
   try {

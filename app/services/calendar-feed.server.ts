@@ -31,7 +31,13 @@ export async function revokeFeed(env: Env, businessId: string): Promise<void> {
   await env.DB.prepare("UPDATE businesses SET calendar_feed_hash = NULL WHERE id = ?").bind(businessId).run();
 }
 
-const STATUS: Record<string, string> = { scheduled: "CONFIRMED", confirmed: "CONFIRMED", completed: "CONFIRMED", no_show: "CANCELLED", pending: "TENTATIVE" };
+const STATUS: Record<string, string> = {
+  scheduled: "CONFIRMED",
+  confirmed: "CONFIRMED",
+  completed: "CONFIRMED",
+  no_show: "CANCELLED",
+  pending: "TENTATIVE",
+};
 const toIcalTime = (ms: number) => ICAL.Time.fromJSDate(new Date(ms), true);
 
 /** The feed for a secret, or null when no business has it. */
@@ -47,7 +53,9 @@ export async function feedFor(env: Env, secret: string, now: number): Promise<st
   const t = translator(business.message_lang);
   const from = addDays(localDate(now, business.time_zone), -FEED_PAST_DAYS);
   // With a team, each event names the member it is with (a salon of one is not told its own name).
-  const team = await env.DB.prepare("SELECT count(*) AS n FROM members WHERE business_id = ?").bind(business.id).first<number>("n");
+  const team = await env.DB.prepare("SELECT count(*) AS n FROM members WHERE business_id = ?")
+    .bind(business.id)
+    .first<number>("n");
   const { results } = await env.DB.prepare(
     `SELECT b.id, b.booking_date, b.booking_time, b.duration_minutes, b.service, b.status, b.notes, b.updated_at, c.name, c.phone, m.name AS member
      FROM bookings b JOIN clients c ON c.id = b.client_id
@@ -89,7 +97,12 @@ export async function feedFor(env: Env, secret: string, now: number): Promise<st
     event.addPropertyWithValue("status", STATUS[b.status] ?? "CONFIRMED");
     const status = t(`bookings.status.${b.status}` as MessageKey);
     const member = (team ?? 0) > 1 && b.member ? t("feed.event.member", { name: b.member }) : "";
-    const description = [t("feed.event.status", { status }), member, t("feed.event.phone", { phone: formatPhone(b.phone) }), b.notes]
+    const description = [
+      t("feed.event.status", { status }),
+      member,
+      t("feed.event.phone", { phone: formatPhone(b.phone) }),
+      b.notes,
+    ]
       .filter(Boolean)
       .join("\n");
     event.addPropertyWithValue("description", description);

@@ -27,7 +27,11 @@ export type OutboundMessage = { id: string };
 /** What delivery needs from the WhatsApp provider. */
 export interface WhatsAppSender {
   sendText(session: string, chatId: string, text: string): Promise<{ id: string }>;
-  getMessages?(session: string, chatId: string, limit: number): Promise<{ id: string; fromMe: boolean; body: string; timestamp: number }[]>;
+  getMessages?(
+    session: string,
+    chatId: string,
+    limit: number,
+  ): Promise<{ id: string; fromMe: boolean; body: string; timestamp: number }[]>;
   /** check-exists: the chat id WhatsApp really uses for a number (null when the number is not on WhatsApp). */
   checkNumber?(session: string, phoneDigits: string): Promise<{ exists: boolean; chatId: string | null }>;
 }
@@ -106,7 +110,18 @@ type Row = ConsentRow & {
 
 // "paused": the owner paused automatic messages (back to Scheduled); "manual": no contact basis, waits for the
 // owner's phone; "over-budget": today's budget is used, waits for tomorrow; "paced": its turn is later (a fresh queue message).
-type DeliveryOutcome = "sent" | "skipped" | "cancelled" | "retry" | "waiting" | "failed" | "quiet" | "paused" | "manual" | "over-budget" | "paced";
+type DeliveryOutcome =
+  | "sent"
+  | "skipped"
+  | "cancelled"
+  | "retry"
+  | "waiting"
+  | "failed"
+  | "quiet"
+  | "paused"
+  | "manual"
+  | "over-budget"
+  | "paced";
 export type DeliveryResult = { outcome: DeliveryOutcome; delaySeconds?: number };
 
 /** How a failed call must be handled; an error without a kind (a bug, a crash) is retried. */
@@ -149,7 +164,8 @@ function cancelReason(row: Row, now: number): string | null {
   // An acknowledgement answers the client's own message: it goes out even for the booking it cancelled.
   if (row.kind === "ack") return null;
   if (row.origin === "business" && isOptedOut(row)) return OPTED_OUT_REASON;
-  if (row.booking_status === "cancelled" || row.booking_status === "no_show") return storedReason("rules.reason.bookingCancelled");
+  if (row.booking_status === "cancelled" || row.booking_status === "no_show")
+    return storedReason("rules.reason.bookingCancelled");
   if (row.rule_type === "followup" && row.rebooked) return REBOOKED_REASON;
   if (row.rule_type === "reminder" && bookingInstant(row.booking_date!, row.booking_time!, row.time_zone) <= now) {
     return storedReason("rules.reason.appointmentPassed");
@@ -157,7 +173,8 @@ function cancelReason(row: Row, now: number): string | null {
   return null;
 }
 
-const fromJson = (fields: string[]) => `(SELECT ${fields.map((f) => `json_extract(value, '$.${f}') AS ${f}`).join(", ")} FROM json_each(?1)) AS j`;
+const fromJson = (fields: string[]) =>
+  `(SELECT ${fields.map((f) => `json_extract(value, '$.${f}') AS ${f}`).join(", ")} FROM json_each(?1)) AS j`;
 
 /**
  * When a day-based message (a preset, or N days) is due inside the business's
@@ -239,7 +256,10 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
       results.set(id, { outcome: "skipped" });
     } else if (row.status === "sending" && now - row.updated_at < SENDING_LEASE_MS) {
       // Another delivery of this id is sending right now (or crashed moments ago): look again after its lease.
-      results.set(id, { outcome: "retry", delaySeconds: Math.ceil((SENDING_LEASE_MS - (now - row.updated_at)) / 1000) + 1 });
+      results.set(id, {
+        outcome: "retry",
+        delaySeconds: Math.ceil((SENDING_LEASE_MS - (now - row.updated_at)) / 1000) + 1,
+      });
     } else {
       const reason = cancelReason(row, now);
       const until = reason ? null : quietUntil(row, now);
@@ -257,7 +277,12 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
         results.set(id, { outcome: "manual" });
       } else if (until !== null) {
         // Quiet hours: back to Scheduled, planned for their end (the rule's details show the new time).
-        quiet.push({ id, send_at: until, send_date: localDate(until, row.time_zone), send_time: localTime(until, row.time_zone) });
+        quiet.push({
+          id,
+          send_at: until,
+          send_date: localDate(until, row.time_zone),
+          send_time: localTime(until, row.time_zone),
+        });
         results.set(id, { outcome: "quiet" });
       } else candidates.push(row);
     }
@@ -310,21 +335,35 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
            AND scheduled_messages.attempts = j.attempts AND scheduled_messages.updated_at = j.updated_at
          RETURNING id`,
       )
-      .bind(JSON.stringify(candidates.map(({ id, status, attempts, updated_at }) => ({ id, status, attempts, updated_at }))), now)
+      .bind(
+        JSON.stringify(
+          candidates.map(({ id, status, attempts, updated_at }) => ({ id, status, attempts, updated_at })),
+        ),
+        now,
+      )
       .all<{ id: string }>();
     const winners = new Set(won.map((w) => w.id));
     // The daily budget: business-started messages each take a place of today's (replies do not count).
     const asks = candidates.filter((r) => winners.has(r.id) && r.origin === "business");
     const placed = await takeBudget(
       d1,
-      asks.map((r) => ({ id: r.id, business_id: r.business_id, budget: r.daily_message_budget, time_zone: r.time_zone })),
+      asks.map((r) => ({
+        id: r.id,
+        business_id: r.business_id,
+        budget: r.daily_message_budget,
+        time_zone: r.time_zone,
+      })),
       now,
     );
     const over: { id: string; send_at: number; send_date: string; send_time: string; reason: string }[] = [];
     for (const row of candidates) {
       if (!winners.has(row.id)) results.set(row.id, { outcome: "skipped" });
       else if (row.origin === "business" && !placed.has(row.id)) {
-        over.push({ id: row.id, ...nextDaySend(now, row.time_zone, row.biz_send_time), reason: overBudgetReason(row.daily_message_budget) });
+        over.push({
+          id: row.id,
+          ...nextDaySend(now, row.time_zone, row.biz_send_time),
+          reason: overBudgetReason(row.daily_message_budget),
+        });
         results.set(row.id, { outcome: "over-budget" });
       } else claimed.push(row);
     }
@@ -363,7 +402,8 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
         // An earlier attempt may have reached the gateway before it failed or
         // crashed (a timeout, a lost answer): look in the chat before sending
         // again. If the chat cannot be read, nothing is sent (never fail open).
-        const already = row.attempts > 0 ? await findAlreadySent(deps, row.business_id, chatId, text, row.send_at) : null;
+        const already =
+          row.attempts > 0 ? await findAlreadySent(deps, row.business_id, chatId, text, row.send_at) : null;
         if (!already && deps.pacer) {
           // Human pacing across every consumer: a business-started message waits a random gap of the
           // pause to three times it after the number's previous send; a reply keeps the short gap (safety/pacing.ts).
@@ -457,7 +497,11 @@ export async function deliverMany(deps: DeliveryDeps, requested: string[]): Prom
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Before the first message to a number: the chat id WhatsApp uses for it (check-exists), or null if it has none. */
-async function firstChatId(deps: DeliveryDeps, row: Row, learnt: { business_id: string; phone: string; chat_id: string }[]) {
+async function firstChatId(
+  deps: DeliveryDeps,
+  row: Row,
+  learnt: { business_id: string; phone: string; chat_id: string }[],
+) {
   const phone = row.client_phone!;
   if (!deps.sender.checkNumber) return `${phone}@c.us`;
   const found = await deps.sender.checkNumber(row.business_id, phone);
@@ -468,7 +512,13 @@ async function firstChatId(deps: DeliveryDeps, row: Row, learnt: { business_id: 
 }
 
 /** A message from us with this exact text in the chat since the planned moment. Throws when the chat cannot be read. */
-async function findAlreadySent(deps: Pick<DeliveryDeps, "sender">, session: string, chatId: string, text: string, since: number) {
+async function findAlreadySent(
+  deps: Pick<DeliveryDeps, "sender">,
+  session: string,
+  chatId: string,
+  text: string,
+  since: number,
+) {
   if (!deps.sender.getMessages) return null;
   const recent = await deps.sender.getMessages(session, chatId, 20);
   const match = recent.find((m) => m.fromMe && m.body === text && m.timestamp * 1000 >= since - 60_000);
@@ -530,7 +580,11 @@ export async function processOutboundBatch(batch: MessageBatch<OutboundMessage>,
  * chat shows it) is Sent; one whose chat cannot be read now waits as
  * Scheduled for the next sweep; the rest are Failed, so the owner sees it.
  */
-export async function processDeadLetters(batch: MessageBatch<OutboundMessage>, deps: Pick<DeliveryDeps, "env" | "sender">, now: number) {
+export async function processDeadLetters(
+  batch: MessageBatch<OutboundMessage>,
+  deps: Pick<DeliveryDeps, "env" | "sender">,
+  now: number,
+) {
   const d1 = deps.env.DB;
   const rows = await loadRows(d1, [...new Set(batch.messages.map((m) => m.body.id))]);
   const sent: { id: string; provider_id: string }[] = [];

@@ -44,7 +44,9 @@ export async function clientsCsv(d1: D1Database, businessId: string, lang: Lang)
   const [zone, { results }] = await Promise.all([
     d1.prepare("SELECT time_zone FROM businesses WHERE id = ?").bind(businessId).first<string>("time_zone"),
     d1
-      .prepare("SELECT name, phone, tags, notes, created_at FROM clients WHERE business_id = ? ORDER BY name COLLATE NOCASE, created_at")
+      .prepare(
+        "SELECT name, phone, tags, notes, created_at FROM clients WHERE business_id = ? ORDER BY name COLLATE NOCASE, created_at",
+      )
       .bind(businessId)
       .all<{ name: string; phone: string; tags: string; notes: string; created_at: number }>(),
   ]);
@@ -66,7 +68,15 @@ export async function bookingsCsv(d1: D1Database, businessId: string, lang: Lang
        WHERE b.business_id = ? ORDER BY b.booking_date, b.booking_time`,
     )
     .bind(businessId)
-    .all<{ booking_date: string; booking_time: string; service: string; status: string; name: string; phone: string; notes: string }>();
+    .all<{
+      booking_date: string;
+      booking_time: string;
+      service: string;
+      status: string;
+      name: string;
+      phone: string;
+      notes: string;
+    }>();
   return csv(
     [
       t("export.col.date"),
@@ -94,15 +104,23 @@ export async function bookingsCsv(d1: D1Database, businessId: string, lang: Lang
 export async function fullExport(d1: D1Database, businessId: string, now: number, lang: Lang) {
   const t = translator(lang);
   const all = async (sql: string) => (await d1.prepare(sql).bind(businessId).all()).results;
-  const [business] = await all("SELECT id, name, phone, city, country, time_zone, send_time, created_at FROM businesses WHERE id = ?");
-  const parse = <T extends Record<string, unknown>>(rows: T[], field: keyof T) => rows.map((r) => ({ ...r, [field]: JSON.parse(String(r[field] ?? "[]")) }));
+  const [business] = await all(
+    "SELECT id, name, phone, city, country, time_zone, send_time, created_at FROM businesses WHERE id = ?",
+  );
+  const parse = <T extends Record<string, unknown>>(rows: T[], field: keyof T) =>
+    rows.map((r) => ({ ...r, [field]: JSON.parse(String(r[field] ?? "[]")) }));
   return {
     format: "chatbook-export",
     version: 1,
     exported_at: new Date(now).toISOString(),
     business,
     services: await all("SELECT name, created_at FROM services WHERE business_id = ? ORDER BY name"),
-    clients: parse(await all("SELECT id, name, phone, tags, notes, created_at, updated_at FROM clients WHERE business_id = ? ORDER BY created_at"), "tags"),
+    clients: parse(
+      await all(
+        "SELECT id, name, phone, tags, notes, created_at, updated_at FROM clients WHERE business_id = ? ORDER BY created_at",
+      ),
+      "tags",
+    ),
     bookings: await all(
       "SELECT id, client_id, service, booking_date, booking_time, status, notes, source, created_at, updated_at FROM bookings WHERE business_id = ? ORDER BY booking_date, booking_time",
     ),
@@ -143,12 +161,20 @@ export function insightsCsv(figures: Insights, lang: Lang): string {
   const before = new Map(previous.services.map((s) => [s.service, s]));
   for (const s of figures.services) {
     rows.push([t("insights.csv.serviceCount", { service: s.service }), s.count, before.get(s.service)?.count ?? 0]);
-    rows.push([money(t("insights.csv.serviceRevenue", { service: s.service })), s.revenue, before.get(s.service)?.revenue ?? 0]);
+    rows.push([
+      money(t("insights.csv.serviceRevenue", { service: s.service })),
+      s.revenue,
+      before.get(s.service)?.revenue ?? 0,
+    ]);
   }
   const busyBefore = new Map(previous.busiest.map((b) => [`${b.weekday} ${b.hour}`, b.count]));
   for (const b of figures.busiest) {
     const hour = String(b.hour).padStart(2, "0");
-    rows.push([t("insights.csv.busiest", { day: weekdayName(b.weekday, lang), hour }), b.count, busyBefore.get(`${b.weekday} ${b.hour}`) ?? 0]);
+    rows.push([
+      t("insights.csv.busiest", { day: weekdayName(b.weekday, lang), hour }),
+      b.count,
+      busyBefore.get(`${b.weekday} ${b.hour}`) ?? 0,
+    ]);
   }
   return csv(
     [

@@ -59,6 +59,7 @@ export function periodQuery(params: URLSearchParams) {
   const to = dateParam(params, "to");
   if (!to) throw new AppError(400, "problem.fieldRequired", { field: "to" });
   if (from > to) throw new AppError(400, "problem.fromAfterTo");
-  if (periodDays(from, to) > MAX_PERIOD_DAYS) throw new AppError(400, "problem.periodTooLong", { max: MAX_PERIOD_DAYS });
+  if (periodDays(from, to) > MAX_PERIOD_DAYS)
+    throw new AppError(400, "problem.periodTooLong", { max: MAX_PERIOD_DAYS });
   return { from, to };
 }

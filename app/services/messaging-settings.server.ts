@@ -24,7 +24,11 @@ export function messagingOf(business: BusinessRow): MessagingSettings {
 }
 
 /** Saves the fields that were sent (checked by their schema, validation/accounts.ts) and answers the new settings. */
-export async function updateMessagingSettings(d1: D1Database, business: BusinessRow, p: MessagingPatch): Promise<MessagingSettings> {
+export async function updateMessagingSettings(
+  d1: D1Database,
+  business: BusinessRow,
+  p: MessagingPatch,
+): Promise<MessagingSettings> {
   const set: Partial<Omit<BusinessRow, "id">> = {};
   if (p.message_language !== undefined) set.messageLang = p.message_language;
   if (p.pause_between_messages !== undefined) set.pauseSeconds = p.pause_between_messages;
@@ -33,7 +37,9 @@ export async function updateMessagingSettings(d1: D1Database, business: Business
   const next = { ...business, ...set };
   if (Object.keys(set).length) {
     await d1
-      .prepare(`UPDATE businesses SET message_lang = ?2, pause_seconds = ?3, quiet_start = ?4, quiet_end = ?5 WHERE id = ?1`)
+      .prepare(
+        `UPDATE businesses SET message_lang = ?2, pause_seconds = ?3, quiet_start = ?4, quiet_end = ?5 WHERE id = ?1`,
+      )
       .bind(business.id, next.messageLang, next.pauseSeconds, next.quietStart, next.quietEnd)
       .run();
   }

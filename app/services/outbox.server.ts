@@ -48,7 +48,13 @@ export const sentWhilePausedSql = (m: string) =>
  * can follow another write of the same batch; it may use ?2 (the business id),
  * ?3 (the reference), ?7 (the phone) and ?10 (now). A reference already queued writes nothing.
  */
-export function oneOffInsert(d1: D1Database, id: string, m: OneOffSend, now: number, when = "true"): D1PreparedStatement {
+export function oneOffInsert(
+  d1: D1Database,
+  id: string,
+  m: OneOffSend,
+  now: number,
+  when = "true",
+): D1PreparedStatement {
   return d1
     .prepare(
       `INSERT INTO scheduled_messages (id, business_id, ref, kind, origin, body, to_phone, to_chat_id, booking_id, send_date, send_time, send_at,
@@ -76,7 +82,12 @@ export function oneOffInsert(d1: D1Database, id: string, m: OneOffSend, now: num
  * Writes a one-off send and hands it to the queue at once. Answers its id, or
  * null when that reference was already written (nothing new is sent).
  */
-export async function sendOneOff(env: Env, m: OneOffSend, now: number, defer: (p: Promise<unknown>) => void = () => {}): Promise<string | null> {
+export async function sendOneOff(
+  env: Env,
+  m: OneOffSend,
+  now: number,
+  defer: (p: Promise<unknown>) => void = () => {},
+): Promise<string | null> {
   const id = crypto.randomUUID();
   const res = await oneOffInsert(env.DB, id, m, now).run();
   if ((res.meta.changes ?? 0) === 0) return null;
@@ -103,7 +114,9 @@ export async function queueNow(env: Env, id: string, now: number): Promise<boole
     try {
       await env.OUTBOUND.send({ id });
     } catch (error) {
-      await env.DB.prepare(`UPDATE scheduled_messages SET status = 'scheduled' WHERE id = ?1 AND status = 'queued'`).bind(id).run();
+      await env.DB.prepare(`UPDATE scheduled_messages SET status = 'scheduled' WHERE id = ?1 AND status = 'queued'`)
+        .bind(id)
+        .run();
       throw error;
     }
     return true;

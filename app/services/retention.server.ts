@@ -20,11 +20,19 @@ export const REVOKED_KEEP_MS = Math.max(7 * DAY_MS, 3 * ACTIVE_MS);
 /** A counter older than the longest window counts nothing any more. */
 const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_LIMITS).map((l) => l.windowMs));
 
-export type Purged = { rateLimits: number; codes: number; sessions: number; outbox: number; messages: number; revoked: number };
+export type Purged = {
+  rateLimits: number;
+  codes: number;
+  sessions: number;
+  outbox: number;
+  messages: number;
+  revoked: number;
+};
 
 export async function purgeOldRows({ env, now }: { env: Env; now: number }): Promise<Purged> {
   const d1 = createDb(env.DB).$client;
-  const limited = (table: string, where: string) => `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${PURGE_BATCH})`;
+  const limited = (table: string, where: string) =>
+    `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${PURGE_BATCH})`;
   const results = await d1.batch([
     d1.prepare(limited("rate_limits", "window_start <= ?1")).bind(now - LONGEST_WINDOW_MS),
     d1.prepare(limited("verifications", "used_at IS NOT NULL OR expires_at <= ?1")).bind(now),

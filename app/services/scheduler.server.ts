@@ -64,7 +64,9 @@ export async function sweepDueMessages({ env, now }: { env: Env; now: number }):
   } catch (error) {
     // Give the rest back so the next sweep tries again instead of losing them.
     await d1
-      .prepare(`UPDATE scheduled_messages SET status = 'scheduled' WHERE status = 'queued' AND id IN (SELECT value FROM json_each(?1))`)
+      .prepare(
+        `UPDATE scheduled_messages SET status = 'scheduled' WHERE status = 'queued' AND id IN (SELECT value FROM json_each(?1))`,
+      )
       .bind(JSON.stringify(ids.slice(enqueued)))
       .run();
     throw error;

@@ -38,7 +38,12 @@ export function settingsOf(user: AuthedUser["user"], business: AuthedUser["busin
 }
 
 /** Saves the fields that were sent (checked by their schema, validation/accounts.ts) and answers the new settings. */
-export async function updateSettings(env: Env, authed: AuthedUser, patch: SettingsPatch, now: number): Promise<Settings> {
+export async function updateSettings(
+  env: Env,
+  authed: AuthedUser,
+  patch: SettingsPatch,
+  now: number,
+): Promise<Settings> {
   const { db, user, business } = authed;
   const businessSet = {
     name: patch.business_name,
@@ -53,13 +58,16 @@ export async function updateSettings(env: Env, authed: AuthedUser, patch: Settin
   };
   const defined = Object.fromEntries(Object.entries(businessSet).filter(([, v]) => v !== undefined));
   const writes = [];
-  if (patch.name !== undefined) writes.push(db.update(schema.users).set({ name: patch.name }).where(eq(schema.users.id, user.id)));
-  if (Object.keys(defined).length) writes.push(db.update(schema.businesses).set(defined).where(eq(schema.businesses.id, business.id)));
+  if (patch.name !== undefined)
+    writes.push(db.update(schema.users).set({ name: patch.name }).where(eq(schema.users.id, user.id)));
+  if (Object.keys(defined).length)
+    writes.push(db.update(schema.businesses).set(defined).where(eq(schema.businesses.id, business.id)));
   if (writes.length) await db.batch(writes as [(typeof writes)[number], ...typeof writes]);
 
   const next = { ...business, ...defined } as typeof business;
   // Pending rule messages were timed in the old zone or at the old hour.
-  if (next.timeZone !== business.timeZone || next.sendTime !== business.sendTime) await retimePending(env, db, business.id, now);
+  if (next.timeZone !== business.timeZone || next.sendTime !== business.sendTime)
+    await retimePending(env, db, business.id, now);
   return settingsOf({ ...user, name: patch.name ?? user.name }, next);
 }
 

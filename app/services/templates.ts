@@ -1,6 +1,7 @@
 // Message templates: {name}, {service}, {date} and {staff} (the team member
 // the booking is with) are filled per client at send time.
-export const DEFAULT_TEMPLATE = "Hi {name}, thanks again for your {service} on {date}. Don't forget to book your next visit — spots fill up fast!";
+export const DEFAULT_TEMPLATE =
+  "Hi {name}, thanks again for your {service} on {date}. Don't forget to book your next visit — spots fill up fast!";
 
 export type TemplateValues = { name: string; service: string; date: string; staff: string };
 

@@ -4,5 +4,8 @@ declare module "qrcode/lib/core/qrcode" {
   export function create(text: string, options?: { errorCorrectionLevel?: "L" | "M" | "Q" | "H" }): unknown;
 }
 declare module "qrcode/lib/renderer/svg-tag" {
-  export function render(qr: unknown, options?: { margin?: number; width?: number; color?: { dark?: string; light?: string } }): string;
+  export function render(
+    qr: unknown,
+    options?: { margin?: number; width?: number; color?: { dark?: string; light?: string } },
+  ): string;
 }

@@ -20,11 +20,26 @@ export function json(data: unknown, init: number | ResponseInit = 200): Response
 /** The API's failure shape: success false, the English text as both detail and error, and the key for programs. */
 export function apiProblem(status: number, problem: Problem, extra: Record<string, unknown> = {}): Response {
   const message = english(problem.key, problem.params);
-  return json({ success: false, detail: message, error: message, key: problem.key, ...(problem.params ? { params: problem.params } : {}), ...extra }, status);
+  return json(
+    {
+      success: false,
+      detail: message,
+      error: message,
+      key: problem.key,
+      ...(problem.params ? { params: problem.params } : {}),
+      ...extra,
+    },
+    status,
+  );
 }
 
 /** Shorthand for apiProblem with a key. */
-export function apiError(status: number, key: MessageKey, params?: MessageParams, extra: Record<string, unknown> = {}): Response {
+export function apiError(
+  status: number,
+  key: MessageKey,
+  params?: MessageParams,
+  extra: Record<string, unknown> = {},
+): Response {
   return apiProblem(status, problemOf(key, params), extra);
 }
 

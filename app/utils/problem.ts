@@ -15,7 +15,10 @@ export function problem(key: MessageKey, params?: MessageParams): Problem {
 }
 
 export const succeed = <T>(value: T): Result<T> => ({ ok: true, value });
-export const fail = (key: MessageKey, params?: MessageParams): { ok: false; problem: Problem } => ({ ok: false, problem: problem(key, params) });
+export const fail = (key: MessageKey, params?: MessageParams): { ok: false; problem: Problem } => ({
+  ok: false,
+  problem: problem(key, params),
+});
 
 /**
  * A failure a caller can act on (400 bad query, 404 not found, 409 duplicate...),

@@ -5,5 +5,9 @@ import { render } from "qrcode/lib/renderer/svg-tag";
 
 /** The QR code of a text (a link) as a standalone SVG document, dark on white. */
 export function qrSvg(text: string, width?: number): string {
-  return render(create(text, { errorCorrectionLevel: "M" }), { margin: 2, width, color: { dark: "#0f172a", light: "#ffffff" } });
+  return render(create(text, { errorCorrectionLevel: "M" }), {
+    margin: 2,
+    width,
+    color: { dark: "#0f172a", light: "#ffffff" },
+  });
 }

@@ -14,7 +14,15 @@ import { inOrder, says, type OrderedCheck } from "./parse";
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 6;
-export const ACCOUNT_LIMITS = { name: 200, business: 200, city: 100, email: 254, password: 200, phone: 20, code: 6 } as const;
+export const ACCOUNT_LIMITS = {
+  name: 200,
+  business: 200,
+  city: 100,
+  email: 254,
+  password: 200,
+  phone: 20,
+  code: 6,
+} as const;
 export const PAUSE_SECONDS = { min: 10, max: 120 } as const;
 /** What one text field may carry before any rule reads it; beyond it the API names the field. */
 const RAW_MAX = 1000;
@@ -35,11 +43,15 @@ const digitsOnly = (value: string) => /^\d+$/.test(value);
 
 /** An e-mail address on its own (forgot password, a new code): required, then the pattern. */
 function emailText(required: "forgot.required" | "validate.email") {
-  return requiredText(required, ACCOUNT_LIMITS.email, "validate.emailPattern").regex(EMAIL_PATTERN, says("validate.emailPattern"));
+  return requiredText(required, ACCOUNT_LIMITS.email, "validate.emailPattern").regex(
+    EMAIL_PATTERN,
+    says("validate.emailPattern"),
+  );
 }
 
 /** The 6-digit code: required, then six digits. */
-const codeText = () => requiredText("verify.required", ACCOUNT_LIMITS.code, "code.format").regex(/^\d{6}$/, says("code.format"));
+const codeText = () =>
+  requiredText("verify.required", ACCOUNT_LIMITS.code, "code.format").regex(/^\d{6}$/, says("code.format"));
 
 // ---------------------------------------------------------------- sign-in
 
@@ -92,12 +104,20 @@ const REGISTRATION_ORDER: OrderedCheck<RegistrationRaw>[] = [
   { field: "confirm_password", fails: (v) => blank(v.confirm_password), key: "validate.confirm" },
   { field: "email", fails: (v) => !EMAIL_PATTERN.test(v.email), key: "validate.emailPattern" },
   { field: "phone", fails: (v) => !digitsOnly(v.phone), key: "validate.phoneDigits" },
-  { field: "confirm_password", fails: (v) => v.confirm_password !== undefined && v.password !== v.confirm_password, key: "validate.mismatch" },
+  {
+    field: "confirm_password",
+    fails: (v) => v.confirm_password !== undefined && v.password !== v.confirm_password,
+    key: "validate.mismatch",
+  },
   { field: "agree_terms", fails: (v) => !v.agree_terms, key: "validate.terms" },
   // Beyond the spec's list, checked after it so its order stays intact.
   { field: "password", fails: (v) => v.password.length < PASSWORD_MIN, key: "validate.passwordMin" },
   { field: "name", fails: (v) => longer(v.name, ACCOUNT_LIMITS.name), key: "validate.nameLong" },
-  { field: "business_name", fails: (v) => longer(v.business_name, ACCOUNT_LIMITS.business), key: "validate.businessLong" },
+  {
+    field: "business_name",
+    fails: (v) => longer(v.business_name, ACCOUNT_LIMITS.business),
+    key: "validate.businessLong",
+  },
   { field: "city", fails: (v) => longer(v.city, ACCOUNT_LIMITS.city), key: "validate.cityLong" },
   { field: "email", fails: (v) => longer(v.email, ACCOUNT_LIMITS.email), key: "validate.emailLong" },
   { field: "password", fails: (v) => longer(v.password, ACCOUNT_LIMITS.password), key: "validate.passwordLong" },
@@ -121,7 +141,9 @@ const toRegistration = (v: RegistrationRaw) => ({
 export type Registration = ReturnType<typeof toRegistration>;
 
 /** POST /api/auth/register: the confirmation is checked only when it is sent. */
-export const RegistrationBodySchema = RegistrationFields.superRefine(inOrder(REGISTRATION_ORDER)).transform(toRegistration);
+export const RegistrationBodySchema = RegistrationFields.superRefine(inOrder(REGISTRATION_ORDER)).transform(
+  toRegistration,
+);
 
 /** The /register form always has the confirmation field (empty is "must be filled"). */
 export const RegistrationFormSchema = RegistrationFields.extend({ confirm_password: secret() })
@@ -130,31 +152,61 @@ export const RegistrationFormSchema = RegistrationFields.extend({ confirm_passwo
 
 // ---------------------------------------------------------------- passwords
 
-const ResetFields = z.object({ new_password: secret(), confirm_password: z.string().max(RAW_MAX).optional(), token: text() });
+const ResetFields = z.object({
+  new_password: secret(),
+  confirm_password: z.string().max(RAW_MAX).optional(),
+  token: text(),
+});
 const RESET_ORDER: OrderedCheck<z.output<typeof ResetFields>>[] = [
   { field: "new_password", fails: (v) => !v.new_password, key: "reset.required" },
-  { field: "confirm_password", fails: (v) => v.confirm_password !== undefined && v.new_password !== v.confirm_password, key: "validate.mismatch" },
+  {
+    field: "confirm_password",
+    fails: (v) => v.confirm_password !== undefined && v.new_password !== v.confirm_password,
+    key: "validate.mismatch",
+  },
   { field: "token", fails: (v) => !v.token, key: "reset.missingToken" },
   { field: "new_password", fails: (v) => v.new_password.length < PASSWORD_MIN, key: "validate.passwordMin" },
-  { field: "new_password", fails: (v) => longer(v.new_password, ACCOUNT_LIMITS.password), key: "validate.passwordLong" },
+  {
+    field: "new_password",
+    fails: (v) => longer(v.new_password, ACCOUNT_LIMITS.password),
+    key: "validate.passwordLong",
+  },
 ];
 /** The reset screen: new password, its confirmation, then the token from the link. */
 export const ResetFormSchema = ResetFields.extend({ confirm_password: secret() }).superRefine(inOrder(RESET_ORDER));
 /** POST /api/auth/reset-password: the body's new_password with the link's token (the bearer). */
 export const ResetBodySchema = ResetFields.superRefine(inOrder(RESET_ORDER));
 
-const PasswordChangeFields = z.object({ current_password: secret(), new_password: secret(), confirm_password: z.string().max(RAW_MAX).optional() });
+const PasswordChangeFields = z.object({
+  current_password: secret(),
+  new_password: secret(),
+  confirm_password: z.string().max(RAW_MAX).optional(),
+});
 const PASSWORD_CHANGE_ORDER: OrderedCheck<z.output<typeof PasswordChangeFields>>[] = [
   { field: "current_password", fails: (v) => !v.current_password, key: "password.allRequired" },
   { field: "new_password", fails: (v) => !v.new_password, key: "password.allRequired" },
   { field: "confirm_password", fails: (v) => blank(v.confirm_password), key: "password.allRequired" },
-  { field: "confirm_password", fails: (v) => v.confirm_password !== undefined && v.new_password !== v.confirm_password, key: "password.mismatch" },
+  {
+    field: "confirm_password",
+    fails: (v) => v.confirm_password !== undefined && v.new_password !== v.confirm_password,
+    key: "password.mismatch",
+  },
   { field: "new_password", fails: (v) => v.new_password.length < PASSWORD_MIN, key: "password.min" },
-  { field: "new_password", fails: (v) => longer(v.new_password, ACCOUNT_LIMITS.password), key: "validate.passwordLong" },
-  { field: "current_password", fails: (v) => longer(v.current_password, ACCOUNT_LIMITS.password), key: "validate.passwordLong" },
+  {
+    field: "new_password",
+    fails: (v) => longer(v.new_password, ACCOUNT_LIMITS.password),
+    key: "validate.passwordLong",
+  },
+  {
+    field: "current_password",
+    fails: (v) => longer(v.current_password, ACCOUNT_LIMITS.password),
+    key: "validate.passwordLong",
+  },
 ];
 /** Settings' Change Password (three fields). */
-export const PasswordChangeFormSchema = PasswordChangeFields.extend({ confirm_password: secret() }).superRefine(inOrder(PASSWORD_CHANGE_ORDER));
+export const PasswordChangeFormSchema = PasswordChangeFields.extend({ confirm_password: secret() }).superRefine(
+  inOrder(PASSWORD_CHANGE_ORDER),
+);
 /** POST /api/settings/change-password: current_password and new_password. */
 export const PasswordChangeBodySchema = PasswordChangeFields.superRefine(inOrder(PASSWORD_CHANGE_ORDER));
 
@@ -164,9 +216,16 @@ export const PasswordChangeBodySchema = PasswordChangeFields.superRefine(inOrder
  * instead (checked by the server: services/auth/confirm.server.ts).
  */
 export function deleteAccountSchema(account: { hasPassword: boolean; email: string }) {
-  const Fields = z.object({ password: z.string().max(1024).optional(), confirm_email: z.string().max(320).trim().optional() });
+  const Fields = z.object({
+    password: z.string().max(1024).optional(),
+    confirm_email: z.string().max(320).trim().optional(),
+  });
   return Fields.superRefine(
-    inOrder<z.output<typeof Fields>>(account.hasPassword ? [{ field: "password", fails: (v) => !v.password, key: "account.err.passwordRequired" }] : []),
+    inOrder<z.output<typeof Fields>>(
+      account.hasPassword
+        ? [{ field: "password", fails: (v) => !v.password, key: "account.err.passwordRequired" }]
+        : [],
+    ),
   );
 }
 
@@ -196,25 +255,47 @@ type ProfileRaw = {
 /** The profile's checks in the registration form's order and words; only the fields that were sent. */
 function profileOrder(accountEmail: string): OrderedCheck<ProfileRaw>[] {
   return [
-    { field: "email", fails: (v) => v.email !== undefined && normalizeEmail(v.email) !== accountEmail, key: "settings.emailFixed" },
+    {
+      field: "email",
+      fails: (v) => v.email !== undefined && normalizeEmail(v.email) !== accountEmail,
+      key: "settings.emailFixed",
+    },
     { field: "name", fails: (v) => blank(v.name), key: "validate.name" },
     { field: "business_name", fails: (v) => blank(v.business_name), key: "validate.business" },
     { field: "country", fails: (v) => v.country !== undefined && !countryOf(v), key: "validate.country" },
-    { field: "country", fails: (v) => v.country !== undefined && !resolveCountry(countryOf(v)), key: "validate.countryUnknown" },
+    {
+      field: "country",
+      fails: (v) => v.country !== undefined && !resolveCountry(countryOf(v)),
+      key: "validate.countryUnknown",
+    },
     { field: "phone", fails: (v) => blank(v.phone), key: "validate.phone" },
     { field: "phone", fails: (v) => v.phone !== undefined && !digitsOnly(v.phone), key: "validate.phoneDigits" },
     { field: "name", fails: (v) => longer(v.name, ACCOUNT_LIMITS.name), key: "validate.nameLong" },
-    { field: "business_name", fails: (v) => longer(v.business_name, ACCOUNT_LIMITS.business), key: "validate.businessLong" },
+    {
+      field: "business_name",
+      fails: (v) => longer(v.business_name, ACCOUNT_LIMITS.business),
+      key: "validate.businessLong",
+    },
     { field: "city", fails: (v) => longer(v.city, ACCOUNT_LIMITS.city), key: "validate.cityLong" },
     { field: "phone", fails: (v) => longer(v.phone, ACCOUNT_LIMITS.phone), key: "validate.phoneLong" },
-    { field: "timezone", fails: (v) => v.timezone !== undefined && (v.timezone.length > 100 || !isValidTimeZone(v.timezone)), key: "validate.timezone" },
-    { field: "send_time", fails: (v) => v.send_time !== undefined && !isTimeOfDay(v.send_time), key: "settings.badSendTime" },
+    {
+      field: "timezone",
+      fails: (v) => v.timezone !== undefined && (v.timezone.length > 100 || !isValidTimeZone(v.timezone)),
+      key: "validate.timezone",
+    },
+    {
+      field: "send_time",
+      fails: (v) => v.send_time !== undefined && !isTimeOfDay(v.send_time),
+      key: "settings.badSendTime",
+    },
     {
       field: "message_retention_days",
       key: "settings.badRetention",
       fails: (v) => {
         const days = v.message_retention_days;
-        return days !== undefined && (!Number.isInteger(days) || days < RETENTION_DAYS.min || days > RETENTION_DAYS.max);
+        return (
+          days !== undefined && (!Number.isInteger(days) || days < RETENTION_DAYS.min || days > RETENTION_DAYS.max)
+        );
       },
     },
   ];
@@ -241,14 +322,24 @@ export function profileFormSchema(accountEmail: string) {
     agree_updates: flag(),
     timezone: optional(),
     send_time: optional(),
-    message_retention_days: optional().transform((days) => (days === undefined || days === "" ? undefined : wholeNumber(days))),
+    message_retention_days: optional().transform((days) =>
+      days === undefined || days === "" ? undefined : wholeNumber(days),
+    ),
   });
-  return Fields.superRefine(inOrder<z.output<typeof Fields>>(profileOrder(normalizeEmail(accountEmail)))).transform(toProfilePatch);
+  return Fields.superRefine(inOrder<z.output<typeof Fields>>(profileOrder(normalizeEmail(accountEmail)))).transform(
+    toProfilePatch,
+  );
 }
 
-type MessagingRaw = { message_language?: string; pause_between_messages?: number | string; quiet_hours_start?: string; quiet_hours_end?: string };
+type MessagingRaw = {
+  message_language?: string;
+  pause_between_messages?: number | string;
+  quiet_hours_start?: string;
+  quiet_hours_end?: string;
+};
 
-const pauseOf = (raw: number | string) => (typeof raw === "number" ? raw : raw.trim() === "" ? Number.NaN : Number(raw.trim()));
+const pauseOf = (raw: number | string) =>
+  typeof raw === "number" ? raw : raw.trim() === "" ? Number.NaN : Number(raw.trim());
 
 const MESSAGING_ORDER: OrderedCheck<MessagingRaw>[] = [
   {
@@ -265,8 +356,16 @@ const MESSAGING_ORDER: OrderedCheck<MessagingRaw>[] = [
       return !Number.isInteger(n) || n < PAUSE_SECONDS.min || n > PAUSE_SECONDS.max;
     },
   },
-  { field: "quiet_hours_start", fails: (v) => v.quiet_hours_start !== undefined && !isTimeOfDay(v.quiet_hours_start), key: "messaging.err.quiet" },
-  { field: "quiet_hours_end", fails: (v) => v.quiet_hours_end !== undefined && !isTimeOfDay(v.quiet_hours_end), key: "messaging.err.quiet" },
+  {
+    field: "quiet_hours_start",
+    fails: (v) => v.quiet_hours_start !== undefined && !isTimeOfDay(v.quiet_hours_start),
+    key: "messaging.err.quiet",
+  },
+  {
+    field: "quiet_hours_end",
+    fails: (v) => v.quiet_hours_end !== undefined && !isTimeOfDay(v.quiet_hours_end),
+    key: "messaging.err.quiet",
+  },
 ];
 
 const toMessagingPatch = (v: MessagingRaw) => ({
@@ -278,8 +377,15 @@ const toMessagingPatch = (v: MessagingRaw) => ({
 export type MessagingPatch = ReturnType<typeof toMessagingPatch>;
 
 /** Settings' WhatsApp messages form: all four fields (an empty one is refused). */
-const MessagingFormFields = z.object({ message_language: text(), pause_between_messages: text(), quiet_hours_start: text(), quiet_hours_end: text() });
-export const MessagingFormSchema = MessagingFormFields.superRefine(inOrder<MessagingRaw>(MESSAGING_ORDER)).transform(toMessagingPatch);
+const MessagingFormFields = z.object({
+  message_language: text(),
+  pause_between_messages: text(),
+  quiet_hours_start: text(),
+  quiet_hours_end: text(),
+});
+export const MessagingFormSchema = MessagingFormFields.superRefine(inOrder<MessagingRaw>(MESSAGING_ORDER)).transform(
+  toMessagingPatch,
+);
 
 /**
  * PATCH /api/settings: any subset of the profile and message settings. The
@@ -305,8 +411,17 @@ export function settingsPatchSchema(accountEmail: string) {
     proposals_enabled: z.boolean(says("push.err.switch")).optional(),
   });
   type Raw = z.output<typeof Fields>;
-  return Fields.superRefine(inOrder<Raw>([...MESSAGING_ORDER, ...profileOrder(normalizeEmail(accountEmail))])).transform((v) => {
-    const { message_language, pause_between_messages, quiet_hours_start, quiet_hours_end, proposals_enabled, ...profile } = v;
+  return Fields.superRefine(
+    inOrder<Raw>([...MESSAGING_ORDER, ...profileOrder(normalizeEmail(accountEmail))]),
+  ).transform((v) => {
+    const {
+      message_language,
+      pause_between_messages,
+      quiet_hours_start,
+      quiet_hours_end,
+      proposals_enabled,
+      ...profile
+    } = v;
     return {
       profile: toProfilePatch(profile),
       messaging: toMessagingPatch({ message_language, pause_between_messages, quiet_hours_start, quiet_hours_end }),

@@ -15,7 +15,9 @@ import { memberId } from "./team";
 
 export const BOOKING_LIMITS = { service: 60, notes: 2000 } as const;
 
-const service = textOnly("bookings.err.serviceText").pipe(requiredText("bookings.err.serviceRequired", BOOKING_LIMITS.service, "bookings.err.serviceTooLong"));
+const service = textOnly("bookings.err.serviceText").pipe(
+  requiredText("bookings.err.serviceRequired", BOOKING_LIMITS.service, "bookings.err.serviceTooLong"),
+);
 const date = textOnly("bookings.err.dateText").pipe(dateText("bookings.err.dateRequired", "bookings.err.dateFormat"));
 const time = textOnly("bookings.err.timeText").pipe(timeText("bookings.err.timeRequired", "bookings.err.timeFormat"));
 const notes = textOnly("bookings.err.notesText").pipe(optionalText(BOOKING_LIMITS.notes, "bookings.err.notesTooLong"));
@@ -53,8 +55,16 @@ export const BookingForm = z
       { field: "service", fails: (v) => blank(v.service), key: "bookings.err.serviceRequired" },
       { field: "booking_date", fails: (v) => blank(v.booking_date), key: "bookings.err.dateRequired" },
       { field: "booking_time", fails: (v) => blank(v.booking_time), key: "bookings.err.timeRequired" },
-      { field: "phone", fails: (v) => checkPhoneInput(v.phone ?? "") === "clients.err.phoneRule", key: "clients.err.phoneRule" },
-      { field: "phone", fails: (v) => checkPhoneInput(v.phone ?? "") === "clients.err.phoneTooLong", key: "clients.err.phoneTooLong" },
+      {
+        field: "phone",
+        fails: (v) => checkPhoneInput(v.phone ?? "") === "clients.err.phoneRule",
+        key: "clients.err.phoneRule",
+      },
+      {
+        field: "phone",
+        fails: (v) => checkPhoneInput(v.phone ?? "") === "clients.err.phoneTooLong",
+        key: "clients.err.phoneTooLong",
+      },
       { field: "booking_date", fails: (v) => !isRealDate(v.booking_date ?? ""), key: "bookings.err.dateFormat" },
       { field: "booking_time", fails: (v) => !time.safeParse(v.booking_time).success, key: "bookings.err.timeFormat" },
     ]),

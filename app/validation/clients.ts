@@ -52,9 +52,13 @@ export const tagsField = z.unknown().transform((value, ctx): string[] => {
   return tags;
 });
 
-const name = textOnly("clients.err.nameText").pipe(requiredText("clients.err.nameRequired", CLIENT_LIMITS.name, "clients.err.nameTooLong"));
+const name = textOnly("clients.err.nameText").pipe(
+  requiredText("clients.err.nameRequired", CLIENT_LIMITS.name, "clients.err.nameTooLong"),
+);
 // The spec gives one phone message, for a missing phone too.
-const phone = textOnly("clients.err.phoneText").pipe(phoneText("clients.err.phoneRule", "clients.err.phoneRule", "clients.err.phoneTooLong"));
+const phone = textOnly("clients.err.phoneText").pipe(
+  phoneText("clients.err.phoneRule", "clients.err.phoneRule", "clients.err.phoneTooLong"),
+);
 const notes = textOnly("clients.err.notesText").pipe(optionalText(CLIENT_LIMITS.notes, "clients.err.notesTooLong"));
 
 /** A new client (Add Client, POST /api/clients), and the inline edit, which sends every field. */

@@ -51,7 +51,8 @@ export const HoursForm = z.object({
 
 const MAX_TIME_OFF_DAYS = 366;
 export const MAX_TIME_OFF_ROWS = 500;
-const dayCount = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00Z`) - Date.parse(`${from}T00:00Z`)) / 86_400_000) + 1;
+const dayCount = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00Z`) - Date.parse(`${from}T00:00Z`)) / 86_400_000) + 1;
 
 /** POST /api/time-off and the Time off form: inclusive dates, a short note. */
 export const TimeOffInput = z
@@ -64,7 +65,8 @@ export const TimeOffInput = z
   })
   .superRefine((v, ctx) => {
     if (v.date_to < v.date_from) ctx.addIssue({ code: "custom", path: ["date_to"], message: "hours.err.backwards" });
-    else if (dayCount(v.date_from, v.date_to) > MAX_TIME_OFF_DAYS) ctx.addIssue({ code: "custom", path: ["date_to"], message: "hours.err.tooLong" });
+    else if (dayCount(v.date_from, v.date_to) > MAX_TIME_OFF_DAYS)
+      ctx.addIssue({ code: "custom", path: ["date_to"], message: "hours.err.tooLong" });
   });
 export type TimeOffInput = z.output<typeof TimeOffInput>;
 
@@ -72,7 +74,11 @@ const MAX_AVAILABILITY_DAYS = 31;
 
 /** GET /api/availability's query (and the free-times chips'): service, from (default: today), days (default 7). */
 export const AvailabilityQuery = z.object({
-  service: z.string(says("hours.err.service")).trim().min(1, says("hours.err.service")).max(200, says("hours.err.service")),
+  service: z
+    .string(says("hours.err.service"))
+    .trim()
+    .min(1, says("hours.err.service"))
+    .max(200, says("hours.err.service")),
   from: z.string().trim().refine(isRealDate, says("hours.err.from")).optional(),
   days: z
     .string()

@@ -10,7 +10,11 @@ const OFFER_MAX = 3;
 export const OpeningOffer = z.object({
   client_ids: z
     .array(
-      z.string(says("openings.err.clients")).trim().min(1, says("openings.err.clients")).max(100, says("openings.err.clients")),
+      z
+        .string(says("openings.err.clients"))
+        .trim()
+        .min(1, says("openings.err.clients"))
+        .max(100, says("openings.err.clients")),
       says("openings.err.clients"),
     )
     .min(1, says("openings.err.clients"))

@@ -15,7 +15,12 @@ export const says = (key: MessageKey) => ({ error: key });
 
 export function problemOfIssue(issue: Issue): Problem {
   const extra = "params" in issue && issue.params ? (issue.params as Record<string, string | number>) : undefined;
-  const limit = issue.code === "too_big" ? { max: Number(issue.maximum) } : issue.code === "too_small" ? { min: Number(issue.minimum) } : undefined;
+  const limit =
+    issue.code === "too_big"
+      ? { max: Number(issue.maximum) }
+      : issue.code === "too_small"
+        ? { min: Number(issue.minimum) }
+        : undefined;
   if (isMessageKey(issue.message)) {
     const params = extra || limit ? { ...limit, ...extra } : undefined;
     return problem(issue.message, params);
@@ -23,10 +28,12 @@ export function problemOfIssue(issue: Issue): Problem {
   const field = issue.path.map(String).join(".");
   if (!field) return problem("problem.invalid");
   // zod 4 keeps the input off issues by default; its message says what was received.
-  if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) return problem("problem.fieldRequired", { field });
+  if (issue.code === "invalid_type" && /received undefined/.test(issue.message))
+    return problem("problem.fieldRequired", { field });
   if (issue.code === "invalid_type") return problem("problem.fieldType", { field });
   if (issue.code === "too_big") return problem("problem.fieldTooLong", { field });
-  if (issue.code === "invalid_value") return problem("problem.fieldOneOf", { field, values: issue.values.map(String).join(", ") });
+  if (issue.code === "invalid_value")
+    return problem("problem.fieldOneOf", { field, values: issue.values.map(String).join(", ") });
   return problem("problem.fieldInvalid", { field });
 }
 

@@ -28,7 +28,10 @@ const p256dh = z
   .string(says("push.err.subscription"))
   .trim()
   .transform((v) => v.replace(/=+$/, ""))
-  .refine((v) => B64URL.test(v) && v.length === 87 && decodedLength(v) === 65 && v.startsWith("B"), says("push.err.subscription"));
+  .refine(
+    (v) => B64URL.test(v) && v.length === 87 && decodedLength(v) === 65 && v.startsWith("B"),
+    says("push.err.subscription"),
+  );
 
 /** The 16-byte auth secret, base64url. */
 const auth = z
@@ -50,7 +53,11 @@ export const PushEndpointInput = z.object({ endpoint });
 
 /** Settings' device list: which device to remove (its row id). */
 export const PushDeviceInput = z.object({
-  id: z.string(says("access.devices.notFound")).trim().min(1, says("access.devices.notFound")).max(100, says("access.devices.notFound")),
+  id: z
+    .string(says("access.devices.notFound"))
+    .trim()
+    .min(1, says("access.devices.notFound"))
+    .max(100, says("access.devices.notFound")),
 });
 
 /** The "Booking proposals" switch as the screen posts it. */

@@ -8,7 +8,14 @@ import "./zod-setup"; // first: before this file builds a schema
 import { z } from "zod";
 import { addDays, isRealDate, isTimeOfDay } from "~/utils/dates";
 import { fail, succeed, type Result } from "~/utils/problem";
-import { CUSTOM_DAYS_MAX, CUSTOM_DAYS_MIN, DUE_FALLBACK_DAYS, PRESET_DAYS, type RuleType, type Schedule } from "~/services/rules/schedule";
+import {
+  CUSTOM_DAYS_MAX,
+  CUSTOM_DAYS_MIN,
+  DUE_FALLBACK_DAYS,
+  PRESET_DAYS,
+  type RuleType,
+  type Schedule,
+} from "~/services/rules/schedule";
 import { says } from "./parse";
 
 const MAX_RULE_CLIENTS = 500;
@@ -92,12 +99,15 @@ export function scheduleFromInput(input: CreateRuleInput, today: string): Result
     // A follow-up at the client's own interval; schedule_value, when given, is the days for a client without one.
     if (type !== "followup") return fail("rules.err.dueFollowupOnly");
     if (days === null) return succeed({ days: DUE_FALLBACK_DAYS, due: true });
-    if (!(days >= CUSTOM_DAYS_MIN && days <= CUSTOM_DAYS_MAX)) return fail("rules.err.daysRange", { min: CUSTOM_DAYS_MIN, max: CUSTOM_DAYS_MAX });
+    if (!(days >= CUSTOM_DAYS_MIN && days <= CUSTOM_DAYS_MAX))
+      return fail("rules.err.daysRange", { min: CUSTOM_DAYS_MIN, max: CUSTOM_DAYS_MAX });
     return succeed({ days, due: true });
   }
   if (input.schedule_type === "preset") {
     if (days !== null && PRESET_DAYS[type].includes(days)) return succeed({ days });
-    return fail(type === "followup" ? "rules.err.presetAfter" : "rules.err.presetBefore", { list: PRESET_DAYS[type].join(", ") });
+    return fail(type === "followup" ? "rules.err.presetAfter" : "rules.err.presetBefore", {
+      list: PRESET_DAYS[type].join(", "),
+    });
   }
   const date = input.customDate?.trim() || "";
   const time = input.customTime?.trim() || "";
@@ -109,6 +119,7 @@ export function scheduleFromInput(input: CreateRuleInput, today: string): Result
     return succeed({ date, time: time.slice(0, 5) });
   }
   if (days === null) return fail("rules.err.scheduleMissing");
-  if (!(days >= CUSTOM_DAYS_MIN && days <= CUSTOM_DAYS_MAX)) return fail("rules.err.daysRange", { min: CUSTOM_DAYS_MIN, max: CUSTOM_DAYS_MAX });
+  if (!(days >= CUSTOM_DAYS_MIN && days <= CUSTOM_DAYS_MAX))
+    return fail("rules.err.daysRange", { min: CUSTOM_DAYS_MIN, max: CUSTOM_DAYS_MAX });
   return succeed({ days });
 }

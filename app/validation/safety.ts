@@ -29,4 +29,6 @@ export const SafetyBudgetForm = z.object({
 });
 
 /** The Connect tab's switch. */
-export const PauseSwitchForm = z.object({ paused: z.enum(["on", "off"], says("safety.err.paused")) }).transform((v) => ({ paused: v.paused === "on" }));
+export const PauseSwitchForm = z
+  .object({ paused: z.enum(["on", "off"], says("safety.err.paused")) })
+  .transform((v) => ({ paused: v.paused === "on" }));

@@ -8,7 +8,10 @@ import { isCurrencyCode } from "~/services/catalogue/money";
 import { says } from "./parse";
 import { serviceName } from "./sync";
 
-export const SERVICE_TIME = { duration: { min: 5, max: 480, default: 60 }, buffer: { min: 0, max: 120, default: 0 } } as const;
+export const SERVICE_TIME = {
+  duration: { min: 5, max: 480, default: 60 },
+  buffer: { min: 0, max: 120, default: 0 },
+} as const;
 export const PRICE_MAX = 1_000_000;
 
 /** A number, or its digits as a form sends them. */
@@ -37,15 +40,22 @@ export const price = z.union(
   [
     z.null(),
     z.literal("").transform(() => null),
-    numberish("timebook.err.price").refine((n) => n >= 0 && n <= PRICE_MAX && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
-      ...says("timebook.err.price"),
-      params: { max: PRICE_MAX },
-    }),
+    numberish("timebook.err.price").refine(
+      (n) => n >= 0 && n <= PRICE_MAX && Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
+      {
+        ...says("timebook.err.price"),
+        params: { max: PRICE_MAX },
+      },
+    ),
   ],
   says("timebook.err.price"),
 );
 
-const details = { duration_minutes: durationMinutes.optional(), buffer_minutes: bufferMinutes.optional(), price: price.optional() };
+const details = {
+  duration_minutes: durationMinutes.optional(),
+  buffer_minutes: bufferMinutes.optional(),
+  price: price.optional(),
+};
 export type ServiceDetails = { duration_minutes?: number; buffer_minutes?: number; price?: number | null };
 
 /** POST /api/services: the spec's `service` plus its time and price (defaults: 60 minutes, no buffer, no price). */

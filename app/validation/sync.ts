@@ -41,7 +41,12 @@ export const ServiceIdForm = z.object({ id: z.string().max(200) });
 export function notTaken<S extends z.ZodType<{ service: string }>>(schema: S, keys: ReadonlySet<string>) {
   return schema.superRefine((value, ctx) => {
     if (typeof value.service === "string" && keys.has(value.service.toLowerCase())) {
-      ctx.addIssue({ code: "custom", path: ["service"], message: "sync.err.duplicate", params: { name: value.service } });
+      ctx.addIssue({
+        code: "custom",
+        path: ["service"],
+        message: "sync.err.duplicate",
+        params: { name: value.service },
+      });
     }
   });
 }
@@ -52,7 +57,10 @@ export const PREVIEW_CONTACTS_MAX = 50;
 
 /** POST /api/sync/preview. */
 export const PreviewBody = z.object({
-  user_ids: z.array(z.string().min(1).max(200)).min(1, says("sync.err.selectContact")).max(PREVIEW_CONTACTS_MAX, says("sync.err.tooManyContacts")),
+  user_ids: z
+    .array(z.string().min(1).max(200))
+    .min(1, says("sync.err.selectContact"))
+    .max(PREVIEW_CONTACTS_MAX, says("sync.err.tooManyContacts")),
   limit: z.number().int().min(1).max(PREVIEW_LIMIT_MAX).optional().default(PREVIEW_LIMIT_DEFAULT),
 });
 
@@ -78,13 +86,19 @@ const SaveItem = z
     member_id: memberId.optional(),
   })
   .superRefine((item, ctx) => {
-    if (!item.service || !isRealDate(item.date) || !isTimeOfDay(item.time)) ctx.addIssue({ code: "custom", message: "sync.incomplete" });
+    if (!item.service || !isRealDate(item.date) || !isTimeOfDay(item.time))
+      ctx.addIssue({ code: "custom", message: "sync.incomplete" });
   });
 
 /** POST /api/sync/save: every item needs a service, a date (YYYY-MM-DD) and a time (HH:mm). */
 export const SaveBody = z.object({
   results: z
-    .array(z.object({ user_id: z.string().min(1).max(200), items: z.array(SaveItem).max(SAVE_ITEMS_MAX, says("sync.err.tooManyItems")) }))
+    .array(
+      z.object({
+        user_id: z.string().min(1).max(200),
+        items: z.array(SaveItem).max(SAVE_ITEMS_MAX, says("sync.err.tooManyItems")),
+      }),
+    )
     .min(1, says("sync.err.resultsRequired"))
     .max(SAVE_CONTACTS_MAX, says("sync.err.tooManySaves")),
 });

@@ -9,7 +9,11 @@ import type { WorkingHours } from "~/services/time/span";
 import { MAX_MEMBERS, MEMBER_NAME_MAX, TEAM_PALETTE } from "~/services/team/palette";
 import { says } from "./parse";
 
-const name = z.string(says("team.err.name")).trim().min(1, says("team.err.name")).max(MEMBER_NAME_MAX, says("team.err.name"));
+const name = z
+  .string(says("team.err.name"))
+  .trim()
+  .min(1, says("team.err.name"))
+  .max(MEMBER_NAME_MAX, says("team.err.name"));
 const color = z
   .string(says("team.err.color"))
   .trim()
@@ -23,12 +27,20 @@ const workingHours = z
   })
   .transform((v) => normalizeHours(v as Partial<WorkingHours>));
 const services = z
-  .array(z.string(says("team.err.services")).trim().min(1, says("team.err.services")).max(60, says("team.err.services")), says("team.err.services"))
+  .array(
+    z.string(says("team.err.services")).trim().min(1, says("team.err.services")).max(60, says("team.err.services")),
+    says("team.err.services"),
+  )
   .max(200, says("team.err.services"))
   .transform((list) => list.filter((s, i) => list.findIndex((t) => t.toLowerCase() === s.toLowerCase()) === i));
 
 /** POST /api/team. */
-export const MemberInput = z.object({ name, color: color.optional(), working_hours: workingHours.optional(), services: services.optional() });
+export const MemberInput = z.object({
+  name,
+  color: color.optional(),
+  working_hours: workingHours.optional(),
+  services: services.optional(),
+});
 export type MemberInput = z.output<typeof MemberInput>;
 
 /** Where in the team's order (0: first; past the end: last). The order is who is asked first for a new booking. */
@@ -51,7 +63,11 @@ export const MemberPatch = z
 export type MemberPatch = z.output<typeof MemberPatch>;
 
 /** `member_id` beside a booking's or a day off's fields: a member's id (null on a booking: unassigned). */
-export const memberId = z.string(says("team.err.memberId")).trim().min(1, says("team.err.memberId")).max(100, says("team.err.memberId"));
+export const memberId = z
+  .string(says("team.err.memberId"))
+  .trim()
+  .min(1, says("team.err.memberId"))
+  .max(100, says("team.err.memberId"));
 
 /** The Team screen's forms, and what its action answers each: done (with the member's name), or the problem to show. */
 export type TeamIntent = "team-add" | "team-save" | "team-delete" | "team-move";

@@ -1,7 +1,16 @@
 // The spec's validation order and words, re-registration, and bad input on
 // every account endpoint: a 4xx with a message, never a 500.
 import { describe, expect, it } from "vitest";
-import { call, callJson, latestCode, outbox, registeredUser, registration, row, uniqueEmail } from "../support/accounts";
+import {
+  call,
+  callJson,
+  latestCode,
+  outbox,
+  registeredUser,
+  registration,
+  row,
+  uniqueEmail,
+} from "../support/accounts";
 
 describe("registration rules", () => {
   it("checks the fields in the spec's order with its messages", async () => {
@@ -44,18 +53,27 @@ describe("registration rules", () => {
     const email = uniqueEmail("hebrew");
     expect((await callJson("/api/auth/register", registration(email, { country: "ישראל" }))).status).toBe(200);
     await callJson("/api/auth/verify", { email, token: await latestCode(email) });
-    expect((await row("SELECT b.country FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = ?", email))?.country).toBe("IL");
+    expect(
+      (await row("SELECT b.country FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = ?", email))
+        ?.country,
+    ).toBe("IL");
     const other = uniqueEmail("english");
     expect((await callJson("/api/auth/register", registration(other, { country: "united kingdom" }))).status).toBe(200);
     await callJson("/api/auth/verify", { email: other, token: await latestCode(other) });
-    expect((await row("SELECT b.country FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = ?", other))?.country).toBe("GB");
+    expect(
+      (await row("SELECT b.country FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = ?", other))
+        ?.country,
+    ).toBe("GB");
   });
 
   it("each sign-up has its own code: the code entered decides the account; a verified address is refused clearly", async () => {
     const email = uniqueEmail("again");
     await callJson("/api/auth/register", registration(email, { name: "First Try", password: "first-pass-1" }));
     // A second sign-up (maybe someone else's) gets a code of its own and changes nothing of the first: test/security/account-takeover.
-    const again = await callJson("/api/auth/register", registration(email, { name: "Second Try", password: "second-pass-2", business_name: "Second Biz" }));
+    const again = await callJson(
+      "/api/auth/register",
+      registration(email, { name: "Second Try", password: "second-pass-2", business_name: "Second Biz" }),
+    );
     expect(again.status).toBe(200);
     expect(await row("SELECT id FROM users WHERE email = ?", email)).toBeNull();
     const [second, first] = await outbox(email);
@@ -89,24 +107,33 @@ describe("registration rules", () => {
     await callJson("/api/auth/register", registration(pending));
     const refused = await callJson("/api/auth/login", { email: pending, password: "secret-pass-1" });
     expect(refused.status).toBe(403);
-    expect(refused.data.error).toBe("Please verify your email address before signing in. Enter the 6-digit code we sent you, or ask for a new one.");
+    expect(refused.data.error).toBe(
+      "Please verify your email address before signing in. Enter the 6-digit code we sent you, or ask for a new one.",
+    );
     expect((await callJson("/api/auth/login", { email: pending, password: "wrong-pass-1" })).status).toBe(401);
   });
 
   it("verify answers the spec's messages", async () => {
-    expect((await callJson("/api/auth/verify", { email: "a@b.co" })).data.detail).toBe("Please enter the verification code");
-    expect((await callJson("/api/auth/verify", { email: "a@b.co", token: "12345" })).data.detail).toBe("The code must be 6 digits.");
+    expect((await callJson("/api/auth/verify", { email: "a@b.co" })).data.detail).toBe(
+      "Please enter the verification code",
+    );
+    expect((await callJson("/api/auth/verify", { email: "a@b.co", token: "12345" })).data.detail).toBe(
+      "The code must be 6 digits.",
+    );
     expect((await callJson("/api/auth/verify", { token: "123456" })).data.detail).toBe("Email must be filled");
     expect((await callJson("/api/auth/verify", { email: uniqueEmail("none"), token: "123456" })).status).toBe(400);
   });
 
   it("forgot-password answers the spec's messages", async () => {
     expect((await callJson("/api/auth/forgot-password", {})).data.detail).toBe("Please enter your email address");
-    expect((await callJson("/api/auth/forgot-password", { email: "not-an-email" })).data.detail).toBe("Please enter a valid email address");
+    expect((await callJson("/api/auth/forgot-password", { email: "not-an-email" })).data.detail).toBe(
+      "Please enter a valid email address",
+    );
     const ok = await callJson("/api/auth/forgot-password", { email: uniqueEmail("x") });
     expect(ok.data).toEqual({
       success: true,
-      detail: "If an account exists for this email, we sent a link to reset the password. The link works once, for 1 hour.",
+      detail:
+        "If an account exists for this email, we sent a link to reset the password. The link works once, for 1 hour.",
     });
   });
 });
@@ -128,10 +155,31 @@ describe("bad input on every account endpoint", () => {
     ["malformed JSON", '{"email": '],
     ["an array", "[1,2,3]"],
     ["a string", '"hello"'],
-    ["wrong types", JSON.stringify({ email: 5, password: true, token: [], code: {}, new_password: 1, current_password: null, name: 1, agree_terms: "yes" })],
+    [
+      "wrong types",
+      JSON.stringify({
+        email: 5,
+        password: true,
+        token: [],
+        code: {},
+        new_password: 1,
+        current_password: null,
+        name: 1,
+        agree_terms: "yes",
+      }),
+    ],
     [
       "10,000-character strings",
-      JSON.stringify({ email: huge, password: huge, token: huge, code: huge, new_password: huge, current_password: huge, name: huge, business_name: huge }),
+      JSON.stringify({
+        email: huge,
+        password: huge,
+        token: huge,
+        code: huge,
+        new_password: huge,
+        current_password: huge,
+        name: huge,
+        business_name: huge,
+      }),
     ],
     ["no body", undefined],
   ];

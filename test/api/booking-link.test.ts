@@ -26,14 +26,28 @@ type Json = Record<string, unknown> & { success: boolean };
 const SALON = "972500000001";
 const phoneNo = () => `97254${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
 const body = async <T = Json>(res: Response) => (await res.json()) as T;
-const sentTo = async (name: string) => (await simControl<{ chatId: string; text: string }[]>(`${name}/sent`)).body ?? [];
+const sentTo = async (name: string) =>
+  (await simControl<{ chatId: string; text: string }[]>(`${name}/sent`)).body ?? [];
 
 /** An owner (with a business phone: a page needs a number to confirm on) whose page is on at a fresh slug, with a Haircut (30 minutes) in the catalogue. */
-async function salonWithPage(settings: Record<string, unknown> = {}, overrides: Parameters<typeof signedInOwner>[0] = {}) {
+async function salonWithPage(
+  settings: Record<string, unknown> = {},
+  overrides: Parameters<typeof signedInOwner>[0] = {},
+) {
   const owner = await signedInOwner({ phone: "0521234567", ...overrides });
   const slug = `salon-${crypto.randomUUID().slice(0, 8)}`;
-  expect((await owner.api("/api/services", { method: "POST", json: { service: "Haircut", duration_minutes: 30, price: 80 } })).status).toBe(201);
-  const saved = await owner.api("/api/settings", { method: "PATCH", json: { booking_slug: slug, booking_page_enabled: true, ...settings } });
+  expect(
+    (
+      await owner.api("/api/services", {
+        method: "POST",
+        json: { service: "Haircut", duration_minutes: 30, price: 80 },
+      })
+    ).status,
+  ).toBe(201);
+  const saved = await owner.api("/api/settings", {
+    method: "PATCH",
+    json: { booking_slug: slug, booking_page_enabled: true, ...settings },
+  });
   expect(saved.status).toBe(200);
   return { owner, slug };
 }
@@ -63,9 +77,9 @@ const booking = (slot: Slot, extra: Record<string, unknown> = {}) => ({
 
 async function ownerBooking(owner: Owner, id: string) {
   return (
-    await body<{ booking: { status: string; client_phone: string; client_name: string; notes: string; source: string } }>(
-      await owner.api(`/api/bookings/${id}`),
-    )
+    await body<{
+      booking: { status: string; client_phone: string; client_name: string; notes: string; source: string };
+    }>(await owner.api(`/api/bookings/${id}`))
   ).booking;
 }
 
@@ -90,14 +104,25 @@ describe("booking link settings", () => {
     expect(slugFrom("מספרת נועה")).toBe("msprt-nvah");
     const owner = await signedInOwner({ name: "מספרת נועה" });
     const read = await body<{ settings: Json }>(await owner.api("/api/settings"));
-    expect(read.settings).toMatchObject({ booking_slug: null, booking_page_enabled: false, booking_hold_minutes: 30, booking_owner_confirms: false });
+    expect(read.settings).toMatchObject({
+      booking_slug: null,
+      booking_page_enabled: false,
+      booking_hold_minutes: 30,
+      booking_owner_confirms: false,
+    });
     expect(read.settings.booking_slug_suggestion).toMatch(/^msprt-nvah(-\d+)?$/);
 
     const patch = (json: unknown) => owner.api("/api/settings", { method: "PATCH", json });
     const problems: [unknown, string][] = [
       [{ booking_slug: "ab" }, "The link name must be 3 to 40 characters: lower-case letters, digits and dashes."],
-      [{ booking_slug: "noa salon" }, "The link name must be 3 to 40 characters: lower-case letters, digits and dashes."],
-      [{ booking_slug: "x".repeat(41) }, "The link name must be 3 to 40 characters: lower-case letters, digits and dashes."],
+      [
+        { booking_slug: "noa salon" },
+        "The link name must be 3 to 40 characters: lower-case letters, digits and dashes.",
+      ],
+      [
+        { booking_slug: "x".repeat(41) },
+        "The link name must be 3 to 40 characters: lower-case letters, digits and dashes.",
+      ],
       [{ booking_hold_minutes: 9 }, "Hold time must be a whole number of minutes from 10 to 120."],
       [{ booking_hold_minutes: 121 }, "Hold time must be a whole number of minutes from 10 to 120."],
       [{ booking_page_enabled: "yes" }, "booking_page_enabled must be true or false."],
@@ -115,7 +140,10 @@ describe("booking link settings", () => {
     expect((await body(noNumber)).detail).toBe(
       "Connect WhatsApp or add your business phone before turning the booking page on: customers confirm their booking by writing to that number.",
     );
-    expect((await body<{ settings: Json }>(await owner.api("/api/settings"))).settings).toMatchObject({ booking_slug: null, booking_page_enabled: false });
+    expect((await body<{ settings: Json }>(await owner.api("/api/settings"))).settings).toMatchObject({
+      booking_slug: null,
+      booking_page_enabled: false,
+    });
     // The business phone sent in the same patch counts.
     const saved = await patch({
       phone: "0521234567",
@@ -137,14 +165,23 @@ describe("booking link settings", () => {
     const clash = await other.api("/api/settings", { method: "PATCH", json: { city: "Eilat", booking_slug: slug } });
     expect(clash.status).toBe(409);
     expect((await body(clash)).detail).toBe(`This link name is already taken. Try another, such as ${slug}-2.`);
-    expect((await body<{ settings: Json }>(await other.api("/api/settings"))).settings).toMatchObject({ booking_slug: null, city: "" });
+    expect((await body<{ settings: Json }>(await other.api("/api/settings"))).settings).toMatchObject({
+      booking_slug: null,
+      city: "",
+    });
     // No business phone but WhatsApp connected: that number is the one customers confirm on.
     const connected = await signedInOwner();
     await connectedSession(connected.businessId, { phone: SALON });
-    const on = await connected.api("/api/settings", { method: "PATCH", json: { booking_slug: `${slug}-wa`, booking_page_enabled: true } });
+    const on = await connected.api("/api/settings", {
+      method: "PATCH",
+      json: { booking_slug: `${slug}-wa`, booking_page_enabled: true },
+    });
     expect(on.status).toBe(200);
     // Clearing the slug turns the page off.
-    expect((await body<{ settings: Json }>(await patch({ booking_slug: null }))).settings).toMatchObject({ booking_slug: null, booking_page_enabled: false });
+    expect((await body<{ settings: Json }>(await patch({ booking_slug: null }))).settings).toMatchObject({
+      booking_slug: null,
+      booking_page_enabled: false,
+    });
   });
 
   it("Settings' booking link section saves the link and, once the page is on, shares it: the address, its QR code and Share on WhatsApp", async () => {
@@ -160,14 +197,47 @@ describe("booking link settings", () => {
     expect(off).toContain('href="#booking-link-title"');
     expect(off).not.toContain("wa.me/?text=");
     // No number yet: the section says so, and turning the page on is refused in those words.
-    expect(off).toContain("Customers confirm by writing to your WhatsApp: connect WhatsApp or add your business phone before turning the page on.");
-    expect((await post({ booking_slug: "x", booking_page_enabled: "true", booking_hold_minutes: "30", booking_owner_confirms: "false" })).status).toBe(400);
-    expect((await post({ booking_slug: slug, booking_page_enabled: "true", booking_hold_minutes: "45", booking_owner_confirms: "true" })).status).toBe(400);
-    expect((await body<{ settings: Json }>(await owner.api("/api/settings"))).settings).toMatchObject({ booking_page_enabled: false });
+    expect(off).toContain(
+      "Customers confirm by writing to your WhatsApp: connect WhatsApp or add your business phone before turning the page on.",
+    );
+    expect(
+      (
+        await post({
+          booking_slug: "x",
+          booking_page_enabled: "true",
+          booking_hold_minutes: "30",
+          booking_owner_confirms: "false",
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await post({
+          booking_slug: slug,
+          booking_page_enabled: "true",
+          booking_hold_minutes: "45",
+          booking_owner_confirms: "true",
+        })
+      ).status,
+    ).toBe(400);
+    expect((await body<{ settings: Json }>(await owner.api("/api/settings"))).settings).toMatchObject({
+      booking_page_enabled: false,
+    });
     // With a business phone the section no longer warns, and the page turns on.
     expect((await owner.api("/api/settings", { method: "PATCH", json: { phone: "0521234567" } })).status).toBe(200);
-    expect(await (await owner.page("/dashboard/settings")).text()).not.toContain('data-testid="booking-link-no-number"');
-    expect((await post({ booking_slug: slug, booking_page_enabled: "true", booking_hold_minutes: "45", booking_owner_confirms: "true" })).status).toBe(200);
+    expect(await (await owner.page("/dashboard/settings")).text()).not.toContain(
+      'data-testid="booking-link-no-number"',
+    );
+    expect(
+      (
+        await post({
+          booking_slug: slug,
+          booking_page_enabled: "true",
+          booking_hold_minutes: "45",
+          booking_owner_confirms: "true",
+        })
+      ).status,
+    ).toBe(200);
     expect((await body<{ settings: Json }>(await owner.api("/api/settings"))).settings).toMatchObject({
       booking_slug: slug,
       booking_page_enabled: true,
@@ -176,7 +246,9 @@ describe("booking link settings", () => {
     });
     const on = await (await owner.page("/dashboard/settings")).text();
     expect(on).toContain(`http://localhost/b/${slug}`);
-    expect(on).toContain(`https://wa.me/?text=${encodeURIComponent(`Book your next visit at Dana Hair: http://localhost/b/${slug}`)}`);
+    expect(on).toContain(
+      `https://wa.me/?text=${encodeURIComponent(`Book your next visit at Dana Hair: http://localhost/b/${slug}`)}`,
+    );
     expect(on).toMatch(/src="data:image\/svg\+xml;base64,[^"]+" alt="QR code of your booking link"/);
     expect(on).toContain(`download="booking-link-${slug}.svg"`);
   });
@@ -197,7 +269,9 @@ describe("the public booking API", () => {
     expect(Object.keys(slots[0]).sort()).toEqual(["date", "time"]);
 
     expect((await publicGet(`no-such-${crypto.randomUUID().slice(0, 8)}`)).status).toBe(404);
-    expect((await publicGet(`no-such-${crypto.randomUUID().slice(0, 8)}/availability?service=Haircut`)).status).toBe(404);
+    expect((await publicGet(`no-such-${crypto.randomUUID().slice(0, 8)}/availability?service=Haircut`)).status).toBe(
+      404,
+    );
     expect((await publicPost(`no-such-${crypto.randomUUID().slice(0, 8)}`, booking(slots[0]))).status).toBe(404);
     await owner.api("/api/settings", { method: "PATCH", json: { booking_page_enabled: false } });
     const off = await publicGet(slug);
@@ -214,19 +288,36 @@ describe("the public booking API", () => {
     const typed = phoneNo();
     const res = await publicPost(slug, booking(slot, { phone: typed, notes: "Short please" }));
     expect(res.status).toBe(201);
-    const made = await body<{ success: boolean; booking_id: string; status: string; code: string; confirm_url: string }>(res);
+    const made = await body<{
+      success: boolean;
+      booking_id: string;
+      status: string;
+      code: string;
+      confirm_url: string;
+    }>(res);
     expect(made).toMatchObject({ success: true, status: "pending", code: expect.stringMatching(/^\d{4}$/) });
     expect(made.confirm_url.startsWith(`https://wa.me/${SALON}?text=`)).toBe(true);
     const [y, m, d] = slot.date.split("-").map(Number);
-    const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d)));
-    expect(prefilled(made.confirm_url)).toBe(`Confirm booking ${made.code}: Haircut, ${day} ${slot.date.slice(8)}/${slot.date.slice(5, 7)} ${slot.time}`);
+    const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", timeZone: "UTC" }).format(
+      new Date(Date.UTC(y, m - 1, d)),
+    );
+    expect(prefilled(made.confirm_url)).toBe(
+      `Confirm booking ${made.code}: Haircut, ${day} ${slot.date.slice(8)}/${slot.date.slice(5, 7)} ${slot.time}`,
+    );
 
     expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "pending", notes: "Short please" });
     expect((await freeSlots(slug)).some((s) => s.date === slot.date && s.time === slot.time)).toBe(false);
     // The owner's own if_free booking at that time is refused too: a pending booking occupies its time.
     const ownerTry = await owner.api("/api/bookings", {
       method: "POST",
-      json: { name: "Dana", phone: phoneNo(), service: "Haircut", booking_date: slot.date, booking_time: slot.time, if_free: true },
+      json: {
+        name: "Dana",
+        phone: phoneNo(),
+        service: "Haircut",
+        booking_date: slot.date,
+        booking_time: slot.time,
+        if_free: true,
+      },
     });
     expect(ownerTry.status).toBe(409);
     expect(await sentTo(owner.businessId)).toEqual([]);
@@ -243,10 +334,13 @@ describe("the public booking API", () => {
   it("books with the member_id chosen; an unknown member, another business's, or one who does not do the service is a 400 and books nothing", async () => {
     const { owner, slug } = await salonWithPage();
     await connectedSession(owner.businessId, { phone: SALON });
-    const yossi = (await body<{ member: { id: string } }>(await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } }))).member;
+    const yossi = (
+      await body<{ member: { id: string } }>(await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } }))
+    ).member;
     const nails = await owner.api("/api/team", { method: "POST", json: { name: "Rina", services: ["Nails"] } });
     const rina = (await body<{ member: { id: string } }>(nails)).member;
-    const [theirs] = (await body<{ members: { id: string }[] }>(await (await signedInOwner()).api("/api/team"))).members;
+    const [theirs] = (await body<{ members: { id: string }[] }>(await (await signedInOwner()).api("/api/team")))
+      .members;
     const [slot] = await freeSlots(slug);
     for (const [member_id, detail] of [
       [theirs.id, "Choose someone from this salon's team, or Anyone."],
@@ -267,10 +361,14 @@ describe("the public booking API", () => {
 
     const made = await publicPost(slug, booking(slot, { member_id: yossi.id }));
     expect(made.status).toBe(201);
-    const listed = await body<{ bookings: { member_name: string; source: string }[] }>(await owner.api("/api/bookings"));
+    const listed = await body<{ bookings: { member_name: string; source: string }[] }>(
+      await owner.api("/api/bookings"),
+    );
     expect(listed.bookings).toEqual([expect.objectContaining({ member_name: "Yossi", source: "online" })]);
     // Yossi's time is taken: his free times no longer list it, and the 409 names times only, never whose booking is there.
-    const his = await body<{ slots: Slot[] }>(await publicGet(`${slug}/availability?service=Haircut&days=1&from=${slot.date}&member_id=${yossi.id}`));
+    const his = await body<{ slots: Slot[] }>(
+      await publicGet(`${slug}/availability?service=Haircut&days=1&from=${slot.date}&member_id=${yossi.id}`),
+    );
     expect(his.slots.some((s) => s.time === slot.time)).toBe(false);
     const again = await publicPost(slug, booking(slot, { member_id: yossi.id }));
     expect(again.status).toBe(409);
@@ -290,7 +388,11 @@ describe("the public booking API", () => {
       [{ service: "Massage" }, 400, "Service must be the name of one of your services."],
       [{ date: "2026-02-30" }, 400, "Date must be a date as YYYY-MM-DD."],
       [{ website: "http://spam.example" }, 400, "This booking could not be sent."],
-      [{ date: new Date(Date.now() + 70 * 86_400_000).toISOString().slice(0, 10), time: "10:00" }, 400, "Bookings can be made up to 60 days ahead."],
+      [
+        { date: new Date(Date.now() + 70 * 86_400_000).toISOString().slice(0, 10), time: "10:00" },
+        400,
+        "Bookings can be made up to 60 days ahead.",
+      ],
       [
         { date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), time: "10:00" },
         400,
@@ -368,10 +470,14 @@ describe("confirmation on WhatsApp", () => {
     expect(sent.map((s) => s.chatId)).toEqual([`${sender}@c.us`]);
 
     // The sender is a client who booked online; the typed number never became one.
-    const clients = (await body<{ clients: { phone: string; contact_basis: string }[] }>(await owner.api("/api/clients"))).clients;
+    const clients = (
+      await body<{ clients: { phone: string; contact_basis: string }[] }>(await owner.api("/api/clients"))
+    ).clients;
     expect(clients.find((c) => c.phone === sender)).toMatchObject({ contact_basis: "booked_online" });
     expect(clients.some((c) => c.phone === typed)).toBe(false);
-    const consent = await env.DB.prepare(`SELECT first_in_at, booked_online_at FROM contact_consent WHERE business_id = ?1 AND phone = ?2`)
+    const consent = await env.DB.prepare(
+      `SELECT first_in_at, booked_online_at FROM contact_consent WHERE business_id = ?1 AND phone = ?2`,
+    )
       .bind(owner.businessId, sender)
       .first<{ first_in_at: number | null; booked_online_at: number | null }>();
     expect(consent?.first_in_at).not.toBeNull();
@@ -391,7 +497,9 @@ describe("confirmation on WhatsApp", () => {
     const { owner, slug } = await salonWithPage({}, { messageLang: "he" });
     await connectedSession(owner.businessId, { phone: SALON });
     const [slot] = await freeSlots(slug);
-    const made = await body<{ booking_id: string; confirm_url: string }>(await publicPost(slug, booking(slot, { name: "נועה כהן" })));
+    const made = await body<{ booking_id: string; confirm_url: string }>(
+      await publicPost(slug, booking(slot, { name: "נועה כהן" })),
+    );
     const text = prefilled(made.confirm_url);
     expect(text.startsWith("אישור תור ")).toBe(true);
     const sender = phoneNo();
@@ -399,7 +507,11 @@ describe("confirmation on WhatsApp", () => {
     expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "confirmed" });
     const thanks = thanksText("he", { name: "נועה כהן", service: "Haircut", date: slot.date, time: slot.time });
     expect(thanks.startsWith("תודה, נועה!")).toBe(true);
-    await until(async () => (await sentTo(owner.businessId)).some((s) => s.text === thanks && s.chatId === `${sender}@c.us`), "the Hebrew thanks", 10_000);
+    await until(
+      async () => (await sentTo(owner.businessId)).some((s) => s.text === thanks && s.chatId === `${sender}@c.us`),
+      "the Hebrew thanks",
+      10_000,
+    );
   }, 30_000);
 
   it("with booking_owner_confirms on, the customer's message makes it wait for the owner and sends no thanks yet", async () => {
@@ -409,7 +521,11 @@ describe("confirmation on WhatsApp", () => {
     const made = await body<{ booking_id: string; confirm_url: string }>(await publicPost(slug, booking(slot)));
     const sender = phoneNo();
     await customerSays(owner.businessId, sender, prefilled(made.confirm_url));
-    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "pending", client_phone: sender, awaiting_owner: true });
+    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({
+      status: "pending",
+      client_phone: sender,
+      awaiting_owner: true,
+    });
     const [hold] = await db().select().from(schema.bookingHolds).where(eqId(made.booking_id));
     expect(hold).toMatchObject({ state: "awaiting_owner", confirmedPhone: sender });
     // It no longer expires: the owner decides.
@@ -428,7 +544,11 @@ describe("confirmation on WhatsApp", () => {
     expect(again.status).toBe(409);
     expect(await body(again)).toMatchObject({ success: false, detail: "This booking is not waiting for your answer." });
     const thanks = thanksText("en", { name: "Noa Cohen", service: "Haircut", date: slot.date, time: slot.time });
-    await until(async () => (await sentTo(owner.businessId)).some((s) => s.text === thanks && s.chatId === `${sender}@c.us`), "the thanks", 10_000);
+    await until(
+      async () => (await sentTo(owner.businessId)).some((s) => s.text === thanks && s.chatId === `${sender}@c.us`),
+      "the thanks",
+      10_000,
+    );
   }, 30_000);
 
   it("an online booking carries source online; the list's card says so and offers Accept and Decline while it waits for the owner", async () => {
@@ -438,7 +558,11 @@ describe("confirmation on WhatsApp", () => {
     const made = await body<{ booking_id: string; confirm_url: string }>(await publicPost(slug, booking(slot)));
     expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ source: "online" });
     const list = async (lang: "en" | "he" = "en") =>
-      (await SELF.fetch("http://localhost/dashboard/calendar?view=list", { headers: { Cookie: `${owner.cookie}; lang=${lang}` } })).text();
+      (
+        await SELF.fetch("http://localhost/dashboard/calendar?view=list", {
+          headers: { Cookie: `${owner.cookie}; lang=${lang}` },
+        })
+      ).text();
     const open = await list();
     expect(open).toContain("Booked online");
     // Still waiting for the customer's message: nothing for the owner to answer yet.
@@ -489,7 +613,11 @@ describe("confirmation on WhatsApp", () => {
     expect(await freeSlots(slug)).toContainEqual(slot);
     const sorry = declinedText("en", { name: "Noa Cohen", service: "Haircut", date: slot.date, time: slot.time });
     expect(sorry.startsWith("Sorry, Noa: your Haircut on ")).toBe(true);
-    await until(async () => (await sentTo(owner.businessId)).some((s) => s.text === sorry && s.chatId === `${sender}@c.us`), "the refusal", 10_000);
+    await until(
+      async () => (await sentTo(owner.businessId)).some((s) => s.text === sorry && s.chatId === `${sender}@c.us`),
+      "the refusal",
+      10_000,
+    );
   }, 30_000);
 
   it("the thanks waits while the salon's WhatsApp is away, survives a failed send, and goes out once when it is back", async () => {
@@ -498,7 +626,9 @@ describe("confirmation on WhatsApp", () => {
     const [slot] = await freeSlots(slug);
     const made = await body<{ booking_id: string; confirm_url: string }>(await publicPost(slug, booking(slot)));
     const answer = () =>
-      env.DB.prepare("SELECT status, origin, last_error FROM scheduled_messages WHERE kind = 'answer' AND booking_id = ?")
+      env.DB.prepare(
+        "SELECT status, origin, last_error FROM scheduled_messages WHERE kind = 'answer' AND booking_id = ?",
+      )
         .bind(made.booking_id)
         .first<{ status: string; origin: string; last_error: string | null }>();
     // WhatsApp is known to be away when the customer's confirmation comes in: the thanks is kept, not sent.
@@ -514,15 +644,24 @@ describe("confirmation on WhatsApp", () => {
     await env.DB.prepare("UPDATE businesses SET wa_status = 'WORKING' WHERE id = ?").bind(owner.businessId).run();
     await simControl(`${owner.businessId}/disconnect`, { seconds: 2 });
     await runCron();
-    await until(async () => (await answer())?.last_error === WAITING_REASON && (await answer())?.status === "scheduled", "the thanks waiting", 10_000);
+    await until(
+      async () => (await answer())?.last_error === WAITING_REASON && (await answer())?.status === "scheduled",
+      "the thanks waiting",
+      10_000,
+    );
     expect(await sentTo(owner.businessId)).toEqual([]);
 
-    await until(async () => (await simControl<{ status: string }>(owner.businessId)).body?.status === "WORKING", "the reconnect");
+    await until(
+      async () => (await simControl<{ status: string }>(owner.businessId)).body?.status === "WORKING",
+      "the reconnect",
+    );
     await businessSession(env, owner.businessId).reconcile(owner.businessId, true);
     await runCron();
     const thanks = thanksText("en", { name: "Noa Cohen", service: "Haircut", date: slot.date, time: slot.time });
     await until(async () => (await answer())?.status === "sent", "the thanks sent", 15_000);
-    expect(await sentTo(owner.businessId)).toEqual([expect.objectContaining({ chatId: `${sender}@c.us`, text: thanks })]);
+    expect(await sentTo(owner.businessId)).toEqual([
+      expect.objectContaining({ chatId: `${sender}@c.us`, text: thanks }),
+    ]);
     // Later cron runs send nothing more.
     await runCron();
     expect(await sentTo(owner.businessId)).toHaveLength(1);
@@ -532,7 +671,9 @@ describe("confirmation on WhatsApp", () => {
     const { owner, slug } = await salonWithPage({ booking_hold_minutes: 10 });
     await connectedSession(owner.businessId, { phone: SALON });
     const [slot] = await freeSlots(slug);
-    const made = await body<{ booking_id: string; code: string; confirm_url: string }>(await publicPost(slug, booking(slot, { notes: "Hi" })));
+    const made = await body<{ booking_id: string; code: string; confirm_url: string }>(
+      await publicPost(slug, booking(slot, { notes: "Hi" })),
+    );
     const [hold] = await db().select().from(schema.bookingHolds).where(eqId(made.booking_id));
     expect(hold.expiresAt - hold.createdAt).toBe(10 * 60_000);
     // Not yet due: the cron leaves it.
@@ -545,7 +686,10 @@ describe("confirmation on WhatsApp", () => {
       .run();
     await Promise.all([runCron(), runCron()]);
     await runCron();
-    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({ status: "cancelled", notes: "Hi\nNot confirmed in time" });
+    expect(await ownerBooking(owner, made.booking_id)).toMatchObject({
+      status: "cancelled",
+      notes: "Hi\nNot confirmed in time",
+    });
     expect((await freeSlots(slug)).some((s) => s.date === slot.date && s.time === slot.time)).toBe(true);
 
     // A confirmation that comes too late confirms nothing and is read as any message.

@@ -14,11 +14,29 @@ type BookingJson = {
   notes: string;
   status: string;
 };
-type Answer = { success: boolean; detail: string; booking: BookingJson; bookings: BookingJson[]; next_cursor: string | null; truncated: boolean };
+type Answer = {
+  success: boolean;
+  detail: string;
+  booking: BookingJson;
+  bookings: BookingJson[];
+  next_cursor: string | null;
+  truncated: boolean;
+};
 const read = async (res: Response) => (await res.json()) as Answer;
-const valid = { name: "Noa Cohen", phone: "054-123-4567", service: "Haircut", booking_date: "2030-03-14", booking_time: "10:30", notes: "First visit" };
+const valid = {
+  name: "Noa Cohen",
+  phone: "054-123-4567",
+  service: "Haircut",
+  booking_date: "2030-03-14",
+  booking_time: "10:30",
+  notes: "First visit",
+};
 const count = async (table: string, businessId: string) =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE business_id = ?`).bind(businessId).first<{ n: number }>())?.n;
+  (
+    await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE business_id = ?`)
+      .bind(businessId)
+      .first<{ n: number }>()
+  )?.n;
 
 describe("POST /api/bookings", () => {
   it("creates the booking and, for a new phone, the client", async () => {
@@ -36,7 +54,9 @@ describe("POST /api/bookings", () => {
       notes: "First visit",
       status: "scheduled",
     });
-    const clients = await env.DB.prepare("SELECT name, phone FROM clients WHERE business_id = ?").bind(owner.businessId).all();
+    const clients = await env.DB.prepare("SELECT name, phone FROM clients WHERE business_id = ?")
+      .bind(owner.businessId)
+      .all();
     expect(clients.results).toEqual([{ name: "Noa Cohen", phone: "972541234567" }]);
   });
 
@@ -44,7 +64,10 @@ describe("POST /api/bookings", () => {
     const owner = await signedInOwner();
     const clientId = await seedClient(owner.businessId, { name: "Noa", phone: "972541234567" });
     const data = await read(
-      await owner.api("/api/bookings", { method: "POST", json: { ...valid, name: "Someone else", phone: "+972 54 123 4567", booking_time: "09:15:00" } }),
+      await owner.api("/api/bookings", {
+        method: "POST",
+        json: { ...valid, name: "Someone else", phone: "+972 54 123 4567", booking_time: "09:15:00" },
+      }),
     );
     expect(data.booking).toMatchObject({ client_id: clientId, client_name: "Noa", booking_time: "09:15" });
     expect(await count("clients", owner.businessId)).toBe(1);
@@ -87,7 +110,10 @@ describe("POST /api/bookings", () => {
       { method: "POST", json: { ...valid, booking_date: 20300314 } },
       { method: "POST", json: { ...valid, booking_time: { h: 10 } } },
       { method: "POST", json: { ...valid, notes: 5 } },
-      ...["name", "phone", "service", "booking_date", "booking_time", "notes", "status"].map((key) => ({ method: "POST", json: { ...valid, [key]: huge } })),
+      ...["name", "phone", "service", "booking_date", "booking_time", "notes", "status"].map((key) => ({
+        method: "POST",
+        json: { ...valid, [key]: huge },
+      })),
     ];
     for (const init of bodies) {
       const res = await owner.api("/api/bookings", init);
@@ -120,7 +146,12 @@ describe("GET /api/bookings", () => {
     await seedBooking(owner.businessId, c, { bookingDate: "2030-01-03", bookingTime: "12:00", service: "D" });
     const first = await read(await owner.api("/api/bookings?limit=3"));
     expect(first.bookings.map((b) => b.service)).toEqual(["D", "C", "B"]);
-    expect(first.bookings[0]).toMatchObject({ client_name: "Noa", booking_date: "2030-01-03", booking_time: "12:00", status: "scheduled" });
+    expect(first.bookings[0]).toMatchObject({
+      client_name: "Noa",
+      booking_date: "2030-01-03",
+      booking_time: "12:00",
+      status: "scheduled",
+    });
     const next = await read(await owner.api(`/api/bookings?limit=3&cursor=${first.next_cursor}`));
     expect(next.bookings.map((b) => b.service)).toEqual(["A"]);
     expect(next.next_cursor).toBeNull();
@@ -133,7 +164,8 @@ describe("GET /api/bookings", () => {
     await seedBooking(owner.businessId, noa, { bookingDate: "2030-01-01", service: "A" });
     await seedBooking(owner.businessId, dan, { bookingDate: "2030-01-10", service: "B", status: "no_show" });
     await seedBooking(owner.businessId, noa, { bookingDate: "2030-01-20", service: "C" });
-    const services = async (qs: string) => (await read(await owner.api(`/api/bookings?${qs}`))).bookings.map((b) => b.service);
+    const services = async (qs: string) =>
+      (await read(await owner.api(`/api/bookings?${qs}`))).bookings.map((b) => b.service);
     expect(await services("from=2030-01-10&to=2030-01-20")).toEqual(["C", "B"]);
     expect(await services("q=dan")).toEqual(["B"]);
     expect(await services("q=0541234567")).toEqual(["C", "A"]);
@@ -190,7 +222,13 @@ describe("PATCH and DELETE /api/bookings/{id}", () => {
     expect(await read(res)).toMatchObject({
       success: true,
       detail: "Booking updated.",
-      booking: { service: "Coloring", booking_date: "2030-05-05", booking_time: "14:00", notes: "Moved", status: "scheduled" },
+      booking: {
+        service: "Coloring",
+        booking_date: "2030-05-05",
+        booking_time: "14:00",
+        notes: "Moved",
+        status: "scheduled",
+      },
     });
     for (const status of ["completed", "cancelled", "no_show", "scheduled"]) {
       const changed = await read(await owner.api(`/api/bookings/${id}`, { method: "PATCH", json: { status } }));
@@ -214,15 +252,28 @@ describe("PATCH and DELETE /api/bookings/{id}", () => {
       expect(res.status).toBe(400);
       expect((await read(res)).detail).toBe(message);
     }
-    const row = await env.DB.prepare("SELECT service, booking_date, booking_time, notes, status FROM bookings WHERE id = ?").bind(id).first();
-    expect(row).toEqual({ service: "Haircut", booking_date: "2030-01-15", booking_time: "10:00", notes: "", status: "scheduled" });
+    const row = await env.DB.prepare(
+      "SELECT service, booking_date, booking_time, notes, status FROM bookings WHERE id = ?",
+    )
+      .bind(id)
+      .first();
+    expect(row).toEqual({
+      service: "Haircut",
+      booking_date: "2030-01-15",
+      booking_time: "10:00",
+      notes: "",
+      status: "scheduled",
+    });
   });
 
   it("deletes a booking and its pending rule messages", async () => {
     const owner = await signedInOwner();
     const id = await seedBooking(owner.businessId, await seedClient(owner.businessId));
     const { messageId } = await seedRuleMessage(owner.businessId, id);
-    expect(await read(await owner.api(`/api/bookings/${id}`, { method: "DELETE" }))).toEqual({ success: true, detail: "Booking deleted." });
+    expect(await read(await owner.api(`/api/bookings/${id}`, { method: "DELETE" }))).toEqual({
+      success: true,
+      detail: "Booking deleted.",
+    });
     expect(await messageRow(messageId)).toBeNull();
     expect((await owner.api(`/api/bookings/${id}`, { method: "DELETE" })).status).toBe(404);
   });

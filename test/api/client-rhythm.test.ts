@@ -24,7 +24,13 @@ const row = (booking_date: string, status = "completed", service = "Haircut", up
 describe("rhythmOf", () => {
   const today = "2026-06-01";
   it("tells the median gap between visits of the last service, from three visits on, and the day due", () => {
-    const rows = [row("2026-02-01"), row("2026-03-08"), row("2026-04-05", "completed", "Color"), row("2026-04-12"), row("2026-05-17")];
+    const rows = [
+      row("2026-02-01"),
+      row("2026-03-08"),
+      row("2026-04-05", "completed", "Color"),
+      row("2026-04-12"),
+      row("2026-05-17"),
+    ];
     expect(rhythmOf(rows, today, startOf)).toEqual({
       last_visit: "2026-05-17",
       last_service: "Haircut",
@@ -65,7 +71,11 @@ describe("GET /api/clients rhythm fields", () => {
     const today = localDate(Date.now(), ZONE);
     const regular = await seedClient(owner.businessId, { name: "Noa Regular" });
     for (const back of [105, 70, 35, 0])
-      await seedBooking(owner.businessId, regular, { bookingDate: addDays(today, -back), bookingTime: "00:00", status: "completed" });
+      await seedBooking(owner.businessId, regular, {
+        bookingDate: addDays(today, -back),
+        bookingTime: "00:00",
+        status: "completed",
+      });
     await seedBooking(owner.businessId, regular, { bookingDate: addDays(today, -50), status: "no_show" });
     await seedBooking(owner.businessId, regular, { bookingDate: addDays(today, -20), status: "no_show" });
     const newcomer = await seedClient(owner.businessId, { name: "Dana New" });
@@ -81,11 +91,21 @@ describe("GET /api/clients rhythm fields", () => {
       due_date: addDays(today, 35),
       last_visit: today,
     });
-    expect(clients.find((c) => c.id === newcomer)).toMatchObject({ visits: 1, no_shows: 0, late_cancels: 0, usual_interval_days: null, due_date: null });
+    expect(clients.find((c) => c.id === newcomer)).toMatchObject({
+      visits: 1,
+      no_shows: 0,
+      late_cancels: 0,
+      usual_interval_days: null,
+      due_date: null,
+    });
 
     const html = shownHtml(await (await owner.page("/dashboard/clients")).text());
     expect(html).toContain("comes every 5 weeks · 2 no-shows");
-    const hebrew = shownHtml(await (await SELF.fetch("http://localhost/dashboard/clients", { headers: { Cookie: `${owner.cookie}; lang=he` } })).text());
+    const hebrew = shownHtml(
+      await (
+        await SELF.fetch("http://localhost/dashboard/clients", { headers: { Cookie: `${owner.cookie}; lang=he` } })
+      ).text(),
+    );
     expect(hebrew).toContain("מגיע/ה כל 5 שבועות · 2 אי-הגעות");
   });
 
@@ -95,7 +115,13 @@ describe("GET /api/clients rhythm fields", () => {
     const { clients } = (await (await owner.api("/api/clients")).json()) as { clients: Record<string, unknown>[] };
     const byName = (name: string) => clients.find((c) => c.name === name);
     // Avi's only booking is a pending hold; Maya's 6 March hold expired 30 minutes before its start.
-    expect(byName("Avi Held")).toMatchObject({ visits: 0, no_shows: 0, late_cancels: 0, last_visit: null, last_service: null });
+    expect(byName("Avi Held")).toMatchObject({
+      visits: 0,
+      no_shows: 0,
+      late_cancels: 0,
+      last_visit: null,
+      last_service: null,
+    });
     expect(byName("Maya Peretz")).toMatchObject({ visits: 0, no_shows: 1, late_cancels: 1 });
   });
 });
@@ -104,7 +130,12 @@ describe("Due this week on the Clients tab", () => {
   /** A client with Haircut visits `backs` days ago (their interval is the gaps'). */
   async function regular(businessId: string, name: string, phone: string, backs: number[], today: string) {
     const id = await seedClient(businessId, { name, phone });
-    for (const back of backs) await seedBooking(businessId, id, { bookingDate: addDays(today, -back), bookingTime: "00:00", status: "completed" });
+    for (const back of backs)
+      await seedBooking(businessId, id, {
+        bookingDate: addDays(today, -back),
+        bookingTime: "00:00",
+        status: "completed",
+      });
     return id;
   }
 
@@ -152,15 +183,21 @@ describe("Due this week on the Clients tab", () => {
     // Every 28 days, last 33 days ago (5 days overdue), but booked again in 3 days.
     const id = await seedClient(owner.businessId, { name: "Gal Moved", phone: "972501230021" });
     const visits: string[] = [];
-    for (const back of [89, 61, 33]) visits.push(await seedBooking(owner.businessId, id, { bookingDate: addDays(today, -back), status: "completed" }));
+    for (const back of [89, 61, 33])
+      visits.push(await seedBooking(owner.businessId, id, { bookingDate: addDays(today, -back), status: "completed" }));
     const ahead = await seedBooking(owner.businessId, id, { bookingDate: addDays(today, 3), status: "scheduled" });
     expect(await dueNames()).not.toContain("Gal Moved");
 
-    expect((await owner.api(`/api/bookings/${ahead}`, { method: "PATCH", json: { status: "cancelled" } })).status).toBe(200);
+    expect((await owner.api(`/api/bookings/${ahead}`, { method: "PATCH", json: { status: "cancelled" } })).status).toBe(
+      200,
+    );
     expect(await dueNames()).toContain("Gal Moved");
 
     // The last visit was 5 days ago after all: gaps of 28 and 56 days, due in 37 days.
-    expect((await owner.api(`/api/bookings/${visits[2]}`, { method: "PATCH", json: { booking_date: addDays(today, -5) } })).status).toBe(200);
+    expect(
+      (await owner.api(`/api/bookings/${visits[2]}`, { method: "PATCH", json: { booking_date: addDays(today, -5) } }))
+        .status,
+    ).toBe(200);
     expect(await dueNames()).not.toContain("Gal Moved");
   });
 
@@ -168,7 +205,9 @@ describe("Due this week on the Clients tab", () => {
     const owner = await signedInOwner({ messageLang: "he" });
     const today = localDate(Date.now(), ZONE);
     await regular(owner.businessId, "תמר", "972501230011", [100, 65, 30], today);
-    const html = await (await SELF.fetch("http://localhost/dashboard/clients", { headers: { Cookie: `${owner.cookie}; lang=he` } })).text();
+    const html = await (
+      await SELF.fetch("http://localhost/dashboard/clients", { headers: { Cookie: `${owner.cookie}; lang=he` } })
+    ).text();
     const text = encodeURIComponent("היי תמר! הגיע הזמן לתור הבא (Haircut). לקבוע לך?");
     expect(html).toContain(`href="https://wa.me/972501230011?text=${text}"`);
     const shown = shownHtml(html);

@@ -15,7 +15,12 @@ type ClientJson = {
   last_service: string | null;
   profile_picture: string | null;
 };
-const body = async (res: Response) => (await res.json()) as Record<string, unknown> & { clients: ClientJson[]; client: ClientJson; next_cursor: string | null };
+const body = async (res: Response) =>
+  (await res.json()) as Record<string, unknown> & {
+    clients: ClientJson[];
+    client: ClientJson;
+    next_cursor: string | null;
+  };
 const today = () => localDate(Date.now(), "Asia/Jerusalem");
 
 describe("POST /api/clients", () => {
@@ -43,7 +48,14 @@ describe("POST /api/clients", () => {
 
   it("accepts tags as an array and refuses the same person typed another way", async () => {
     const owner = await signedInOwner();
-    expect((await owner.api("/api/clients", { method: "POST", json: { name: "Noa", phone: "+972541234567", tags: ["a", "b"] } })).status).toBe(201);
+    expect(
+      (
+        await owner.api("/api/clients", {
+          method: "POST",
+          json: { name: "Noa", phone: "+972541234567", tags: ["a", "b"] },
+        })
+      ).status,
+    ).toBe(201);
     const dup = await owner.api("/api/clients", { method: "POST", json: { name: "Noa again", phone: "0541234567" } });
     expect(dup.status).toBe(409);
     expect(await dup.json()).toEqual({
@@ -85,7 +97,11 @@ describe("POST /api/clients", () => {
       [{ method: "POST", json: { name: "Noa", phone: huge } }, 400, /too long|Phone/],
       [{ method: "POST", json: { name: "Noa", phone: "0541234567", notes: huge } }, 400, /too long/],
       [{ method: "POST", json: { name: "Noa", phone: "0541234567", tags: [huge] } }, 400, /too long/],
-      [{ method: "POST", body: "name=Noa", headers: { "Content-Type": "application/x-www-form-urlencoded" } }, 415, /JSON/],
+      [
+        { method: "POST", body: "name=Noa", headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+        415,
+        /JSON/,
+      ],
       [{ method: "POST", json: { name: "x".repeat(70_000) } }, 413, /too large/],
     ];
     for (const [init, status, message] of bad) {
@@ -95,12 +111,18 @@ describe("POST /api/clients", () => {
       expect(data.success).toBe(false);
       expect(data.detail).toMatch(message);
     }
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM clients WHERE business_id = ?").bind(owner.businessId).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM clients WHERE business_id = ?")
+      .bind(owner.businessId)
+      .first<{ n: number }>();
     expect(count?.n).toBe(0);
   });
 
   it("needs a signed-in owner", async () => {
-    const res = await SELF.fetch("http://localhost/api/clients", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const res = await SELF.fetch("http://localhost/api/clients", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(401);
     expect((await SELF.fetch("http://localhost/api/clients")).status).toBe(401);
   });
@@ -117,11 +139,27 @@ describe("GET /api/clients", () => {
   it("derives last visit and last service from past bookings that were not cancelled or missed", async () => {
     const owner = await signedInOwner();
     const id = await seedClient(owner.businessId, { name: "Maya" });
-    await seedBooking(owner.businessId, id, { bookingDate: addDays(today(), -30), service: "Coloring", status: "completed" });
-    await seedBooking(owner.businessId, id, { bookingDate: addDays(today(), -10), service: "Haircut", status: "scheduled" });
-    await seedBooking(owner.businessId, id, { bookingDate: addDays(today(), -5), service: "Nails", status: "cancelled" });
+    await seedBooking(owner.businessId, id, {
+      bookingDate: addDays(today(), -30),
+      service: "Coloring",
+      status: "completed",
+    });
+    await seedBooking(owner.businessId, id, {
+      bookingDate: addDays(today(), -10),
+      service: "Haircut",
+      status: "scheduled",
+    });
+    await seedBooking(owner.businessId, id, {
+      bookingDate: addDays(today(), -5),
+      service: "Nails",
+      status: "cancelled",
+    });
     await seedBooking(owner.businessId, id, { bookingDate: addDays(today(), -2), service: "Brows", status: "no_show" });
-    await seedBooking(owner.businessId, id, { bookingDate: addDays(today(), 7), service: "Future", status: "scheduled" });
+    await seedBooking(owner.businessId, id, {
+      bookingDate: addDays(today(), 7),
+      service: "Future",
+      status: "scheduled",
+    });
     const [client] = (await body(await owner.api("/api/clients"))).clients;
     expect(client).toMatchObject({ last_visit: addDays(today(), -10), last_service: "Haircut" });
   });
@@ -142,7 +180,10 @@ describe("GET /api/clients", () => {
     const owner = await signedInOwner();
     const ids: string[] = [];
     for (let i = 0; i < 120; i++) ids.push(await seedClient(owner.businessId, { name: `C${i}`, createdAt: 1_000 + i }));
-    await seedBooking(owner.businessId, ids[0], { bookingDate: addDays(today(), -1), service: "Oldest client's visit" });
+    await seedBooking(owner.businessId, ids[0], {
+      bookingDate: addDays(today(), -1),
+      service: "Oldest client's visit",
+    });
     const page = await body(await owner.api("/api/clients?limit=200"));
     expect(page.clients).toHaveLength(120);
     expect(page.clients[119]).toMatchObject({ name: "C0", last_service: "Oldest client's visit" });
@@ -152,7 +193,8 @@ describe("GET /api/clients", () => {
     const owner = await signedInOwner();
     await seedClient(owner.businessId, { name: "Noa Cohen", phone: "972541234567" });
     await seedClient(owner.businessId, { name: "Dana 100%", phone: "972509999999" });
-    const names = async (q: string) => (await body(await owner.api(`/api/clients?q=${encodeURIComponent(q)}`))).clients.map((c) => c.name);
+    const names = async (q: string) =>
+      (await body(await owner.api(`/api/clients?q=${encodeURIComponent(q)}`))).clients.map((c) => c.name);
     expect(await names("noa")).toEqual(["Noa Cohen"]);
     expect(await names("054-123")).toEqual(["Noa Cohen"]);
     expect(await names("+97254")).toEqual(["Noa Cohen"]);
@@ -173,7 +215,8 @@ describe("GET /api/clients", () => {
     await seedBooking(owner.businessId, old, { bookingDate: addDays(today(), -10), status: "cancelled" });
     await seedBooking(owner.businessId, returned, { bookingDate: addDays(today(), -90) });
     await seedBooking(owner.businessId, returned, { bookingDate: addDays(today(), -4) });
-    const names = async (qs: string) => (await body(await owner.api(`/api/clients?${qs}`))).clients.map((c) => c.name).sort();
+    const names = async (qs: string) =>
+      (await body(await owner.api(`/api/clients?${qs}`))).clients.map((c) => c.name).sort();
     expect(await names(`from=${addDays(today(), -7)}`)).toEqual(["Recent", "Returned"]);
     // Returned came back since: their last visit is not in the range.
     expect(await names(`to=${addDays(today(), -30)}`)).toEqual(["Old"]);
@@ -221,7 +264,13 @@ describe("PATCH and DELETE /api/clients/{id}", () => {
     expect(res.status).toBe(200);
     const data = await body(res);
     expect(data).toMatchObject({ success: true, detail: "Client updated." });
-    expect(data.client).toMatchObject({ id, name: "Noa Levi", phone: "972507654321", tags: ["vip"], notes: "Allergic to latex" });
+    expect(data.client).toMatchObject({
+      id,
+      name: "Noa Levi",
+      phone: "972507654321",
+      tags: ["vip"],
+      notes: "Allergic to latex",
+    });
     const partial = await body(await owner.api(`/api/clients/${id}`, { method: "PATCH", json: { notes: "" } }));
     expect(partial.client).toMatchObject({ name: "Noa Levi", notes: "" });
   });
@@ -242,7 +291,15 @@ describe("PATCH and DELETE /api/clients/{id}", () => {
       expect(res.status).toBe(status);
       expect(((await res.json()) as { detail: string }).detail).toBe(detail);
     }
-    expect((await owner.api(`/api/clients/${id}`, { method: "PATCH", body: "{", headers: { "Content-Type": "application/json" } })).status).toBe(400);
+    expect(
+      (
+        await owner.api(`/api/clients/${id}`, {
+          method: "PATCH",
+          body: "{",
+          headers: { "Content-Type": "application/json" },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("deletes a client and their bookings", async () => {
@@ -252,7 +309,9 @@ describe("PATCH and DELETE /api/clients/{id}", () => {
     const res = await owner.api(`/api/clients/${id}`, { method: "DELETE" });
     expect(await res.json()).toEqual({ success: true, detail: "Client deleted." });
     expect((await owner.api(`/api/clients/${id}`, { method: "DELETE" })).status).toBe(404);
-    const left = await env.DB.prepare("SELECT count(*) AS n FROM bookings WHERE client_id = ?").bind(id).first<{ n: number }>();
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM bookings WHERE client_id = ?")
+      .bind(id)
+      .first<{ n: number }>();
     expect(left?.n).toBe(0);
   });
 
@@ -261,14 +320,21 @@ describe("PATCH and DELETE /api/clients/{id}", () => {
     const other = await signedInOwner();
     const id = await seedClient(other.businessId, { name: "Theirs", phone: "972541111111" });
     await seedBooking(other.businessId, id);
-    for (const init of [{ method: "GET" }, { method: "PATCH", json: { name: "Mine now" } }, { method: "PATCH", json: { name: "" } }, { method: "DELETE" }]) {
+    for (const init of [
+      { method: "GET" },
+      { method: "PATCH", json: { name: "Mine now" } },
+      { method: "PATCH", json: { name: "" } },
+      { method: "DELETE" },
+    ]) {
       const res = await owner.api(`/api/clients/${id}`, init);
       expect(res.status, init.method).toBe(404);
       expect(((await res.json()) as { detail: string }).detail).toBe("Client not found.");
     }
     const row = await env.DB.prepare("SELECT name FROM clients WHERE id = ?").bind(id).first<{ name: string }>();
     expect(row?.name).toBe("Theirs");
-    const bookings = await env.DB.prepare("SELECT count(*) AS n FROM bookings WHERE client_id = ?").bind(id).first<{ n: number }>();
+    const bookings = await env.DB.prepare("SELECT count(*) AS n FROM bookings WHERE client_id = ?")
+      .bind(id)
+      .first<{ n: number }>();
     expect(bookings?.n).toBe(1);
   });
 

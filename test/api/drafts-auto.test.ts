@@ -25,37 +25,54 @@ import { TEST_VAPID } from "../support/vapid";
 
 type DraftJson = { id: string; text: string };
 
-const ALL_WEEK = Object.fromEntries(Array.from({ length: 7 }, (_, d) => [String(d), [["09:00", "19:00"]] as [string, string][]]));
+const ALL_WEEK = Object.fromEntries(
+  Array.from({ length: 7 }, (_, d) => [String(d), [["09:00", "19:00"]] as [string, string][]]),
+);
 // Monday 14 January 2030, 09:00 in Jerusalem: "Thursday" is the 17th.
 const NOW = Date.parse("2030-01-14T09:00:00+02:00");
 const ASK = "Hi, do you have anything Thursday afternoon for a haircut?";
 
 /** An owner (Answer for me as given; WhatsApp held, so nothing is handed to the queue at once) whose customer asked for a time. */
-async function ownerWithAsk(autoAnswer: boolean | undefined, messages: [boolean, string, number][] = [[false, ASK, NOW - 120_000]]) {
-  const owner = await signedInOwner({ workingHours: ALL_WEEK, waStatus: "STARTING", ...(autoAnswer === undefined ? {} : { autoAnswer }) });
+async function ownerWithAsk(
+  autoAnswer: boolean | undefined,
+  messages: [boolean, string, number][] = [[false, ASK, NOW - 120_000]],
+) {
+  const owner = await signedInOwner({
+    workingHours: ALL_WEEK,
+    waStatus: "STARTING",
+    ...(autoAnswer === undefined ? {} : { autoAnswer }),
+  });
   await connectedSession(owner.businessId);
   expect((await addService(owner, "Haircut")).status).toBe(201);
   const contact = await seedContact(owner.businessId, { name: "Noa Cohen", messages });
   return { owner, contact };
 }
 
-const read = (owner: Owner, chatId: string, now = NOW) => readChatForProposals(env, owner.businessId, chatId, 0, now, () => offlineExtractor);
-const openDrafts = async (owner: Owner) => (await (await owner.api("/api/drafts")).json<{ drafts: DraftJson[] }>()).drafts;
+const read = (owner: Owner, chatId: string, now = NOW) =>
+  readChatForProposals(env, owner.businessId, chatId, 0, now, () => offlineExtractor);
+const openDrafts = async (owner: Owner) =>
+  (await (await owner.api("/api/drafts")).json<{ drafts: DraftJson[] }>()).drafts;
 const draftsOf = async (chatId: string) =>
   (
-    await env.DB.prepare("SELECT id, status, auto_day, text FROM drafts WHERE chat_id = ? ORDER BY created_at").bind(chatId).all<{
-      id: string;
-      status: string;
-      auto_day: string | null;
-      text: string;
-    }>()
+    await env.DB.prepare("SELECT id, status, auto_day, text FROM drafts WHERE chat_id = ? ORDER BY created_at")
+      .bind(chatId)
+      .all<{
+        id: string;
+        status: string;
+        auto_day: string | null;
+        text: string;
+      }>()
   ).results;
-const messagesTo = (chatId: string) => count("SELECT count(*) AS n FROM scheduled_messages WHERE kind = 'draft' AND to_chat_id = ?", chatId);
+const messagesTo = (chatId: string) =>
+  count("SELECT count(*) AS n FROM scheduled_messages WHERE kind = 'draft' AND to_chat_id = ?", chatId);
 const addMessage = (businessId: string, chatId: string, fromMe: boolean, body: string, at: number) =>
-  env.DB.prepare("INSERT INTO wa_messages (id, business_id, provider_id, chat_id, from_me, body, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)")
+  env.DB.prepare(
+    "INSERT INTO wa_messages (id, business_id, provider_id, chat_id, from_me, body, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  )
     .bind(crypto.randomUUID(), businessId, `msg_${crypto.randomUUID()}`, chatId, fromMe ? 1 : 0, body, at)
     .run();
-const sentTo = async (name: string) => (await simControl<{ chatId: string; text: string }[]>(`${name}/sent`)).body ?? [];
+const sentTo = async (name: string) =>
+  (await simControl<{ chatId: string; text: string }[]>(`${name}/sent`)).body ?? [];
 
 let n = 0;
 /** The queue hands these ids to the consumer, at the test's clock. */
@@ -81,7 +98,11 @@ describe("Answer for me", () => {
   it("when on, the draft goes out by itself once, through the queue, to the customer's chat, and is no longer open", async () => {
     const { owner, contact } = await ownerWithAsk(true);
     const outcome = await read(owner, contact.chatId);
-    expect(outcome).toMatchObject({ kind: "read", drafts: [], answered: [expect.objectContaining({ client_name: "Noa Cohen" })] });
+    expect(outcome).toMatchObject({
+      kind: "read",
+      drafts: [],
+      answered: [expect.objectContaining({ client_name: "Noa Cohen" })],
+    });
     expect(await openDrafts(owner)).toEqual([]);
     const [draft] = await draftsOf(contact.chatId);
     expect(draft).toMatchObject({ status: "sent", auto_day: "2030-01-14" });
@@ -89,7 +110,9 @@ describe("Answer for me", () => {
     // Sending it by hand now is refused: it was already sent.
     expect((await owner.api(`/api/drafts/${draft.id}/send`, { method: "POST" })).status).toBe(409);
 
-    const row = (await env.DB.prepare("SELECT id, origin, body, status FROM scheduled_messages WHERE kind = 'draft' AND ref = ?")
+    const row = (await env.DB.prepare(
+      "SELECT id, origin, body, status FROM scheduled_messages WHERE kind = 'draft' AND ref = ?",
+    )
       .bind(draft.id)
       .first<{ id: string; origin: string; body: string; status: string }>())!;
     expect(row).toMatchObject({ origin: "reply", body: draft.text, status: "scheduled" });
@@ -98,7 +121,9 @@ describe("Answer for me", () => {
     const { ids } = await sweepInto(NOW + 1000);
     expect(ids.filter((id) => id === row.id)).toEqual([row.id]);
     await Promise.all([deliver([row.id, row.id], NOW + 2000), deliver([row.id], NOW + 2000)]);
-    expect(await sentTo(owner.businessId)).toEqual([expect.objectContaining({ chatId: contact.chatId, text: draft.text })]);
+    expect(await sentTo(owner.businessId)).toEqual([
+      expect.objectContaining({ chatId: contact.chatId, text: draft.text }),
+    ]);
     expect(await messagesTo(contact.chatId)).toBe(1);
   });
 
@@ -127,7 +152,9 @@ describe("Answer for me", () => {
 
   it("never answers a client who opted out: the draft waits for the owner", async () => {
     const { owner, contact } = await ownerWithAsk(true);
-    await env.DB.prepare("INSERT INTO contact_consent (business_id, phone, first_in_at, opted_out_at) VALUES (?1, ?2, ?3, ?3)")
+    await env.DB.prepare(
+      "INSERT INTO contact_consent (business_id, phone, first_in_at, opted_out_at) VALUES (?1, ?2, ?3, ?3)",
+    )
       .bind(owner.businessId, contact.phone, NOW - 200_000)
       .run();
     await read(owner, contact.chatId);
@@ -183,18 +210,28 @@ describe("Answer for me: the owner hears of each answer", () => {
     const [draft] = await draftsOf(contact.chatId);
     // Sent by itself: not a draft for the owner, but an answer to tell them of, with the text that went out.
     expect(outcome.drafts).toEqual([]);
-    expect(outcome.answered).toEqual([expect.objectContaining({ id: draft.id, client_name: "Noa Cohen", text: draft.text })]);
+    expect(outcome.answered).toEqual([
+      expect.objectContaining({ id: draft.id, client_name: "Noa Cohen", text: draft.text }),
+    ]);
 
     await notifyAnsweredDrafts(withKeys, owner.businessId, outcome.answered);
     const url = `/dashboard/sync?draft=${draft.id}`;
-    expect(await received(enPhone.endpoint)).toEqual([{ title: "Chatbook", body: `Answered Noa Cohen for you: ${draft.text}`, url, tag: draft.id }]);
-    expect(await received(hePhone.endpoint)).toEqual([{ title: "Chatbook", body: `נשלחה תשובה בשמכם אל Noa Cohen: ${draft.text}`, url, tag: draft.id }]);
+    expect(await received(enPhone.endpoint)).toEqual([
+      { title: "Chatbook", body: `Answered Noa Cohen for you: ${draft.text}`, url, tag: draft.id },
+    ]);
+    expect(await received(hePhone.endpoint)).toEqual([
+      { title: "Chatbook", body: `נשלחה תשובה בשמכם אל Noa Cohen: ${draft.text}`, url, tag: draft.id },
+    ]);
   });
 
   it("a draft left for the owner is no answer: nothing is said to have been sent", async () => {
     const { owner, contact } = await ownerWithAsk(false);
     const outcome = await read(owner, contact.chatId);
-    expect(outcome).toMatchObject({ kind: "read", drafts: [expect.objectContaining({ client_name: "Noa Cohen" })], answered: [] });
+    expect(outcome).toMatchObject({
+      kind: "read",
+      drafts: [expect.objectContaining({ client_name: "Noa Cohen" })],
+      answered: [],
+    });
   });
 });
 
@@ -206,14 +243,18 @@ describe("the auto_answer setting", () => {
       expect(res.status).toBe(400);
       expect((await res.json<{ detail: string }>()).detail).toBe("Choose on or off.");
     }
-    const unchanged = (await (await owner.api("/api/settings")).json<{ settings: { auto_answer: boolean; city: string } }>()).settings;
+    const unchanged = (
+      await (await owner.api("/api/settings")).json<{ settings: { auto_answer: boolean; city: string } }>()
+    ).settings;
     expect(unchanged).toMatchObject({ auto_answer: false });
     expect(unchanged.city).not.toBe("Eilat");
 
     const on = await owner.api("/api/settings", { method: "PATCH", json: { auto_answer: true } });
     expect(on.status).toBe(200);
     expect((await on.json<{ settings: { auto_answer: boolean } }>()).settings.auto_answer).toBe(true);
-    expect((await (await owner.api("/api/settings")).json<{ settings: { auto_answer: boolean } }>()).settings.auto_answer).toBe(true);
+    expect(
+      (await (await owner.api("/api/settings")).json<{ settings: { auto_answer: boolean } }>()).settings.auto_answer,
+    ).toBe(true);
     const off = await owner.api("/api/settings", { method: "PATCH", json: { auto_answer: false } });
     expect((await off.json<{ settings: { auto_answer: boolean } }>()).settings.auto_answer).toBe(false);
   });
@@ -221,8 +262,12 @@ describe("the auto_answer setting", () => {
   it("the Settings screen has a labelled Answer for me switch, in English and Hebrew, that saves through the same setting", async () => {
     const owner = await signedInOwner();
     const en = await (await owner.page("/dashboard/settings")).text();
-    expect(en).toMatch(/<label class="switch" for="auto-answer-switch">.*Answer for me.*<input id="auto-answer-switch" type="checkbox" role="switch"/s);
-    const he = await (await SELF.fetch("http://localhost/dashboard/settings", { headers: { Cookie: `${owner.cookie}; lang=he` } })).text();
+    expect(en).toMatch(
+      /<label class="switch" for="auto-answer-switch">.*Answer for me.*<input id="auto-answer-switch" type="checkbox" role="switch"/s,
+    );
+    const he = await (
+      await SELF.fetch("http://localhost/dashboard/settings", { headers: { Cookie: `${owner.cookie}; lang=he` } })
+    ).text();
     expect(he).toContain("לענות בשבילי");
     expect(he).not.toContain("Answer for me");
 
@@ -240,13 +285,22 @@ describe("the auto_answer setting", () => {
     };
     const load = async () => {
       const request = new Request("http://localhost/dashboard/settings", { headers: { Cookie: owner.cookie } });
-      return ((await loader({ request, context: { cloudflare: { env } }, params: {} } as never)) as unknown as { push: { autoAnswer: boolean } }).push
-        .autoAnswer;
+      return (
+        (await loader({ request, context: { cloudflare: { env } }, params: {} } as never)) as unknown as {
+          push: { autoAnswer: boolean };
+        }
+      ).push.autoAnswer;
     };
     expect(await post({ intent: "auto-answer", auto_answer: "on" })).toMatchObject({ status: 200, ok: true });
     expect(await load()).toBe(true);
-    expect((await (await owner.api("/api/settings")).json<{ settings: { auto_answer: boolean } }>()).settings.auto_answer).toBe(true);
-    expect(await post({ intent: "auto-answer", auto_answer: "maybe" })).toMatchObject({ status: 400, ok: false, problem: { key: "push.err.switch" } });
+    expect(
+      (await (await owner.api("/api/settings")).json<{ settings: { auto_answer: boolean } }>()).settings.auto_answer,
+    ).toBe(true);
+    expect(await post({ intent: "auto-answer", auto_answer: "maybe" })).toMatchObject({
+      status: 400,
+      ok: false,
+      problem: { key: "push.err.switch" },
+    });
     expect(await load()).toBe(true);
     expect(await post({ intent: "auto-answer", auto_answer: "off" })).toMatchObject({ status: 200, ok: true });
     expect(await load()).toBe(false);
@@ -257,9 +311,9 @@ describe("migration 0015_auto_answer", () => {
   it("leaves drafts and businesses as the drizzle schema describes them: columns, NOT NULLs, the default and the drafts' indexes", async () => {
     for (const table of [schema.drafts, schema.businesses]) await expectColumnsAsSchema(table);
     await expectIndexesAsSchema(schema.drafts);
-    const auto = (await env.DB.prepare("PRAGMA table_info(businesses)").all<{ name: string; dflt_value: string | null }>()).results.find(
-      (c) => c.name === "auto_answer",
-    );
+    const auto = (
+      await env.DB.prepare("PRAGMA table_info(businesses)").all<{ name: string; dflt_value: string | null }>()
+    ).results.find((c) => c.name === "auto_answer");
     expect(auto?.dflt_value).toBe("false");
   });
 });

@@ -12,7 +12,13 @@ import { describe, expect, it } from "vitest";
 import { offlineExtractor } from "../../app/providers/ai/offline";
 import { getWhatsAppProvider } from "../../app/providers/whatsapp/index.server";
 import { withdrawDrafts } from "../../app/services/drafts/drafts.server";
-import { deliverMany, processOutboundBatch, WAITING_REASON, type OutboundMessage, type Pacer } from "../../app/services/delivery.server";
+import {
+  deliverMany,
+  processOutboundBatch,
+  WAITING_REASON,
+  type OutboundMessage,
+  type Pacer,
+} from "../../app/services/delivery.server";
 import { readChatForProposals } from "../../app/services/proposals/live.server";
 import { OPTED_OUT_REASON } from "../../app/services/safety/consent.server";
 import { REPLY_GAP } from "../../app/services/safety/pacing";
@@ -38,7 +44,9 @@ type SentRow = {
   last_error: string | null;
 };
 
-const ALL_WEEK = Object.fromEntries(Array.from({ length: 7 }, (_, d) => [String(d), [["09:00", "19:00"]] as [string, string][]]));
+const ALL_WEEK = Object.fromEntries(
+  Array.from({ length: 7 }, (_, d) => [String(d), [["09:00", "19:00"]] as [string, string][]]),
+);
 // Monday 14 January 2030, 09:00 in Jerusalem: "Thursday" is the 17th.
 const NOW = Date.parse("2030-01-14T09:00:00+02:00");
 const ASK = "Hi, do you have anything Thursday afternoon for a haircut?";
@@ -55,18 +63,23 @@ async function ownerWithDraft({ connect = true, working = false } = {}) {
   return { owner, contact, draft: drafts[0] };
 }
 
-const send = (owner: Owner, id: string, json?: unknown) => owner.api(`/api/drafts/${id}/send`, { method: "POST", ...(json === undefined ? {} : { json }) });
+const send = (owner: Owner, id: string, json?: unknown) =>
+  owner.api(`/api/drafts/${id}/send`, { method: "POST", ...(json === undefined ? {} : { json }) });
 const detail = async (res: Response) => (await res.json<{ detail: string }>()).detail;
-const sentTo = async (name: string) => (await simControl<{ chatId: string; text: string }[]>(`${name}/sent`)).body ?? [];
+const sentTo = async (name: string) =>
+  (await simControl<{ chatId: string; text: string }[]>(`${name}/sent`)).body ?? [];
 const messageOf = async (draftId: string) =>
-  env.DB.prepare("SELECT id, status, kind, origin, body, ref, rule_id, budget_day, last_error FROM scheduled_messages WHERE kind = 'draft' AND ref = ?")
+  env.DB.prepare(
+    "SELECT id, status, kind, origin, body, ref, rule_id, budget_day, last_error FROM scheduled_messages WHERE kind = 'draft' AND ref = ?",
+  )
     .bind(draftId)
     .first<SentRow>();
 const setPaused = (businessId: string, paused: boolean) =>
   env.DB.prepare("UPDATE businesses SET paused = ? WHERE id = ?")
     .bind(paused ? 1 : 0, businessId)
     .run();
-const setWa = (businessId: string, status: string) => env.DB.prepare("UPDATE businesses SET wa_status = ? WHERE id = ?").bind(status, businessId).run();
+const setWa = (businessId: string, status: string) =>
+  env.DB.prepare("UPDATE businesses SET wa_status = ? WHERE id = ?").bind(status, businessId).run();
 
 let n = 0;
 /** The queue hands these ids to the consumer (one batch; an id may be in it twice). */
@@ -111,7 +124,9 @@ describe("POST /api/drafts/{id}/send", () => {
     const { owner, draft } = await ownerWithDraft({ connect: false });
     const [a, b] = await Promise.all([send(owner, draft.id), send(owner, draft.id)]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    const { n: count } = (await env.DB.prepare("SELECT count(*) AS n FROM scheduled_messages WHERE ref = ?").bind(draft.id).first<{ n: number }>())!;
+    const { n: count } = (await env.DB.prepare("SELECT count(*) AS n FROM scheduled_messages WHERE ref = ?")
+      .bind(draft.id)
+      .first<{ n: number }>())!;
     expect(count).toBe(1);
   });
 
@@ -152,10 +167,16 @@ describe("the times are checked again when the owner taps Send", () => {
   it("a time taken meanwhile is dropped from the text; none left refuses with a clear message", async () => {
     const { owner, contact, draft } = await ownerWithDraft({ connect: false });
     expect(draft.slots.length).toBeGreaterThan(1);
-    const clientId = await seedClient(owner.businessId, { phone: `9725${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}` });
+    const clientId = await seedClient(owner.businessId, {
+      phone: `9725${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
+    });
     const [taken, ...kept] = draft.slots;
     // A short booking at the first offered time: that time only is taken.
-    await seedBooking(owner.businessId, clientId, { bookingDate: taken.date, bookingTime: taken.time, durationMinutes: 15 });
+    await seedBooking(owner.businessId, clientId, {
+      bookingDate: taken.date,
+      bookingTime: taken.time,
+      durationMinutes: 15,
+    });
 
     expect((await send(owner, draft.id)).status).toBe(200);
     const row = (await messageOf(draft.id))!;
@@ -166,10 +187,17 @@ describe("the times are checked again when the owner taps Send", () => {
     // Another ask whose every time is taken by now: refused, the draft still open for an edit.
     await readChatForProposals(env, owner.businessId, contact.chatId, 0, NOW + 60_000, () => offlineExtractor);
     const [next] = (await (await owner.api("/api/drafts")).json<{ drafts: DraftJson[] }>()).drafts;
-    for (const slot of next.slots) await seedBooking(owner.businessId, clientId, { bookingDate: slot.date, bookingTime: slot.time, durationMinutes: 30 });
+    for (const slot of next.slots)
+      await seedBooking(owner.businessId, clientId, {
+        bookingDate: slot.date,
+        bookingTime: slot.time,
+        durationMinutes: 30,
+      });
     const refused = await send(owner, next.id);
     expect(refused.status).toBe(409);
-    expect(await detail(refused)).toBe("None of the offered times is free any more. Answer from your phone, or wait for a new draft.");
+    expect(await detail(refused)).toBe(
+      "None of the offered times is free any more. Answer from your phone, or wait for a new draft.",
+    );
     expect(await messageOf(next.id)).toBeNull();
     expect((await send(owner, next.id, { text: "Sorry Noa, Thursday filled up. Friday at 10:00?" })).status).toBe(200);
   });
@@ -206,7 +234,10 @@ describe("the sent draft goes through the cron sweep and the queue", () => {
     expect(await sweepFor(id)).toEqual([]);
     expect(await sentTo(owner.businessId)).toEqual([]);
 
-    await until(async () => (await simControl<SimSessionSummary>(owner.businessId)).body.status === "WORKING", "the reconnect");
+    await until(
+      async () => (await simControl<SimSessionSummary>(owner.businessId)).body.status === "WORKING",
+      "the reconnect",
+    );
     await businessSession(env, owner.businessId).reconcile(owner.businessId, true);
     expect(await sweepFor(id)).toEqual([id]);
     const gaps: unknown[] = [];
@@ -246,7 +277,9 @@ describe("the sent draft goes through the cron sweep and the queue", () => {
     expect((await addService(owner, "Haircut")).status).toBe(201);
     const contact = await seedContact(owner.businessId, { name: "Noa Cohen", messages: [[false, ASK, NOW - 120_000]] });
     await readChatForProposals(env, owner.businessId, contact.chatId, 0, NOW, () => offlineExtractor);
-    const draft = (await env.DB.prepare("SELECT id, text FROM drafts WHERE chat_id = ? AND status = 'sent' AND auto_day IS NOT NULL")
+    const draft = (await env.DB.prepare(
+      "SELECT id, text FROM drafts WHERE chat_id = ? AND status = 'sent' AND auto_day IS NOT NULL",
+    )
       .bind(contact.chatId)
       .first<{ id: string; text: string }>())!;
     const { id } = (await messageOf(draft.id))!;
@@ -272,7 +305,9 @@ describe("the sent draft goes through the cron sweep and the queue", () => {
     const { owner, contact, draft } = await ownerWithDraft();
     expect((await send(owner, draft.id)).status).toBe(200);
     const { id } = (await messageOf(draft.id))!;
-    await env.DB.prepare("INSERT INTO contact_consent (business_id, phone, first_in_at, opted_out_at) VALUES (?1, ?2, ?3, ?3)")
+    await env.DB.prepare(
+      "INSERT INTO contact_consent (business_id, phone, first_in_at, opted_out_at) VALUES (?1, ?2, ?3, ?3)",
+    )
       .bind(owner.businessId, contact.phone, Date.now())
       .run();
     await setWa(owner.businessId, "WORKING");

@@ -21,7 +21,9 @@ type DraftJson = {
   created_at: number;
 };
 
-const ALL_WEEK = Object.fromEntries(Array.from({ length: 7 }, (_, d) => [String(d), [["09:00", "19:00"]] as [string, string][]]));
+const ALL_WEEK = Object.fromEntries(
+  Array.from({ length: 7 }, (_, d) => [String(d), [["09:00", "19:00"]] as [string, string][]]),
+);
 // Monday 14 January 2030, 09:00 in Jerusalem: "Thursday" is the 17th.
 const NOW = Date.parse("2030-01-14T09:00:00+02:00");
 const THURSDAY = "2030-01-17";
@@ -34,7 +36,8 @@ async function ownerWithAsk(body = ASK, name = "Noa Cohen") {
   return { owner, contact };
 }
 
-const read = (owner: Owner, chatId: string, now = NOW) => readChatForProposals(env, owner.businessId, chatId, 0, now, () => offlineExtractor);
+const read = (owner: Owner, chatId: string, now = NOW) =>
+  readChatForProposals(env, owner.businessId, chatId, 0, now, () => offlineExtractor);
 const list = async (owner: Owner) => (await owner.api("/api/drafts")).json<{ success: boolean; drafts: DraftJson[] }>();
 const dismiss = (owner: Owner, id: string) => owner.api(`/api/drafts/${id}/dismiss`, { method: "POST" });
 
@@ -51,7 +54,15 @@ describe("drafts made at the live read", () => {
     expect(body.drafts).toHaveLength(1);
     const [draft] = body.drafts;
     expect(draft).toMatchObject({ client_name: "Noa Cohen", client_phone: contact.phone, question: ASK });
-    expect(Object.keys(draft).sort()).toEqual(["client_name", "client_phone", "created_at", "id", "question", "slots", "text"]);
+    expect(Object.keys(draft).sort()).toEqual([
+      "client_name",
+      "client_phone",
+      "created_at",
+      "id",
+      "question",
+      "slots",
+      "text",
+    ]);
     expect(draft.slots.length).toBeGreaterThan(0);
     expect(draft.slots.length).toBeLessThanOrEqual(3);
     const [business] = await db().query.businesses.findMany({ where: (b, { eq }) => eq(b.id, owner.businessId) });
@@ -63,7 +74,9 @@ describe("drafts made at the live read", () => {
     }
     expect(draft.slots.map((s) => s.time)).not.toContain("12:00"); // the booking's
     // The asked day is kept, so a freed Thursday slot finds who asked for it (services/openings).
-    expect(await env.DB.prepare("SELECT asked_date FROM drafts WHERE id = ?").bind(draft.id).first("asked_date")).toBe(THURSDAY);
+    expect(await env.DB.prepare("SELECT asked_date FROM drafts WHERE id = ?").bind(draft.id).first("asked_date")).toBe(
+      THURSDAY,
+    );
     expect(draft.text).toBe(
       `Hi Noa! On Thursday 17/1 I can do ${draft.slots
         .map((s) => s.time)
@@ -79,7 +92,9 @@ describe("drafts made at the live read", () => {
     expect(draft.text).toMatch(/^היי נועה! מחר אפשר ב-1[78]:\d\d/);
     expect(draft.slots.every((s) => s.date === "2030-01-15" && s.time >= "17:00")).toBe(true);
 
-    const other = await seedContact(owner.businessId, { messages: [[false, "Thanks, the cut looks great!", NOW - 60_000]] });
+    const other = await seedContact(owner.businessId, {
+      messages: [[false, "Thanks, the cut looks great!", NOW - 60_000]],
+    });
     await read(owner, other.chatId);
     expect((await list(owner)).drafts).toHaveLength(1);
   });
@@ -89,21 +104,31 @@ describe("the booking link in drafts", () => {
   it("follows the offered times while the booking page is on, in the customer's language, and not once it is off", async () => {
     const { owner, contact } = await ownerWithAsk();
     const slug = `drafts-${crypto.randomUUID().slice(0, 8)}`;
-    const on = await owner.api("/api/settings", { method: "PATCH", json: { phone: "0521234567", booking_slug: slug, booking_page_enabled: true } });
+    const on = await owner.api("/api/settings", {
+      method: "PATCH",
+      json: { phone: "0521234567", booking_slug: slug, booking_page_enabled: true },
+    });
     expect(on.status).toBe(200);
     const url = `${env.APP_URL.replace(/\/+$/, "")}/b/${slug}`;
     await read(owner, contact.chatId);
     const [draft] = (await list(owner)).drafts;
-    expect(draft.text).toMatch(/^Hi Noa! On Thursday 17\/1 I can do .+ for a haircut\. Which suits you\? Or pick a time yourself: (.+)$/);
+    expect(draft.text).toMatch(
+      /^Hi Noa! On Thursday 17\/1 I can do .+ for a haircut\. Which suits you\? Or pick a time yourself: (.+)$/,
+    );
     expect(draft.text.endsWith(` Or pick a time yourself: ${url}`)).toBe(true);
 
-    const hebrew = await seedContact(owner.businessId, { name: "נועה לוי", messages: [[false, "היי, יש משהו מחר בערב לתספורת?", NOW - 60_000]] });
+    const hebrew = await seedContact(owner.businessId, {
+      name: "נועה לוי",
+      messages: [[false, "היי, יש משהו מחר בערב לתספורת?", NOW - 60_000]],
+    });
     await read(owner, hebrew.chatId);
     const he = (await list(owner)).drafts.find((d) => d.client_name === "נועה לוי")!;
     expect(he.text).toMatch(/^היי נועה! מחר אפשר ב-1[78]:\d\d.* מה מתאים לך\? אפשר גם לבחור שעה בעצמך: /);
     expect(he.text.endsWith(` אפשר גם לבחור שעה בעצמך: ${url}`)).toBe(true);
 
-    expect((await owner.api("/api/settings", { method: "PATCH", json: { booking_page_enabled: false } })).status).toBe(200);
+    expect((await owner.api("/api/settings", { method: "PATCH", json: { booking_page_enabled: false } })).status).toBe(
+      200,
+    );
     const later = await seedContact(owner.businessId, { name: "Maya Katz", messages: [[false, ASK, NOW - 30_000]] });
     await read(owner, later.chatId);
     const off = (await list(owner)).drafts.find((d) => d.client_name === "Maya Katz")!;
@@ -138,7 +163,9 @@ describe("POST /api/drafts/{id}/dismiss", () => {
     expect((await list(owner)).drafts).toEqual([]);
     const res = await dismiss(owner, draft.id);
     expect(res.status).toBe(409);
-    expect((await res.json<{ detail: string }>()).detail).toBe("You already answered in this chat, so this draft was withdrawn.");
+    expect((await res.json<{ detail: string }>()).detail).toBe(
+      "You already answered in this chat, so this draft was withdrawn.",
+    );
   });
 
   it("needs a signed-in owner", async () => {

@@ -15,7 +15,13 @@ describe("calendar feed", () => {
     const owner = await signedInOwner({ timeZone: "Asia/Jerusalem" });
     await env.DB.prepare("UPDATE businesses SET message_lang = 'he' WHERE id = ?").bind(owner.businessId).run();
     const noa = await seedClient(owner.businessId, { name: "נועה", phone: "972521234567" });
-    await seedBooking(owner.businessId, noa, { service: "תספורת", bookingDate: "2030-01-15", bookingTime: "10:00", status: "confirmed", notes: "קצר" });
+    await seedBooking(owner.businessId, noa, {
+      service: "תספורת",
+      bookingDate: "2030-01-15",
+      bookingTime: "10:00",
+      status: "confirmed",
+      notes: "קצר",
+    });
     const created = (await (await owner.api("/api/calendar-feed", { method: "POST" })).json()) as { url: string };
     const cal = new ICAL.Component(ICAL.parse(await (await feed(created.url)).text()));
     const [event] = cal.getAllSubcomponents("vevent").map((c) => new ICAL.Event(c));
@@ -24,7 +30,11 @@ describe("calendar feed", () => {
 
   it("names the member each booking is with when the business has a team", async () => {
     const owner = await signedInOwner();
-    const yossi = (await (await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } })).json<{ member: { id: string } }>()).member;
+    const yossi = (
+      await (
+        await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } })
+      ).json<{ member: { id: string } }>()
+    ).member;
     const noa = await seedClient(owner.businessId, { name: "Noa", phone: "972521234567" });
     await seedBooking(owner.businessId, noa, { bookingDate: "2030-01-15", bookingTime: "10:00", memberId: yossi.id });
     const created = (await (await owner.api("/api/calendar-feed", { method: "POST" })).json()) as { url: string };
@@ -36,16 +46,36 @@ describe("calendar feed", () => {
   it("a private address with each booking that is not cancelled, at its local time, with a stable UID", async () => {
     const owner = await signedInOwner({ timeZone: "Asia/Jerusalem", name: "Dana Hair" });
     const maya = await seedClient(owner.businessId, { name: "Maya", phone: "972521234567" });
-    const kept = await seedBooking(owner.businessId, maya, { service: "Haircut", bookingDate: "2030-01-15", bookingTime: "10:00" });
-    await seedBooking(owner.businessId, maya, { service: "Color", bookingDate: "2030-07-15", bookingTime: "10:00", status: "completed", durationMinutes: 45 });
-    await seedBooking(owner.businessId, maya, { service: "Nails", bookingDate: "2030-01-16", bookingTime: "09:00", status: "cancelled" });
+    const kept = await seedBooking(owner.businessId, maya, {
+      service: "Haircut",
+      bookingDate: "2030-01-15",
+      bookingTime: "10:00",
+    });
+    await seedBooking(owner.businessId, maya, {
+      service: "Color",
+      bookingDate: "2030-07-15",
+      bookingTime: "10:00",
+      status: "completed",
+      durationMinutes: 45,
+    });
+    await seedBooking(owner.businessId, maya, {
+      service: "Nails",
+      bookingDate: "2030-01-16",
+      bookingTime: "09:00",
+      status: "cancelled",
+    });
     await seedBooking(owner.businessId, maya, { service: "Old", bookingDate: "2020-01-01", bookingTime: "09:00" });
 
-    const created = (await (await owner.api("/api/calendar-feed", { method: "POST" })).json()) as { success: boolean; url: string };
+    const created = (await (await owner.api("/api/calendar-feed", { method: "POST" })).json()) as {
+      success: boolean;
+      url: string;
+    };
     expect(created.success).toBe(true);
     expect(created.url).toMatch(/^http:\/\/localhost:8787\/feed\/[A-Za-z0-9_-]{40,}\.ics$/);
     const secret = /feed\/(.+)\.ics$/.exec(created.url)![1];
-    const stored = await env.DB.prepare("SELECT calendar_feed_hash FROM businesses WHERE id = ?").bind(owner.businessId).first<string>("calendar_feed_hash");
+    const stored = await env.DB.prepare("SELECT calendar_feed_hash FROM businesses WHERE id = ?")
+      .bind(owner.businessId)
+      .first<string>("calendar_feed_hash");
     expect(stored).not.toContain(secret); // only its hash is kept
 
     const res = await feed(created.url);
@@ -56,16 +86,23 @@ describe("calendar feed", () => {
     const events = cal.getAllSubcomponents("vevent").map((c) => new ICAL.Event(c));
     expect(events.map((e) => e.summary)).toEqual(["Maya: Haircut", "Maya: Color"]);
     // 10:00 in Jerusalem: UTC+2 in January, UTC+3 in July (summer time).
-    expect(events.map((e) => e.startDate.toJSDate().toISOString())).toEqual(["2030-01-15T08:00:00.000Z", "2030-07-15T07:00:00.000Z"]);
+    expect(events.map((e) => e.startDate.toJSDate().toISOString())).toEqual([
+      "2030-01-15T08:00:00.000Z",
+      "2030-07-15T07:00:00.000Z",
+    ]);
     // Each event lasts its booking's duration (60 minutes unless set).
-    expect(events.map((e) => e.endDate.toJSDate().getTime() - e.startDate.toJSDate().getTime())).toEqual([3_600_000, 2_700_000]);
+    expect(events.map((e) => e.endDate.toJSDate().getTime() - e.startDate.toJSDate().getTime())).toEqual([
+      3_600_000, 2_700_000,
+    ]);
     expect(events[0].uid).toBe(`${kept}@chatbook`);
     expect(cal.getFirstPropertyValue("x-wr-calname")).toBe("Dana Hair");
     expect(events[0].description).toBe("Status: Scheduled\nPhone: +972 52 123 4567");
     expect(text.split("\r\n").every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true); // folded
     // The same UIDs on the next read.
     const again = new ICAL.Component(ICAL.parse(await (await feed(created.url)).text()));
-    expect(again.getAllSubcomponents("vevent").map((c) => c.getFirstPropertyValue("uid"))).toEqual(events.map((e) => e.uid));
+    expect(again.getAllSubcomponents("vevent").map((c) => c.getFirstPropertyValue("uid"))).toEqual(
+      events.map((e) => e.uid),
+    );
 
     // A new address replaces the old; revoking ends it.
     const replaced = (await (await owner.api("/api/calendar-feed", { method: "POST" })).json()) as { url: string };
@@ -102,7 +139,9 @@ describe("DELETE /api/account", () => {
     await env.DB.prepare("INSERT INTO services (id, business_id, name, name_key) VALUES (?, ?, 'Haircut', 'haircut')")
       .bind(crypto.randomUUID(), owner.businessId)
       .run();
-    await env.DB.prepare("INSERT INTO wa_contacts (id, business_id, chat_id, phone) VALUES (?, ?, '972541234567@c.us', '972541234567')")
+    await env.DB.prepare(
+      "INSERT INTO wa_contacts (id, business_id, chat_id, phone) VALUES (?, ?, '972541234567@c.us', '972541234567')",
+    )
       .bind(crypto.randomUUID(), owner.businessId)
       .run();
     await env.DB.prepare(
@@ -115,7 +154,9 @@ describe("DELETE /api/account", () => {
     )
       .bind(crypto.randomUUID(), owner.businessId, booking)
       .run();
-    await env.DB.prepare("INSERT INTO email_outbox (id, \"to\", subject, text) VALUES (?, ?, 's', 't')").bind(crypto.randomUUID(), owner.email).run();
+    await env.DB.prepare("INSERT INTO email_outbox (id, \"to\", subject, text) VALUES (?, ?, 's', 't')")
+      .bind(crypto.randomUUID(), owner.email)
+      .run();
     await owner.api("/api/calendar-feed", { method: "POST", json: { password: "right-pass-1" } });
     await connectedSession(owner.businessId);
     const other = await signedInOwner();
@@ -124,7 +165,10 @@ describe("DELETE /api/account", () => {
     const del = (json: unknown) => owner.api("/api/account", { method: "DELETE", json });
     const wrong = await del({ password: "wrong-pass" });
     expect(wrong.status).toBe(403);
-    expect(await wrong.json()).toMatchObject({ success: false, detail: "The password is not correct. Nothing was deleted." });
+    expect(await wrong.json()).toMatchObject({
+      success: false,
+      detail: "The password is not correct. Nothing was deleted.",
+    });
     expect((await del({})).status).toBe(400);
     expect(await rowsMentioning([owner.businessId])).toContain("clients");
 

@@ -27,9 +27,15 @@ describe("Google sign-in for API clients", () => {
     expect(sent[0].get("redirect_uri")).toBe(`${env.APP_URL}/login`);
     expect(sent[0].get("client_secret")).toBe(env.GOOGLE_CLIENT_SECRET);
     const user = await row<Record<string, unknown>>("SELECT * FROM users WHERE id = ?", res.data.user.id);
-    expect(user).toMatchObject({ google_issuer: "https://accounts.google.com", google_subject: p.sub, password_hash: null });
+    expect(user).toMatchObject({
+      google_issuer: "https://accounts.google.com",
+      google_subject: p.sub,
+      password_hash: null,
+    });
     expect(user?.email_verified_at).toBeTruthy();
-    expect((await row("SELECT time_zone FROM businesses WHERE owner_user_id = ?", res.data.user.id))?.time_zone).toBe("Europe/Paris");
+    expect((await row("SELECT time_zone FROM businesses WHERE owner_user_id = ?", res.data.user.id))?.time_zone).toBe(
+      "Europe/Paris",
+    );
     expect((await call("/api/user/profile", undefined, { token: res.data.token })).status).toBe(200);
   });
 
@@ -98,24 +104,43 @@ describe("Google sign-in on the screens (remix-auth-google)", () => {
     const cookies = cookiesFrom(start);
     expect(start.headers.getSetCookie().join("\n")).toMatch(/oauth=.*HttpOnly/);
 
-    const back = await SELF.fetch(`http://localhost/login?code=screen&state=${state}`, { headers: { Cookie: cookies }, redirect: "manual" });
+    const back = await SELF.fetch(`http://localhost/login?code=screen&state=${state}`, {
+      headers: { Cookie: cookies },
+      redirect: "manual",
+    });
     expect(back.status).toBe(302);
     expect(back.headers.get("Location")).toBe("/dashboard");
     const session = back.headers.getSetCookie().find((c) => c.startsWith("session="))!;
     const dash = await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: session.split(";")[0] } });
     expect(dash.status).toBe(200);
     expect(await dash.text()).toContain(">AD</div>");
-    expect((await row("SELECT b.time_zone FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = ?", p.email))?.time_zone).toBe("Asia/Tokyo");
+    expect(
+      (
+        await row(
+          "SELECT b.time_zone FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = ?",
+          p.email,
+        )
+      )?.time_zone,
+    ).toBe("Asia/Tokyo");
   });
 
   it("returns where the sign-in was asked from (a confirmation in Settings), and only to a path of this site", async () => {
     const signIn = async (redirectTo: string) => {
       mockGoogle({ screen: person() });
-      const start = await SELF.fetch(`http://localhost/api/auth/google?redirectTo=${encodeURIComponent(redirectTo)}`, { redirect: "manual" });
+      const start = await SELF.fetch(`http://localhost/api/auth/google?redirectTo=${encodeURIComponent(redirectTo)}`, {
+        redirect: "manual",
+      });
       const state = new URL(start.headers.get("Location")!).searchParams.get("state")!;
-      const back = await SELF.fetch(`http://localhost/login?code=screen&state=${state}`, { headers: { Cookie: cookiesFrom(start) }, redirect: "manual" });
+      const back = await SELF.fetch(`http://localhost/login?code=screen&state=${state}`, {
+        headers: { Cookie: cookiesFrom(start) },
+        redirect: "manual",
+      });
       expect(back.status).toBe(302);
-      return { location: back.headers.get("Location"), started: start.headers.getSetCookie().join("\n"), ended: back.headers.getSetCookie().join("\n") };
+      return {
+        location: back.headers.get("Location"),
+        started: start.headers.getSetCookie().join("\n"),
+        ended: back.headers.getSetCookie().join("\n"),
+      };
     };
     const settings = await signIn("/dashboard/settings#data-title");
     expect(settings.location).toBe("/dashboard/settings#data-title");
@@ -130,7 +155,10 @@ describe("Google sign-in on the screens (remix-auth-google)", () => {
   it("refuses a state that does not match, and shows Google's own error", async () => {
     mockGoogle({ screen: person() });
     const start = await SELF.fetch("http://localhost/api/auth/google", { redirect: "manual" });
-    const res = await SELF.fetch("http://localhost/login?code=screen&state=forged", { headers: { Cookie: cookiesFrom(start) }, redirect: "manual" });
+    const res = await SELF.fetch("http://localhost/login?code=screen&state=forged", {
+      headers: { Cookie: cookiesFrom(start) },
+      redirect: "manual",
+    });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().some((c) => c.startsWith("session="))).toBe(false);
     expect(await res.text()).toContain("Google login failed. Please try again.");
@@ -140,7 +168,10 @@ describe("Google sign-in on the screens (remix-auth-google)", () => {
 
   it("explains when Google sign-in is not configured", async () => {
     const res = await worker.fetch(
-      new Request("http://localhost/api/auth/google", { redirect: "manual" }) as Request<unknown, IncomingRequestCfProperties>,
+      new Request("http://localhost/api/auth/google", { redirect: "manual" }) as Request<
+        unknown,
+        IncomingRequestCfProperties
+      >,
       { ...env, GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" },
       createExecutionContext(),
     );
@@ -151,7 +182,9 @@ describe("Google sign-in on the screens (remix-auth-google)", () => {
       ["en", "Google sign-in is not set up on this server."],
       ["he", "התחברות עם Google לא הוגדרה בשרת הזה."],
     ]) {
-      const page = await SELF.fetch("http://localhost/login?error=google.notConfigured", { headers: { Cookie: `lang=${lang}` } });
+      const page = await SELF.fetch("http://localhost/login?error=google.notConfigured", {
+        headers: { Cookie: `lang=${lang}` },
+      });
       expect(await page.text()).toMatch(new RegExp(`role="alert"[^>]*>${text.replace(/\./g, "\\.")}</`));
     }
   });

@@ -6,7 +6,12 @@ import { signedInOwner } from "../support/auth";
 import { seedBooking, seedClient, seedRuleMessage } from "../support/seed";
 
 type Owner = Awaited<ReturnType<typeof signedInOwner>>;
-type Result = { success: boolean; imported: number; skipped: number; errors: { row: number; message: string; key: string }[] };
+type Result = {
+  success: boolean;
+  imported: number;
+  skipped: number;
+  errors: { row: number; message: string; key: string }[];
+};
 /** The dry run's answer: what the test reads of it beyond its counts (first rows). */
 type Preview = { rows: { status: string; phone: string }[] };
 /** all.json: the parts the test reads (it checks the rest by key). */
@@ -15,7 +20,11 @@ type FullExport = { clients: { name: string }[]; bookings: unknown[] };
 const upload = (owner: Owner, body: string, type: string, query = "") =>
   owner.api(`/api/import/clients${query}`, { method: "POST", headers: { "Content-Type": type }, body });
 const clientsOf = async (businessId: string) =>
-  (await env.DB.prepare("SELECT name, phone, tags, notes FROM clients WHERE business_id = ? ORDER BY name").bind(businessId).all()).results;
+  (
+    await env.DB.prepare("SELECT name, phone, tags, notes FROM clients WHERE business_id = ? ORDER BY name")
+      .bind(businessId)
+      .all()
+  ).results;
 
 const ANDROID_VCF = [
   "BEGIN:VCARD",
@@ -66,7 +75,11 @@ describe("POST /api/import/clients", () => {
       errors: [
         { row: 3, message: 'No name ("שם" empty).', key: "import.err.noName" },
         { row: 4, message: 'No phone number ("טלפון" empty).', key: "import.err.noPhone" },
-        { row: 7, message: '"abc" in "טלפון" is not a phone number: expected digits, optionally starting with +.', key: "import.err.notNumber" },
+        {
+          row: 7,
+          message: '"abc" in "טלפון" is not a phone number: expected digits, optionally starting with +.',
+          key: "import.err.notNumber",
+        },
       ],
     });
     expect(await clientsOf(owner.businessId)).toEqual([
@@ -122,7 +135,9 @@ describe("POST /api/import/clients", () => {
     lines.push("Client 0 again,0520000000");
     const body = (await (await upload(owner, lines.join("\n"), "text/csv")).json()) as Result;
     expect(body).toMatchObject({ imported: 5000, skipped: 1, errors: [] });
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM clients WHERE business_id = ?").bind(owner.businessId).first("n")).toBe(5000);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM clients WHERE business_id = ?").bind(owner.businessId).first("n"),
+    ).toBe(5000);
   });
 
   it("refuses what it cannot read with a clear 4xx, and saves nothing", async () => {
@@ -141,14 +156,21 @@ describe("POST /api/import/clients", () => {
     const b = await signedInOwner();
     await upload(a, "name,phone\nMaya,0521234567\n", "text/csv");
     expect(await clientsOf(b.businessId)).toEqual([]);
-    expect((await upload(b, "name,phone\nMaya,0521234567\n", "text/csv").then((r) => r.json())) as Result).toMatchObject({ imported: 1, skipped: 0 });
+    expect(
+      (await upload(b, "name,phone\nMaya,0521234567\n", "text/csv").then((r) => r.json())) as Result,
+    ).toMatchObject({ imported: 1, skipped: 0 });
   });
 });
 
 describe("GET /api/export/*", () => {
   it("clients.csv: UTF-8 with BOM, RFC 4180 quoting, Hebrew intact, and it imports back", async () => {
     const owner = await signedInOwner();
-    await seedClient(owner.businessId, { name: "נועה כהן", phone: "972541234567", tags: ["vip"], notes: 'Says "hi", then\nleaves' });
+    await seedClient(owner.businessId, {
+      name: "נועה כהן",
+      phone: "972541234567",
+      tags: ["vip"],
+      notes: 'Says "hi", then\nleaves',
+    });
     await seedClient(owner.businessId, { name: '=HYPERLINK("x")', phone: "972541234568" });
     const res = await owner.api("/api/export/clients.csv");
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -167,7 +189,9 @@ describe("GET /api/export/*", () => {
 
   it("clients.csv dates a client by the business's own calendar, not UTC's", async () => {
     const owner = await signedInOwner();
-    await env.DB.prepare("UPDATE businesses SET time_zone = 'Asia/Jerusalem' WHERE id = ?").bind(owner.businessId).run();
+    await env.DB.prepare("UPDATE businesses SET time_zone = 'Asia/Jerusalem' WHERE id = ?")
+      .bind(owner.businessId)
+      .run();
     // 22:30 UTC on 31 January is already 1 February in Jerusalem (UTC+2).
     await seedClient(owner.businessId, { name: "Late Night", createdAt: Date.UTC(2030, 0, 31, 22, 30) });
     const text = (await (await owner.api("/api/export/clients.csv")).text()).replace(/^\uFEFF/, "");
@@ -204,7 +228,11 @@ describe("the full export's messages", () => {
   it("says why a message was not sent in the reader's language, not as a stored key", async () => {
     const owner = await signedInOwner();
     const clientId = await seedClient(owner.businessId, { name: "Maya", phone: "972521234567" });
-    const bookingId = await seedBooking(owner.businessId, clientId, { service: "Haircut", bookingDate: "2030-01-15", bookingTime: "10:00" });
+    const bookingId = await seedBooking(owner.businessId, clientId, {
+      service: "Haircut",
+      bookingDate: "2030-01-15",
+      bookingTime: "10:00",
+    });
     await seedRuleMessage(owner.businessId, bookingId, { status: "cancelled", lastError: "rules.reason.missed" });
     const reasons = async (lang: "en" | "he") => {
       const res = await owner.api("/api/export/all.json", { headers: { Cookie: `lang=${lang}` } });
@@ -217,24 +245,46 @@ describe("the full export's messages", () => {
   it("reads reasons stored as English sentences before they were keys, once migration 0021 has made them keys", async () => {
     const owner = await signedInOwner();
     const clientId = await seedClient(owner.businessId, { name: "Maya", phone: "972521234567" });
-    const bookingId = await seedBooking(owner.businessId, clientId, { service: "Haircut", bookingDate: "2030-01-15", bookingTime: "10:00" });
-    const stored = ["The booking was deleted.", "WhatsApp refused the message (error 17).", "WhatsApp gateway 503 on POST /api/sendText: busy"];
+    const bookingId = await seedBooking(owner.businessId, clientId, {
+      service: "Haircut",
+      bookingDate: "2030-01-15",
+      bookingTime: "10:00",
+    });
+    const stored = [
+      "The booking was deleted.",
+      "WhatsApp refused the message (error 17).",
+      "WhatsApp gateway 503 on POST /api/sendText: busy",
+    ];
     const ids: string[] = [];
     for (const [i, lastError] of stored.entries())
-      ids.push((await seedRuleMessage(owner.businessId, bookingId, { status: "failed", lastError, sendAt: 1000 + i })).messageId);
+      ids.push(
+        (await seedRuleMessage(owner.businessId, bookingId, { status: "failed", lastError, sendAt: 1000 + i }))
+          .messageId,
+      );
     const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0021_"))!;
     for (const query of migration.queries) await env.DB.prepare(query).run();
     const kept = async (id: string) =>
-      (await env.DB.prepare("SELECT last_error FROM scheduled_messages WHERE id = ?").bind(id).first<{ last_error: string }>())!.last_error;
+      (await env.DB.prepare("SELECT last_error FROM scheduled_messages WHERE id = ?")
+        .bind(id)
+        .first<{ last_error: string }>())!.last_error;
     expect(await Promise.all(ids.map(kept))).toEqual([
       "rules.reason.bookingDeleted",
       '{"key":"rules.reason.refusedCode","params":{"code":17}}',
       "WhatsApp gateway 503 on POST /api/sendText: busy",
     ]);
     const res = await owner.api("/api/export/all.json", { headers: { Cookie: "lang=he" } });
-    const reasons = ((await res.json()) as { messages: { last_error: string | null }[] }).messages.map((m) => m.last_error);
-    expect(reasons).toEqual(expect.arrayContaining(["התור נמחק.", "וואטסאפ סירב להודעה (שגיאה 17).", "WhatsApp gateway 503 on POST /api/sendText: busy"]));
+    const reasons = ((await res.json()) as { messages: { last_error: string | null }[] }).messages.map(
+      (m) => m.last_error,
+    );
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        "התור נמחק.",
+        "וואטסאפ סירב להודעה (שגיאה 17).",
+        "WhatsApp gateway 503 on POST /api/sendText: busy",
+      ]),
+    );
   });
 });
 
-const SELF_fetch = (path: string) => import("cloudflare:test").then(({ SELF }) => SELF.fetch(`http://localhost${path}`));
+const SELF_fetch = (path: string) =>
+  import("cloudflare:test").then(({ SELF }) => SELF.fetch(`http://localhost${path}`));

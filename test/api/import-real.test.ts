@@ -36,15 +36,24 @@ function iphoneExport(count: number, photoBytes: number): string {
 }
 
 /** Text in windows-1255 (Hebrew letters are 0xE0-0xFA; the rest here is ASCII). */
-const windows1255 = (text: string) => new Uint8Array([...text].map((c) => (c >= "א" && c <= "ת" ? 0xe0 + c.charCodeAt(0) - 0x5d0 : c.charCodeAt(0))));
+const windows1255 = (text: string) =>
+  new Uint8Array([...text].map((c) => (c >= "א" && c <= "ת" ? 0xe0 + c.charCodeAt(0) - 0x5d0 : c.charCodeAt(0))));
 
 describe("real exports through the API", () => {
   it("a 300-contact iPhone export with photos (about 10 MB) imports whole: photos are left out before the 2 MB limit", async () => {
     const owner = await signedInOwner();
     const file = iphoneExport(300, 24_000);
     expect(file.length).toBeGreaterThan(9_000_000);
-    const preview = (await (await upload(owner, file, "text/vcard", "?dry_run=1")).json()) as { new: number; invalid: number; read: object };
-    expect(preview).toMatchObject({ new: 300, invalid: 0, read: { format: "vcard", encoding: "utf-8", versions: ["3.0"], photos: 300 } });
+    const preview = (await (await upload(owner, file, "text/vcard", "?dry_run=1")).json()) as {
+      new: number;
+      invalid: number;
+      read: object;
+    };
+    expect(preview).toMatchObject({
+      new: 300,
+      invalid: 0,
+      read: { format: "vcard", encoding: "utf-8", versions: ["3.0"], photos: 300 },
+    });
     const res = await upload(owner, file, "text/vcard");
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ imported: 300, skipped: 0, errors: [] });
@@ -69,7 +78,13 @@ describe("real exports through the API", () => {
     const preview = (await (await upload(owner, body, "text/csv", "?dry_run=1")).json()) as object;
     expect(preview).toMatchObject({
       new: 1,
-      read: { format: "csv", encoding: "windows-1255", delimiter: ",", headerRow: 1, columns: { name: ["שם הלקוחה"], phone: ["נייד", "טלפון"] } },
+      read: {
+        format: "csv",
+        encoding: "windows-1255",
+        delimiter: ",",
+        headerRow: 1,
+        columns: { name: ["שם הלקוחה"], phone: ["נייד", "טלפון"] },
+      },
       reasons: { "import.err.noPhone": 1 },
       rows: [{ name: "מיכל ישראלי", phone: "972545550001", notes: "טלפון: 03-555-0009" }],
       errors: [{ row: 3, key: "import.err.noPhone", message: 'No phone number ("נייד", "טלפון" empty).' }],

@@ -3,7 +3,13 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/auth";
-import { FIXTURE_BEFORE, FIXTURE_BEFORE_FIGURES, FIXTURE_FIGURES, FIXTURE_PERIOD, insightsFixture } from "../support/insights-fixture";
+import {
+  FIXTURE_BEFORE,
+  FIXTURE_BEFORE_FIGURES,
+  FIXTURE_FIGURES,
+  FIXTURE_PERIOD,
+  insightsFixture,
+} from "../support/insights-fixture";
 import { seedBooking, seedClient } from "../support/seed";
 
 type Answer = Record<string, unknown> & { success: boolean; detail?: string; previous: Record<string, unknown> };
@@ -52,7 +58,13 @@ describe("GET /api/insights", () => {
     expect((await owner.api(booking("b3"), { method: "PATCH", json: { booking_time: "15:00" } })).status).toBe(200);
     expect((await owner.api(booking("b7"), { method: "PATCH", json: { status: "cancelled" } })).status).toBe(200);
     expect((await owner.api(booking("b8"), { method: "DELETE" })).status).toBe(200);
-    const again = { name: "Eli Mizrahi", phone: "972501110002", service: "Haircut", booking_date: "2026-04-20", booking_time: "10:00" };
+    const again = {
+      name: "Eli Mizrahi",
+      phone: "972501110002",
+      service: "Haircut",
+      booking_date: "2026-04-20",
+      booking_time: "10:00",
+    };
     expect((await owner.api("/api/bookings", { method: "POST", json: again })).status).toBe(201);
     const { data } = await get(owner, `?from=${FIXTURE_PERIOD.from}&to=${FIXTURE_PERIOD.to}`);
     expect(data).toMatchObject({
@@ -90,7 +102,12 @@ describe("GET /api/insights", () => {
     const owner = await signedInOwner();
     const client = await seedClient(owner.businessId);
     const start = Date.parse("2026-03-29T16:00:00+03:00");
-    await seedBooking(owner.businessId, client, { bookingDate: "2026-03-29", bookingTime: "16:00", status: "cancelled", updatedAt: start - 23 * 3_600_000 });
+    await seedBooking(owner.businessId, client, {
+      bookingDate: "2026-03-29",
+      bookingTime: "16:00",
+      status: "cancelled",
+      updatedAt: start - 23 * 3_600_000,
+    });
     await seedBooking(owner.businessId, client, {
       bookingDate: "2026-03-22",
       bookingTime: "16:00",
@@ -133,7 +150,12 @@ describe("GET /api/insights", () => {
     ];
     for (const [query, detail] of cases) {
       const { status, data } = await get(owner, query);
-      expect({ query, status, detail: data.detail, success: data.success }).toEqual({ query, status: 400, detail, success: false });
+      expect({ query, status, detail: data.detail, success: data.success }).toEqual({
+        query,
+        status: 400,
+        detail,
+        success: false,
+      });
     }
     expect((await get(owner, "?from=2025-01-01&to=2026-02-04")).status).toBe(200);
   });

@@ -25,7 +25,13 @@ import { db, seedBooking, seedClient, seedRuleMessage } from "../support/seed";
 import { addService, type Owner } from "../support/sync";
 import { expectColumnsAsSchema, expectIndexesAsSchema, foreignKeysOf } from "../support/schema-match";
 
-type OpeningJson = { id: string; date: string; time: string; service: string; candidates: { client_id: string; name: string; reason: string }[] };
+type OpeningJson = {
+  id: string;
+  date: string;
+  time: string;
+  service: string;
+  candidates: { client_id: string; name: string; reason: string }[];
+};
 type MessageRow = {
   id: string;
   status: string;
@@ -40,13 +46,17 @@ type MessageRow = {
 
 const DAY = 86_400_000;
 const ZONE = "Asia/Jerusalem";
-const ALL_WEEK = Object.fromEntries(Array.from({ length: 7 }, (_, d) => [String(d), [["08:00", "20:00"]] as [string, string][]]));
+const ALL_WEEK = Object.fromEntries(
+  Array.from({ length: 7 }, (_, d) => [String(d), [["08:00", "20:00"]] as [string, string][]]),
+);
 const OFFER_EN = "A 16:00 slot opened tomorrow for a haircut. Reply 1 to take it.";
 const OFFER_HE = "התפנה תור מחר בשעה 16:00 לhaircut. השיבו 1 כדי לקבוע אותו.";
 
-const offer = (owner: Owner, id: string, json: unknown) => owner.api(`/api/openings/${id}/offer`, { method: "POST", json });
+const offer = (owner: Owner, id: string, json: unknown) =>
+  owner.api(`/api/openings/${id}/offer`, { method: "POST", json });
 const detail = async (res: Response) => (await res.json<{ detail: string }>()).detail;
-const phoneOf = async (clientId: string) => (await env.DB.prepare("SELECT phone FROM clients WHERE id = ?").bind(clientId).first<{ phone: string }>())!.phone;
+const phoneOf = async (clientId: string) =>
+  (await env.DB.prepare("SELECT phone FROM clients WHERE id = ?").bind(clientId).first<{ phone: string }>())!.phone;
 const offerMessages = (businessId: string) =>
   env.DB.prepare(
     "SELECT id, status, kind, origin, body, ref, budget_day, last_error, to_phone FROM scheduled_messages WHERE business_id = ? AND kind = 'offer' ORDER BY created_at, ref",
@@ -55,7 +65,9 @@ const offerMessages = (businessId: string) =>
     .all<MessageRow>()
     .then((r) => r.results);
 const bookingsAt = (businessId: string, date: string) =>
-  env.DB.prepare("SELECT client_id, booking_time, status, source FROM bookings WHERE business_id = ? AND booking_date = ? AND status <> 'cancelled'")
+  env.DB.prepare(
+    "SELECT client_id, booking_time, status, source FROM bookings WHERE business_id = ? AND booking_date = ? AND status <> 'cancelled'",
+  )
     .bind(businessId, date)
     .all<{ client_id: string; booking_time: string; status: string; source: string }>()
     .then((r) => r.results);
@@ -89,24 +101,38 @@ async function asked(businessId: string, clientId: string, askedDate: string, la
  * runs the sweep and the consumer under the test's control.
  */
 async function salonWithOpening({ connected = false, budget = 50 } = {}) {
-  const owner = await signedInOwner({ timeZone: ZONE, workingHours: ALL_WEEK, waStatus: "STARTING", dailyMessageBudget: budget });
+  const owner = await signedInOwner({
+    timeZone: ZONE,
+    workingHours: ALL_WEEK,
+    waStatus: "STARTING",
+    dailyMessageBudget: budget,
+  });
   if (connected) await connectedSession(owner.businessId);
   expect((await addService(owner, "Haircut")).status).toBe(201);
   const day = addDays(localDate(Date.now(), ZONE), 1);
   const maya = await seedClient(owner.businessId, { name: "Maya Katz" });
-  const booking = await seedBooking(owner.businessId, maya, { bookingDate: day, bookingTime: "16:00", durationMinutes: 45 });
+  const booking = await seedBooking(owner.businessId, maya, {
+    bookingDate: day,
+    bookingTime: "16:00",
+    durationMinutes: 45,
+  });
   const noa = await seedClient(owner.businessId, { name: "Noa Cohen" });
   await asked(owner.businessId, noa, day);
   const lior = await seedClient(owner.businessId, { name: "Lior Ben" });
   await asked(owner.businessId, lior, day, "he");
   const dana = await seedClient(owner.businessId, { name: "Dana Shaked" });
-  expect((await owner.api(`/api/bookings/${booking}`, { method: "PATCH", json: { status: "cancelled" } })).status).toBe(200);
+  expect((await owner.api(`/api/bookings/${booking}`, { method: "PATCH", json: { status: "cancelled" } })).status).toBe(
+    200,
+  );
   const { openings } = await (await owner.api("/api/openings")).json<{ openings: OpeningJson[] }>();
-  expect(openings.map((o) => [o.date, o.time, o.candidates.map((c) => c.name).sort()])).toEqual([[day, "16:00", ["Lior Ben", "Noa Cohen"]]]);
+  expect(openings.map((o) => [o.date, o.time, o.candidates.map((c) => c.name).sort()])).toEqual([
+    [day, "16:00", ["Lior Ben", "Noa Cohen"]],
+  ]);
   return { owner, day, opening: openings[0], noa, lior, dana, maya };
 }
 
-const setWa = (businessId: string, status: string) => env.DB.prepare("UPDATE businesses SET wa_status = ? WHERE id = ?").bind(status, businessId).run();
+const setWa = (businessId: string, status: string) =>
+  env.DB.prepare("UPDATE businesses SET wa_status = ? WHERE id = ?").bind(status, businessId).run();
 
 /**
  * WhatsApp back for a moment: the cron sweep at `at`, then the consumer with
@@ -125,7 +151,8 @@ async function sweepAndSend(businessId: string, at = Date.now()) {
   return { ids, gaps, results };
 }
 
-const sentTo = async (businessId: string) => (await simControl<{ chatId: string; text: string }[]>(`${businessId}/sent`)).body ?? [];
+const sentTo = async (businessId: string) =>
+  (await simControl<{ chatId: string; text: string }[]>(`${businessId}/sent`)).body ?? [];
 
 /** The client writes from their own WhatsApp (through the simulator, signed to the webhook). */
 async function clientSays(businessId: string, clientId: string, text: string) {
@@ -149,7 +176,9 @@ describe("POST /api/openings/{id}/offer", () => {
     );
     // Held while WhatsApp is away: written for the sweep, not sent directly.
     for (const m of messages) expect(m).toMatchObject({ kind: "offer", origin: "business", status: "scheduled" });
-    const offers = await env.DB.prepare("SELECT client_id, offered_at, ends_at FROM opening_offers WHERE opening_id = ? ORDER BY client_id")
+    const offers = await env.DB.prepare(
+      "SELECT client_id, offered_at, ends_at FROM opening_offers WHERE opening_id = ? ORDER BY client_id",
+    )
       .bind(opening.id)
       .all<{ client_id: string; offered_at: number; ends_at: number }>();
     expect(offers.results.map((o) => o.client_id)).toEqual([noa, lior].sort());
@@ -240,12 +269,17 @@ describe("the offer goes out through the paced queue and the daily budget", () =
 
     // Tomorrow's budget: by then the offer has ended (2 hours), so it is cancelled, not sent.
     const waiting = messages.find((m) => m.id !== sent.id)!;
-    const { send_at: later } = (await env.DB.prepare("SELECT send_at FROM scheduled_messages WHERE id = ?").bind(waiting.id).first<{ send_at: number }>())!;
+    const { send_at: later } = (await env.DB.prepare("SELECT send_at FROM scheduled_messages WHERE id = ?")
+      .bind(waiting.id)
+      .first<{ send_at: number }>())!;
     expect(later).toBeGreaterThan(Date.now() + OFFER_OPEN_MS);
     const next = await sweepAndSend(owner.businessId, later);
     expect(next.ids).toHaveLength(1);
     expect([...next.results.values()]).toEqual([{ outcome: "cancelled" }]);
-    expect((await offerMessages(owner.businessId)).find((m) => m.id === waiting.id)).toMatchObject({ status: "cancelled", last_error: OFFER_ENDED });
+    expect((await offerMessages(owner.businessId)).find((m) => m.id === waiting.id)).toMatchObject({
+      status: "cancelled",
+      last_error: OFFER_ENDED,
+    });
     expect(await sentTo(owner.businessId)).toHaveLength(1);
   });
 });
@@ -261,8 +295,12 @@ describe("the first 1 gets the slot", () => {
     await clientSays(owner.businessId, lior, "1");
     await clientSays(owner.businessId, noa, "1");
     // Lior's "1" was first: booked on the 16:00, from the chat.
-    expect(await bookingsAt(owner.businessId, day)).toEqual([{ client_id: lior, booking_time: "16:00", status: "scheduled", source: "sync" }]);
-    const offers = await env.DB.prepare("SELECT client_id, answer, booking_id FROM opening_offers WHERE opening_id = ? ORDER BY answer")
+    expect(await bookingsAt(owner.businessId, day)).toEqual([
+      { client_id: lior, booking_time: "16:00", status: "scheduled", source: "sync" },
+    ]);
+    const offers = await env.DB.prepare(
+      "SELECT client_id, answer, booking_id FROM opening_offers WHERE opening_id = ? ORDER BY answer",
+    )
       .bind(opening.id)
       .all<{ client_id: string; answer: string; booking_id: string | null }>();
     expect(offers.results).toEqual([
@@ -278,7 +316,8 @@ describe("the first 1 gets the slot", () => {
     const texts = (await sentTo(owner.businessId)).map((s) => [s.chatId, s.text]);
     expect(texts).toContainEqual([`${await phoneOf(lior)}@c.us`, "התור שלך! Haircut מחר בשעה 16:00 נקבע. נתראה!"]);
     expect(texts).toContainEqual([`${await phoneOf(noa)}@c.us`, "Sorry, it was just taken."]);
-    for (const m of (await offerMessages(owner.businessId)).filter((m) => m.ref.includes(":"))) expect(m).toMatchObject({ origin: "reply", budget_day: null });
+    for (const m of (await offerMessages(owner.businessId)).filter((m) => m.ref.includes(":")))
+      expect(m).toMatchObject({ origin: "reply", budget_day: null });
 
     // Offering it again once taken: 409.
     const again = await offer(owner, opening.id, { client_ids: [noa] });
@@ -301,9 +340,16 @@ describe("the first 1 gets the slot", () => {
     expect(await bookingsAt(owner.businessId, day)).toEqual([]);
     // Within the 2 hours the same "1" books it.
     const soon = Date.now() + OFFER_OPEN_MS - 60_000;
-    const taken = await handleClientMessage(env, owner.businessId, { providerId: "soon-1", chatId: `${await phoneOf(noa)}@c.us`, body: "1", at: soon }, soon);
+    const taken = await handleClientMessage(
+      env,
+      owner.businessId,
+      { providerId: "soon-1", chatId: `${await phoneOf(noa)}@c.us`, body: "1", at: soon },
+      soon,
+    );
     expect(taken).toMatchObject({ handled: "offer-booked" });
-    expect(await bookingsAt(owner.businessId, day)).toEqual([{ client_id: noa, booking_time: "16:00", status: "scheduled", source: "sync" }]);
+    expect(await bookingsAt(owner.businessId, day)).toEqual([
+      { client_id: noa, booking_time: "16:00", status: "scheduled", source: "sync" },
+    ]);
   });
 });
 
@@ -313,9 +359,22 @@ describe("an offer and a reminder that asked", () => {
     const later = addDays(day, 2);
     const now = Date.now();
     // Both have a booking later in the week, made before their ask, whose reminder asked "Reply 1 to confirm or 2 to cancel".
-    const noaBooking = await seedBooking(owner.businessId, noa, { bookingDate: later, bookingTime: "11:00", createdAt: now - 3 * DAY });
-    const liorBooking = await seedBooking(owner.businessId, lior, { bookingDate: later, bookingTime: "12:00", createdAt: now - 3 * DAY });
-    await seedRuleMessage(owner.businessId, noaBooking, { status: "sent", sentAt: now - 3_600_000 }, { type: "reminder", askConfirmation: true });
+    const noaBooking = await seedBooking(owner.businessId, noa, {
+      bookingDate: later,
+      bookingTime: "11:00",
+      createdAt: now - 3 * DAY,
+    });
+    const liorBooking = await seedBooking(owner.businessId, lior, {
+      bookingDate: later,
+      bookingTime: "12:00",
+      createdAt: now - 3 * DAY,
+    });
+    await seedRuleMessage(
+      owner.businessId,
+      noaBooking,
+      { status: "sent", sentAt: now - 3_600_000 },
+      { type: "reminder", askConfirmation: true },
+    );
     expect((await offer(owner, opening.id, { client_ids: [noa, lior] })).status).toBe(200);
     await sweepAndSend(owner.businessId);
     const { messageId: liorReminder } = await seedRuleMessage(
@@ -327,13 +386,20 @@ describe("an offer and a reminder that asked", () => {
 
     const at = now + 120_000;
     const say = async (clientId: string, id: string) =>
-      handleClientMessage(env, owner.businessId, { providerId: id, chatId: `${await phoneOf(clientId)}@c.us`, body: "1", at }, at);
+      handleClientMessage(
+        env,
+        owner.businessId,
+        { providerId: id, chatId: `${await phoneOf(clientId)}@c.us`, body: "1", at },
+        at,
+      );
     expect(await say(noa, "noa-1")).toMatchObject({ handled: "offer-booked" });
     expect(await say(lior, "lior-1")).toMatchObject({ handled: "confirmed", messageId: liorReminder });
     const status = (id: string) => env.DB.prepare("SELECT status FROM bookings WHERE id = ?").bind(id).first("status");
     expect(await status(noaBooking)).toBe("scheduled");
     expect(await status(liorBooking)).toBe("confirmed");
-    expect(await bookingsAt(owner.businessId, day)).toEqual([{ client_id: noa, booking_time: "16:00", status: "scheduled", source: "sync" }]);
+    expect(await bookingsAt(owner.businessId, day)).toEqual([
+      { client_id: noa, booking_time: "16:00", status: "scheduled", source: "sync" },
+    ]);
   });
 
   it("two 1s at the same moment book the slot once", async () => {
@@ -343,7 +409,12 @@ describe("an offer and a reminder that asked", () => {
     const at = Date.now() + 1000;
     const outcomes = await Promise.all(
       [noa, lior].map(async (clientId, i) =>
-        handleClientMessage(env, owner.businessId, { providerId: `same-${i}`, chatId: `${await phoneOf(clientId)}@c.us`, body: "1", at }, at),
+        handleClientMessage(
+          env,
+          owner.businessId,
+          { providerId: `same-${i}`, chatId: `${await phoneOf(clientId)}@c.us`, body: "1", at },
+          at,
+        ),
       ),
     );
     expect(outcomes.map((o) => o.handled).sort()).toEqual(["offer-booked", "offer-taken"]);
@@ -365,5 +436,9 @@ describe("migration 0017_opening_offers", () => {
 });
 
 function fetchWithoutSession(path: string) {
-  return SELF.fetch(`http://localhost${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  return SELF.fetch(`http://localhost${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: "{}",
+  });
 }

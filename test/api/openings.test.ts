@@ -16,7 +16,13 @@ import { db, seedBooking, seedClient, seedRuleMessage } from "../support/seed";
 import { addService, type Owner } from "../support/sync";
 import { expectColumnsAsSchema, expectIndexesAsSchema, foreignKeysOf } from "../support/schema-match";
 
-type OpeningJson = { id: string; date: string; time: string; service: string; candidates: { client_id: string; name: string; reason: string }[] };
+type OpeningJson = {
+  id: string;
+  date: string;
+  time: string;
+  service: string;
+  candidates: { client_id: string; name: string; reason: string }[];
+};
 
 const DAY = 86_400_000;
 const ZONE = "Asia/Jerusalem";
@@ -31,11 +37,17 @@ const cancel = async (owner: Owner, bookingId: string) => {
   const res = await owner.api(`/api/bookings/${bookingId}`, { method: "PATCH", json: { status: "cancelled" } });
   expect(res.status).toBe(200);
 };
-const phoneOf = async (clientId: string) => (await env.DB.prepare("SELECT phone FROM clients WHERE id = ?").bind(clientId).first<{ phone: string }>())!.phone;
+const phoneOf = async (clientId: string) =>
+  (await env.DB.prepare("SELECT phone FROM clients WHERE id = ?").bind(clientId).first<{ phone: string }>())!.phone;
 
 let chats = 0;
 /** The client's chat was read into a draft asking for `askedDate` (null: no day), `daysAgo` days ago. */
-async function asked(businessId: string, clientId: string, askedDate: string | null, { daysAgo = 1, status = "open" as "open" | "dismissed" } = {}) {
+async function asked(
+  businessId: string,
+  clientId: string,
+  askedDate: string | null,
+  { daysAgo = 1, status = "open" as "open" | "dismissed" } = {},
+) {
   await db()
     .insert(schema.drafts)
     .values({
@@ -62,7 +74,11 @@ describe("GET /api/openings", () => {
     const weekday = EN_DAYS[new Date(`${day}T00:00:00Z`).getUTCDay()];
 
     const maya = await seedClient(owner.businessId, { name: "Maya Katz" });
-    const booking = await seedBooking(owner.businessId, maya, { bookingDate: day, bookingTime: "16:00", durationMinutes: 45 });
+    const booking = await seedBooking(owner.businessId, maya, {
+      bookingDate: day,
+      bookingTime: "16:00",
+      durationMinutes: 45,
+    });
 
     const noa = await seedClient(owner.businessId, { name: "Noa Cohen" });
     await asked(owner.businessId, noa, day);
@@ -70,7 +86,12 @@ describe("GET /api/openings", () => {
     await asked(owner.businessId, lior, day, { daysAgo: 3, status: "dismissed" });
     // Due: a haircut every 30 days, the last 25 days ago.
     const dana = await seedClient(owner.businessId, { name: "Dana Shaked" });
-    for (const ago of [85, 55, 25]) await seedBooking(owner.businessId, dana, { bookingDate: addDays(today, -ago), bookingTime: "11:00", status: "completed" });
+    for (const ago of [85, 55, 25])
+      await seedBooking(owner.businessId, dana, {
+        bookingDate: addDays(today, -ago),
+        bookingTime: "11:00",
+        status: "completed",
+      });
 
     // Not candidates: opted out; a booking that day; nobody ever wrote (no contact basis); booked since the ask; asked for another day; asked too long ago.
     const optedOut = await seedClient(owner.businessId, { name: "Opted Out" });
@@ -85,7 +106,11 @@ describe("GET /api/openings", () => {
     await asked(owner.businessId, noBasis, day);
     const rebooked = await seedClient(owner.businessId, { name: "Booked Since" });
     await asked(owner.businessId, rebooked, day, { daysAgo: 2 });
-    await seedBooking(owner.businessId, rebooked, { bookingDate: addDays(today, 5), bookingTime: "12:00", createdAt: Date.now() - DAY });
+    await seedBooking(owner.businessId, rebooked, {
+      bookingDate: addDays(today, 5),
+      bookingTime: "12:00",
+      createdAt: Date.now() - DAY,
+    });
     const otherDay = await seedClient(owner.businessId, { name: "Other Day" });
     await asked(owner.businessId, otherDay, addDays(day, 1));
     const stale = await seedClient(owner.businessId, { name: "Asked Long Ago" });
@@ -109,8 +134,14 @@ describe("GET /api/openings", () => {
         ],
       },
     ]);
-    const row = await env.DB.prepare("SELECT duration_minutes, member_id, starts_at FROM openings WHERE booking_id = ?").bind(booking).first();
-    expect(row).toMatchObject({ duration_minutes: 45, member_id: owner.memberId, starts_at: Date.parse(`${day}T16:00:00${offsetOf(day)}`) });
+    const row = await env.DB.prepare("SELECT duration_minutes, member_id, starts_at FROM openings WHERE booking_id = ?")
+      .bind(booking)
+      .first();
+    expect(row).toMatchObject({
+      duration_minutes: 45,
+      member_id: owner.memberId,
+      starts_at: Date.parse(`${day}T16:00:00${offsetOf(day)}`),
+    });
 
     // Cancelling again records nothing new.
     await cancel(owner, booking);
@@ -135,19 +166,36 @@ describe("GET /api/openings", () => {
     const today = localDate(Date.now(), ZONE);
     const day = addDays(today, 3);
     const maya = await seedClient(owner.businessId, { name: "Maya Katz" });
-    const night = await seedBooking(owner.businessId, maya, { bookingDate: day, bookingTime: "00:30", durationMinutes: 60 });
-    const afternoon = await seedBooking(owner.businessId, maya, { bookingDate: day, bookingTime: "16:00", durationMinutes: 45 });
+    const night = await seedBooking(owner.businessId, maya, {
+      bookingDate: day,
+      bookingTime: "00:30",
+      durationMinutes: 60,
+    });
+    const afternoon = await seedBooking(owner.businessId, maya, {
+      bookingDate: day,
+      bookingTime: "16:00",
+      durationMinutes: 45,
+    });
     await cancel(owner, night);
     await cancel(owner, afternoon);
     expect((await list(owner)).openings.map((o) => o.time)).toEqual(["00:30", "16:00"]);
 
     // 15:00 for 45 minutes and 15 of buffer: the chair is free again at 16:00 sharp.
     const tal = await seedClient(owner.businessId, { name: "Tal Levi" });
-    await seedBooking(owner.businessId, tal, { bookingDate: day, bookingTime: "15:00", durationMinutes: 45, bufferMinutes: 15 });
+    await seedBooking(owner.businessId, tal, {
+      bookingDate: day,
+      bookingTime: "15:00",
+      durationMinutes: 45,
+      bufferMinutes: 15,
+    });
     expect((await list(owner)).openings.map((o) => o.time)).toEqual(["00:30", "16:00"]);
 
     // 23:30 the evening before, for 90 minutes: it runs to 01:00 and takes the 00:30 opening.
-    await seedBooking(owner.businessId, tal, { bookingDate: addDays(day, -1), bookingTime: "23:30", durationMinutes: 90 });
+    await seedBooking(owner.businessId, tal, {
+      bookingDate: addDays(day, -1),
+      bookingTime: "23:30",
+      durationMinutes: 90,
+    });
     expect((await list(owner)).openings.map((o) => o.time)).toEqual(["16:00"]);
   });
 
@@ -157,7 +205,12 @@ describe("GET /api/openings", () => {
     const day = addDays(localDate(Date.now(), ZONE), 1);
     const booking = await seedBooking(owner.businessId, client, { bookingDate: day, bookingTime: "16:00" });
     const now = Date.now();
-    await seedRuleMessage(owner.businessId, booking, { status: "sent", sentAt: now - 3_600_000 }, { type: "reminder", askConfirmation: true });
+    await seedRuleMessage(
+      owner.businessId,
+      booking,
+      { status: "sent", sentAt: now - 3_600_000 },
+      { type: "reminder", askConfirmation: true },
+    );
     const outcome = await handleClientMessage(
       env,
       owner.businessId,
@@ -175,17 +228,26 @@ describe("GET /api/openings", () => {
     const booking = await seedBooking(owner.businessId, client, { bookingDate: yesterday, bookingTime: "16:00" });
     await cancel(owner, booking);
     expect((await list(owner)).openings).toEqual([]);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM openings WHERE business_id = ?").bind(owner.businessId).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM openings WHERE business_id = ?")
+        .bind(owner.businessId)
+        .first("n"),
+    ).toBe(0);
   });
 
   it("lists only the business's own openings", async () => {
     const mine = await signedInOwner({ timeZone: ZONE });
     const theirs = await signedInOwner({ timeZone: ZONE });
     const day = addDays(localDate(Date.now(), ZONE), 3);
-    const theirBooking = await seedBooking(theirs.businessId, await seedClient(theirs.businessId), { bookingDate: day, bookingTime: "16:00" });
+    const theirBooking = await seedBooking(theirs.businessId, await seedClient(theirs.businessId), {
+      bookingDate: day,
+      bookingTime: "16:00",
+    });
     await cancel(theirs, theirBooking);
     // Another business's booking id is not found, and cancels nothing.
-    expect((await mine.api(`/api/bookings/${theirBooking}`, { method: "PATCH", json: { status: "cancelled" } })).status).toBe(404);
+    expect(
+      (await mine.api(`/api/bookings/${theirBooking}`, { method: "PATCH", json: { status: "cancelled" } })).status,
+    ).toBe(404);
 
     expect((await list(mine)).openings).toEqual([]);
     expect((await list(theirs)).openings.map((o) => [o.date, o.time])).toEqual([[day, "16:00"]]);

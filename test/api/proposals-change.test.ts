@@ -31,7 +31,9 @@ type ProposalJson = {
 };
 type BookingJson = { booking_date: string; booking_time: string; notes: string; status: string };
 
-const ALL_WEEK = Object.fromEntries(Array.from({ length: 7 }, (_, d) => [String(d), [["09:00", "19:00"]] as [string, string][]]));
+const ALL_WEEK = Object.fromEntries(
+  Array.from({ length: 7 }, (_, d) => [String(d), [["09:00", "19:00"]] as [string, string][]]),
+);
 // Monday 14 January 2030, 09:00 in Jerusalem.
 const NOW = Date.parse("2030-01-14T09:00:00+02:00");
 const DAY = 86_400_000;
@@ -42,7 +44,12 @@ async function salon({ date = "2030-01-17", time = "16:30", lang = "en" as "en" 
   const owner = await signedInOwner({ workingHours: ALL_WEEK, waStatus: "STARTING", messageLang: lang });
   expect((await addService(owner, "Haircut")).status).toBe(201);
   const client = await seedClient(owner.businessId, { name: "Noa Cohen", phone: PHONE });
-  const booking = await seedBooking(owner.businessId, client, { service: "Haircut", bookingDate: date, bookingTime: time, durationMinutes: 45 });
+  const booking = await seedBooking(owner.businessId, client, {
+    service: "Haircut",
+    bookingDate: date,
+    bookingTime: time,
+    durationMinutes: 45,
+  });
   return { owner, client, booking };
 }
 
@@ -50,22 +57,34 @@ async function salon({ date = "2030-01-17", time = "16:30", lang = "en" as "en" 
 let chats = 0;
 async function chat(owner: Owner, text: string, at = NOW) {
   const chatId = `${PHONE}-${chats++}@c.us`;
-  const contact = await seedContact(owner.businessId, { name: "Noa Cohen", phone: PHONE, chatId, messages: [[false, text, at - 120_000]] });
+  const contact = await seedContact(owner.businessId, {
+    name: "Noa Cohen",
+    phone: PHONE,
+    chatId,
+    messages: [[false, text, at - 120_000]],
+  });
   await readChatForProposals(env, owner.businessId, contact.chatId, 0, at, () => offlineExtractor);
   return list(owner);
 }
 
-const list = async (owner: Owner) => (await (await owner.api("/api/proposals")).json<{ proposals: ProposalJson[] }>()).proposals;
+const list = async (owner: Owner) =>
+  (await (await owner.api("/api/proposals")).json<{ proposals: ProposalJson[] }>()).proposals;
 const accept = (owner: Owner, id: string, json?: unknown) =>
   owner.api(`/api/proposals/${id}/accept`, { method: "POST", ...(json === undefined ? {} : { json }) });
-const booking = async (owner: Owner, id: string) => (await (await owner.api(`/api/bookings/${id}`)).json<{ booking: BookingJson }>()).booking;
+const booking = async (owner: Owner, id: string) =>
+  (await (await owner.api(`/api/bookings/${id}`)).json<{ booking: BookingJson }>()).booking;
 const acks = async (proposalId: string) =>
   (
-    await env.DB.prepare("SELECT body, status, origin, to_phone, booking_id FROM scheduled_messages WHERE kind = 'ack' AND ref = ?")
+    await env.DB.prepare(
+      "SELECT body, status, origin, to_phone, booking_id FROM scheduled_messages WHERE kind = 'ack' AND ref = ?",
+    )
       .bind(proposalId)
       .all<{ body: string; status: string; origin: string; to_phone: string; booking_id: string }>()
   ).results;
-const failure = async (res: Response) => ({ status: res.status, ...(await res.json<{ key: string; detail: string }>()) });
+const failure = async (res: Response) => ({
+  status: res.status,
+  ...(await res.json<{ key: string; detail: string }>()),
+});
 
 /** A reminder 2 days before the booking, at the business's send time (10:00). */
 async function remind(owner: Owner, bookingId: string) {
@@ -106,37 +125,64 @@ describe("a reschedule asked in the chat", () => {
     const res = await accept(owner, p.id);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, booking_id: id, conflicts: [], warnings: [] });
-    expect(await booking(owner, id)).toMatchObject({ booking_date: "2030-01-18", booking_time: "18:00", status: "scheduled" });
+    expect(await booking(owner, id)).toMatchObject({
+      booking_date: "2030-01-18",
+      booking_time: "18:00",
+      status: "scheduled",
+    });
     expect(await reminderOf(id)).toMatchObject({ send_date: "2030-01-16", status: "scheduled" });
     expect(await acks(p.id)).toEqual([
-      { body: "Done! Your Haircut is moved to Friday 18/1 at 18:00. See you then!", status: "scheduled", origin: "reply", to_phone: PHONE, booking_id: id },
+      {
+        body: "Done! Your Haircut is moved to Friday 18/1 at 18:00. See you then!",
+        status: "scheduled",
+        origin: "reply",
+        to_phone: PHONE,
+        booking_id: id,
+      },
     ]);
     expect(await list(owner)).toEqual([]);
 
     // Twice: 409, and still one answer.
-    expect(await failure(await accept(owner, p.id))).toMatchObject({ status: 409, key: "proposals.err.alreadyAccepted" });
+    expect(await failure(await accept(owner, p.id))).toMatchObject({
+      status: 409,
+      key: "proposals.err.alreadyAccepted",
+    });
     expect(await acks(p.id)).toHaveLength(1);
   });
 
   it("in Hebrew: 'tomorrow at the same time' moves today's booking to tomorrow, answered in Hebrew", async () => {
     const { owner, booking: id } = await salon({ date: "2030-01-14", time: "16:30" });
     const [p] = await chat(owner, "היי, אפשר להזיז למחר באותה שעה?");
-    expect(p).toMatchObject({ kind: "reschedule", booking_id: id, from: { date: "2030-01-14", time: "16:30" }, date: "2030-01-15", time: "16:30" });
+    expect(p).toMatchObject({
+      kind: "reschedule",
+      booking_id: id,
+      from: { date: "2030-01-14", time: "16:30" },
+      date: "2030-01-15",
+      time: "16:30",
+    });
     expect((await accept(owner, p.id)).status).toBe(200);
     expect(await booking(owner, id)).toMatchObject({ booking_date: "2030-01-15", booking_time: "16:30" });
-    expect((await acks(p.id)).map((a) => a.body)).toEqual(["סגור! התור שלך ל-Haircut הועבר ליום שלישי 15/1 בשעה 16:30. נתראה!"]);
+    expect((await acks(p.id)).map((a) => a.body)).toEqual([
+      "סגור! התור שלך ל-Haircut הועבר ליום שלישי 15/1 בשעה 16:30. נתראה!",
+    ]);
   });
 
   it("onto another booking: reported beside the move, or refused with if_free (nothing moved, the proposal still open)", async () => {
     const { owner, booking: id } = await salon();
     const other = await seedClient(owner.businessId, { name: "Maya Azulay" });
-    await seedBooking(owner.businessId, other, { bookingDate: "2030-01-17", bookingTime: "18:00", durationMinutes: 60 });
+    await seedBooking(owner.businessId, other, {
+      bookingDate: "2030-01-17",
+      bookingTime: "18:00",
+      durationMinutes: 60,
+    });
     const [p] = await chat(owner, "Can we make it 18:00 instead?");
     expect(p).toMatchObject({ kind: "reschedule", date: "2030-01-17", time: "18:00" });
 
     const refused = await accept(owner, p.id, { if_free: true });
     expect(refused.status).toBe(409);
-    expect((await refused.json<{ conflicts: { client_name: string }[] }>()).conflicts.map((c) => c.client_name)).toEqual(["Maya Azulay"]);
+    expect(
+      (await refused.json<{ conflicts: { client_name: string }[] }>()).conflicts.map((c) => c.client_name),
+    ).toEqual(["Maya Azulay"]);
     expect(await booking(owner, id)).toMatchObject({ booking_time: "16:30" });
     expect((await list(owner)).map((x) => x.id)).toEqual([p.id]);
     expect(await acks(p.id)).toEqual([]);
@@ -154,9 +200,20 @@ describe("lateness said in the chat", () => {
   it("is proposed for today's booking with the minutes; Accept adds the note to the booking and answers once", async () => {
     const { owner, booking: id } = await salon({ date: "2030-01-14", time: "11:00" });
     const [p] = await chat(owner, "So sorry, running 10 min late!");
-    expect(p).toMatchObject({ kind: "late", booking_id: id, from: { date: "2030-01-14", time: "11:00" }, date: "2030-01-14", time: "11:00", minutes: 10 });
+    expect(p).toMatchObject({
+      kind: "late",
+      booking_id: id,
+      from: { date: "2030-01-14", time: "11:00" },
+      date: "2030-01-14",
+      time: "11:00",
+      minutes: 10,
+    });
     expect((await accept(owner, p.id)).status).toBe(200);
-    expect(await booking(owner, id)).toMatchObject({ booking_time: "11:00", status: "scheduled", notes: "Running 10 min late" });
+    expect(await booking(owner, id)).toMatchObject({
+      booking_time: "11:00",
+      status: "scheduled",
+      notes: "Running 10 min late",
+    });
     expect((await acks(p.id)).map((a) => a.body)).toEqual(["No problem, see you soon!"]);
   });
 
@@ -176,25 +233,44 @@ describe("a cancellation said in the chat", () => {
     const { owner, booking: id } = await salon({ date: "2030-01-17", time: "16:30" });
     await remind(owner, id);
     const [p] = await chat(owner, "Hi Dana, I'm really sorry but I can't make it on Thursday");
-    expect(p).toMatchObject({ kind: "cancel", booking_id: id, from: { date: "2030-01-17", time: "16:30" }, date: "2030-01-17", time: "16:30" });
+    expect(p).toMatchObject({
+      kind: "cancel",
+      booking_id: id,
+      from: { date: "2030-01-17", time: "16:30" },
+      date: "2030-01-17",
+      time: "16:30",
+    });
     expect((await accept(owner, p.id, { ack: false })).status).toBe(200);
     expect(await booking(owner, id)).toMatchObject({ status: "cancelled" });
     expect(await reminderOf(id)).toMatchObject({ status: "cancelled" });
-    const opening = await env.DB.prepare("SELECT opening_date, opening_time, service FROM openings WHERE booking_id = ?").bind(id).first();
+    const opening = await env.DB.prepare(
+      "SELECT opening_date, opening_time, service FROM openings WHERE booking_id = ?",
+    )
+      .bind(id)
+      .first();
     expect(opening).toEqual({ opening_date: "2030-01-17", opening_time: "16:30", service: "Haircut" });
     expect(await acks(p.id)).toEqual([]);
   });
 
   it("in Hebrew: the booking the words name (not the nearest) is cancelled, answered in Hebrew once", async () => {
     const { owner, client, booking: nearest } = await salon({ date: "2030-01-15", time: "10:00" });
-    const thursday = await seedBooking(owner.businessId, client, { service: "Haircut", bookingDate: "2030-01-17", bookingTime: "16:30" });
+    const thursday = await seedBooking(owner.businessId, client, {
+      service: "Haircut",
+      bookingDate: "2030-01-17",
+      bookingTime: "16:30",
+    });
     const [p] = await chat(owner, "היי, לא אוכל להגיע ביום חמישי, צריכה לבטל");
     expect(p).toMatchObject({ kind: "cancel", booking_id: thursday, from: { date: "2030-01-17", time: "16:30" } });
     expect((await accept(owner, p.id)).status).toBe(200);
     expect(await booking(owner, thursday)).toMatchObject({ status: "cancelled" });
     expect(await booking(owner, nearest)).toMatchObject({ status: "scheduled" });
-    expect((await acks(p.id)).map((a) => a.body)).toEqual(["בסדר, התור שלך ל-Haircut (יום חמישי 17/1 בשעה 16:30) בוטל. נשמח לראות אותך בפעם אחרת!"]);
-    expect(await failure(await accept(owner, p.id))).toMatchObject({ status: 409, key: "proposals.err.alreadyAccepted" });
+    expect((await acks(p.id)).map((a) => a.body)).toEqual([
+      "בסדר, התור שלך ל-Haircut (יום חמישי 17/1 בשעה 16:30) בוטל. נשמח לראות אותך בפעם אחרת!",
+    ]);
+    expect(await failure(await accept(owner, p.id))).toMatchObject({
+      status: 409,
+      key: "proposals.err.alreadyAccepted",
+    });
     expect(await acks(p.id)).toHaveLength(1);
   });
 });
@@ -212,11 +288,19 @@ describe("what is not a change, and the refusals", () => {
     const { owner, client, booking: id } = await salon({ date: "2030-01-14", time: "11:00" });
     const [late] = await chat(owner, "running 10 min late");
     const stranger = await signedInOwner();
-    expect(await failure(await accept(stranger, late.id))).toMatchObject({ status: 404, key: "proposals.err.notFound" });
+    expect(await failure(await accept(stranger, late.id))).toMatchObject({
+      status: 404,
+      key: "proposals.err.notFound",
+    });
     expect(await list(stranger)).toEqual([]);
-    expect(await failure(await accept(owner, late.id, { ack: "yes" }))).toMatchObject({ status: 400, detail: "ack must be true or false." });
+    expect(await failure(await accept(owner, late.id, { ack: "yes" }))).toMatchObject({
+      status: 400,
+      detail: "ack must be true or false.",
+    });
 
-    expect((await owner.api(`/api/bookings/${id}`, { method: "PATCH", json: { status: "cancelled" } })).status).toBe(200);
+    expect((await owner.api(`/api/bookings/${id}`, { method: "PATCH", json: { status: "cancelled" } })).status).toBe(
+      200,
+    );
     expect(await failure(await accept(owner, late.id))).toMatchObject({
       status: 409,
       key: "proposals.err.bookingCancelled",
@@ -234,7 +318,10 @@ describe("what is not a change, and the refusals", () => {
       detail: "The booking this change is about no longer exists.",
     });
     expect((await owner.api(`/api/proposals/${cancel.id}/dismiss`, { method: "POST" })).status).toBe(200);
-    expect(await failure(await accept(owner, cancel.id))).toMatchObject({ status: 409, key: "proposals.err.dismissed" });
+    expect(await failure(await accept(owner, cancel.id))).toMatchObject({
+      status: 409,
+      key: "proposals.err.dismissed",
+    });
   });
 });
 

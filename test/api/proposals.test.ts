@@ -23,7 +23,13 @@ type ProposalJson = {
 type Failure = { success: false; detail: string; key: string };
 type Contact = Awaited<ReturnType<typeof seedContact>>;
 
-const haircut: ProposalItem = { service: "Haircut", date: "2031-05-20", time: "17:00", notes: "fringe", quote: HAIRCUT_ASK };
+const haircut: ProposalItem = {
+  service: "Haircut",
+  date: "2031-05-20",
+  time: "17:00",
+  notes: "fringe",
+  quote: HAIRCUT_ASK,
+};
 
 /** What the live trigger will do once a chat has been read: the extractor's items stored for the chat. */
 async function propose(owner: Owner, contact: Contact, items: ProposalItem[], now = Date.now()) {
@@ -35,17 +41,22 @@ async function proposeOne(owner: Owner, item: ProposalItem = haircut, now?: numb
   const [proposal] = await propose(owner, contact, [item], now);
   return { contact, proposal };
 }
-const list = async (owner: Owner) => (await owner.api("/api/proposals")).json<{ success: boolean; proposals: ProposalJson[] }>();
+const list = async (owner: Owner) =>
+  (await owner.api("/api/proposals")).json<{ success: boolean; proposals: ProposalJson[] }>();
 const accept = (owner: Owner, id: string, json?: unknown) =>
   owner.api(`/api/proposals/${id}/accept`, { method: "POST", ...(json === undefined ? {} : { json }) });
 const dismiss = (owner: Owner, id: string) => owner.api(`/api/proposals/${id}/dismiss`, { method: "POST" });
 const bookingsOf = (businessId: string) =>
-  env.DB.prepare("SELECT id, client_id, service, booking_date, booking_time, notes, status, source FROM bookings WHERE business_id = ?")
+  env.DB.prepare(
+    "SELECT id, client_id, service, booking_date, booking_time, notes, status, source FROM bookings WHERE business_id = ?",
+  )
     .bind(businessId)
     .all<Record<string, unknown>>()
     .then((r) => r.results);
 const statusOf = async (id: string) =>
-  (await env.DB.prepare("SELECT status, booking_id FROM proposals WHERE id = ?").bind(id).first<{ status: string; booking_id: string | null }>())!;
+  (await env.DB.prepare("SELECT status, booking_id FROM proposals WHERE id = ?")
+    .bind(id)
+    .first<{ status: string; booking_id: string | null }>())!;
 
 describe("GET /api/proposals", () => {
   it("needs a signed-in owner, and takes the session cookie as well as the bearer token", async () => {
@@ -133,7 +144,9 @@ describe("POST /api/proposals/{id}/accept", () => {
     expect(success).toBe(true);
     expect(await statusOf(proposal.id)).toEqual({ status: "accepted", booking_id });
 
-    const client = await env.DB.prepare("SELECT id, name FROM clients WHERE business_id = ? AND phone = ?").bind(owner.businessId, contact.phone).first();
+    const client = await env.DB.prepare("SELECT id, name FROM clients WHERE business_id = ? AND phone = ?")
+      .bind(owner.businessId, contact.phone)
+      .first();
     expect(client).toMatchObject({ name: "Noa Cohen" });
     expect(await bookingsOf(owner.businessId)).toEqual([
       {
@@ -148,8 +161,12 @@ describe("POST /api/proposals/{id}/accept", () => {
       },
     ]);
     // The calendar's own call shows it.
-    const listed = await (await owner.api("/api/bookings")).json<{ bookings: { id: string; client_name: string; client_phone: string }[] }>();
-    expect(listed.bookings).toEqual([expect.objectContaining({ id: booking_id, client_name: "Noa Cohen", client_phone: contact.phone })]);
+    const listed = await (
+      await owner.api("/api/bookings")
+    ).json<{ bookings: { id: string; client_name: string; client_phone: string }[] }>();
+    expect(listed.bookings).toEqual([
+      expect.objectContaining({ id: booking_id, client_name: "Noa Cohen", client_phone: contact.phone }),
+    ]);
   });
 
   it("books a known number under the existing client, creating no other", async () => {
@@ -160,13 +177,21 @@ describe("POST /api/proposals/{id}/accept", () => {
     expect((await accept(owner, proposal.id)).status).toBe(200);
     expect(await bookingsOf(owner.businessId)).toEqual([expect.objectContaining({ client_id: clientId })]);
     expect(await count("SELECT count(*) AS n FROM clients WHERE business_id = ?", owner.businessId)).toBe(1);
-    expect(await count("SELECT count(*) AS n FROM clients WHERE business_id = ? AND name = 'Noa Levi'", owner.businessId)).toBe(1);
+    expect(
+      await count("SELECT count(*) AS n FROM clients WHERE business_id = ? AND name = 'Noa Levi'", owner.businessId),
+    ).toBe(1);
   });
 
   it("applies the corrections sent with it; fields left out keep the proposal's", async () => {
     const owner = await signedInOwner();
     const { proposal } = await proposeOne(owner);
-    const res = await accept(owner, proposal.id, { service: " Coloring ", date: "2031-05-21", time: "9:05:00", notes: "", extra: "ignored" });
+    const res = await accept(owner, proposal.id, {
+      service: " Coloring ",
+      date: "2031-05-21",
+      time: "9:05:00",
+      notes: "",
+      extra: "ignored",
+    });
     expect(res.status).toBe(200);
     expect(await bookingsOf(owner.businessId)).toEqual([
       expect.objectContaining({ service: "Coloring", booking_date: "2031-05-21", booking_time: "09:05", notes: "" }),
@@ -175,7 +200,12 @@ describe("POST /api/proposals/{id}/accept", () => {
     const second = await proposeOne(owner, { ...haircut, date: "2031-06-01" });
     expect((await accept(owner, second.proposal.id, { time: "18:30" })).status).toBe(200);
     expect(await bookingsOf(owner.businessId)).toContainEqual(
-      expect.objectContaining({ service: "Haircut", booking_date: "2031-06-01", booking_time: "18:30", notes: "fringe" }),
+      expect.objectContaining({
+        service: "Haircut",
+        booking_date: "2031-06-01",
+        booking_time: "18:30",
+        notes: "fringe",
+      }),
     );
   });
 
@@ -186,7 +216,11 @@ describe("POST /api/proposals/{id}/accept", () => {
     for (const body of [undefined, { time: "19:00" }]) {
       const again = await accept(owner, proposal.id, body);
       expect(again.status).toBe(409);
-      expect(await again.json()).toMatchObject({ success: false, detail: "This proposal was already accepted.", key: "proposals.err.alreadyAccepted" });
+      expect(await again.json()).toMatchObject({
+        success: false,
+        detail: "This proposal was already accepted.",
+        key: "proposals.err.alreadyAccepted",
+      });
     }
     expect(await bookingsOf(owner.businessId)).toEqual([expect.objectContaining({ id: first.booking_id })]);
     expect(await statusOf(proposal.id)).toEqual({ status: "accepted", booking_id: first.booking_id });
@@ -206,7 +240,10 @@ describe("POST /api/proposals/{id}/accept", () => {
   it("makes one booking when two accepts arrive at once, whatever each corrects", async () => {
     const owner = await signedInOwner();
     const { proposal } = await proposeOne(owner);
-    const answers = await Promise.all([accept(owner, proposal.id, { time: "10:00" }), accept(owner, proposal.id, { time: "11:00" })]);
+    const answers = await Promise.all([
+      accept(owner, proposal.id, { time: "10:00" }),
+      accept(owner, proposal.id, { time: "11:00" }),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     const bookings = await bookingsOf(owner.businessId);
     expect(bookings).toHaveLength(1);
@@ -251,10 +288,18 @@ describe("POST /api/proposals/{id}/accept", () => {
       expect(res.status, JSON.stringify(json).slice(0, 60)).toBe(400);
       expect(await res.json()).toMatchObject({ success: false, detail });
     }
-    const notJson = await owner.api(`/api/proposals/${proposal.id}/accept`, { method: "POST", body: "{nope", headers: { "Content-Type": "application/json" } });
+    const notJson = await owner.api(`/api/proposals/${proposal.id}/accept`, {
+      method: "POST",
+      body: "{nope",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(notJson.status).toBe(400);
     expect(await notJson.json<Failure>()).toMatchObject({ detail: "The request body is not valid JSON." });
-    const text = await owner.api(`/api/proposals/${proposal.id}/accept`, { method: "POST", body: "hi", headers: { "Content-Type": "text/plain" } });
+    const text = await owner.api(`/api/proposals/${proposal.id}/accept`, {
+      method: "POST",
+      body: "hi",
+      headers: { "Content-Type": "text/plain" },
+    });
     expect(text.status).toBe(415);
     expect(await statusOf(proposal.id)).toEqual({ status: "open", booking_id: null });
     expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(0);
@@ -267,7 +312,11 @@ describe("POST /api/proposals/{id}/accept", () => {
       for (const body of [undefined, { service: "" }]) {
         const res = await accept(owner, id, body);
         expect(res.status).toBe(404);
-        expect(await res.json()).toMatchObject({ success: false, detail: "Proposal not found.", key: "proposals.err.notFound" });
+        expect(await res.json()).toMatchObject({
+          success: false,
+          detail: "Proposal not found.",
+          key: "proposals.err.notFound",
+        });
       }
       expect((await dismiss(owner, id)).status).toBe(404);
     }
@@ -313,12 +362,20 @@ describe("another business's proposal", () => {
       await dismiss(other, proposal.id),
     ]) {
       expect(res.status).toBe(404);
-      expect(await res.json()).toMatchObject({ success: false, detail: "Proposal not found.", key: "proposals.err.notFound" });
+      expect(await res.json()).toMatchObject({
+        success: false,
+        detail: "Proposal not found.",
+        key: "proposals.err.notFound",
+      });
     }
     expect(await list(other)).toEqual({ success: true, proposals: [] });
     expect(await statusOf(proposal.id)).toEqual({ status: "open", booking_id: null });
-    expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id IN (?, ?)", owner.businessId, other.businessId)).toBe(0);
-    expect(await count("SELECT count(*) AS n FROM clients WHERE business_id IN (?, ?)", owner.businessId, other.businessId)).toBe(0);
+    expect(
+      await count("SELECT count(*) AS n FROM bookings WHERE business_id IN (?, ?)", owner.businessId, other.businessId),
+    ).toBe(0);
+    expect(
+      await count("SELECT count(*) AS n FROM clients WHERE business_id IN (?, ?)", owner.businessId, other.businessId),
+    ).toBe(0);
     expect((await list(owner)).proposals.map((p) => p.id)).toEqual([proposal.id]);
   });
 });

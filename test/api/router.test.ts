@@ -27,7 +27,9 @@ describe("the API router", () => {
 
   it("reads a client by an id with escapes and with a trailing slash", async () => {
     const owner = await signedInOwner();
-    const added = (await (await owner.api("/api/clients", { method: "POST", json: { name: "Dana Levi", phone: "0541234567" } })).json()) as {
+    const added = (await (
+      await owner.api("/api/clients", { method: "POST", json: { name: "Dana Levi", phone: "0541234567" } })
+    ).json()) as {
       client: { id: string };
     };
     const id = added.client.id;
@@ -54,7 +56,8 @@ describe("the API router", () => {
       "/api/sessions/start": { action: () => new Response("fixed") },
       "/api/sessions/:id": { action: ({ params }) => new Response(`session ${params.id}`) },
     });
-    const post = async (path: string) => (await handle(new Request(`http://localhost${path}`, { method: "POST" }), env, ctx)).text();
+    const post = async (path: string) =>
+      (await handle(new Request(`http://localhost${path}`, { method: "POST" }), env, ctx)).text();
     expect(await post("/api/sessions/start")).toBe("fixed");
     expect(await post("/api/other/start")).toBe("by id");
     expect(await post("/api/sessions/a%20b")).toBe("session a b");

@@ -25,8 +25,11 @@ const body = (clients: string[], extra: Record<string, unknown> = {}) => ({
 });
 
 const sendDate = async (bookingId: string) =>
-  (await env.DB.prepare("SELECT send_date FROM scheduled_messages WHERE booking_id = ? AND kind = 'rule'").bind(bookingId).first<{ send_date: string }>())
-    ?.send_date;
+  (
+    await env.DB.prepare("SELECT send_date FROM scheduled_messages WHERE booking_id = ? AND kind = 'rule'")
+      .bind(bookingId)
+      .first<{ send_date: string }>()
+  )?.send_date;
 
 async function salon() {
   const owner = await signedInOwner();
@@ -34,11 +37,23 @@ async function salon() {
   // Tamar comes every 35 days; her latest Haircut is today.
   const tamar = await seedClient(owner.businessId, { name: "Tamar Regular", phone: "972501230001" });
   for (const back of [105, 70, 35])
-    await seedBooking(owner.businessId, tamar, { bookingDate: addDays(today, -back), bookingTime: "00:00", status: "completed" });
-  const regular = await seedBooking(owner.businessId, tamar, { bookingDate: today, bookingTime: "00:00", status: "completed" });
+    await seedBooking(owner.businessId, tamar, {
+      bookingDate: addDays(today, -back),
+      bookingTime: "00:00",
+      status: "completed",
+    });
+  const regular = await seedBooking(owner.businessId, tamar, {
+    bookingDate: today,
+    bookingTime: "00:00",
+    status: "completed",
+  });
   // Dana came once: no rhythm yet.
   const dana = await seedClient(owner.businessId, { name: "Dana New", phone: "972501230002" });
-  const newcomer = await seedBooking(owner.businessId, dana, { bookingDate: today, bookingTime: "00:00", status: "completed" });
+  const newcomer = await seedBooking(owner.businessId, dana, {
+    bookingDate: today,
+    bookingTime: "00:00",
+    status: "completed",
+  });
   return { owner, today, regular, newcomer };
 }
 
@@ -59,7 +74,11 @@ describe("A follow-up sent when the client is due", () => {
     // The Rules tab names the schedule in the reader's language.
     const en = shownHtml(await (await owner.page("/dashboard/rules")).text());
     expect(en).toContain("When the client is due (else 30 days after appointment)");
-    const he = shownHtml(await (await SELF.fetch("http://localhost/dashboard/rules", { headers: { Cookie: `${owner.cookie}; lang=he` } })).text());
+    const he = shownHtml(
+      await (
+        await SELF.fetch("http://localhost/dashboard/rules", { headers: { Cookie: `${owner.cookie}; lang=he` } })
+      ).text(),
+    );
     expect(he).toContain("כשהלקוח/ה אמור/ה לחזור (אחרת 30 ימים אחרי התור)");
   });
 
@@ -78,7 +97,11 @@ describe("A follow-up sent when the client is due", () => {
       ["ask_confirmation", "false"],
       ["booking_id", regular],
     ]);
-    const res = await owner.page("/dashboard/rules", { method: "POST", body: fields, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const res = await owner.page("/dashboard/rules", {
+      method: "POST",
+      body: fields,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(200);
     expect(await sendDate(regular)).toBe(addDays(today, 35));
   });
@@ -86,22 +109,40 @@ describe("A follow-up sent when the client is due", () => {
   it("follows the booking when it moves: the same interval after its new date", async () => {
     const { owner, today, regular } = await salon();
     expect((await owner.api("/api/rules/create", { method: "POST", json: body([regular]) })).status).toBe(201);
-    const moved = await owner.api(`/api/bookings/${regular}`, { method: "PATCH", json: { booking_date: addDays(today, -1) } });
+    const moved = await owner.api(`/api/bookings/${regular}`, {
+      method: "PATCH",
+      json: { booking_date: addDays(today, -1) },
+    });
     expect(moved.status).toBe(200);
     expect(await sendDate(regular)).toBe(addDays(today, 34));
   });
 
   it("refuses it for a reminder, and fallback days out of range, with the reason and nothing written", async () => {
     const { owner, regular } = await salon();
-    const reminder = await owner.api("/api/rules/create", { method: "POST", json: body([regular], { type: "reminder" }) });
+    const reminder = await owner.api("/api/rules/create", {
+      method: "POST",
+      json: body([regular], { type: "reminder" }),
+    });
     expect(reminder.status).toBe(400);
-    expect(((await reminder.json()) as CreateAnswer).detail).toBe("Only a follow-up can be sent when the client is due.");
-    const far = await owner.api("/api/rules/create", { method: "POST", json: body([regular], { schedule_value: "400" }) });
+    expect(((await reminder.json()) as CreateAnswer).detail).toBe(
+      "Only a follow-up can be sent when the client is due.",
+    );
+    const far = await owner.api("/api/rules/create", {
+      method: "POST",
+      json: body([regular], { schedule_value: "400" }),
+    });
     expect(far.status).toBe(400);
-    expect(((await far.json()) as CreateAnswer).detail).toBe("The number of days must be a whole number from 1 to 365.");
-    const odd = await owner.api("/api/rules/create", { method: "POST", json: body([regular], { schedule_type: "sometime" }) });
+    expect(((await far.json()) as CreateAnswer).detail).toBe(
+      "The number of days must be a whole number from 1 to 365.",
+    );
+    const odd = await owner.api("/api/rules/create", {
+      method: "POST",
+      json: body([regular], { schedule_type: "sometime" }),
+    });
     expect(((await odd.json()) as CreateAnswer).detail).toBe("schedule_type must be preset, custom or due.");
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM rules WHERE business_id = ?").bind(owner.businessId).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM rules WHERE business_id = ?")
+      .bind(owner.businessId)
+      .first<{ n: number }>();
     expect(count?.n).toBe(0);
   });
 });

@@ -26,7 +26,14 @@ type Booked = {
   success: boolean;
   detail: string;
   key?: string;
-  booking: { id: string; duration_minutes: number; end_time: string; price: number | null; booking_time: string; service: string };
+  booking: {
+    id: string;
+    duration_minutes: number;
+    end_time: string;
+    price: number | null;
+    booking_time: string;
+    service: string;
+  };
   conflicts: Conflict[];
   warnings: string[];
 };
@@ -43,21 +50,29 @@ const booking = (time: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const count = async (businessId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM bookings WHERE business_id = ?").bind(businessId).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM bookings WHERE business_id = ?")
+    .bind(businessId)
+    .first<{ n: number }>())!.n;
 
 describe("services carry duration, buffer and price", () => {
   it("adds with defaults, adds with details, edits only what is sent, and lists them", async () => {
     const o = await owner();
-    const plain = await body<{ item: Item }>(await o.api("/api/services", { method: "POST", json: { service: "Coloring" } }));
+    const plain = await body<{ item: Item }>(
+      await o.api("/api/services", { method: "POST", json: { service: "Coloring" } }),
+    );
     expect(plain.item).toMatchObject({ service: "Coloring", duration_minutes: 60, buffer_minutes: 0, price: null });
     const added = await o.api("/api/services", { method: "POST", json: haircut });
     expect(added.status).toBe(201);
     const { item } = await body<{ item: Item }>(added);
     expect(item).toMatchObject(haircut);
 
-    const patched = await body<{ item: Item }>(await o.api(`/api/services/${item.id}`, { method: "PATCH", json: { price: null, duration_minutes: 30 } }));
+    const patched = await body<{ item: Item }>(
+      await o.api(`/api/services/${item.id}`, { method: "PATCH", json: { price: null, duration_minutes: 30 } }),
+    );
     expect(patched.item).toMatchObject({ service: "Haircut", duration_minutes: 30, buffer_minutes: 15, price: null });
-    const renamed = await body<{ item: Item }>(await o.api(`/api/services/${item.id}`, { method: "PATCH", json: { service: "Men's haircut" } }));
+    const renamed = await body<{ item: Item }>(
+      await o.api(`/api/services/${item.id}`, { method: "PATCH", json: { service: "Men's haircut" } }),
+    );
     expect(renamed.item).toMatchObject({ service: "Men's haircut", duration_minutes: 30, buffer_minutes: 15 });
 
     const list = await body<{ services: string[]; items: Item[] }>(await o.api("/api/services"));
@@ -110,7 +125,8 @@ describe("services carry duration, buffer and price", () => {
 describe("the business's currency", () => {
   it("defaults to the country's, can be chosen, and refuses a code that is not ISO 4217", async () => {
     const o = await owner();
-    const read = async () => (await body<{ settings: { currency: string } }>(await o.api("/api/settings"))).settings.currency;
+    const read = async () =>
+      (await body<{ settings: { currency: string } }>(await o.api("/api/settings"))).settings.currency;
     expect(await read()).toBe("ILS");
     const saved = await o.api("/api/settings", { method: "PATCH", json: { currency: "eur" } });
     expect(saved.status).toBe(200);
@@ -122,10 +138,14 @@ describe("the business's currency", () => {
       expect((await body<{ detail: string }>(res)).detail).toMatch(/ISO 4217/);
     }
     expect(await read()).toBe("EUR");
-    const back = await body<{ settings: { currency: string; city: string } }>(await o.api("/api/settings", { method: "PATCH", json: { currency: "" } }));
+    const back = await body<{ settings: { currency: string; city: string } }>(
+      await o.api("/api/settings", { method: "PATCH", json: { currency: "" } }),
+    );
     expect(back.settings.currency).toBe("ILS");
     const us = await signedInOwner({ country: "US" });
-    expect((await body<{ settings: { currency: string } }>(await us.api("/api/settings"))).settings.currency).toBe("USD");
+    expect((await body<{ settings: { currency: string } }>(await us.api("/api/settings"))).settings.currency).toBe(
+      "USD",
+    );
   });
 });
 
@@ -135,20 +155,30 @@ describe("bookings carry a duration, an end time and a price", () => {
     await o.api("/api/services", { method: "POST", json: haircut });
     const made = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("10:00") }));
     expect(made.booking).toMatchObject({ duration_minutes: 45, end_time: "10:45", price: 120.5 });
-    const row = await env.DB.prepare("SELECT buffer_minutes, price_cents FROM bookings WHERE id = ?").bind(made.booking.id).first();
+    const row = await env.DB.prepare("SELECT buffer_minutes, price_cents FROM bookings WHERE id = ?")
+      .bind(made.booking.id)
+      .first();
     expect(row).toEqual({ buffer_minutes: 15, price_cents: 12050 });
 
-    const longer = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("15:00", { duration_minutes: 90 }) }));
+    const longer = await body<Booked>(
+      await o.api("/api/bookings", { method: "POST", json: booking("15:00", { duration_minutes: 90 }) }),
+    );
     expect(longer.booking).toMatchObject({ duration_minutes: 90, end_time: "16:30", price: 120.5 });
-    const unknown = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("12:00", { service: "Massage" }) }));
+    const unknown = await body<Booked>(
+      await o.api("/api/bookings", { method: "POST", json: booking("12:00", { service: "Massage" }) }),
+    );
     expect(unknown.booking).toMatchObject({ duration_minutes: 60, end_time: "13:00", price: null });
 
-    const patched = await body<Booked>(await o.api(`/api/bookings/${made.booking.id}`, { method: "PATCH", json: { duration_minutes: 30 } }));
+    const patched = await body<Booked>(
+      await o.api(`/api/bookings/${made.booking.id}`, { method: "PATCH", json: { duration_minutes: 30 } }),
+    );
     expect(patched.booking).toMatchObject({ duration_minutes: 30, end_time: "10:30", price: 120.5 });
     // The price is a snapshot: a later price change leaves the booking's.
     const { items } = await body<{ items: Item[] }>(await o.api("/api/services"));
     await o.api(`/api/services/${items[0].id}`, { method: "PATCH", json: { price: 150 } });
-    const list = await body<{ bookings: Booked["booking"][] }>(await o.api(`/api/bookings?from=${SUNDAY}&to=${SUNDAY}`));
+    const list = await body<{ bookings: Booked["booking"][] }>(
+      await o.api(`/api/bookings?from=${SUNDAY}&to=${SUNDAY}`),
+    );
     expect(list.bookings.map((b) => [b.booking_time, b.duration_minutes, b.end_time, b.price])).toEqual([
       ["15:00", 90, "16:30", 120.5],
       ["12:00", 60, "13:00", null],
@@ -162,11 +192,20 @@ describe("bookings carry a duration, an end time and a price", () => {
     const night = { ...booking("00:30", { booking_date: "2030-03-31", service: "Colour" }), phone: "07700 900123" };
     const made = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: night }));
     expect(made.booking).toMatchObject({ booking_time: "00:30", duration_minutes: 60, end_time: "02:30" });
-    const list = await body<{ bookings: Booked["booking"][] }>(await o.api("/api/bookings?from=2030-03-31&to=2030-03-31"));
+    const list = await body<{ bookings: Booked["booking"][] }>(
+      await o.api("/api/bookings?from=2030-03-31&to=2030-03-31"),
+    );
     expect(list.bookings.map((b) => b.end_time)).toEqual(["02:30"]);
-    expect((await body<{ booking: Booked["booking"] }>(await o.api(`/api/bookings/${made.booking.id}`))).booking.end_time).toBe("02:30");
+    expect(
+      (await body<{ booking: Booked["booking"] }>(await o.api(`/api/bookings/${made.booking.id}`))).booking.end_time,
+    ).toBe("02:30");
     // 02:15 on the wall is 01:15 UTC, inside the first booking (00:30-01:30 UTC).
-    const after = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: { ...night, booking_time: "02:15", phone: "07700 900124" } }));
+    const after = await body<Booked>(
+      await o.api("/api/bookings", {
+        method: "POST",
+        json: { ...night, booking_time: "02:15", phone: "07700 900124" },
+      }),
+    );
     expect(after.conflicts.map((c) => [c.booking_time, c.end_time])).toEqual([["00:30", "02:30"]]);
   });
 
@@ -181,7 +220,10 @@ describe("bookings carry a duration, an end time and a price", () => {
     const made = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("10:00") }));
     const res = await o.api(`/api/bookings/${made.booking.id}`, { method: "PATCH", json: { duration_minutes: 1000 } });
     expect(res.status).toBe(400);
-    const flag = await o.api(`/api/bookings/${made.booking.id}`, { method: "PATCH", json: { booking_time: "11:00", if_free: "yes" } });
+    const flag = await o.api(`/api/bookings/${made.booking.id}`, {
+      method: "PATCH",
+      json: { booking_time: "11:00", if_free: "yes" },
+    });
     expect(flag.status).toBe(400);
     expect((await body<{ detail: string }>(flag)).detail).toMatch(/if_free/);
   });
@@ -191,17 +233,29 @@ describe("overlaps and warnings", () => {
   it("reports the bookings a new one overlaps (duration plus buffer), and none for a free time", async () => {
     const o = await owner();
     await o.api("/api/services", { method: "POST", json: haircut });
-    const noa = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("10:00", { name: "Noa Cohen", phone: "054-000-0002" }) }));
+    const noa = await body<Booked>(
+      await o.api("/api/bookings", {
+        method: "POST",
+        json: booking("10:00", { name: "Noa Cohen", phone: "054-000-0002" }),
+      }),
+    );
     expect(noa).toMatchObject({ conflicts: [], warnings: [] });
     // 10:00 + 45 + 15 buffer: taken until 11:00.
     const second = await o.api("/api/bookings", { method: "POST", json: booking("10:30") });
     expect(second.status).toBe(201);
     const data = await body<Booked>(second);
-    expect(data.conflicts).toEqual([{ id: noa.booking.id, client_name: "Noa Cohen", booking_date: SUNDAY, booking_time: "10:00", end_time: "10:45" }]);
+    expect(data.conflicts).toEqual([
+      { id: noa.booking.id, client_name: "Noa Cohen", booking_date: SUNDAY, booking_time: "10:00", end_time: "10:45" },
+    ]);
     const free = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("11:30") }));
     expect(free.conflicts).toEqual([]);
     // 11:00 touches the buffer's end only; the 10:30 booking (ends 12:00 with its buffer) is in the way.
-    const touching = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("12:15", { service: "Other", duration_minutes: 15 }) }));
+    const touching = await body<Booked>(
+      await o.api("/api/bookings", {
+        method: "POST",
+        json: booking("12:15", { service: "Other", duration_minutes: 15 }),
+      }),
+    );
     expect(touching.conflicts.map((c) => c.booking_time)).toEqual(["11:30"]);
   });
 
@@ -213,7 +267,9 @@ describe("overlaps and warnings", () => {
     await seedBooking(o.businessId, client, { bookingDate: SUNDAY, bookingTime: "10:00", status: "no_show" });
     const theirs = await seedClient(other.businessId);
     await seedBooking(other.businessId, theirs, { bookingDate: SUNDAY, bookingTime: "10:00" });
-    const made = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("10:00", { if_free: true }) }));
+    const made = await body<Booked>(
+      await o.api("/api/bookings", { method: "POST", json: booking("10:00", { if_free: true }) }),
+    );
     expect(made).toMatchObject({ success: true, conflicts: [] });
   });
 
@@ -221,20 +277,28 @@ describe("overlaps and warnings", () => {
     const o = await owner();
     const client = await seedClient(o.businessId, { name: "Late Owl" });
     await seedBooking(o.businessId, client, { bookingDate: "2030-03-16", bookingTime: "23:30", durationMinutes: 90 });
-    const made = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("00:30", { booking_date: SUNDAY }) }));
-    expect(made.conflicts).toEqual([expect.objectContaining({ client_name: "Late Owl", booking_date: "2030-03-16", end_time: "01:00" })]);
+    const made = await body<Booked>(
+      await o.api("/api/bookings", { method: "POST", json: booking("00:30", { booking_date: SUNDAY }) }),
+    );
+    expect(made.conflicts).toEqual([
+      expect.objectContaining({ client_name: "Late Owl", booking_date: "2030-03-16", end_time: "01:00" }),
+    ]);
   });
 
   it("warns outside working hours and on a day off, and still saves", async () => {
     const o = await owner();
-    const saturday = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("10:00", { booking_date: SATURDAY }) }));
+    const saturday = await body<Booked>(
+      await o.api("/api/bookings", { method: "POST", json: booking("10:00", { booking_date: SATURDAY }) }),
+    );
     expect(saturday).toMatchObject({ success: true, warnings: ["outside_hours"] });
     const late = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("18:30") }));
     expect(late.warnings).toEqual(["outside_hours"]);
     await env.DB.prepare("INSERT INTO time_off (id, business_id, date_from, date_to, note) VALUES (?, ?, ?, ?, '')")
       .bind(crypto.randomUUID(), o.businessId, "2030-03-18", "2030-03-19")
       .run();
-    const off = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("10:00", { booking_date: "2030-03-19" }) }));
+    const off = await body<Booked>(
+      await o.api("/api/bookings", { method: "POST", json: booking("10:00", { booking_date: "2030-03-19" }) }),
+    );
     expect(off.warnings).toEqual(["time_off"]);
     expect(await count(o.businessId)).toBe(3);
   });
@@ -242,29 +306,55 @@ describe("overlaps and warnings", () => {
   it("if_free refuses an overlapping time with 409 and the conflicts, writing nothing", async () => {
     const o = await owner();
     await o.api("/api/services", { method: "POST", json: haircut });
-    const noa = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("10:00", { name: "Noa Cohen", phone: "054-000-0002" }) }));
-    const res = await o.api("/api/bookings", { method: "POST", json: booking("10:30", { if_free: true, phone: "054-000-0099" }) });
+    const noa = await body<Booked>(
+      await o.api("/api/bookings", {
+        method: "POST",
+        json: booking("10:00", { name: "Noa Cohen", phone: "054-000-0002" }),
+      }),
+    );
+    const res = await o.api("/api/bookings", {
+      method: "POST",
+      json: booking("10:30", { if_free: true, phone: "054-000-0099" }),
+    });
     expect(res.status).toBe(409);
     const data = await body<{ success: boolean; detail: string; conflicts: Conflict[] }>(res);
     expect(data).toMatchObject({ success: false, detail: "This time overlaps another booking." });
-    expect(data.conflicts.map((c) => [c.client_name, c.booking_time, c.end_time])).toEqual([["Noa Cohen", "10:00", "10:45"]]);
+    expect(data.conflicts.map((c) => [c.client_name, c.booking_time, c.end_time])).toEqual([
+      ["Noa Cohen", "10:00", "10:45"],
+    ]);
     expect(await count(o.businessId)).toBe(1);
     // Nor a client for the new number.
-    const clients = await env.DB.prepare("SELECT count(*) AS n FROM clients WHERE business_id = ? AND phone = '972540000099'").bind(o.businessId).first();
+    const clients = await env.DB.prepare(
+      "SELECT count(*) AS n FROM clients WHERE business_id = ? AND phone = '972540000099'",
+    )
+      .bind(o.businessId)
+      .first();
     expect(clients).toEqual({ n: 0 });
     // A free time is booked.
-    expect((await o.api("/api/bookings", { method: "POST", json: booking("11:00", { if_free: true }) })).status).toBe(201);
+    expect((await o.api("/api/bookings", { method: "POST", json: booking("11:00", { if_free: true }) })).status).toBe(
+      201,
+    );
     // A move onto Noa is refused the same way, and the booking stays where it was.
     const later = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("15:00") }));
-    const move = await o.api(`/api/bookings/${later.booking.id}`, { method: "PATCH", json: { booking_time: "09:30", if_free: true } });
+    const move = await o.api(`/api/bookings/${later.booking.id}`, {
+      method: "PATCH",
+      json: { booking_time: "09:30", if_free: true },
+    });
     expect(move.status).toBe(409);
     expect((await body<{ conflicts: Conflict[] }>(move)).conflicts.map((c) => c.id)).toEqual([noa.booking.id]);
     const still = await body<{ booking: Booked["booking"] }>(await o.api(`/api/bookings/${later.booking.id}`));
     expect(still.booking.booking_time).toBe("15:00");
     // Without if_free the move is made and reported; a status change alone reports nothing.
-    const moved = await body<Booked>(await o.api(`/api/bookings/${later.booking.id}`, { method: "PATCH", json: { booking_time: "09:30" } }));
+    const moved = await body<Booked>(
+      await o.api(`/api/bookings/${later.booking.id}`, { method: "PATCH", json: { booking_time: "09:30" } }),
+    );
     expect(moved.conflicts.map((c) => c.id)).toEqual([noa.booking.id]);
-    const confirmed = await body<Booked>(await o.api(`/api/bookings/${later.booking.id}`, { method: "PATCH", json: { status: "confirmed", if_free: true } }));
+    const confirmed = await body<Booked>(
+      await o.api(`/api/bookings/${later.booking.id}`, {
+        method: "PATCH",
+        json: { status: "confirmed", if_free: true },
+      }),
+    );
     expect(confirmed).toMatchObject({ success: true, conflicts: [] });
   });
 
@@ -275,7 +365,11 @@ describe("overlaps and warnings", () => {
       Array.from({ length: 20 }, (_, i) =>
         o.api("/api/bookings", {
           method: "POST",
-          json: booking("14:00", { if_free: true, name: `Client ${i}`, phone: `054-100-00${String(i).padStart(2, "0")}` }),
+          json: booking("14:00", {
+            if_free: true,
+            name: `Client ${i}`,
+            phone: `054-100-00${String(i).padStart(2, "0")}`,
+          }),
         }),
       ),
     );
@@ -291,7 +385,9 @@ describe("overlaps and warnings", () => {
     for (const json of [{ booking_time: "11:00", if_free: true }, { duration_minutes: 30 }, { duration_minutes: 0 }]) {
       expect((await o.api(`/api/bookings/${theirs}`, { method: "PATCH", json })).status).toBe(404);
     }
-    const row = await env.DB.prepare("SELECT booking_time, duration_minutes FROM bookings WHERE id = ?").bind(theirs).first();
+    const row = await env.DB.prepare("SELECT booking_time, duration_minutes FROM bookings WHERE id = ?")
+      .bind(theirs)
+      .first();
     expect(row).toEqual({ booking_time: "10:00", duration_minutes: 60 });
   });
 });
@@ -300,7 +396,12 @@ describe("Sync save and proposal accept take the service's time and report overl
   it("Sync save snapshots duration, buffer and price and answers the bookings its saves overlap", async () => {
     const o = await owner();
     await o.api("/api/services", { method: "POST", json: haircut });
-    const noa = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("10:00", { name: "Noa Cohen", phone: "054-000-0002" }) }));
+    const noa = await body<Booked>(
+      await o.api("/api/bookings", {
+        method: "POST",
+        json: booking("10:00", { name: "Noa Cohen", phone: "054-000-0002" }),
+      }),
+    );
     const contact = await seedContact(o.businessId, { name: "Dana" });
     const items = [
       { service: "haircut", date: SUNDAY, time: "10:30", notes: "" },
@@ -324,7 +425,12 @@ describe("Sync save and proposal accept take the service's time and report overl
   it("accepting a proposal reports overlaps, and with if_free refuses with 409 leaving it open", async () => {
     const o = await owner();
     await o.api("/api/services", { method: "POST", json: haircut });
-    const noa = await body<Booked>(await o.api("/api/bookings", { method: "POST", json: booking("10:00", { name: "Noa Cohen", phone: "054-000-0002" }) }));
+    const noa = await body<Booked>(
+      await o.api("/api/bookings", {
+        method: "POST",
+        json: booking("10:00", { name: "Noa Cohen", phone: "054-000-0002" }),
+      }),
+    );
     const contact = await seedContact(o.businessId, { name: "Dana" });
     const chat = { chatId: contact.chatId, phone: contact.phone, name: "Dana" };
     const [first, second] = await storeProposals(
@@ -342,12 +448,23 @@ describe("Sync save and proposal accept take the service's time and report overl
     expect((await body<{ conflicts: Conflict[] }>(refused)).conflicts.map((c) => c.id)).toEqual([noa.booking.id]);
     expect(await count(o.businessId)).toBe(1);
     // Corrected to a free time it is accepted.
-    const moved = await o.api(`/api/proposals/${first.id}/accept`, { method: "POST", json: { if_free: true, time: "12:00" } });
+    const moved = await o.api(`/api/proposals/${first.id}/accept`, {
+      method: "POST",
+      json: { if_free: true, time: "12:00" },
+    });
     expect(moved.status).toBe(200);
-    expect(await body<{ conflicts: Conflict[]; warnings: string[] }>(moved)).toMatchObject({ success: true, conflicts: [], warnings: [] });
-    const anyway = await body<{ booking_id: string; conflicts: Conflict[] }>(await o.api(`/api/proposals/${second.id}/accept`, { method: "POST" }));
+    expect(await body<{ conflicts: Conflict[]; warnings: string[] }>(moved)).toMatchObject({
+      success: true,
+      conflicts: [],
+      warnings: [],
+    });
+    const anyway = await body<{ booking_id: string; conflicts: Conflict[] }>(
+      await o.api(`/api/proposals/${second.id}/accept`, { method: "POST" }),
+    );
     expect(anyway.conflicts.map((c) => c.id)).toEqual([noa.booking.id]);
-    const row = await env.DB.prepare("SELECT duration_minutes, price_cents FROM bookings WHERE id = ?").bind(anyway.booking_id).first();
+    const row = await env.DB.prepare("SELECT duration_minutes, price_cents FROM bookings WHERE id = ?")
+      .bind(anyway.booking_id)
+      .first();
     expect(row).toEqual({ duration_minutes: 45, price_cents: 12050 });
   });
 });

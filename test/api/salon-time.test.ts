@@ -22,7 +22,9 @@ async function asJson(res: Response) {
 }
 
 async function seedService(businessId: string, name: string, durationMinutes: number, bufferMinutes = 0) {
-  await db().insert(schema.services).values({ id: crypto.randomUUID(), businessId, name, nameKey: name.toLowerCase(), durationMinutes, bufferMinutes });
+  await db()
+    .insert(schema.services)
+    .values({ id: crypto.randomUUID(), businessId, name, nameKey: name.toLowerCase(), durationMinutes, bufferMinutes });
 }
 
 const SUN_THU_FRI = {
@@ -39,7 +41,11 @@ describe("working hours in /api/settings", () => {
   it("a new business starts with its country's usual hours, a 15-minute grid and an hour's notice", async () => {
     const israeli = await registeredUser();
     const read = await callJson("/api/settings", undefined, { token: israeli.token });
-    expect(read.data.settings).toMatchObject({ working_hours: SUN_THU_FRI, slot_step_minutes: 15, min_notice_minutes: 60 });
+    expect(read.data.settings).toMatchObject({
+      working_hours: SUN_THU_FRI,
+      slot_step_minutes: 15,
+      min_notice_minutes: 60,
+    });
     const german = await registeredUser({ country: "DE", timezone: "Europe/Berlin" });
     const other = await callJson("/api/settings", undefined, { token: german.token });
     expect(other.data.settings.working_hours).toEqual(HOURS_DEFAULT);
@@ -88,8 +94,14 @@ describe("working hours in /api/settings", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ working_hours: { "1": [["9am", "18:00"]] } }, 'Working hours: "9am" is not a time as HH:MM (24-hour).'],
       [{ working_hours: { "1": [["09:00", "25:00"]] } }, 'Working hours: "25:00" is not a time as HH:MM (24-hour).'],
-      [{ working_hours: { "1": [["18:00", "09:00"]] } }, "Working hours: an interval must start before it ends (18:00-09:00)."],
-      [{ working_hours: { "1": [["09:00", "09:00"]] } }, "Working hours: an interval must start before it ends (09:00-09:00)."],
+      [
+        { working_hours: { "1": [["18:00", "09:00"]] } },
+        "Working hours: an interval must start before it ends (18:00-09:00).",
+      ],
+      [
+        { working_hours: { "1": [["09:00", "09:00"]] } },
+        "Working hours: an interval must start before it ends (09:00-09:00).",
+      ],
       [
         {
           working_hours: {
@@ -101,8 +113,14 @@ describe("working hours in /api/settings", () => {
         },
         "Working hours: intervals on one day must not overlap (09:00-13:00 and 12:00-18:00).",
       ],
-      [{ working_hours: { "7": [] } }, "Working hours must be an object of weekdays (0 = Sunday to 6 = Saturday), each a list of [start, end] times."],
-      [{ working_hours: [] }, "Working hours must be an object of weekdays (0 = Sunday to 6 = Saturday), each a list of [start, end] times."],
+      [
+        { working_hours: { "7": [] } },
+        "Working hours must be an object of weekdays (0 = Sunday to 6 = Saturday), each a list of [start, end] times.",
+      ],
+      [
+        { working_hours: [] },
+        "Working hours must be an object of weekdays (0 = Sunday to 6 = Saturday), each a list of [start, end] times.",
+      ],
       [
         { working_hours: { "1": "09:00-18:00" } },
         "Working hours must be an object of weekdays (0 = Sunday to 6 = Saturday), each a list of [start, end] times.",
@@ -117,10 +135,17 @@ describe("working hours in /api/settings", () => {
     ];
     for (const [body, detail] of cases) {
       // A valid change beside the bad one is not saved either.
-      const res = await asJson(await owner.api("/api/settings", { method: "PATCH", json: { ...body, business_name: "Changed" } }));
+      const res = await asJson(
+        await owner.api("/api/settings", { method: "PATCH", json: { ...body, business_name: "Changed" } }),
+      );
       expect({ body, status: res.status, detail: res.data.detail }).toEqual({ body, status: 400, detail });
     }
-    const stored = await row<{ name: string; working_hours: string; slot_step_minutes: number; min_notice_minutes: number }>(
+    const stored = await row<{
+      name: string;
+      working_hours: string;
+      slot_step_minutes: number;
+      min_notice_minutes: number;
+    }>(
       "SELECT name, working_hours, slot_step_minutes, min_notice_minutes FROM businesses WHERE id = ?",
       owner.businessId,
     );
@@ -131,7 +156,9 @@ describe("working hours in /api/settings", () => {
   it("checks the shape once more in the pure module (the form uses it too)", () => {
     expect(hoursProblem({ "0": [["00:00", "24:00"]] })).toBeNull();
     expect(hoursProblem({ "0": [["24:00", "24:00"]] })?.key).toBe("hours.err.time");
-    expect(hoursProblem({ "0": Array.from({ length: 7 }, (_, i) => [`0${i}:00`, `0${i}:30`]) })?.key).toBe("hours.err.tooMany");
+    expect(hoursProblem({ "0": Array.from({ length: 7 }, (_, i) => [`0${i}:00`, `0${i}:30`]) })?.key).toBe(
+      "hours.err.tooMany",
+    );
   });
 });
 
@@ -140,11 +167,16 @@ describe("time off", () => {
     const owner = await signedInOwner();
     const other = await signedInOwner();
     const added = await asJson(
-      await owner.api("/api/time-off", { method: "POST", json: { date_from: "2030-04-10", date_to: "2030-04-12", note: "Passover" } }),
+      await owner.api("/api/time-off", {
+        method: "POST",
+        json: { date_from: "2030-04-10", date_to: "2030-04-12", note: "Passover" },
+      }),
     );
     expect(added.status).toBe(201);
     expect(added.data).toEqual({ success: true, id: expect.any(String) });
-    const one = await asJson(await owner.api("/api/time-off", { method: "POST", json: { date_from: "2030-01-01", date_to: "2030-01-01" } }));
+    const one = await asJson(
+      await owner.api("/api/time-off", { method: "POST", json: { date_from: "2030-01-01", date_to: "2030-01-01" } }),
+    );
     expect(one.status).toBe(201);
 
     const list = await asJson(await owner.api("/api/time-off"));
@@ -175,14 +207,21 @@ describe("time off", () => {
       [{ date_from: "2030-03-01", date_to: "03/05/2030" }, "Enter the last day off as YYYY-MM-DD."],
       [{ date_from: "2030-03-05", date_to: "2030-03-01" }, "The last day off cannot be before the first."],
       [{ date_from: "2030-01-01", date_to: "2031-06-01" }, "Time off can be at most 366 days at once."],
-      [{ date_from: "2030-03-01", date_to: "2030-03-01", note: "x".repeat(201) }, "The note can be at most 200 characters."],
+      [
+        { date_from: "2030-03-01", date_to: "2030-03-01", note: "x".repeat(201) },
+        "The note can be at most 200 characters.",
+      ],
       [{ date_from: 20300301, date_to: "2030-03-01" }, "Enter the first day off as YYYY-MM-DD."],
     ];
     for (const [json, detail] of cases) {
       const res = await asJson(await owner.api("/api/time-off", { method: "POST", json }));
       expect({ json, status: res.status, detail: res.data.detail }).toEqual({ json, status: 400, detail });
     }
-    const bad = await owner.api("/api/time-off", { method: "POST", body: "{nope", headers: { "Content-Type": "application/json" } });
+    const bad = await owner.api("/api/time-off", {
+      method: "POST",
+      body: "{nope",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(bad.status).toBe(400);
     expect(await row("SELECT count(*) AS n FROM time_off WHERE business_id = ?", owner.businessId)).toEqual({ n: 0 });
     expect((await callJson("/api/time-off")).status).toBe(401);
@@ -192,11 +231,18 @@ describe("time off", () => {
 describe("GET /api/availability", () => {
   it("the issue's example: Sun-Thu 09-19, Fri 09-14, Haircut 45 + 15, Noa on Sunday at 10:00 -> 09:00, then nothing before 11:00", async () => {
     const owner = await signedInOwner();
-    expect((await owner.api("/api/settings", { method: "PATCH", json: { working_hours: SUN_THU_FRI } })).status).toBe(200);
+    expect((await owner.api("/api/settings", { method: "PATCH", json: { working_hours: SUN_THU_FRI } })).status).toBe(
+      200,
+    );
     await seedService(owner.businessId, "Haircut", 45, 15);
     const noa = await seedClient(owner.businessId, { name: "Noa Cohen" });
     // 2030-01-06 is a Sunday.
-    await seedBooking(owner.businessId, noa, { bookingDate: "2030-01-06", bookingTime: "10:00", durationMinutes: 45, bufferMinutes: 15 });
+    await seedBooking(owner.businessId, noa, {
+      bookingDate: "2030-01-06",
+      bookingTime: "10:00",
+      durationMinutes: 45,
+      bufferMinutes: 15,
+    });
     const res = await asJson(await owner.api("/api/availability?service=haircut&from=2030-01-06&days=1"));
     expect(res.status).toBe(200);
     expect(res.data.time_zone).toBe("Asia/Jerusalem");
@@ -209,16 +255,26 @@ describe("GET /api/availability", () => {
     const week = await asJson(await owner.api("/api/availability?service=Haircut&from=2030-01-06"));
     const dates = new Set(week.data.slots.map((s) => s.date));
     expect([...dates]).toEqual(["2030-01-06", "2030-01-07", "2030-01-08", "2030-01-09", "2030-01-10", "2030-01-11"]);
-    expect(week.data.slots.filter((s) => s.date === "2030-01-11").at(-1)).toMatchObject({ date: "2030-01-11", time: "13:00" });
+    expect(week.data.slots.filter((s) => s.date === "2030-01-11").at(-1)).toMatchObject({
+      date: "2030-01-11",
+      time: "13:00",
+    });
   });
 
   it("cancelled bookings and other businesses' bookings take no time; time off takes the day", async () => {
     const owner = await signedInOwner();
     await seedService(owner.businessId, "Color", 60);
     const client = await seedClient(owner.businessId);
-    await seedBooking(owner.businessId, client, { bookingDate: "2030-01-07", bookingTime: "09:00", status: "cancelled" });
+    await seedBooking(owner.businessId, client, {
+      bookingDate: "2030-01-07",
+      bookingTime: "09:00",
+      status: "cancelled",
+    });
     const other = await seedBusiness();
-    await seedBooking(other.businessId, await seedClient(other.businessId), { bookingDate: "2030-01-07", bookingTime: "09:00" });
+    await seedBooking(other.businessId, await seedClient(other.businessId), {
+      bookingDate: "2030-01-07",
+      bookingTime: "09:00",
+    });
     await owner.api("/api/time-off", { method: "POST", json: { date_from: "2030-01-08", date_to: "2030-01-08" } });
     const res = await asJson(await owner.api("/api/availability?service=Color&from=2030-01-07&days=2"));
     expect(res.data.slots[0]).toEqual({ date: "2030-01-07", time: "09:00", member_ids: [owner.memberId] });

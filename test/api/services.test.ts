@@ -31,13 +31,21 @@ describe("services API", () => {
     const renamed = await owner.api(`/api/services/${item.id}`, { method: "PATCH", json: { service: " Haircut " } });
     expect(await renamed.json()).toMatchObject({ success: true, item: { id: item.id, service: "Haircut" } });
     // Changing only the case of its own name is allowed.
-    expect((await owner.api(`/api/services/${item.id}`, { method: "PATCH", json: { service: "HAIRCUT" } })).status).toBe(200);
+    expect(
+      (await owner.api(`/api/services/${item.id}`, { method: "PATCH", json: { service: "HAIRCUT" } })).status,
+    ).toBe(200);
 
     const deleted = await owner.api(`/api/services/${item.id}`, { method: "DELETE" });
     expect(await deleted.json()).toMatchObject({ success: true });
     const after = await servicesOf(owner);
     expect(after.services).toEqual(["Coloring"]);
-    expect(after.items[0]).toEqual({ id: expect.any(String), service: "Coloring", duration_minutes: 60, buffer_minutes: 0, price: null });
+    expect(after.items[0]).toEqual({
+      id: expect.any(String),
+      service: "Coloring",
+      duration_minutes: 60,
+      buffer_minutes: 0,
+      price: null,
+    });
   });
 
   it("refuses empty, too long and duplicate names with the exact messages", async () => {
@@ -94,7 +102,12 @@ describe("services API", () => {
     }
     const gone = await owner.api("/api/services/nope", { method: "PATCH", json: { service: "A" } });
     expect(gone.status).toBe(404);
-    expect(await gone.json()).toMatchObject({ success: false, detail: "Service not found.", message: "Service not found.", code: "notFound" });
+    expect(await gone.json()).toMatchObject({
+      success: false,
+      detail: "Service not found.",
+      message: "Service not found.",
+      code: "notFound",
+    });
     expect((await owner.api("/api/services/nope", { method: "PATCH", json: { service: 1 } })).status).toBe(400);
     expect((await servicesOf(owner)).items).toEqual([]);
   });
@@ -107,9 +120,13 @@ describe("services API", () => {
     // The same name is fine in another business.
     expect((await intruder.api("/api/services", { method: "POST", json: { service: "Haircut" } })).status).toBe(201);
 
-    expect((await intruder.api(`/api/services/${item.id}`, { method: "PATCH", json: { service: "Hacked" } })).status).toBe(404);
+    expect(
+      (await intruder.api(`/api/services/${item.id}`, { method: "PATCH", json: { service: "Hacked" } })).status,
+    ).toBe(404);
     expect((await intruder.api(`/api/services/${item.id}`, { method: "DELETE" })).status).toBe(404);
-    expect((await servicesOf(owner)).items).toEqual([{ id: item.id, service: "Haircut", duration_minutes: 60, buffer_minutes: 0, price: null }]);
+    expect((await servicesOf(owner)).items).toEqual([
+      { id: item.id, service: "Haircut", duration_minutes: 60, buffer_minutes: 0, price: null },
+    ]);
     expect((await servicesOf(intruder)).items.map((i) => i.id)).not.toContain(item.id);
   });
 
@@ -121,7 +138,9 @@ describe("services API", () => {
       body: JSON.stringify({ service: "Nails" }),
     });
     expect(res.status).toBe(201);
-    const row = await env.DB.prepare("SELECT name, name_key FROM services WHERE business_id = ?").bind(owner.businessId).first();
+    const row = await env.DB.prepare("SELECT name, name_key FROM services WHERE business_id = ?")
+      .bind(owner.businessId)
+      .first();
     expect(row).toEqual({ name: "Nails", name_key: "nails" });
   });
 });

@@ -18,7 +18,10 @@ describe("WhatsApp session API", () => {
   it("connects, shows a QR, and deletes; another business's session is 404 and untouched", async () => {
     const owner = await signedInOwner();
     const intruder = await signedInOwner();
-    const created = await owner.api("/api/sessions", { method: "POST", json: { name: owner.businessId, start: false, config: { store: { enabled: true } } } });
+    const created = await owner.api("/api/sessions", {
+      method: "POST",
+      json: { name: owner.businessId, start: false, config: { store: { enabled: true } } },
+    });
     expect(created.status).toBe(200);
     expect(["STARTING", "SCAN_QR_CODE"]).toContain((await created.json<{ status: string }>()).status);
 
@@ -30,7 +33,9 @@ describe("WhatsApp session API", () => {
     ] as const) {
       expect((await intruder.api(path, { method })).status).toBe(404);
     }
-    expect((await intruder.api("/api/sessions", { method: "POST", json: { name: owner.businessId } })).status).toBe(404);
+    expect((await intruder.api("/api/sessions", { method: "POST", json: { name: owner.businessId } })).status).toBe(
+      404,
+    );
 
     let qr: Response | null = null;
     for (let i = 0; i < 30; i++) {
@@ -46,7 +51,11 @@ describe("WhatsApp session API", () => {
 
   it("rejects bad input with a message", async () => {
     const owner = await signedInOwner();
-    const bad = await owner.api("/api/sessions", { method: "POST", body: "{oops", headers: { "Content-Type": "application/json" } });
+    const bad = await owner.api("/api/sessions", {
+      method: "POST",
+      body: "{oops",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ success: false, detail: "The request body is not valid JSON." });
     expect((await owner.api("/api/sessions", { method: "POST", json: { name: 42 } })).status).toBe(400);

@@ -147,7 +147,9 @@ describe("settings API", () => {
       send_at: Date.UTC(2030, 0, 30, 15, 0),
     });
     await owner.api("/api/settings", { method: "PATCH", json: { send_time: "09:00" } });
-    expect((await row("SELECT send_at FROM scheduled_messages WHERE id = ?", messageId))?.send_at).toBe(Date.UTC(2030, 0, 30, 14, 0));
+    expect((await row("SELECT send_at FROM scheduled_messages WHERE id = ?", messageId))?.send_at).toBe(
+      Date.UTC(2030, 0, 30, 14, 0),
+    );
   });
 });
 
@@ -216,12 +218,24 @@ describe("Settings tab", () => {
       send_time: "08:15",
       agree_updates: false,
     });
-    const bad = await post(cookie, { intent: "password", current_password: owner.password, new_password: "abcdef", confirm_password: "abcdeg" });
+    const bad = await post(cookie, {
+      intent: "password",
+      current_password: owner.password,
+      new_password: "abcdef",
+      confirm_password: "abcdeg",
+    });
     expect(await bad.text()).toContain("New password and confirm password do not match");
-    const ok = await post(cookie, { intent: "password", current_password: owner.password, new_password: "abcdef", confirm_password: "abcdef" });
+    const ok = await post(cookie, {
+      intent: "password",
+      current_password: owner.password,
+      new_password: "abcdef",
+      confirm_password: "abcdef",
+    });
     expect(ok.status).toBe(200);
     expect((await call("/api/auth/login", { email: owner.email, password: "abcdef" })).status).toBe(200);
-    expect((await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(200);
+    expect(
+      (await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: cookie }, redirect: "manual" })).status,
+    ).toBe(200);
     expect((await call("/api/user/profile", undefined, { token: owner.token })).status).toBe(401);
   });
 });
@@ -232,7 +246,12 @@ describe("settings API: WhatsApp message settings", () => {
     const reg = await callJson("/api/auth/register", registration(email), { cookie: "lang=he" });
     expect(reg.status).toBe(200);
     await callJson("/api/auth/verify", { email, token: await latestCode(email) });
-    expect(await row("SELECT b.message_lang FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = ?", email)).toEqual({
+    expect(
+      await row(
+        "SELECT b.message_lang FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = ?",
+        email,
+      ),
+    ).toEqual({
       message_lang: "he",
     });
   });
@@ -245,7 +264,12 @@ describe("settings API: WhatsApp message settings", () => {
       { token: owner.token, method: "PATCH" },
     );
     expect(saved.status).toBe(200);
-    expect(saved.data.settings).toMatchObject({ message_language: "he", pause_between_messages: 10, quiet_hours_start: "22:00", quiet_hours_end: "07:30" });
+    expect(saved.data.settings).toMatchObject({
+      message_language: "he",
+      pause_between_messages: 10,
+      quiet_hours_start: "22:00",
+      quiet_hours_end: "07:30",
+    });
     const cases: [Record<string, unknown>, string][] = [
       [{ message_language: "fr" }, "The message language must be English or Hebrew."],
       [{ pause_between_messages: 9 }, "The pause between messages must be a whole number of seconds from 10 to 120."],

@@ -63,13 +63,22 @@ describe("POST /api/sync/preview", () => {
     await addService(owner, "Haircut");
     const simUrl = env.WAHA_URL;
     const headers = { "X-Api-Key": "test-waha-key", "Content-Type": "application/json" };
-    await fetch(`${simUrl}/api/sessions`, { method: "POST", headers, body: JSON.stringify({ name: owner.businessId, start: true }) });
+    await fetch(`${simUrl}/api/sessions`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: owner.businessId, start: true }),
+    });
     for (let i = 0; i < 50; i++) {
-      const s = await (await fetch(`${simUrl}/api/sessions/${owner.businessId}`, { headers })).json<{ status: string }>();
+      const s = await (
+        await fetch(`${simUrl}/api/sessions/${owner.businessId}`, { headers })
+      ).json<{ status: string }>();
       if (s.status === "SCAN_QR_CODE") break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect((await fetch(`${simUrl}/__sim/sessions/${owner.businessId}/scan`, { method: "POST", headers, body: "{}" })).status).toBeLessThan(300);
+    expect(
+      (await fetch(`${simUrl}/__sim/sessions/${owner.businessId}/scan`, { method: "POST", headers, body: "{}" }))
+        .status,
+    ).toBeLessThan(300);
     const phone = "972541112233";
     const incoming = await fetch(`${simUrl}/__sim/sessions/${owner.businessId}/incoming`, {
       method: "POST",
@@ -128,7 +137,11 @@ describe("POST /api/sync/preview", () => {
       expect(res.status, JSON.stringify(json).slice(0, 80)).toBe(400);
       expect((await res.json<{ detail: string }>()).detail.length).toBeGreaterThan(3);
     }
-    const malformed = await owner.api("/api/sync/preview", { method: "POST", body: "{", headers: { "Content-Type": "application/json" } });
+    const malformed = await owner.api("/api/sync/preview", {
+      method: "POST",
+      body: "{",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
     expect((await owner.api("/api/sync/preview")).status).toBe(405);
     expect((await SELF.fetch("http://localhost/api/sync/preview", { method: "POST", body: "{}" })).status).toBe(401);

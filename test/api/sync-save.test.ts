@@ -35,7 +35,9 @@ describe("POST /api/sync/save", () => {
     const contact = await seedContact(owner.businessId, { name: "Dana" });
     const first = await save(owner, { results: [{ user_id: contact.id, items: [{ bookingId: "tmp1", ...item }] }] });
     expect(await first.json()).toMatchObject({ success: true, saved: 1, skipped: 0, conflicts: [] });
-    const client = await env.DB.prepare("SELECT id, name FROM clients WHERE business_id = ? AND phone = ?").bind(owner.businessId, contact.phone).first();
+    const client = await env.DB.prepare("SELECT id, name FROM clients WHERE business_id = ? AND phone = ?")
+      .bind(owner.businessId, contact.phone)
+      .first();
     expect(client).toMatchObject({ name: "Dana" });
     const listed = await (await owner.api("/api/bookings")).json<{ bookings: Record<string, unknown>[] }>();
     expect(listed.bookings).toEqual([
@@ -52,7 +54,12 @@ describe("POST /api/sync/save", () => {
     ]);
 
     const again = await save(owner, {
-      results: [{ user_id: contact.id, items: [item, { ...item, service: "haircut", time: "17:00:00" }, { ...item, time: "18:00" }] }],
+      results: [
+        {
+          user_id: contact.id,
+          items: [item, { ...item, service: "haircut", time: "17:00:00" }, { ...item, time: "18:00" }],
+        },
+      ],
     });
     expect(await again.json()).toMatchObject({ success: true, saved: 1, skipped: 2 });
     expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(2);
@@ -78,20 +85,35 @@ describe("POST /api/sync/save", () => {
     // 3 x 40 bookings on 120 different days; the first lands on First's 10:00.
     const results = contacts.map((c, i) => ({
       user_id: c.id,
-      items: Array.from({ length: 40 }, (_, j) => ({ ...item, date: addDays("2031-06-01", i * 40 + j), time: "10:00" })),
+      items: Array.from({ length: 40 }, (_, j) => ({
+        ...item,
+        date: addDays("2031-06-01", i * 40 + j),
+        time: "10:00",
+      })),
     }));
     const res = await save(owner, { results });
-    expect(await res.json()).toMatchObject({ success: true, saved: 120, skipped: 0, conflicts: [{ client_name: "First", booking_date: "2031-06-01" }] });
+    expect(await res.json()).toMatchObject({
+      success: true,
+      saved: 120,
+      skipped: 0,
+      conflicts: [{ client_name: "First", booking_date: "2031-06-01" }],
+    });
   });
 
   it("books an existing client under their own name", async () => {
     const owner = await signedInOwner();
     const contact = await seedContact(owner.businessId, { name: "dana (wa)" });
     const clientId = await seedClient(owner.businessId, { name: "Dana Levi", phone: contact.phone! });
-    expect(await (await save(owner, { results: [{ user_id: contact.id, items: [item] }] })).json()).toMatchObject({ saved: 1 });
-    const row = await env.DB.prepare("SELECT client_id FROM bookings WHERE business_id = ?").bind(owner.businessId).first();
+    expect(await (await save(owner, { results: [{ user_id: contact.id, items: [item] }] })).json()).toMatchObject({
+      saved: 1,
+    });
+    const row = await env.DB.prepare("SELECT client_id FROM bookings WHERE business_id = ?")
+      .bind(owner.businessId)
+      .first();
     expect(row).toEqual({ client_id: clientId });
-    expect(await count("SELECT count(*) AS n FROM clients WHERE business_id = ? AND name = 'Dana Levi'", owner.businessId)).toBe(1);
+    expect(
+      await count("SELECT count(*) AS n FROM clients WHERE business_id = ? AND name = 'Dana Levi'", owner.businessId),
+    ).toBe(1);
   });
 
   it("refuses incomplete items with the spec's message and writes nothing", async () => {
@@ -109,7 +131,10 @@ describe("POST /api/sync/save", () => {
     ]) {
       const res = await save(owner, { results: [{ user_id: contact.id, items: [item, bad] }] });
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ success: false, detail: "Please complete Service, Date, and Time for this contact." });
+      expect(await res.json()).toMatchObject({
+        success: false,
+        detail: "Please complete Service, Date, and Time for this contact.",
+      });
     }
     expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM clients WHERE business_id = ?", owner.businessId)).toBe(0);
@@ -128,21 +153,33 @@ describe("POST /api/sync/save", () => {
     });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ success: false, detail: "Contact not found." });
-    expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id IN (?, ?)", owner.businessId, other.businessId)).toBe(0);
-    expect(await count("SELECT count(*) AS n FROM clients WHERE business_id IN (?, ?)", owner.businessId, other.businessId)).toBe(0);
+    expect(
+      await count("SELECT count(*) AS n FROM bookings WHERE business_id IN (?, ?)", owner.businessId, other.businessId),
+    ).toBe(0);
+    expect(
+      await count("SELECT count(*) AS n FROM clients WHERE business_id IN (?, ?)", owner.businessId, other.businessId),
+    ).toBe(0);
   });
 
   it("books each item with its member_id; another business's member answers 404 and writes nothing", async () => {
     const owner = await signedInOwner();
     const other = await signedInOwner();
     const contact = await seedContact(owner.businessId, { name: "Maya" });
-    const yossi = (await (await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } })).json<{ member: { id: string } }>()).member;
+    const yossi = (
+      await (
+        await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } })
+      ).json<{ member: { id: string } }>()
+    ).member;
     const [theirs] = (await (await other.api("/api/team")).json<{ members: { id: string }[] }>()).members;
-    const refused = await save(owner, { results: [{ user_id: contact.id, items: [{ ...item, member_id: theirs.id }] }] });
+    const refused = await save(owner, {
+      results: [{ user_id: contact.id, items: [{ ...item, member_id: theirs.id }] }],
+    });
     expect(refused.status).toBe(404);
     expect(await refused.json()).toMatchObject({ success: false, detail: "Team member not found." });
     expect(await count("SELECT count(*) AS n FROM clients WHERE business_id = ?", owner.businessId)).toBe(0);
-    expect((await save(owner, { results: [{ user_id: contact.id, items: [{ ...item, member_id: 7 }] }] })).status).toBe(400);
+    expect((await save(owner, { results: [{ user_id: contact.id, items: [{ ...item, member_id: 7 }] }] })).status).toBe(
+      400,
+    );
 
     const saved = await save(owner, {
       results: [
@@ -156,7 +193,9 @@ describe("POST /api/sync/save", () => {
       ],
     });
     expect(await saved.json()).toMatchObject({ success: true, saved: 2 });
-    const listed = await (await owner.api("/api/bookings")).json<{ bookings: { booking_time: string; member_name: string }[] }>();
+    const listed = await (
+      await owner.api("/api/bookings")
+    ).json<{ bookings: { booking_time: string; member_name: string }[] }>();
     expect(listed.bookings.map((b) => [b.booking_time.slice(0, 5), b.member_name]).sort()).toEqual([
       ["17:00", "Yossi"],
       ["18:00", "Dana Levi"],
@@ -200,7 +239,15 @@ describe("POST /api/sync/save", () => {
       expect(res.status, JSON.stringify(json).slice(0, 80)).toBe(400);
       expect((await res.json<{ detail: string }>()).detail.length).toBeGreaterThan(3);
     }
-    expect((await owner.api("/api/sync/save", { method: "POST", body: "nope", headers: { "Content-Type": "application/json" } })).status).toBe(400);
+    expect(
+      (
+        await owner.api("/api/sync/save", {
+          method: "POST",
+          body: "nope",
+          headers: { "Content-Type": "application/json" },
+        })
+      ).status,
+    ).toBe(400);
     expect((await SELF.fetch("http://localhost/api/sync/save", { method: "POST", body: "{}" })).status).toBe(401);
     expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(0);
   });

@@ -22,7 +22,9 @@ type Booked = {
 type Slots = { success: boolean; slots: { date: string; time: string; member_ids: string[] }[]; detail?: string };
 
 const week = (from: string, to: string, days: number[]): Hours =>
-  Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((d) => [d, days.includes(Number(d)) ? [[from, to]] : []])) as Hours;
+  Object.fromEntries(
+    ["0", "1", "2", "3", "4", "5", "6"].map((d) => [d, days.includes(Number(d)) ? [[from, to]] : []]),
+  ) as Hours;
 const SALON = week("09:00", "20:00", [0, 1, 2, 3, 4, 5]);
 const SUNDAY = "2030-03-17";
 const body = async <T>(res: Response) => (await res.json()) as T;
@@ -33,7 +35,10 @@ async function danaAndYossi() {
   await o.api("/api/services", { method: "POST", json: { service: "Haircut", duration_minutes: 45 } });
   await o.api("/api/services", { method: "POST", json: { service: "Color", duration_minutes: 90 } });
   const [dana] = (await body<{ members: Member[] }>(await o.api("/api/team"))).members;
-  await o.api(`/api/team/${dana.id}`, { method: "PATCH", json: { name: "Dana", working_hours: week("09:00", "17:00", [0, 1, 2, 3, 4]) } });
+  await o.api(`/api/team/${dana.id}`, {
+    method: "PATCH",
+    json: { name: "Dana", working_hours: week("09:00", "17:00", [0, 1, 2, 3, 4]) },
+  });
   const added = await o.api("/api/team", {
     method: "POST",
     json: { name: "Yossi", services: ["Haircut"], working_hours: week("12:00", "20:00", [0, 1, 2, 3, 4]) },
@@ -66,13 +71,21 @@ describe("the team", () => {
 
   it("adds, changes and deletes members; a new member starts with the business's hours and the next palette colour", async () => {
     const o = await signedInOwner({ workingHours: SALON });
-    const added = await body<{ success: boolean; member: Member }>(await o.api("/api/team", { method: "POST", json: { name: "  Yossi  " } }));
+    const added = await body<{ success: boolean; member: Member }>(
+      await o.api("/api/team", { method: "POST", json: { name: "  Yossi  " } }),
+    );
     expect(added.member).toMatchObject({ name: "Yossi", color: TEAM_PALETTE[1], working_hours: SALON, services: [] });
     const changed = await body<{ member: Member }>(
-      await o.api(`/api/team/${added.member.id}`, { method: "PATCH", json: { color: TEAM_PALETTE[3].toLowerCase(), services: ["Haircut", "haircut"] } }),
+      await o.api(`/api/team/${added.member.id}`, {
+        method: "PATCH",
+        json: { color: TEAM_PALETTE[3].toLowerCase(), services: ["Haircut", "haircut"] },
+      }),
     );
     expect(changed.member).toMatchObject({ name: "Yossi", color: TEAM_PALETTE[3], services: ["Haircut"] });
-    expect((await body<{ members: Member[] }>(await o.api("/api/team"))).members.map((m) => m.name)).toEqual(["Dana Levi", "Yossi"]);
+    expect((await body<{ members: Member[] }>(await o.api("/api/team"))).members.map((m) => m.name)).toEqual([
+      "Dana Levi",
+      "Yossi",
+    ]);
     const gone = await o.api(`/api/team/${added.member.id}`, { method: "DELETE" });
     expect(gone.status).toBe(200);
     expect((await body<{ members: Member[] }>(await o.api("/api/team"))).members).toHaveLength(1);
@@ -101,7 +114,8 @@ describe("the team", () => {
 
   it("moves a member in the team's order, and new bookings ask the team in that order", async () => {
     const { o, dana, yossi, book } = await danaAndYossi();
-    const ron = (await body<{ member: Member }>(await o.api("/api/team", { method: "POST", json: { name: "Ron" } }))).member;
+    const ron = (await body<{ member: Member }>(await o.api("/api/team", { method: "POST", json: { name: "Ron" } })))
+      .member;
     const order = async () => (await body<{ members: Member[] }>(await o.api("/api/team"))).members.map((m) => m.name);
     const moved = await o.api(`/api/team/${yossi.id}`, { method: "PATCH", json: { position: 0 } });
     expect(await body(moved)).toMatchObject({ success: true, member: { id: yossi.id, name: "Yossi" } });
@@ -126,8 +140,14 @@ describe("the team", () => {
     const [owner] = (await body<{ members: Member[] }>(await o.api("/api/team"))).members;
     const last = await o.api(`/api/team/${owner.id}`, { method: "DELETE" });
     expect(last.status).toBe(409);
-    expect((await body<{ detail: string }>(last)).detail).toBe("The last team member cannot be deleted: every business has at least one.");
-    const adds = await Promise.all(Array.from({ length: MAX_MEMBERS + 2 }, (_, i) => o.api("/api/team", { method: "POST", json: { name: `Member ${i}` } })));
+    expect((await body<{ detail: string }>(last)).detail).toBe(
+      "The last team member cannot be deleted: every business has at least one.",
+    );
+    const adds = await Promise.all(
+      Array.from({ length: MAX_MEMBERS + 2 }, (_, i) =>
+        o.api("/api/team", { method: "POST", json: { name: `Member ${i}` } }),
+      ),
+    );
     expect(adds.filter((r) => r.status === 201)).toHaveLength(MAX_MEMBERS - 1);
     const refused = adds.filter((r) => r.status === 409);
     expect(refused).toHaveLength(3);
@@ -142,16 +162,26 @@ describe("the team", () => {
     const refused = await o.api(`/api/team/${yossi.id}`, { method: "DELETE" });
     expect(refused.status).toBe(409);
     const answer = await body<{ success: boolean; detail: string; count: number }>(refused);
-    expect(answer).toMatchObject({ success: false, count: 2, detail: "Yossi has 2 future bookings. Move them to another member or unassign them first." });
-    const moved = await body<Booked>(await o.api(`/api/bookings/${first.booking.id}`, { method: "PATCH", json: { member_id: dana.id } }));
+    expect(answer).toMatchObject({
+      success: false,
+      count: 2,
+      detail: "Yossi has 2 future bookings. Move them to another member or unassign them first.",
+    });
+    const moved = await body<Booked>(
+      await o.api(`/api/bookings/${first.booking.id}`, { method: "PATCH", json: { member_id: dana.id } }),
+    );
     expect(moved.booking).toMatchObject({ member_id: dana.id, member_name: "Dana" });
     expect(await body(await o.api(`/api/team/${yossi.id}`, { method: "DELETE" }))).toMatchObject({
       count: 1,
       detail: "Yossi has 1 future booking. Move it to another member or unassign it first.",
     });
-    const list = await body<{ bookings: Booked["booking"][] }>(await o.api(`/api/bookings?from=${SUNDAY}&to=${SUNDAY}`));
+    const list = await body<{ bookings: Booked["booking"][] }>(
+      await o.api(`/api/bookings?from=${SUNDAY}&to=${SUNDAY}`),
+    );
     const ron = list.bookings.find((b) => b.member_id === yossi.id)!;
-    const unassigned = await body<Booked>(await o.api(`/api/bookings/${ron.id}`, { method: "PATCH", json: { member_id: null } }));
+    const unassigned = await body<Booked>(
+      await o.api(`/api/bookings/${ron.id}`, { method: "PATCH", json: { member_id: null } }),
+    );
     expect(unassigned.booking).toMatchObject({ member_id: null, member_name: null });
     expect((await o.api(`/api/team/${yossi.id}`, { method: "DELETE" })).status).toBe(200);
   });
@@ -168,7 +198,17 @@ describe("the team", () => {
       [`/api/team/${theirs.id}`, { method: "DELETE" }],
       [
         "/api/bookings",
-        { method: "POST", json: { name: "Noa", phone: "054-000-0009", service: "Haircut", booking_date: SUNDAY, booking_time: "10:00", member_id: theirs.id } },
+        {
+          method: "POST",
+          json: {
+            name: "Noa",
+            phone: "054-000-0009",
+            service: "Haircut",
+            booking_date: SUNDAY,
+            booking_time: "10:00",
+            member_id: theirs.id,
+          },
+        },
       ],
       [`/api/bookings/${mine}`, { method: "PATCH", json: { member_id: theirs.id } }],
       ["/api/time-off", { method: "POST", json: { date_from: SUNDAY, date_to: SUNDAY, member_id: theirs.id } }],
@@ -192,8 +232,18 @@ describe("the team", () => {
     const { o, dana, yossi, book } = await danaAndYossi();
     const first = await body<Booked>(await book("Noa Cohen", "13:00"));
     const second = await body<Booked>(await book("Maya Levi", "13:00"));
-    expect(first).toMatchObject({ success: true, conflicts: [], warnings: [], booking: { member_id: dana.id, member_name: "Dana" } });
-    expect(second).toMatchObject({ success: true, conflicts: [], warnings: [], booking: { member_id: yossi.id, member_name: "Yossi" } });
+    expect(first).toMatchObject({
+      success: true,
+      conflicts: [],
+      warnings: [],
+      booking: { member_id: dana.id, member_name: "Dana" },
+    });
+    expect(second).toMatchObject({
+      success: true,
+      conflicts: [],
+      warnings: [],
+      booking: { member_id: yossi.id, member_name: "Yossi" },
+    });
     const third = await body<Booked>(await book("Rina Azulay", "13:00"));
     expect(third.success).toBe(true);
     expect(third.booking.member_id).toBe(dana.id);
@@ -203,7 +253,11 @@ describe("the team", () => {
     expect(refused.status).toBe(409);
 
     const slots = async (member?: string) =>
-      (await body<Slots>(await o.api(`/api/availability?service=Haircut&from=${SUNDAY}&days=1${member ? `&member_id=${member}` : ""}`))).slots;
+      (
+        await body<Slots>(
+          await o.api(`/api/availability?service=Haircut&from=${SUNDAY}&days=1${member ? `&member_id=${member}` : ""}`),
+        )
+      ).slots;
     const his = await slots(yossi.id);
     const hers = await slots(dana.id);
     expect(his.map((s) => s.time)).toContain("18:00");
@@ -216,7 +270,10 @@ describe("the team", () => {
     expect(everyone.find((s) => s.time === "18:00")?.member_ids).toEqual([yossi.id]);
     expect(everyone.some((s) => s.time === "13:00")).toBe(false);
     // Color is Dana's alone: Yossi's availability for it is empty.
-    expect((await body<Slots>(await o.api(`/api/availability?service=Color&from=${SUNDAY}&days=1&member_id=${yossi.id}`))).slots).toEqual([]);
+    expect(
+      (await body<Slots>(await o.api(`/api/availability?service=Color&from=${SUNDAY}&days=1&member_id=${yossi.id}`)))
+        .slots,
+    ).toEqual([]);
     // Outside Yossi's hours is a warning for him, not for Dana.
     const early = await body<Booked>(await book("Early", "10:00", { member_id: yossi.id }));
     expect(early.warnings).toEqual(["outside_hours"]);
@@ -225,7 +282,9 @@ describe("the team", () => {
   it("Sync's save places each booking as Add Booking does: a Haircut at a time Dana is taken goes to Yossi, two at once go one each", async () => {
     const { o, dana, yossi, book } = await danaAndYossi();
     await book("Noa Cohen", "13:00", { member_id: dana.id });
-    const [maya, rina, tal] = await Promise.all(["Maya", "Rina", "Tal"].map((name) => seedContact(o.businessId, { name })));
+    const [maya, rina, tal] = await Promise.all(
+      ["Maya", "Rina", "Tal"].map((name) => seedContact(o.businessId, { name })),
+    );
     const item = (time: string) => ({ service: "Haircut", date: SUNDAY, time, notes: "" });
     const res = await save(o, {
       results: [
@@ -254,7 +313,10 @@ describe("the team", () => {
     expect(color.booking.member_id).toBe(dana.id);
     expect(color.conflicts.map((c) => c.client_name)).toEqual(["Noa Cohen"]);
 
-    const off = await o.api("/api/time-off", { method: "POST", json: { date_from: SUNDAY, date_to: SUNDAY, note: "Leave", member_id: dana.id } });
+    const off = await o.api("/api/time-off", {
+      method: "POST",
+      json: { date_from: SUNDAY, date_to: SUNDAY, note: "Leave", member_id: dana.id },
+    });
     expect(off.status).toBe(201);
     const list = await body<{ time_off: { member_id: string | null }[] }>(await o.api("/api/time-off"));
     expect(list.time_off.map((t) => t.member_id)).toEqual([dana.id]);
@@ -268,7 +330,9 @@ describe("the team", () => {
 
   it("twenty concurrent if_free requests for one slot with two free members create exactly two bookings, one each", async () => {
     const { o, book } = await danaAndYossi();
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => book(`Client ${i}`, "14:00", { if_free: true })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => book(`Client ${i}`, "14:00", { if_free: true })),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 201, ...Array(18).fill(409)]);
     const rows = await env.DB.prepare("SELECT member_id FROM bookings WHERE business_id = ? ORDER BY member_id")
       .bind(o.businessId)
@@ -281,14 +345,30 @@ describe("the team", () => {
   });
 
   it("{staff} in a message is the member the booking is with", async () => {
-    expect(renderTemplate("Hi {name}, {staff} will do your {service} on {date}", { name: "Noa", staff: "Yossi", service: "Haircut", date: "17/03/2030" })).toBe(
-      "Hi Noa, Yossi will do your Haircut on 17/03/2030",
-    );
+    expect(
+      renderTemplate("Hi {name}, {staff} will do your {service} on {date}", {
+        name: "Noa",
+        staff: "Yossi",
+        service: "Haircut",
+        date: "17/03/2030",
+      }),
+    ).toBe("Hi Noa, Yossi will do your Haircut on 17/03/2030");
     const { o, yossi } = await danaAndYossi();
     const clientId = await seedClient(o.businessId, { name: "Noa Cohen" }, { basis: "none" });
-    const bookingId = await seedBooking(o.businessId, clientId, { bookingDate: SUNDAY, bookingTime: "13:00", memberId: yossi.id });
-    await seedRuleMessage(o.businessId, bookingId, { status: "manual" }, { type: "reminder", template: "Hi {name}, {staff} sees you on {date}" });
+    const bookingId = await seedBooking(o.businessId, clientId, {
+      bookingDate: SUNDAY,
+      bookingTime: "13:00",
+      memberId: yossi.id,
+    });
+    await seedRuleMessage(
+      o.businessId,
+      bookingId,
+      { status: "manual" },
+      { type: "reminder", template: "Hi {name}, {staff} sees you on {date}" },
+    );
     const [rule] = await listRules(env.DB, o.businessId);
-    expect(decodeURIComponent(rule.clients[0].send_link!.split("text=")[1])).toBe("Hi Noa Cohen, Yossi sees you on 17/03/2030");
+    expect(decodeURIComponent(rule.clients[0].send_link!.split("text=")[1])).toBe(
+      "Hi Noa Cohen, Yossi sees you on 17/03/2030",
+    );
   });
 });

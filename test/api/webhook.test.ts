@@ -105,9 +105,17 @@ describe("POST /api/webhook", () => {
     const { businessId } = await seedBusiness();
     await signedPost(
       businessId,
-      messageEvent(businessId, { fromMe: true, from: "972500000001@c.us", to: "972541234567@c.us", body: "See you Friday!", _data: {} }),
+      messageEvent(businessId, {
+        fromMe: true,
+        from: "972500000001@c.us",
+        to: "972541234567@c.us",
+        body: "See you Friday!",
+        _data: {},
+      }),
     );
-    const msg = await env.DB.prepare("SELECT chat_id, from_me FROM wa_messages WHERE business_id = ?").bind(businessId).first();
+    const msg = await env.DB.prepare("SELECT chat_id, from_me FROM wa_messages WHERE business_id = ?")
+      .bind(businessId)
+      .first();
     expect(msg).toEqual({ chat_id: "972541234567@c.us", from_me: 1 });
   });
 

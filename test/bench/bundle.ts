@@ -34,11 +34,22 @@ const rows: string[][] = [["screen", "scripts", "gzip KB", "budget KB", ""]];
 let over = 0;
 try {
   const { page } = await newPage(browser, 390);
-  await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "bundle@example.com", password: "bundle-pass-1" });
+  await registerAndLogin(page, stack.appUrl, {
+    name: "Dana Levi",
+    business: "Dana Hair",
+    email: "bundle@example.com",
+    password: "bundle-pass-1",
+  });
   // The booking page, on, with a service to choose.
   const headers = { Origin: stack.appUrl };
-  await page.request.post(`${stack.appUrl}/api/services`, { headers, data: { service: "Haircut", duration_minutes: 30, price: 80 } });
-  await page.request.patch(`${stack.appUrl}/api/settings`, { headers, data: { booking_slug: "bench-salon", booking_page_enabled: true } });
+  await page.request.post(`${stack.appUrl}/api/services`, {
+    headers,
+    data: { service: "Haircut", duration_minutes: 30, price: 80 },
+  });
+  await page.request.patch(`${stack.appUrl}/api/settings`, {
+    headers,
+    data: { booking_slug: "bench-salon", booking_page_enabled: true },
+  });
   for (const [label, path, budget, ready] of SCREENS) {
     // A fresh context each time: nothing comes from the cache, as for a first visit.
     const storageState = SIGNED_OUT.has(path) ? undefined : await page.context().storageState();
@@ -70,5 +81,6 @@ try {
   await stack.stop();
 }
 const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-for (const r of rows) console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  "));
+for (const r of rows)
+  console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  "));
 console.log(over ? `\n${over} screen(s) over budget.` : "\nEvery screen within budget.");

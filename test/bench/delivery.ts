@@ -67,8 +67,12 @@ function seedSql(now: number): { sql: string; expected: Map<string, string> } {
     }
     out.push(`INSERT INTO clients (id, business_id, name, phone) VALUES ${clients.join(",")};`);
     out.push(`INSERT INTO contact_consent (business_id, phone, first_in_at) VALUES ${consent.join(",")};`);
-    out.push(`INSERT INTO bookings (id, business_id, client_id, service, booking_date, booking_time) VALUES ${bookings.join(",")};`);
-    out.push(`INSERT INTO scheduled_messages (id, business_id, rule_id, booking_id, send_date, send_time, send_at) VALUES ${messages.join(",")};`);
+    out.push(
+      `INSERT INTO bookings (id, business_id, client_id, service, booking_date, booking_time) VALUES ${bookings.join(",")};`,
+    );
+    out.push(
+      `INSERT INTO scheduled_messages (id, business_id, rule_id, booking_id, send_date, send_time, send_at) VALUES ${messages.join(",")};`,
+    );
   }
   return { sql: out.join("\n"), expected };
 }
@@ -76,7 +80,13 @@ function seedSql(now: number): { sql: string; expected: Map<string, string> } {
 async function main() {
   log(`seeding ${MESSAGES} due messages across ${BUSINESSES} businesses`);
   const d1 = localD1("chatbook-bench-delivery-");
-  const sim = await startSimulator({ port: await freePort(), host: "127.0.0.1", qrDelayMs: 5, startDelayMs: 5, log: () => {} });
+  const sim = await startSimulator({
+    port: await freePort(),
+    host: "127.0.0.1",
+    qrDelayMs: 5,
+    startDelayMs: 5,
+    log: () => {},
+  });
   let server: Awaited<ReturnType<typeof startWranglerDev>> | null = null;
   const stop = async () => {
     await server?.stop();
@@ -100,7 +110,13 @@ async function main() {
     for (let b = 0; b < BUSINESSES; b++) {
       const name = `bench-${pad(b, 3)}`;
       await api("/api/sessions", { name, start: true });
-      for (let i = 0; i < 100 && ((await (await api(`/__sim/sessions/${name}`)).json()) as { status: string }).status !== "SCAN_QR_CODE"; i++) await sleep(20);
+      for (
+        let i = 0;
+        i < 100 &&
+        ((await (await api(`/__sim/sessions/${name}`)).json()) as { status: string }).status !== "SCAN_QR_CODE";
+        i++
+      )
+        await sleep(20);
       await api(`/__sim/sessions/${name}/scan`, {});
       await api(`/__sim/sessions/${name}/fail-sends`, { rate: FAIL_RATE });
     }
@@ -120,7 +136,10 @@ async function main() {
 
     const accepted = async () => {
       const list = (await (await api("/__sim/sessions")).json()) as { sends: { accepted: number; failed: number } }[];
-      return list.reduce((a, s) => ({ accepted: a.accepted + s.sends.accepted, failed: a.failed + s.sends.failed }), { accepted: 0, failed: 0 });
+      return list.reduce((a, s) => ({ accepted: a.accepted + s.sends.accepted, failed: a.failed + s.sends.failed }), {
+        accepted: 0,
+        failed: 0,
+      });
     };
     let done = 0;
     let ninetyNine = 0;
@@ -149,7 +168,11 @@ async function main() {
     let smallestGap = Infinity;
     const medians: number[] = [];
     for (let b = 0; b < BUSINESSES; b++) {
-      const sent = (await (await api(`/__sim/sessions/bench-${pad(b, 3)}/sent`)).json()) as { chatId: string; text: string; timestamp: number }[];
+      const sent = (await (await api(`/__sim/sessions/bench-${pad(b, 3)}/sent`)).json()) as {
+        chatId: string;
+        text: string;
+        timestamp: number;
+      }[];
       for (const s of sent) seen.set(`${s.chatId}|${s.text}`, (seen.get(`${s.chatId}|${s.text}`) ?? 0) + 1);
       // Pacing, as the gateway saw it: the gap between consecutive sends of this number.
       const times = sent.map((s) => s.timestamp).sort((x, y) => x - y);
@@ -165,7 +188,9 @@ async function main() {
     server = null;
     await sleep(1200);
     const status = Object.fromEntries(
-      d1.query<{ status: string; n: number }>("SELECT status, count(*) AS n FROM scheduled_messages GROUP BY status").map((r) => [r.status, r.n]),
+      d1
+        .query<{ status: string; n: number }>("SELECT status, count(*) AS n FROM scheduled_messages GROUP BY status")
+        .map((r) => [r.status, r.n]),
     );
     const failedRows = notDelivered.length
       ? d1.query<{ id: string; status: string; last_error: string | null }>(
@@ -189,10 +214,17 @@ async function main() {
     console.log(`  messages            ${MESSAGES} across ${BUSINESSES} businesses (${perNumber} per number)`);
     console.log(`  transient failures  ${last.failed} injected (${Math.round(FAIL_RATE * 100)}% of sends), retried`);
     console.log(`  delivered           ${seen.size} in ${elapsed.toFixed(1)} s${done ? "" : " (timed out)"}`);
-    console.log(`  throughput          ${(seen.size / elapsed).toFixed(0)} messages/s (cron trigger to last accepted send)`);
-    if (ninetyNine) console.log(`  first 99%           ${((ninetyNine - t0) / 1000).toFixed(1)} s; the rest waits out retry backoff (1, 2, 4, 8 s)`);
+    console.log(
+      `  throughput          ${(seen.size / elapsed).toFixed(0)} messages/s (cron trigger to last accepted send)`,
+    );
+    if (ninetyNine)
+      console.log(
+        `  first 99%           ${((ninetyNine - t0) / 1000).toFixed(1)} s; the rest waits out retry backoff (1, 2, 4, 8 s)`,
+      );
     console.log(`  rows by status      ${JSON.stringify(status)}`);
-    console.log(`  failed after retries ${failedVisible}${failedRows.length ? ` ${JSON.stringify(failedRows.slice(0, 3))}` : ""}`);
+    console.log(
+      `  failed after retries ${failedVisible}${failedRows.length ? ` ${JSON.stringify(failedRows.slice(0, 3))}` : ""}`,
+    );
     console.log(`  total time          ${elapsed.toFixed(1)} s`);
     const s2 = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) + " s" : "n/a");
     console.log(
@@ -208,7 +240,11 @@ async function main() {
     console.log(`  losses              ${losses}`);
     const paced = !(smallestGap < PAUSE_S * 1000);
     const ok = duplicates === 0 && losses === 0 && paced;
-    console.log(ok ? `\nOK: no duplicates, no losses, no number sent twice within ${PAUSE_S} s.` : `\nFAILED: duplicates, losses or a gap under ${PAUSE_S} s.`);
+    console.log(
+      ok
+        ? `\nOK: no duplicates, no losses, no number sent twice within ${PAUSE_S} s.`
+        : `\nFAILED: duplicates, losses or a gap under ${PAUSE_S} s.`,
+    );
     await stop();
     process.exit(ok ? 0 : 1);
   } catch (error) {

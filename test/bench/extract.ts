@@ -7,7 +7,13 @@ import path from "node:path";
 import { extractBookings } from "../../app/providers/ai/offline";
 import type { ExtractInput } from "../../app/providers/ai/types";
 
-type Case = { id: string; now: string; timezone: string; services: string[]; messages: Array<{ fromMe: boolean; timestamp: string; body: string }> };
+type Case = {
+  id: string;
+  now: string;
+  timezone: string;
+  services: string[];
+  messages: Array<{ fromMe: boolean; timestamp: string; body: string }>;
+};
 
 const file = process.argv[2] ?? path.resolve(process.cwd(), "../shared/extraction/dev.json");
 const cases = JSON.parse(readFileSync(file, "utf8")) as Case[];

@@ -8,12 +8,14 @@ import { startSeededServer } from "./server";
 const i = process.argv.indexOf("--rows");
 const ROWS = i > 0 ? Number(process.argv[i + 1]) : 5000;
 
-const csv = ["name;phone;tags;notes", ...Array.from({ length: ROWS }, (_, n) => `Client ${n};05${String(20000000 + n).padStart(8, "0")};vip;imported`)].join(
-  "\r\n",
-);
+const csv = [
+  "name;phone;tags;notes",
+  ...Array.from({ length: ROWS }, (_, n) => `Client ${n};05${String(20000000 + n).padStart(8, "0")};vip;imported`),
+].join("\r\n");
 const vcf = Array.from(
   { length: ROWS },
-  (_, n) => `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Contact ${n}\r\nTEL;type=CELL:+972 54 ${String(3000000 + n).padStart(7, "0")}\r\nEND:VCARD`,
+  (_, n) =>
+    `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Contact ${n}\r\nTEL;type=CELL:+972 54 ${String(3000000 + n).padStart(7, "0")}\r\nEND:VCARD`,
 ).join("\r\n");
 
 async function main() {

@@ -15,7 +15,12 @@ const BOOKING_PAGE = "/b/bench-salon?service=Haircut";
 const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/login", "/register", BOOKING_PAGE];
 const LANGS = ["en", "he"] as const;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const TARGET: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+const TARGET: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+};
 
 const stack = await startStack();
 const port = await freePort();
@@ -26,10 +31,21 @@ try {
   if (PAGES.some((p) => p.startsWith("/b/"))) {
     // A business whose booking page is on, with a service to choose.
     const { page } = await newPage(browser, 390);
-    await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "lighthouse@example.com", password: "lighthouse-1" });
+    await registerAndLogin(page, stack.appUrl, {
+      name: "Dana Levi",
+      business: "Dana Hair",
+      email: "lighthouse@example.com",
+      password: "lighthouse-1",
+    });
     const headers = { Origin: stack.appUrl };
-    await page.request.post(`${stack.appUrl}/api/services`, { headers, data: { service: "Haircut", duration_minutes: 30, price: 80 } });
-    await page.request.patch(`${stack.appUrl}/api/settings`, { headers, data: { booking_slug: "bench-salon", booking_page_enabled: true } });
+    await page.request.post(`${stack.appUrl}/api/services`, {
+      headers,
+      data: { service: "Haircut", duration_minutes: 30, price: 80 },
+    });
+    await page.request.patch(`${stack.appUrl}/api/settings`, {
+      headers,
+      data: { booking_slug: "bench-salon", booking_page_enabled: true },
+    });
     await page.context().close();
   }
   for (const path of PAGES) {
@@ -68,5 +84,6 @@ try {
   await stack.stop();
 }
 const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-for (const r of rows) console.log(r.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  "));
+for (const r of rows)
+  console.log(r.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  "));
 console.log(misses.length ? `\nBelow target:\n${misses.join("\n")}` : "\nEvery page meets the targets.");

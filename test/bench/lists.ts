@@ -24,7 +24,8 @@ const ONLY = (process.argv.includes("--only") ? process.argv[process.argv.indexO
 const pad = (n: number) => String(n).padStart(2, "0");
 const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 const today = new Date();
-const day = (offset: number) => iso(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset)));
+const day = (offset: number) =>
+  iso(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset)));
 // The month view's six-week grid, as the calendar asks for it (Sunday first, end exclusive).
 const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
 const gridStart = new Date(first.getTime() - first.getUTCDay() * 86_400_000);
@@ -38,7 +39,10 @@ const scenarios: [label: string, path: string][] = [
   ["bookings list (no window)", "/api/bookings"],
   ["bookings search '0500001'", `/api/bookings?q=0500001&from=${day(-30)}&to=${day(30)}`],
   // What the Calendar tab's month view asks for (its route's data: compact events, counts for dense days).
-  ["calendar month", `/dashboard/calendar.data?start=${iso(gridStart)}&end=${iso(gridEnd)}&_routes=routes%2Fdashboard.calendar`],
+  [
+    "calendar month",
+    `/dashboard/calendar.data?start=${iso(gridStart)}&end=${iso(gridEnd)}&_routes=routes%2Fdashboard.calendar`,
+  ],
   // Free start times of one service over 31 days (the salon's time: bookings, time off and hours read for the range).
   ["availability (31 days)", `/api/availability?service=Haircut&from=${day(1)}&days=31`],
   // Every Insights figure over a year, against the year before (issue 31: within 2x of the empty business, p95 under 100 ms).
@@ -75,7 +79,8 @@ async function time(url: string, cookie: string) {
   });
   const body = await res.arrayBuffer();
   const ms = performance.now() - started;
-  if (res.status !== (post ? 201 : 200)) throw new Error(`${url} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
+  if (res.status !== (post ? 201 : 200))
+    throw new Error(`${url} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
   return { ms, bytes: body.byteLength };
 }
 
@@ -85,8 +90,13 @@ async function main() {
   console.log(`Seeding ${CLIENTS} clients and ${BOOKINGS} bookings, then starting wrangler dev --local...`);
   const seeded = performance.now();
   const services = [big, empty].map((o) => serviceSql(o.businessId, "Haircut", 45, 15)).join("\n");
-  const server = await startSeededServer([big.sql + empty.sql + services, volumeSql(big.businessId, CLIENTS, BOOKINGS)]);
-  console.log(`Ready in ${((performance.now() - seeded) / 1000).toFixed(0)} s. ${RUNS} sequential requests per row after ${WARMUP} warm-up ones.\n`);
+  const server = await startSeededServer([
+    big.sql + empty.sql + services,
+    volumeSql(big.businessId, CLIENTS, BOOKINGS),
+  ]);
+  console.log(
+    `Ready in ${((performance.now() - seeded) / 1000).toFixed(0)} s. ${RUNS} sequential requests per row after ${WARMUP} warm-up ones.\n`,
+  );
   const rows: string[][] = [["endpoint", "business", "p50 ms", "p95 ms", "rows/size"]];
   try {
     for (const [label, path] of scenarios.filter(([label]) => ONLY.some((text) => label.includes(text)))) {
@@ -97,23 +107,34 @@ async function main() {
         for (let i = 0; i < WARMUP; i++) await time(server.url + path, owner.cookie);
         const samples: number[] = [];
         let bytes = 0;
-        for (let i = 0; i < RUNS; i++) ({ bytes } = await time(server.url + path, owner.cookie).then((r) => (samples.push(r.ms), r)));
+        for (let i = 0; i < RUNS; i++)
+          ({ bytes } = await time(server.url + path, owner.cookie).then((r) => (samples.push(r.ms), r)));
         samples.sort((a, b) => a - b);
         let count = "";
         if (path.startsWith("/api/") && !POSTS[path]) {
-          const data = (await (await fetch(server.url + path, { headers: { Cookie: owner.cookie } })).json()) as Record<string, unknown>;
+          const data = (await (await fetch(server.url + path, { headers: { Cookie: owner.cookie } })).json()) as Record<
+            string,
+            unknown
+          >;
           // A list's rows (insights answer figures: its `bookings` is a number, not rows).
           const list = [data.clients, data.bookings, data.slots].find(Array.isArray);
           if (list) count = `${list.length} rows, `;
         }
-        rows.push([label, name, percentile(samples, 50).toFixed(1), percentile(samples, 95).toFixed(1), `${count}${(bytes / 1024).toFixed(1)} KB`]);
+        rows.push([
+          label,
+          name,
+          percentile(samples, 50).toFixed(1),
+          percentile(samples, 95).toFixed(1),
+          `${count}${(bytes / 1024).toFixed(1)} KB`,
+        ]);
       }
     }
   } finally {
     await server.stop();
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  for (const r of rows) console.log(r.map((cell, c) => (c >= 2 && c <= 3 ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join("  "));
+  for (const r of rows)
+    console.log(r.map((cell, c) => (c >= 2 && c <= 3 ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join("  "));
 }
 
 main().catch((error) => {

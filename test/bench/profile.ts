@@ -35,7 +35,9 @@ const get = async (path: string) => {
 
 /** The inspector's DevTools protocol, one call at a time. */
 async function inspector() {
-  const targets = (await (await fetch(`http://127.0.0.1:${server.inspectorPort}/json`)).json()) as { webSocketDebuggerUrl: string }[];
+  const targets = (await (await fetch(`http://127.0.0.1:${server.inspectorPort}/json`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
   const ws = new WebSocket(targets[0].webSocketDebuggerUrl);
   await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
   let next = 0;
@@ -53,7 +55,8 @@ async function inspector() {
   return { send, close: () => ws.close() };
 }
 
-const label = ({ functionName, url, lineNumber }: CallFrame) => `${functionName || "(anonymous)"} ${url.split("/").pop() || ""}:${lineNumber}`;
+const label = ({ functionName, url, lineNumber }: CallFrame) =>
+  `${functionName || "(anonymous)"} ${url.split("/").pop() || ""}:${lineNumber}`;
 
 function report(profile: Profile, runs: number) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -86,7 +89,9 @@ function report(profile: Profile, runs: number) {
 }
 
 try {
-  console.log(`${RUNS} sequential requests per path after 5 warm-up ones (${EMPTY ? "an empty business" : "5,000 clients, 50,000 bookings"}):\n`);
+  console.log(
+    `${RUNS} sequential requests per path after 5 warm-up ones (${EMPTY ? "an empty business" : "5,000 clients, 50,000 bookings"}):\n`,
+  );
   for (const path of PATHS) {
     for (let i = 0; i < 5; i++) await get(path);
     const samples: number[] = [];
@@ -98,7 +103,9 @@ try {
     }
     samples.sort((a, b) => a - b);
     const at = (p: number) => percentile(samples, p).toFixed(1);
-    console.log(`${path.padEnd(30)} p50 ${at(50).padStart(6)} ms  p95 ${at(95).padStart(6)} ms  ${(bytes / 1024).toFixed(1)} KB`);
+    console.log(
+      `${path.padEnd(30)} p50 ${at(50).padStart(6)} ms  p95 ${at(95).padStart(6)} ms  ${(bytes / 1024).toFixed(1)} KB`,
+    );
   }
   const profiled = PATHS[PATHS.length - 1];
   console.log(`\nProfile of ${profiled}, ${PROFILED_RUNS} requests:`);

@@ -30,7 +30,10 @@ if (!accountId || !apiToken) {
   process.exit(0);
 }
 
-const model = process.env.AI_MODEL?.trim() || /^AI_MODEL\s*=\s*"([^"]+)"/m.exec(readFileSync("wrangler.toml", "utf8"))?.[1] || "@cf/meta/llama-3.1-8b-instruct";
+const model =
+  process.env.AI_MODEL?.trim() ||
+  /^AI_MODEL\s*=\s*"([^"]+)"/m.exec(readFileSync("wrangler.toml", "utf8"))?.[1] ||
+  "@cf/meta/llama-3.1-8b-instruct";
 
 /** The AI binding's run(), over the REST API: POST /accounts/{id}/ai/run/{model} answers {success, result}. */
 const rest: AiRunner = {
@@ -40,8 +43,13 @@ const rest: AiRunner = {
       headers: { authorization: `Bearer ${apiToken}`, "content-type": "application/json" },
       body: JSON.stringify(inputs),
     });
-    const body = (await res.json().catch(() => null)) as { success?: boolean; result?: unknown; errors?: Array<{ message?: string }> } | null;
-    if (!res.ok || !body?.success) throw new Error(`Workers AI ${res.status}: ${body?.errors?.map((e) => e.message).join("; ") || res.statusText}`);
+    const body = (await res.json().catch(() => null)) as {
+      success?: boolean;
+      result?: unknown;
+      errors?: Array<{ message?: string }>;
+    } | null;
+    if (!res.ok || !body?.success)
+      throw new Error(`Workers AI ${res.status}: ${body?.errors?.map((e) => e.message).join("; ") || res.statusText}`);
     return body.result;
   },
 };
@@ -70,18 +78,26 @@ for (let i = 0; i < cases.length; i += PARALLEL) await Promise.all(cases.slice(i
 
 const line = (name: string, s: Score) =>
   `${name.padEnd(22)} F1 ${s.f1.toFixed(3)}  precision ${s.precision.toFixed(3)}  recall ${s.recall.toFixed(3)}  cases ${s.cases.toFixed(3)}`;
-console.log(`${cases.length} chats from ${path.basename(file)}, model ${model}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `${cases.length} chats from ${path.basename(file)}, model ${model}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
 console.log(line("workers-ai", scoreCases(cases, ai)));
 console.log(line("workers-ai + fallback", scoreCases(cases, auto)));
 console.log(line("offline", scoreCases(cases, offline)));
 const aiScore = scoreCases(cases, ai);
 const offScore = scoreCases(cases, offline);
-console.log(`model wrong, offline right: ${aiScore.wrong.filter((id) => !offScore.wrong.includes(id)).join(", ") || "none"}`);
-console.log(`offline wrong, model right: ${offScore.wrong.filter((id) => !aiScore.wrong.includes(id)).join(", ") || "none"}`);
+console.log(
+  `model wrong, offline right: ${aiScore.wrong.filter((id) => !offScore.wrong.includes(id)).join(", ") || "none"}`,
+);
+console.log(
+  `offline wrong, model right: ${offScore.wrong.filter((id) => !aiScore.wrong.includes(id)).join(", ") || "none"}`,
+);
 if (failures.length) console.log(`answers that failed (the app falls back on these):\n  ${failures.join("\n  ")}`);
 
 if (!ai.size) {
-  console.log("No chat got an answer from the model: check the account id, the token's Workers AI permission and the network.");
+  console.log(
+    "No chat got an answer from the model: check the account id, the token's Workers AI permission and the network.",
+  );
   process.exit(1);
 }
 const unanswered = cases.filter((c) => !(c.id in answers)).map((c) => c.id);

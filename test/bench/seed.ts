@@ -31,11 +31,42 @@ export function ownerSql(tag: string, { country = "IL", timeZone = "Asia/Jerusal
   return { userId, businessId, cookie: `session=${sid}`, sql };
 }
 
-const FIRST = ["Noa", "Maya", "Dana", "Yael", "Tamar", "Lior", "Avi", "Omer", "Sarah", "Emma", "נועה", "מאיה", "דנה", "יעל", "תמר", "אורי"];
-const LAST = ["Cohen", "Levi", "Mizrahi", "Peretz", "Biton", "Friedman", "Katz", "Shapiro", "כהן", "לוי", "מזרחי", "פרץ"];
+const FIRST = [
+  "Noa",
+  "Maya",
+  "Dana",
+  "Yael",
+  "Tamar",
+  "Lior",
+  "Avi",
+  "Omer",
+  "Sarah",
+  "Emma",
+  "נועה",
+  "מאיה",
+  "דנה",
+  "יעל",
+  "תמר",
+  "אורי",
+];
+const LAST = [
+  "Cohen",
+  "Levi",
+  "Mizrahi",
+  "Peretz",
+  "Biton",
+  "Friedman",
+  "Katz",
+  "Shapiro",
+  "כהן",
+  "לוי",
+  "מזרחי",
+  "פרץ",
+];
 const SERVICES = ["Haircut", "Coloring", "Styling", "Hair Treatment", "Manicure", "Blow-dry"];
 
-const pick = (list: string[], expr: string) => `(CASE (${expr}) % ${list.length} ${list.map((v, i) => `WHEN ${i} THEN ${q(v)}`).join(" ")} END)`;
+const pick = (list: string[], expr: string) =>
+  `(CASE (${expr}) % ${list.length} ${list.map((v, i) => `WHEN ${i} THEN ${q(v)}`).join(" ")} END)`;
 
 /**
  * `clients` clients and `bookings` bookings spread evenly over the year

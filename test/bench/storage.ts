@@ -16,11 +16,21 @@ const CLIENTS = arg("clients", 5000),
   BOOKINGS = arg("bookings", 50_000),
   MESSAGES = arg("messages", 100_000),
   SCHEDULED = arg("scheduled", 20_000);
-const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" };
+const env = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+  CI: "true",
+  NO_COLOR: "1",
+};
 const persist = mkdtempSync(path.join(tmpdir(), "chatbook-storage-"));
 
 function d1(args: string[]) {
-  const run = spawnSync("npx", ["wrangler", "d1", ...args, "--local", "--persist-to", persist], { env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync("npx", ["wrangler", "d1", ...args, "--local", "--persist-to", persist], {
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (run.status !== 0) throw new Error(run.stderr || run.stdout);
   return run.stdout;
 }
@@ -58,8 +68,12 @@ SELECT lower(hex(randomblob(16))), '${biz}', 'r1', '${biz}_b' || i, '2030-01-01'
   console.log(
     `+ ${CLIENTS} clients and ${BOOKINGS} bookings: +${mb(lists - empty)} (${((lists - empty) / BOOKINGS).toFixed(0)} B per booking incl. its share of clients)`,
   );
-  console.log(`+ ${MESSAGES} stored WhatsApp messages and ${Math.min(SCHEDULED, BOOKINGS)} rule messages: +${mb(all - lists)}`);
-  console.log(`one such business in total: ${mb(all - empty)}; per 10 GB D1 database: ${Math.floor((10 * 1024 ** 3) / (all - empty))} businesses of this size`);
+  console.log(
+    `+ ${MESSAGES} stored WhatsApp messages and ${Math.min(SCHEDULED, BOOKINGS)} rule messages: +${mb(all - lists)}`,
+  );
+  console.log(
+    `one such business in total: ${mb(all - empty)}; per 10 GB D1 database: ${Math.floor((10 * 1024 ** 3) / (all - empty))} businesses of this size`,
+  );
 } finally {
   rmSync(persist, { recursive: true, force: true });
 }

@@ -63,7 +63,11 @@ const offsetOf = (instant: number, zone: string) => {
 };
 
 /** Wall clock -> instant by the documented rule: the first instant that shows it; in a gap, forward by the gap. */
-function referenceInstant(date: string, time: string, zone: string): { instant: number; kind: "plain" | "gap" | "repeated" } {
+function referenceInstant(
+  date: string,
+  time: string,
+  zone: string,
+): { instant: number; kind: "plain" | "gap" | "repeated" } {
   const [y, m, d] = date.split("-").map(Number);
   const [hh, mm] = time.split(":").map(Number);
   const local = Date.UTC(y, m - 1, d, hh, mm);
@@ -114,7 +118,8 @@ for (const zone of ZONES) {
     const now = offsetOf(t, zone);
     if (now === before) continue;
     const localBefore = t + before; // the wall clock just before the change (as a UTC-read number)
-    for (let w = localBefore - 2 * HOUR; w <= localBefore + 2 * HOUR; w += 15 * MINUTE) edges.push([ymd(w), hm(w), zone]);
+    for (let w = localBefore - 2 * HOUR; w <= localBefore + 2 * HOUR; w += 15 * MINUTE)
+      edges.push([ymd(w), hm(w), zone]);
     for (let i = t - 2 * HOUR; i <= t + 2 * HOUR; i += 15 * MINUTE) edgeInstants.push([i, zone]);
     before = now;
   }
@@ -133,14 +138,16 @@ for (const [t, zone] of [...instants, ...edgeInstants]) {
   const got = `${localDate(t, zone)} ${localTime(t, zone)}`;
   if (got !== want) miss(`local ${new Date(t).toISOString()} ${zone}: ${got}, want ${want}`);
   const p = zonedParts(t, zone);
-  if (`${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}` !== want) miss(`zonedParts ${new Date(t).toISOString()} ${zone}`);
+  if (`${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}` !== want)
+    miss(`zonedParts ${new Date(t).toISOString()} ${zone}`);
 }
 let gaps = 0,
   overlaps = 0;
 for (const [date, time, zone] of [...walls, ...edges]) {
   const { instant: want, kind } = referenceInstant(date, time, zone);
   const got = zonedInstant(date, time, zone);
-  if (got !== want) miss(`zonedInstant ${date} ${time} ${zone}: ${new Date(got).toISOString()}, want ${new Date(want).toISOString()}`);
+  if (got !== want)
+    miss(`zonedInstant ${date} ${time} ${zone}: ${new Date(got).toISOString()}, want ${new Date(want).toISOString()}`);
   if (bookingInstant(date, `${time}:00`, zone) !== want) miss(`bookingInstant ${date} ${time} ${zone}`);
   if (kind === "gap") gaps++;
   if (kind === "repeated") overlaps++;
@@ -208,7 +215,9 @@ const rows: Array<[string, string]> = [
 if (Number.isNaN(sink)) console.log("");
 
 const host = Intl.DateTimeFormat().resolvedOptions().timeZone;
-console.log(`${process.argv[2] ?? "app/utils/time-zone.ts"}, ${ZONES.length} zones, host zone ${host}, Node ${process.version}`);
+console.log(
+  `${process.argv[2] ?? "app/utils/time-zone.ts"}, ${ZONES.length} zones, host zone ${host}, Node ${process.version}`,
+);
 for (const [label, figure] of rows) console.log(`  ${label.padEnd(34)} ${figure}`);
 console.log(
   `  checked ${instants.length + edgeInstants.length} instants and ${walls.length + edges.length} wall clocks (${gaps} in a DST gap, ${overlaps} repeated): ${wrong} wrong`,

@@ -50,7 +50,9 @@ async function tiedText(input: Locator): Promise<string | null> {
 
 /** Clicks and waits for the screen's answer to the post it makes (scripts post to `<path>.data`). */
 async function submitAndWait(page: Page, button: Locator, path: string) {
-  const answered = page.waitForResponse((r) => r.request().method() === "POST" && [path, `${path}.data`].includes(new URL(r.url()).pathname));
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && [path, `${path}.data`].includes(new URL(r.url()).pathname),
+  );
   await button.click();
   await answered;
 }
@@ -67,7 +69,8 @@ async function fillRegistration(page: Page, email: string, confirm = "noa-pass-1
   await page.getByLabel("אימות סיסמה").fill(confirm);
 }
 
-const registerReady = (page: Page) => page.waitForFunction(() => (document.querySelector('input[name="timezone"]') as HTMLInputElement | null)?.value);
+const registerReady = (page: Page) =>
+  page.waitForFunction(() => (document.querySelector('input[name="timezone"]') as HTMLInputElement | null)?.value);
 
 describe("server messages on Hebrew screens", () => {
   it("the code step: a wrong code, a new code asked too soon, then the code dies after five tries (390 px)", async () => {
@@ -145,7 +148,13 @@ describe("server messages on Hebrew screens", () => {
     // An address that already has an account: the failure view, then Try Again ties it to the e-mail field.
     const owner = await hebrewPage();
     const taken = `dana.hebrew.${Date.now()}@example.com`;
-    await signInAsNewOwner(owner.page, url, { name: "דנה לוי", business: "הסלון של דנה", email: taken, password: "dana-pass-1", country: "ישראל" });
+    await signInAsNewOwner(owner.page, url, {
+      name: "דנה לוי",
+      business: "הסלון של דנה",
+      email: taken,
+      password: "dana-pass-1",
+      country: "ישראל",
+    });
     expect(owner.errors, owner.errors.join("\n")).toEqual([]);
     await owner.page.context().close();
     await page.goto(`${url}/register`);
@@ -187,7 +196,13 @@ describe("server messages on Hebrew screens", () => {
     const { page, errors } = await hebrewPage();
     const url = stack.appUrl;
     const email = `maya.hebrew.${Date.now()}@example.com`;
-    await signInAsNewOwner(page, url, { name: "מאיה כהן", business: "הציפורניים של מאיה", email, password: "maya-pass-1", country: "ישראל" });
+    await signInAsNewOwner(page, url, {
+      name: "מאיה כהן",
+      business: "הציפורניים של מאיה",
+      email,
+      password: "maya-pass-1",
+      country: "ישראל",
+    });
     await page.goto(`${url}/dashboard/settings`);
     await whenHydrated(page);
 
@@ -205,7 +220,9 @@ describe("server messages on Hebrew screens", () => {
     await page.getByRole("button", { name: "עריכת פרופיל" }).click();
     const sendTime = page.getByLabel("שעת השליחה היומית של הודעות הכללים");
     await sendTime.fill("25:00");
-    const refused = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/dashboard/settings");
+    const refused = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/dashboard/settings",
+    );
     await page.getByTestId("profile-form").evaluate((form) => HTMLFormElement.prototype.submit.call(form));
     expect((await refused).status()).toBe(400);
     await page.getByTestId("settings-error").waitFor();

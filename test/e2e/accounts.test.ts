@@ -9,7 +9,8 @@ import { useBrowserStack } from "./support/browser-stack";
 
 const { stack, newPage } = useBrowserStack();
 
-const hydrated = (page: Page) => page.waitForFunction(() => (document.querySelector('input[name="timezone"]') as HTMLInputElement | null)?.value);
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => (document.querySelector('input[name="timezone"]') as HTMLInputElement | null)?.value);
 
 describe("accounts in the browser", () => {
   it("registers, verifies, signs in, edits settings, changes and resets the password (English, 390 px)", async () => {
@@ -39,7 +40,9 @@ describe("accounts in the browser", () => {
     await expect.poll(() => page.getByTestId("register-error").textContent()).toBe("Passwords do not match");
     const confirm = page.getByLabel("Confirm Password");
     expect(await confirm.getAttribute("aria-invalid")).toBe("true");
-    expect(await page.locator(`#${await confirm.getAttribute("aria-describedby")}`).textContent()).toBe("Passwords do not match");
+    expect(await page.locator(`#${await confirm.getAttribute("aria-describedby")}`).textContent()).toBe(
+      "Passwords do not match",
+    );
     await page.getByLabel("Confirm Password").fill("dana-pass-1");
     await screenshot(page, "accounts-register-en-390");
     await page.getByRole("button", { name: "Create Account" }).click();
@@ -71,7 +74,9 @@ describe("accounts in the browser", () => {
     await page.getByRole("heading", { name: "Account Settings" }).waitFor();
     await whenHydrated(page);
     expect(await page.getByLabel("Business Name").getAttribute("readonly")).not.toBeNull();
-    expect(await page.getByLabel("Time zone").inputValue()).toBe(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
+    expect(await page.getByLabel("Time zone").inputValue()).toBe(
+      await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    );
     await screenshot(page, "accounts-settings-en-390");
     await page.getByRole("button", { name: "Edit Profile" }).click();
     await page.getByLabel("Business Name").fill("Something Else");
@@ -95,7 +100,9 @@ describe("accounts in the browser", () => {
     await page.getByLabel("New Password", { exact: true }).fill("dana-pass-2");
     await page.getByLabel("Confirm New Password").fill("dana-pass-3");
     await page.getByRole("button", { name: "Change Password" }).click();
-    await expect.poll(() => page.getByTestId("password-error").textContent()).toBe("New password and confirm password do not match");
+    await expect
+      .poll(() => page.getByTestId("password-error").textContent())
+      .toBe("New password and confirm password do not match");
     await page.getByLabel("Confirm New Password").fill("dana-pass-2");
     await page.getByRole("button", { name: "Change Password" }).click();
     await page.getByText("Password changed successfully!").waitFor();
@@ -182,7 +189,13 @@ describe("accounts in the browser", () => {
     await screenshot(page, "accounts-reset-missing-he-390");
 
     const email = `noa.${Date.now()}@example.com`;
-    await signInAsNewOwner(page, stack.appUrl, { name: "נועה כהן", business: "הסלון של נועה", email, password: "noa-pass-1", country: "ישראל" });
+    await signInAsNewOwner(page, stack.appUrl, {
+      name: "נועה כהן",
+      business: "הסלון של נועה",
+      email,
+      password: "noa-pass-1",
+      country: "ישראל",
+    });
     expect(await page.locator(".avatar").textContent()).toBe("נכ");
     await page.goto(`${stack.appUrl}/dashboard/settings`);
     await whenHydrated(page);
@@ -196,7 +209,12 @@ describe("accounts in the browser", () => {
   it("signInAsNewOwner leaves a new owner on the dashboard (the helper for other browser tests)", async () => {
     const { page, errors } = await newPage(390);
     const email = `helper.${Date.now()}@example.com`;
-    await signInAsNewOwner(page, stack.appUrl, { name: "Maya Cohen", business: "Maya Nails", email, password: "maya-pass-1" });
+    await signInAsNewOwner(page, stack.appUrl, {
+      name: "Maya Cohen",
+      business: "Maya Nails",
+      email,
+      password: "maya-pass-1",
+    });
     expect(new URL(page.url()).pathname).toBe("/dashboard");
     expect(await page.locator(".avatar").textContent()).toBe("MC");
     expect(errors, errors.join("\n")).toEqual([]);
@@ -223,8 +241,12 @@ describe("accounts in the browser", () => {
     });
     expect(reg.status()).toBe(200);
     const code = await waitForMail(attacker, url, email, /\b(\d{6})\b/, started);
-    expect((await attacker.request.post(`${url}/api/auth/verify`, { data: { email, token: code } })).status()).toBe(200);
-    const login = await attacker.request.post(`${url}/api/auth/login`, { data: { email, password: "attacker-pass-1" } });
+    expect((await attacker.request.post(`${url}/api/auth/verify`, { data: { email, token: code } })).status()).toBe(
+      200,
+    );
+    const login = await attacker.request.post(`${url}/api/auth/login`, {
+      data: { email, password: "attacker-pass-1" },
+    });
     const token = ((await login.json()) as { token: string }).token;
     expect(token.split(".")).toHaveLength(3);
     await attacker.context().close();

@@ -53,7 +53,9 @@ describe("clients and bookings in the browser", () => {
     await dialog().getByLabel("Name").fill("Noa Cohen");
     await dialog().getByLabel("Phone").fill("12ab");
     await dialog().getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => dialog().getByRole("alert").textContent()).toBe("Phone must contain digits (optionally starts with +)");
+    await expect
+      .poll(() => dialog().getByRole("alert").textContent())
+      .toBe("Phone must contain digits (optionally starts with +)");
     await page.keyboard.press("Escape");
     await dialog().waitFor({ state: "detached" });
 
@@ -80,7 +82,9 @@ describe("clients and bookings in the browser", () => {
     await expect.poll(() => page.locator(".client-head[aria-expanded='true']").count()).toBe(1);
     const noa = rows().nth(1);
     expect(await noa.locator(".client-facts").textContent()).toContain("Likes green tea");
-    expect(await noa.getByRole("link", { name: /WhatsApp chat with Noa Cohen/ }).getAttribute("href")).toBe("https://wa.me/972541234567");
+    expect(await noa.getByRole("link", { name: /WhatsApp chat with Noa Cohen/ }).getAttribute("href")).toBe(
+      "https://wa.me/972541234567",
+    );
     await screenshot(page, "clients-en-390");
   });
 
@@ -119,7 +123,9 @@ describe("clients and bookings in the browser", () => {
     const card = cards().first();
     expect(await card.locator(".booking-name").textContent()).toBe("Maya Katz");
     expect(await card.getByTestId("booking-status").textContent()).toBe("Scheduled");
-    expect(await card.locator(".booking-facts").textContent()).toMatch(/\+972 52 555 1234.*Haircut.*\d\d\/\d\d\/\d{4}.*10:00.*First visit/);
+    expect(await card.locator(".booking-facts").textContent()).toMatch(
+      /\+972 52 555 1234.*Haircut.*\d\d\/\d\d\/\d{4}.*10:00.*First visit/,
+    );
 
     await card.getByRole("button", { name: "Edit" }).click();
     await card.getByLabel("Service").fill("Coloring");
@@ -166,7 +172,9 @@ describe("clients and bookings in the browser", () => {
 
   it("the booking's new phone is a client; deleting the booking empties the list", async () => {
     await page.goto(`${stack.appUrl}/dashboard/clients`);
-    await expect.poll(() => rows().allTextContents()).toEqual([expect.stringContaining("Maya Katz"), expect.stringContaining("Noa Levi")]);
+    await expect
+      .poll(() => rows().allTextContents())
+      .toEqual([expect.stringContaining("Maya Katz"), expect.stringContaining("Noa Levi")]);
 
     await page.goto(`${stack.appUrl}/dashboard/calendar`);
     await cards().first().getByRole("button", { name: "Delete" }).click();
@@ -211,7 +219,9 @@ describe("clients and bookings in the browser", () => {
     // 60 bookings on the 15th of this month: more than the month view draws one by one.
     const now = new Date();
     const dense = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}-15`;
-    const [client] = stack.query<{ id: string; business_id: string }>(`SELECT id, business_id FROM clients WHERE business_id = '${businessId}' LIMIT 1`);
+    const [client] = stack.query<{ id: string; business_id: string }>(
+      `SELECT id, business_id FROM clients WHERE business_id = '${businessId}' LIMIT 1`,
+    );
     stack.query(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60)
        INSERT INTO bookings (id, business_id, client_id, service, booking_date, booking_time, notes, status, source, created_at, updated_at)
@@ -277,7 +287,9 @@ describe("clients and bookings in the browser", () => {
     await form.getByLabel("Name").fill("Noa Cohen");
     await form.getByLabel("Phone").fill("12ab");
     await form.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => form.getByRole("alert").textContent()).toBe("Phone must contain digits (optionally starts with +)");
+    await expect
+      .poll(() => form.getByRole("alert").textContent())
+      .toBe("Phone must contain digits (optionally starts with +)");
     expect(fresh.errors).toEqual([]);
     await fresh.page.context().close();
   });

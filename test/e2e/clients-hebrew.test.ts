@@ -85,7 +85,9 @@ describe("Hebrew screens show every server message in Hebrew", () => {
     expect(await dialog().getByLabel("שם").getAttribute("aria-invalid")).toBe("true");
     await dialog().getByLabel("שם").fill("נועה כהן");
     await dialog().getByLabel("טלפון").fill("12ab");
-    await expect.poll(() => dialog().getByRole("alert").textContent()).toBe("הטלפון חייב להכיל ספרות (אפשר להתחיל ב-+)");
+    await expect
+      .poll(() => dialog().getByRole("alert").textContent())
+      .toBe("הטלפון חייב להכיל ספרות (אפשר להתחיל ב-+)");
     await page.keyboard.press("Escape");
     await dialog().waitFor({ state: "detached" });
 
@@ -101,7 +103,9 @@ describe("Hebrew screens show every server message in Hebrew", () => {
     await expect.poll(() => dialog().getByRole("alert").textContent()).toBe("כבר קיים לקוח עם מספר הטלפון הזה.");
     expect(await phone.getAttribute("aria-invalid")).toBe("true");
     const describedBy = (await phone.getAttribute("aria-describedby"))!;
-    expect(await page.locator(`[id="${describedBy.split(" ")[0]}"]`).textContent()).toBe("כבר קיים לקוח עם מספר הטלפון הזה.");
+    expect(await page.locator(`[id="${describedBy.split(" ")[0]}"]`).textContent()).toBe(
+      "כבר קיים לקוח עם מספר הטלפון הזה.",
+    );
     await screenshot(page, "clients-duplicate-he-390");
     await page.keyboard.press("Escape");
     await dialog().waitFor({ state: "detached" });
@@ -134,7 +138,9 @@ describe("Hebrew screens show every server message in Hebrew", () => {
   });
 
   it("a client deleted meanwhile (in another tab) is not found", async () => {
-    const { clients } = await fromPage<{ clients: { id: string; name: string }[] }>("/api/clients?q=%D7%93%D7%A0%D7%94");
+    const { clients } = await fromPage<{ clients: { id: string; name: string }[] }>(
+      "/api/clients?q=%D7%93%D7%A0%D7%94",
+    );
     expect(clients.map((c) => c.name)).toEqual(["דנה לוי"]);
     await fromPage(`/api/clients/${clients[0].id}`, "DELETE");
     const dana = rows().first();
@@ -194,13 +200,17 @@ describe("Hebrew screens show every server message in Hebrew", () => {
     await choose("contacts.json", "application/json", "{}");
     await expect.poll(() => problem.textContent()).toBe("יש לשלוח קובץ CSV (text/csv) או vCard (text/vcard).");
     await choose("huge.csv", "text/csv", Buffer.alloc(2 * 1024 * 1024 + 10, "a"));
-    await expect.poll(() => problem.textContent()).toBe("הקובץ גדול מ-2 MB (בלי תמונות אנשי הקשר). פצלו אותו לחלקים וייבאו כל חלק.");
+    await expect
+      .poll(() => problem.textContent())
+      .toBe("הקובץ גדול מ-2 MB (בלי תמונות אנשי הקשר). פצלו אותו לחלקים וייבאו כל חלק.");
 
     const listed = dialog().getByTestId("import-errors");
     await choose("sizes.csv", "text/csv", "colour,size\nred,L\n");
     await expect
       .poll(() => listed.textContent())
-      .toBe('שורה 1: בקובץ אין עמודות שם וטלפון (בשורה הראשונה: \u2068"colour", "size"\u2069). השתמשו בכותרות כמו "שם" ו"טלפון" (או "name" ו-"phone").');
+      .toBe(
+        'שורה 1: בקובץ אין עמודות שם וטלפון (בשורה הראשונה: \u2068"colour", "size"\u2069). השתמשו בכותרות כמו "שם" ו"טלפון" (או "name" ו-"phone").',
+      );
     await choose("broken.vcf", "text/vcard", "BEGIN:VCARD\r\nVERSION:3.0\r\nNOCOLON\r\nEND:VCARD\r\n");
     await expect.poll(() => listed.textContent()).toBe("כרטיס 1: אין שם (ריק ב-\u2068FN, N\u2069).");
 
@@ -228,16 +238,26 @@ describe("Hebrew screens show every server message in Hebrew", () => {
       return (await page.getByRole("alert").locator("p").allTextContents()).join(" | ");
     };
     const clientsFailed = "טעינת הנתונים נכשלה | ";
-    expect(await shown("/dashboard/clients?from=nope")).toBe(clientsFailed + "השדה from חייב להיות תאריך בתבנית YYYY-MM-DD.");
+    expect(await shown("/dashboard/clients?from=nope")).toBe(
+      clientsFailed + "השדה from חייב להיות תאריך בתבנית YYYY-MM-DD.",
+    );
     expect(await shown("/dashboard/clients?cursor=%25%25")).toBe(clientsFailed + "הסמן (cursor) אינו תקין.");
-    expect(await shown(`/dashboard/clients?q=${"x".repeat(101)}`)).toBe(clientsFailed + "טקסט החיפוש ארוך מדי (עד 100 תווים).");
+    expect(await shown(`/dashboard/clients?q=${"x".repeat(101)}`)).toBe(
+      clientsFailed + "טקסט החיפוש ארוך מדי (עד 100 תווים).",
+    );
     const bookingsFailed = "טעינת התורים נכשלה | ";
-    expect(await shown("/dashboard/calendar?limit=0")).toBe(bookingsFailed + "שגיאה: limit חייב להיות מספר שלם בין 1 ל-500.");
+    expect(await shown("/dashboard/calendar?limit=0")).toBe(
+      bookingsFailed + "שגיאה: limit חייב להיות מספר שלם בין 1 ל-500.",
+    );
     expect(await shown("/dashboard/calendar?from=2030-02-01&to=2030-01-01")).toBe(
       bookingsFailed + "שגיאה: תאריך ההתחלה (from) לא יכול להיות אחרי תאריך הסיום (to).",
     );
-    expect(await shown("/dashboard/calendar?start=2030-01-01&end=2030-12-31")).toBe(bookingsFailed + "שגיאה: טווח לוח השנה יכול להשתרע על 62 ימים לכל היותר.");
-    expect(await shown("/dashboard/calendar?start=2030-03-02&end=2030-03-01")).toBe(bookingsFailed + "שגיאה: end חייב להיות אחרי start.");
+    expect(await shown("/dashboard/calendar?start=2030-01-01&end=2030-12-31")).toBe(
+      bookingsFailed + "שגיאה: טווח לוח השנה יכול להשתרע על 62 ימים לכל היותר.",
+    );
+    expect(await shown("/dashboard/calendar?start=2030-03-02&end=2030-03-01")).toBe(
+      bookingsFailed + "שגיאה: end חייב להיות אחרי start.",
+    );
     await screenshot(page, "calendar-bad-query-he-390");
     // The calendar's own range call, opened as a page, says where to go.
     await page.goto(`${stack.appUrl}/dashboard/calendar?start=2030-03-01&end=2030-03-08`);

@@ -13,7 +13,12 @@ const statusText = (page: Page) => page.getByTestId("wa-status").textContent();
 describe("Connect tab", () => {
   it("connects WhatsApp through the QR code, receives a customer's message, and logs out", async () => {
     const { page, errors } = await newPage(390);
-    await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.connect@example.com", password: "secret123" });
+    await signInAsNewOwner(page, stack.appUrl, {
+      name: "Dana Levi",
+      business: "Dana Hair",
+      email: "dana.connect@example.com",
+      password: "secret123",
+    });
     await expect.poll(() => statusText(page), { timeout: 15_000 }).toBe("Disconnected"); // delete takes 3 s or more, as WAHA
     const businessId = (await page.locator(".facts .mono").textContent())!.trim();
 
@@ -30,15 +35,25 @@ describe("Connect tab", () => {
     expect(await page.getByTestId("wa-qr").count()).toBe(0);
     await screenshot(page, "connect-working-en-390");
 
-    await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: "Hi! Can I come tomorrow at 5pm for a haircut?" });
+    await sim(`${businessId}/incoming`, {
+      from: "972541234567",
+      name: "Maya Azulay",
+      body: "Hi! Can I come tomorrow at 5pm for a haircut?",
+    });
     await expect
-      .poll(() => stack.query<{ business_id: string; body: string }>(`SELECT business_id, body FROM wa_messages WHERE business_id = '${businessId}'`), {
-        timeout: 15_000,
-      })
+      .poll(
+        () =>
+          stack.query<{ business_id: string; body: string }>(
+            `SELECT business_id, body FROM wa_messages WHERE business_id = '${businessId}'`,
+          ),
+        {
+          timeout: 15_000,
+        },
+      )
       .toEqual([{ business_id: businessId, body: "Hi! Can I come tomorrow at 5pm for a haircut?" }]);
-    expect(stack.query(`SELECT business_id, phone, name FROM wa_contacts WHERE business_id = '${businessId}'`)).toEqual([
-      { business_id: businessId, phone: "972541234567", name: "Maya Azulay" },
-    ]);
+    expect(stack.query(`SELECT business_id, phone, name FROM wa_contacts WHERE business_id = '${businessId}'`)).toEqual(
+      [{ business_id: businessId, phone: "972541234567", name: "Maya Azulay" }],
+    );
 
     await page.locator("form[action^='/language'] button[value='he']").click();
     await page.waitForFunction(() => document.documentElement.dir === "rtl");
@@ -57,7 +72,12 @@ describe("Connect tab", () => {
 
   it("follows a failed session and offers Restart and Cancel", async () => {
     const { page } = await newPage(390);
-    await signInAsNewOwner(page, stack.appUrl, { name: "Avi Cohen", business: "Avi Barber", email: "avi.connect@example.com", password: "secret123" });
+    await signInAsNewOwner(page, stack.appUrl, {
+      name: "Avi Cohen",
+      business: "Avi Barber",
+      email: "avi.connect@example.com",
+      password: "secret123",
+    });
     const businessId = (await page.locator(".facts .mono").textContent())!.trim();
     await page.getByRole("button", { name: "Connect WhatsApp" }).click();
     await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });

@@ -24,96 +24,118 @@ async function waitMinuteRoom(page: Page) {
 }
 
 describe("the whole journey", () => {
-  it("registers, connects WhatsApp, syncs a customer's booking, and sends a reminder on the cron", { timeout: 300_000 }, async () => {
-    const { page, errors } = await newPage(390);
-    const toasts = await watchToasts(page);
-    await registerAndLogin(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.journey@example.com", password: "journey-pass-1" });
+  it(
+    "registers, connects WhatsApp, syncs a customer's booking, and sends a reminder on the cron",
+    { timeout: 300_000 },
+    async () => {
+      const { page, errors } = await newPage(390);
+      const toasts = await watchToasts(page);
+      await registerAndLogin(page, stack.appUrl, {
+        name: "Dana Levi",
+        business: "Dana Hair",
+        email: "dana.journey@example.com",
+        password: "journey-pass-1",
+      });
 
-    // Connect WhatsApp.
-    await page.getByRole("button", { name: "Connect WhatsApp" }).click();
-    await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
-    const businessId = (await page.locator(".facts .mono").textContent())!.trim();
-    await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
-    await expect.poll(() => page.getByTestId("wa-status").textContent(), { timeout: 15_000 }).toBe("Connected");
+      // Connect WhatsApp.
+      await page.getByRole("button", { name: "Connect WhatsApp" }).click();
+      await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
+      const businessId = (await page.locator(".facts .mono").textContent())!.trim();
+      await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
+      await expect.poll(() => page.getByTestId("wa-status").textContent(), { timeout: 15_000 }).toBe("Connected");
 
-    // A customer writes.
-    await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: ASK });
-    await expect.poll(() => stack.query(`SELECT count(*) AS n FROM wa_messages WHERE business_id = '${businessId}'`), { timeout: 15_000 }).toEqual([{ n: 1 }]);
-    const [{ timestamp, time_zone: zone }] = stack.query<{ timestamp: number; time_zone: string }>(
-      `SELECT m.timestamp, b.time_zone FROM wa_messages m JOIN businesses b ON b.id = m.business_id WHERE b.id = '${businessId}'`,
-    );
-    const tomorrow = addDays(localDate(timestamp, zone), 1);
+      // A customer writes.
+      await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: ASK });
+      await expect
+        .poll(() => stack.query(`SELECT count(*) AS n FROM wa_messages WHERE business_id = '${businessId}'`), {
+          timeout: 15_000,
+        })
+        .toEqual([{ n: 1 }]);
+      const [{ timestamp, time_zone: zone }] = stack.query<{ timestamp: number; time_zone: string }>(
+        `SELECT m.timestamp, b.time_zone FROM wa_messages m JOIN businesses b ON b.id = m.business_id WHERE b.id = '${businessId}'`,
+      );
+      const tomorrow = addDays(localDate(timestamp, zone), 1);
 
-    // Sync: add the service, select the contact, review and save.
-    await page.getByRole("link", { name: "Sync" }).click();
-    await page.waitForURL(/\/dashboard\/sync$/);
-    await page.getByLabel("Service name").fill("Haircut");
-    await page.getByRole("button", { name: "Add Service" }).click();
-    await page.getByRole("button", { name: "Haircut", exact: true }).waitFor();
-    await page.getByRole("checkbox", { name: "Select all contacts" }).check();
-    await page.getByRole("button", { name: "Start Sync" }).click();
-    const group = page.getByTestId("result-group").filter({ hasText: "Maya Azulay" });
-    await group.waitFor({ timeout: 20_000 });
-    expect(await group.getByLabel("Service").inputValue()).toBe("Haircut");
-    expect(await group.getByLabel("Date").inputValue()).toBe(tomorrow);
-    expect(await group.getByLabel("Time").inputValue()).toBe("17:00");
-    await group.getByRole("button", { name: "Save" }).click();
-    await toasts.said("Saved 1, skipped 0 for Maya Azulay");
-    await screenshot(page, "journey-sync-saved-en-390");
+      // Sync: add the service, select the contact, review and save.
+      await page.getByRole("link", { name: "Sync" }).click();
+      await page.waitForURL(/\/dashboard\/sync$/);
+      await page.getByLabel("Service name").fill("Haircut");
+      await page.getByRole("button", { name: "Add Service" }).click();
+      await page.getByRole("button", { name: "Haircut", exact: true }).waitFor();
+      await page.getByRole("checkbox", { name: "Select all contacts" }).check();
+      await page.getByRole("button", { name: "Start Sync" }).click();
+      const group = page.getByTestId("result-group").filter({ hasText: "Maya Azulay" });
+      await group.waitFor({ timeout: 20_000 });
+      expect(await group.getByLabel("Service").inputValue()).toBe("Haircut");
+      expect(await group.getByLabel("Date").inputValue()).toBe(tomorrow);
+      expect(await group.getByLabel("Time").inputValue()).toBe("17:00");
+      await group.getByRole("button", { name: "Save" }).click();
+      await toasts.said("Saved 1, skipped 0 for Maya Azulay");
+      await screenshot(page, "journey-sync-saved-en-390");
 
-    // A reminder rule at a custom time in the current minute.
-    await page.getByRole("link", { name: "Rules" }).click();
-    await page.waitForURL(/\/dashboard\/rules$/);
-    await page.getByRole("button", { name: "Add new rule" }).click();
-    const wizard = page.getByRole("dialog", { name: "Create Follow-up Rule" });
-    const next = wizard.getByRole("button", { name: "Next" });
-    await wizard.getByRole("radio", { name: /Reminder/ }).check();
-    await next.click();
-    await wizard.getByRole("checkbox", { name: "Haircut" }).check();
-    await next.click();
-    await wizard.getByText("Maya Azulay").waitFor();
-    await wizard.getByRole("checkbox", { name: "Select all" }).check();
-    await next.click();
-    await wizard.getByRole("textbox", { name: "Message" }).fill("Hi {name}, see you for your {service} on {date}!");
-    await next.click();
-    await wizard.getByRole("radio", { name: "Custom" }).check();
-    await waitMinuteRoom(page);
-    const now = new Date();
-    await wizard.getByLabel("Date").fill(`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
-    await wizard.getByLabel("Time").fill(`${pad(now.getHours())}:${pad(now.getMinutes())}`);
-    await wizard.getByRole("button", { name: "Send" }).click();
-    await toasts.said("Successfully created 1 rules!");
+      // A reminder rule at a custom time in the current minute.
+      await page.getByRole("link", { name: "Rules" }).click();
+      await page.waitForURL(/\/dashboard\/rules$/);
+      await page.getByRole("button", { name: "Add new rule" }).click();
+      const wizard = page.getByRole("dialog", { name: "Create Follow-up Rule" });
+      const next = wizard.getByRole("button", { name: "Next" });
+      await wizard.getByRole("radio", { name: /Reminder/ }).check();
+      await next.click();
+      await wizard.getByRole("checkbox", { name: "Haircut" }).check();
+      await next.click();
+      await wizard.getByText("Maya Azulay").waitFor();
+      await wizard.getByRole("checkbox", { name: "Select all" }).check();
+      await next.click();
+      await wizard.getByRole("textbox", { name: "Message" }).fill("Hi {name}, see you for your {service} on {date}!");
+      await next.click();
+      await wizard.getByRole("radio", { name: "Custom" }).check();
+      await waitMinuteRoom(page);
+      const now = new Date();
+      await wizard.getByLabel("Date").fill(`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
+      await wizard.getByLabel("Time").fill(`${pad(now.getHours())}:${pad(now.getMinutes())}`);
+      await wizard.getByRole("button", { name: "Send" }).click();
+      await toasts.said("Successfully created 1 rules!");
 
-    // Maya wrote to the salon's WhatsApp, so Chatbook may send her automatic messages (number safety).
-    await expect
-      .poll(() => stack.query(`SELECT phone FROM contact_consent WHERE business_id = '${businessId}'`), { timeout: 15_000 })
-      .toEqual([{ phone: "972541234567" }]);
-    // The cron runs; the message reaches the customer's chat with the tokens filled in.
-    await stack.cron();
-    await expect
-      .poll(async () => (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[], {
-        timeout: 30_000,
-      })
-      .toEqual([
-        expect.objectContaining({
-          chatId: "972541234567@c.us",
-          text: `Hi Maya Azulay, see you for your Haircut on ${gb(tomorrow)}!\n\nReply 1 to confirm or 2 to cancel.`,
-        }),
-      ]);
+      // Maya wrote to the salon's WhatsApp, so Chatbook may send her automatic messages (number safety).
+      await expect
+        .poll(() => stack.query(`SELECT phone FROM contact_consent WHERE business_id = '${businessId}'`), {
+          timeout: 15_000,
+        })
+        .toEqual([{ phone: "972541234567" }]);
+      // The cron runs; the message reaches the customer's chat with the tokens filled in.
+      await stack.cron();
+      await expect
+        .poll(
+          async () =>
+            (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as {
+              chatId: string;
+              text: string;
+            }[],
+          {
+            timeout: 30_000,
+          },
+        )
+        .toEqual([
+          expect.objectContaining({
+            chatId: "972541234567@c.us",
+            text: `Hi Maya Azulay, see you for your Haircut on ${gb(tomorrow)}!\n\nReply 1 to confirm or 2 to cancel.`,
+          }),
+        ]);
 
-    // And the rule's client is marked Sent.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return page.getByRole("button", { name: /Haircut/ }).textContent();
-        },
-        { timeout: 20_000 },
-      )
-      .toMatch(/Sent/);
-    await page.getByRole("button", { name: /Haircut/ }).click();
-    expect(await page.getByTestId("rule-details").locator(".rule-client").textContent()).toContain("Sent");
-    await screenshot(page, "journey-rule-sent-en-390");
-    expect(errors).toEqual([]);
-  });
+      // And the rule's client is marked Sent.
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return page.getByRole("button", { name: /Haircut/ }).textContent();
+          },
+          { timeout: 20_000 },
+        )
+        .toMatch(/Sent/);
+      await page.getByRole("button", { name: /Haircut/ }).click();
+      expect(await page.getByTestId("rule-details").locator(".rule-client").textContent()).toContain("Sent");
+      await screenshot(page, "journey-rule-sent-en-390");
+      expect(errors).toEqual([]);
+    },
+  );
 });

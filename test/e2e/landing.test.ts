@@ -9,7 +9,9 @@ describe("landing page in the browser", () => {
     it(`switches between English and Hebrew at ${width}px and remembers the choice`, async () => {
       const { page, errors } = await newPage(width);
       await page.goto(stack.appUrl + "/");
-      await expect.poll(() => page.locator("h1").textContent()).toBe("Turn WhatsApp Messages into Bookings Automatically");
+      await expect
+        .poll(() => page.locator("h1").textContent())
+        .toBe("Turn WhatsApp Messages into Bookings Automatically");
       expect(await page.getAttribute("html", "dir")).toBe("ltr");
       await screenshot(page, `landing-en-${width}`);
 

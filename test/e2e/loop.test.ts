@@ -15,7 +15,10 @@ const { stack, newPage } = useBrowserStack();
 
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 const sent = async (businessId: string) =>
-  (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[];
+  (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as {
+    chatId: string;
+    text: string;
+  }[];
 /** One cron run, as a deploy has every minute. */
 const tick = () => stack.cron();
 // The clients here wrote to the salon first (number safety: automatic messages only to clients with a contact basis).
@@ -40,7 +43,9 @@ async function sentSoon(businessId: string, bookingId: string, start: string) {
     await tick();
     await new Promise((r) => setTimeout(r, 1000));
   }
-  const rows = stack.query(`SELECT status, attempts, last_error, send_at FROM scheduled_messages WHERE booking_id = '${bookingId}'`);
+  const rows = stack.query(
+    `SELECT status, attempts, last_error, send_at FROM scheduled_messages WHERE booking_id = '${bookingId}'`,
+  );
   throw new Error(`"${start}..." was not sent within 90 s; the booking's messages: ${JSON.stringify(rows)}`);
 }
 
@@ -67,7 +72,13 @@ async function clock(page: Page) {
 /** A booking tomorrow and a reminder for it due this minute; the reminder asks to confirm by default. */
 async function remindedBooking(page: Page, name: string, phone: string, time: string) {
   const now = await clock(page);
-  const { booking } = await api(page, "/api/bookings", { name, phone, service: "Haircut", booking_date: now.tomorrow, booking_time: time });
+  const { booking } = await api(page, "/api/bookings", {
+    name,
+    phone,
+    service: "Haircut",
+    booking_date: now.tomorrow,
+    booking_time: time,
+  });
   await api(page, "/api/rules/create", {
     type: "reminder",
     services: ["Haircut"],
@@ -92,7 +103,12 @@ async function openCalendarEvent(page: Page, text: string) {
 describe("closing the loop on WhatsApp", () => {
   it('"1" confirms, "2" cancels, anything else waits for the owner', { timeout: 600_000 }, async () => {
     const { page, errors } = await newPage(390);
-    await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.loop@example.com", password: "loop-pass-123" });
+    await signInAsNewOwner(page, stack.appUrl, {
+      name: "Dana Levi",
+      business: "Dana Hair",
+      email: "dana.loop@example.com",
+      password: "loop-pass-123",
+    });
     await page.getByRole("button", { name: "Connect WhatsApp" }).click();
     await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
     const businessId = (await page.locator(".facts .mono").textContent())!.trim();
@@ -113,7 +129,9 @@ describe("closing the loop on WhatsApp", () => {
     await wizard.getByRole("button", { name: "Next" }).click();
     const ask = wizard.getByRole("switch", { name: /Ask the client to confirm/ });
     expect(await ask.isChecked()).toBe(true);
-    await expect.poll(() => wizard.getByTestId("template-preview").textContent()).toContain("Reply 1 to confirm or 2 to cancel.");
+    await expect
+      .poll(() => wizard.getByTestId("template-preview").textContent())
+      .toContain("Reply 1 to confirm or 2 to cancel.");
     await screenshot(page, "loop-wizard-confirm-switch-en-390");
     await ask.uncheck();
     await expect.poll(() => wizard.getByTestId("template-preview").textContent()).not.toContain("Reply 1 to confirm");
@@ -122,7 +140,9 @@ describe("closing the loop on WhatsApp", () => {
     await wizard.getByRole("radio", { name: "Custom" }).check();
     await wizard.getByLabel("Date").fill(noa.tomorrow);
     await wizard.getByLabel("Time").fill("06:30");
-    await expect.poll(() => wizard.getByTestId("quiet-warning").textContent()).toContain("06:30 is inside your quiet hours (21:00 to 08:00)");
+    await expect
+      .poll(() => wizard.getByTestId("quiet-warning").textContent())
+      .toContain("06:30 is inside your quiet hours (21:00 to 08:00)");
     await wizard.getByLabel("Time").fill("09:30");
     await wizard.getByTestId("quiet-warning").waitFor({ state: "detached" });
     await page.keyboard.press("Escape");
@@ -145,10 +165,14 @@ describe("closing the loop on WhatsApp", () => {
     await cron(businessId);
     await expect
       .poll(async () => (await sent(businessId)).map((s) => s.text), { timeout: 90_000 })
-      .toContainEqual(`Hi Noa Cohen, see you for your Haircut on ${noa.tomorrow.split("-").reverse().join("/")}!\n\nReply 1 to confirm or 2 to cancel.`);
+      .toContainEqual(
+        `Hi Noa Cohen, see you for your Haircut on ${noa.tomorrow.split("-").reverse().join("/")}!\n\nReply 1 to confirm or 2 to cancel.`,
+      );
     await sim(`${businessId}/incoming`, { from: "972541234567", name: "Noa", body: "1" });
     const thanks = `Thank you! Your Haircut on ${ddmm(noa.tomorrow)} at 10:00 is confirmed.`;
-    await expect.poll(async () => (await sent(businessId)).filter((s) => s.text === thanks).length, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(async () => (await sent(businessId)).filter((s) => s.text === thanks).length, { timeout: 30_000 })
+      .toBe(1);
 
     const event = await openCalendarEvent(page, "Noa Cohen - Haircut");
     await expect.poll(() => event.getAttribute("class")).toContain("status-confirmed");
@@ -179,7 +203,9 @@ describe("closing the loop on WhatsApp", () => {
     await sentSoon(businessId, avi.bookingId, "Hi Avi Levi");
     await sim(`${businessId}/incoming`, { from: "972547654321", name: "Avi", body: "2" });
     const cancelled = `Thank you! Your Haircut on ${ddmm(avi.tomorrow)} at 12:00 is cancelled.`;
-    await expect.poll(async () => (await sent(businessId)).filter((s) => s.text === cancelled).length, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(async () => (await sent(businessId)).filter((s) => s.text === cancelled).length, { timeout: 30_000 })
+      .toBe(1);
     expect(stack.query(`SELECT status FROM bookings WHERE id = '${avi.bookingId}'`)).toEqual([{ status: "cancelled" }]);
     expect(
       stack.query(`SELECT m.status, m.last_error FROM scheduled_messages m JOIN rules r ON r.id = m.rule_id
@@ -195,7 +221,13 @@ describe("closing the loop on WhatsApp", () => {
     const before = (await sent(businessId)).length;
     await sim(`${businessId}/incoming`, { from: "972541112233", name: "Maya", body: "can we make it 6pm?" });
     await expect
-      .poll(() => stack.query(`SELECT count(*) AS n FROM clients WHERE business_id = '${businessId}' AND awaiting_reply_at IS NOT NULL`), { timeout: 15_000 })
+      .poll(
+        () =>
+          stack.query(
+            `SELECT count(*) AS n FROM clients WHERE business_id = '${businessId}' AND awaiting_reply_at IS NOT NULL`,
+          ),
+        { timeout: 15_000 },
+      )
       .toEqual([{ n: 1 }]);
     await page.goto(`${stack.appUrl}/dashboard/clients`);
     await whenHydrated(page);
@@ -206,7 +238,9 @@ describe("closing the loop on WhatsApp", () => {
     await mayaRow.getByTestId("client-waiting-detail").waitFor();
     await screenshot(page, "loop-client-waiting-en-390");
     expect((await sent(businessId)).length).toBe(before);
-    expect(stack.query(`SELECT status FROM bookings WHERE id = '${maya.bookingId}'`)).toEqual([{ status: "scheduled" }]);
+    expect(stack.query(`SELECT status FROM bookings WHERE id = '${maya.bookingId}'`)).toEqual([
+      { status: "scheduled" },
+    ]);
 
     // In Hebrew.
     await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
@@ -216,7 +250,9 @@ describe("closing the loop on WhatsApp", () => {
     await screenshot(page, "loop-client-waiting-he-390");
     const heEvent = await openCalendarEvent(page, "Noa Cohen - Haircut");
     await heEvent.click();
-    await expect.poll(() => page.getByTestId("booking-detail").getByTestId("booking-status").textContent()).toBe("אושר");
+    await expect
+      .poll(() => page.getByTestId("booking-detail").getByTestId("booking-status").textContent())
+      .toBe("אושר");
     await screenshot(page, "loop-calendar-confirmed-he-390");
     await page.keyboard.press("Escape");
     await page.goto(`${stack.appUrl}/dashboard/rules`);
@@ -242,7 +278,13 @@ describe("closing the loop on WhatsApp", () => {
     // The owner answers Maya on the phone: she no longer waits.
     await sim(`${businessId}/reply`, { to: "972541112233", body: "18:00 works, see you!" });
     await expect
-      .poll(() => stack.query(`SELECT count(*) AS n FROM clients WHERE business_id = '${businessId}' AND awaiting_reply_at IS NOT NULL`), { timeout: 15_000 })
+      .poll(
+        () =>
+          stack.query(
+            `SELECT count(*) AS n FROM clients WHERE business_id = '${businessId}' AND awaiting_reply_at IS NOT NULL`,
+          ),
+        { timeout: 15_000 },
+      )
       .toEqual([{ n: 0 }]);
     expect(errors).toEqual([]);
   });

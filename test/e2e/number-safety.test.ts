@@ -56,14 +56,27 @@ describe("number safety on the screens", () => {
         const { page, errors } = await newPage(390);
         if (lang === "he") await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
         const email = `dana.safety.${lang}.${Date.now()}@example.com`;
-        await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "safety-pass-1" });
+        await signInAsNewOwner(page, stack.appUrl, {
+          name: "Dana Levi",
+          business: "Dana Hair",
+          email,
+          password: "safety-pass-1",
+        });
         const [{ id: businessId }] = stack.query<{ id: string }>(
           `SELECT b.id FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = '${email}'`,
         );
 
         // A client added by hand (never wrote) with a reminder that is due now.
-        await post(page, "/api/bookings", { name: "Maya Azulay", phone: "0521234567", service: "Haircut", booking_date: inDays(3), booking_time: "10:00" });
-        const [{ id: bookingId }] = stack.query<{ id: string }>(`SELECT id FROM bookings WHERE business_id = '${businessId}'`);
+        await post(page, "/api/bookings", {
+          name: "Maya Azulay",
+          phone: "0521234567",
+          service: "Haircut",
+          booking_date: inDays(3),
+          booking_time: "10:00",
+        });
+        const [{ id: bookingId }] = stack.query<{ id: string }>(
+          `SELECT id FROM bookings WHERE business_id = '${businessId}'`,
+        );
         await post(page, "/api/rules/create", {
           type: "reminder",
           services: ["Haircut"],
@@ -72,12 +85,18 @@ describe("number safety on the screens", () => {
           schedule_value: "1",
           clients: [{ booking_id: bookingId }],
         });
-        stack.query(`UPDATE scheduled_messages SET send_at = ${Date.now() - 60_000} WHERE business_id = '${businessId}'`);
+        stack.query(
+          `UPDATE scheduled_messages SET send_at = ${Date.now() - 60_000} WHERE business_id = '${businessId}'`,
+        );
         // As if the phone were connected: the sweep hands due messages over only while WhatsApp is WORKING.
-        stack.query(`UPDATE businesses SET wa_status = 'WORKING', wa_status_at = ${Date.now() + 600_000} WHERE id = '${businessId}'`);
+        stack.query(
+          `UPDATE businesses SET wa_status = 'WORKING', wa_status_at = ${Date.now() + 600_000} WHERE id = '${businessId}'`,
+        );
         await stack.cron();
         await expect
-          .poll(() => stack.query(`SELECT status FROM scheduled_messages WHERE business_id = '${businessId}'`), { timeout: 30_000 })
+          .poll(() => stack.query(`SELECT status FROM scheduled_messages WHERE business_id = '${businessId}'`), {
+            timeout: 30_000,
+          })
           .toEqual([{ status: "manual" }]);
 
         await page.goto(`${stack.appUrl}/dashboard/rules`);
@@ -94,7 +113,9 @@ describe("number safety on the screens", () => {
         await screenshot(page, `safety-manual-${lang}-390`);
         await details.getByRole("button", { name: t.done }).click();
         await expect.poll(() => details.locator(".rule-client .badge").textContent(), { timeout: 10_000 }).toBe(t.sent);
-        expect(stack.query(`SELECT status FROM scheduled_messages WHERE business_id = '${businessId}'`)).toEqual([{ status: "sent" }]);
+        expect(stack.query(`SELECT status FROM scheduled_messages WHERE business_id = '${businessId}'`)).toEqual([
+          { status: "sent" },
+        ]);
 
         // The Connect tab: the pause switch holds everything until it is off.
         await page.goto(`${stack.appUrl}/dashboard`);

@@ -16,7 +16,15 @@ import { watchToasts } from "./support/toasts";
 
 const { stack, newPage } = useBrowserStack();
 
-type Request = { name: string; phone: string; service: string; date: string; time: string; notes?: string; quote: string };
+type Request = {
+  name: string;
+  phone: string;
+  service: string;
+  date: string;
+  time: string;
+  notes?: string;
+  quote: string;
+};
 
 /**
  * Open booking requests for the business, as the live trigger stores them from
@@ -41,11 +49,17 @@ function seedProposals(businessId: string, requests: Request[]): string[] {
 
 /** Signs up an owner with a catalogue; returns the business and its today (in its time zone). */
 async function owner(page: Page, email: string, services: string[]) {
-  await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email, password: "secret123" });
+  await signInAsNewOwner(page, stack.appUrl, {
+    name: "Dana Levi",
+    business: "Dana Hair",
+    email,
+    password: "secret123",
+  });
   const [{ id, time_zone: zone }] = stack.query<{ id: string; time_zone: string }>(
     `SELECT b.id, b.time_zone FROM businesses b JOIN users u ON u.id = b.owner_user_id WHERE u.email = '${email}'`,
   );
-  for (const service of services) expect((await page.request.post(`${stack.appUrl}/api/services`, { data: { service } })).status()).toBe(201);
+  for (const service of services)
+    expect((await page.request.post(`${stack.appUrl}/api/services`, { data: { service } })).status()).toBe(201);
   return { businessId: id, today: localDate(Date.now(), zone) };
 }
 
@@ -59,9 +73,31 @@ describe("Booking requests on the Sync tab", () => {
     const { businessId, today } = await owner(page, "dana.proposals@example.com", ["Haircut", "Coloring"]);
     const tomorrow = addDays(today, 1);
     const [maya, rina, omer] = seedProposals(businessId, [
-      { name: "Maya Azulay", phone: "972541234567", service: "Haircut", date: tomorrow, time: "17:00", quote: "Hi! Can I come tomorrow at 5pm for a haircut?" },
-      { name: "Rina Katz", phone: "972529876543", service: "Coloring", date: today, time: "12:00", notes: "roots only", quote: "Coloring today at noon?" },
-      { name: "Omer Tal", phone: "972501112222", service: "Haircut", date: addDays(today, 3), time: "10:00", quote: "Haircut on the weekend?" },
+      {
+        name: "Maya Azulay",
+        phone: "972541234567",
+        service: "Haircut",
+        date: tomorrow,
+        time: "17:00",
+        quote: "Hi! Can I come tomorrow at 5pm for a haircut?",
+      },
+      {
+        name: "Rina Katz",
+        phone: "972529876543",
+        service: "Coloring",
+        date: today,
+        time: "12:00",
+        notes: "roots only",
+        quote: "Coloring today at noon?",
+      },
+      {
+        name: "Omer Tal",
+        phone: "972501112222",
+        service: "Haircut",
+        date: addDays(today, 3),
+        time: "10:00",
+        quote: "Haircut on the weekend?",
+      },
     ]);
 
     await page.goto(`${stack.appUrl}/dashboard`);
@@ -75,14 +111,19 @@ describe("Booking requests on the Sync tab", () => {
     expect(await cards(page).locator("h3").allTextContents()).toEqual(["Maya Azulay", "Rina Katz", "Omer Tal"]);
     const first = cards(page).first();
     expect(await first.textContent()).toMatch(/\+972 54 123 4567.*Haircut.*Tomorrow · 17:00/);
-    expect(await first.getByTestId("proposal-quote").textContent()).toBe("Hi! Can I come tomorrow at 5pm for a haircut?");
+    expect(await first.getByTestId("proposal-quote").textContent()).toBe(
+      "Hi! Can I come tomorrow at 5pm for a haircut?",
+    );
     expect(await cards(page).nth(1).textContent()).toMatch(/Today · 12:00.*roots only/);
-    expect(await cards(page).nth(2).textContent()).toMatch(/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} \w+ · 10:00/);
+    expect(await cards(page).nth(2).textContent()).toMatch(
+      /(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} \w+ · 10:00/,
+    );
     const top = await page.getByTestId("proposals").boundingBox();
     const catalogue = await page.getByRole("heading", { name: "Services" }).boundingBox();
     expect(top!.y).toBeLessThan(catalogue!.y);
     // Touch targets.
-    for (const name of ["Accept", "Edit", "Dismiss"]) expect((await first.getByRole("button", { name }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    for (const name of ["Accept", "Edit", "Dismiss"])
+      expect((await first.getByRole("button", { name }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await screenshot(page, "proposals-en-390");
     await first.screenshot({ path: path.join(SCREENSHOT_DIR, "proposals-card-en-390.png") });
 
@@ -110,7 +151,9 @@ describe("Booking requests on the Sync tab", () => {
     await rinaCard.getByRole("button", { name: "Save" }).click();
     const time = rinaCard.getByLabel("Time");
     await expect.poll(() => time.getAttribute("aria-invalid")).toBe("true");
-    expect(await page.locator(`[id="${await time.getAttribute("aria-describedby")}"]`).textContent()).toBe("Time is required");
+    expect(await page.locator(`[id="${await time.getAttribute("aria-describedby")}"]`).textContent()).toBe(
+      "Time is required",
+    );
     await screenshot(page, "proposals-edit-en-390");
     await time.fill("13:30");
     await rinaCard.getByLabel("Notes").fill("roots and toner");
@@ -119,12 +162,18 @@ describe("Booking requests on the Sync tab", () => {
     await expect.poll(() => cards(page).count()).toBe(1);
     await expect.poll(() => badge(page).textContent()).toBe("1");
     expect(await badge(page).getAttribute("aria-label")).toBe("1 booking request");
-    expect(stack.query(`SELECT service, booking_date, booking_time, notes FROM bookings WHERE business_id = '${businessId}' ORDER BY booking_time`)).toEqual([
+    expect(
+      stack.query(
+        `SELECT service, booking_date, booking_time, notes FROM bookings WHERE business_id = '${businessId}' ORDER BY booking_time`,
+      ),
+    ).toEqual([
       { service: "Coloring", booking_date: today, booking_time: "13:30", notes: "roots and toner" },
       { service: "Haircut", booking_date: tomorrow, booking_time: "17:00", notes: "" },
     ]);
     await page.getByRole("link", { name: "Calendar" }).click();
-    await expect.poll(() => page.getByTestId("booking-card").filter({ hasText: "Rina Katz" }).textContent()).toMatch(/Coloring.*13:30/);
+    await expect
+      .poll(() => page.getByTestId("booking-card").filter({ hasText: "Rina Katz" }).textContent())
+      .toMatch(/Coloring.*13:30/);
 
     // Dismiss: gone, still gone after a reload, never booked.
     await page.getByRole("link", { name: /^Sync/ }).click();
@@ -137,11 +186,11 @@ describe("Booking requests on the Sync tab", () => {
     await page.reload();
     await whenHydrated(page);
     expect(await cards(page).count()).toBe(0);
-    expect(stack.query(`SELECT status FROM proposals WHERE id IN ('${maya}', '${rina}', '${omer}') ORDER BY created_at DESC`)).toEqual([
-      { status: "accepted" },
-      { status: "accepted" },
-      { status: "dismissed" },
-    ]);
+    expect(
+      stack.query(
+        `SELECT status FROM proposals WHERE id IN ('${maya}', '${rina}', '${omer}') ORDER BY created_at DESC`,
+      ),
+    ).toEqual([{ status: "accepted" }, { status: "accepted" }, { status: "dismissed" }]);
     expect(stack.query(`SELECT count(*) AS n FROM bookings WHERE business_id = '${businessId}'`)).toEqual([{ n: 2 }]);
 
     // A notification's link: the card is scrolled to, focused and marked; an unknown id changes nothing.
@@ -175,10 +224,9 @@ describe("Booking requests on the Sync tab", () => {
     await cards(page).filter({ hasText: "Client 1" }).getByRole("button", { name: "Accept" }).click();
     await cards(page).filter({ hasText: "Client 2" }).getByRole("button", { name: "Dismiss" }).click();
     await expect.poll(() => cards(page).count()).toBe(4);
-    expect(stack.query(`SELECT status FROM proposals WHERE id IN ('${many[0]}', '${many[1]}') ORDER BY created_at DESC`)).toEqual([
-      { status: "accepted" },
-      { status: "dismissed" },
-    ]);
+    expect(
+      stack.query(`SELECT status FROM proposals WHERE id IN ('${many[0]}', '${many[1]}') ORDER BY created_at DESC`),
+    ).toEqual([{ status: "accepted" }, { status: "dismissed" }]);
 
     // Wide screen.
     const wide = await newPage(1280);
@@ -196,8 +244,23 @@ describe("Booking requests on the Sync tab", () => {
     const { businessId, today } = await owner(page, "noa.proposals.he@example.com", ["תספורת", "צבע"]);
     await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
     const [first, second] = seedProposals(businessId, [
-      { name: "מאיה אזולאי", phone: "972541234567", service: "תספורת", date: addDays(today, 1), time: "17:00", quote: "היי, אפשר להגיע מחר בחמש לתספורת?" },
-      { name: "רינה כץ", phone: "972529876543", service: "צבע", date: addDays(today, 4), time: "09:30", notes: "שורשים", quote: "אפשר צבע בשבוע הבא?" },
+      {
+        name: "מאיה אזולאי",
+        phone: "972541234567",
+        service: "תספורת",
+        date: addDays(today, 1),
+        time: "17:00",
+        quote: "היי, אפשר להגיע מחר בחמש לתספורת?",
+      },
+      {
+        name: "רינה כץ",
+        phone: "972529876543",
+        service: "צבע",
+        date: addDays(today, 4),
+        time: "09:30",
+        notes: "שורשים",
+        quote: "אפשר צבע בשבוע הבא?",
+      },
     ]);
     await page.goto(`${stack.appUrl}/dashboard/sync`);
     await whenHydrated(page);
@@ -206,7 +269,9 @@ describe("Booking requests on the Sync tab", () => {
     expect(await cards(page).first().textContent()).toContain("מחר · 17:00");
     // No English on the screen ("AI" is the product's word in both languages).
     const shown = await page.evaluate(() =>
-      [document.querySelector("main")!.innerText, document.querySelector<HTMLElement>("nav.tabbar")!.innerText].join("\n"),
+      [document.querySelector("main")!.innerText, document.querySelector<HTMLElement>("nav.tabbar")!.innerText].join(
+        "\n",
+      ),
     );
     expect(shown.replace(/\bAI\b/g, "").match(/[A-Za-z]+/g)).toBeNull();
     await screenshot(page, "proposals-he-390");
@@ -227,7 +292,16 @@ describe("Booking requests on the Sync tab", () => {
     await expect.poll(() => cards(page).count()).toBe(0);
     expect(stack.query(`SELECT status FROM proposals WHERE id = '${second}'`)).toEqual([{ status: "accepted" }]);
 
-    seedProposals(businessId, [{ name: "מאיה אזולאי", phone: "972541234567", service: "צבע", date: addDays(today, 2), time: "11:00", quote: "ואפשר גם צבע?" }]);
+    seedProposals(businessId, [
+      {
+        name: "מאיה אזולאי",
+        phone: "972541234567",
+        service: "צבע",
+        date: addDays(today, 2),
+        time: "11:00",
+        quote: "ואפשר גם צבע?",
+      },
+    ]);
     const wide = await newPage(1280);
     await wide.page.context().addCookies(await page.context().cookies());
     await wide.page.goto(`${stack.appUrl}/dashboard/sync`);

@@ -51,7 +51,10 @@ const localDay = (page: Page, days = 0) =>
     const d = new Date(Date.now() + n * 86_400_000);
     return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
   }, days);
-const localTime = (page: Page) => page.evaluate(() => `${String(new Date().getHours()).padStart(2, "0")}:${String(new Date().getMinutes()).padStart(2, "0")}`);
+const localTime = (page: Page) =>
+  page.evaluate(
+    () => `${String(new Date().getHours()).padStart(2, "0")}:${String(new Date().getMinutes()).padStart(2, "0")}`,
+  );
 
 describe("Connect tab in Hebrew", () => {
   it("says the gateway's failures in Hebrew", { timeout: 300_000 }, async () => {
@@ -99,7 +102,9 @@ describe("Connect tab in Hebrew", () => {
     expect(await alert.count()).toBe(0);
     await gateway({ down: true });
     await page.getByRole("button", { name: "הפעלה מחדש" }).click();
-    await expect.poll(() => alert.textContent().catch(() => null), { timeout: 15_000 }).toBe("ההפעלה מחדש של הסשן נכשלה");
+    await expect
+      .poll(() => alert.textContent().catch(() => null), { timeout: 15_000 })
+      .toBe("ההפעלה מחדש של הסשן נכשלה");
     await page.getByRole("button", { name: "ביטול הסשן" }).click();
     await expect.poll(() => alert.textContent().catch(() => null), { timeout: 15_000 }).toBe("מחיקת הסשן נכשלה");
     expect(await status.textContent()).toBe("נכשל");
@@ -129,7 +134,16 @@ describe("Rules tab in Hebrew", () => {
     const toasts = await watchToasts(page);
     const businessId = await hebrewOwner(page, "Rules");
     const booking = async (name: string, phone: string, service: string, date: string, time: string) =>
-      (await api(page, "POST", "/api/bookings", { name, phone, service, booking_date: date, booking_time: time, notes: "" })).booking.id as string;
+      (
+        await api(page, "POST", "/api/bookings", {
+          name,
+          phone,
+          service,
+          booking_date: date,
+          booking_time: time,
+          notes: "",
+        })
+      ).booking.id as string;
     const noa = await booking("Noa Cohen", "972501111111", "Haircut", await localDay(page, 1), "18:00");
     const avi = await booking("Avi Levi", "972502222222", "Haircut", await localDay(page, 3), "09:00");
     const dana = await booking("Dana Bar", "972503333333", "Coloring", await localDay(page, -2), "10:00");
@@ -212,19 +226,25 @@ describe("Rules tab in Hebrew", () => {
     await screenshot(page, "rules-reason-cancelled-he-390");
 
     await openCard("Haircut");
-    expect(await details.locator(".rule-client-reason").textContent()).toBe("סיבה: הוחמץ: לא נשלח בתוך 6 שעות מהמועד המתוכנן.");
+    expect(await details.locator(".rule-client-reason").textContent()).toBe(
+      "סיבה: הוחמץ: לא נשלח בתוך 6 שעות מהמועד המתוכנן.",
+    );
     await screenshot(page, "rules-reason-missed-he-390");
 
     // Deleted elsewhere while its details are open.
     await api(page, "DELETE", `/api/rules/delete/group/${noaGroup}`);
     await details.getByRole("button", { name: "מחיקת כלל" }).click();
-    await page.getByRole("alertdialog", { name: "מחיקת כלל" }).getByRole("button", { name: "מחיקה", exact: true }).click();
+    await page
+      .getByRole("alertdialog", { name: "מחיקת כלל" })
+      .getByRole("button", { name: "מחיקה", exact: true })
+      .click();
     await toasts.said("מחיקת הכלל נכשלה: הכלל לא נמצא.");
     await screenshot(page, "rules-delete-missing-he-390");
 
     // WhatsApp refuses a sent reminder (463): the rule says why, in Hebrew.
     await api(page, "POST", "/api/sessions", { name: businessId });
-    const simStatus = async () => ((await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}`)).json()) as { status: string }).status;
+    const simStatus = async () =>
+      ((await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}`)).json()) as { status: string }).status;
     await expect.poll(simStatus, { timeout: 15_000 }).toBe("SCAN_QR_CODE");
     await sim(`${businessId}/scan`, { phone: "972501112244", pushName: "Rules Salon" });
     await expect.poll(simStatus, { timeout: 15_000 }).toBe("WORKING");

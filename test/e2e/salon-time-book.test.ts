@@ -19,7 +19,17 @@ const HOURS = JSON.stringify({
   "6": [],
 });
 
-type Words = { add: string; name: string; phone: string; service: string; date: string; time: string; save: string; anyway: string; details: string };
+type Words = {
+  add: string;
+  name: string;
+  phone: string;
+  service: string;
+  date: string;
+  time: string;
+  save: string;
+  anyway: string;
+  details: string;
+};
 const EN: Words = {
   add: "Add Booking",
   name: "Name",
@@ -93,11 +103,15 @@ describe("the salon's time on the screens", () => {
     await book(EN, "Dana Levi", "054-000-0003", "10:30");
     const warning = dialog().getByTestId("overlap-warning");
     await expect.poll(() => warning.locator("li").allTextContents()).toEqual(["Overlaps Noa Cohen 10:00-10:45"]);
-    expect(Number(stack.query<{ n: number }>(`SELECT count(*) AS n FROM bookings WHERE business_id = '${businessId}'`)[0].n)).toBe(1);
+    expect(
+      Number(stack.query<{ n: number }>(`SELECT count(*) AS n FROM bookings WHERE business_id = '${businessId}'`)[0].n),
+    ).toBe(1);
     await screenshot(page, "time-book-overlap-en-390");
     await dialog().getByRole("button", { name: EN.anyway }).click();
     await dialog().waitFor({ state: "detached" });
-    await expect.poll(() => page.getByTestId("booking-notice").textContent()).toBe("Saved. Overlaps Noa Cohen 10:00-10:45");
+    await expect
+      .poll(() => page.getByTestId("booking-notice").textContent())
+      .toBe("Saved. Overlaps Noa Cohen 10:00-10:45");
     await expect.poll(() => page.locator(".booking-facts").first().textContent()).toMatch(/10:30–11:15.*₪120\.00/);
     await screenshot(page, "time-book-booked-en-390");
 
@@ -134,7 +148,9 @@ describe("the salon's time on the screens", () => {
     await dialog().getByRole("button", { name: HE.anyway }).click();
     await dialog().waitFor({ state: "detached" });
     await expect.poll(() => page.getByTestId("booking-notice").textContent()).toMatch(/^נשמר\./);
-    expect(Number(stack.query<{ n: number }>(`SELECT count(*) AS n FROM bookings WHERE business_id = '${businessId}'`)[0].n)).toBe(4);
+    expect(
+      Number(stack.query<{ n: number }>(`SELECT count(*) AS n FROM bookings WHERE business_id = '${businessId}'`)[0].n),
+    ).toBe(4);
     expect(errors).toEqual([]);
   });
 });

@@ -63,7 +63,8 @@ describe("Sync tab in Hebrew", () => {
     const plain = await bare.newPage();
     await plain.goto(`${app}/dashboard/sync`);
     expect(await plain.locator("html").getAttribute("dir")).toBe("rtl");
-    const post = () => Promise.all([plain.waitForNavigation(), plain.getByRole("button", { name: "הוספת שירות" }).click()]);
+    const post = () =>
+      Promise.all([plain.waitForNavigation(), plain.getByRole("button", { name: "הוספת שירות" }).click()]);
     await post();
     const plainName = plain.getByLabel("שם השירות");
     const errorId = await plainName.getAttribute("aria-describedby");
@@ -91,7 +92,9 @@ describe("Sync tab in Hebrew", () => {
     await screenshot(page, "sync-he-duplicate-390");
 
     // 3. The catalogue at its limit (200 services).
-    const values = Array.from({ length: 199 }, (_, i) => `('s${i}', '${businessId}', 'Extra ${i}', 'extra ${i}')`).join(", ");
+    const values = Array.from({ length: 199 }, (_, i) => `('s${i}', '${businessId}', 'Extra ${i}', 'extra ${i}')`).join(
+      ", ",
+    );
     stack.query(`INSERT INTO services (id, business_id, name, name_key) VALUES ${values}`);
     await name.fill("Nails");
     await page.getByRole("button", { name: "הוספת שירות" }).click();
@@ -129,7 +132,8 @@ describe("Sync tab in Hebrew", () => {
     await page.getByRole("checkbox", { name: "בחירת כל אנשי הקשר" }).check();
     await page.getByRole("button", { name: "התחלת סנכרון" }).click();
     await expect.poll(() => page.getByTestId("result-group").count(), { timeout: 30_000 }).toBe(4);
-    const group = (who: string) => page.getByTestId("result-group").filter({ has: page.getByRole("heading", { name: who, exact: true }) });
+    const group = (who: string) =>
+      page.getByTestId("result-group").filter({ has: page.getByRole("heading", { name: who, exact: true }) });
     expect(await group("Offline").getByText("לא הצלחנו לקרוא את ההודעות של איש הקשר הזה. נסו שוב.").count()).toBe(1);
     expect(await group("Maya").getByLabel("שירות").inputValue()).toBe("Haircut");
 
@@ -151,7 +155,9 @@ describe("Sync tab in Hebrew", () => {
     await maya.getByLabel("תאריך").fill(date);
     await maya.getByRole("button", { name: "שמירה" }).click();
     await toasts.said("נשמרו 1, דולגו 0 עבור Maya");
-    expect(stack.query(`SELECT service, booking_date FROM bookings WHERE business_id = '${businessId}'`)).toEqual([{ service: "Haircut", booking_date: date }]);
+    expect(stack.query(`SELECT service, booking_date FROM bookings WHERE business_id = '${businessId}'`)).toEqual([
+      { service: "Haircut", booking_date: date },
+    ]);
     await screenshot(page, "sync-he-results-390");
 
     // The refusals above are HTTP 4xx answers, which the browser logs; nothing else may appear.

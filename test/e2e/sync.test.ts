@@ -23,12 +23,23 @@ describe("Sync tab", () => {
     // An Add Service whose request is lost on purpose below: the browser logs the aborted request.
     const { page, errors } = await newPage(390, undefined, { expectedErrors: [/net::ERR_FAILED/] });
     const toasts = await watchToasts(page);
-    await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.sync@example.com", password: "secret123" });
+    await signInAsNewOwner(page, stack.appUrl, {
+      name: "Dana Levi",
+      business: "Dana Hair",
+      email: "dana.sync@example.com",
+      password: "secret123",
+    });
     const businessId = await connectWhatsApp(page, stack);
     await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: ASK });
-    await expect.poll(() => stack.query(`SELECT body FROM wa_messages WHERE business_id = '${businessId}'`), { timeout: 30_000 }).toEqual([{ body: ASK }]);
+    await expect
+      .poll(() => stack.query(`SELECT body FROM wa_messages WHERE business_id = '${businessId}'`), { timeout: 30_000 })
+      .toEqual([{ body: ASK }]);
     await sim(`${businessId}/incoming`, { from: "972529876543", name: "Rina Katz", body: "What are your prices?" });
-    await expect.poll(() => stack.query(`SELECT count(*) AS n FROM wa_contacts WHERE business_id = '${businessId}'`), { timeout: 30_000 }).toEqual([{ n: 2 }]);
+    await expect
+      .poll(() => stack.query(`SELECT count(*) AS n FROM wa_contacts WHERE business_id = '${businessId}'`), {
+        timeout: 30_000,
+      })
+      .toEqual([{ n: 2 }]);
     const [{ timestamp, time_zone: zone }] = stack.query<{ timestamp: number; time_zone: string }>(
       `SELECT m.timestamp, b.time_zone FROM wa_messages m JOIN businesses b ON b.id = m.business_id WHERE m.business_id = '${businessId}' AND m.body = '${ASK}'`,
     );
@@ -110,7 +121,11 @@ describe("Sync tab", () => {
     await start.click();
     await expect.poll(() => page.getByTestId("result-group").count(), { timeout: 20_000 }).toBe(2);
     const progress = await page.evaluate(() => (window as unknown as { progress: string[] }).progress);
-    expect(progress.some((p) => p.includes("Fetching last 20 messages per user and extracting booking info...") && /1 of 2: /.test(p))).toBe(true);
+    expect(
+      progress.some(
+        (p) => p.includes("Fetching last 20 messages per user and extracting booking info...") && /1 of 2: /.test(p),
+      ),
+    ).toBe(true);
     expect(progress.some((p) => /2 of 2: /.test(p))).toBe(true);
     const group = page.getByTestId("result-group").filter({ hasText: "Maya Azulay" });
     const other = page.getByTestId("result-group").filter({ hasText: "Rina Katz" });
@@ -130,7 +145,9 @@ describe("Sync tab", () => {
     // A cleared field is outlined and explained; restoring it lets Save through.
     await group.getByLabel("Time").fill("");
     await group.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => group.getByRole("alert").textContent()).toBe("Please complete Service, Date, and Time for this contact.");
+    await expect
+      .poll(() => group.getByRole("alert").textContent())
+      .toBe("Please complete Service, Date, and Time for this contact.");
     expect(await group.getByLabel("Time").getAttribute("aria-invalid")).toBe("true");
     await screenshot(page, "sync-invalid-en-390");
     await group.getByLabel("Time").fill("17:00");
@@ -187,13 +204,27 @@ describe("Sync tab", () => {
     async () => {
       const { page, errors } = await newPage(390);
       const toasts = await watchToasts(page);
-      await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.openings@example.com", password: "openings123" });
+      await signInAsNewOwner(page, stack.appUrl, {
+        name: "Dana Levi",
+        business: "Dana Hair",
+        email: "dana.openings@example.com",
+        password: "openings123",
+      });
       const businessId = await connectWhatsApp(page, stack);
       const headers = { Origin: stack.appUrl };
-      expect((await page.request.post(`${stack.appUrl}/api/services`, { headers, data: { service: "Haircut", duration_minutes: 45 } })).status()).toBe(201);
+      expect(
+        (
+          await page.request.post(`${stack.appUrl}/api/services`, {
+            headers,
+            data: { service: "Haircut", duration_minutes: 45 },
+          })
+        ).status(),
+      ).toBe(201);
       // No quiet hours, so the offer goes out whatever the hour the test runs at.
       stack.query(`UPDATE businesses SET quiet_start = '00:00', quiet_end = '00:00' WHERE id = '${businessId}'`);
-      const [{ time_zone: zone }] = stack.query<{ time_zone: string }>(`SELECT time_zone FROM businesses WHERE id = '${businessId}'`);
+      const [{ time_zone: zone }] = stack.query<{ time_zone: string }>(
+        `SELECT time_zone FROM businesses WHERE id = '${businessId}'`,
+      );
       const tomorrow = addDays(localDate(Date.now(), zone), 1);
       // Noa and Lior wrote in yesterday asking for tomorrow (their chats read into drafts).
       for (const [key, name, phone] of [
@@ -204,7 +235,9 @@ describe("Sync tab", () => {
         stack.query(
           `INSERT INTO clients (id, business_id, name, phone, created_at, updated_at) VALUES ('${businessId}_${key}', '${businessId}', '${name}', '${phone}', ${at}, ${at})`,
         );
-        stack.query(`INSERT INTO contact_consent (business_id, phone, first_in_at) VALUES ('${businessId}', '${phone}', ${at})`);
+        stack.query(
+          `INSERT INTO contact_consent (business_id, phone, first_in_at) VALUES ('${businessId}', '${phone}', ${at})`,
+        );
         stack.query(
           `INSERT INTO drafts (id, business_id, chat_id, client_phone, service, text, asked_date, status, created_at)
          VALUES ('${businessId}_d_${key}', '${businessId}', '${phone}@c.us', '${phone}', 'Haircut', 'Hi!', '${tomorrow}', 'dismissed', ${at})`,
@@ -213,18 +246,33 @@ describe("Sync tab", () => {
       // Maya's 16:00 haircut tomorrow is cancelled.
       const made = await page.request.post(`${stack.appUrl}/api/bookings`, {
         headers,
-        data: { name: "Maya Katz", phone: "972541230103", service: "Haircut", booking_date: tomorrow, booking_time: "16:00" },
+        data: {
+          name: "Maya Katz",
+          phone: "972541230103",
+          service: "Haircut",
+          booking_date: tomorrow,
+          booking_time: "16:00",
+        },
       });
       expect(made.status()).toBe(201);
       const { booking } = (await made.json()) as { booking: { id: string } };
-      expect((await page.request.patch(`${stack.appUrl}/api/bookings/${booking.id}`, { headers, data: { status: "cancelled" } })).status()).toBe(200);
+      expect(
+        (
+          await page.request.patch(`${stack.appUrl}/api/bookings/${booking.id}`, {
+            headers,
+            data: { status: "cancelled" },
+          })
+        ).status(),
+      ).toBe(200);
 
       // The Sync tab shows the opening with both, and why; the owner offers it to Noa.
       await page.goto(`${stack.appUrl}/dashboard/sync`);
       await whenHydrated(page);
       const card = page.getByTestId("opening-card");
       expect(await card.getByRole("heading", { level: 3 }).textContent()).toContain("Tomorrow · 16:00");
-      const weekday = new Intl.DateTimeFormat("en", { weekday: "long", timeZone: "UTC" }).format(new Date(`${tomorrow}T12:00:00Z`));
+      const weekday = new Intl.DateTimeFormat("en", { weekday: "long", timeZone: "UTC" }).format(
+        new Date(`${tomorrow}T12:00:00Z`),
+      );
       expect(await card.getByRole("checkbox", { name: `Noa Cohen asked for ${weekday}` }).count()).toBe(1);
       expect(await card.getByRole("checkbox", { name: `Lior Ben asked for ${weekday}` }).count()).toBe(1);
       await screenshot(page, "sync-opening-en-390");
@@ -236,15 +284,28 @@ describe("Sync tab", () => {
       // The offer goes out on the next sweep; Noa answers 1 and the slot is hers.
       const offered = "A 16:00 slot opened tomorrow for a haircut. Reply 1 to take it.";
       const sentToNoa = async () =>
-        ((await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[])
+        (
+          (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as {
+            chatId: string;
+            text: string;
+          }[]
+        )
           .filter((m) => m.chatId === "972541230101@c.us")
           .map((m) => m.text);
-      await expect.poll(async () => (await stack.cron(), sentToNoa()), { timeout: 60_000, interval: 2_000 }).toContain(offered);
+      await expect
+        .poll(async () => (await stack.cron(), sentToNoa()), { timeout: 60_000, interval: 2_000 })
+        .toContain(offered);
       await stack.sim(`${businessId}/incoming`, { from: "972541230101", name: "Noa Cohen", body: "1" });
       await expect
-        .poll(() => stack.query(`SELECT client_id, booking_time FROM bookings WHERE business_id = '${businessId}' AND status != 'cancelled'`), {
-          timeout: 30_000,
-        })
+        .poll(
+          () =>
+            stack.query(
+              `SELECT client_id, booking_time FROM bookings WHERE business_id = '${businessId}' AND status != 'cancelled'`,
+            ),
+          {
+            timeout: 30_000,
+          },
+        )
         .toEqual([{ client_id: `${businessId}_noa`, booking_time: "16:00" }]);
       await page.reload();
       await whenHydrated(page);

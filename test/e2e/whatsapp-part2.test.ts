@@ -25,12 +25,17 @@ const sim = async (path: string, body: unknown = {}) => {
   }
 };
 const sent = async (businessId: string) =>
-  (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[];
+  (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as {
+    chatId: string;
+    text: string;
+  }[];
 const cron = () => stack.cron();
-const status = (bookingId: string) => stack.query<{ status: string }>(`SELECT status FROM bookings WHERE id = '${bookingId}'`)[0]?.status;
+const status = (bookingId: string) =>
+  stack.query<{ status: string }>(`SELECT status FROM bookings WHERE id = '${bookingId}'`)[0]?.status;
 const waiting = (phone: string) =>
-  stack.query<{ text: string | null }>(`SELECT awaiting_reply_text AS text FROM clients WHERE phone = '${phone}' AND awaiting_reply_at IS NOT NULL`)[0]?.text ??
-  null;
+  stack.query<{ text: string | null }>(
+    `SELECT awaiting_reply_text AS text FROM clients WHERE phone = '${phone}' AND awaiting_reply_at IS NOT NULL`,
+  )[0]?.text ?? null;
 
 async function api(page: Page, path: string, data: unknown) {
   const res = await page.request.post(stack.appUrl + path, { data, headers: { Origin: stack.appUrl } });
@@ -54,7 +59,13 @@ async function clock(page: Page) {
 /** A booking tomorrow, a reminder for it due this minute (asking to confirm), sent through the simulator. */
 async function reminded(page: Page, businessId: string, name: string, phone: string, time: string) {
   const now = await clock(page);
-  const { booking } = await api(page, "/api/bookings", { name, phone, service: "Haircut", booking_date: now.tomorrow, booking_time: time });
+  const { booking } = await api(page, "/api/bookings", {
+    name,
+    phone,
+    service: "Haircut",
+    booking_date: now.tomorrow,
+    booking_time: time,
+  });
   // The client wrote to the salon's WhatsApp before (number safety: automatic messages only to clients with a contact basis).
   clientsWroteFirst(stack, businessId);
   await api(page, "/api/rules/create", {
@@ -83,7 +94,12 @@ async function reminded(page: Page, businessId: string, name: string, phone: str
 describe("real WhatsApp, part 2", () => {
   it("reactions, hidden numbers, echoes, edits and a lost webhook", { timeout: 600_000 }, async () => {
     const { page, errors } = await newPage(390);
-    await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.part2@example.com", password: "part2-pass-123" });
+    await signInAsNewOwner(page, stack.appUrl, {
+      name: "Dana Levi",
+      business: "Dana Hair",
+      email: "dana.part2@example.com",
+      password: "part2-pass-123",
+    });
     await page.getByRole("button", { name: "Connect WhatsApp" }).click();
     await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
     const businessId = (await page.locator(".facts .mono").textContent())!.trim();
@@ -95,7 +111,9 @@ describe("real WhatsApp, part 2", () => {
     const info = (await (await fetch(`${stack.simUrl}/api/sessions/${businessId}`)).json()) as {
       config: { webhooks: { events: string[] }[]; webjs: unknown };
     };
-    expect(info.config.webhooks[0].events).toEqual(expect.arrayContaining(["message.reaction", "message.edited", "message.revoked"]));
+    expect(info.config.webhooks[0].events).toEqual(
+      expect.arrayContaining(["message.reaction", "message.edited", "message.revoked"]),
+    );
     expect(info.config.webjs).toEqual({ tagsEventsOn: true });
 
     // 👍 on the reminder confirms.
@@ -138,7 +156,8 @@ describe("real WhatsApp, part 2", () => {
         { timeout: 90_000, interval: 3000 },
       )
       .toBe(true);
-    const echoes = () => stack.query<{ n: number }>(`SELECT count(*) AS n FROM wa_messages WHERE body LIKE 'Just a reminder, Maya%'`)[0].n;
+    const echoes = () =>
+      stack.query<{ n: number }>(`SELECT count(*) AS n FROM wa_messages WHERE body LIKE 'Just a reminder, Maya%'`)[0].n;
     await expect.poll(echoes, { timeout: 45_000 }).toBe(1);
     expect(waiting("972541112233")).toBe("can we make it 6pm?");
 
@@ -160,11 +179,15 @@ describe("real WhatsApp, part 2", () => {
     await sim(`${businessId}/drop-webhooks`, { next: 3 });
     await sim(`${businessId}/incoming`, { from: "972543332211", name: "Yael", body: "1" });
     await expect.poll(() => status(yael), { timeout: 120_000, interval: 1000 }).toBe("confirmed");
-    const dropped = (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}`)).json()) as { drops: { dropped: number } };
+    const dropped = (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}`)).json()) as {
+      drops: { dropped: number };
+    };
     expect(dropped.drops.dropped).toBeGreaterThanOrEqual(1);
     // Yael is thanked once (the thanks goes out through the queue, paced).
     const thanked = async () => {
-      const n = (await sent(businessId)).filter((s) => s.text.startsWith("Thank you! Your Haircut") && s.text.includes("16:00")).length;
+      const n = (await sent(businessId)).filter(
+        (s) => s.text.startsWith("Thank you! Your Haircut") && s.text.includes("16:00"),
+      ).length;
       if (n === 0) await cron(); // a thanks not handed over at once goes with the next sweep
       return n;
     };

@@ -20,13 +20,17 @@ const DISCONNECT_SECONDS = 30;
 const PACED_MS = 90_000;
 const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 const sent = async (businessId: string) =>
-  (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as { chatId: string; text: string }[];
+  (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as {
+    chatId: string;
+    text: string;
+  }[];
 // The clients here wrote to the salon first (number safety: automatic messages only to clients with a contact basis).
 const cron = async (businessId: string) => {
   clientsWroteFirst(stack, businessId);
   await stack.cron();
 };
-const simStatus = async (businessId: string) => ((await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}`)).json()) as { status: string }).status;
+const simStatus = async (businessId: string) =>
+  ((await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}`)).json()) as { status: string }).status;
 
 /** The JSON API with the page's own session cookie, as the screens call it. */
 async function api(page: Page, path: string, data: unknown) {
@@ -47,7 +51,13 @@ async function reminderDueNow(page: Page, name: string, phone: string) {
       tomorrow: `${t.getFullYear()}-${p(t.getMonth() + 1)}-${p(t.getDate())}`,
     };
   });
-  const { booking } = await api(page, "/api/bookings", { name, phone, service: "Haircut", booking_date: tomorrow, booking_time: "18:00" });
+  const { booking } = await api(page, "/api/bookings", {
+    name,
+    phone,
+    service: "Haircut",
+    booking_date: tomorrow,
+    booking_time: "18:00",
+  });
   await api(page, "/api/rules/create", {
     type: "reminder",
     services: ["Haircut"],
@@ -70,107 +80,147 @@ async function ruleDetails(page: Page) {
 }
 
 describe("WhatsApp in the real world", () => {
-  it("owner replies, a disconnect, a logged-out phone, a restricted number and a forgotten session", { timeout: 600_000 }, async () => {
-    const { page, errors } = await newPage(390);
-    await signInAsNewOwner(page, stack.appUrl, { name: "Dana Levi", business: "Dana Hair", email: "dana.realworld@example.com", password: "realworld-pass-1" });
+  it(
+    "owner replies, a disconnect, a logged-out phone, a restricted number and a forgotten session",
+    { timeout: 600_000 },
+    async () => {
+      const { page, errors } = await newPage(390);
+      await signInAsNewOwner(page, stack.appUrl, {
+        name: "Dana Levi",
+        business: "Dana Hair",
+        email: "dana.realworld@example.com",
+        password: "realworld-pass-1",
+      });
 
-    const businessId = await connectWhatsApp(page, stack, "972501112233");
+      const businessId = await connectWhatsApp(page, stack, "972501112233");
 
-    // 1. The customer asks without a time; the owner answers on the phone with one.
-    await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: "Hi! Can I come tomorrow for a haircut?" });
-    // The owner answers what they have read: the question is in before the answer.
-    await expect.poll(() => stack.query(`SELECT from_me FROM wa_messages WHERE business_id = '${businessId}'`), { timeout: 15_000 }).toEqual([{ from_me: 0 }]);
-    await sim(`${businessId}/reply`, { to: "972541234567", body: "Tomorrow at 17:00 works?" });
-    await expect
-      .poll(() => stack.query(`SELECT from_me, chat_id FROM wa_messages WHERE business_id = '${businessId}' ORDER BY from_me`), { timeout: 15_000 })
-      .toEqual([
-        { from_me: 0, chat_id: "972541234567@c.us" },
-        { from_me: 1, chat_id: "972541234567@c.us" },
-      ]);
-    await page.getByRole("link", { name: "Sync" }).click();
-    await page.waitForURL(/\/dashboard\/sync$/);
-    await page.getByLabel("Service name").fill("Haircut");
-    await page.getByRole("button", { name: "Add Service" }).click();
-    await page.getByRole("button", { name: "Haircut", exact: true }).waitFor();
-    await page.getByRole("checkbox", { name: "Select all contacts" }).check();
-    await page.getByRole("button", { name: "Start Sync" }).click();
-    const group = page.getByTestId("result-group").filter({ hasText: "Maya Azulay" });
-    await group.waitFor({ timeout: 20_000 });
-    expect(await group.getByLabel("Time").inputValue()).toBe("17:00");
-    await screenshot(page, "whatsapp-owner-reply-sync-en-390");
+      // 1. The customer asks without a time; the owner answers on the phone with one.
+      await sim(`${businessId}/incoming`, {
+        from: "972541234567",
+        name: "Maya Azulay",
+        body: "Hi! Can I come tomorrow for a haircut?",
+      });
+      // The owner answers what they have read: the question is in before the answer.
+      await expect
+        .poll(() => stack.query(`SELECT from_me FROM wa_messages WHERE business_id = '${businessId}'`), {
+          timeout: 15_000,
+        })
+        .toEqual([{ from_me: 0 }]);
+      await sim(`${businessId}/reply`, { to: "972541234567", body: "Tomorrow at 17:00 works?" });
+      await expect
+        .poll(
+          () =>
+            stack.query(
+              `SELECT from_me, chat_id FROM wa_messages WHERE business_id = '${businessId}' ORDER BY from_me`,
+            ),
+          { timeout: 15_000 },
+        )
+        .toEqual([
+          { from_me: 0, chat_id: "972541234567@c.us" },
+          { from_me: 1, chat_id: "972541234567@c.us" },
+        ]);
+      await page.getByRole("link", { name: "Sync" }).click();
+      await page.waitForURL(/\/dashboard\/sync$/);
+      await page.getByLabel("Service name").fill("Haircut");
+      await page.getByRole("button", { name: "Add Service" }).click();
+      await page.getByRole("button", { name: "Haircut", exact: true }).waitFor();
+      await page.getByRole("checkbox", { name: "Select all contacts" }).check();
+      await page.getByRole("button", { name: "Start Sync" }).click();
+      const group = page.getByTestId("result-group").filter({ hasText: "Maya Azulay" });
+      await group.waitFor({ timeout: 20_000 });
+      expect(await group.getByLabel("Time").inputValue()).toBe("17:00");
+      await screenshot(page, "whatsapp-owner-reply-sync-en-390");
 
-    // 2. A reminder due during a disconnect waits, then goes out once. The
-    // window is long enough for the checks below on a busy machine (each
-    // stack.query starts a wrangler process).
-    await reminderDueNow(page, "Noa Cohen", "972541110001");
-    await sim(`${businessId}/disconnect`, { seconds: DISCONNECT_SECONDS });
-    await expect
-      .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 10_000 })
-      .toEqual([{ wa_status: "STARTING" }]);
-    await cron(businessId);
-    await page.goto(`${stack.appUrl}/dashboard`);
-    await page.getByTestId("wa-waiting").waitFor({ timeout: 10_000 });
-    expect(await page.getByTestId("wa-waiting").textContent()).toContain("Waiting for WhatsApp to reconnect");
-    await screenshot(page, "whatsapp-waiting-connect-en-390");
-    expect(await sent(businessId)).toEqual([]);
-    await expect.poll(() => simStatus(businessId), { timeout: DISCONNECT_SECONDS * 1000 + 10_000 }).toBe("WORKING");
-    await expect
-      .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 15_000 })
-      .toEqual([{ wa_status: "WORKING" }]);
-    await cron(businessId);
-    await expect.poll(() => sent(businessId), { timeout: 30_000 }).toEqual([expect.objectContaining({ chatId: "972541110001@c.us" })]);
+      // 2. A reminder due during a disconnect waits, then goes out once. The
+      // window is long enough for the checks below on a busy machine (each
+      // stack.query starts a wrangler process).
+      await reminderDueNow(page, "Noa Cohen", "972541110001");
+      await sim(`${businessId}/disconnect`, { seconds: DISCONNECT_SECONDS });
+      await expect
+        .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 10_000 })
+        .toEqual([{ wa_status: "STARTING" }]);
+      await cron(businessId);
+      await page.goto(`${stack.appUrl}/dashboard`);
+      await page.getByTestId("wa-waiting").waitFor({ timeout: 10_000 });
+      expect(await page.getByTestId("wa-waiting").textContent()).toContain("Waiting for WhatsApp to reconnect");
+      await screenshot(page, "whatsapp-waiting-connect-en-390");
+      expect(await sent(businessId)).toEqual([]);
+      await expect.poll(() => simStatus(businessId), { timeout: DISCONNECT_SECONDS * 1000 + 10_000 }).toBe("WORKING");
+      await expect
+        .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 15_000 })
+        .toEqual([{ wa_status: "WORKING" }]);
+      await cron(businessId);
+      await expect
+        .poll(() => sent(businessId), { timeout: 30_000 })
+        .toEqual([expect.objectContaining({ chatId: "972541110001@c.us" })]);
 
-    // 3. The phone is logged out: a reminder due then stays Scheduled, shown as waiting, and goes out once after a new scan.
-    await fetch(`${stack.simUrl}/api/sessions/${businessId}/logout`, { method: "POST" });
-    await expect.poll(() => simStatus(businessId), { timeout: 10_000 }).toBe("SCAN_QR_CODE");
-    await reminderDueNow(page, "Lior Ben David", "972541110002");
-    await expect
-      .poll(() => stack.query<{ wa_status: string }>(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`)[0].wa_status, { timeout: 15_000 })
-      .not.toBe("WORKING");
-    await cron(businessId);
-    const waiting = await ruleDetails(page);
-    await expect.poll(() => waiting.getByTestId("rule-client-waiting").count(), { timeout: 10_000 }).toBe(1);
-    await screenshot(page, "whatsapp-waiting-rule-en-390");
-    expect(stack.query(`SELECT status FROM scheduled_messages WHERE business_id = '${businessId}' AND status = 'scheduled'`)).toHaveLength(1);
-    await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
-    await expect
-      .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 15_000 })
-      .toEqual([{ wa_status: "WORKING" }]);
-    await cron(businessId);
-    // Automatic messages keep a human gap (20 to 60 s by default) after the number's previous send.
-    await expect.poll(async () => (await sent(businessId)).length, { timeout: PACED_MS }).toBe(2);
-    expect((await sent(businessId))[1].chatId).toBe("972541110002@c.us");
+      // 3. The phone is logged out: a reminder due then stays Scheduled, shown as waiting, and goes out once after a new scan.
+      await fetch(`${stack.simUrl}/api/sessions/${businessId}/logout`, { method: "POST" });
+      await expect.poll(() => simStatus(businessId), { timeout: 10_000 }).toBe("SCAN_QR_CODE");
+      await reminderDueNow(page, "Lior Ben David", "972541110002");
+      await expect
+        .poll(
+          () =>
+            stack.query<{ wa_status: string }>(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`)[0]
+              .wa_status,
+          { timeout: 15_000 },
+        )
+        .not.toBe("WORKING");
+      await cron(businessId);
+      const waiting = await ruleDetails(page);
+      await expect.poll(() => waiting.getByTestId("rule-client-waiting").count(), { timeout: 10_000 }).toBe(1);
+      await screenshot(page, "whatsapp-waiting-rule-en-390");
+      expect(
+        stack.query(
+          `SELECT status FROM scheduled_messages WHERE business_id = '${businessId}' AND status = 'scheduled'`,
+        ),
+      ).toHaveLength(1);
+      await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
+      await expect
+        .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 15_000 })
+        .toEqual([{ wa_status: "WORKING" }]);
+      await cron(businessId);
+      // Automatic messages keep a human gap (20 to 60 s by default) after the number's previous send.
+      await expect.poll(async () => (await sent(businessId)).length, { timeout: PACED_MS }).toBe(2);
+      expect((await sent(businessId))[1].chatId).toBe("972541110002@c.us");
 
-    // 4. WhatsApp restricts the number: the send is accepted, then refused; the rule says why.
-    await sim(`${businessId}/restrict`, { next: 1 });
-    await reminderDueNow(page, "Yael Shapiro", "972541110003");
-    await cron(businessId);
-    await expect
-      .poll(() => stack.query<{ last_error: string }>(`SELECT last_error FROM scheduled_messages WHERE business_id = '${businessId}' AND status = 'failed'`), {
-        timeout: PACED_MS,
-      })
-      .toEqual([{ last_error: "rules.reason.restricted" }]);
-    const failed = await ruleDetails(page);
-    expect(await failed.textContent()).toContain("error 463");
-    await screenshot(page, "whatsapp-restricted-rule-en-390");
-    expect((await sent(businessId)).length).toBe(3);
+      // 4. WhatsApp restricts the number: the send is accepted, then refused; the rule says why.
+      await sim(`${businessId}/restrict`, { next: 1 });
+      await reminderDueNow(page, "Yael Shapiro", "972541110003");
+      await cron(businessId);
+      await expect
+        .poll(
+          () =>
+            stack.query<{ last_error: string }>(
+              `SELECT last_error FROM scheduled_messages WHERE business_id = '${businessId}' AND status = 'failed'`,
+            ),
+          {
+            timeout: PACED_MS,
+          },
+        )
+        .toEqual([{ last_error: "rules.reason.restricted" }]);
+      const failed = await ruleDetails(page);
+      expect(await failed.textContent()).toContain("error 463");
+      await screenshot(page, "whatsapp-restricted-rule-en-390");
+      expect((await sent(businessId)).length).toBe(3);
 
-    // 5. The gateway forgets the session (a WAHA restarted without its volume): no longer Connected within a minute.
-    await sim(`${businessId}/forget`);
-    await page.goto(`${stack.appUrl}/dashboard`);
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return page.getByTestId("wa-status").textContent();
-        },
-        { timeout: 75_000, interval: 5_000 },
-      )
-      .not.toBe("Connected");
-    await page.getByRole("button", { name: "Connect WhatsApp" }).waitFor();
-    await screenshot(page, "whatsapp-forgotten-en-390");
-    expect(errors).toEqual([]);
-  });
+      // 5. The gateway forgets the session (a WAHA restarted without its volume): no longer Connected within a minute.
+      await sim(`${businessId}/forget`);
+      await page.goto(`${stack.appUrl}/dashboard`);
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return page.getByTestId("wa-status").textContent();
+          },
+          { timeout: 75_000, interval: 5_000 },
+        )
+        .not.toBe("Connected");
+      await page.getByRole("button", { name: "Connect WhatsApp" }).waitFor();
+      await screenshot(page, "whatsapp-forgotten-en-390");
+      expect(errors).toEqual([]);
+    },
+  );
 
   it("shows the waiting state in Hebrew", { timeout: 300_000 }, async () => {
     const { page, errors } = await newPage(390);

@@ -9,12 +9,17 @@ import { asLabel, scoreAsks, toAskInput, type AskCase } from "../support/assista
 
 const FIXTURES = path.resolve(process.cwd(), "test/fixtures/assistant");
 const load = (file: string) => JSON.parse(readFileSync(path.join(FIXTURES, file), "utf8")) as AskCase[];
-const score = (cases: AskCase[]) => scoreAsks(cases, new Map(cases.map((c) => [c.id, asLabel(readAsk(toAskInput(c)))])));
+const score = (cases: AskCase[]) =>
+  scoreAsks(cases, new Map(cases.map((c) => [c.id, asLabel(readAsk(toAskInput(c)))])));
 
 function report(name: string, cases: AskCase[]) {
   const s = score(cases);
-  const rows = [...s.byKind.values(), s.change, s.all].map((k) => `${k.kind} ${k.tp}/${k.expected} F1 ${k.f1.toFixed(3)}`);
-  const langs = [...new Set(cases.map((c) => c.lang))].map((lang) => `${lang} F1 ${score(cases.filter((c) => c.lang === lang)).all.f1.toFixed(3)}`);
+  const rows = [...s.byKind.values(), s.change, s.all].map(
+    (k) => `${k.kind} ${k.tp}/${k.expected} F1 ${k.f1.toFixed(3)}`,
+  );
+  const langs = [...new Set(cases.map((c) => c.lang))].map(
+    (lang) => `${lang} F1 ${score(cases.filter((c) => c.lang === lang)).all.f1.toFixed(3)}`,
+  );
   console.log(`${name}: ${rows.join("; ")}; ${langs.join("; ")}; wrong: ${s.wrong.join(", ") || "none"}`);
   return s;
 }
@@ -25,7 +30,8 @@ describe("asks and changes in the chat, offline rules", () => {
     expect(cases.length).toBeGreaterThanOrEqual(80);
     for (const category of ["ask", "reschedule", "late", "cancel", "none"])
       expect(cases.filter((c) => c.category === category).length).toBeGreaterThanOrEqual(4);
-    for (const lang of ["en", "he", "he-en"]) expect(cases.filter((c) => c.lang === lang).length).toBeGreaterThanOrEqual(9);
+    for (const lang of ["en", "he", "he-en"])
+      expect(cases.filter((c) => c.lang === lang).length).toBeGreaterThanOrEqual(9);
   });
 
   it("reads every dev chat right", () => {

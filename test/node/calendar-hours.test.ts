@@ -5,9 +5,21 @@ import { toEvent, visibleHours } from "~/components/bookings/calendar-view";
 import type { CalendarEvent } from "~/services/bookings/bookings.server";
 
 const at = (time: string, minutes?: number) =>
-  ({ id: time, name: "Noa", service: "Haircut", date: "2030-03-17", time, status: "scheduled", minutes }) as CalendarEvent;
+  ({
+    id: time,
+    name: "Noa",
+    service: "Haircut",
+    date: "2030-03-17",
+    time,
+    status: "scheduled",
+    minutes,
+  }) as CalendarEvent;
 const ZONE = "Asia/Jerusalem";
-const HOURS = { "0": [["09:00", "13:00"] as [string, string], ["14:00", "19:00"] as [string, string]], "5": [["09:00", "14:00"] as [string, string]], "6": [] };
+const HOURS = {
+  "0": [["09:00", "13:00"] as [string, string], ["14:00", "19:00"] as [string, string]],
+  "5": [["09:00", "14:00"] as [string, string]],
+  "6": [],
+};
 
 describe("the hours a week or day shows", () => {
   it("runs from an hour before the earliest opening to an hour after the latest closing", () => {
@@ -15,11 +27,17 @@ describe("the hours a week or day shows", () => {
   });
 
   it("shows a booking outside working hours, whole, to the hour", () => {
-    expect(visibleHours(HOURS, [at("06:30"), at("21:15", 45)], ZONE)).toEqual({ slotMinTime: "06:00:00", slotMaxTime: "22:00:00" });
+    expect(visibleHours(HOURS, [at("06:30"), at("21:15", 45)], ZONE)).toEqual({
+      slotMinTime: "06:00:00",
+      slotMaxTime: "22:00:00",
+    });
   });
 
   it("ends at midnight for a booking that runs past it, and starts at midnight at the earliest", () => {
-    expect(visibleHours(HOURS, [at("23:30", 90), at("00:15")], ZONE)).toEqual({ slotMinTime: "00:00:00", slotMaxTime: "24:00:00" });
+    expect(visibleHours(HOURS, [at("23:30", 90), at("00:15")], ZONE)).toEqual({
+      slotMinTime: "00:00:00",
+      slotMaxTime: "24:00:00",
+    });
   });
 
   it("shows 08:00 to 20:00 without working hours, or with every day closed", () => {
@@ -35,7 +53,10 @@ describe("the hours a week or day shows", () => {
   });
 
   it("keeps a closing at 23:30 inside the day", () => {
-    expect(visibleHours({ "4": [["10:00", "23:30"]] }, [], ZONE)).toEqual({ slotMinTime: "09:00:00", slotMaxTime: "24:00:00" });
+    expect(visibleHours({ "4": [["10:00", "23:30"]] }, [], ZONE)).toEqual({
+      slotMinTime: "09:00:00",
+      slotMaxTime: "24:00:00",
+    });
   });
 });
 
@@ -44,7 +65,10 @@ describe("where an event ends in the week and day views", () => {
     toEvent({ ...at(time, minutes), date }, "Unknown", zone) as { start: string; end: string };
 
   it("spans the booking's duration on an ordinary day, past midnight too", () => {
-    expect(event("2030-03-17", "10:00", 45, "Asia/Jerusalem")).toMatchObject({ start: "2030-03-17T10:00", end: "2030-03-17T10:45" });
+    expect(event("2030-03-17", "10:00", 45, "Asia/Jerusalem")).toMatchObject({
+      start: "2030-03-17T10:00",
+      end: "2030-03-17T10:45",
+    });
     expect(event("2030-03-17", "23:30", 90, "Asia/Jerusalem")).toMatchObject({ end: "2030-03-18T01:00" });
   });
 

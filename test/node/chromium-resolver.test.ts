@@ -23,19 +23,27 @@ function machine(files: string[], env: Record<string, string> = {}): ResolveOpti
 
 describe("resolveChromium", () => {
   it("takes CHROMIUM_PATH over everything else", async () => {
-    const choice = await resolveChromium(machine(["/custom/chrome", "/usr/bin/chromium"], { CHROMIUM_PATH: "/custom/chrome" }));
+    const choice = await resolveChromium(
+      machine(["/custom/chrome", "/usr/bin/chromium"], { CHROMIUM_PATH: "/custom/chrome" }),
+    );
     expect(choice).toEqual({ executablePath: "/custom/chrome", args: SYSTEM_ARGS, source: "CHROMIUM_PATH" });
     expect(npmChromium).not.toHaveBeenCalled();
   });
 
   it("fails clearly when CHROMIUM_PATH names nothing runnable, rather than looking elsewhere", async () => {
-    await expect(resolveChromium(machine(["/usr/bin/chromium"], { CHROMIUM_PATH: "/nowhere/chrome" }))).rejects.toThrow("CHROMIUM_PATH is /nowhere/chrome");
+    await expect(resolveChromium(machine(["/usr/bin/chromium"], { CHROMIUM_PATH: "/nowhere/chrome" }))).rejects.toThrow(
+      "CHROMIUM_PATH is /nowhere/chrome",
+    );
     expect(npmChromium).not.toHaveBeenCalled();
   });
 
   it("finds a browser on PATH, in PATH order and then name order", async () => {
-    expect((await resolveChromium(machine(["/usr/bin/chromium", "/usr/local/bin/chromium"]))).executablePath).toBe("/usr/local/bin/chromium");
-    expect((await resolveChromium(machine(["/usr/bin/chromium", "/home/me/bin/google-chrome"]))).executablePath).toBe("/usr/bin/chromium");
+    expect((await resolveChromium(machine(["/usr/bin/chromium", "/usr/local/bin/chromium"]))).executablePath).toBe(
+      "/usr/local/bin/chromium",
+    );
+    expect((await resolveChromium(machine(["/usr/bin/chromium", "/home/me/bin/google-chrome"]))).executablePath).toBe(
+      "/usr/bin/chromium",
+    );
     const chrome = await resolveChromium(machine(["/home/me/bin/google-chrome"]));
     expect(chrome).toEqual({ executablePath: "/home/me/bin/google-chrome", args: SYSTEM_ARGS, source: "system" });
     expect(npmChromium).not.toHaveBeenCalled();
@@ -54,26 +62,35 @@ describe("resolveChromium", () => {
     expect(choice.args).toContain("--no-zygote");
     expect(choice.args).toContain("--no-sandbox");
     expect(choice.args.filter((a) => a === "--no-sandbox")).toHaveLength(1);
-    for (const dropped of ["--single-process", "--headless='shell'", "--disable-web-security"]) expect(choice.args).not.toContain(dropped);
+    for (const dropped of ["--single-process", "--headless='shell'", "--disable-web-security"])
+      expect(choice.args).not.toContain(dropped);
   });
 
   it("passes on the npm Chromium's environment (its own libraries) when it has one", async () => {
     expect((await resolveChromium(machine([]))).env).toBeUndefined();
-    const withLibs = async () => ({ executablePath: "/tmp/chromium", args: [], env: { LD_LIBRARY_PATH: "/tmp/al2023/lib" } });
+    const withLibs = async () => ({
+      executablePath: "/tmp/chromium",
+      args: [],
+      env: { LD_LIBRARY_PATH: "/tmp/al2023/lib" },
+    });
     const choice = await resolveChromium({ ...machine([]), npmChromium: withLibs });
     expect(choice.env).toEqual({ LD_LIBRARY_PATH: "/tmp/al2023/lib" });
     expect((await resolveChromium({ ...machine(["/usr/bin/chromium"]), npmChromium: withLibs })).env).toBeUndefined();
   });
 
   it("says what to do where the npm Chromium cannot run", async () => {
-    await expect(resolveChromium({ ...machine([]), platform: "darwin", arch: "arm64" })).rejects.toThrow(/No Chrome or Chromium found.*set CHROMIUM_PATH/);
+    await expect(resolveChromium({ ...machine([]), platform: "darwin", arch: "arm64" })).rejects.toThrow(
+      /No Chrome or Chromium found.*set CHROMIUM_PATH/,
+    );
     expect(npmChromium).not.toHaveBeenCalled();
   });
 });
 
 describe("npmChromiumArgs", () => {
   it("keeps the package's rendering flags", () => {
-    expect(npmChromiumArgs(["--use-gl=angle", "--headless", "--single-process"])).toEqual(expect.arrayContaining(["--use-gl=angle", "--no-sandbox"]));
+    expect(npmChromiumArgs(["--use-gl=angle", "--headless", "--single-process"])).toEqual(
+      expect.arrayContaining(["--use-gl=angle", "--no-sandbox"]),
+    );
     expect(npmChromiumArgs(["--use-gl=angle", "--headless", "--single-process"])).not.toContain("--headless");
   });
 });

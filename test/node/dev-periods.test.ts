@@ -11,7 +11,8 @@ describe("a shortened period for tests", () => {
     expect(liveQuietPeriod({})).toBe(60_000);
     expect(LIVE_QUIET_MS).toBe(60_000);
     expect(liveQuietPeriod({ WA_LIVE_QUIET_MS: "10000" })).toBe(10_000);
-    for (const odd of ["4999", "60001", "ten", "", "10000.5"]) expect(liveQuietPeriod({ WA_LIVE_QUIET_MS: odd })).toBe(60_000);
+    for (const odd of ["4999", "60001", "ten", "", "10000.5"])
+      expect(liveQuietPeriod({ WA_LIVE_QUIET_MS: odd })).toBe(60_000);
   });
 
   it("the backstop runs every 10 minutes unless WA_BACKSTOP_MS asks for 5 s to 10 minutes", () => {

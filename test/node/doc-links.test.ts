@@ -81,7 +81,10 @@ describe("links in the documentation", () => {
   it("catches a missing file, a missing heading and a broken anchor in the same file", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "doc-links-"));
     mkdirSync(path.join(dir, "decisions"));
-    writeFileSync(path.join(dir, "decisions", "001-language-cookie.md"), "# Language is a cookie\n\n## The owner's data: in & out\n");
+    writeFileSync(
+      path.join(dir, "decisions", "001-language-cookie.md"),
+      "# Language is a cookie\n\n## The owner's data: in & out\n",
+    );
     const readme = path.join(dir, "README.md");
     writeFileSync(
       readme,

@@ -31,7 +31,11 @@ const SHAPES: [string, ImportFormat, string][] = [
   ],
   ["a phone cell of spaces", "csv", fill("name,phone\r\nMaya,", " ", "x\r\n")],
   ["spaces around separators in a phone cell", "csv", fill("name,phone\r\nMaya,", " ; , / ::: ", "0521234567\r\n")],
-  ["spaces around separators in a tags cell", "csv", fill("name,phone,tags\r\nMaya,0521234567,", " ;  ,  ::: ", "x\r\n")],
+  [
+    "spaces around separators in a tags cell",
+    "csv",
+    fill("name,phone,tags\r\nMaya,0521234567,", " ;  ,  ::: ", "x\r\n"),
+  ],
   ["distinct tags in one cell", "csv", "name,phone,tags\r\nMaya,0521234567," + distinctTags()],
   ["thousands of tiny fields", "csv", fill("name,phone\r\n", ",")],
   ["empty lines", "csv", fill("name,phone\r\n", "\r\n")],

@@ -15,7 +15,12 @@ async function read(name: string, type: string | null = null) {
   const upload = await readUpload(new Blob([bytes]).stream(), 2 * 1024 * 1024);
   const { format, parsed } = readImportFile({ type, bytes: upload.bytes, photos: upload.skipped });
   const plan = planImport(parsed, "IL", new Set());
-  const clients = plan.rows.map((r) => ({ name: r.name, phone: r.phone, ...(r.tags.length ? { tags: r.tags } : {}), ...(r.notes ? { notes: r.notes } : {}) }));
+  const clients = plan.rows.map((r) => ({
+    name: r.name,
+    phone: r.phone,
+    ...(r.tags.length ? { tags: r.tags } : {}),
+    ...(r.notes ? { notes: r.notes } : {}),
+  }));
   const errors = plan.errors.map((e) => ({ row: e.row, key: e.key, ...e.params }));
   return { format, read: parsed.read, clients, errors, plan };
 }
@@ -34,7 +39,9 @@ describe("spreadsheets and salon software", () => {
       { name: "Maya Azulay", phone: "972545550102", tags: ["Color"], notes: "Mobile: 052-555-0199" },
       { name: "Studio Shir", phone: "972545550103" },
     ]);
-    expect(got.errors).toEqual([{ row: 5, key: "import.err.noPhone", columns: '"Phone 1 - Value", "Phone 2 - Value"' }]);
+    expect(got.errors).toEqual([
+      { row: 5, key: "import.err.noPhone", columns: '"Phone 1 - Value", "Phone 2 - Value"' },
+    ]);
   });
 
   it("Google Contacts (older layout): Type/Value pairs, a number wrapped in direction marks and non-breaking hyphens", async () => {
@@ -50,12 +57,19 @@ describe("spreadsheets and salon software", () => {
     const got = await read("outlook.csv");
     expect(got.read).toMatchObject({ encoding: "windows-1252", exporter: "outlook" });
     expect(got.clients).toEqual([
-      { name: "Chloé Dubois", phone: "972545550301", tags: ["VIP", "Color"], notes: "Café au lait, no sugar\nBusiness Phone: 03-555-3000" },
+      {
+        name: "Chloé Dubois",
+        phone: "972545550301",
+        tags: ["VIP", "Color"],
+        notes: "Café au lait, no sugar\nBusiness Phone: 03-555-3000",
+      },
       { name: "Renée Müller", phone: "97235553002" },
       { name: "Tom Baker", phone: "972545550303" },
       { name: "Salon Supplies Ltd", phone: "97235553004" },
     ]);
-    expect(got.errors).toEqual([{ row: 6, key: "import.err.foreignNumber", value: "(650) 555-1212", column: "Mobile Phone" }]);
+    expect(got.errors).toEqual([
+      { row: 6, key: "import.err.foreignNumber", value: "(650) 555-1212", column: "Mobile Phone" },
+    ]);
   });
 
   it("Outlook on a Hebrew PC (windows-1255, Hebrew column names)", async () => {
@@ -69,7 +83,11 @@ describe("spreadsheets and salon software", () => {
 
   it("Excel on a Hebrew PC: a title row above the header, a lost leading zero, scientific notation and a leading apostrophe", async () => {
     const got = await read("excel-hebrew.csv");
-    expect(got.read).toMatchObject({ encoding: "windows-1255", headerRow: 3, columns: { name: ["שם הלקוחה"], phone: ["טל'"] } });
+    expect(got.read).toMatchObject({
+      encoding: "windows-1255",
+      headerRow: 3,
+      columns: { name: ["שם הלקוחה"], phone: ["טל'"] },
+    });
     expect(got.clients).toEqual([
       { name: "מיכל ישראלי", phone: "972541234567", tags: ["קבועה"] },
       { name: "עדי פרץ", phone: "972545550503", tags: ["חדשה"], notes: "מגיעה עם הבת" },
@@ -147,7 +165,8 @@ describe("phones' contacts (vCard)", () => {
     expect(got.clients[0]).toEqual({
       name: "אסתר-מרים כהן",
       phone: "972545551302",
-      notes: "לקוחה ותיקה. מעדיפה תורים בבוקר, לפני העבודה, ותמיד מביאה קפה. צבע: 6.0 עם גוונים. לא אוהבת פן חזק.\nHome: 03-555-1301",
+      notes:
+        "לקוחה ותיקה. מעדיפה תורים בבוקר, לפני העבודה, ותמיד מביאה קפה. צבע: 6.0 עם גוונים. לא אוהבת פן חזק.\nHome: 03-555-1301",
     });
     expect(got.clients[1]).toMatchObject({ name: "Avigail Green", phone: "972545551304" });
     expect(got.errors).toEqual([{ row: 3, key: "import.err.noName", columns: "FN, N" }]);
@@ -173,11 +192,15 @@ describe("phones' contacts (vCard)", () => {
 
   it("Outlook 2.1 with CHARSET=windows-1255: Hebrew intact, the fax never chosen", async () => {
     const got = await read("outlook-contact.vcf");
-    expect(got.clients).toEqual([{ name: "ענבל ברק", phone: "972545551602", notes: "Work: 03-555-1601\nFax: 03-555-1698" }]);
+    expect(got.clients).toEqual([
+      { name: "ענבל ברק", phone: "972545551602", notes: "Work: 03-555-1601\nFax: 03-555-1698" },
+    ]);
   });
 
   it("vCard 4.0: tel: values, quoted types, extensions", async () => {
     const got = await read("vcard-4.vcf");
-    expect(got.clients).toEqual([{ name: "Ayelet Noy", phone: "972545551701", notes: "Line one\nLine two\nHome: +972-3-555-1799" }]);
+    expect(got.clients).toEqual([
+      { name: "Ayelet Noy", phone: "972545551701", notes: "Line one\nLine two\nHome: +972-3-555-1799" },
+    ]);
   });
 });

@@ -20,7 +20,14 @@ import type { SentRecord } from "../../workers/simulator/state";
 type SimSessionSummary = ReturnType<typeof summary>;
 
 /** A message as NOWEB shapes it (answers and webhook payloads), the fields read here. */
-type NowebMessage = { id: string; from: string; fromMe: boolean; body: string; timestamp: number; _data: { key: { id: string; remoteJid: string } } };
+type NowebMessage = {
+  id: string;
+  from: string;
+  fromMe: boolean;
+  body: string;
+  timestamp: number;
+  _data: { key: { id: string; remoteJid: string } };
+};
 
 /**
  * A webhook's JSON. The payload holds the fields read here of each event's:
@@ -33,7 +40,13 @@ type HookBody = {
   payload: NowebMessage & { status: string; statuses: { status: string; timestamp: number }[]; ackName: string };
 };
 
-type Hook = { raw: string; url: string; headers: Record<string, string | string[] | undefined>; body: HookBody; at: number };
+type Hook = {
+  raw: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: HookBody;
+  at: number;
+};
 
 const HMAC_KEY = "per-business-secret";
 const CUSTOMER = "4917611111111@c.us";
@@ -48,7 +61,11 @@ const hooks: Hook[] = [];
 let client: WhatsAppProvider;
 let timedClient: WhatsAppProvider;
 
-async function waitFor<T>(fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, what: string, ms = 5000): Promise<T> {
+async function waitFor<T>(
+  fn: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  what: string,
+  ms = 5000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
@@ -64,7 +81,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function http<T = unknown>(base: Simulator | string, method: string, p: string, body?: unknown) {
   const res = await fetch((typeof base === "string" ? base : base.url) + p, {
     method,
-    headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
+    headers:
+      body === undefined
+        ? { accept: "application/json" }
+        : { "content-type": "application/json", accept: "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -77,11 +97,14 @@ async function http<T = unknown>(base: Simulator | string, method: string, p: st
   return { status: res.status, body: json as T, type: res.headers.get("content-type") ?? "" };
 }
 
-const ctl = <T = unknown>(p: string, body?: unknown, on: Simulator = sim) => http<T>(on, body === undefined ? "GET" : "POST", p, body);
+const ctl = <T = unknown>(p: string, body?: unknown, on: Simulator = sim) =>
+  http<T>(on, body === undefined ? "GET" : "POST", p, body);
 
-const sessionHooks = (session: string, event?: string) => hooks.filter((h) => h.body.session === session && (event === undefined || h.body.event === event));
+const sessionHooks = (session: string, event?: string) =>
+  hooks.filter((h) => h.body.session === session && (event === undefined || h.body.event === event));
 
-const statusHook = (session: string, status: string) => () => sessionHooks(session, "session.status").find((h) => h.body.payload.status === status);
+const statusHook = (session: string, status: string) => () =>
+  sessionHooks(session, "session.status").find((h) => h.body.payload.status === status);
 
 async function providerError(p: Promise<unknown>): Promise<ProviderError> {
   const err = await p.then(
@@ -123,7 +146,15 @@ beforeAll(async () => {
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/webhook`;
   sim = await startSimulator({ port: 0, apiKey: "", ...FAST, qrFirstMs: 5000, qrRefreshMs: 5000, opDelayMs: 0 });
-  timed = await startSimulator({ port: 0, apiKey: "", ...FAST, qrFirstMs: 200, qrRefreshMs: 100, qrMax: 3, opDelayMs: 300 });
+  timed = await startSimulator({
+    port: 0,
+    apiKey: "",
+    ...FAST,
+    qrFirstMs: 200,
+    qrRefreshMs: 100,
+    qrMax: 3,
+    opDelayMs: 300,
+  });
   client = createWahaClient({ url: sim.url, apiKey: "anything" });
   timedClient = createWahaClient({ url: timed.url, apiKey: "anything" });
 });
@@ -138,16 +169,31 @@ describe("session lifecycle", () => {
   it("create, start, QR, scan, send, logout to a new QR, delete", async () => {
     const created = await client.createSession("biz-1", { webhookUrl: hookUrl, hmacKey: HMAC_KEY });
     expect(created).toMatchObject({ name: "biz-1", status: "STOPPED", me: null });
-    const dup = await expectError(client.createSession("biz-1", { webhookUrl: hookUrl, hmacKey: HMAC_KEY }), 422, "permanent");
-    expect(dup.body).toEqual({ statusCode: 422, message: "Session 'biz-1' already exists. Use PUT to update it.", error: "Unprocessable Entity" });
+    const dup = await expectError(
+      client.createSession("biz-1", { webhookUrl: hookUrl, hmacKey: HMAC_KEY }),
+      422,
+      "permanent",
+    );
+    expect(dup.body).toEqual({
+      statusCode: 422,
+      message: "Session 'biz-1' already exists. Use PUT to update it.",
+      error: "Unprocessable Entity",
+    });
     // The list shows running sessions; a STOPPED one only with ?all=true.
-    expect((await http<{ name: string }[]>(sim, "GET", "/api/sessions")).body.map((x) => x.name)).not.toContain("biz-1");
-    expect((await http<{ name: string }[]>(sim, "GET", "/api/sessions?all=true")).body.map((x) => x.name)).toContain("biz-1");
+    expect((await http<{ name: string }[]>(sim, "GET", "/api/sessions")).body.map((x) => x.name)).not.toContain(
+      "biz-1",
+    );
+    expect((await http<{ name: string }[]>(sim, "GET", "/api/sessions?all=true")).body.map((x) => x.name)).toContain(
+      "biz-1",
+    );
 
     // A STOPPED session has no QR: WAHA's 404, not a wait.
     expect(await client.getQr("biz-1")).toBeNull();
     const stoppedQr = await http(sim, "GET", "/api/biz-1/auth/qr");
-    expect(stoppedQr).toMatchObject({ status: 404, body: { statusCode: 404, message: notFoundMessage("biz-1"), error: "Not Found" } });
+    expect(stoppedQr).toMatchObject({
+      status: 404,
+      body: { statusCode: 404, message: notFoundMessage("biz-1"), error: "Not Found" },
+    });
 
     await client.startSession("biz-1");
     await client.startSession("biz-1"); // repeatable
@@ -177,7 +223,10 @@ describe("session lifecycle", () => {
     expect(id).toMatch(/^true_4917611111111@c\.us_3EB0[0-9A-F]+$/);
     const sent = await ctl("/__sim/sessions/biz-1/sent");
     expect(sent.body).toEqual([{ chatId: CUSTOMER, text: "See you Friday", timestamp: expect.any(Number), id }]);
-    const echo = await waitFor(() => hooks.find((h) => h.body.event === "message.any" && h.body.payload?.id === id), "sendText echo");
+    const echo = await waitFor(
+      () => hooks.find((h) => h.body.event === "message.any" && h.body.payload?.id === id),
+      "sendText echo",
+    );
     expect(echo.body.payload).toMatchObject({ fromMe: true, source: "api", body: "See you Friday", from: CUSTOMER });
     expect(echo.body.payload).not.toHaveProperty("to");
 
@@ -195,7 +244,11 @@ describe("session lifecycle", () => {
     await client.deleteSession("biz-1");
     await client.deleteSession("biz-1"); // repeatable
     expect(await client.getSession("biz-1")).toBeNull();
-    expect((await http(sim, "GET", "/api/sessions/biz-1")).body).toEqual({ statusCode: 404, message: "Session not found", error: "Not Found" });
+    expect((await http(sim, "GET", "/api/sessions/biz-1")).body).toEqual({
+      statusCode: 404,
+      message: "Session not found",
+      error: "Not Found",
+    });
     expect((await providerError(client.startSession("biz-1"))).status).toBe(404);
   });
 
@@ -225,8 +278,15 @@ describe("session lifecycle", () => {
   it("session names: letters, digits, _ and -, at most 54 characters; 400 otherwise", async () => {
     const bad = await http(sim, "POST", "/api/sessions", { name: "bad name!", start: false });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ statusCode: 400, message: ["name must match /^[a-zA-Z0-9_-]*$/ regular expression"], error: "Bad Request" });
-    const long = await http<{ message: string[] }>(sim, "POST", "/api/sessions", { name: "a".repeat(55), start: false });
+    expect(bad.body).toEqual({
+      statusCode: 400,
+      message: ["name must match /^[a-zA-Z0-9_-]*$/ regular expression"],
+      error: "Bad Request",
+    });
+    const long = await http<{ message: string[] }>(sim, "POST", "/api/sessions", {
+      name: "a".repeat(55),
+      start: false,
+    });
     expect(long.status).toBe(400);
     expect(long.body.message).toEqual(["name must be shorter than or equal to 54 characters"]);
     expect((await http(sim, "POST", "/api/sessions", { name: "a/b", start: false })).status).toBe(400);
@@ -248,7 +308,10 @@ describe("session lifecycle", () => {
     expect(info?.status).toBe("STARTING"); // restarted with the new config...
     await waitFor(() => sim.state.get("biz-put")?.status === "WORKING", "WORKING again"); // ...still logged in
     // Events now go to the new URL, signed with the new key.
-    const hook = await waitFor(() => hooks.find((h) => h.body.session === "biz-put" && h.url.endsWith("?v=2")), "event at the new URL");
+    const hook = await waitFor(
+      () => hooks.find((h) => h.body.session === "biz-put" && h.url.endsWith("?v=2")),
+      "event at the new URL",
+    );
     expect(await verifyWebhookSignature(hook.raw, "rotated-key", String(hook.headers["x-webhook-hmac"]))).toBe(true);
     expect((await http(sim, "PUT", "/api/sessions/nope", { name: "nope", config: {} })).status).toBe(404);
     await client.deleteSession("biz-put");
@@ -322,7 +385,8 @@ describe("QR rotation and timings (the timed simulator)", () => {
     const failed = await waitFor(statusHook("rot-1", "FAILED"), "FAILED by itself", 3000);
     const qrs = sessionHooks("rot-1", "session.status").filter((h) => h.body.payload.status === "SCAN_QR_CODE");
     expect(qrs.length).toBe(3); // qrMax
-    for (const h of qrs) expect(h.body.payload).toMatchObject({ name: "rot-1", status: "SCAN_QR_CODE", statuses: expect.any(Array) });
+    for (const h of qrs)
+      expect(h.body.payload).toMatchObject({ name: "rot-1", status: "SCAN_QR_CODE", statuses: expect.any(Array) });
     // When each status was set (the event's own statuses), not when its webhook arrived.
     const at = (h: Hook) => h.body.payload.statuses.at(-1)!.timestamp;
     const gaps = [at(qrs[1]) - at(qrs[0]), at(qrs[2]) - at(qrs[1]), at(failed) - at(qrs[2])];
@@ -359,7 +423,9 @@ describe("QR rotation and timings (the timed simulator)", () => {
       return Date.now() - t;
     };
     expect(await timeIt(timedClient.restartSession("op-1"))).toBeGreaterThanOrEqual(280);
-    expect(await timeIt(timedClient.updateSession("op-1", { webhookUrl: hookUrl, hmacKey: "k2" }))).toBeGreaterThanOrEqual(280);
+    expect(
+      await timeIt(timedClient.updateSession("op-1", { webhookUrl: hookUrl, hmacKey: "k2" })),
+    ).toBeGreaterThanOrEqual(280);
     expect(await timeIt(timedClient.deleteSession("op-1"))).toBeGreaterThanOrEqual(280);
     expect(await timedClient.getSession("op-1")).toBeNull();
 
@@ -372,9 +438,16 @@ describe("QR rotation and timings (the timed simulator)", () => {
 describe("messages as NOWEB shapes them", () => {
   it("incoming and owner messages: from = the customer's chat, no `to`, Baileys key in _data; signed webhooks", async () => {
     await connected("biz-3");
-    const r = await ctl("/__sim/sessions/biz-3/incoming", { from: "4917611111111", name: "Anna", body: "Can I book Friday?" });
+    const r = await ctl("/__sim/sessions/biz-3/incoming", {
+      from: "4917611111111",
+      name: "Anna",
+      body: "Can I book Friday?",
+    });
     expect(r.status).toBe(200);
-    const hook = await waitFor(() => sessionHooks("biz-3", "message.any").find((h) => !h.body.payload.fromMe), "incoming webhook");
+    const hook = await waitFor(
+      () => sessionHooks("biz-3", "message.any").find((h) => !h.body.payload.fromMe),
+      "incoming webhook",
+    );
     expect(hook.headers["x-webhook-hmac-algorithm"]).toBe("sha512");
     expect(hook.headers["x-webhook-request-id"]).toBeTruthy();
     expect(Math.abs(Number(hook.headers["x-webhook-timestamp"]) - Date.now())).toBeLessThan(60_000);
@@ -409,15 +482,27 @@ describe("messages as NOWEB shapes them", () => {
 
     // The owner types on the phone: NOWEB sends from = the customer's chat and no `to`.
     await ctl("/__sim/sessions/biz-3/reply", { to: "4917611111111", body: "Yes, 10:00" });
-    const reply = await waitFor(() => sessionHooks("biz-3", "message.any").find((h) => h.body.payload.body === "Yes, 10:00"), "owner reply");
+    const reply = await waitFor(
+      () => sessionHooks("biz-3", "message.any").find((h) => h.body.payload.body === "Yes, 10:00"),
+      "owner reply",
+    );
     const key = reply.body.payload._data.key;
-    expect(reply.body.payload).toMatchObject({ fromMe: true, source: "app", from: CUSTOMER, id: `true_${CUSTOMER}_${key.id}` });
+    expect(reply.body.payload).toMatchObject({
+      fromMe: true,
+      source: "app",
+      from: CUSTOMER,
+      id: `true_${CUSTOMER}_${key.id}`,
+    });
     expect(reply.body.payload).not.toHaveProperty("to");
     expect(key).toEqual({ remoteJid: "4917611111111@s.whatsapp.net", fromMe: true, id: expect.any(String) });
 
     await client.sendText("biz-3", CUSTOMER, "Booked!");
     // GET .../messages has the same shapes; the client reads every message's chat from the key.
-    const raw = await http<NowebMessage[]>(sim, "GET", `/api/biz-3/chats/${encodeURIComponent(CUSTOMER)}/messages?limit=10`);
+    const raw = await http<NowebMessage[]>(
+      sim,
+      "GET",
+      `/api/biz-3/chats/${encodeURIComponent(CUSTOMER)}/messages?limit=10`,
+    );
     expect(raw.body).toHaveLength(3);
     for (const m of raw.body) {
       expect(m.from).toBe(CUSTOMER);
@@ -445,14 +530,20 @@ describe("messages as NOWEB shapes them", () => {
     expect(res.body).not.toHaveProperty("id");
     // The client serializes it as WAHA names the message in webhooks and acks.
     const { id } = await client.sendText("biz-send", CUSTOMER, "Hi again");
-    const echo = await waitFor(() => sessionHooks("biz-send", "message.any").find((h) => h.body.payload.body === "Hi again"), "echo");
+    const echo = await waitFor(
+      () => sessionHooks("biz-send", "message.any").find((h) => h.body.payload.body === "Hi again"),
+      "echo",
+    );
     expect(echo.body.payload.id).toBe(id);
   });
 
   it("message.ack DEVICE after a send; ERROR (ack -1, code 463) for sends after /restrict {next}", async () => {
     await connected("biz-ack");
     const { id: ok } = await client.sendText("biz-ack", CUSTOMER, "delivered");
-    const delivered = await waitFor(() => sessionHooks("biz-ack", "message.ack").find((h) => h.body.payload.id === ok), "DEVICE ack");
+    const delivered = await waitFor(
+      () => sessionHooks("biz-ack", "message.ack").find((h) => h.body.payload.id === ok),
+      "DEVICE ack",
+    );
     expect(delivered.body.payload).toMatchObject({ id: ok, from: CUSTOMER, fromMe: true, ack: 2, ackName: "DEVICE" });
     expect(delivered.body.payload).not.toHaveProperty("error");
 
@@ -461,7 +552,10 @@ describe("messages as NOWEB shapes them", () => {
     expect(r.body.sends.restrictNext).toBe(1);
     const { id: refused } = await client.sendText("biz-ack", CUSTOMER, "refused later"); // still a 201
     const { id: after } = await client.sendText("biz-ack", CUSTOMER, "fine again");
-    const error = await waitFor(() => sessionHooks("biz-ack", "message.ack").find((h) => h.body.payload.id === refused), "ERROR ack");
+    const error = await waitFor(
+      () => sessionHooks("biz-ack", "message.ack").find((h) => h.body.payload.id === refused),
+      "ERROR ack",
+    );
     expect(error.body.payload).toMatchObject({
       id: refused,
       fromMe: true,
@@ -470,9 +564,16 @@ describe("messages as NOWEB shapes them", () => {
       error: { code: "463", blocked: true, reason: "account_restricted", until: null },
       _data: { update: { messageStubParameters: ["463"] } },
     });
-    const next = await waitFor(() => sessionHooks("biz-ack", "message.ack").find((h) => h.body.payload.id === after), "ack after");
+    const next = await waitFor(
+      () => sessionHooks("biz-ack", "message.ack").find((h) => h.body.payload.id === after),
+      "ack after",
+    );
     expect(next.body.payload.ackName).toBe("DEVICE");
-    expect((await ctl<SimSessionSummary>("/__sim/sessions/biz-ack")).body.sends).toMatchObject({ restricted: 1, restrictNext: 0, accepted: 3 });
+    expect((await ctl<SimSessionSummary>("/__sim/sessions/biz-ack")).body.sends).toMatchObject({
+      restricted: 1,
+      restrictNext: 0,
+      accepted: 3,
+    });
     expect((await ctl("/__sim/sessions/biz-ack/restrict", { next: -1 })).status).toBe(400);
   });
 
@@ -486,11 +587,16 @@ describe("messages as NOWEB shapes them", () => {
     expect(hook.body.payload.id).toMatch(/^false_123456789012345@lid_/);
     const res = await http(sim, "GET", `/api/biz-lid/lids/${encodeURIComponent(lid)}`);
     expect(res).toMatchObject({ status: 200, body: { lid, pn: "4917633333333@c.us" } });
-    expect((await http(sim, "GET", "/api/biz-lid/lids/123456789012345")).body).toEqual({ lid, pn: "4917633333333@c.us" });
+    expect((await http(sim, "GET", "/api/biz-lid/lids/123456789012345")).body).toEqual({
+      lid,
+      pn: "4917633333333@c.us",
+    });
     expect(await client.resolveLid("biz-lid", lid)).toBe("4917633333333@c.us");
     expect((await http(sim, "GET", "/api/biz-lid/lids/999%40lid")).body).toEqual({ lid: "999@lid", pn: null });
     expect(await client.resolveLid("biz-lid", "999@lid")).toBeNull();
-    expect((await ctl("/__sim/sessions/biz-lid/incoming", { from: "4917611111111", pn: "4917633333333", body: "x" })).status).toBe(400);
+    expect(
+      (await ctl("/__sim/sessions/biz-lid/incoming", { from: "4917611111111", pn: "4917633333333", body: "x" })).status,
+    ).toBe(400);
   });
 
   it("a refused webhook URL is retried and never crashes the simulator", async () => {
@@ -501,7 +607,10 @@ describe("messages as NOWEB shapes them", () => {
     await client.createSession("biz-4", { webhookUrl: `http://127.0.0.1:${port}/api/webhook`, hmacKey: "k" });
     await client.startSession("biz-4");
     await waitFor(() => sim.state.get("biz-4")?.status === "SCAN_QR_CODE", "QR");
-    await waitFor(async () => ((await ctl<SimSessionSummary | null>("/__sim/sessions/biz-4")).body?.webhooks.retries ?? 0) >= 2, "retries scheduled");
+    await waitFor(
+      async () => ((await ctl<SimSessionSummary | null>("/__sim/sessions/biz-4")).body?.webhooks.retries ?? 0) >= 2,
+      "retries scheduled",
+    );
     expect((await fetch(`${sim.url}/health`)).status).toBe(200);
     await client.deleteSession("biz-4");
   });
@@ -550,7 +659,11 @@ describe("persistence", () => {
       const first = await startSimulator({ port: 0, apiKey: "", ...FAST, opDelayMs: 0, stateFile });
       const c1 = createWahaClient({ url: first.url, apiKey: "k" });
       await connected("biz-keep", "4915112345678", first, c1);
-      await ctl("/__sim/sessions/biz-keep/incoming", { from: "4917611111111", name: "Anna", body: "Still there?" }, first);
+      await ctl(
+        "/__sim/sessions/biz-keep/incoming",
+        { from: "4917611111111", name: "Anna", body: "Still there?" },
+        first,
+      );
       await c1.sendText("biz-keep", CUSTOMER, "Yes");
       await first.close();
 
@@ -560,7 +673,9 @@ describe("persistence", () => {
         await waitFor(() => second.state.get("biz-keep")?.status === "WORKING", "WORKING after the restart");
         const info = await c2.getSession("biz-keep");
         expect(info).toMatchObject({ status: "WORKING", me: { id: "4915112345678@c.us", pushName: "Salon X" } });
-        expect(configMatches(info?.config, sessionConfig("biz-keep", { webhookUrl: hookUrl, hmacKey: HMAC_KEY }))).toBe(true);
+        expect(configMatches(info?.config, sessionConfig("biz-keep", { webhookUrl: hookUrl, hmacKey: HMAC_KEY }))).toBe(
+          true,
+        );
         const msgs = await c2.getMessages("biz-keep", CUSTOMER, 10);
         expect(msgs.map((m) => m.body).sort()).toEqual(["Still there?", "Yes"]);
         expect((await ctl("/__sim/sessions/biz-keep/sent", undefined, second)).body).toHaveLength(1);
@@ -587,14 +702,22 @@ describe("reactions, edits, deletions, echoes, hidden numbers and lost webhooks 
     before?: { id: string; body: string } | null;
     _data: { key?: Record<string, unknown> };
   };
-  const addon = (session: string, event: string) => () => sessionHooks(session, event).at(-1)?.body.payload as unknown as Addon | undefined;
+  const addon = (session: string, event: string) => () =>
+    sessionHooks(session, event).at(-1)?.body.payload as unknown as Addon | undefined;
 
   it("react, edit and revoke arrive as message.reaction, message.edited and message.revoked (NOWEB), never in message.any", async () => {
     await connected("biz-addons");
-    const sent = await client.sendText("biz-addons", CUSTOMER, "Reminder: Friday 10:00. Reply 1 to confirm or 2 to cancel.");
+    const sent = await client.sendText(
+      "biz-addons",
+      CUSTOMER,
+      "Reminder: Friday 10:00. Reply 1 to confirm or 2 to cancel.",
+    );
     await ctl("/__sim/sessions/biz-addons/incoming", { from: "4917611111111", body: "2" });
     await waitFor(() => sessionHooks("biz-addons", "message.any").find((h) => h.body.payload.body === "2"), "the 2");
-    await waitFor(() => sessionHooks("biz-addons", "message.any").find((h) => h.body.payload.id === sent.id), "the echo");
+    await waitFor(
+      () => sessionHooks("biz-addons", "message.any").find((h) => h.body.payload.id === sent.id),
+      "the echo",
+    );
     const before = sessionHooks("biz-addons", "message.any").length;
 
     expect((await ctl("/__sim/sessions/biz-addons/react", { from: "4917611111111", reaction: "👍🏽" })).status).toBe(200);
@@ -613,7 +736,11 @@ describe("reactions, edits, deletions, echoes, hidden numbers and lost webhooks 
     const revoked = await waitFor(addon("biz-addons", "message.revoked"), "revoke");
     expect(revoked).toMatchObject({ revokedMessageId: original._data.key.id, before: null, after: { fromMe: false } });
     // The deleted message leaves the chat's messages; the edit changed the stored text before that.
-    const list = await http<NowebMessage[]>(sim, "GET", `/api/biz-addons/chats/${encodeURIComponent(CUSTOMER)}/messages?limit=10`);
+    const list = await http<NowebMessage[]>(
+      sim,
+      "GET",
+      `/api/biz-addons/chats/${encodeURIComponent(CUSTOMER)}/messages?limit=10`,
+    );
     expect(list.body.map((m) => m.body)).toEqual(["Reminder: Friday 10:00. Reply 1 to confirm or 2 to cancel."]);
     await sleep(100);
     expect(sessionHooks("biz-addons", "message.any").length).toBe(before);
@@ -628,10 +755,16 @@ describe("reactions, edits, deletions, echoes, hidden numbers and lost webhooks 
   it("the product's own sends echo in message.any with source api; the phone's messages carry source app", async () => {
     await connected("biz-echo");
     const { id } = await client.sendText("biz-echo", CUSTOMER, "Your reminder");
-    const echo = await waitFor(() => sessionHooks("biz-echo", "message.any").find((h) => h.body.payload.id === id), "echo");
+    const echo = await waitFor(
+      () => sessionHooks("biz-echo", "message.any").find((h) => h.body.payload.id === id),
+      "echo",
+    );
     expect(echo.body.payload).toMatchObject({ fromMe: true, source: "api", body: "Your reminder" });
     await ctl("/__sim/sessions/biz-echo/reply", { to: "4917611111111", body: "typed" });
-    const typed = await waitFor(() => sessionHooks("biz-echo", "message.any").find((h) => h.body.payload.body === "typed"), "typed");
+    const typed = await waitFor(
+      () => sessionHooks("biz-echo", "message.any").find((h) => h.body.payload.body === "typed"),
+      "typed",
+    );
     expect(typed.body.payload).toMatchObject({ fromMe: true, source: "app" });
   });
 
@@ -640,23 +773,42 @@ describe("reactions, edits, deletions, echoes, hidden numbers and lost webhooks 
     await ctl("/__sim/sessions/biz-alt/incoming", { from: "777000111@lid", pn: "4917655555555", body: "1" });
     const hook = await waitFor(() => sessionHooks("biz-alt", "message.any")[0], "lid message");
     expect(hook.body.payload.from).toBe("777000111@lid");
-    expect(hook.body.payload._data.key).toMatchObject({ remoteJid: "777000111@lid", remoteJidAlt: "4917655555555@s.whatsapp.net", addressingMode: "lid" });
+    expect(hook.body.payload._data.key).toMatchObject({
+      remoteJid: "777000111@lid",
+      remoteJidAlt: "4917655555555@s.whatsapp.net",
+      addressingMode: "lid",
+    });
     await ctl("/__sim/sessions/biz-alt/incoming", { from: "888000111@lid", body: "hi" });
-    const hidden = await waitFor(() => sessionHooks("biz-alt", "message.any").find((h) => h.body.payload.from === "888000111@lid"), "hidden");
+    const hidden = await waitFor(
+      () => sessionHooks("biz-alt", "message.any").find((h) => h.body.payload.from === "888000111@lid"),
+      "hidden",
+    );
     expect(hidden.body.payload._data.key).not.toHaveProperty("remoteJidAlt");
   });
 
   it("drop-webhooks {next}: the next N events never arrive; later ones do; the chat still has them", async () => {
     await connected("biz-drop");
-    expect((await ctl<SimSessionSummary>("/__sim/sessions/biz-drop/drop-webhooks", { next: 2 })).body.drops).toEqual({ next: 2, dropped: 0 });
+    expect((await ctl<SimSessionSummary>("/__sim/sessions/biz-drop/drop-webhooks", { next: 2 })).body.drops).toEqual({
+      next: 2,
+      dropped: 0,
+    });
     await ctl("/__sim/sessions/biz-drop/incoming", { from: "4917611111111", body: "lost 1" });
     await ctl("/__sim/sessions/biz-drop/incoming", { from: "4917611111111", body: "lost 2" });
     await ctl("/__sim/sessions/biz-drop/incoming", { from: "4917611111111", body: "arrives" });
-    await waitFor(() => sessionHooks("biz-drop", "message.any").find((h) => h.body.payload.body === "arrives"), "third");
+    await waitFor(
+      () => sessionHooks("biz-drop", "message.any").find((h) => h.body.payload.body === "arrives"),
+      "third",
+    );
     expect(sessionHooks("biz-drop", "message.any").map((h) => h.body.payload.body)).toEqual(["arrives"]);
     expect((await ctl<SimSessionSummary>("/__sim/sessions/biz-drop")).body.drops).toEqual({ next: 0, dropped: 2 });
-    const overview = await http<{ id: string; lastMessage: { body: string } }[]>(sim, "GET", "/api/biz-drop/chats/overview?limit=10");
-    expect(overview.body).toEqual([expect.objectContaining({ id: CUSTOMER, lastMessage: expect.objectContaining({ body: "arrives" }) })]);
+    const overview = await http<{ id: string; lastMessage: { body: string } }[]>(
+      sim,
+      "GET",
+      "/api/biz-drop/chats/overview?limit=10",
+    );
+    expect(overview.body).toEqual([
+      expect.objectContaining({ id: CUSTOMER, lastMessage: expect.objectContaining({ body: "arrives" }) }),
+    ]);
     const list = await client.getMessages("biz-drop", CUSTOMER, 10);
     expect(list.map((m) => m.body).sort()).toEqual(["arrives", "lost 1", "lost 2"]);
     expect((await ctl("/__sim/sessions/biz-drop/drop-webhooks", { next: "3" })).status).toBe(400);
@@ -664,10 +816,16 @@ describe("reactions, edits, deletions, echoes, hidden numbers and lost webhooks 
 
   it("a session the phone logged out ends FAILED after a restart (credentials revoked), until a new scan", async () => {
     await connected("biz-out");
-    expect((await ctl<SimSessionSummary>("/__sim/sessions/biz-out/fail", { loggedOut: true })).body).toMatchObject({ status: "FAILED", loggedOut: true });
+    expect((await ctl<SimSessionSummary>("/__sim/sessions/biz-out/fail", { loggedOut: true })).body).toMatchObject({
+      status: "FAILED",
+      loggedOut: true,
+    });
     await client.restartSession("biz-out");
     await waitFor(statusHook("biz-out", "STARTING"), "STARTING");
-    await waitFor(() => sessionHooks("biz-out", "session.status").filter((h) => h.body.payload.status === "FAILED").length === 2, "FAILED again");
+    await waitFor(
+      () => sessionHooks("biz-out", "session.status").filter((h) => h.body.payload.status === "FAILED").length === 2,
+      "FAILED again",
+    );
     expect((await client.getSession("biz-out"))?.status).toBe("FAILED");
     await client.logoutSession("biz-out");
     await waitFor(() => sim.state.get("biz-out")?.status === "SCAN_QR_CODE", "a new QR after logout");
@@ -682,7 +840,11 @@ describe("reactions, edits, deletions, echoes, hidden numbers and lost webhooks 
       await waitFor(() => sessionHooks("wj-addons", "message.ack")[0], "ack with tagsEventsOn");
       await ctl("/__sim/sessions/wj-addons/react", { from: "4917611111111", reaction: "❤️" }, webjs);
       const reaction = await waitFor(addon("wj-addons", "message.reaction"), "reaction");
-      expect(reaction).toMatchObject({ from: CUSTOMER, to: "4915112345678@c.us", reaction: { text: "❤️", messageId: sent.id } });
+      expect(reaction).toMatchObject({
+        from: CUSTOMER,
+        to: "4915112345678@c.us",
+        reaction: { text: "❤️", messageId: sent.id },
+      });
       await ctl("/__sim/sessions/wj-addons/incoming", { from: "4917611111111", body: "2" }, webjs);
       await ctl("/__sim/sessions/wj-addons/edit", { from: "4917611111111", body: "1" }, webjs);
       const edited = await waitFor(addon("wj-addons", "message.edited"), "edit");
@@ -694,7 +856,9 @@ describe("reactions, edits, deletions, echoes, hidden numbers and lost webhooks 
 
       // Without tagsEventsOn WEBJS sends no message.ack at all.
       await c.updateSession("wj-addons", { webhookUrl: hookUrl, hmacKey: HMAC_KEY });
-      await http(webjs, "PUT", "/api/sessions/wj-addons", { config: { webhooks: [{ url: hookUrl, events: ["message.ack", "session.status"] }] } });
+      await http(webjs, "PUT", "/api/sessions/wj-addons", {
+        config: { webhooks: [{ url: hookUrl, events: ["message.ack", "session.status"] }] },
+      });
       await waitFor(() => webjs.state.get("wj-addons")?.status === "WORKING", "WORKING after PUT");
       const acks = sessionHooks("wj-addons", "message.ack").length;
       await c.sendText("wj-addons", CUSTOMER, "no ack for this one");
@@ -713,22 +877,42 @@ describe("the WEBJS engine option", () => {
       const c = createWahaClient({ url: webjs.url, apiKey: "k" });
       expect(await c.getVersion()).toMatchObject({ engine: "WEBJS" });
       await connected("wj-1", "4915112345678", webjs, c);
-      expect((await http<{ engine: unknown }>(webjs, "GET", "/api/sessions/wj-1")).body.engine).toEqual({ engine: "WEBJS" });
+      expect((await http<{ engine: unknown }>(webjs, "GET", "/api/sessions/wj-1")).body.engine).toEqual({
+        engine: "WEBJS",
+      });
 
-      const res = await http<{ id: { id: string } }>(webjs, "POST", "/api/sendText", { session: "wj-1", chatId: CUSTOMER, text: "Hi" });
+      const res = await http<{ id: { id: string } }>(webjs, "POST", "/api/sendText", {
+        session: "wj-1",
+        chatId: CUSTOMER,
+        text: "Hi",
+      });
       expect(res.status).toBe(201);
-      expect(res.body.id).toEqual({ fromMe: true, remote: CUSTOMER, id: expect.any(String), _serialized: `true_${CUSTOMER}_${res.body.id.id}` });
+      expect(res.body.id).toEqual({
+        fromMe: true,
+        remote: CUSTOMER,
+        id: expect.any(String),
+        _serialized: `true_${CUSTOMER}_${res.body.id.id}`,
+      });
       expect(res.body).not.toHaveProperty("key");
       const { id } = await c.sendText("wj-1", CUSTOMER, "Hi again");
       expect(id).toMatch(/^true_4917611111111@c\.us_3EB0/);
 
       await ctl("/__sim/sessions/wj-1/reply", { to: "4917611111111", body: "typed on the phone" }, webjs);
       await ctl("/__sim/sessions/wj-1/incoming", { from: "4917611111111", name: "Anna", body: "hello" }, webjs);
-      const list = await http<{ body: string }[]>(webjs, "GET", `/api/wj-1/chats/${encodeURIComponent(CUSTOMER)}/messages?limit=10`);
+      const list = await http<{ body: string }[]>(
+        webjs,
+        "GET",
+        `/api/wj-1/chats/${encodeURIComponent(CUSTOMER)}/messages?limit=10`,
+      );
       const owner = list.body.find((m) => m.body === "typed on the phone");
       expect(owner).toMatchObject({ fromMe: true, from: "4915112345678@c.us", to: CUSTOMER });
       const incoming = list.body.find((m) => m.body === "hello");
-      expect(incoming).toMatchObject({ fromMe: false, from: CUSTOMER, to: "4915112345678@c.us", _data: { notifyName: "Anna" } });
+      expect(incoming).toMatchObject({
+        fromMe: false,
+        from: CUSTOMER,
+        to: "4915112345678@c.us",
+        _data: { notifyName: "Anna" },
+      });
       const msgs = await c.getMessages("wj-1", CUSTOMER, 10);
       expect(msgs).toHaveLength(4);
       expect(new Set(msgs.map((m) => m.chatId))).toEqual(new Set([CUSTOMER]));

@@ -5,7 +5,9 @@ import { toEvent } from "~/components/bookings/calendar-view";
 import type { CalendarEvent } from "~/services/bookings/bookings.server";
 
 function luminance(hex: string) {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 function contrast(a: string, b: string) {
@@ -23,7 +25,8 @@ function family(hex: string) {
   return b > g * 0.75 ? "teal" : "green";
 }
 
-const booking = (status: string) => ({ id: status, name: "Maya", service: "Haircut", date: "2030-01-15", time: "10:00", status }) as CalendarEvent;
+const booking = (status: string) =>
+  ({ id: status, name: "Maya", service: "Haircut", date: "2030-01-15", time: "10:00", status }) as CalendarEvent;
 
 describe("calendar status colours", () => {
   it.each([

@@ -22,7 +22,8 @@ function fakeFetch(answer: (call: Call) => Response | Promise<Response>) {
   return { calls, client: createWahaClient({ url: "http://waha.test/", apiKey: "secret", fetch: f }) };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 async function providerError(p: Promise<unknown>): Promise<ProviderError> {
   const err = await p.then(
@@ -52,7 +53,14 @@ describe("WAHA client requests", () => {
         webhooks: [
           {
             url: "https://app.test/api/webhook",
-            events: ["message.any", "message.ack", "message.reaction", "message.edited", "message.revoked", "session.status"],
+            events: [
+              "message.any",
+              "message.ack",
+              "message.reaction",
+              "message.edited",
+              "message.revoked",
+              "session.status",
+            ],
             hmac: { key: "k1" },
             retries: { policy: "exponential", delaySeconds: 2, attempts: 5 },
           },
@@ -66,7 +74,10 @@ describe("WAHA client requests", () => {
     await client.updateSession("biz-1", { webhookUrl: "https://new.test/api/webhook", hmacKey: "k2" });
     expect(calls[0].method).toBe("PUT");
     expect(calls[0].url).toBe("http://waha.test/api/sessions/biz-1");
-    expect(calls[0].body).toMatchObject({ name: "biz-1", config: { webhooks: [{ url: "https://new.test/api/webhook", hmac: { key: "k2" } }] } });
+    expect(calls[0].body).toMatchObject({
+      name: "biz-1",
+      config: { webhooks: [{ url: "https://new.test/api/webhook", hmac: { key: "k2" } }] },
+    });
   });
 
   it("reads the server version; 404 (a gateway too old to have the call) is null", async () => {
@@ -85,7 +96,12 @@ describe("WAHA client requests", () => {
     const { client } = fakeFetch((c) =>
       c.url.endsWith("/missing")
         ? json(404, { statusCode: 404, message: "Session not found", error: "Not Found" })
-        : json(200, { name: "a", status: "WORKING", me: { id: "4915112345678@c.us", pushName: "Salon X" }, engine: {} }),
+        : json(200, {
+            name: "a",
+            status: "WORKING",
+            me: { id: "4915112345678@c.us", pushName: "Salon X" },
+            engine: {},
+          }),
     );
     expect(await client.getSession("missing")).toBeNull();
     expect(await client.getSession("a")).toEqual({
@@ -139,11 +155,17 @@ describe("WAHA client requests", () => {
     const answers = [
       { id: "true_491@c.us_GOWS" },
       { id: { _serialized: "true_491@c.us_WEBJS" } },
-      { key: { remoteJid: "491@s.whatsapp.net", fromMe: true, id: "3EB0NOWEB" }, messageTimestamp: "1738070128", status: "PENDING" },
+      {
+        key: { remoteJid: "491@s.whatsapp.net", fromMe: true, id: "3EB0NOWEB" },
+        messageTimestamp: "1738070128",
+        status: "PENDING",
+      },
       {},
     ];
     let i = 0;
-    const { calls, client } = fakeFetch(() => (i === 3 ? (i++, new Response(null, { status: 201 })) : json(201, answers[i++])));
+    const { calls, client } = fakeFetch(() =>
+      i === 3 ? (i++, new Response(null, { status: 201 })) : json(201, answers[i++]),
+    );
     expect(await client.sendText("a", "491@c.us", "hi")).toEqual({ id: "true_491@c.us_GOWS" });
     expect(await client.sendText("a", "491@c.us", "hi")).toEqual({ id: "true_491@c.us_WEBJS" });
     expect(await client.sendText("a", "491@c.us", "hi")).toEqual({ id: "true_491@c.us_3EB0NOWEB" });
@@ -161,7 +183,15 @@ describe("WAHA client requests", () => {
         : c.url.includes("/lids/")
           ? json(200, { lid: "123@lid", pn: "4917633333333@c.us" })
           : json(200, [
-              { id: "false_1@c.us_A1", timestamp: 5, from: "1@c.us", fromMe: false, body: "x", hasMedia: false, ack: 2 },
+              {
+                id: "false_1@c.us_A1",
+                timestamp: 5,
+                from: "1@c.us",
+                fromMe: false,
+                body: "x",
+                hasMedia: false,
+                ack: 2,
+              },
               // NOWEB owner message: from = the chat, no `to`; the key names the chat.
               {
                 id: "true_1@c.us_B2",
@@ -174,7 +204,15 @@ describe("WAHA client requests", () => {
                 _data: { key: { remoteJid: "1@s.whatsapp.net", fromMe: true, id: "B2" } },
               },
               // WEBJS owner message: from = me, to = the chat.
-              { id: { _serialized: "true_1@c.us_C3" }, timestamp: "7", from: "2@c.us", to: "1@c.us", fromMe: true, body: "z", hasMedia: false },
+              {
+                id: { _serialized: "true_1@c.us_C3" },
+                timestamp: "7",
+                from: "2@c.us",
+                to: "1@c.us",
+                fromMe: true,
+                body: "z",
+                hasMedia: false,
+              },
               { body: "no id: skipped" },
             ]),
     );
@@ -224,7 +262,8 @@ describe("WAHA client errors", () => {
     expect(e1.message).toContain("status STARTING");
     answer = json(404, {
       statusCode: 404,
-      message: "We didn't find a session with name 'a'.\nPlease start it first by using POST /api/sessions/a/start request",
+      message:
+        "We didn't find a session with name 'a'.\nPlease start it first by using POST /api/sessions/a/start request",
       error: "Not Found",
     });
     const e2 = await providerError(client.getMessages("a", "1@c.us", 5));
@@ -243,7 +282,9 @@ describe("WAHA client errors", () => {
       apiKey: "k",
       timeoutMs: 50,
       fetch: ((_: unknown, init?: RequestInit) =>
-        new Promise((_r, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)))) as typeof fetch,
+        new Promise((_r, reject) =>
+          init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)),
+        )) as typeof fetch,
     });
     const e2 = await providerError(slow.getSession("a"));
     expect(e2.kind).toBe("unreachable");

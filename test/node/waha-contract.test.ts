@@ -13,7 +13,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProviderError } from "../../app/providers/whatsapp/types";
-import { configMatches, createWahaClient, messageChatId, readMessageId, sessionConfig } from "../../app/providers/whatsapp/waha.server";
+import {
+  configMatches,
+  createWahaClient,
+  messageChatId,
+  readMessageId,
+  sessionConfig,
+} from "../../app/providers/whatsapp/waha.server";
 import { startSimulator, type Simulator } from "../../workers/simulator/server";
 
 /** A fixture; `B` is the shape of its answer (or webhook) body, as far as a test reads it. */
@@ -74,8 +80,10 @@ function expectShape(body: unknown, shape: Fixture["shape"], what: string) {
   const items = Array.isArray(body) ? body : [body];
   expect(items.length, `${what}: no items`).toBeGreaterThan(0);
   for (const item of items) {
-    for (const p of shape.present) expect(has(item, p), `${what}: "${p}" missing in ${JSON.stringify(item).slice(0, 400)}`).toBe(true);
-    for (const p of shape.absent) expect(has(item, p), `${what}: "${p}" must be absent (real WAHA leaves it out)`).toBe(false);
+    for (const p of shape.present)
+      expect(has(item, p), `${what}: "${p}" missing in ${JSON.stringify(item).slice(0, 400)}`).toBe(true);
+    for (const p of shape.absent)
+      expect(has(item, p), `${what}: "${p}" must be absent (real WAHA leaves it out)`).toBe(false);
   }
 }
 
@@ -94,11 +102,16 @@ function serve(f: Fixture, answer?: () => Response) {
     };
     calls.push(call);
     if (!f.request || call.method !== f.request.method || call.path !== f.request.path) {
-      return new Response(JSON.stringify({ statusCode: 418, message: `unexpected ${call.method} ${call.path}` }), { status: 418 });
+      return new Response(JSON.stringify({ statusCode: 418, message: `unexpected ${call.method} ${call.path}` }), {
+        status: 418,
+      });
     }
     if (answer) return answer();
     const { status, body } = f.response!;
-    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8" } });
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { "content-type": "application/json; charset=utf-8" },
+    });
   }) as typeof fetch;
   return { calls, client: createWahaClient({ url: "http://waha.test", apiKey: "key", fetch: stub }) };
 }
@@ -144,12 +157,18 @@ describe("the WAHA client against WAHA's answers", () => {
 
   it("POST /api/sessions: 201 with the session; 422 'already exists' is permanent", async () => {
     const created = serve(fx("session-create-201"));
-    const info = await created.client.createSession("default", { webhookUrl: "https://app.test/api/webhook", hmacKey: "k" });
+    const info = await created.client.createSession("default", {
+      webhookUrl: "https://app.test/api/webhook",
+      hmacKey: "k",
+    });
     expect(info).toMatchObject({ name: "default", status: "STOPPED", me: null });
     expect(created.calls[0].body).toMatchObject({ name: "default", start: false });
 
     const err = await providerError(
-      serve(fx("session-create-422-exists")).client.createSession("default", { webhookUrl: "https://app.test/api/webhook", hmacKey: "k" }),
+      serve(fx("session-create-422-exists")).client.createSession("default", {
+        webhookUrl: "https://app.test/api/webhook",
+        hmacKey: "k",
+      }),
     );
     expect([err.status, err.kind, err.transient]).toEqual([422, "permanent", false]);
     expect(err.message).toContain("already exists. Use PUT to update it.");
@@ -171,11 +190,15 @@ describe("the WAHA client against WAHA's answers", () => {
     };
     expect(configMatches(echoed, sessionConfig("default", opts))).toBe(true);
     expect(configMatches(defaults, sessionConfig("default", opts))).toBe(false); // someone else's URL: PUT again
-    expect(configMatches(fx<SessionAnswer>("session-get-working").response!.body.config, sessionConfig("default", opts))).toBe(false);
+    expect(
+      configMatches(fx<SessionAnswer>("session-get-working").response!.body.config, sessionConfig("default", opts)),
+    ).toBe(false);
   });
 
   it("422 'Session status is not as expected' is not-working (transient) and carries the status", async () => {
-    const err = await providerError(serve(fx("session-status-422")).client.sendText("default", "11111111111@c.us", "Hi there!"));
+    const err = await providerError(
+      serve(fx("session-status-422")).client.sendText("default", "11111111111@c.us", "Hi there!"),
+    );
     expect([err.status, err.kind, err.transient]).toEqual([422, "not-working", true]);
     expect(err.message).toContain("status SCAN_QR_CODE");
   });
@@ -190,20 +213,31 @@ describe("the WAHA client against WAHA's answers", () => {
 
   it("POST /api/sendText: NOWEB's Baileys key, WEBJS' id._serialized and GOWS' string id all become true_<chat>_<id>", async () => {
     const noweb = serve(fx("send-text-noweb"));
-    expect(await noweb.client.sendText("default", "111111111111@c.us", "Hi there!")).toEqual({ id: "true_111111111111@c.us_3EB08A6895830F110A5E4D" });
+    expect(await noweb.client.sendText("default", "111111111111@c.us", "Hi there!")).toEqual({
+      id: "true_111111111111@c.us_3EB08A6895830F110A5E4D",
+    });
     expect(noweb.calls[0].body).toEqual({ session: "default", chatId: "111111111111@c.us", text: "Hi there!" });
     const webjs = serve(fx("send-text-webjs"));
     expect(await webjs.client.sendText("default", "62811111123123@c.us", "Pendaftaran Akun Baru")).toEqual({
       id: "true_62811111123123@c.us_3EB0378E606CA43FEF38D2",
     });
     const gows = serve(fx("send-text-gows"));
-    expect(await gows.client.sendText("default", "11111111111@c.us", "Hi there!")).toEqual({ id: "true_11111111111@c.us_AAAAAAAAAAAAAAAAAAAA" });
+    expect(await gows.client.sendText("default", "11111111111@c.us", "Hi there!")).toEqual({
+      id: "true_11111111111@c.us_AAAAAAAAAAAAAAAAAAAA",
+    });
   });
 
   it("GET chat messages, NOWEB: the owner's message (no `to`) gets its chat from the key", async () => {
     const { client } = serve(fx("chat-messages-noweb"));
     expect(await client.getMessages("default", "97297273000@c.us", 20)).toEqual([
-      { id: "false_44777123123@c.us_3EB588F66919A0", chatId: "44777123123@c.us", timestamp: 1688571746, fromMe: false, body: "Hello", hasMedia: false },
+      {
+        id: "false_44777123123@c.us_3EB588F66919A0",
+        chatId: "44777123123@c.us",
+        timestamp: 1688571746,
+        fromMe: false,
+        body: "Hello",
+        hasMedia: false,
+      },
       {
         id: "true_97297273000@c.us_3EB075539C08D763E8A000",
         chatId: "97297273000@c.us",
@@ -230,7 +264,10 @@ describe("the WAHA client against WAHA's answers", () => {
   });
 
   it("check-exists and lids", async () => {
-    expect(await serve(fx("check-exists")).client.checkNumber("default", "11231231231")).toEqual({ exists: true, chatId: "123123123@c.us" });
+    expect(await serve(fx("check-exists")).client.checkNumber("default", "11231231231")).toEqual({
+      exists: true,
+      chatId: "123123123@c.us",
+    });
     expect(await serve(fx("lids-found")).client.resolveLid("default", "123123123@lid")).toBe("123456789@c.us");
     expect(await serve(fx("lids-not-found")).client.resolveLid("default", "123123123@lid")).toBeNull();
   });
@@ -286,7 +323,11 @@ describe("the simulator answers in WAHA's shapes", () => {
   async function call(sim: Simulator, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
     const res = await fetch(sim.url + p, {
       method,
-      headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+      headers: {
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -294,7 +335,14 @@ describe("the simulator answers in WAHA's shapes", () => {
   }
 
   /** Record the simulator's answer to a fixture's call, checking the status too. */
-  async function answer(name: string, sim: Simulator, method: string, p: string, body?: unknown, headers?: Record<string, string>) {
+  async function answer(
+    name: string,
+    sim: Simulator,
+    method: string,
+    p: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) {
     const res = await call(sim, method, p, body, headers);
     expect(res.status, `${name}: status`).toBe(fx(name).response!.status);
     got.set(name, res.body);
@@ -305,10 +353,13 @@ describe("the simulator answers in WAHA's shapes", () => {
     const res = await call(sim, "POST", "/api/sessions", { name, start: true, config: sessionConfig(name, opts) });
     expect(res.status).toBe(201);
     await waitFor(() => sim.state.get(name)?.status === "SCAN_QR_CODE", "QR");
-    expect((await call(sim, "POST", `/__sim/sessions/${name}/scan`, { phone: "4915112345678", pushName: "Salon X" })).status).toBe(200);
+    expect(
+      (await call(sim, "POST", `/__sim/sessions/${name}/scan`, { phone: "4915112345678", pushName: "Salon X" })).status,
+    ).toBe(200);
   }
 
-  const hook = (session: string, pick: (h: Hook) => boolean, what: string) => waitFor(() => hooks.find((h) => h.body.session === session && pick(h)), what);
+  const hook = (session: string, pick: (h: Hook) => boolean, what: string) =>
+    waitFor(() => hooks.find((h) => h.body.session === session && pick(h)), what);
 
   beforeAll(async () => {
     receiver = createServer((req, res) => {
@@ -321,7 +372,14 @@ describe("the simulator answers in WAHA's shapes", () => {
     });
     await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
     hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/webhook`;
-    const timings = { qrDelayMs: 50, startDelayMs: 50, ackDelayMs: 50, opDelayMs: 0, notWorkingWaitMs: 200, apiKey: "" };
+    const timings = {
+      qrDelayMs: 50,
+      startDelayMs: 50,
+      ackDelayMs: 50,
+      opDelayMs: 0,
+      notWorkingWaitMs: 200,
+      apiKey: "",
+    };
     noweb = await startSimulator({ port: 0, ...timings });
     webjs = await startSimulator({ port: 0, ...timings, engine: "WEBJS" });
 
@@ -330,17 +388,29 @@ describe("the simulator answers in WAHA's shapes", () => {
     await connect(noweb, "c-1");
     await call(noweb, "POST", "/__sim/sessions/c-1/incoming", { from: "4917611111111", name: "Anna", body: "Hello" });
     await call(noweb, "POST", "/__sim/sessions/c-1/reply", { to: "4917611111111", body: "Need to solve captcha." });
-    await call(noweb, "POST", "/__sim/sessions/c-1/incoming", { from: "123123123@lid", pn: "123456789", body: "hidden" });
+    await call(noweb, "POST", "/__sim/sessions/c-1/incoming", {
+      from: "123123123@lid",
+      pn: "123456789",
+      body: "hidden",
+    });
     await answer("server-version", noweb, "GET", "/api/server/version");
     await answer("session-get-working", noweb, "GET", "/api/sessions/c-1");
     await answer("session-get-404", noweb, "GET", "/api/sessions/nope");
     const create = fx("session-create-201").request!.body;
     await answer("session-create-201", noweb, "POST", "/api/sessions", { ...create, name: "c-new" });
     await answer("session-create-422-exists", noweb, "POST", "/api/sessions", { name: "c-new", start: false });
-    await answer("session-update-put", noweb, "PUT", "/api/sessions/c-new", { ...fx("session-update-put").request!.body, name: "c-new" });
+    await answer("session-update-put", noweb, "PUT", "/api/sessions/c-new", {
+      ...fx("session-update-put").request!.body,
+      name: "c-new",
+    });
     await answer("session-not-found-404", noweb, "POST", "/api/sendText", { session: "nope", chatId: C, text: "x" });
     await answer("send-text-noweb", noweb, "POST", "/api/sendText", { session: "c-1", chatId: C, text: "Hi there!" });
-    await answer("chat-messages-noweb", noweb, "GET", `/api/c-1/chats/${encodeURIComponent(C)}/messages?limit=20&downloadMedia=false`);
+    await answer(
+      "chat-messages-noweb",
+      noweb,
+      "GET",
+      `/api/c-1/chats/${encodeURIComponent(C)}/messages?limit=20&downloadMedia=false`,
+    );
     await answer("check-exists", noweb, "GET", "/api/contacts/check-exists?phone=11231231231&session=c-1");
     await answer("lids-found", noweb, "GET", "/api/c-1/lids/123123123%40lid");
     await answer("lids-not-found", noweb, "GET", "/api/c-1/lids/999%40lid");
@@ -356,19 +426,43 @@ describe("the simulator answers in WAHA's shapes", () => {
 
     got.set(
       "webhook-message-any-noweb-owner",
-      (await hook("c-1", (h) => h.body.event === "message.any" && h.body.payload.source === "app" && h.body.payload.fromMe, "owner message")).body,
+      (
+        await hook(
+          "c-1",
+          (h) => h.body.event === "message.any" && h.body.payload.source === "app" && h.body.payload.fromMe,
+          "owner message",
+        )
+      ).body,
     );
-    got.set("webhook-message-noweb-incoming", (await hook("c-1", (h) => h.body.event === "message.any" && h.body.payload.body === "Hello", "incoming")).body);
-    got.set("webhook-message-ack", (await hook("c-1", (h) => h.body.event === "message.ack" && h.body.payload.ack === 2, "DEVICE ack")).body);
-    got.set("webhook-message-ack-restricted", (await hook("c-1", (h) => h.body.event === "message.ack" && h.body.payload.ack === -1, "ERROR ack")).body);
-    got.set("webhook-session-status", (await hook("c-1", (h) => h.body.event === "session.status" && h.body.payload.status === "WORKING", "WORKING")).body);
+    got.set(
+      "webhook-message-noweb-incoming",
+      (await hook("c-1", (h) => h.body.event === "message.any" && h.body.payload.body === "Hello", "incoming")).body,
+    );
+    got.set(
+      "webhook-message-ack",
+      (await hook("c-1", (h) => h.body.event === "message.ack" && h.body.payload.ack === 2, "DEVICE ack")).body,
+    );
+    got.set(
+      "webhook-message-ack-restricted",
+      (await hook("c-1", (h) => h.body.event === "message.ack" && h.body.payload.ack === -1, "ERROR ack")).body,
+    );
+    got.set(
+      "webhook-session-status",
+      (await hook("c-1", (h) => h.body.event === "session.status" && h.body.payload.status === "WORKING", "WORKING"))
+        .body,
+    );
 
     // WEBJS: sendText and messages of both sides.
     await connect(webjs, "w-1");
     await call(webjs, "POST", "/__sim/sessions/w-1/reply", { to: "4917611111111", body: "Hi there!" });
     await call(webjs, "POST", "/__sim/sessions/w-1/incoming", { from: "4917611111111", body: "Hello" });
     await answer("send-text-webjs", webjs, "POST", "/api/sendText", { session: "w-1", chatId: C, text: "Hi" });
-    await answer("chat-messages-webjs", webjs, "GET", `/api/w-1/chats/${encodeURIComponent(C)}/messages?limit=20&downloadMedia=false`);
+    await answer(
+      "chat-messages-webjs",
+      webjs,
+      "GET",
+      `/api/w-1/chats/${encodeURIComponent(C)}/messages?limit=20&downloadMedia=false`,
+    );
   });
 
   afterAll(async () => {
@@ -397,6 +491,8 @@ describe("the simulator answers in WAHA's shapes", () => {
     expect(simSend.status).toBe(recorded.status);
     const err = (got.get("webhook-message-ack-restricted") as Webhook).payload.error;
     expect(err).toEqual(fx<Webhook>("webhook-message-ack-restricted").webhook!.payload.error);
-    expect(Object.keys(got.get("session-status-422") as object).sort()).toEqual(Object.keys(fx<object>("session-status-422").response!.body).sort());
+    expect(Object.keys(got.get("session-status-422") as object).sort()).toEqual(
+      Object.keys(fx<object>("session-status-422").response!.body).sort(),
+    );
   });
 });

@@ -10,7 +10,11 @@ import { checkVapid, startPushEndpoint, type PushEndpoint } from "../e2e/support
 function vapidPair(): VapidKeys {
   const ecdh = createECDH("prime256v1");
   ecdh.generateKeys();
-  return { publicKey: ecdh.getPublicKey().toString("base64url"), privateKey: ecdh.getPrivateKey().toString("base64url"), subject: "mailto:owner@example.com" };
+  return {
+    publicKey: ecdh.getPublicKey().toString("base64url"),
+    privateKey: ecdh.getPrivateKey().toString("base64url"),
+    subject: "mailto:owner@example.com",
+  };
 }
 
 const keys = vapidPair();
@@ -23,7 +27,12 @@ afterAll(() => push.close());
 describe("Web Push (RFC 8291 + RFC 8292) on WebCrypto", () => {
   it("delivers a JSON payload the subscriber decrypts, with TTL and Urgency, signed for the endpoint's origin", async () => {
     const sub = push.subscriber();
-    const payload = { title: "Chatbook", body: "בקשת הזמנה חדשה: נועה כהן, תספורת, מחר 17:00", url: "/dashboard/sync?proposal=p1", tag: "p1" };
+    const payload = {
+      title: "Chatbook",
+      body: "בקשת הזמנה חדשה: נועה כהן, תספורת, מחר 17:00",
+      url: "/dashboard/sync?proposal=p1",
+      tag: "p1",
+    };
     const res = await sendPush(sub, payload, keys, { ttl: 86_000, urgency: "high" });
     expect(res.status).toBe(201);
     const [got] = push.received.filter((r) => r.endpoint === sub.endpoint);
@@ -47,7 +56,12 @@ describe("Web Push (RFC 8291 + RFC 8292) on WebCrypto", () => {
   it("a message encrypted for another phone's keys cannot be read: the endpoint refuses it", async () => {
     const sub = push.subscriber();
     const other = push.subscriber();
-    const res = await sendPush({ endpoint: sub.endpoint, p256dh: other.p256dh, auth: other.auth }, { title: "x" }, keys, { ttl: 60 });
+    const res = await sendPush(
+      { endpoint: sub.endpoint, p256dh: other.p256dh, auth: other.auth },
+      { title: "x" },
+      keys,
+      { ttl: 60 },
+    );
     expect(res.status).toBe(400);
     expect(res.text).toMatch(/cannot decrypt/);
     expect(push.received.some((r) => r.endpoint === sub.endpoint)).toBe(false);
@@ -59,7 +73,12 @@ describe("Web Push (RFC 8291 + RFC 8292) on WebCrypto", () => {
     const res = await sendPush(sub, { title: "x" }, stranger, { ttl: 60 });
     expect(res.status).toBe(403);
     // The key in k= is checked; so is the signature when k= claims the right key.
-    const forged = await buildPushRequest(sub, { title: "x" }, { ...stranger, publicKey: keys.publicKey }, { ttl: 60 }).catch((e: Error) => e);
+    const forged = await buildPushRequest(
+      sub,
+      { title: "x" },
+      { ...stranger, publicKey: keys.publicKey },
+      { ttl: 60 },
+    ).catch((e: Error) => e);
     expect(forged).toBeInstanceOf(Error);
     const signed = await buildPushRequest(sub, { title: "x" }, stranger, { ttl: 60 });
     const swapped = signed.headers.Authorization.replace(/k=.*$/, `k=${keys.publicKey}`);

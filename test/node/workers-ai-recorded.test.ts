@@ -24,7 +24,9 @@ async function runRecorded(cases: Case[]) {
   const failures: string[] = [];
   for (const c of cases) {
     const requests: unknown[] = [];
-    const ai = { run: async (_model: string, inputs: Record<string, unknown>) => (requests.push(inputs), recorded.answers[c.id]) };
+    const ai = {
+      run: async (_model: string, inputs: Record<string, unknown>) => (requests.push(inputs), recorded.answers[c.id]),
+    };
     try {
       predictions.set(c.id, await createWorkersAiExtractor(ai, recorded.model).extract(toInput(c)));
     } catch (error) {
@@ -42,7 +44,10 @@ describe.skipIf(!present)("Workers AI path on the dev set, recorded answers", ()
 
   it("has one answer per dev chat, recorded for the current prompt and schema", () => {
     expect(Object.keys(recorded.answers).sort()).toEqual(cases.map((c) => c.id).sort());
-    expect(recorded.prompt_fingerprint, "the prompt or schema changed: re-record with `npm run score:ai -- --record`").toBe(promptFingerprint());
+    expect(
+      recorded.prompt_fingerprint,
+      "the prompt or schema changed: re-record with `npm run score:ai -- --record`",
+    ).toBe(promptFingerprint());
   });
 
   it("parses every answer, survives the model's mistakes and scores them", async () => {

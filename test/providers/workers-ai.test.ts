@@ -16,7 +16,11 @@ const haircutChat: ExtractInput = {
   contactName: "Noa",
   messages: [
     { fromMe: true, timestamp: at("2026-03-09T20:35:00+02:00"), body: "Sure!\nSee you then" },
-    { fromMe: false, timestamp: at("2026-03-09T20:30:00+02:00"), body: "Hi! Can I come tomorrow at 5pm for a haircut?" },
+    {
+      fromMe: false,
+      timestamp: at("2026-03-09T20:30:00+02:00"),
+      body: "Hi! Can I come tomorrow at 5pm for a haircut?",
+    },
   ],
 };
 
@@ -62,8 +66,14 @@ describe("Workers AI prompt", () => {
     expect(calls).toHaveLength(1);
     expect(calls[0].model).toBe("@cf/meta/llama-3.1-8b-instruct");
     expect(calls[0].inputs.messages).toEqual(buildPrompt(haircutChat));
-    expect(calls[0].inputs.response_format).toEqual({ type: "json_schema", json_schema: answerSchema(["Haircut", "Coloring"]) });
-    expect(answerSchema(["Haircut"]).properties.bookings.items.properties.service).toEqual({ type: "string", enum: ["Haircut"] });
+    expect(calls[0].inputs.response_format).toEqual({
+      type: "json_schema",
+      json_schema: answerSchema(["Haircut", "Coloring"]),
+    });
+    expect(answerSchema(["Haircut"]).properties.bookings.items.properties.service).toEqual({
+      type: "string",
+      enum: ["Haircut"],
+    });
   });
 
   it("does not call the model for an empty chat or an empty catalogue", async () => {
@@ -79,7 +89,13 @@ describe("reading the model's answer", () => {
   it("resolves 'tomorrow' against the message's own local date", async () => {
     const { ai } = stub(answers.tomorrowHaircut);
     expect(await createWorkersAiExtractor(ai, "m").extract(haircutChat)).toEqual([
-      { service: "Haircut", date: "2026-03-10", time: "17:00", notes: "", quote: "Hi! Can I come tomorrow at 5pm for a haircut?" },
+      {
+        service: "Haircut",
+        date: "2026-03-10",
+        time: "17:00",
+        notes: "",
+        quote: "Hi! Can I come tomorrow at 5pm for a haircut?",
+      },
     ]);
   });
 
@@ -88,10 +104,22 @@ describe("reading the model's answer", () => {
       services: ["Full Color", "Haircut"],
       timeZone: "America/New_York",
       now: at("2026-03-12T22:00:00-04:00"),
-      messages: [{ fromMe: false, timestamp: at("2026-03-12T21:30:00-04:00"), body: "Hi, can my daughter get a colour tomorrow at 11am?" }],
+      messages: [
+        {
+          fromMe: false,
+          timestamp: at("2026-03-12T21:30:00-04:00"),
+          body: "Hi, can my daughter get a colour tomorrow at 11am?",
+        },
+      ],
     };
     expect(parseAnswer(answers.eveningNewYork, input)).toEqual([
-      { service: "Full Color", date: "2026-03-13", time: "11:00", notes: "for her daughter", quote: "Hi, can my daughter get a colour tomorrow at 11am?" },
+      {
+        service: "Full Color",
+        date: "2026-03-13",
+        time: "11:00",
+        notes: "for her daughter",
+        quote: "Hi, can my daughter get a colour tomorrow at 11am?",
+      },
     ]);
   });
 
@@ -106,7 +134,9 @@ describe("reading the model's answer", () => {
         { fromMe: false, timestamp: at("2026-03-05T10:06:00Z"), body: "ok 11:30" },
       ],
     };
-    expect(parseAnswer(answers.fencedReschedule, input)).toEqual([{ service: "Beard Trim", date: "2026-03-12", time: "11:30", notes: "", quote: "ok 11:30" }]);
+    expect(parseAnswer(answers.fencedReschedule, input)).toEqual([
+      { service: "Beard Trim", date: "2026-03-12", time: "11:30", notes: "", quote: "ok 11:30" },
+    ]);
   });
 
   it("drops what does not resolve, is outside the catalogue, is past, repeats, or carries a date the chat never says", () => {
@@ -115,14 +145,34 @@ describe("reading the model's answer", () => {
       timeZone: "Europe/London",
       now: at("2026-03-10T09:00:00Z"),
       messages: [
-        { fromMe: false, timestamp: at("2026-03-09T18:00:00Z"), body: "Hi, could I book a haircut on Thursday at 10am? Also my wife wants colour on Friday" },
+        {
+          fromMe: false,
+          timestamp: at("2026-03-09T18:00:00Z"),
+          body: "Hi, could I book a haircut on Thursday at 10am? Also my wife wants colour on Friday",
+        },
         { fromMe: true, timestamp: at("2026-03-09T18:10:00Z"), body: "Thursday 10am is fine. Friday we have 14:00" },
-        { fromMe: false, timestamp: at("2026-03-09T18:20:00Z"), body: "Great. And thanks for today at 8am by the way!" },
+        {
+          fromMe: false,
+          timestamp: at("2026-03-09T18:20:00Z"),
+          body: "Great. And thanks for today at 8am by the way!",
+        },
       ],
     };
     expect(parseAnswer(answers.mixedBag, input)).toEqual([
-      { service: "Haircut", date: "2026-03-12", time: "10:00", notes: "wants a fringe", quote: "Thursday 10am is fine. Friday we have 14:00" },
-      { service: "Coloring", date: "2026-03-13", time: "14:00", notes: "", quote: "Thursday 10am is fine. Friday we have 14:00" },
+      {
+        service: "Haircut",
+        date: "2026-03-12",
+        time: "10:00",
+        notes: "wants a fringe",
+        quote: "Thursday 10am is fine. Friday we have 14:00",
+      },
+      {
+        service: "Coloring",
+        date: "2026-03-13",
+        time: "14:00",
+        notes: "",
+        quote: "Thursday 10am is fine. Friday we have 14:00",
+      },
     ]);
     expect(parseAnswer(answers.noBooking, input)).toEqual([]);
   });
@@ -145,7 +195,11 @@ describe("reading the model's answer", () => {
         },
       ],
     };
-    expect(parseAnswer(answers.seriesAndFamily, input).map(({ service, date, time, notes }) => `${service} ${date} ${time} ${notes}`)).toEqual([
+    expect(
+      parseAnswer(answers.seriesAndFamily, input).map(
+        ({ service, date, time, notes }) => `${service} ${date} ${time} ${notes}`,
+      ),
+    ).toEqual([
       "Root Touch-Up 2026-01-17 09:30 ",
       "Kids Cut 2026-01-17 11:00 for Millie (7)",
       "Kids Cut 2026-01-17 11:00 for Rosie (10); other chair",
@@ -159,12 +213,28 @@ describe("reading the model's answer", () => {
       services: ["Women's Haircut", "Men's Haircut", "Full Color"],
       timeZone: "Europe/London",
       now: at("2026-03-10T09:00:00Z"),
-      messages: [{ fromMe: false, timestamp: at("2026-03-09T18:00:00Z"), body: "Could I get a colour on Thursday at 10am?" }],
+      messages: [
+        { fromMe: false, timestamp: at("2026-03-09T18:00:00Z"), body: "Could I get a colour on Thursday at 10am?" },
+      ],
     };
-    const proposal = (service: string) => ({ service, date_phrase: "Thursday", time_phrase: "10am", message: 1, notes: "" });
-    const prose = { response: `Here is what I found:\n${JSON.stringify({ bookings: [proposal("full colour")] })}\nHope this helps!` };
+    const proposal = (service: string) => ({
+      service,
+      date_phrase: "Thursday",
+      time_phrase: "10am",
+      message: 1,
+      notes: "",
+    });
+    const prose = {
+      response: `Here is what I found:\n${JSON.stringify({ bookings: [proposal("full colour")] })}\nHope this helps!`,
+    };
     expect(parseAnswer(prose, input)).toEqual([
-      { service: "Full Color", date: "2026-03-12", time: "10:00", notes: "", quote: "Could I get a colour on Thursday at 10am?" },
+      {
+        service: "Full Color",
+        date: "2026-03-12",
+        time: "10:00",
+        notes: "",
+        quote: "Could I get a colour on Thursday at 10am?",
+      },
     ]);
     // "haircut" alone could be either cut: refused rather than guessed.
     expect(parseAnswer({ response: { bookings: [proposal("haircut")] } }, input)).toEqual([]);
@@ -178,7 +248,8 @@ describe("reading the model's answer", () => {
 });
 
 describe("choosing the extractor", () => {
-  const env = (over: Record<string, unknown>) => ({ EXTRACTOR: "auto", AI_MODEL: "@cf/meta/llama-3.1-8b-instruct", ...over }) as never;
+  const env = (over: Record<string, unknown>) =>
+    ({ EXTRACTOR: "auto", AI_MODEL: "@cf/meta/llama-3.1-8b-instruct", ...over }) as never;
 
   it("uses the offline extractor when told to, or when there is no AI binding", () => {
     expect(getExtractor(env({ EXTRACTOR: "offline", AI: stub(answers.noBooking).ai })).name).toBe("offline");
@@ -189,13 +260,21 @@ describe("choosing the extractor", () => {
     const { ai, calls } = stub(answers.tomorrowHaircut);
     const extractor = getExtractor(env({ AI: ai }));
     expect(await extractor.extract(haircutChat)).toEqual([
-      { service: "Haircut", date: "2026-03-10", time: "17:00", notes: "", quote: "Hi! Can I come tomorrow at 5pm for a haircut?" },
+      {
+        service: "Haircut",
+        date: "2026-03-10",
+        time: "17:00",
+        notes: "",
+        quote: "Hi! Can I come tomorrow at 5pm for a haircut?",
+      },
     ]);
     expect(calls).toHaveLength(1);
   });
 
   it("falls back to the offline extractor when the binding is remote-only, the answer is off-schema, or the model hangs", async () => {
-    const expected = [{ service: "Haircut", date: "2026-03-10", time: "17:00", notes: expect.any(String), quote: expect.any(String) }];
+    const expected = [
+      { service: "Haircut", date: "2026-03-10", time: "17:00", notes: expect.any(String), quote: expect.any(String) },
+    ];
     const remoteOnly = stub(new Error("Binding AI needs to be run remotely"));
     expect(await getExtractor(env({ AI: remoteOnly.ai })).extract(haircutChat)).toEqual(expected);
     expect(await getExtractor(env({ AI: stub(answers.prose).ai })).extract(haircutChat)).toEqual(expected);
@@ -207,7 +286,9 @@ describe("choosing the extractor", () => {
   });
 
   it("with an allowance: asks before each model call, reads offline when refused, and never asks in offline mode", async () => {
-    const expected = [{ service: "Haircut", date: "2026-03-10", time: "17:00", notes: expect.any(String), quote: expect.any(String) }];
+    const expected = [
+      { service: "Haircut", date: "2026-03-10", time: "17:00", notes: expect.any(String), quote: expect.any(String) },
+    ];
     let left = 1;
     let asked = 0;
     const allowance = async () => {

@@ -5,13 +5,18 @@ import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/auth";
 import { latestCode, registeredUser, uniqueEmail, uniqueIp, waitForMail } from "../support/accounts";
 
-const page = (path: string, cookie = "") => SELF.fetch(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+const page = (path: string, cookie = "") =>
+  SELF.fetch(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 const post = (path: string, fields: Record<string, string>, cookie = "") =>
   SELF.fetch(`http://localhost${path}`, {
     method: "POST",
     redirect: "manual",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp(), ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "CF-Connecting-IP": uniqueIp(),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
   });
 const text = async (res: Response) => (await res.text()).replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
 
@@ -97,9 +102,13 @@ describe("sign-in screens", () => {
   });
 
   it("login: errors in words, an unverified address gets the code step, success sets the cookie", async () => {
-    expect(await text(await post("/login", { intent: "login", email: "", password: "" }))).toContain("Please enter email and password");
+    expect(await text(await post("/login", { intent: "login", email: "", password: "" }))).toContain(
+      "Please enter email and password",
+    );
     const owner = await registeredUser();
-    expect(await text(await post("/login", { intent: "login", email: owner.email, password: "nope-nope" }))).toContain("Invalid email or password");
+    expect(await text(await post("/login", { intent: "login", email: owner.email, password: "nope-nope" }))).toContain(
+      "Invalid email or password",
+    );
 
     const email = uniqueEmail("unverified");
     await post("/register", form(email));
@@ -111,10 +120,20 @@ describe("sign-in screens", () => {
     const verified = await text(await post("/login", { intent: "verify", email, code: await latestCode(email) }));
     expect(verified).toContain("Email verified. You can sign in now.");
 
-    const ok = await post("/login", { intent: "login", email, password: "lior-pass-1", redirectTo: "/dashboard/settings" });
+    const ok = await post("/login", {
+      intent: "login",
+      email,
+      password: "lior-pass-1",
+      redirectTo: "/dashboard/settings",
+    });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/dashboard/settings");
-    const evil = await post("/login", { intent: "login", email, password: "lior-pass-1", redirectTo: "//evil.example" });
+    const evil = await post("/login", {
+      intent: "login",
+      email,
+      password: "lior-pass-1",
+      redirectTo: "//evil.example",
+    });
     expect(evil.headers.get("Location")).toBe("/dashboard");
   });
 
@@ -125,11 +144,17 @@ describe("sign-in screens", () => {
     expect(sent).toContain("If an account exists for this email");
     const mails = await waitForMail(owner.email, 2);
     const token = /access_token=(\S+)/.exec(mails[0].text)![1];
-    expect(await text(await post("/reset-password", { token, new_password: "new-one-1", confirm_password: "new-one-2" }))).toContain("Passwords do not match");
-    expect(await text(await post("/reset-password", { token: "", new_password: "new-one-1", confirm_password: "new-one-1" }))).toContain(
-      "Invalid or missing reset token. Please re-open the reset link.",
+    expect(
+      await text(await post("/reset-password", { token, new_password: "new-one-1", confirm_password: "new-one-2" })),
+    ).toContain("Passwords do not match");
+    expect(
+      await text(
+        await post("/reset-password", { token: "", new_password: "new-one-1", confirm_password: "new-one-1" }),
+      ),
+    ).toContain("Invalid or missing reset token. Please re-open the reset link.");
+    const done = await text(
+      await post("/reset-password", { token, new_password: "new-one-1", confirm_password: "new-one-1" }),
     );
-    const done = await text(await post("/reset-password", { token, new_password: "new-one-1", confirm_password: "new-one-1" }));
     expect(done).toContain("Password reset successful!");
     expect(done).toContain("Go to Login");
   });

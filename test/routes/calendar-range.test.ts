@@ -29,7 +29,13 @@ async function seedDay(businessId: string, clientId: string, date: string, n: nu
   );
   await env.DB.batch(
     Array.from({ length: n }, (_, i) =>
-      insert.bind(`${businessId}_${date}_${i}`, businessId, clientId, date, `${String(8 + (i % 10)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`),
+      insert.bind(
+        `${businessId}_${date}_${i}`,
+        businessId,
+        clientId,
+        date,
+        `${String(8 + (i % 10)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`,
+      ),
     ),
   );
 }
@@ -38,12 +44,28 @@ describe("Calendar range data", () => {
   it("ships compact events: name, service, date, time, status, duration, member and no phone or notes", async () => {
     const owner = await signedInOwner();
     const noa = await seedClient(owner.businessId, { name: "Noa Cohen", phone: "972541234567", notes: "Client note" });
-    const id = await seedBooking(owner.businessId, noa, { bookingDate: "2030-03-12", bookingTime: "10:30", notes: "Likes green tea", service: "Coloring" });
+    const id = await seedBooking(owner.businessId, noa, {
+      bookingDate: "2030-03-12",
+      bookingTime: "10:30",
+      notes: "Likes green tea",
+      service: "Coloring",
+    });
     const { status, body } = await calendarData(owner.businessId, { start: "2030-02-23", end: "2030-04-06" });
     expect(status).toBe(200);
     expect(body).toEqual({
       kind: "range",
-      events: [{ id, name: "Noa Cohen", service: "Coloring", date: "2030-03-12", time: "10:30", status: "scheduled", minutes: 60, member: owner.memberId }],
+      events: [
+        {
+          id,
+          name: "Noa Cohen",
+          service: "Coloring",
+          date: "2030-03-12",
+          time: "10:30",
+          status: "scheduled",
+          minutes: 60,
+          member: owner.memberId,
+        },
+      ],
       counts: [],
       truncated: false,
       timeOff: [],
@@ -57,18 +79,33 @@ describe("Calendar range data", () => {
     const owner = await signedInOwner();
     const other = await signedInOwner();
     const noa = await seedClient(owner.businessId, { name: "Noa Cohen", phone: "972541234567" });
-    const mine = await seedBooking(owner.businessId, noa, { bookingDate: "2030-03-12", bookingTime: "10:30", notes: "Likes green tea" });
-    const theirs = await seedBooking(other.businessId, await seedClient(other.businessId, { name: "Secret Client" }), { notes: "Their note" });
+    const mine = await seedBooking(owner.businessId, noa, {
+      bookingDate: "2030-03-12",
+      bookingTime: "10:30",
+      notes: "Likes green tea",
+    });
+    const theirs = await seedBooking(other.businessId, await seedClient(other.businessId, { name: "Secret Client" }), {
+      notes: "Their note",
+    });
 
     const { body } = await calendarData(owner.businessId, { booking: mine });
     expect(body).toMatchObject({
       kind: "booking",
       problem: null,
-      booking: { id: mine, client_name: "Noa Cohen", client_phone_display: "+972 54 123 4567", notes: "Likes green tea", status: "scheduled" },
+      booking: {
+        id: mine,
+        client_name: "Noa Cohen",
+        client_phone_display: "+972 54 123 4567",
+        notes: "Likes green tea",
+        status: "scheduled",
+      },
     });
 
     const refused = await calendarData(owner.businessId, { booking: theirs });
-    expect(refused).toEqual({ status: 404, body: { kind: "booking", booking: null, problem: { key: "bookings.err.notFound" } } });
+    expect(refused).toEqual({
+      status: 404,
+      body: { kind: "booking", booking: null, problem: { key: "bookings.err.notFound" } },
+    });
     // Over HTTP too: a 404 page, and nothing of theirs in it.
     const page = await owner.page(`/dashboard/calendar?booking=${theirs}`);
     expect(page.status).toBe(404);
@@ -93,20 +130,28 @@ describe("Calendar range data", () => {
     expect(month.events.filter((e) => e.date === "2030-03-15")).toHaveLength(DENSE_DAY);
     expect(month.events.map((e) => e.id)).toContain(quiet);
 
-    const day = (await calendarData(owner.businessId, { start: "2030-03-14", end: "2030-03-15" })).body as { events: unknown[]; counts: unknown[] };
+    const day = (await calendarData(owner.businessId, { start: "2030-03-14", end: "2030-03-15" })).body as {
+      events: unknown[];
+      counts: unknown[];
+    };
     expect(day.counts).toEqual([]);
     expect(day.events).toHaveLength(DENSE_DAY + 10);
-    const week = (await calendarData(owner.businessId, { start: "2030-03-10", end: "2030-03-17" })).body as { events: unknown[]; counts: unknown[] };
+    const week = (await calendarData(owner.businessId, { start: "2030-03-10", end: "2030-03-17" })).body as {
+      events: unknown[];
+      counts: unknown[];
+    };
     expect(week.counts).toEqual([]);
     expect(week.events).toHaveLength(2 * DENSE_DAY + 10);
 
     // A search counts only what it matches: Noa's day is not dense for someone else's name.
-    const searched = (await calendarData(owner.businessId, { start: "2030-02-23", end: "2030-04-06", q: "Dana" })).body as {
+    const searched = (await calendarData(owner.businessId, { start: "2030-02-23", end: "2030-04-06", q: "Dana" }))
+      .body as {
       events: unknown[];
       counts: unknown[];
     };
     expect(searched).toMatchObject({ events: [], counts: [] });
-    const noaSearch = (await calendarData(owner.businessId, { start: "2030-02-23", end: "2030-04-06", q: "Noa" })).body as { counts: unknown[] };
+    const noaSearch = (await calendarData(owner.businessId, { start: "2030-02-23", end: "2030-04-06", q: "Noa" }))
+      .body as { counts: unknown[] };
     expect(noaSearch.counts).toEqual([{ date: "2030-03-14", count: DENSE_DAY + 10 }]);
   });
 });

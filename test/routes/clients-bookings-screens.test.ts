@@ -23,7 +23,10 @@ describe("Clients and Calendar screens", () => {
     const other = await signedInOwner();
     const mine = await seedClient(owner.businessId, { name: "Noa Cohen", phone: "972541234567" });
     await seedClient(other.businessId, { name: "Secret Client" });
-    await seedBooking(owner.businessId, mine, { bookingDate: new Date().toISOString().slice(0, 10), service: "Balayage" });
+    await seedBooking(owner.businessId, mine, {
+      bookingDate: new Date().toISOString().slice(0, 10),
+      service: "Balayage",
+    });
     const clients = await (await owner.page("/dashboard/clients")).text();
     expect(clients).toContain("Noa Cohen");
     expect(clients).toContain("+972 54 123 4567");
@@ -39,7 +42,10 @@ describe("Clients and Calendar screens", () => {
     const today = new Date().toISOString().slice(0, 10);
     for (let i = 0; i < 45; i++) {
       const client = await seedClient(owner.businessId, { name: `Client ${i}`, phone: `97250${String(1000000 + i)}` });
-      await seedBooking(owner.businessId, client, { bookingDate: today, bookingTime: `${String(8 + (i % 10)).padStart(2, "0")}:${i < 30 ? "00" : "30"}` });
+      await seedBooking(owner.businessId, client, {
+        bookingDate: today,
+        bookingTime: `${String(8 + (i % 10)).padStart(2, "0")}:${i < 30 ? "00" : "30"}`,
+      });
     }
     const html = await (await owner.page("/dashboard/clients")).text();
     expect(html.match(/data-testid="client-row"/g)).toHaveLength(30);
@@ -70,7 +76,9 @@ describe("Clients and Calendar screens", () => {
     expect(calendar.status).toBe(400);
     expect(await calendar.text()).toContain("limit must be a whole number");
     // The same problem, in the reader's language.
-    const hebrew = await SELF.fetch("http://localhost/dashboard/clients?from=nope", { headers: { Cookie: `${owner.cookie}; lang=he` } });
+    const hebrew = await SELF.fetch("http://localhost/dashboard/clients?from=nope", {
+      headers: { Cookie: `${owner.cookie}; lang=he` },
+    });
     expect(hebrew.status).toBe(400);
     const html = await hebrew.text();
     expect(html).toContain("השדה from חייב להיות תאריך בתבנית YYYY-MM-DD.");
@@ -83,18 +91,32 @@ describe("Clients and Calendar screens", () => {
     const theirs = await seedClient(other.businessId, { name: "Theirs" });
     const theirBooking = await seedBooking(other.businessId, theirs);
 
-    expect((await owner.page("/dashboard/clients", form({ intent: "create", name: "Maya", phone: "052-555-1234", tags: "vip" }))).status).toBe(200);
+    expect(
+      (
+        await owner.page(
+          "/dashboard/clients",
+          form({ intent: "create", name: "Maya", phone: "052-555-1234", tags: "vip" }),
+        )
+      ).status,
+    ).toBe(200);
     expect(await row("SELECT name, phone, tags FROM clients WHERE business_id = ?", owner.businessId)).toEqual({
       name: "Maya",
       phone: "972525551234",
       tags: '["vip"]',
     });
-    expect((await owner.page("/dashboard/clients", form({ intent: "create", name: "", phone: "052" }))).status).toBe(400);
+    expect((await owner.page("/dashboard/clients", form({ intent: "create", name: "", phone: "052" }))).status).toBe(
+      400,
+    );
 
     // Refused on a 200 answer with the not-found problem (the actions' own tests below check it); nothing changes.
-    expect((await owner.page("/dashboard/clients", form({ intent: "update", id: theirs, name: "Mine" }))).status).toBe(200);
+    expect((await owner.page("/dashboard/clients", form({ intent: "update", id: theirs, name: "Mine" }))).status).toBe(
+      200,
+    );
     expect((await owner.page("/dashboard/clients", form({ intent: "delete", id: theirs }))).status).toBe(200);
-    expect((await owner.page("/dashboard/calendar", form({ intent: "update", id: theirBooking, status: "cancelled" }))).status).toBe(200);
+    expect(
+      (await owner.page("/dashboard/calendar", form({ intent: "update", id: theirBooking, status: "cancelled" })))
+        .status,
+    ).toBe(200);
     expect((await owner.page("/dashboard/calendar", form({ intent: "delete", id: theirBooking }))).status).toBe(200);
     expect(await row("SELECT name FROM clients WHERE id = ?", theirs)).toEqual({ name: "Theirs" });
     expect(await row("SELECT status FROM bookings WHERE id = ?", theirBooking)).toEqual({ status: "scheduled" });
@@ -112,11 +134,24 @@ describe("Clients and Calendar screens", () => {
       }),
     );
     expect(created.status).toBe(200);
-    const booking = await row("SELECT b.id, b.status, c.name FROM bookings b JOIN clients c ON c.id = b.client_id WHERE b.business_id = ?", owner.businessId);
+    const booking = await row(
+      "SELECT b.id, b.status, c.name FROM bookings b JOIN clients c ON c.id = b.client_id WHERE b.business_id = ?",
+      owner.businessId,
+    );
     expect(booking).toMatchObject({ status: "scheduled", name: "Dan" });
-    expect((await owner.page("/dashboard/calendar", form({ intent: "update", id: String(booking!.id), status: "no_show" }))).status).toBe(200);
+    expect(
+      (await owner.page("/dashboard/calendar", form({ intent: "update", id: String(booking!.id), status: "no_show" })))
+        .status,
+    ).toBe(200);
     expect(await row("SELECT status FROM bookings WHERE id = ?", booking!.id)).toEqual({ status: "no_show" });
-    expect((await owner.page("/dashboard/calendar", form({ intent: "update", id: String(booking!.id), booking_time: "9pm" }))).status).toBe(400);
+    expect(
+      (
+        await owner.page(
+          "/dashboard/calendar",
+          form({ intent: "update", id: String(booking!.id), booking_time: "9pm" }),
+        )
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -155,29 +190,61 @@ describe("Clients and Calendar actions", () => {
     });
     expect(await client({ intent: "create", name: "Noa again", phone: "054-123-4567" })).toMatchObject({
       status: 200,
-      body: { ok: false, problem: { key: "clients.err.duplicatePhone" }, reply: { error: { phone: [{ key: "clients.err.duplicatePhone" }] } } },
+      body: {
+        ok: false,
+        problem: { key: "clients.err.duplicatePhone" },
+        reply: { error: { phone: [{ key: "clients.err.duplicatePhone" }] } },
+      },
     });
-    expect(await client({ intent: "update", id: dana, name: "Dana", phone: "+972 54 123 4567", tags: "", notes: "" })).toMatchObject({
+    expect(
+      await client({ intent: "update", id: dana, name: "Dana", phone: "+972 54 123 4567", tags: "", notes: "" }),
+    ).toMatchObject({
       status: 200,
-      body: { problem: { key: "clients.err.duplicatePhone" }, reply: { error: { phone: [{ key: "clients.err.duplicatePhone" }] } } },
+      body: {
+        problem: { key: "clients.err.duplicatePhone" },
+        reply: { error: { phone: [{ key: "clients.err.duplicatePhone" }] } },
+      },
     });
     expect(await client({ intent: "update", id: "gone", name: "X", phone: "0521234567" })).toMatchObject({
       status: 200,
       body: { problem: { key: "clients.err.notFound" } },
     });
-    expect(await client({ intent: "delete", id: "gone" })).toMatchObject({ status: 200, body: { problem: { key: "clients.err.notFound" } } });
-    expect(await client({ intent: "bogus" })).toMatchObject({ status: 400, body: { problem: { key: "problem.unknownAction" } } });
+    expect(await client({ intent: "delete", id: "gone" })).toMatchObject({
+      status: 200,
+      body: { problem: { key: "clients.err.notFound" } },
+    });
+    expect(await client({ intent: "bogus" })).toMatchObject({
+      status: 400,
+      body: { problem: { key: "problem.unknownAction" } },
+    });
 
     const booking = (fields: Record<string, string>) => bookingsAction(deps, business, formData(fields)).then(answer);
-    expect(await booking({ intent: "create", name: "Maya", phone: "", service: "", booking_date: "", booking_time: "" })).toMatchObject({
+    expect(
+      await booking({ intent: "create", name: "Maya", phone: "", service: "", booking_date: "", booking_time: "" }),
+    ).toMatchObject({
       status: 400,
-      body: { problem: { key: "clients.err.phoneRequired" }, reply: { error: { phone: [{ key: "clients.err.phoneRequired" }] } } },
+      body: {
+        problem: { key: "clients.err.phoneRequired" },
+        reply: { error: { phone: [{ key: "clients.err.phoneRequired" }] } },
+      },
     });
     const id = await seedBooking(owner.businessId, dana);
-    expect(await booking({ intent: "update", id, booking_time: "9pm" })).toMatchObject({ status: 400, body: { problem: { key: "bookings.err.timeFormat" } } });
+    expect(await booking({ intent: "update", id, booking_time: "9pm" })).toMatchObject({
+      status: 400,
+      body: { problem: { key: "bookings.err.timeFormat" } },
+    });
     // Deleted meanwhile (with its client): the edit and the move say the booking is gone.
     await client({ intent: "delete", id: dana });
-    expect(await booking({ intent: "edit", id, service: "Cut", booking_date: "2030-01-01", booking_time: "10:00", notes: "" })).toMatchObject({
+    expect(
+      await booking({
+        intent: "edit",
+        id,
+        service: "Cut",
+        booking_date: "2030-01-01",
+        booking_time: "10:00",
+        notes: "",
+      }),
+    ).toMatchObject({
       status: 200,
       body: { problem: { key: "bookings.err.notFound" }, reply: { error: { "": [{ key: "bookings.err.notFound" }] } } },
     });
@@ -185,7 +252,10 @@ describe("Clients and Calendar actions", () => {
       status: 200,
       body: { problem: { key: "bookings.err.notFound" } },
     });
-    expect(await booking({ intent: "delete", id })).toMatchObject({ status: 200, body: { problem: { key: "bookings.err.notFound" } } });
+    expect(await booking({ intent: "delete", id })).toMatchObject({
+      status: 200,
+      body: { problem: { key: "bookings.err.notFound" } },
+    });
   });
 
   it("a calendar drag onto another booking saves nothing until the owner answers Move anyway (book_anyway=1), which saves it with the overlaps", async () => {
@@ -195,12 +265,25 @@ describe("Clients and Calendar actions", () => {
     await seedBooking(owner.businessId, noa, { bookingDate: "2030-01-15", bookingTime: "17:00", durationMinutes: 45 });
     const id = await seedBooking(owner.businessId, maya, { bookingDate: "2030-01-15", bookingTime: "10:00" });
     const move = (fields: Record<string, string>) =>
-      bookingsAction(deps, business, formData({ intent: "update", id, booking_date: "2030-01-15", booking_time: "17:30", ...fields })).then(answer);
-    const where = async () => (await env.DB.prepare("SELECT booking_time FROM bookings WHERE id = ?").bind(id).first<{ booking_time: string }>())?.booking_time;
+      bookingsAction(
+        deps,
+        business,
+        formData({ intent: "update", id, booking_date: "2030-01-15", booking_time: "17:30", ...fields }),
+      ).then(answer);
+    const where = async () =>
+      (
+        await env.DB.prepare("SELECT booking_time FROM bookings WHERE id = ?")
+          .bind(id)
+          .first<{ booking_time: string }>()
+      )?.booking_time;
     // The drop: refused with what is in the way (the dialog lists it); Keep it where it was sends nothing more.
     expect(await move({})).toMatchObject({
       status: 200,
-      body: { ok: false, problem: { key: "timebook.notFree" }, conflicts: [{ client_name: "Noa Cohen", booking_time: "17:00", end_time: "17:45" }] },
+      body: {
+        ok: false,
+        problem: { key: "timebook.notFree" },
+        conflicts: [{ client_name: "Noa Cohen", booking_time: "17:00", end_time: "17:45" }],
+      },
     });
     expect(await where()).toBe("10:00");
     // Move anyway: the same move with book_anyway=1.
@@ -213,28 +296,48 @@ describe("Clients and Calendar actions", () => {
 
   it("the list's edit moves a booking to another member's calendar, and an empty choice leaves it where it is", async () => {
     const { owner, business, deps } = await context();
-    const yossi = (await (await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } })).json<{ member: { id: string } }>()).member;
+    const yossi = (
+      await (
+        await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } })
+      ).json<{ member: { id: string } }>()
+    ).member;
     const dana = await seedClient(owner.businessId, { name: "Dana", phone: "972507654321" });
     const id = await seedBooking(owner.businessId, dana);
     const edit = (member_id: string) =>
       bookingsAction(
         deps,
         business,
-        formData({ intent: "edit", id, service: "Haircut", booking_date: "2030-01-15", booking_time: "10:00", notes: "", member_id }),
+        formData({
+          intent: "edit",
+          id,
+          service: "Haircut",
+          booking_date: "2030-01-15",
+          booking_time: "10:00",
+          notes: "",
+          member_id,
+        }),
       ).then(answer);
-    const memberOf = () => env.DB.prepare("SELECT member_id FROM bookings WHERE id = ?").bind(id).first<string>("member_id");
+    const memberOf = () =>
+      env.DB.prepare("SELECT member_id FROM bookings WHERE id = ?").bind(id).first<string>("member_id");
     const first = await memberOf();
     expect(await edit("")).toMatchObject({ status: 200, body: { ok: true } });
     expect(await memberOf()).toBe(first);
-    expect(await edit(yossi.id)).toMatchObject({ status: 200, body: { ok: true, booking: { member_id: yossi.id, member_name: "Yossi" } } });
+    expect(await edit(yossi.id)).toMatchObject({
+      status: 200,
+      body: { ok: true, booking: { member_id: yossi.id, member_name: "Yossi" } },
+    });
     expect(await memberOf()).toBe(yossi.id);
   });
 
   it("the Import modal gets file problems and row problems as keys with the row number", async () => {
     const { business, deps } = await context();
-    const upload = (intent: string, file?: File) => importAction(deps, business, formData(file ? { intent, file } : { intent })).then(answer);
+    const upload = (intent: string, file?: File) =>
+      importAction(deps, business, formData(file ? { intent, file } : { intent })).then(answer);
     expect(await upload("bogus")).toMatchObject({ status: 400, body: { problem: { key: "problem.unknownAction" } } });
-    expect(await upload("import-preview")).toMatchObject({ status: 200, body: { ok: false, problem: { key: "import.err.choose" } } });
+    expect(await upload("import-preview")).toMatchObject({
+      status: 200,
+      body: { ok: false, problem: { key: "import.err.choose" } },
+    });
     expect(await upload("import-preview", new File(["\n"], "empty.csv", { type: "text/csv" }))).toMatchObject({
       status: 200,
       body: { problem: { key: "import.err.empty" } },
@@ -243,9 +346,13 @@ describe("Clients and Calendar actions", () => {
       status: 200,
       body: { problem: { key: "import.err.format" } },
     });
-    const csv = new File([`name,phone\nMaya,0521234567\n,0521234568\nNo Phone,\nBad,abc\n${"x".repeat(201)},0521234569\n`], "clients.csv", {
-      type: "text/csv",
-    });
+    const csv = new File(
+      [`name,phone\nMaya,0521234567\n,0521234568\nNo Phone,\nBad,abc\n${"x".repeat(201)},0521234569\n`],
+      "clients.csv",
+      {
+        type: "text/csv",
+      },
+    );
     const preview = await upload("import-preview", csv);
     expect(preview.body).toMatchObject({ ok: true, preview: { fresh: 1, invalid: 4 } });
     expect((preview.body.preview as { errors: unknown[] }).errors).toMatchObject([

@@ -14,7 +14,9 @@ describe("Connect tab (server)", () => {
     const owner = await signedInOwner();
     const connected = await owner.page("/dashboard?index", form({ intent: "connect" }));
     expect(connected.status).toBe(200);
-    expect(["STARTING", "SCAN_QR_CODE"]).toContain((await businessSession(env, owner.businessId).status(owner.businessId)).status);
+    expect(["STARTING", "SCAN_QR_CODE"]).toContain(
+      (await businessSession(env, owner.businessId).status(owner.businessId)).status,
+    );
 
     // The page polls its own loader: the QR image comes along while one is on offer.
     let page = "";
@@ -38,7 +40,10 @@ describe("Connect tab (server)", () => {
   });
 
   it("sends a signed-out post to the login page", async () => {
-    const res = await SELF.fetch("http://localhost/dashboard?index", { ...form({ intent: "connect" }), redirect: "manual" });
+    const res = await SELF.fetch("http://localhost/dashboard?index", {
+      ...form({ intent: "connect" }),
+      redirect: "manual",
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toMatch(/^\/login/);
   });

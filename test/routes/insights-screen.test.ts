@@ -33,11 +33,26 @@ describe("periods", () => {
     expect(namedPeriod("week", "2026-03-04", false)).toEqual({ from: "2026-03-02", to: "2026-03-04" });
     expect(namedPeriod("month", "2026-03-31", true)).toEqual({ from: "2026-03-01", to: "2026-03-31" });
     expect(namedPeriod("last-month", "2026-03-04", true)).toEqual({ from: "2026-02-01", to: "2026-02-28" });
-    expect(periodBefore("week", { from: "2026-03-01", to: "2026-03-04" })).toEqual({ from: "2026-02-22", to: "2026-02-25" });
-    expect(periodBefore("month", { from: "2026-03-01", to: "2026-03-31" })).toEqual({ from: "2026-02-01", to: "2026-02-28" });
-    expect(periodBefore("month", { from: "2026-03-01", to: "2026-03-04" })).toEqual({ from: "2026-02-01", to: "2026-02-04" });
-    expect(periodBefore("last-month", { from: "2026-02-01", to: "2026-02-28" })).toEqual({ from: "2026-01-01", to: "2026-01-31" });
-    expect(periodBefore("custom", { from: "2026-03-01", to: "2026-03-07" })).toEqual({ from: "2026-02-22", to: "2026-02-28" });
+    expect(periodBefore("week", { from: "2026-03-01", to: "2026-03-04" })).toEqual({
+      from: "2026-02-22",
+      to: "2026-02-25",
+    });
+    expect(periodBefore("month", { from: "2026-03-01", to: "2026-03-31" })).toEqual({
+      from: "2026-02-01",
+      to: "2026-02-28",
+    });
+    expect(periodBefore("month", { from: "2026-03-01", to: "2026-03-04" })).toEqual({
+      from: "2026-02-01",
+      to: "2026-02-04",
+    });
+    expect(periodBefore("last-month", { from: "2026-02-01", to: "2026-02-28" })).toEqual({
+      from: "2026-01-01",
+      to: "2026-01-31",
+    });
+    expect(periodBefore("custom", { from: "2026-03-01", to: "2026-03-07" })).toEqual({
+      from: "2026-02-22",
+      to: "2026-02-28",
+    });
   });
 });
 
@@ -76,7 +91,9 @@ describe("the Insights screen", () => {
 
   it("speaks Hebrew on a Hebrew screen", async () => {
     const owner = await seeded();
-    const res = await SELF.fetch(`http://localhost/dashboard/calendar/insights${WEEK}`, { headers: { Cookie: `${owner.cookie}; lang=he` } });
+    const res = await SELF.fetch(`http://localhost/dashboard/calendar/insights${WEEK}`, {
+      headers: { Cookie: `${owner.cookie}; lang=he` },
+    });
     const html = await text(res);
     expect(card(html, "bookings")).toBe("תורים 6 עלייה מ-1");
     expect(html).toContain("1 במרץ 2026 עד 7 במרץ 2026");
@@ -87,7 +104,9 @@ describe("the Insights screen", () => {
 
   it("says what is wrong with a custom range instead of figures", async () => {
     const owner = await signedInOwner();
-    const html = await text(await owner.page("/dashboard/calendar/insights?period=custom&from=2026-03-08&to=2026-03-01"));
+    const html = await text(
+      await owner.page("/dashboard/calendar/insights?period=custom&from=2026-03-08&to=2026-03-01"),
+    );
     expect(html).toContain("from must not be after to.");
     expect(html).not.toContain('data-testid="figure-bookings"');
     const long = await owner.page("/dashboard/calendar/insights.csv?period=custom&from=2020-01-01&to=2026-03-01");

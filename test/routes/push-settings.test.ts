@@ -26,7 +26,10 @@ async function post(owner: Owner, fields: Record<string, string>, e: Env = withK
     headers: { Cookie: owner.cookie, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
-  const res = (await action({ request, context: { cloudflare: { env: e } }, params: {} } as never)) as unknown as { data: Answer; init?: { status?: number } };
+  const res = (await action({ request, context: { cloudflare: { env: e } }, params: {} } as never)) as unknown as {
+    data: Answer;
+    init?: { status?: number };
+  };
   return { status: res.init?.status ?? 200, ...res.data };
 }
 
@@ -38,17 +41,26 @@ async function load(owner: Owner, e: Env = withKeys) {
 }
 
 async function rows(businessId: string) {
-  const { results } = await env.DB.prepare("SELECT endpoint, lang FROM push_subscriptions WHERE business_id = ? ORDER BY endpoint").bind(businessId).all();
+  const { results } = await env.DB.prepare(
+    "SELECT endpoint, lang FROM push_subscriptions WHERE business_id = ? ORDER BY endpoint",
+  )
+    .bind(businessId)
+    .all();
   return results;
 }
 
-async function received(endpoint: string): Promise<{ payload: Record<string, string>; ttl: number; urgency: string }[]> {
+async function received(
+  endpoint: string,
+): Promise<{ payload: Record<string, string>; ttl: number; urgency: string }[]> {
   const res = await fetch(`${inject("pushUrl")}/__received`);
-  const all = (await res.json()) as { received: { endpoint: string; payload: Record<string, string>; ttl: number; urgency: string }[] };
+  const all = (await res.json()) as {
+    received: { endpoint: string; payload: Record<string, string>; ttl: number; urgency: string }[];
+  };
   return all.received.filter((r) => r.endpoint === endpoint);
 }
 
-const subscribe = (owner: Owner, sub: (typeof subs)[number], lang = "en", e?: Env) => post(owner, { intent: "push-subscribe", ...sub, lang }, e);
+const subscribe = (owner: Owner, sub: (typeof subs)[number], lang = "en", e?: Env) =>
+  post(owner, { intent: "push-subscribe", ...sub, lang }, e);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -56,12 +68,19 @@ describe("Settings: booking proposals switch", () => {
   it("turns proposals off and on; the API reads and writes the same switch", async () => {
     const owner = await signedInOwner();
     expect((await load(owner)).push.proposalsEnabled).toBe(true);
-    expect(await post(owner, { intent: "proposals", proposals_enabled: "off" })).toMatchObject({ status: 200, ok: true });
+    expect(await post(owner, { intent: "proposals", proposals_enabled: "off" })).toMatchObject({
+      status: 200,
+      ok: true,
+    });
     expect((await load(owner)).push.proposalsEnabled).toBe(false);
     const read = await owner.api("/api/settings");
-    expect(((await read.json()) as { settings: { proposals_enabled: boolean } }).settings.proposals_enabled).toBe(false);
+    expect(((await read.json()) as { settings: { proposals_enabled: boolean } }).settings.proposals_enabled).toBe(
+      false,
+    );
     const patched = await owner.api("/api/settings", { method: "PATCH", json: { proposals_enabled: true } });
-    expect(((await patched.json()) as { settings: { proposals_enabled: boolean } }).settings.proposals_enabled).toBe(true);
+    expect(((await patched.json()) as { settings: { proposals_enabled: boolean } }).settings.proposals_enabled).toBe(
+      true,
+    );
     expect((await load(owner)).push.proposalsEnabled).toBe(true);
   });
 
@@ -86,7 +105,11 @@ describe("Settings: notifications on this phone", () => {
     const html = await (await owner.page("/dashboard/settings")).text();
     expect(html).toContain("Notifications on this phone");
     expect(html).toContain("Notifications are not available on this server yet.");
-    expect(await subscribe(owner, subs[0], "en", env)).toMatchObject({ status: 200, ok: false, problem: { key: "push.err.notConfigured" } });
+    expect(await subscribe(owner, subs[0], "en", env)).toMatchObject({
+      status: 200,
+      ok: false,
+      problem: { key: "push.err.notConfigured" },
+    });
     expect(await post(owner, { intent: "push-test", endpoint: subs[0].endpoint }, env)).toMatchObject({
       ok: false,
       problem: { key: "push.err.notConfigured" },
@@ -115,7 +138,10 @@ describe("Settings: notifications on this phone", () => {
 
     expect(await post(owner, { intent: "push-unsubscribe", endpoint: subs[0].endpoint })).toMatchObject({ ok: true });
     expect(await rows(owner.businessId)).toEqual([]);
-    expect(await post(owner, { intent: "push-test", endpoint: subs[0].endpoint })).toMatchObject({ ok: false, problem: { key: "push.err.notSubscribed" } });
+    expect(await post(owner, { intent: "push-test", endpoint: subs[0].endpoint })).toMatchObject({
+      ok: false,
+      problem: { key: "push.err.notSubscribed" },
+    });
   });
 
   it("refuses a subscription that is not one with 400: bad URL, keys of the wrong length or alphabet", async () => {
@@ -135,7 +161,10 @@ describe("Settings: notifications on this phone", () => {
       { ...good, lang: "fr" },
     ];
     for (const fields of cases) {
-      expect(await post(owner, { intent: "push-subscribe", ...fields }), JSON.stringify(fields).slice(0, 120)).toMatchObject({
+      expect(
+        await post(owner, { intent: "push-subscribe", ...fields }),
+        JSON.stringify(fields).slice(0, 120),
+      ).toMatchObject({
         status: 400,
         ok: false,
         problem: { key: "push.err.subscription" },
@@ -148,7 +177,13 @@ describe("Settings: notifications on this phone", () => {
     const owner = await signedInOwner();
     // (A public deploy's session cookie has another name, so the service is asked directly.)
     const publicDeploy = { ...withKeys, APP_URL: "https://chatbook.example" } as Env;
-    const refused = await saveSubscription(createDb(env.DB), publicDeploy, owner.businessId, { ...subs[1], lang: "en" }, Date.now()).catch((e) => e);
+    const refused = await saveSubscription(
+      createDb(env.DB),
+      publicDeploy,
+      owner.businessId,
+      { ...subs[1], lang: "en" },
+      Date.now(),
+    ).catch((e) => e);
     expect(refused).toMatchObject({ status: 400, problem: { key: "push.err.endpoint" } });
     expect(await rows(owner.businessId)).toEqual([]);
   });
@@ -158,7 +193,10 @@ describe("Settings: notifications on this phone", () => {
     const other = await signedInOwner();
     expect(await subscribe(owner, subs[2], "en")).toMatchObject({ ok: true });
     expect(await post(other, { intent: "push-unsubscribe", endpoint: subs[2].endpoint })).toMatchObject({ ok: true });
-    expect(await post(other, { intent: "push-test", endpoint: subs[2].endpoint })).toMatchObject({ ok: false, problem: { key: "push.err.notSubscribed" } });
+    expect(await post(other, { intent: "push-test", endpoint: subs[2].endpoint })).toMatchObject({
+      ok: false,
+      problem: { key: "push.err.notSubscribed" },
+    });
     expect(await rows(owner.businessId)).toEqual([{ endpoint: subs[2].endpoint, lang: "en" }]);
     expect(await received(subs[2].endpoint)).toEqual([]);
     expect((await load(other)).push).not.toHaveProperty("subscriptions");
@@ -196,11 +234,24 @@ describe("notifications of new proposals", () => {
     ]);
     const en = (await received(subs[3].endpoint)).map((r) => r.payload);
     expect(en).toEqual([
-      { title: "Chatbook", body: "New booking request: Noa Cohen, Haircut, tomorrow 17:00", url: `/dashboard/sync?proposal=${id1}`, tag: id1 },
-      { title: "Chatbook", body: "New booking request: Maya Azulay, Color, today 09:30", url: `/dashboard/sync?proposal=${id2}`, tag: id2 },
+      {
+        title: "Chatbook",
+        body: "New booking request: Noa Cohen, Haircut, tomorrow 17:00",
+        url: `/dashboard/sync?proposal=${id1}`,
+        tag: id1,
+      },
+      {
+        title: "Chatbook",
+        body: "New booking request: Maya Azulay, Color, today 09:30",
+        url: `/dashboard/sync?proposal=${id2}`,
+        tag: id2,
+      },
     ]);
     const he = (await received(subs[4].endpoint)).map((r) => r.payload.body);
-    expect(he).toEqual(["בקשת הזמנה חדשה: Noa Cohen, Haircut, מחר 17:00", "בקשת הזמנה חדשה: Maya Azulay, Color, היום 09:30"]);
+    expect(he).toEqual([
+      "בקשת הזמנה חדשה: Noa Cohen, Haircut, מחר 17:00",
+      "בקשת הזמנה חדשה: Maya Azulay, Color, היום 09:30",
+    ]);
   });
 
   it("a later day is a short date; a phone whose push service answers 410 is forgotten; nothing throws", async () => {
@@ -212,7 +263,9 @@ describe("notifications of new proposals", () => {
     expect(await rows(owner.businessId)).toEqual([]);
     // No keys, no business, a broken database: still no throw.
     await expect(notifyNewProposals(env, owner.businessId, [proposal({})])).resolves.toBeUndefined();
-    await expect(notifyNewProposals({ ...withKeys, DB: undefined } as unknown as Env, owner.businessId, [proposal({})])).resolves.toBeUndefined();
+    await expect(
+      notifyNewProposals({ ...withKeys, DB: undefined } as unknown as Env, owner.businessId, [proposal({})]),
+    ).resolves.toBeUndefined();
     warn.mockRestore();
     const { proposalNotification } = await import("../../app/services/proposals/notify.server");
     const now = Date.UTC(2030, 0, 1, 10);
@@ -232,7 +285,9 @@ describe("notifications of new proposals", () => {
     expect(proposalNotification(change("reschedule", "2030-01-18", "18:00"), "en", "Asia/Jerusalem", now).body).toBe(
       "Asks to move a booking: Noa Cohen, Haircut, Thu 17 Jan 16:30 → Fri 18 Jan 18:00",
     );
-    expect(proposalNotification(change("late", "2030-01-14", "11:00"), "en", "Asia/Jerusalem", now).body).toBe("Running late: Noa Cohen, Haircut, today 11:00");
+    expect(proposalNotification(change("late", "2030-01-14", "11:00"), "en", "Asia/Jerusalem", now).body).toBe(
+      "Running late: Noa Cohen, Haircut, today 11:00",
+    );
     expect(proposalNotification(change("cancel", "2030-01-15", "10:00"), "he", "Asia/Jerusalem", now).body).toBe(
       "לא יכול/ה להגיע: Noa Cohen, Haircut, מחר 10:00",
     );

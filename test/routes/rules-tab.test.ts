@@ -38,8 +38,12 @@ describe("Rules tab (server render)", () => {
 
   it("shows a card per rule group with services, type, status, client count and schedule; only the owner's", async () => {
     const owner = await signedInOwner();
-    const a = await seedBooking(owner.businessId, await seedClient(owner.businessId, { name: "Noa" }), { service: "Haircut" });
-    const b = await seedBooking(owner.businessId, await seedClient(owner.businessId, { name: "Avi" }), { service: "Coloring" });
+    const a = await seedBooking(owner.businessId, await seedClient(owner.businessId, { name: "Noa" }), {
+      service: "Haircut",
+    });
+    const b = await seedBooking(owner.businessId, await seedClient(owner.businessId, { name: "Avi" }), {
+      service: "Coloring",
+    });
     const res = await owner.api("/api/rules/create", {
       method: "POST",
       json: {
@@ -67,7 +71,9 @@ describe("Rules tab (server render)", () => {
 
   it("speaks Hebrew when chosen", async () => {
     const owner = await signedInOwner();
-    const res = await SELF.fetch("http://localhost/dashboard/rules", { headers: { Cookie: `${owner.cookie}; lang=he` } });
+    const res = await SELF.fetch("http://localhost/dashboard/rules", {
+      headers: { Cookie: `${owner.cookie}; lang=he` },
+    });
     const html = await res.text();
     expect(html).toContain("רשימת כללים");
     expect(html).toContain("עדיין לא נוצרו כללים");
@@ -75,7 +81,9 @@ describe("Rules tab (server render)", () => {
 
   it("creates and deletes through its own action; refusals answer the problem as a key for the page to translate", async () => {
     const owner = await signedInOwner();
-    const noa = await seedBooking(owner.businessId, await seedClient(owner.businessId, { name: "Noa" }), { service: "Haircut" });
+    const noa = await seedBooking(owner.businessId, await seedClient(owner.businessId, { name: "Noa" }), {
+      service: "Haircut",
+    });
     const other = await signedInOwner();
     const theirs = await seedBooking(other.businessId, await seedClient(other.businessId, { name: "Theirs" }));
 
@@ -143,13 +151,20 @@ describe("Rules tab (server render)", () => {
 
   it("answers a signed-out post with the spec's 'Please login again', and narrows the wizard's clients by ?service=", async () => {
     // The fetcher's request (the page itself would then load and send a signed-out reader to the login page).
-    const signedOut = await SELF.fetch("http://localhost/dashboard/rules.data", { ...form(rule(["x"])), redirect: "manual" });
+    const signedOut = await SELF.fetch("http://localhost/dashboard/rules.data", {
+      ...form(rule(["x"])),
+      redirect: "manual",
+    });
     expect(signedOut.status).toBe(401);
     expect(await signedOut.text()).toContain("rules.toast.login");
 
     const owner = await signedInOwner();
-    await seedBooking(owner.businessId, await seedClient(owner.businessId, { name: "Noa Haircut" }), { service: "Haircut" });
-    await seedBooking(owner.businessId, await seedClient(owner.businessId, { name: "Avi Coloring" }), { service: "Coloring" });
+    await seedBooking(owner.businessId, await seedClient(owner.businessId, { name: "Noa Haircut" }), {
+      service: "Haircut",
+    });
+    await seedBooking(owner.businessId, await seedClient(owner.businessId, { name: "Avi Coloring" }), {
+      service: "Coloring",
+    });
     const all = await (await owner.page("/dashboard/rules")).text();
     expect(all).toContain("Noa Haircut");
     expect(all).toContain("Avi Coloring");
@@ -160,7 +175,17 @@ describe("Rules tab (server render)", () => {
 
   it("answers hostile form values, files and unknown intents below 500, writing nothing", async () => {
     const owner = await signedInOwner();
-    const hostile = ["", "x".repeat(20_000), "\u0000<script>", "-1e309", "9999-99-99", "25:99", '[{"service":1}]', "😀".repeat(500), "' OR 1=1 --"];
+    const hostile = [
+      "",
+      "x".repeat(20_000),
+      "\u0000<script>",
+      "-1e309",
+      "9999-99-99",
+      "25:99",
+      '[{"service":1}]',
+      "😀".repeat(500),
+      "' OR 1=1 --",
+    ];
     const fields = [
       "type",
       "services",
@@ -177,7 +202,10 @@ describe("Rules tab (server render)", () => {
     const failures: string[] = [];
     for (const intent of ["create", "delete", "bogus"]) {
       for (const value of hostile) {
-        const res = await owner.page("/dashboard/rules", form([["intent", intent], ...fields.map((f): [string, string] => [f, value])]));
+        const res = await owner.page(
+          "/dashboard/rules",
+          form([["intent", intent], ...fields.map((f): [string, string] => [f, value])]),
+        );
         if (res.status >= 500) failures.push(`${intent} ${JSON.stringify(value.slice(0, 20))}: ${res.status}`);
         await res.body?.cancel();
       }

@@ -57,7 +57,11 @@ async function act(owner: Owner, fields: Record<string, string>) {
 }
 
 const syncPage = async (owner: Owner, lang: "en" | "he" = "en") =>
-  shownHtml(await (await SELF.fetch("http://localhost/dashboard/sync", { headers: { Cookie: `${owner.cookie}; lang=${lang}` } })).text());
+  shownHtml(
+    await (
+      await SELF.fetch("http://localhost/dashboard/sync", { headers: { Cookie: `${owner.cookie}; lang=${lang}` } })
+    ).text(),
+  );
 
 /** One card's HTML, by the client's name. */
 const cardOf = (html: string, name: string) => {
@@ -78,7 +82,9 @@ describe("Sync tab: changes asked in the chat", () => {
 
     const move = cardOf(html, "Noa Cohen");
     expect(move).toContain("Asks to move the booking");
-    expect(move).toMatch(/Booked for<\/dt><dd><span>Thursday, 17 January 2030<\/span> · <bdi dir="ltr">16:30<\/bdi><\/dd>/);
+    expect(move).toMatch(
+      /Booked for<\/dt><dd><span>Thursday, 17 January 2030<\/span> · <bdi dir="ltr">16:30<\/bdi><\/dd>/,
+    );
     expect(move).toMatch(/New time<\/dt><dd><span>Friday, 18 January 2030<\/span> · <bdi dir="ltr">18:00<\/bdi><\/dd>/);
     expect(move).toContain(MOVE);
     expect(move).toContain(">Move</button>");
@@ -100,7 +106,9 @@ describe("Sync tab: changes asked in the chat", () => {
 
     // The switch: labelled, described, on by default, on every change card.
     for (const card of [move, late, cancel]) {
-      expect(card).toMatch(/<input id="proposal-[^"]+-ack" type="checkbox" role="switch" aria-labelledby="proposal-[^"]+-ack-label"[^>]* checked=""\/>/);
+      expect(card).toMatch(
+        /<input id="proposal-[^"]+-ack" type="checkbox" role="switch" aria-labelledby="proposal-[^"]+-ack-label"[^>]* checked=""\/>/,
+      );
       expect(card).toContain("Answer the customer");
       expect(card).toContain("Sends a short reply in the customer&#x27;s language.");
     }
@@ -118,16 +126,31 @@ describe("Sync tab: changes asked in the chat", () => {
     expect(cardOf(he, "Dana Levi")).toContain("לא יכול/ה להגיע");
     expect(he).toContain("לענות ללקוח/ה");
     expect(he).toContain('dir="rtl"');
-    for (const english of ["Asks to move the booking", "Booked for", "New time", "Running", "Can&#x27;t come", "Answer the customer", ">Move<", "Add a note"]) {
+    for (const english of [
+      "Asks to move the booking",
+      "Booked for",
+      "New time",
+      "Running",
+      "Can&#x27;t come",
+      "Answer the customer",
+      ">Move<",
+      "Add a note",
+    ]) {
       expect(he).not.toContain(english);
     }
   });
 
   it("Accept applies the change and answers the customer unless the switch is off; again, it says it was accepted", async () => {
     const { owner, move, late, cancel } = await ownerWithChanges();
-    expect(await act(owner, { intent: "proposal-accept", id: move })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await act(owner, { intent: "proposal-accept", id: move })).toMatchObject({
+      status: 200,
+      data: { ok: true },
+    });
     expect(await acks(move)).toEqual(["Done! Your Haircut is moved to Friday 18/1 at 18:00. See you then!"]);
-    expect(await act(owner, { intent: "proposal-accept", id: late, ack: "0" })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await act(owner, { intent: "proposal-accept", id: late, ack: "0" })).toMatchObject({
+      status: 200,
+      data: { ok: true },
+    });
     expect(await acks(late)).toEqual([]);
     // The note is on the booking as the calendar opens it.
     const maya = await env.DB.prepare("SELECT id FROM bookings WHERE business_id = ? AND booking_date = '2030-01-14'")
@@ -139,11 +162,21 @@ describe("Sync tab: changes asked in the chat", () => {
       new URLSearchParams({ booking: maya!.id }),
       NOW,
     );
-    expect(opened).toMatchObject({ kind: "booking", booking: { client_name: "Maya Azulay", booking_time: "11:00", notes: "Running 10 min late" } });
-    expect(await act(owner, { intent: "proposal-accept", id: cancel, ack: "1" })).toMatchObject({ status: 200, data: { ok: true } });
-    expect(await acks(cancel)).toEqual(["בסדר, התור שלך ל-Haircut (יום שלישי 15/1 בשעה 10:00) בוטל. נשמח לראות אותך בפעם אחרת!"]);
+    expect(opened).toMatchObject({
+      kind: "booking",
+      booking: { client_name: "Maya Azulay", booking_time: "11:00", notes: "Running 10 min late" },
+    });
+    expect(await act(owner, { intent: "proposal-accept", id: cancel, ack: "1" })).toMatchObject({
+      status: 200,
+      data: { ok: true },
+    });
+    expect(await acks(cancel)).toEqual([
+      "בסדר, התור שלך ל-Haircut (יום שלישי 15/1 בשעה 10:00) בוטל. נשמח לראות אותך בפעם אחרת!",
+    ]);
 
-    expect((await act(owner, { intent: "proposal-accept", id: move })).data.problem?.key).toBe("proposals.err.alreadyAccepted");
+    expect((await act(owner, { intent: "proposal-accept", id: move })).data.problem?.key).toBe(
+      "proposals.err.alreadyAccepted",
+    );
     const html = await syncPage(owner);
     expect(html).not.toContain('data-testid="proposal-card"');
   });
@@ -151,9 +184,17 @@ describe("Sync tab: changes asked in the chat", () => {
   it("a booking cancelled meanwhile is answered with the screen's problem; another business's change is not found", async () => {
     const { owner, move } = await ownerWithChanges();
     const stranger = await signedInOwner();
-    expect((await act(stranger, { intent: "proposal-accept", id: move })).data.problem?.key).toBe("proposals.err.notFound");
-    await env.DB.prepare("UPDATE bookings SET status = 'cancelled' WHERE business_id = ? AND booking_date = '2030-01-17'").bind(owner.businessId).run();
-    expect((await act(owner, { intent: "proposal-accept", id: move })).data.problem?.key).toBe("proposals.err.bookingCancelled");
+    expect((await act(stranger, { intent: "proposal-accept", id: move })).data.problem?.key).toBe(
+      "proposals.err.notFound",
+    );
+    await env.DB.prepare(
+      "UPDATE bookings SET status = 'cancelled' WHERE business_id = ? AND booking_date = '2030-01-17'",
+    )
+      .bind(owner.businessId)
+      .run();
+    expect((await act(owner, { intent: "proposal-accept", id: move })).data.problem?.key).toBe(
+      "proposals.err.bookingCancelled",
+    );
     expect(await acks(move)).toEqual([]);
   });
 });

@@ -12,7 +12,9 @@ import { signedInOwner } from "../support/auth";
 import { shownHtml } from "../support/html";
 import { addService, HAIRCUT_ASK, seedContact, type Owner } from "../support/sync";
 
-const ALL_WEEK = Object.fromEntries(Array.from({ length: 7 }, (_, d) => [String(d), [["09:00", "19:00"]] as [string, string][]]));
+const ALL_WEEK = Object.fromEntries(
+  Array.from({ length: 7 }, (_, d) => [String(d), [["09:00", "19:00"]] as [string, string][]]),
+);
 // Monday 14 January 2030, 09:00 in Jerusalem: "Thursday" is the 17th.
 const NOW = Date.parse("2030-01-14T09:00:00+02:00");
 const ASK = "Hi, do you have anything Thursday afternoon for a haircut?";
@@ -23,7 +25,11 @@ async function ownerWithDraft() {
   // WhatsApp held: a sent draft waits for the sweep (nothing goes to the queue in these tests).
   const owner = await signedInOwner({ workingHours: ALL_WEEK, waStatus: "STARTING" });
   await addService(owner, "Haircut");
-  const contact = await seedContact(owner.businessId, { name: "Noa Cohen", phone: "972541234567", messages: [[false, ASK, NOW - 120_000]] });
+  const contact = await seedContact(owner.businessId, {
+    name: "Noa Cohen",
+    phone: "972541234567",
+    messages: [[false, ASK, NOW - 120_000]],
+  });
   await readChatForProposals(env, owner.businessId, contact.chatId, 0, NOW, () => offlineExtractor);
   const [draft] = (await (await owner.api("/api/drafts")).json<{ drafts: DraftJson[] }>()).drafts;
   return { owner, draft };
@@ -42,10 +48,16 @@ async function act(owner: Owner, fields: Record<string, string>) {
 }
 
 const syncPage = async (owner: Owner, lang: "en" | "he" = "en") =>
-  shownHtml(await (await SELF.fetch("http://localhost/dashboard/sync", { headers: { Cookie: `${owner.cookie}; lang=${lang}` } })).text());
+  shownHtml(
+    await (
+      await SELF.fetch("http://localhost/dashboard/sync", { headers: { Cookie: `${owner.cookie}; lang=${lang}` } })
+    ).text(),
+  );
 
 const queued = (draftId: string) =>
-  env.DB.prepare("SELECT body, status FROM scheduled_messages WHERE kind = 'draft' AND ref = ?").bind(draftId).first<{ body: string; status: string }>();
+  env.DB.prepare("SELECT body, status FROM scheduled_messages WHERE kind = 'draft' AND ref = ?")
+    .bind(draftId)
+    .first<{ body: string; status: string }>();
 
 describe("Sync tab: replies ready to send", () => {
   it("shows the customer's words, the offered times, the draft and its three actions, in English and Hebrew", async () => {
@@ -75,7 +87,10 @@ describe("Sync tab: replies ready to send", () => {
 
   it("Send queues the draft once; again says it was sent; the card leaves the page", async () => {
     const { owner, draft } = await ownerWithDraft();
-    expect(await act(owner, { intent: "draft-send", id: draft.id })).toEqual({ status: 200, data: { intent: "draft-send", id: draft.id, ok: true } });
+    expect(await act(owner, { intent: "draft-send", id: draft.id })).toEqual({
+      status: 200,
+      data: { intent: "draft-send", id: draft.id, ok: true },
+    });
     expect(await queued(draft.id)).toEqual({ body: draft.text, status: "scheduled" });
     const again = await act(owner, { intent: "draft-send", id: draft.id });
     expect(again.data.problem?.key).toBe("drafts.err.sent");
@@ -90,7 +105,9 @@ describe("Sync tab: replies ready to send", () => {
     expect(blank.status).toBe(400);
     expect(blank.data.problem?.key).toBe("drafts.err.text");
     expect(await queued(draft.id)).toBeNull();
-    expect((await act(owner, { intent: "draft-send", id: draft.id, text: "Hi Noa! Thursday 15:00?" })).data.ok).toBe(true);
+    expect((await act(owner, { intent: "draft-send", id: draft.id, text: "Hi Noa! Thursday 15:00?" })).data.ok).toBe(
+      true,
+    );
     expect(await queued(draft.id)).toMatchObject({ body: "Hi Noa! Thursday 15:00?" });
   });
 
@@ -104,7 +121,9 @@ describe("Sync tab: replies ready to send", () => {
 
   it("the Sync tab's badge counts the replies ready to send with the booking requests; sending or dismissing lowers it", async () => {
     const { owner, draft } = await ownerWithDraft();
-    const badge = (html: string) => /<span class="tab-badge" data-testid="proposals-count" aria-label="([^"]*)">([^<]*)</.exec(html)?.slice(1) ?? null;
+    const badge = (html: string) =>
+      /<span class="tab-badge" data-testid="proposals-count" aria-label="([^"]*)">([^<]*)</.exec(html)?.slice(1) ??
+      null;
     // The badge is on every tab's page (the dashboard's layout).
     expect(badge(await syncPage(owner))).toEqual(["1 reply ready to send", "1"]);
 

@@ -34,7 +34,9 @@ async function salonWithOpening() {
   const clients: string[] = [];
   for (const name of ["Noa Cohen", "Lior Ben"]) {
     const id = await seedClient(owner.businessId, { name });
-    const { phone } = (await env.DB.prepare("SELECT phone FROM clients WHERE id = ?").bind(id).first<{ phone: string }>())!;
+    const { phone } = (await env.DB.prepare("SELECT phone FROM clients WHERE id = ?")
+      .bind(id)
+      .first<{ phone: string }>())!;
     await db()
       .insert(schema.drafts)
       .values({
@@ -52,8 +54,12 @@ async function salonWithOpening() {
       });
     clients.push(id);
   }
-  expect((await owner.api(`/api/bookings/${booking}`, { method: "PATCH", json: { status: "cancelled" } })).status).toBe(200);
-  const opening = (await env.DB.prepare("SELECT id FROM openings WHERE booking_id = ?").bind(booking).first<{ id: string }>())!.id;
+  expect((await owner.api(`/api/bookings/${booking}`, { method: "PATCH", json: { status: "cancelled" } })).status).toBe(
+    200,
+  );
+  const opening = (await env.DB.prepare("SELECT id FROM openings WHERE booking_id = ?")
+    .bind(booking)
+    .first<{ id: string }>())!.id;
   const [noa, lior] = clients;
   return { owner, day, opening, noa, lior };
 }
@@ -67,15 +73,26 @@ const form = (fields: Record<string, string | string[]>) => {
 async function act(owner: Owner, fields: Record<string, string | string[]>) {
   const business = { id: owner.businessId, timeZone: ZONE, country: "IL", workingHours: {} };
   const res = await syncScreenAction({ db: createDb(env.DB), env, now: Date.now() }, business, form(fields));
-  return { status: res.init?.status ?? 200, data: res.data as unknown as { ok: boolean; offered?: number; problem?: { key: string } } };
+  return {
+    status: res.init?.status ?? 200,
+    data: res.data as unknown as { ok: boolean; offered?: number; problem?: { key: string } },
+  };
 }
 
 const syncPage = async (owner: Owner, lang: "en" | "he" = "en") =>
-  shownHtml(await (await SELF.fetch("http://localhost/dashboard/sync", { headers: { Cookie: `${owner.cookie}; lang=${lang}` } })).text());
+  shownHtml(
+    await (
+      await SELF.fetch("http://localhost/dashboard/sync", { headers: { Cookie: `${owner.cookie}; lang=${lang}` } })
+    ).text(),
+  );
 
 /** The card's checkboxes as the page renders them: [value, checked, disabled]. */
 const checkboxes = (html: string) =>
-  [...html.matchAll(/<input type="checkbox"[^>]*>/g)].map(([tag]) => [/value="([^"]+)"/.exec(tag)?.[1], tag.includes("checked"), tag.includes("disabled")]);
+  [...html.matchAll(/<input type="checkbox"[^>]*>/g)].map(([tag]) => [
+    /value="([^"]+)"/.exec(tag)?.[1],
+    tag.includes("checked"),
+    tag.includes("disabled"),
+  ]);
 
 describe("Sync tab: an opening", () => {
   it("shows the day, time, service and each candidate with why, a labelled checkbox each and Offer, in English and Hebrew", async () => {
@@ -91,7 +108,9 @@ describe("Sync tab: an opening", () => {
     expect(html).toContain("Lior Ben");
     expect(html).toContain(`asked for ${EN_DAYS[weekday]}`);
     // Each checkbox is inside its label (the client's name and reason); nothing offered yet.
-    expect(html).toMatch(/<label class="check opening-candidate"><input type="checkbox" name="client_id" value="[^"]+"[^>]*>/);
+    expect(html).toMatch(
+      /<label class="check opening-candidate"><input type="checkbox" name="client_id" value="[^"]+"[^>]*>/,
+    );
     expect(checkboxes(html).sort()).toEqual(
       [
         [noa, false, false],
@@ -113,19 +132,28 @@ describe("Sync tab: an opening", () => {
   it("Offer sends it to the chosen clients: the card then says 'Offered to 2' and their boxes stay ticked; again, none chosen, or another business's: refused", async () => {
     const { owner, opening, noa, lior } = await salonWithOpening();
     const stranger = await signedInOwner({ timeZone: ZONE });
-    expect((await act(stranger, { intent: "opening-offer", id: opening, client_id: [noa] })).data.problem?.key).toBe("openings.err.notFound");
+    expect((await act(stranger, { intent: "opening-offer", id: opening, client_id: [noa] })).data.problem?.key).toBe(
+      "openings.err.notFound",
+    );
     const none = await act(owner, { intent: "opening-offer", id: opening });
-    expect(none).toEqual({ status: 400, data: expect.objectContaining({ ok: false, problem: expect.objectContaining({ key: "openings.err.clients" }) }) });
+    expect(none).toEqual({
+      status: 400,
+      data: expect.objectContaining({ ok: false, problem: expect.objectContaining({ key: "openings.err.clients" }) }),
+    });
 
     expect(await act(owner, { intent: "opening-offer", id: opening, client_id: [noa, lior] })).toEqual({
       status: 200,
       data: { intent: "opening-offer", id: opening, ok: true, offered: 2 },
     });
-    const queued = await env.DB.prepare("SELECT count(*) AS n FROM scheduled_messages WHERE business_id = ? AND kind = 'offer' AND status = 'scheduled'")
+    const queued = await env.DB.prepare(
+      "SELECT count(*) AS n FROM scheduled_messages WHERE business_id = ? AND kind = 'offer' AND status = 'scheduled'",
+    )
       .bind(owner.businessId)
       .first("n");
     expect(queued).toBe(2);
-    expect((await act(owner, { intent: "opening-offer", id: opening, client_id: [noa] })).data.problem?.key).toBe("openings.err.offered");
+    expect((await act(owner, { intent: "opening-offer", id: opening, client_id: [noa] })).data.problem?.key).toBe(
+      "openings.err.offered",
+    );
 
     const html = await syncPage(owner);
     expect(html).toContain("Offered to 2");
@@ -144,13 +172,18 @@ describe("Sync tab: an opening", () => {
     // As the Durable Object's decision records it (test/api/openings-offer.test.ts drives the real one).
     await env.DB.batch([
       env.DB.prepare("UPDATE openings SET taken_at = ? WHERE id = ?").bind(Date.now(), opening),
-      env.DB.prepare("UPDATE opening_offers SET answer = 'booked', answered_at = ? WHERE opening_id = ?").bind(Date.now(), opening),
+      env.DB.prepare("UPDATE opening_offers SET answer = 'booked', answered_at = ? WHERE opening_id = ?").bind(
+        Date.now(),
+        opening,
+      ),
     ]);
     const html = await syncPage(owner);
     expect(html).toContain("Taken by Lior Ben");
     expect(checkboxes(html)).toEqual([]);
     expect(await syncPage(owner, "he")).toContain("נקבע לLior Ben");
-    expect((await act(owner, { intent: "opening-offer", id: opening, client_id: [lior] })).data.problem?.key).toBe("openings.err.taken");
+    expect((await act(owner, { intent: "opening-offer", id: opening, client_id: [lior] })).data.problem?.key).toBe(
+      "openings.err.taken",
+    );
   });
 
   it("the owner's phones get a Web Push when an opening appears, in their language, once", async () => {
@@ -160,10 +193,16 @@ describe("Sync tab: an opening", () => {
     const sub = inject("pushSubscribers")[9];
     await saveSubscription(db(), withKeys, owner.businessId, { ...sub, lang: "he" }, Date.now());
     const day = addDays(localDate(Date.now(), ZONE), 1);
-    const booking = await seedBooking(owner.businessId, await seedClient(owner.businessId), { bookingDate: day, bookingTime: "16:00", status: "cancelled" });
+    const booking = await seedBooking(owner.businessId, await seedClient(owner.businessId), {
+      bookingDate: day,
+      bookingTime: "16:00",
+      status: "cancelled",
+    });
     await bookingCancelled(withKeys, db(), owner.businessId, booking, Date.now());
     await bookingCancelled(withKeys, db(), owner.businessId, booking, Date.now());
-    const opening = (await env.DB.prepare("SELECT id FROM openings WHERE booking_id = ?").bind(booking).first<{ id: string }>())!.id;
+    const opening = (await env.DB.prepare("SELECT id FROM openings WHERE booking_id = ?")
+      .bind(booking)
+      .first<{ id: string }>())!.id;
     const received = async () => {
       const res = await fetch(`${inject("pushUrl")}/__received`);
       const all = (await res.json()) as { received: { endpoint: string; payload: Record<string, string> }[] };

@@ -27,12 +27,19 @@ async function answer(owner: Owner, fields: Record<string, string>) {
 
 /** The Sync tab as the page shows it (no scripts), in English or Hebrew. */
 const syncPage = async (owner: Owner, lang: "en" | "he" = "en") =>
-  shownHtml(await (await SELF.fetch("http://localhost/dashboard/sync", { headers: { Cookie: `${owner.cookie}; lang=${lang}` } })).text());
+  shownHtml(
+    await (
+      await SELF.fetch("http://localhost/dashboard/sync", { headers: { Cookie: `${owner.cookie}; lang=${lang}` } })
+    ).text(),
+  );
 
 const today = () => localDate(Date.now(), "Asia/Jerusalem");
 
 /** An owner with Haircut and Coloring, and open proposals from one chat (newest first). */
-async function ownerWithProposals(items: { service?: string; date: string; time: string; notes?: string }[], contactName = "Maya Azulay") {
+async function ownerWithProposals(
+  items: { service?: string; date: string; time: string; notes?: string }[],
+  contactName = "Maya Azulay",
+) {
   const owner = await signedInOwner();
   await addService(owner, "Haircut");
   await addService(owner, "Coloring");
@@ -41,18 +48,27 @@ async function ownerWithProposals(items: { service?: string; date: string; time:
     createDb(env.DB),
     { id: owner.businessId, country: "IL" },
     { chatId: contact.chatId, phone: contact.phone, name: contactName },
-    items.map((i) => ({ service: i.service ?? "Haircut", date: i.date, time: i.time, notes: i.notes ?? "", quote: HAIRCUT_ASK })),
+    items.map((i) => ({
+      service: i.service ?? "Haircut",
+      date: i.date,
+      time: i.time,
+      notes: i.notes ?? "",
+      quote: HAIRCUT_ASK,
+    })),
   );
   return { owner, ids: stored.map((p) => p.id) };
 }
 
 const bookings = (businessId: string) =>
-  env.DB.prepare("SELECT service, booking_date, booking_time, notes FROM bookings WHERE business_id = ? ORDER BY booking_time")
+  env.DB.prepare(
+    "SELECT service, booking_date, booking_time, notes FROM bookings WHERE business_id = ? ORDER BY booking_time",
+  )
     .bind(businessId)
     .all()
     .then((r) => r.results);
 
-const status = async (id: string) => (await env.DB.prepare("SELECT status FROM proposals WHERE id = ?").bind(id).first<{ status: string }>())?.status;
+const status = async (id: string) =>
+  (await env.DB.prepare("SELECT status FROM proposals WHERE id = ?").bind(id).first<{ status: string }>())?.status;
 
 describe("Sync tab: booking requests", () => {
   it("lists open requests with the day for people, the quote and the formatted phone, and counts them on the tab", async () => {
@@ -86,7 +102,8 @@ describe("Sync tab: booking requests", () => {
 
     // The same number is a client with three visits, a no-show, and a booking-link hold that counts nowhere.
     const client = await seedClient(owner.businessId, { phone: "972541234567", name: "Maya Azulay" });
-    for (const back of [90, 60, 30]) await seedBooking(owner.businessId, client, { bookingDate: addDays(today(), -back), status: "completed" });
+    for (const back of [90, 60, 30])
+      await seedBooking(owner.businessId, client, { bookingDate: addDays(today(), -back), status: "completed" });
     await seedBooking(owner.businessId, client, { bookingDate: addDays(today(), -45), status: "no_show" });
     await seedBooking(owner.businessId, client, { bookingDate: addDays(today(), -1), status: "pending" });
     const known = await syncPage(owner);
@@ -122,7 +139,12 @@ describe("Sync tab: booking requests", () => {
         Array.from({ length: n }, (_, k) => from + k).map((i) =>
           env.DB.prepare(
             "INSERT INTO proposals (id, business_id, chat_id, client_phone, service, date, time, created_at) VALUES (?, ?, 'c@c.us', '972541234567', 'Haircut', '2031-01-01', ?, ?)",
-          ).bind(crypto.randomUUID(), owner.businessId, `${String(Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}`, Date.now() + i),
+          ).bind(
+            crypto.randomUUID(),
+            owner.businessId,
+            `${String(Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}`,
+            Date.now() + i,
+          ),
         ),
       );
     await insert(0, 99);
@@ -140,18 +162,25 @@ describe("Sync tab: booking requests", () => {
       { date: tomorrow, time: "17:00", service: "Coloring" },
     ]);
     const [first, second] = ids;
-    expect((await answer(owner, { intent: "proposal-accept", id: first })).data).toMatchObject({ ok: true, conflicts: [] });
+    expect((await answer(owner, { intent: "proposal-accept", id: first })).data).toMatchObject({
+      ok: true,
+      conflicts: [],
+    });
     const held = await answer(owner, { intent: "proposal-accept", id: second });
     expect(held.data).toMatchObject({
       intent: "proposal-accept",
       id: second,
       ok: false,
-      conflicts: [expect.objectContaining({ client_name: "Maya Azulay", booking_date: tomorrow, booking_time: "17:00" })],
+      conflicts: [
+        expect.objectContaining({ client_name: "Maya Azulay", booking_date: tomorrow, booking_time: "17:00" }),
+      ],
     });
     expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(1);
     expect(await status(second)).toBe("open");
     // The card's "Book anyway" sends the same accept with book_anyway=1.
-    expect((await answer(owner, { intent: "proposal-accept", id: second, book_anyway: "1" })).data).toMatchObject({ ok: true });
+    expect((await answer(owner, { intent: "proposal-accept", id: second, book_anyway: "1" })).data).toMatchObject({
+      ok: true,
+    });
     expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(2);
     expect(await status(second)).toBe("accepted");
   });
@@ -163,7 +192,9 @@ describe("Sync tab: booking requests", () => {
       status: 200,
       data: { intent: "proposal-accept", id: ids[0], ok: true, conflicts: [], warnings: expect.any(Array) },
     });
-    expect(await bookings(owner.businessId)).toEqual([{ service: "Haircut", booking_date: tomorrow, booking_time: "17:00", notes: "" }]);
+    expect(await bookings(owner.businessId)).toEqual([
+      { service: "Haircut", booking_date: tomorrow, booking_time: "17:00", notes: "" },
+    ]);
     expect(await status(ids[0])).toBe("accepted");
     const html = await syncPage(owner);
     expect(html).not.toContain("Booking requests");
@@ -173,7 +204,16 @@ describe("Sync tab: booking requests", () => {
       status: 200,
       data: { intent: "proposal-accept", id: ids[0], ok: false, problem: { key: "proposals.err.alreadyAccepted" } },
     });
-    expect(await answer(owner, { intent: "proposal-edit", id: ids[0], service: "Haircut", date: tomorrow, time: "18:00", notes: "" })).toMatchObject({
+    expect(
+      await answer(owner, {
+        intent: "proposal-edit",
+        id: ids[0],
+        service: "Haircut",
+        date: tomorrow,
+        time: "18:00",
+        notes: "",
+      }),
+    ).toMatchObject({
       status: 200,
       data: { ok: false, problem: { key: "proposals.err.alreadyAccepted" } },
     });
@@ -183,11 +223,22 @@ describe("Sync tab: booking requests", () => {
   it("saves an edit as the booking, corrected", async () => {
     const { owner, ids } = await ownerWithProposals([{ date: addDays(today(), 1), time: "17:00" }]);
     const date = addDays(today(), 2);
-    expect(await answer(owner, { intent: "proposal-edit", id: ids[0], service: "Coloring", date, time: "9:15", notes: " roots " })).toMatchObject({
+    expect(
+      await answer(owner, {
+        intent: "proposal-edit",
+        id: ids[0],
+        service: "Coloring",
+        date,
+        time: "9:15",
+        notes: " roots ",
+      }),
+    ).toMatchObject({
       status: 200,
       data: { intent: "proposal-edit", id: ids[0], ok: true },
     });
-    expect(await bookings(owner.businessId)).toEqual([{ service: "Coloring", booking_date: date, booking_time: "09:15", notes: "roots" }]);
+    expect(await bookings(owner.businessId)).toEqual([
+      { service: "Coloring", booking_date: date, booking_time: "09:15", notes: "roots" },
+    ]);
   });
 
   it("an edit books with the member chosen, or the first free one when none is", async () => {
@@ -195,9 +246,21 @@ describe("Sync tab: booking requests", () => {
       { date: addDays(today(), 1), time: "17:00" },
       { date: addDays(today(), 1), time: "18:00" },
     ]);
-    const yossi = (await (await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } })).json<{ member: { id: string } }>()).member;
+    const yossi = (
+      await (
+        await owner.api("/api/team", { method: "POST", json: { name: "Yossi" } })
+      ).json<{ member: { id: string } }>()
+    ).member;
     const edit = (id: string, time: string, member_id: string) =>
-      answer(owner, { intent: "proposal-edit", id, service: "Haircut", date: addDays(today(), 1), time, notes: "", member_id });
+      answer(owner, {
+        intent: "proposal-edit",
+        id,
+        service: "Haircut",
+        date: addDays(today(), 1),
+        time,
+        notes: "",
+        member_id,
+      });
     expect(await edit(ids[0], "18:00", yossi.id)).toMatchObject({ data: { ok: true } });
     expect(await edit(ids[1], "17:00", "")).toMatchObject({ data: { ok: true } });
     const placed = await env.DB.prepare(
@@ -213,19 +276,40 @@ describe("Sync tab: booking requests", () => {
 
   it("refuses a bad date or time with the field's message, under the field", async () => {
     const { owner, ids } = await ownerWithProposals([{ date: addDays(today(), 1), time: "17:00" }]);
-    const good = { intent: "proposal-edit", id: ids[0], service: "Haircut", date: addDays(today(), 1), time: "17:00", notes: "" };
+    const good = {
+      intent: "proposal-edit",
+      id: ids[0],
+      service: "Haircut",
+      date: addDays(today(), 1),
+      time: "17:00",
+      notes: "",
+    };
     const badDate = await answer(owner, { ...good, date: "2031-02-30" });
     expect(badDate).toMatchObject({
       status: 400,
-      data: { ok: false, problem: { key: "bookings.err.dateFormat" }, reply: { error: { date: [{ key: "bookings.err.dateFormat" }] } } },
+      data: {
+        ok: false,
+        problem: { key: "bookings.err.dateFormat" },
+        reply: { error: { date: [{ key: "bookings.err.dateFormat" }] } },
+      },
     });
     const badTime = await answer(owner, { ...good, time: "25:00" });
     expect(badTime).toMatchObject({
       status: 400,
-      data: { ok: false, problem: { key: "bookings.err.timeFormat" }, reply: { error: { time: [{ key: "bookings.err.timeFormat" }] } } },
+      data: {
+        ok: false,
+        problem: { key: "bookings.err.timeFormat" },
+        reply: { error: { time: [{ key: "bookings.err.timeFormat" }] } },
+      },
     });
-    expect(await answer(owner, { ...good, time: "" })).toMatchObject({ status: 400, data: { problem: { key: "bookings.err.timeRequired" } } });
-    expect(await answer(owner, { ...good, service: " " })).toMatchObject({ status: 400, data: { problem: { key: "bookings.err.serviceRequired" } } });
+    expect(await answer(owner, { ...good, time: "" })).toMatchObject({
+      status: 400,
+      data: { problem: { key: "bookings.err.timeRequired" } },
+    });
+    expect(await answer(owner, { ...good, service: " " })).toMatchObject({
+      status: 400,
+      data: { problem: { key: "bookings.err.serviceRequired" } },
+    });
     expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id = ?", owner.businessId)).toBe(0);
     expect(await status(ids[0])).toBe("open");
   });
@@ -252,11 +336,24 @@ describe("Sync tab: booking requests", () => {
     const notFound = { status: 200, data: { ok: false, problem: { key: "proposals.err.notFound" } } };
     expect(await answer(intruder, { intent: "proposal-accept", id: ids[0] })).toMatchObject(notFound);
     expect(await answer(intruder, { intent: "proposal-dismiss", id: ids[0] })).toMatchObject(notFound);
-    expect(await answer(intruder, { intent: "proposal-edit", id: ids[0], service: "Haircut", date: "2031-01-01", time: "10:00", notes: "" })).toMatchObject(
-      notFound,
-    );
+    expect(
+      await answer(intruder, {
+        intent: "proposal-edit",
+        id: ids[0],
+        service: "Haircut",
+        date: "2031-01-01",
+        time: "10:00",
+        notes: "",
+      }),
+    ).toMatchObject(notFound);
     expect(await answer(intruder, { intent: "proposal-accept", id: "" })).toMatchObject(notFound);
     expect(await status(ids[0])).toBe("open");
-    expect(await count("SELECT count(*) AS n FROM bookings WHERE business_id IN (?, ?)", owner.businessId, intruder.businessId)).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM bookings WHERE business_id IN (?, ?)",
+        owner.businessId,
+        intruder.businessId,
+      ),
+    ).toBe(0);
   });
 });

@@ -33,7 +33,9 @@ describe("a tab whose load fails", () => {
 
   it("Rules: the same, in Hebrew on a Hebrew screen", async () => {
     const owner = await signedInOwner();
-    const res = await without("rules", () => SELF.fetch("http://localhost/dashboard/rules", { headers: { Cookie: `${owner.cookie}; lang=he` } }));
+    const res = await without("rules", () =>
+      SELF.fetch("http://localhost/dashboard/rules", { headers: { Cookie: `${owner.cookie}; lang=he` } }),
+    );
     expect(res.status).toBe(500);
     const html = await res.text();
     expect(html).toContain('data-testid="tab-error"');
@@ -56,7 +58,9 @@ describe("a tab whose load fails", () => {
 
   it("Clients: the spec's reason under 'Failed to load data' (here a bad address), with Try again", async () => {
     const owner = await signedInOwner();
-    const bad = await SELF.fetch("http://localhost/dashboard/clients?from=2024-13-45", { headers: { Cookie: `${owner.cookie}; lang=he` } });
+    const bad = await SELF.fetch("http://localhost/dashboard/clients?from=2024-13-45", {
+      headers: { Cookie: `${owner.cookie}; lang=he` },
+    });
     expect(bad.status).toBe(400);
     const he = await bad.text();
     expect(he).toContain('data-testid="tab-error"');

@@ -5,7 +5,14 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getWhatsAppProvider } from "../../app/providers/whatsapp/index.server";
-import { deliverMany, MAX_PACE_WAIT_MS, processOutboundBatch, WAITING_REASON, type OutboundMessage, type Pacer } from "../../app/services/delivery.server";
+import {
+  deliverMany,
+  MAX_PACE_WAIT_MS,
+  processOutboundBatch,
+  WAITING_REASON,
+  type OutboundMessage,
+  type Pacer,
+} from "../../app/services/delivery.server";
 import { noteChatMessage } from "../../app/services/safety/consent.server";
 import { businessSession } from "../../app/services/whatsapp/session.server";
 import { listRules } from "../../app/services/rules/rules.server";
@@ -23,13 +30,19 @@ import { messageRow, seedBooking, seedBusiness, seedClient, seedRuleMessage } fr
 const DAY = 86_400_000;
 const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
 const phoneNo = () => `97254${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-const sentTo = async (name: string) => (await simControl(`${name}/sent`)).body as { chatId: string; text: string; id: string }[];
+const sentTo = async (name: string) =>
+  (await simControl(`${name}/sent`)).body as { chatId: string; text: string; id: string }[];
 const simulator = () => getWhatsAppProvider(env);
 
 /** A due reminder for a client of the business (seeded straight into D1). */
 async function dueReminder(businessId: string, clientId: string, days = 2) {
   const bookingId = await seedBooking(businessId, clientId, { bookingDate: inDays(days), bookingTime: "10:00" });
-  return seedRuleMessage(businessId, bookingId, { status: "queued" }, { type: "reminder", template: "Hi {name}, see you for your {service} on {date}!" });
+  return seedRuleMessage(
+    businessId,
+    bookingId,
+    { status: "queued" },
+    { type: "reminder", template: "Hi {name}, see you for your {service} on {date}!" },
+  );
 }
 
 /** The client writes in through the simulator; the webhook gets it signed. */
@@ -51,7 +64,11 @@ describe("who may get business-started messages", () => {
     await connectedSession(owner.businessId);
     const phone = phoneNo();
     const clientId = await seedClient(owner.businessId, { name: "Maya Levi", phone }, { basis: "none" });
-    expect(await clientRow(owner.api, clientId)).toMatchObject({ contact_basis: "none", contact_since: null, opted_out: false });
+    expect(await clientRow(owner.api, clientId)).toMatchObject({
+      contact_basis: "none",
+      contact_since: null,
+      opted_out: false,
+    });
     const { messageId } = await dueReminder(owner.businessId, clientId);
 
     const results = await deliverMany({ env, sender: simulator(), now: Date.now }, [messageId]);
@@ -104,7 +121,10 @@ describe("who may get business-started messages", () => {
     expect((await postEvent(owner.businessId, "message.any", echo)).status).toBe(200);
     expect((await clientRow(owner.api, otherId)).contact_basis).toBe("none");
     // The owner typing on the phone is.
-    const typed = await simControl(`${owner.businessId}/reply`, { to: other, body: "Hi Noa, it's Dana from the salon" });
+    const typed = await simControl(`${owner.businessId}/reply`, {
+      to: other,
+      body: "Hi Noa, it's Dana from the salon",
+    });
     expect((await postEvent(owner.businessId, "message.any", typed.body)).status).toBe(200);
     expect((await clientRow(owner.api, otherId)).contact_basis).toBe("owner_wrote");
   });
@@ -113,7 +133,12 @@ describe("who may get business-started messages", () => {
     const { businessId } = await seedBusiness();
     const clientId = await seedClient(businessId, {}, { basis: "none" });
     const bookingId = await seedBooking(businessId, clientId, { bookingDate: inDays(3) });
-    const { messageId } = await seedRuleMessage(businessId, bookingId, { status: "queued", kind: "ack", origin: "reply", body: "Thank you!" });
+    const { messageId } = await seedRuleMessage(businessId, bookingId, {
+      status: "queued",
+      kind: "ack",
+      origin: "reply",
+      body: "Thank you!",
+    });
     const gw = fakeGateway();
     await deliverMany({ env, sender: gw.sender, now: Date.now }, [messageId]);
     expect(gw.sent.map((s) => s.text)).toEqual(["Thank you!"]);
@@ -135,7 +160,9 @@ describe("who may get business-started messages", () => {
       },
     });
     expect(res.status).toBe(201);
-    const row = await env.DB.prepare("SELECT origin FROM scheduled_messages WHERE booking_id = ?").bind(bookingId).first<{ origin: string }>();
+    const row = await env.DB.prepare("SELECT origin FROM scheduled_messages WHERE booking_id = ?")
+      .bind(bookingId)
+      .first<{ origin: string }>();
     expect(row?.origin).toBe("business");
   });
 });
@@ -185,7 +212,10 @@ describe("opt-out", () => {
     );
 
     await clientSays(owner.businessId, phone, "STOP");
-    expect(await messageRow(next.messageId)).toMatchObject({ status: "cancelled", last_error: "rules.reason.optedOut" });
+    expect(await messageRow(next.messageId)).toMatchObject({
+      status: "cancelled",
+      last_error: "rules.reason.optedOut",
+    });
     const notices = async () => (await sentTo(owner.businessId)).filter((s) => s.text === OPT_OUT_NOTICE.en);
     await until(async () => (await notices()).length === 1, "the acknowledgement", 10_000);
     expect((await notices())[0].chatId).toBe(`${phone}@c.us`);
@@ -202,23 +232,42 @@ describe("opt-out", () => {
     const later = await seedBooking(owner.businessId, clientId, { bookingDate: inDays(12) });
     const refused = await owner.api("/api/rules/create", {
       method: "POST",
-      json: { type: "reminder", services: ["Haircut"], template: "Hi", schedule_type: "preset", schedule_value: "1", clients: [{ booking_id: later }] },
+      json: {
+        type: "reminder",
+        services: ["Haircut"],
+        template: "Hi",
+        schedule_type: "preset",
+        schedule_value: "1",
+        clients: [{ booking_id: later }],
+      },
     });
     expect(refused.status).toBe(400);
-    expect((await refused.json()) as object).toMatchObject({ detail: "These clients asked not to get automatic messages." });
+    expect((await refused.json()) as object).toMatchObject({
+      detail: "These clients asked not to get automatic messages.",
+    });
     // The owner cannot re-enable a client: the client API has no such field.
     await owner.api(`/api/clients/${clientId}`, { method: "PUT", json: { opted_out: false } });
     expect((await clientRow(owner.api, clientId)).opted_out).toBe(true);
     // A message that was already queued is cancelled at send time.
     const queued = await seedRuleMessage(owner.businessId, later, { status: "queued" }, { type: "reminder" });
     await deliverMany({ env, sender: simulator(), now: Date.now }, [queued.messageId]);
-    expect(await messageRow(queued.messageId)).toMatchObject({ status: "cancelled", last_error: "rules.reason.optedOut" });
+    expect(await messageRow(queued.messageId)).toMatchObject({
+      status: "cancelled",
+      last_error: "rules.reason.optedOut",
+    });
 
     await clientSays(owner.businessId, phone, "START");
     expect((await clientRow(owner.api, clientId)).opted_out).toBe(false);
     const again = await owner.api("/api/rules/create", {
       method: "POST",
-      json: { type: "reminder", services: ["Haircut"], template: "Hi", schedule_type: "preset", schedule_value: "1", clients: [{ booking_id: later }] },
+      json: {
+        type: "reminder",
+        services: ["Haircut"],
+        template: "Hi",
+        schedule_type: "preset",
+        schedule_value: "1",
+        clients: [{ booking_id: later }],
+      },
     });
     expect(again.status).toBe(201);
     expect(await notices()).toHaveLength(1);
@@ -230,7 +279,11 @@ describe("opt-out", () => {
     const phone = phoneNo();
     const clientId = await seedClient(owner.businessId, { phone }, { basis: "none" });
     await clientSays(owner.businessId, phone, "הסירו אותי בבקשה");
-    await until(async () => (await sentTo(owner.businessId)).some((s) => s.text === OPT_OUT_NOTICE.he), "the Hebrew acknowledgement", 10_000);
+    await until(
+      async () => (await sentTo(owner.businessId)).some((s) => s.text === OPT_OUT_NOTICE.he),
+      "the Hebrew acknowledgement",
+      10_000,
+    );
     expect((await clientRow(owner.api, clientId)).opted_out).toBe(true);
     await clientSays(owner.businessId, phone, "התחל");
     expect((await clientRow(owner.api, clientId)).opted_out).toBe(false);
@@ -241,7 +294,9 @@ describe("the acknowledgement of a STOP goes through the one queue", () => {
   const setBusiness = (businessId: string, column: "wa_status" | "paused", value: string | number) =>
     env.DB.prepare(`UPDATE businesses SET ${column} = ? WHERE id = ?`).bind(value, businessId).run();
   const notices = (businessId: string) =>
-    env.DB.prepare("SELECT id, status, origin, ref, to_phone, last_error FROM scheduled_messages WHERE business_id = ? AND kind = 'stop_ack'")
+    env.DB.prepare(
+      "SELECT id, status, origin, ref, to_phone, last_error FROM scheduled_messages WHERE business_id = ? AND kind = 'stop_ack'",
+    )
       .bind(businessId)
       .all<{ id: string; status: string; origin: string; ref: string; to_phone: string; last_error: string | null }>()
       .then((r) => r.results);
@@ -250,7 +305,13 @@ describe("the acknowledgement of a STOP goes through the one queue", () => {
   async function clientWrites(businessId: string, phone: string, body: string, queued: string[] = []) {
     const OUTBOUND = { send: async ({ id }: { id: string }) => void queued.push(id) } as unknown as Queue;
     const deferred: Promise<unknown>[] = [];
-    const m = { providerId: `false_${phone}@c.us_3EB0${n++}${Date.now()}`, chatId: `${phone}@c.us`, fromMe: false, body, at: Date.now() };
+    const m = {
+      providerId: `false_${phone}@c.us_3EB0${n++}${Date.now()}`,
+      chatId: `${phone}@c.us`,
+      fromMe: false,
+      body,
+      at: Date.now(),
+    };
     const read = await noteChatMessage({ ...env, OUTBOUND }, businessId, m, Date.now(), (p) => deferred.push(p));
     await Promise.all(deferred);
     return read;
@@ -282,7 +343,9 @@ describe("the acknowledgement of a STOP goes through the one queue", () => {
     await Promise.all([deliver([notice.id, notice.id]), deliver([notice.id])]);
     await deliver([notice.id]);
     expect((await notices(owner.businessId))[0]).toMatchObject({ status: "sent" });
-    expect((await sentTo(owner.businessId)).filter((s) => s.text === OPT_OUT_NOTICE.en)).toEqual([expect.objectContaining({ chatId: `${phone}@c.us` })]);
+    expect((await sentTo(owner.businessId)).filter((s) => s.text === OPT_OUT_NOTICE.en)).toEqual([
+      expect.objectContaining({ chatId: `${phone}@c.us` }),
+    ]);
 
     // A second STOP opts out nothing more and writes no second acknowledgement.
     expect(await clientWrites(owner.businessId, phone, "stop please", queued)).toBe("stop");
@@ -312,7 +375,10 @@ describe("the acknowledgement of a STOP goes through the one queue", () => {
     expect(await sweepFor(notice.id)).toEqual([]);
     expect(await sentTo(owner.businessId)).toEqual([]);
 
-    await until(async () => (await simControl<SimSessionSummary>(owner.businessId)).body.status === "WORKING", "the reconnect");
+    await until(
+      async () => (await simControl<SimSessionSummary>(owner.businessId)).body.status === "WORKING",
+      "the reconnect",
+    );
     await businessSession(env, owner.businessId).reconcile(owner.businessId, true);
     expect(await sweepFor(notice.id)).toEqual([notice.id]);
     const gaps: unknown[] = [];
@@ -320,7 +386,9 @@ describe("the acknowledgement of a STOP goes through the one queue", () => {
       gaps.push(gap);
       return { waitMs: 0, reserved: true };
     };
-    expect((await deliverMany({ env, sender: simulator(), now: Date.now, pacer }, [notice.id])).get(notice.id)).toEqual({ outcome: "sent" });
+    expect((await deliverMany({ env, sender: simulator(), now: Date.now, pacer }, [notice.id])).get(notice.id)).toEqual(
+      { outcome: "sent" },
+    );
     expect(gaps).toEqual([REPLY_GAP]);
     expect((await sentTo(owner.businessId)).map((s) => s.text)).toEqual([OPT_OUT_NOTICE.he]);
     expect(await sweepFor(notice.id)).toEqual([]);
@@ -330,12 +398,18 @@ describe("the acknowledgement of a STOP goes through the one queue", () => {
 describe("the daily budget", () => {
   it("is 50 by default, 1 to 500, and a bad value changes nothing", async () => {
     const owner = await signedInOwner();
-    const read = async () => ((await (await owner.api("/api/settings")).json()) as { settings: Record<string, unknown> }).settings;
+    const read = async () =>
+      ((await (await owner.api("/api/settings")).json()) as { settings: Record<string, unknown> }).settings;
     expect(await read()).toMatchObject({ daily_message_budget: 50, paused: false, pause_between_messages: 20 });
     for (const bad of [0, 501, 2.5, "10", null]) {
-      const res = await owner.api("/api/settings", { method: "PATCH", json: { daily_message_budget: bad, city: "Haifa" } });
+      const res = await owner.api("/api/settings", {
+        method: "PATCH",
+        json: { daily_message_budget: bad, city: "Haifa" },
+      });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { detail: string }).detail).toBe("The daily limit must be a whole number from 1 to 500.");
+      expect(((await res.json()) as { detail: string }).detail).toBe(
+        "The daily limit must be a whole number from 1 to 500.",
+      );
     }
     const res = await owner.api("/api/settings", { method: "PATCH", json: { paused: "yes" } });
     expect(res.status).toBe(400);
@@ -357,14 +431,24 @@ describe("the daily budget", () => {
     const waiting = (await Promise.all(ids.map(messageRow))).filter((r) => r!.status === "scheduled");
     expect(waiting).toHaveLength(2);
     for (const w of waiting) {
-      expect(w).toMatchObject({ send_date: tomorrow, send_time: "10:00", send_at: zonedInstant(tomorrow, "10:00", "Asia/Jerusalem"), attempts: 0 });
+      expect(w).toMatchObject({
+        send_date: tomorrow,
+        send_time: "10:00",
+        send_at: zonedInstant(tomorrow, "10:00", "Asia/Jerusalem"),
+        attempts: 0,
+      });
       expect(JSON.parse(w!.last_error as string)).toEqual({ key: "rules.reason.overBudget", params: { n: 2 } });
     }
     const [rule] = await listRules(env.DB, businessId);
     expect(rule).toBeTruthy();
     // A thank-you answer still goes.
     const bookingId = await seedBooking(businessId, await seedClient(businessId), { bookingDate: inDays(3) });
-    const ack = await seedRuleMessage(businessId, bookingId, { status: "queued", kind: "ack", origin: "reply", body: "Thanks!" });
+    const ack = await seedRuleMessage(businessId, bookingId, {
+      status: "queued",
+      kind: "ack",
+      origin: "reply",
+      body: "Thanks!",
+    });
     await deliverMany({ env, sender: gw.sender, now: Date.now }, [ack.messageId]);
     expect(await messageRow(ack.messageId)).toMatchObject({ status: "sent" });
     // Tomorrow the two waiting go.
@@ -380,9 +464,13 @@ describe("the daily budget", () => {
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) ids.push((await dueReminder(businessId, await seedClient(businessId), 5)).messageId);
     const gw = fakeGateway();
-    await Promise.all([0, 1, 2, 3].map((k) => deliverMany({ env, sender: gw.sender, now: Date.now }, ids.slice(k * 2, k * 2 + 2))));
+    await Promise.all(
+      [0, 1, 2, 3].map((k) => deliverMany({ env, sender: gw.sender, now: Date.now }, ids.slice(k * 2, k * 2 + 2))),
+    );
     expect(gw.sent).toHaveLength(3);
-    const used = await env.DB.prepare("SELECT count(*) AS n FROM scheduled_messages WHERE business_id = ? AND budget_day IS NOT NULL")
+    const used = await env.DB.prepare(
+      "SELECT count(*) AS n FROM scheduled_messages WHERE business_id = ? AND budget_day IS NOT NULL",
+    )
       .bind(businessId)
       .first<{ n: number }>();
     expect(used?.n).toBe(3);
@@ -396,8 +484,16 @@ describe("human pacing, with time the test controls", () => {
     expect(gapFor("business", 500)).toEqual({ minMs: 120_000, maxMs: 360_000 });
     expect(gapFor("reply", 60)).toEqual(REPLY_GAP);
     const gap = gapFor("business", 20);
-    expect(nextSlot(1_000_000, 1_000_000, gap, 0, MAX_PACE_WAIT_MS)).toMatchObject({ at: 1_020_500, reserved: false, waitMs: 20_500 });
-    expect(nextSlot(1_000_000, 1_050_000, gap, 0.5, MAX_PACE_WAIT_MS)).toMatchObject({ at: 1_050_000, waitMs: 0, reserved: true });
+    expect(nextSlot(1_000_000, 1_000_000, gap, 0, MAX_PACE_WAIT_MS)).toMatchObject({
+      at: 1_020_500,
+      reserved: false,
+      waitMs: 20_500,
+    });
+    expect(nextSlot(1_000_000, 1_050_000, gap, 0.5, MAX_PACE_WAIT_MS)).toMatchObject({
+      at: 1_050_000,
+      waitMs: 0,
+      reserved: true,
+    });
     expect(nextSlot(1_000_000, 1_000_000, gap, 0.999999, 120_000).at).toBeLessThanOrEqual(1_000_000 + 60_500);
     expect(nextSlot(0, 5_000_000, gap, 0.3, 0)).toMatchObject({ at: 5_000_000, waitMs: 0, reserved: true });
   });
@@ -417,14 +513,19 @@ describe("human pacing, with time the test controls", () => {
     };
     const times: number[] = [];
     const gw = fakeGateway();
-    const sender = { ...gw.sender, sendText: async (s: string, c: string, t: string) => (times.push(clock), gw.sender.sendText(s, c, t)) };
+    const sender = {
+      ...gw.sender,
+      sendText: async (s: string, c: string, t: string) => (times.push(clock), gw.sender.sendText(s, c, t)),
+    };
     const sleep = async (ms: number) => void (clock += ms);
     const deps = { env, sender, now: () => clock, pacer, sleep };
     let pending = ids;
     for (let round = 0; round < 20 && pending.length; round++) {
       const results = await deliverMany(deps, pending);
       pending = [...results].filter(([, r]) => r.outcome === "paced").map(([id]) => id);
-      const wait = Math.min(...[...results.values()].filter((r) => r.outcome === "paced").map((r) => r.delaySeconds! * 1000));
+      const wait = Math.min(
+        ...[...results.values()].filter((r) => r.outcome === "paced").map((r) => r.delaySeconds! * 1000),
+      );
       if (pending.length) clock += wait;
     }
     expect(gw.sent).toHaveLength(4);
@@ -435,7 +536,12 @@ describe("human pacing, with time the test controls", () => {
     }
     // A reply right after: 3 to 5.5 s, not the long gap.
     const bookingId = await seedBooking(businessId, await seedClient(businessId), { bookingDate: inDays(3) });
-    const ack = await seedRuleMessage(businessId, bookingId, { status: "queued", kind: "ack", origin: "reply", body: "Thanks!" });
+    const ack = await seedRuleMessage(businessId, bookingId, {
+      status: "queued",
+      kind: "ack",
+      origin: "reply",
+      body: "Thanks!",
+    });
     await deliverMany(deps, [ack.messageId]);
     const replyGap = times[times.length - 1] - times[times.length - 2];
     expect(replyGap).toBeGreaterThanOrEqual(3000);
@@ -447,9 +553,13 @@ describe("human pacing, with time the test controls", () => {
     for (const bad of [9, 121, 4.5]) {
       const res = await owner.api("/api/settings", { method: "PATCH", json: { pause_between_messages: bad } });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { detail: string }).detail).toBe("The pause between messages must be a whole number of seconds from 10 to 120.");
+      expect(((await res.json()) as { detail: string }).detail).toBe(
+        "The pause between messages must be a whole number of seconds from 10 to 120.",
+      );
     }
-    expect((await owner.api("/api/settings", { method: "PATCH", json: { pause_between_messages: 120 } })).status).toBe(200);
+    expect((await owner.api("/api/settings", { method: "PATCH", json: { pause_between_messages: 120 } })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -461,7 +571,9 @@ describe("pause everything", () => {
     expect((await owner.api("/api/settings", { method: "PATCH", json: { paused: true } })).status).toBe(200);
     const gw = fakeGateway();
     // Already queued when the switch went on: back to Scheduled.
-    expect((await deliverMany({ env, sender: gw.sender, now: Date.now }, [messageId])).get(messageId)).toEqual({ outcome: "paused" });
+    expect((await deliverMany({ env, sender: gw.sender, now: Date.now }, [messageId])).get(messageId)).toEqual({
+      outcome: "paused",
+    });
     expect(await messageRow(messageId)).toMatchObject({ status: "scheduled", attempts: 0 });
     expect((await sweepInto(Date.now())).ids).not.toContain(messageId);
     const [rule] = await listRules(env.DB, owner.businessId);
@@ -485,7 +597,12 @@ describe("the number's health", () => {
     await deliverMany({ env, sender: simulator(), now: Date.now }, ids);
     const rows = await Promise.all(ids.map(messageRow));
     const ack = (i: number, level: number) =>
-      postEvent(businessId, "message.ack", { id: rows[i]!.provider_message_id, fromMe: true, ack: level, ...(level === -1 ? { error: { code: 463 } } : {}) });
+      postEvent(businessId, "message.ack", {
+        id: rows[i]!.provider_message_id,
+        fromMe: true,
+        ack: level,
+        ...(level === -1 ? { error: { code: 463 } } : {}),
+      });
     await ack(0, 2);
     await ack(0, 3);
     await ack(1, 2);
@@ -499,6 +616,11 @@ describe("the number's health", () => {
     health = await numberHealth(env.DB, businessId, Date.now());
     expect(health).toMatchObject({ refused: 3, refused_today: 3, manual_clients: 1, warning: "refusals" });
     // A week later it is all gone.
-    expect(await numberHealth(env.DB, businessId, Date.now() + 8 * DAY)).toMatchObject({ sent: 0, refused: 0, warning: null, manual_clients: 1 });
+    expect(await numberHealth(env.DB, businessId, Date.now() + 8 * DAY)).toMatchObject({
+      sent: 0,
+      refused: 0,
+      warning: null,
+      manual_clients: 1,
+    });
   });
 });

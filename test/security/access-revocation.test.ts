@@ -34,15 +34,19 @@ async function withPassword() {
 /** A device that turned notifications on from `sessionHash`'s session. */
 async function device(owner: Owner, sessionHash: string | null) {
   const endpoint = `http://127.0.0.1:1/push/${crypto.randomUUID()}`;
-  await env.DB.prepare("INSERT INTO push_subscriptions (id, business_id, endpoint, p256dh, auth, lang, session_hash) VALUES (?, ?, ?, 'k', 'a', 'en', ?)")
+  await env.DB.prepare(
+    "INSERT INTO push_subscriptions (id, business_id, endpoint, p256dh, auth, lang, session_hash) VALUES (?, ?, ?, 'k', 'a', 'en', ?)",
+  )
     .bind(crypto.randomUUID(), owner.businessId, endpoint, sessionHash)
     .run();
   return endpoint;
 }
 const devices = async (owner: Owner) =>
-  (await env.DB.prepare("SELECT endpoint FROM push_subscriptions WHERE business_id = ?").bind(owner.businessId).all<{ endpoint: string }>()).results.map(
-    (r) => r.endpoint,
-  );
+  (
+    await env.DB.prepare("SELECT endpoint FROM push_subscriptions WHERE business_id = ?")
+      .bind(owner.businessId)
+      .all<{ endpoint: string }>()
+  ).results.map((r) => r.endpoint);
 
 async function feedOf(owner: Owner) {
   const res = await owner.api("/api/calendar-feed", { method: "POST", json: { password: PASSWORD } });
@@ -82,7 +86,12 @@ describe("credentials end everything else", () => {
     const owner = await withPassword();
     const feed = await feedOf(owner);
     await device(owner, null);
-    const linked = await findOrCreateGoogleUser(db(), { sub: `g-${owner.userId}`, email: owner.email, emailVerified: true, name: "Dana" }, "UTC", Date.now());
+    const linked = await findOrCreateGoogleUser(
+      db(),
+      { sub: `g-${owner.userId}`, email: owner.email, emailVerified: true, name: "Dana" },
+      "UTC",
+      Date.now(),
+    );
     expect(linked.user.id).toBe(owner.userId);
     expect(await feedAnswers(feed)).toBe(404);
     expect(await devices(owner)).toEqual([]);
@@ -99,7 +108,9 @@ describe("making a calendar feed asks who is there", () => {
     const wrong = await post({ password: "guess" });
     expect(wrong.status).toBe(403);
     expect(await wrong.json()).toMatchObject({ detail: "The password is not correct." });
-    const counted = await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?").bind(`fail:${owner.email}`).first<number>("count");
+    const counted = await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?")
+      .bind(`fail:${owner.email}`)
+      .first<number>("count");
     expect(counted).toBe(1);
     expect((await post({ password: PASSWORD })).status).toBe(200);
     // The screen asks the same.
@@ -117,10 +128,16 @@ describe("making a calendar feed asks who is there", () => {
     const stale = (await startCookieSession(env, db(), seeded.userId, old)).split(";")[0];
     const fresh = (await startCookieSession(env, db(), seeded.userId, Date.now())).split(";")[0];
     const post = (cookie: string) =>
-      SELF.fetch("http://localhost/api/calendar-feed", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: "{}" });
+      SELF.fetch("http://localhost/api/calendar-feed", {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/json" },
+        body: "{}",
+      });
     const refused = await post(stale);
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ detail: "For your safety, sign in with Google again, then try again within 5 minutes." });
+    expect(await refused.json()).toMatchObject({
+      detail: "For your safety, sign in with Google again, then try again within 5 minutes.",
+    });
     expect((await post(fresh)).status).toBe(200);
   });
 });
@@ -128,10 +145,14 @@ describe("making a calendar feed asks who is there", () => {
 describe("deleting the account", () => {
   it("its password check is throttled like a sign-in: a locked account deletes nothing", async () => {
     const owner = await withPassword();
-    await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 100)").bind(`fail:${owner.email}`, Date.now()).run();
+    await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 100)")
+      .bind(`fail:${owner.email}`, Date.now())
+      .run();
     const res = await owner.api("/api/account", { method: "DELETE", json: { password: PASSWORD } });
     expect(res.status).toBe(429);
-    expect(await env.DB.prepare("SELECT 1 AS x FROM businesses WHERE id = ?").bind(owner.businessId).first()).not.toBeNull();
+    expect(
+      await env.DB.prepare("SELECT 1 AS x FROM businesses WHERE id = ?").bind(owner.businessId).first(),
+    ).not.toBeNull();
   });
 
   it("a Google-only account confirms with a fresh Google sign-in, not by typing its e-mail", async () => {
@@ -143,18 +164,26 @@ describe("deleting the account", () => {
       body: JSON.stringify({ confirm_email: seeded.email }),
     });
     expect(res.status).toBe(403);
-    expect(await env.DB.prepare("SELECT 1 AS x FROM businesses WHERE id = ?").bind(seeded.businessId).first()).not.toBeNull();
+    expect(
+      await env.DB.prepare("SELECT 1 AS x FROM businesses WHERE id = ?").bind(seeded.businessId).first(),
+    ).not.toBeNull();
   });
 
   it("rate-limit rows go by exact key (another address's lockout stays); reset links go too", async () => {
     const owner = await withPassword();
     const lookalike = `fail:x${owner.email}`;
-    await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 100)").bind(lookalike, Date.now()).run();
+    await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 100)")
+      .bind(lookalike, Date.now())
+      .run();
     await issueResetToken(db(), env.SESSION_SECRET, owner.userId, Date.now());
     const res = await owner.api("/api/account", { method: "DELETE", json: { password: PASSWORD } });
     expect(res.status).toBe(200);
-    expect(await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?").bind(lookalike).first<number>("count")).toBe(100);
-    expect(await env.DB.prepare("SELECT 1 AS x FROM verifications WHERE target = ?").bind(owner.userId).first()).toBeNull();
+    expect(
+      await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?").bind(lookalike).first<number>("count"),
+    ).toBe(100);
+    expect(
+      await env.DB.prepare("SELECT 1 AS x FROM verifications WHERE target = ?").bind(owner.userId).first(),
+    ).toBeNull();
   });
 
   it("a Durable Object whose business is gone deletes its storage and alarm when it wakes", async () => {

@@ -25,9 +25,19 @@ async function codeFor(email: string, business: string): Promise<string> {
 describe("a second sign-up of a pending e-mail", () => {
   it("gets its own code, and the owner's code activates only the owner's sign-up", async () => {
     const email = uniqueEmail("victim");
-    expect((await callJson("/api/auth/register", registration(email, { password: OWNER_PASSWORD, business_name: "Owner Studio" }))).status).toBe(200);
+    expect(
+      (
+        await callJson(
+          "/api/auth/register",
+          registration(email, { password: OWNER_PASSWORD, business_name: "Owner Studio" }),
+        )
+      ).status,
+    ).toBe(200);
     // The attacker registers the same address with their own password and details.
-    const attack = await callJson("/api/auth/register", registration(email, { password: ATTACKER_PASSWORD, business_name: "Attacker Ltd", name: "Mallory" }));
+    const attack = await callJson(
+      "/api/auth/register",
+      registration(email, { password: ATTACKER_PASSWORD, business_name: "Attacker Ltd", name: "Mallory" }),
+    );
     expect(attack.status).toBe(200);
     expect(attack.data.message).not.toContain("earlier sign-up");
     // Two e-mails, each naming the business and person its code confirms.
@@ -37,7 +47,9 @@ describe("a second sign-up of a pending e-mail", () => {
     expect(mails.some((m) => m.text.includes('"Owner Studio" for Noa Levi'))).toBe(true);
 
     // The owner enters the code of their own sign-up.
-    expect((await callJson("/api/auth/verify", { email, token: await codeFor(email, "Owner Studio") })).status).toBe(200);
+    expect((await callJson("/api/auth/verify", { email, token: await codeFor(email, "Owner Studio") })).status).toBe(
+      200,
+    );
     const attacker = await login(email, ATTACKER_PASSWORD);
     expect(attacker.status).toBe(401);
     expect(attacker.data.token).toBeUndefined();
@@ -45,7 +57,9 @@ describe("a second sign-up of a pending e-mail", () => {
     expect(owner.status).toBe(200);
     expect(owner.data.user.user_metadata.business_name).toBe("Owner Studio");
     // The attacker's code ended when the address was proven.
-    expect((await callJson("/api/auth/verify", { email, token: await codeFor(email, "Attacker Ltd") })).status).toBe(400);
+    expect((await callJson("/api/auth/verify", { email, token: await codeFor(email, "Attacker Ltd") })).status).toBe(
+      400,
+    );
   });
 
   it("the register screen never tells a second sign-up to use an earlier code, even within the minute", async () => {
@@ -53,7 +67,11 @@ describe("a second sign-up of a pending e-mail", () => {
     expect((await callJson("/api/auth/register", registration(email, { password: OWNER_PASSWORD }))).status).toBe(200);
     const res = await SELF.fetch("http://localhost/register", {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp(), Cookie: "lang=he" },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "CF-Connecting-IP": uniqueIp(),
+        Cookie: "lang=he",
+      },
       body: new URLSearchParams({
         name: "Mallory",
         business_name: "Attacker Ltd",
@@ -72,14 +90,25 @@ describe("a second sign-up of a pending e-mail", () => {
 
   it("five wrong guesses do not hand the address to whoever registers next", async () => {
     const email = uniqueEmail("guessed");
-    await callJson("/api/auth/register", registration(email, { password: OWNER_PASSWORD, business_name: "Owner Studio" }));
+    await callJson(
+      "/api/auth/register",
+      registration(email, { password: OWNER_PASSWORD, business_name: "Owner Studio" }),
+    );
     const ownersCode = await codeFor(email, "Owner Studio");
     const wrong = String((Number(ownersCode) + 1) % 1_000_000).padStart(6, "0");
     for (let i = 0; i < 5; i++) await callJson("/api/auth/verify", { email, token: wrong });
     // The attacker registers again; the owner, whose code died, registers again too.
-    await callJson("/api/auth/register", registration(email, { password: ATTACKER_PASSWORD, business_name: "Attacker Ltd" }));
-    await callJson("/api/auth/register", registration(email, { password: OWNER_PASSWORD, business_name: "Owner Again" }));
-    expect((await callJson("/api/auth/verify", { email, token: await codeFor(email, "Owner Again") })).status).toBe(200);
+    await callJson(
+      "/api/auth/register",
+      registration(email, { password: ATTACKER_PASSWORD, business_name: "Attacker Ltd" }),
+    );
+    await callJson(
+      "/api/auth/register",
+      registration(email, { password: OWNER_PASSWORD, business_name: "Owner Again" }),
+    );
+    expect((await callJson("/api/auth/verify", { email, token: await codeFor(email, "Owner Again") })).status).toBe(
+      200,
+    );
     expect((await login(email, ATTACKER_PASSWORD)).status).toBe(401);
     expect((await login(email, OWNER_PASSWORD)).status).toBe(200);
   });
@@ -88,7 +117,10 @@ describe("a second sign-up of a pending e-mail", () => {
     const email = uniqueEmail("nouser");
     await callJson("/api/auth/register", registration(email, { password: OWNER_PASSWORD }));
     expect(await row("SELECT id FROM users WHERE email = ?", email)).toBeNull();
-    const stored = await row<{ payload: string }>("SELECT payload FROM verifications WHERE target = ? AND purpose = 'signup'", email);
+    const stored = await row<{ payload: string }>(
+      "SELECT payload FROM verifications WHERE target = ? AND purpose = 'signup'",
+      email,
+    );
     expect(JSON.parse(stored!.payload)).toMatchObject({ name: "Noa Levi", business: { name: "Noa's Studio" } });
     expect(stored!.payload).not.toContain(OWNER_PASSWORD);
   });
@@ -109,17 +141,27 @@ describe("at the same moment (no 5xx)", () => {
     expect([first.status, second.status].sort()[1]).toBeGreaterThanOrEqual(400);
     expect([first.status, second.status].every((s) => s < 500)).toBe(true);
     expect([first.status, second.status].filter((s) => s === 200)).toHaveLength(1);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first<number>("n")).toBe(1);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first<number>("n")).toBe(
+      1,
+    );
   });
 
   it("two first-time Google sign-ins of one person both sign in, to one account", async () => {
     const email = uniqueEmail("google-race");
     const sub = `g-${crypto.randomUUID()}`;
-    mockGoogle({ one: { sub, email, email_verified: true, name: "Dana" }, two: { sub, email, email_verified: true, name: "Dana" } });
-    const [one, two] = await Promise.all([callJson("/api/auth/google/callback", { code: "one" }), callJson("/api/auth/google/callback", { code: "two" })]);
+    mockGoogle({
+      one: { sub, email, email_verified: true, name: "Dana" },
+      two: { sub, email, email_verified: true, name: "Dana" },
+    });
+    const [one, two] = await Promise.all([
+      callJson("/api/auth/google/callback", { code: "one" }),
+      callJson("/api/auth/google/callback", { code: "two" }),
+    ]);
     expect([one.status, two.status]).toEqual([200, 200]);
     expect(one.data.user.id).toBe(two.data.user.id);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first<number>("n")).toBe(1);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first<number>("n")).toBe(
+      1,
+    );
   });
 });
 
@@ -133,7 +175,9 @@ describe("a verified account", () => {
     const attack = await callJson("/api/auth/register", registration(email, { password: ATTACKER_PASSWORD }));
     expect(attack.status).toBe(409);
     expect(attack.data.detail).toBe("An account with this email already exists. Please sign in instead.");
-    expect((await row<{ password_hash: string }>("SELECT password_hash FROM users WHERE email = ?", email))?.password_hash).toBe(before?.password_hash);
+    expect(
+      (await row<{ password_hash: string }>("SELECT password_hash FROM users WHERE email = ?", email))?.password_hash,
+    ).toBe(before?.password_hash);
     expect((await login(email, ATTACKER_PASSWORD)).status).toBe(401);
     expect((await login(email, OWNER_PASSWORD)).status).toBe(200);
     // No code went out that could verify anything.
@@ -154,7 +198,10 @@ describe("Google sign-in on a pending password sign-up", () => {
     expect(google.status).toBe(200);
     vi.restoreAllMocks();
 
-    expect((await row<{ password_hash: string | null }>("SELECT password_hash FROM users WHERE email = ?", email))?.password_hash ?? null).toBeNull();
+    expect(
+      (await row<{ password_hash: string | null }>("SELECT password_hash FROM users WHERE email = ?", email))
+        ?.password_hash ?? null,
+    ).toBeNull();
     const attacker = await login(email, ATTACKER_PASSWORD);
     expect(attacker.status).toBe(401);
     expect((await callJson("/api/auth/verify", { email, token: attackersCode })).status).toBe(400);

@@ -3,7 +3,14 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~db";
-import { checkCode, CODE_MAX_ATTEMPTS, CODE_TTL_MS, consumeResetToken, issueCode, issueResetToken } from "../../app/services/auth/codes.server";
+import {
+  checkCode,
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_MS,
+  consumeResetToken,
+  issueCode,
+  issueResetToken,
+} from "../../app/services/auth/codes.server";
 import { call, callJson, latestCode, outbox, registration, row, uniqueEmail, uniqueIp } from "../support/accounts";
 
 const db = () => createDb(env.DB);
@@ -20,7 +27,10 @@ const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(
 describe("verification codes", () => {
   it("stores no plaintext code: only a keyed hash", async () => {
     const { email, code } = await pending();
-    const stored = await row<{ code_hash: string }>("SELECT code_hash FROM verifications WHERE target = ? AND purpose = 'signup'", email);
+    const stored = await row<{ code_hash: string }>(
+      "SELECT code_hash FROM verifications WHERE target = ? AND purpose = 'signup'",
+      email,
+    );
     expect(stored?.code_hash).toBeTruthy();
     expect(stored?.code_hash).not.toContain(code);
     const everything = await env.DB.prepare("SELECT * FROM verifications WHERE target = ?").bind(email).all();
@@ -56,7 +66,10 @@ describe("verification codes", () => {
     const email = uniqueEmail("ttl");
     const t0 = Date.UTC(2030, 0, 1);
     const code = await issueCode(db(), secret(), email, "signup", t0);
-    expect(await checkCode(db(), secret(), email, "signup", code, t0 + CODE_TTL_MS)).toEqual({ ok: false, reason: "dead" });
+    expect(await checkCode(db(), secret(), email, "signup", code, t0 + CODE_TTL_MS)).toEqual({
+      ok: false,
+      reason: "dead",
+    });
     expect(CODE_TTL_MS).toBe(10 * 60_000);
     const fresh = await issueCode(db(), secret(), email, "signup", t0);
     expect(await checkCode(db(), secret(), email, "signup", fresh, t0 + CODE_TTL_MS - 1)).toMatchObject({ ok: true });
@@ -84,14 +97,17 @@ describe("verification codes", () => {
     const now = Date.now();
     const older = await issueCode(db(), secret(), email, "signup", now);
     const newer = await issueCode(db(), secret(), email, "signup", now + 1);
-    if (older !== newer) expect(await checkCode(db(), secret(), email, "signup", older, now + 2)).toMatchObject({ ok: false });
+    if (older !== newer)
+      expect(await checkCode(db(), secret(), email, "signup", older, now + 2)).toMatchObject({ ok: false });
     expect(await checkCode(db(), secret(), email, "signup", newer, now + 2)).toMatchObject({ ok: true });
   });
 
   it("ends when a newer code is sent (Send a new code) after a minute", async () => {
     const { email, code: first } = await pending();
     // The one-a-minute spacing has passed.
-    await env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 61000 WHERE key = ?").bind(`mail:signup:${email}`).run();
+    await env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 61000 WHERE key = ?")
+      .bind(`mail:signup:${email}`)
+      .run();
     // (Registering again is another sign-up with its own code: account-takeover.test.ts.)
     const resend = await SELF.fetch("http://localhost/register", {
       method: "POST",

@@ -6,7 +6,17 @@ import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/auth";
 import { seedBooking, seedClient } from "../support/seed";
 
-const HOSTILE = ["=1+1", "+(1+1)", "+ 1+cmd|' /C calc'!A0", "-1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\t=1+1", "\r=1+1", "+972+HYPERLINK(1)"];
+const HOSTILE = [
+  "=1+1",
+  "+(1+1)",
+  "+ 1+cmd|' /C calc'!A0",
+  "-1+cmd|' /C calc'!A0",
+  "-2+3",
+  "@SUM(A1)",
+  "\t=1+1",
+  "\r=1+1",
+  "+972+HYPERLINK(1)",
+];
 
 const rowsOf = async (res: Response) => Papa.parse<string[]>((await res.text()).replace(/^\uFEFF/, "")).data;
 
@@ -28,7 +38,12 @@ describe("CSV exports escape formulas", () => {
   it("bookings.csv: service, client and notes are escaped too", async () => {
     const owner = await signedInOwner();
     const clientId = await seedClient(owner.businessId, { name: "-1+1", phone: "972521234567" });
-    await seedBooking(owner.businessId, clientId, { service: "+(2)", bookingDate: "2030-01-15", bookingTime: "10:00", notes: "+ 1+1" });
+    await seedBooking(owner.businessId, clientId, {
+      service: "+(2)",
+      bookingDate: "2030-01-15",
+      bookingTime: "10:00",
+      notes: "+ 1+1",
+    });
     const [, row] = await rowsOf(await owner.api("/api/export/bookings.csv"));
     expect(row).toEqual(["2030-01-15", "10:00", "'+(2)", expect.any(String), "'-1+1", "+972 52 123 4567", "'+ 1+1"]);
   });

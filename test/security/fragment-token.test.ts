@@ -43,7 +43,11 @@ const tradeAtLogin = (token: string, cookie = "") =>
     method: "POST",
     redirect: "manual",
     body: new URLSearchParams({ intent: "token", token }),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp(), ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "CF-Connecting-IP": uniqueIp(),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
   });
 
 async function refused(res: Response) {
@@ -67,7 +71,9 @@ describe("#access_token at the login page", () => {
       .getSetCookie()
       .find((c) => c.startsWith("session="))!
       .split(";")[0];
-    expect((await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: session }, redirect: "manual" })).status).toBe(200);
+    expect(
+      (await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: session }, redirect: "manual" })).status,
+    ).toBe(200);
   });
 
   it("works once", async () => {
@@ -80,7 +86,9 @@ describe("#access_token at the login page", () => {
   it("not after two minutes", async () => {
     const cookie = await startSignIn();
     const token = await googleToken(cookie);
-    await env.DB.prepare("UPDATE auth_sessions SET created_at = created_at - 121000 WHERE binding_hash IS NOT NULL").run();
+    await env.DB.prepare(
+      "UPDATE auth_sessions SET created_at = created_at - 121000 WHERE binding_hash IS NOT NULL",
+    ).run();
     await refused(await tradeAtLogin(token, cookie));
   });
 
@@ -100,7 +108,13 @@ describe("#access_token at the login page", () => {
     const victimCookie = await startSignIn();
     await refused(await tradeAtLogin(login.data.token, victimCookie));
     // The API token still works as a bearer token; it was not spent.
-    expect((await SELF.fetch("http://localhost/api/user/profile", { headers: { Authorization: `Bearer ${login.data.token}` } })).status).toBe(200);
+    expect(
+      (
+        await SELF.fetch("http://localhost/api/user/profile", {
+          headers: { Authorization: `Bearer ${login.data.token}` },
+        })
+      ).status,
+    ).toBe(200);
 
     const unbound = await googleToken("");
     await refused(await tradeAtLogin(unbound, victimCookie));

@@ -14,9 +14,15 @@ describe("imports near the limits", () => {
       lines.push(`Client ${i},05${String(20000000 + i).padStart(8, "0")},${"n".repeat(1900)}`);
     const body = lines.join("\n");
     expect(new TextEncoder().encode(body).length).toBeGreaterThan(2_000_000); // more than D1 takes in one bound value
-    const res = await owner.api("/api/import/clients", { method: "POST", headers: { "Content-Type": "text/csv" }, body });
+    const res = await owner.api("/api/import/clients", {
+      method: "POST",
+      headers: { "Content-Type": "text/csv" },
+      body,
+    });
     expect(res.status).toBe(200);
-    const saved = await env.DB.prepare("SELECT count(*) AS n FROM clients WHERE business_id = ?").bind(owner.businessId).first<number>("n");
+    const saved = await env.DB.prepare("SELECT count(*) AS n FROM clients WHERE business_id = ?")
+      .bind(owner.businessId)
+      .first<number>("n");
     expect(saved).toBe(lines.length - 1);
     expect(((await res.json()) as { imported: number }).imported).toBe(lines.length - 1);
   });
@@ -33,11 +39,21 @@ describe("imports near the limits", () => {
       status: 429,
       problem: { key: "import.err.rateLimited" },
     });
-    await expect(importClients(env.DB, business(b), file, { dryRun: false, now })).resolves.toMatchObject({ imported: 1 });
-    const res = await a.api("/api/import/clients?dry_run=1", { method: "POST", headers: { "Content-Type": "text/csv" }, body: text });
+    await expect(importClients(env.DB, business(b), file, { dryRun: false, now })).resolves.toMatchObject({
+      imported: 1,
+    });
+    const res = await a.api("/api/import/clients?dry_run=1", {
+      method: "POST",
+      headers: { "Content-Type": "text/csv" },
+      body: text,
+    });
     expect(res.status).toBe(429);
-    expect(((await res.json()) as { detail: string }).detail).toBe("Too many imports in a short time. Wait a few minutes and try again.");
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      "Too many imports in a short time. Wait a few minutes and try again.",
+    );
     // Ten minutes later it works again.
-    await expect(importClients(env.DB, business(a), file, { dryRun: true, now: now + 10 * 60_000 + 1 })).resolves.toMatchObject({ format: "csv" });
+    await expect(
+      importClients(env.DB, business(a), file, { dryRun: true, now: now + 10 * 60_000 + 1 }),
+    ).resolves.toMatchObject({ format: "csv" });
   });
 });

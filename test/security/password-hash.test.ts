@@ -13,7 +13,8 @@ function enforceProductionCap() {
   vi.spyOn(crypto.subtle, "deriveBits").mockImplementation(async (algorithm, key, length) => {
     const iterations = (algorithm as Pbkdf2Params).iterations;
     seen.push(iterations);
-    if (iterations > 100_000) throw new DOMException("Pbkdf2 failed: iteration counts above 100000 are not supported", "NotSupportedError");
+    if (iterations > 100_000)
+      throw new DOMException("Pbkdf2 failed: iteration counts above 100000 are not supported", "NotSupportedError");
     return real(algorithm, key, length);
   });
   return seen;
@@ -36,7 +37,11 @@ describe("password hashing", () => {
   it("registers, signs in and changes a password through the API under the production cap", async () => {
     const seen = enforceProductionCap();
     const owner = await registeredUser();
-    const change = await callJson("/api/settings/change-password", { current_password: owner.password, new_password: "brand-new-1" }, { token: owner.token });
+    const change = await callJson(
+      "/api/settings/change-password",
+      { current_password: owner.password, new_password: "brand-new-1" },
+      { token: owner.token },
+    );
     expect(change.status).toBe(200);
     const again = await callJson("/api/auth/login", { email: owner.email, password: "brand-new-1" });
     expect(again.status).toBe(200);

@@ -6,7 +6,13 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { action, loader } from "../../app/routes/dashboard.settings";
 import { createDb } from "~db";
-import { MAX_SUBSCRIPTIONS, PUSH_TIMEOUT_MS, pushServiceOf, saveSubscription, sendTestNotification } from "../../app/services/push/push.server";
+import {
+  MAX_SUBSCRIPTIONS,
+  PUSH_TIMEOUT_MS,
+  pushServiceOf,
+  saveSubscription,
+  sendTestNotification,
+} from "../../app/services/push/push.server";
 import { signedInOwner } from "../support/auth";
 import { TEST_VAPID } from "../support/vapid";
 
@@ -23,7 +29,11 @@ async function post(owner: Owner, fields: Record<string, string>) {
     headers: { Cookie: owner.cookie, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
-  const res = (await action({ request, context: { cloudflare: { env: withKeys } }, params: {} } as never)) as unknown as {
+  const res = (await action({
+    request,
+    context: { cloudflare: { env: withKeys } },
+    params: {},
+  } as never)) as unknown as {
     data: { ok: boolean; problem?: { key: string; params?: unknown } };
     init?: { status?: number };
   };
@@ -32,14 +42,20 @@ async function post(owner: Owner, fields: Record<string, string>) {
 
 async function devices(owner: Owner) {
   const request = new Request("http://localhost/dashboard/settings", { headers: { Cookie: owner.cookie } });
-  const loaded = (await loader({ request, context: { cloudflare: { env: withKeys } }, params: {} } as never)) as unknown as {
+  const loaded = (await loader({
+    request,
+    context: { cloudflare: { env: withKeys } },
+    params: {},
+  } as never)) as unknown as {
     push: { devices: { id: string; endpoint: string; service: string }[] };
   };
   return loaded.push.devices;
 }
 
 const ownerOf = (endpoint: string) =>
-  env.DB.prepare("SELECT business_id FROM push_subscriptions WHERE endpoint = ?").bind(endpoint).first<string>("business_id");
+  env.DB.prepare("SELECT business_id FROM push_subscriptions WHERE endpoint = ?")
+    .bind(endpoint)
+    .first<string>("business_id");
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -72,9 +88,13 @@ describe("which push endpoints are fetched", () => {
 
   it("a public deploy refuses to store any other https host (it would fetch it on every notification)", async () => {
     const owner = await signedInOwner();
-    const refused = await saveSubscription(db(), publicDeploy, owner.businessId, { endpoint: "https://internal.example/hook", ...keys }, Date.now()).catch(
-      (e) => e,
-    );
+    const refused = await saveSubscription(
+      db(),
+      publicDeploy,
+      owner.businessId,
+      { endpoint: "https://internal.example/hook", ...keys },
+      Date.now(),
+    ).catch((e) => e);
     expect(refused).toMatchObject({ status: 400, problem: { key: "push.err.endpoint" } });
     expect(await ownerOf("https://internal.example/hook")).toBeNull();
   });
@@ -93,7 +113,9 @@ describe("sending", () => {
         init?.signal?.addEventListener("abort", () => reject(init.signal!.reason));
       });
     });
-    const timeout = vi.spyOn(AbortSignal, "timeout").mockImplementation(() => AbortSignal.abort(new DOMException("timed out", "TimeoutError")));
+    const timeout = vi
+      .spyOn(AbortSignal, "timeout")
+      .mockImplementation(() => AbortSignal.abort(new DOMException("timed out", "TimeoutError")));
     const answer = await post(owner, { intent: "push-test", endpoint: subs[0].endpoint });
     expect(timeout).toHaveBeenCalledWith(PUSH_TIMEOUT_MS);
     expect(PUSH_TIMEOUT_MS).toBe(10_000);
@@ -105,9 +127,12 @@ describe("sending", () => {
     const owner = await signedInOwner();
     expect(await post(owner, { intent: "push-subscribe", ...subs[1] })).toMatchObject({ ok: true });
     vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("internal: db-7 at 10.0.0.4", { status: 503 }));
-    const failed = await sendTestNotification(db(), withKeys, owner.businessId, subs[1].endpoint, () => ({ title: "t", body: "b", url: "/", tag: "x" })).catch(
-      (e) => e,
-    );
+    const failed = await sendTestNotification(db(), withKeys, owner.businessId, subs[1].endpoint, () => ({
+      title: "t",
+      body: "b",
+      url: "/",
+      tag: "x",
+    })).catch((e) => e);
     expect(failed.problem).toEqual({ key: "push.err.testFailed" });
   });
 });
@@ -115,15 +140,22 @@ describe("sending", () => {
 describe("subscriptions", () => {
   it(`a business has at most ${MAX_SUBSCRIPTIONS} devices; an existing one may still subscribe again`, async () => {
     const owner = await signedInOwner();
-    const endpoints = Array.from({ length: MAX_SUBSCRIPTIONS + 1 }, (_, i) => `${subs[0].endpoint}-${owner.businessId}-${i}`);
+    const endpoints = Array.from(
+      { length: MAX_SUBSCRIPTIONS + 1 },
+      (_, i) => `${subs[0].endpoint}-${owner.businessId}-${i}`,
+    );
     for (const endpoint of endpoints.slice(0, MAX_SUBSCRIPTIONS)) {
       expect(await post(owner, { intent: "push-subscribe", endpoint, ...keys })).toMatchObject({ ok: true });
     }
-    expect(await post(owner, { intent: "push-subscribe", endpoint: endpoints[MAX_SUBSCRIPTIONS], ...keys })).toMatchObject({
+    expect(
+      await post(owner, { intent: "push-subscribe", endpoint: endpoints[MAX_SUBSCRIPTIONS], ...keys }),
+    ).toMatchObject({
       ok: false,
       problem: { key: "access.push.tooMany", params: { max: MAX_SUBSCRIPTIONS } },
     });
-    expect(await post(owner, { intent: "push-subscribe", endpoint: endpoints[0], ...keys, lang: "he" })).toMatchObject({ ok: true });
+    expect(await post(owner, { intent: "push-subscribe", endpoint: endpoints[0], ...keys, lang: "he" })).toMatchObject({
+      ok: true,
+    });
     expect(await devices(owner)).toHaveLength(MAX_SUBSCRIPTIONS);
   });
 
@@ -132,7 +164,10 @@ describe("subscriptions", () => {
     const other = await signedInOwner();
     const endpoint = `${subs[2].endpoint}-${owner.businessId}`;
     expect(await post(owner, { intent: "push-subscribe", endpoint, ...keys })).toMatchObject({ ok: true });
-    expect(await post(other, { intent: "push-subscribe", endpoint, ...keys })).toMatchObject({ ok: false, problem: { key: "access.push.elsewhere" } });
+    expect(await post(other, { intent: "push-subscribe", endpoint, ...keys })).toMatchObject({
+      ok: false,
+      problem: { key: "access.push.elsewhere" },
+    });
     expect(await ownerOf(endpoint)).toBe(owner.businessId);
   });
 

@@ -3,7 +3,16 @@
 // minute per address; forgot-password answers the same for everyone.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, callJson, outbox, registeredUser, registration, uniqueEmail, uniqueIp, waitForMail } from "../support/accounts";
+import {
+  call,
+  callJson,
+  outbox,
+  registeredUser,
+  registration,
+  uniqueEmail,
+  uniqueIp,
+  waitForMail,
+} from "../support/accounts";
 
 describe("per-IP limits", () => {
   it("answers 429 to the 31st sign-in from one IP within 5 minutes; other IPs are unaffected", async () => {
@@ -17,8 +26,12 @@ describe("per-IP limits", () => {
     expect(blocked.data.detail).toBe("Too many attempts. Please wait a few minutes and try again.");
     expect((await call("/api/auth/login", { email: "nobody@example.com", password: "guess" })).status).toBe(401);
     // The window passes.
-    await env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 300000 WHERE key = ?").bind(`ip:auth:${ip}`).run();
-    expect((await call("/api/auth/login", { email: "nobody@example.com", password: "guess" }, { ip })).status).toBe(401);
+    await env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 300000 WHERE key = ?")
+      .bind(`ip:auth:${ip}`)
+      .run();
+    expect((await call("/api/auth/login", { email: "nobody@example.com", password: "guess" }, { ip })).status).toBe(
+      401,
+    );
   }, 30_000);
 
   it("counts verification attempts in the same budget", async () => {
@@ -39,7 +52,9 @@ describe("per-account limit", () => {
     const right = await callJson("/api/auth/login", { email: owner.email, password: owner.password });
     expect(right.status).toBe(429);
     expect(right.data.detail).toBe("Too many failed attempts for this account. Please try again in an hour.");
-    await env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 3600000 WHERE key = ?").bind(`fail:${owner.email}`).run();
+    await env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 3600000 WHERE key = ?")
+      .bind(`fail:${owner.email}`)
+      .run();
     expect((await call("/api/auth/login", { email: owner.email, password: owner.password })).status).toBe(200);
   }, 60_000);
 });
@@ -85,7 +100,9 @@ describe("e-mail sending", () => {
   it("forgot-password for a pending (unverified) registration sends nothing but answers the same", async () => {
     const email = uniqueEmail("pending");
     await callJson("/api/auth/register", registration(email));
-    await env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 61000 WHERE key = ?").bind(`mail:signup:${email}`).run();
+    await env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 61000 WHERE key = ?")
+      .bind(`mail:signup:${email}`)
+      .run();
     const res = await callJson("/api/auth/forgot-password", { email });
     expect(res.status).toBe(200);
     await new Promise((r) => setTimeout(r, 200));

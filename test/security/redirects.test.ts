@@ -72,7 +72,12 @@ describe("after sign-in and after switching language", () => {
         method: "POST",
         redirect: "manual",
         headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() },
-        body: new URLSearchParams({ intent: "login", email: owner.email, password: owner.password, redirectTo: target }),
+        body: new URLSearchParams({
+          intent: "login",
+          email: owner.email,
+          password: owner.password,
+          redirectTo: target,
+        }),
       });
       expect(res.status, JSON.stringify(target)).toBe(302);
       const location = res.headers.get("Location")!;
@@ -94,7 +99,12 @@ describe("after sign-in and after switching language", () => {
       method: "POST",
       redirect: "manual",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() },
-      body: new URLSearchParams({ intent: "login", email: owner.email, password: owner.password, redirectTo: "/dashboard/calendar?view=week" }),
+      body: new URLSearchParams({
+        intent: "login",
+        email: owner.email,
+        password: owner.password,
+        redirectTo: "/dashboard/calendar?view=week",
+      }),
     });
     expect(res.headers.get("Location")).toBe("/dashboard/calendar?view=week");
   });

@@ -20,7 +20,11 @@ async function clientCount(businessId: string) {
 }
 
 const asWorker = (request: Request, overrides: Partial<Env> = {}) =>
-  worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...env, ...overrides }, createExecutionContext());
+  worker.fetch(
+    request as Request<unknown, IncomingRequestCfProperties>,
+    { ...env, ...overrides },
+    createExecutionContext(),
+  );
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -85,7 +89,11 @@ describe("cross-site posts (CSRF)", () => {
     expect(viaCookie.status).toBe(403);
     expect(((await viaCookie.json()) as { success: boolean }).success).toBe(false);
     expect(await clientCount(owner.businessId)).toBe(0);
-    const viaBearer = await owner.api("/api/clients", { method: "POST", json: { name: "Bearer", phone: "0521112266" }, headers: { Origin: EVIL } });
+    const viaBearer = await owner.api("/api/clients", {
+      method: "POST",
+      json: { name: "Bearer", phone: "0521112266" },
+      headers: { Origin: EVIL },
+    });
     expect(viaBearer.status).toBeLessThan(300);
     expect(await clientCount(owner.businessId)).toBe(1);
   });
@@ -96,13 +104,22 @@ describe("the bearer exemption", () => {
     const owner = await signedInOwner();
     const fields = { intent: "create", name: "Forged", phone: "0521112277", tags: "", notes: "" };
     for (const auth of ["Basic Zm9vOmJhcg==", "Bearer x", "Token abc", ""]) {
-      const screen = await owner.page("/dashboard/clients", { method: "POST", body: form(fields), headers: { Origin: EVIL, Authorization: auth } });
+      const screen = await owner.page("/dashboard/clients", {
+        method: "POST",
+        body: form(fields),
+        headers: { Origin: EVIL, Authorization: auth },
+      });
       expect(screen.status, auth).toBe(403);
     }
     const api = await SELF.fetch("http://localhost/api/clients", {
       method: "POST",
       body: JSON.stringify({ name: "Forged", phone: "0521112288" }),
-      headers: { Cookie: owner.cookie, Origin: EVIL, Authorization: "Basic Zm9vOmJhcg==", "Content-Type": "application/json" },
+      headers: {
+        Cookie: owner.cookie,
+        Origin: EVIL,
+        Authorization: "Basic Zm9vOmJhcg==",
+        "Content-Type": "application/json",
+      },
     });
     expect(api.status).toBe(403);
     expect(await clientCount(owner.businessId)).toBe(0);
@@ -125,13 +142,25 @@ describe("bodies", () => {
       "/logout",
     ];
     for (const path of paths) {
-      const asJson = await owner.page(path, { method: "POST", body: '{"intent":"create"}', headers: { "Content-Type": "application/json" } });
+      const asJson = await owner.page(path, {
+        method: "POST",
+        body: '{"intent":"create"}',
+        headers: { "Content-Type": "application/json" },
+      });
       expect(asJson.status, `${path} json`).toBe(415);
-      const asText = await owner.page(path, { method: "POST", body: "intent=create", headers: { "Content-Type": "text/plain" } });
+      const asText = await owner.page(path, {
+        method: "POST",
+        body: "intent=create",
+        headers: { "Content-Type": "text/plain" },
+      });
       expect(asText.status, `${path} text`).toBe(415);
       const bare = await owner.page(path, { method: "POST", body: new TextEncoder().encode("intent=create") });
       expect(bare.status, `${path} no type`).toBe(415);
-      const broken = await owner.page(path, { method: "POST", body: "--x\r\nnot a part", headers: { "Content-Type": "multipart/form-data; boundary=x" } });
+      const broken = await owner.page(path, {
+        method: "POST",
+        body: "--x\r\nnot a part",
+        headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      });
       expect(broken.status, `${path} broken multipart`).toBe(400);
     }
   });
@@ -139,7 +168,11 @@ describe("bodies", () => {
   it("a body over 64 KB gets 413 from its Content-Length, before it is read", async () => {
     const owner = await signedInOwner();
     const big = "notes=" + "x".repeat(70 * 1024);
-    const res = await owner.page("/dashboard/clients", { method: "POST", body: big, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const res = await owner.page("/dashboard/clients", {
+      method: "POST",
+      body: big,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(413);
     expect(await res.text()).toContain("too large");
     const api = await owner.api("/api/clients", {
@@ -165,7 +198,11 @@ describe("bodies", () => {
         cancelled = true;
       },
     });
-    const request = new Request("http://localhost/api/clients", { method: "POST", body, headers: { "Content-Type": "application/json" } });
+    const request = new Request("http://localhost/api/clients", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/json" },
+    });
     let reached = false;
     const res = await guarded(request, env, async () => {
       reached = true;
@@ -184,11 +221,23 @@ describe("arrays in API bodies are capped", () => {
     const ids = (n: number) => Array.from({ length: n }, (_, i) => `9725000${String(i).padStart(5, "0")}@c.us`);
     const cases: [string, string, unknown, RegExp][] = [
       ["POST", "/api/sync/preview", { user_ids: ids(51), limit: 20 }, /^Select at most 50 contacts at a time\./],
-      ["POST", "/api/sync/save", { results: ids(51).map((user_id) => ({ user_id, items: [] })) }, /^Save at most 50 contacts at a time\./],
       [
         "POST",
         "/api/sync/save",
-        { results: [{ user_id: ids(1)[0], items: Array.from({ length: 51 }, () => ({ service: "Cut", date: "2030-01-01", time: "10:00" })) }] },
+        { results: ids(51).map((user_id) => ({ user_id, items: [] })) },
+        /^Save at most 50 contacts at a time\./,
+      ],
+      [
+        "POST",
+        "/api/sync/save",
+        {
+          results: [
+            {
+              user_id: ids(1)[0],
+              items: Array.from({ length: 51 }, () => ({ service: "Cut", date: "2030-01-01", time: "10:00" })),
+            },
+          ],
+        },
         /^At most 50 bookings per contact\./,
       ],
       [
@@ -219,7 +268,12 @@ describe("arrays in API bodies are capped", () => {
         },
         /^services is too long/,
       ],
-      ["POST", "/api/clients", { name: "Many Tags", phone: "0521113344", tags: Array.from({ length: 31 }, (_, i) => `t${i}`) }, /tags/i],
+      [
+        "POST",
+        "/api/clients",
+        { name: "Many Tags", phone: "0521113344", tags: Array.from({ length: 31 }, (_, i) => `t${i}`) },
+        /tags/i,
+      ],
     ];
     for (const [method, path, json, message] of cases) {
       const res = await owner.api(path, { method, json });
@@ -246,8 +300,12 @@ describe("development routes and production settings", () => {
       WEBHOOK_SECRET: "w".repeat(48),
       WAHA_API_KEY: "prod-key",
     };
-    expect((await asWorker(new Request("https://chatbook.example/__dev/outbox?to=a@b.co"), production)).status).toBe(404);
-    expect((await asWorker(new Request("https://chatbook.example/__scheduled?cron=*+*+*+*+*"), production)).status).toBe(404);
+    expect((await asWorker(new Request("https://chatbook.example/__dev/outbox?to=a@b.co"), production)).status).toBe(
+      404,
+    );
+    expect(
+      (await asWorker(new Request("https://chatbook.example/__scheduled?cron=*+*+*+*+*"), production)).status,
+    ).toBe(404);
     // A local request to a production configuration: still no outbox.
     expect((await asWorker(new Request("http://localhost/__dev/outbox?to=a@b.co"), production)).status).toBe(404);
     expect((await asWorker(new Request("http://localhost/__scheduled"), production)).status).toBe(404);
@@ -293,7 +351,9 @@ describe("development routes and production settings", () => {
     const dashboard = await asWorker(new Request("http://localhost/dashboard", { headers: { Cookie: cookie! } }));
     expect(dashboard.status).toBe(200);
     expect(await dashboard.text()).toContain("Dana Hair");
-    const members = await env.DB.prepare("SELECT count(*) AS n FROM members WHERE business_id = ?").bind(made.business_id).first<{ n: number }>();
+    const members = await env.DB.prepare("SELECT count(*) AS n FROM members WHERE business_id = ?")
+      .bind(made.business_id)
+      .first<{ n: number }>();
     expect(members?.n).toBe(1);
     expect((await post("http://localhost/__dev/owner", body)).status).toBe(409);
   });
@@ -370,7 +430,12 @@ describe("development routes and production settings", () => {
     expect(log).not.toContain("SESSION_SECRET");
 
     logged.mockClear();
-    const none = await asWorker(new Request("https://chatbook.example/"), { ...ready, VAPID_PUBLIC_KEY: "", VAPID_PRIVATE_KEY: "", VAPID_SUBJECT: "" });
+    const none = await asWorker(new Request("https://chatbook.example/"), {
+      ...ready,
+      VAPID_PUBLIC_KEY: "",
+      VAPID_PRIVATE_KEY: "",
+      VAPID_SUBJECT: "",
+    });
     expect(none.status).toBe(200);
     expect(logged).not.toHaveBeenCalled();
   });

@@ -10,7 +10,12 @@ async function resetLinkFor(email: string, host = "localhost") {
   // A public host with this local configuration is refused outright (request-guard tests), so the Host header lies instead.
   const res = await SELF.fetch("http://localhost/api/auth/forgot-password", {
     method: "POST",
-    headers: { Host: host, "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp(), "X-Forwarded-Host": "evil.example" },
+    headers: {
+      Host: host,
+      "Content-Type": "application/json",
+      "CF-Connecting-IP": uniqueIp(),
+      "X-Forwarded-Host": "evil.example",
+    },
     body: JSON.stringify({ email }),
   });
   expect(res.status).toBe(200);
@@ -36,22 +41,29 @@ describe("reset link", () => {
     expect(reset.status).toBe(200);
     expect(reset.data).toMatchObject({ success: true, detail: "Password reset successful!" });
 
-    for (const t of [owner.token, other.data.token]) expect((await call("/api/user/profile", undefined, { token: t })).status).toBe(401);
-    const sessions = await env.DB.prepare("SELECT count(*) AS n FROM auth_sessions WHERE user_id = ?").bind(owner.userId).first<{ n: number }>();
+    for (const t of [owner.token, other.data.token])
+      expect((await call("/api/user/profile", undefined, { token: t })).status).toBe(401);
+    const sessions = await env.DB.prepare("SELECT count(*) AS n FROM auth_sessions WHERE user_id = ?")
+      .bind(owner.userId)
+      .first<{ n: number }>();
     expect(sessions?.n).toBe(0);
     expect((await call("/api/auth/login", { email: owner.email, password: owner.password })).status).toBe(401);
     expect((await call("/api/auth/login", { email: owner.email, password: "after-reset-1" })).status).toBe(200);
 
     const again = await callJson("/api/auth/reset-password", { new_password: "second-use-1" }, { token });
     expect(again.status).toBe(400);
-    expect(again.data.detail).toBe("This reset link is invalid, has expired or was already used. Please ask for a new one.");
+    expect(again.data.detail).toBe(
+      "This reset link is invalid, has expired or was already used. Please ask for a new one.",
+    );
   }, 15_000);
 
   it("expires after at most one hour", async () => {
     expect(RESET_TTL_MS).toBeLessThanOrEqual(3600_000);
     const owner = await registeredUser();
     const { token } = await resetLinkFor(owner.email);
-    const row = await env.DB.prepare("SELECT expires_at - created_at AS ttl FROM verifications WHERE target = ? AND purpose = 'reset'")
+    const row = await env.DB.prepare(
+      "SELECT expires_at - created_at AS ttl FROM verifications WHERE target = ? AND purpose = 'reset'",
+    )
       .bind(owner.userId)
       .first<{ ttl: number }>();
     expect(row?.ttl).toBe(3600_000);
@@ -65,7 +77,11 @@ describe("reset link", () => {
     const missing = await callJson("/api/auth/reset-password", { new_password: "whatever-1" });
     expect(missing.status).toBe(401);
     expect(missing.data.detail).toBe("Invalid or missing reset token. Please re-open the reset link.");
-    const madeUp = await callJson("/api/auth/reset-password", { new_password: "whatever-1" }, { token: "x".repeat(43) });
+    const madeUp = await callJson(
+      "/api/auth/reset-password",
+      { new_password: "whatever-1" },
+      { token: "x".repeat(43) },
+    );
     expect(madeUp.status).toBe(400);
     const empty = await callJson("/api/auth/reset-password", {}, { token: "x".repeat(43) });
     expect(empty.data.detail).toBe("Please enter a new password");

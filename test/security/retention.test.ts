@@ -47,7 +47,11 @@ describe("purgeOldRows", () => {
       env.DB.prepare(sql)
         .bind(...args)
         .run();
-    await run("INSERT INTO rate_limits (key, window_start, count) VALUES ('old', ?, 3), ('fresh', ?, 3)", NOW - 2 * 3_600_000, NOW - 60_000);
+    await run(
+      "INSERT INTO rate_limits (key, window_start, count) VALUES ('old', ?, 3), ('fresh', ?, 3)",
+      NOW - 2 * 3_600_000,
+      NOW - 60_000,
+    );
     await run(
       `INSERT INTO verifications (id, target, purpose, code_hash, expires_at, attempts, used_at, created_at) VALUES
        ('used', 'a@x.co', 'signup', 'h', ?1, 0, ?2, ?2), ('expired', 'b@x.co', 'signup', 'h', ?2, 0, NULL, ?2), ('live', 'c@x.co', 'signup', 'h', ?1, 0, NULL, ?2)`,
@@ -81,7 +85,9 @@ describe("purgeOldRows", () => {
   it("forgets a deleted message's id a week on, when no late copy can come (the backstop reads 48 hours)", async () => {
     const { businessId } = await seedBusiness();
     const revoked = (keyId: string, at: number) =>
-      env.DB.prepare("INSERT INTO wa_revoked (business_id, key_id, revoked_at) VALUES (?, ?, ?)").bind(businessId, keyId, at).run();
+      env.DB.prepare("INSERT INTO wa_revoked (business_id, key_id, revoked_at) VALUES (?, ?, ?)")
+        .bind(businessId, keyId, at)
+        .run();
     await revoked("OLD", NOW - REVOKED_KEEP_MS - 60_000);
     await revoked("RECENT", NOW - 3 * DAY);
     const purged = await purgeOldRows({ env, now: NOW });
@@ -93,7 +99,10 @@ describe("purgeOldRows", () => {
   it("deletes at most one batch per table per run", async () => {
     const { businessId } = await seedBusiness({ messageRetentionDays: 7 });
     const rows = PURGE_BATCH + 10;
-    const values = Array.from({ length: rows }, (_, i) => `('b${i}', '${businessId}', 'p${i}', 'c@c.us', 0, '', ${NOW - 30 * DAY})`);
+    const values = Array.from(
+      { length: rows },
+      (_, i) => `('b${i}', '${businessId}', 'p${i}', 'c@c.us', 0, '', ${NOW - 30 * DAY})`,
+    );
     for (let i = 0; i < values.length; i += 500) {
       await env.DB.prepare(
         `INSERT INTO wa_messages (id, business_id, provider_id, chat_id, from_me, body, timestamp) VALUES ${values.slice(i, i + 500).join(",")}`,
@@ -116,7 +125,8 @@ describe("purgeOldRows", () => {
 describe("the retention setting", () => {
   it("defaults to 180 days and is changed through the API within 7..3650", async () => {
     const owner = await signedInOwner();
-    const get = async () => ((await (await owner.api("/api/settings")).json()) as { settings: { message_retention_days: number } }).settings;
+    const get = async () =>
+      ((await (await owner.api("/api/settings")).json()) as { settings: { message_retention_days: number } }).settings;
     expect((await get()).message_retention_days).toBe(180);
     const ok = await owner.api("/api/settings", { method: "PATCH", json: { message_retention_days: 30 } });
     expect(ok.status).toBe(200);
@@ -124,7 +134,9 @@ describe("the retention setting", () => {
     for (const bad of [6, 3651, 30.5, -1]) {
       const res = await owner.api("/api/settings", { method: "PATCH", json: { message_retention_days: bad } });
       expect(res.status, String(bad)).toBe(400);
-      expect(((await res.json()) as { detail: string }).detail).toBe("Keep messages for a whole number of days from 7 to 3650.");
+      expect(((await res.json()) as { detail: string }).detail).toBe(
+        "Keep messages for a whole number of days from 7 to 3650.",
+      );
     }
     const wrongType = await owner.api("/api/settings", { method: "PATCH", json: { message_retention_days: "30" } });
     expect(wrongType.status).toBe(400);
@@ -136,7 +148,9 @@ describe("the retention setting", () => {
     const en = await (await owner.page("/dashboard/settings")).text();
     expect(en).toContain("Keep WhatsApp messages for (days)");
     expect(en).toMatch(/name="message_retention_days"[^>]*value="180"/);
-    const he = await (await SELF.fetch("http://localhost/dashboard/settings", { headers: { Cookie: `${owner.cookie}; lang=he` } })).text();
+    const he = await (
+      await SELF.fetch("http://localhost/dashboard/settings", { headers: { Cookie: `${owner.cookie}; lang=he` } })
+    ).text();
     expect(he).toContain("שמירת הודעות וואטסאפ (ימים)");
 
     const save = (days: string) =>
@@ -157,9 +171,13 @@ describe("the retention setting", () => {
       });
     const bad = await save("3e2");
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toMatch(/data-testid="settings-error"[^>]*>Keep messages for a whole number of days from 7 to 3650\.</);
+    expect(await bad.text()).toMatch(
+      /data-testid="settings-error"[^>]*>Keep messages for a whole number of days from 7 to 3650\.</,
+    );
     expect((await save("45")).status).toBe(200);
-    const row = await env.DB.prepare("SELECT message_retention_days AS d FROM businesses WHERE id = ?").bind(owner.businessId).first<{ d: number }>();
+    const row = await env.DB.prepare("SELECT message_retention_days AS d FROM businesses WHERE id = ?")
+      .bind(owner.businessId)
+      .first<{ d: number }>();
     expect(row?.d).toBe(45);
   });
 });

@@ -7,11 +7,25 @@ import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/auth";
 import { seedBooking, seedBusiness, seedClient } from "../support/seed";
 
-const HOSTILE = ["", "x".repeat(20_000), "\u0000<script>", "-1e309", "9999-99-99", "25:99", '[{"service":1}]', "😀".repeat(500), "' OR 1=1 --"];
+const HOSTILE = [
+  "",
+  "x".repeat(20_000),
+  "\u0000<script>",
+  "-1e309",
+  "9999-99-99",
+  "25:99",
+  '[{"service":1}]',
+  "😀".repeat(500),
+  "' OR 1=1 --",
+];
 
 /** Each screen action, its intents and every field name it reads. */
 const ACTIONS: { path: string; intents: string[]; fields: string[] }[] = [
-  { path: "/dashboard/clients", intents: ["create", "update", "delete", "clear-waiting", "bogus"], fields: ["id", "name", "phone", "tags", "notes"] },
+  {
+    path: "/dashboard/clients",
+    intents: ["create", "update", "delete", "clear-waiting", "bogus"],
+    fields: ["id", "name", "phone", "tags", "notes"],
+  },
   {
     path: "/dashboard/calendar",
     intents: ["create", "edit", "update", "delete", "status", "bogus"],
@@ -48,8 +62,16 @@ const ACTIONS: { path: string; intents: string[]; fields: string[] }[] = [
     ],
   },
   { path: "/dashboard/clients/import", intents: ["import-preview", "import", "bogus"], fields: ["file"] },
-  { path: "/dashboard/settings/data", intents: ["feed-create", "feed-revoke", "delete-account", "bogus"], fields: ["password", "confirm_email"] },
-  { path: "/login", intents: ["login", "verify", "resend", "token", "bogus"], fields: ["email", "password", "code", "token", "redirectTo"] },
+  {
+    path: "/dashboard/settings/data",
+    intents: ["feed-create", "feed-revoke", "delete-account", "bogus"],
+    fields: ["password", "confirm_email"],
+  },
+  {
+    path: "/login",
+    intents: ["login", "verify", "resend", "token", "bogus"],
+    fields: ["email", "password", "code", "token", "redirectTo"],
+  },
   {
     path: "/register",
     intents: ["register", "verify", "resend", "bogus"],
@@ -128,7 +150,8 @@ describe("screens never answer 5xx", () => {
             path === "/logout"
               ? await SELF.fetch(`http://localhost${path}`, { method: "POST", body, redirect: "manual" })
               : await owner.page(path, { method: "POST", body });
-          if (res.status >= 500) failures.push(`${path} ${intent} ${JSON.stringify(value.slice(0, 30))}: ${res.status}`);
+          if (res.status >= 500)
+            failures.push(`${path} ${intent} ${JSON.stringify(value.slice(0, 30))}: ${res.status}`);
           await res.body?.cancel();
         }
       }
@@ -144,7 +167,8 @@ describe("screens never answer 5xx", () => {
       for (const intent of intents) {
         const multipart = new FormData();
         if (intent) multipart.append("intent", intent);
-        for (const f of fields) multipart.append(f, new File(["not text"], "evil.bin", { type: "application/octet-stream" }));
+        for (const f of fields)
+          multipart.append(f, new File(["not text"], "evil.bin", { type: "application/octet-stream" }));
         const asFiles = await owner.page(path, { method: "POST", body: multipart });
         if (asFiles.status >= 500) failures.push(`${path} ${intent} files: ${asFiles.status}`);
         await asFiles.body?.cancel();
@@ -171,7 +195,9 @@ describe("screens never answer 5xx", () => {
         const query = QUERY_KEYS.map((k) => `${k}=${encodeURIComponent(value)}`).join("&");
         for (const signedIn of [true, false]) {
           const url = `${path}?${query}`;
-          const res = signedIn ? await owner.page(url) : await SELF.fetch(`http://localhost${url}`, { redirect: "manual" });
+          const res = signedIn
+            ? await owner.page(url)
+            : await SELF.fetch(`http://localhost${url}`, { redirect: "manual" });
           if (res.status >= 500) failures.push(`${url.slice(0, 80)} signedIn=${signedIn}: ${res.status}`);
           await res.body?.cancel();
         }

@@ -54,7 +54,11 @@ describe("bearer tokens", () => {
     const owner = await registeredUser();
     const ok = await callJson("/api/auth/validate-token", {}, { token: owner.token });
     expect(ok.status).toBe(200);
-    expect(ok.data).toMatchObject({ success: true, token: owner.token, user: { id: owner.userId, email: owner.email } });
+    expect(ok.data).toMatchObject({
+      success: true,
+      token: owner.token,
+      user: { id: owner.userId, email: owner.email },
+    });
     const bad = await callJson("/api/auth/validate-token", {}, { token: owner.token.slice(0, -2) + "xx" });
     expect(bad.status).toBe(401);
     expect(bad.data.message).toBe("Token validation failed");
@@ -69,7 +73,10 @@ describe("password change", () => {
     const owner = await registeredUser();
     const second = await callJson("/api/auth/login", { email: owner.email, password: owner.password });
     const screen = await screenLogin(owner.email, owner.password);
-    expect((await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: screen.cookie }, redirect: "manual" })).status).toBe(200);
+    expect(
+      (await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: screen.cookie }, redirect: "manual" }))
+        .status,
+    ).toBe(200);
 
     const change = await callJson(
       "/api/settings/change-password",
@@ -80,7 +87,10 @@ describe("password change", () => {
     expect(change.data).toMatchObject({ success: true, detail: "Password changed successfully!" });
     expect((await profile(owner.token)).status).toBe(200);
     expect((await profile(second.data.token)).status).toBe(401);
-    expect((await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: screen.cookie }, redirect: "manual" })).status).toBe(302);
+    expect(
+      (await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: screen.cookie }, redirect: "manual" }))
+        .status,
+    ).toBe(302);
   });
 
   it("answers the spec's messages and a wrong current password with 400", async () => {
@@ -96,7 +106,10 @@ describe("password change", () => {
       expect(res.status).toBe(400);
       expect(res.data.detail).toBe(message);
     }
-    expect((await call("/api/settings/change-password", { current_password: owner.password, new_password: "x12345" })).status).toBe(401);
+    expect(
+      (await call("/api/settings/change-password", { current_password: owner.password, new_password: "x12345" }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -104,7 +117,11 @@ async function screenLogin(email: string, password: string, cookie = "", ip = un
   const res = await SELF.fetch("http://localhost/login", {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "CF-Connecting-IP": ip,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: new URLSearchParams({ email, password, intent: "login" }),
   });
   expect(res.status).toBe(302);
@@ -121,9 +138,17 @@ describe("session cookie", () => {
     const second = await screenLogin(owner.email, owner.password, first.cookie);
     expect(second.cookie).not.toBe(first.cookie);
     // Signing in again from the same browser ends the session it held before.
-    expect((await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: first.cookie }, redirect: "manual" })).status).toBe(302);
-    expect((await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: second.cookie }, redirect: "manual" })).status).toBe(200);
-    const sessions = await env.DB.prepare("SELECT count(*) AS n FROM auth_sessions WHERE user_id = ? AND kind = 'cookie'")
+    expect(
+      (await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: first.cookie }, redirect: "manual" }))
+        .status,
+    ).toBe(302);
+    expect(
+      (await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: second.cookie }, redirect: "manual" }))
+        .status,
+    ).toBe(200);
+    const sessions = await env.DB.prepare(
+      "SELECT count(*) AS n FROM auth_sessions WHERE user_id = ? AND kind = 'cookie'",
+    )
       .bind(owner.userId)
       .first<{ n: number }>();
     expect(sessions?.n).toBe(1);
@@ -146,22 +171,27 @@ describe("session cookie", () => {
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(302);
     const setCookie = sessionSetCookie(res);
-    expect(setCookie).toMatch(/^__Host-session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+    expect(setCookie).toMatch(
+      /^__Host-session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/,
+    );
     expect(setCookie).not.toMatch(/Domain=/i);
 
     const cookie = setCookie.split(";")[0];
     const dash = await worker.fetch(
-      new Request("https://chatbook.example/dashboard", { headers: { Cookie: cookie }, redirect: "manual" }) as Request<unknown, IncomingRequestCfProperties>,
+      new Request("https://chatbook.example/dashboard", { headers: { Cookie: cookie }, redirect: "manual" }) as Request<
+        unknown,
+        IncomingRequestCfProperties
+      >,
       httpsEnv,
       createExecutionContext(),
     );
     expect(dash.status).toBe(200);
     // The unprefixed name is not accepted over https.
     const plain = await worker.fetch(
-      new Request("https://chatbook.example/dashboard", { headers: { Cookie: cookie.replace("__Host-session", "session") }, redirect: "manual" }) as Request<
-        unknown,
-        IncomingRequestCfProperties
-      >,
+      new Request("https://chatbook.example/dashboard", {
+        headers: { Cookie: cookie.replace("__Host-session", "session") },
+        redirect: "manual",
+      }) as Request<unknown, IncomingRequestCfProperties>,
       httpsEnv,
       createExecutionContext(),
     );
@@ -171,10 +201,16 @@ describe("session cookie", () => {
   it("logout deletes the server row and clears the cookie", async () => {
     const owner = await registeredUser();
     const { cookie } = await screenLogin(owner.email, owner.password);
-    const out = await SELF.fetch("http://localhost/logout", { method: "POST", headers: { Cookie: cookie }, redirect: "manual" });
+    const out = await SELF.fetch("http://localhost/logout", {
+      method: "POST",
+      headers: { Cookie: cookie },
+      redirect: "manual",
+    });
     expect(out.headers.get("Location")).toBe("/");
     expect(out.headers.get("Set-Cookie")).toMatch(/^session=; .*Max-Age=0/);
-    expect((await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(302);
+    expect(
+      (await SELF.fetch("http://localhost/dashboard", { headers: { Cookie: cookie }, redirect: "manual" })).status,
+    ).toBe(302);
     const rows = await env.DB.prepare("SELECT count(*) AS n FROM auth_sessions WHERE user_id = ? AND kind = 'cookie'")
       .bind(owner.userId)
       .first<{ n: number }>();

@@ -35,14 +35,17 @@ describe("findOrCreateClient", () => {
 
   it("refuses what is not a phone number", async () => {
     const { businessId } = await seedBusiness();
-    await expect(findOrCreateClient(db(), businessId, { name: "X", phone: "hello" }, NOW)).rejects.toMatchObject({ status: 400 });
+    await expect(findOrCreateClient(db(), businessId, { name: "X", phone: "hello" }, NOW)).rejects.toMatchObject({
+      status: 400,
+    });
   });
 });
 
 // Each write calls the rule scheduler (booking-events.server.ts) after it is
 // stored; what an owner sees is that the booking's pending messages follow it.
 describe("booking writes move or cancel the booking's pending messages", () => {
-  const pending = async (businessId: string, bookingId: string) => (await seedRuleMessage(businessId, bookingId, { sendAt: NOW + 86_400_000 })).messageId;
+  const pending = async (businessId: string, bookingId: string) =>
+    (await seedRuleMessage(businessId, bookingId, { sendAt: NOW + 86_400_000 })).messageId;
 
   it("on edit, status change and delete", async () => {
     const { businessId } = await seedBusiness();
@@ -84,7 +87,9 @@ describe("booking writes move or cancel the booking's pending messages", () => {
     const b = await seedBusiness();
     const id = await seedBooking(b.businessId, await seedClient(b.businessId));
     const message = await pending(b.businessId, id);
-    await expect(updateBooking({ db: db(), env, now: NOW }, a.businessId, id, { status: "cancelled" })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      updateBooking({ db: db(), env, now: NOW }, a.businessId, id, { status: "cancelled" }),
+    ).rejects.toMatchObject({ status: 404 });
     expect((await messageRow(message))?.status).toBe("scheduled");
   });
 });

@@ -43,7 +43,11 @@ describe("offered times over generated calendars", () => {
       const buffer = [0, 5, 10, 15][Math.floor(r() * 4)];
       const busy: Span[] = [];
       for (let i = 0; i < Math.floor(r() * 40); i++) {
-        const start = zonedInstant(addDays(TODAY, Math.floor(r() * 14)), hhmm(7 * 60 + Math.floor(r() * 28) * 30), ZONE);
+        const start = zonedInstant(
+          addDays(TODAY, Math.floor(r() * 14)),
+          hhmm(7 * 60 + Math.floor(r() * 28) * 30),
+          ZONE,
+        );
         busy.push({ start, end: start + (30 + Math.floor(r() * 4) * 30) * MINUTE });
       }
       const now = zonedInstant(TODAY, hhmm(6 * 60 + Math.floor(r() * 12 * 60)), ZONE);
@@ -83,7 +87,8 @@ describe("offered times over generated calendars", () => {
         expect(slot.time >= open && end <= zonedInstant(slot.date, close, ZONE)).toBe(true);
         if (offer.inWindow) {
           if (window.date) expect(slot.date).toBe(window.date);
-          if (window.part) expect(slot.time >= PART_HOURS[window.part].from && slot.time < PART_HOURS[window.part].to).toBe(true);
+          if (window.part)
+            expect(slot.time >= PART_HOURS[window.part].from && slot.time < PART_HOURS[window.part].to).toBe(true);
         }
       }
       if (!offer.inWindow) {
@@ -91,7 +96,8 @@ describe("offered times over generated calendars", () => {
         expect(
           free.some(
             (s) =>
-              (!window.date || s.date === window.date) && (!window.part || (s.time >= PART_HOURS[window.part].from && s.time < PART_HOURS[window.part].to)),
+              (!window.date || s.date === window.date) &&
+              (!window.part || (s.time >= PART_HOURS[window.part].from && s.time < PART_HOURS[window.part].to)),
           ),
         ).toBe(false);
         if (window.date) expect(offer.date > window.date).toBe(true);
@@ -117,9 +123,14 @@ describe("the reply's words", () => {
   });
 
   it("offers round times across a free afternoon, not three neighbours on a 15-minute grid", () => {
-    const quarter = Array.from({ length: 20 }, (_, i) => `${String(12 + Math.floor(i / 4)).padStart(2, "0")}:${String((i % 4) * 15).padStart(2, "0")}`);
+    const quarter = Array.from(
+      { length: 20 },
+      (_, i) => `${String(12 + Math.floor(i / 4)).padStart(2, "0")}:${String((i % 4) * 15).padStart(2, "0")}`,
+    );
     const afternoon = { date: "2026-11-26", part: "afternoon" as const };
-    expect(offerFor(slots("2026-11-26", ...quarter), afternoon)!.slots).toEqual(slots("2026-11-26", "12:00", "14:00", "16:00"));
+    expect(offerFor(slots("2026-11-26", ...quarter), afternoon)!.slots).toEqual(
+      slots("2026-11-26", "12:00", "14:00", "16:00"),
+    );
     // Not enough on the hour: the half hours; not enough of those either: any, still spread.
     expect(offerFor(slots("2026-11-26", "12:15", "12:30", "13:00", "13:45", "14:30"), afternoon)!.slots).toEqual(
       slots("2026-11-26", "12:30", "13:00", "14:30"),
@@ -135,36 +146,68 @@ describe("the reply's words", () => {
     expect(dayName("2026-11-26", TODAY, "en")).toBe("Thursday 26/11");
     expect(timeList(slots("2026-11-26", "14:00", "15:00", "16:30"), "en")).toBe("14:00, 15:00 or 16:30");
     const offer = { date: "2026-11-26", slots: slots("2026-11-26", "14:00", "16:30"), inWindow: true };
-    expect(draftText({ name: "Noa Cohen", service: "Haircut", offer, window: { date: "2026-11-26", part: "afternoon" }, today: TODAY, lang: "en" })).toBe(
-      "Hi Noa! On Thursday 26/11 I can do 14:00 or 16:30 for a haircut. Which suits you?",
-    );
+    expect(
+      draftText({
+        name: "Noa Cohen",
+        service: "Haircut",
+        offer,
+        window: { date: "2026-11-26", part: "afternoon" },
+        today: TODAY,
+        lang: "en",
+      }),
+    ).toBe("Hi Noa! On Thursday 26/11 I can do 14:00 or 16:30 for a haircut. Which suits you?");
     const next = { date: "2026-11-24", slots: slots("2026-11-24", "10:00"), inWindow: false };
-    expect(draftText({ name: "", service: null, offer: next, window: { date: "2026-11-23", part: "evening" }, today: TODAY, lang: "en" })).toBe(
-      "Hi! This evening is full, but tomorrow I can do 10:00. Which suits you?",
-    );
+    expect(
+      draftText({
+        name: "",
+        service: null,
+        offer: next,
+        window: { date: "2026-11-23", part: "evening" },
+        today: TODAY,
+        lang: "en",
+      }),
+    ).toBe("Hi! This evening is full, but tomorrow I can do 10:00. Which suits you?");
   });
 
   it("writes Hebrew to a customer who wrote Hebrew", () => {
     expect(customerLang("מה יש לך מחר בערב?")).toBe("he");
     expect(customerLang("anything Thursday?")).toBe("en");
     const offer = { date: "2026-11-26", slots: slots("2026-11-26", "14:00", "16:30"), inWindow: true };
-    expect(draftText({ name: "נועה לוי", service: "תספורת", offer, window: { date: "2026-11-26", part: "afternoon" }, today: TODAY, lang: "he" })).toBe(
-      "היי נועה! ביום חמישי 26/11 אפשר ב-14:00 או ב-16:30 לתספורת. מה מתאים לך?",
-    );
+    expect(
+      draftText({
+        name: "נועה לוי",
+        service: "תספורת",
+        offer,
+        window: { date: "2026-11-26", part: "afternoon" },
+        today: TODAY,
+        lang: "he",
+      }),
+    ).toBe("היי נועה! ביום חמישי 26/11 אפשר ב-14:00 או ב-16:30 לתספורת. מה מתאים לך?");
     const tomorrow = { date: "2026-11-24", slots: slots("2026-11-24", "18:00"), inWindow: true };
-    expect(draftText({ name: "", service: null, offer: tomorrow, window: { date: "2026-11-24", part: "evening" }, today: TODAY, lang: "he" })).toBe(
-      "היי! מחר אפשר ב-18:00. מה מתאים לך?",
-    );
+    expect(
+      draftText({
+        name: "",
+        service: null,
+        offer: tomorrow,
+        window: { date: "2026-11-24", part: "evening" },
+        today: TODAY,
+        lang: "he",
+      }),
+    ).toBe("היי! מחר אפשר ב-18:00. מה מתאים לך?");
   });
 
   it("offers the booking page after the times when there is a link, in the reply's language", () => {
     const offer = { date: "2026-11-26", slots: slots("2026-11-26", "14:00", "16:30"), inWindow: true };
     const window = { date: "2026-11-26", part: "afternoon" as const };
     const link = "https://chatbook.example/b/dana-hair";
-    expect(draftText({ name: "Noa Cohen", service: "Haircut", offer, window, today: TODAY, lang: "en", bookingLink: link })).toBe(
+    expect(
+      draftText({ name: "Noa Cohen", service: "Haircut", offer, window, today: TODAY, lang: "en", bookingLink: link }),
+    ).toBe(
       "Hi Noa! On Thursday 26/11 I can do 14:00 or 16:30 for a haircut. Which suits you? Or pick a time yourself: https://chatbook.example/b/dana-hair",
     );
-    expect(draftText({ name: "נועה לוי", service: "תספורת", offer, window, today: TODAY, lang: "he", bookingLink: link })).toBe(
+    expect(
+      draftText({ name: "נועה לוי", service: "תספורת", offer, window, today: TODAY, lang: "he", bookingLink: link }),
+    ).toBe(
       "היי נועה! ביום חמישי 26/11 אפשר ב-14:00 או ב-16:30 לתספורת. מה מתאים לך? אפשר גם לבחור שעה בעצמך: https://chatbook.example/b/dana-hair",
     );
     expect(draftText({ name: "Noa", service: null, offer, window, today: TODAY, lang: "en", bookingLink: null })).toBe(

@@ -15,11 +15,20 @@ describe("Resend provider", () => {
       calls.push({ url: String(url), init: init! });
       return Response.json({ id: "re_123" });
     });
-    const result = await resendSender("re_key", "Chatbook <no-reply@chatbook.app>").send({ to: "a@b.co", subject: "Hi", text: "Body" });
+    const result = await resendSender("re_key", "Chatbook <no-reply@chatbook.app>").send({
+      to: "a@b.co",
+      subject: "Hi",
+      text: "Body",
+    });
     expect(result).toEqual({ status: "sent", id: "re_123" });
     expect(calls[0].url).toBe("https://api.resend.com/emails");
     expect(new Headers(calls[0].init.headers).get("Authorization")).toBe("Bearer re_key");
-    expect(JSON.parse(String(calls[0].init.body))).toEqual({ from: "Chatbook <no-reply@chatbook.app>", to: ["a@b.co"], subject: "Hi", text: "Body" });
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({
+      from: "Chatbook <no-reply@chatbook.app>",
+      to: ["a@b.co"],
+      subject: "Hi",
+      text: "Body",
+    });
   });
 
   it("reports refusals, outages and a missing key as errors", async () => {
@@ -49,7 +58,9 @@ describe("/__dev/outbox", () => {
   });
 
   it("builds reset links from APP_URL", () => {
-    expect(resetLink("https://chatbook.example/", "TOKEN")).toBe("https://chatbook.example/reset-password#access_token=TOKEN");
+    expect(resetLink("https://chatbook.example/", "TOKEN")).toBe(
+      "https://chatbook.example/reset-password#access_token=TOKEN",
+    );
   });
 });
 
@@ -69,7 +80,9 @@ describe("countries", () => {
     expect(is.every((c) => /is/i.test(c.name) || c.code)).toBe(true);
     expect(countrySuggestions("an", "en")).toHaveLength(10);
     expect(countrySuggestions("ICEL", "en").map((c) => c.name)).toEqual(["Iceland"]);
-    expect(countrySuggestions("nland", "en").map((c) => c.name)).toEqual(expect.arrayContaining(["Finland", "Greenland"]));
+    expect(countrySuggestions("nland", "en").map((c) => c.name)).toEqual(
+      expect.arrayContaining(["Finland", "Greenland"]),
+    );
     expect(countrySuggestions("ישר", "he").map((c) => c.name)).toContain("ישראל");
     expect(countrySuggestions("zzz", "en")).toEqual([]);
   });

@@ -21,7 +21,13 @@ async function setup() {
 describe("storeProposals", () => {
   it("stores the chat's bookings as open proposals and returns them", async () => {
     const { business, contact, chat } = await setup();
-    const stored = await storeProposals(db(), business, chat, [haircut, { ...haircut, service: "Coloring", time: "9:05", notes: " roots " }], NOW);
+    const stored = await storeProposals(
+      db(),
+      business,
+      chat,
+      [haircut, { ...haircut, service: "Coloring", time: "9:05", notes: " roots " }],
+      NOW,
+    );
     expect(stored).toEqual([
       {
         id: expect.any(String),
@@ -54,14 +60,21 @@ describe("storeProposals", () => {
         created_at: NOW,
       },
     ]);
-    const row = await env.DB.prepare("SELECT chat_id, status, booking_id FROM proposals WHERE id = ?").bind(stored[0].id).first();
+    const row = await env.DB.prepare("SELECT chat_id, status, booking_id FROM proposals WHERE id = ?")
+      .bind(stored[0].id)
+      .first();
     expect(row).toEqual({ chat_id: contact.chatId, status: "open", booking_id: null });
   });
 
   it("skips a booking the number's client already has (service in any case, time to the minute)", async () => {
     const { business, contact, chat } = await setup();
     const clientId = await seedClient(business.id, { phone: contact.phone! });
-    await seedBooking(business.id, clientId, { service: "haircut", bookingDate: "2031-05-20", bookingTime: "17:00:00", status: "cancelled" });
+    await seedBooking(business.id, clientId, {
+      service: "haircut",
+      bookingDate: "2031-05-20",
+      bookingTime: "17:00:00",
+      status: "cancelled",
+    });
     const stored = await storeProposals(db(), business, chat, [haircut, { ...haircut, time: "18:00" }], NOW);
     expect(stored.map((p) => p.time)).toEqual(["18:00"]);
   });
@@ -70,14 +83,23 @@ describe("storeProposals", () => {
     const { business, chat } = await setup();
     await seedBooking(business.id, await seedClient(business.id), { bookingDate: "2031-05-20", bookingTime: "17:00" });
     const other = await seedBusiness();
-    await seedBooking(other.businessId, await seedClient(other.businessId, { phone: chat.phone! }), { bookingDate: "2031-05-20", bookingTime: "17:00" });
+    await seedBooking(other.businessId, await seedClient(other.businessId, { phone: chat.phone! }), {
+      bookingDate: "2031-05-20",
+      bookingTime: "17:00",
+    });
     expect(await storeProposals(db(), business, chat, [haircut], NOW)).toHaveLength(1);
   });
 
   it("never proposes the same booking twice: open, accepted or dismissed, or twice in one run", async () => {
     const { business, chat } = await setup();
     const items = [haircut, { ...haircut, date: "2031-05-21" }, { ...haircut, date: "2031-05-22" }];
-    const [third, second, first] = await storeProposals(db(), business, chat, [...items, { ...haircut, service: "HAIRCUT " }], NOW);
+    const [third, second, first] = await storeProposals(
+      db(),
+      business,
+      chat,
+      [...items, { ...haircut, service: "HAIRCUT " }],
+      NOW,
+    );
     expect([first.date, second.date, third.date]).toEqual(["2031-05-20", "2031-05-21", "2031-05-22"]);
     expect(await count("SELECT count(*) AS n FROM proposals WHERE business_id = ?", business.id)).toBe(3);
 
@@ -106,14 +128,22 @@ describe("storeProposals", () => {
       { ...haircut, time: "24:00" },
     ];
     expect(await storeProposals(db(), business, chat, bad, NOW)).toEqual([]);
-    const [long] = await storeProposals(db(), business, chat, [{ ...haircut, notes: "n".repeat(3000), quote: "q".repeat(3000) }], NOW);
+    const [long] = await storeProposals(
+      db(),
+      business,
+      chat,
+      [{ ...haircut, notes: "n".repeat(3000), quote: "q".repeat(3000) }],
+      NOW,
+    );
     expect([long.notes.length, long.quote.length]).toEqual([2000, 500]);
   });
 
   it("stores nothing for a chat whose number WhatsApp hides", async () => {
     const { business } = await setup();
     const hidden = await seedContact(business.id, { phone: null });
-    expect(await storeProposals(db(), business, { chatId: hidden.chatId, phone: null, name: "Noa" }, [haircut], NOW)).toEqual([]);
+    expect(
+      await storeProposals(db(), business, { chatId: hidden.chatId, phone: null, name: "Noa" }, [haircut], NOW),
+    ).toEqual([]);
     expect(await count("SELECT count(*) AS n FROM proposals WHERE business_id = ?", business.id)).toBe(0);
   });
 });
@@ -135,7 +165,9 @@ describe("acceptProposal", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    await expect(acceptProposal({ db: db(), env: { ...env, DB: racing }, now: NOW }, business, proposal.id, { time: "18:00" })).rejects.toMatchObject({
+    await expect(
+      acceptProposal({ db: db(), env: { ...env, DB: racing }, now: NOW }, business, proposal.id, { time: "18:00" }),
+    ).rejects.toMatchObject({
       status: 409,
       problem: { key: "proposals.err.dismissed" },
     });

@@ -44,15 +44,29 @@ describe("wizard client list", () => {
       [c("2", "Noa"), c("1", "Avi")],
       [c("1", "Avi"), c("", "Dana", "5"), c("", "Dana", "5"), c("", "Dana", "6")],
     ]);
-    expect(merged.map((m) => `${m.sender_name}:${m.booking_id || m.sender_number}`)).toEqual(["Avi:1", "Dana:5", "Dana:6", "Noa:2"]);
+    expect(merged.map((m) => `${m.sender_name}:${m.booking_id || m.sender_number}`)).toEqual([
+      "Avi:1",
+      "Dana:5",
+      "Dana:6",
+      "Noa:2",
+    ]);
   });
 });
 
 describe("schedule from the create body", () => {
   const body = (extra: Record<string, unknown>) =>
-    CreateRuleSchema.parse({ type: "followup", services: ["a"], template: "t", schedule_type: "custom", clients: [{ booking_id: "b" }], ...extra });
+    CreateRuleSchema.parse({
+      type: "followup",
+      services: ["a"],
+      template: "t",
+      schedule_type: "custom",
+      clients: [{ booking_id: "b" }],
+      ...extra,
+    });
   it("prefers a custom date and time, else a day count; presets must match the type", () => {
-    expect(scheduleFromInput(body({ customDate: "2030-01-02", customTime: "09:05", schedule_value: "3" }), "2030-01-01")).toEqual({
+    expect(
+      scheduleFromInput(body({ customDate: "2030-01-02", customTime: "09:05", schedule_value: "3" }), "2030-01-01"),
+    ).toEqual({
       ok: true,
       value: { date: "2030-01-02", time: "09:05" },
     });
@@ -61,7 +75,9 @@ describe("schedule from the create body", () => {
       ok: false,
       problem: { key: "rules.err.daysRange", params: { min: 1, max: 365 } },
     });
-    expect(scheduleFromInput(body({ schedule_type: "preset", schedule_value: "1", type: "reminder" }), "2030-01-01")).toEqual({ ok: true, value: { days: 1 } });
+    expect(
+      scheduleFromInput(body({ schedule_type: "preset", schedule_value: "1", type: "reminder" }), "2030-01-01"),
+    ).toEqual({ ok: true, value: { days: 1 } });
     expect(scheduleFromInput(body({ schedule_type: "preset", schedule_value: "1" }), "2030-01-01")).toEqual({
       ok: false,
       problem: { key: "rules.err.presetAfter", params: { list: "15, 30, 60" } },
@@ -73,20 +89,35 @@ describe("planning", () => {
   const base = { timeZone: "Asia/Jerusalem", sendTime: "10:00" };
   it("a follow-up whose moment passed before the rule was made goes out now", () => {
     const now = zonedInstant("2030-05-20", "15:00", "Asia/Jerusalem");
-    const plan = planMessage({ ...base, type: "followup", schedule: { days: 15 }, booking: { date: "2030-05-01", time: "10:00" }, now });
-    expect(plan).toMatchObject({ status: "scheduled", overdue: true, sendAt: now, sendDate: "2030-05-20", sendTime: "15:00" });
+    const plan = planMessage({
+      ...base,
+      type: "followup",
+      schedule: { days: 15 },
+      booking: { date: "2030-05-01", time: "10:00" },
+      now,
+    });
+    expect(plan).toMatchObject({
+      status: "scheduled",
+      overdue: true,
+      sendAt: now,
+      sendDate: "2030-05-20",
+      sendTime: "15:00",
+    });
   });
 
   it("of several overdue reminders for one booking, only the latest goes, and only when none is still to come", () => {
-    const p = (moment: number, overdue: boolean) => ({ plan: { status: "scheduled" as const, sendDate: "", sendTime: "", sendAt: 1, overdue, moment } });
+    const p = (moment: number, overdue: boolean) => ({
+      plan: { status: "scheduled" as const, sendDate: "", sendTime: "", sendAt: 1, overdue, moment },
+    });
     const items = [p(1, true), p(3, true), p(2, true)];
     const out = resolveOverdueReminders(items, { pending: false, lastSentAt: null });
     expect(out.map((i) => i.plan.status)).toEqual(["cancelled", "scheduled", "cancelled"]);
     expect(out[0].plan).toMatchObject({ reason: REASON_SUPERSEDED });
-    expect(resolveOverdueReminders([p(3, true), p(9, false)], { pending: false, lastSentAt: null }).map((i) => i.plan.status)).toEqual([
-      "cancelled",
-      "scheduled",
-    ]);
+    expect(
+      resolveOverdueReminders([p(3, true), p(9, false)], { pending: false, lastSentAt: null }).map(
+        (i) => i.plan.status,
+      ),
+    ).toEqual(["cancelled", "scheduled"]);
     expect(resolveOverdueReminders([p(3, true)], { pending: true, lastSentAt: null })[0].plan.status).toBe("cancelled");
     expect(resolveOverdueReminders([p(3, true)], { pending: false, lastSentAt: 4 })[0].plan.status).toBe("cancelled");
     expect(resolveOverdueReminders([p(3, true)], { pending: false, lastSentAt: 2 })[0].plan.status).toBe("scheduled");

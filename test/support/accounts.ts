@@ -5,8 +5,10 @@ import { expect } from "vitest";
 import type { userJson } from "../../app/services/auth/user-json.server";
 
 let n = 0;
-export const uniqueEmail = (tag = "user") => `${tag}.${Date.now().toString(36)}.${n++}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-export const uniqueIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${(n++ % 250) + 1}`;
+export const uniqueEmail = (tag = "user") =>
+  `${tag}.${Date.now().toString(36)}.${n++}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+export const uniqueIp = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${(n++ % 250) + 1}`;
 
 type CallInit = { ip?: string; token?: string; cookie?: string; method?: string; headers?: Record<string, string> };
 
@@ -96,7 +98,13 @@ export async function registeredUser(extra: Record<string, unknown> = {}) {
   expect(verify.status).toBe(200);
   const login = await callJson("/api/auth/login", { email, password });
   expect(login.status).toBe(200);
-  return { email, password, token: login.data.token as string, userId: login.data.user.id as string, user: login.data.user };
+  return {
+    email,
+    password,
+    token: login.data.token as string,
+    userId: login.data.user.id as string,
+    user: login.data.user,
+  };
 }
 
 export async function row<T = Record<string, unknown>>(sql: string, ...params: unknown[]) {

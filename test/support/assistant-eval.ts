@@ -37,9 +37,18 @@ export function asLabel(ask: ChatAsk | null): AskLabel | null {
   }
 }
 
-const same = (a: AskLabel, b: AskLabel) => JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
+const same = (a: AskLabel, b: AskLabel) =>
+  JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
 
-type KindScore = { kind: string; expected: number; predicted: number; tp: number; precision: number; recall: number; f1: number };
+type KindScore = {
+  kind: string;
+  expected: number;
+  predicted: number;
+  tp: number;
+  precision: number;
+  recall: number;
+  f1: number;
+};
 export type AskScore = { byKind: Map<string, KindScore>; change: KindScore; all: KindScore; wrong: string[] };
 
 function finish(kind: string, expected: number, predicted: number, tp: number): KindScore {
@@ -50,7 +59,9 @@ function finish(kind: string, expected: number, predicted: number, tp: number): 
 }
 
 export function scoreAsks(cases: AskCase[], predictions: Map<string, AskLabel | null>): AskScore {
-  const counts = new Map<string, { e: number; p: number; tp: number }>(KINDS.map((kind) => [kind, { e: 0, p: 0, tp: 0 }]));
+  const counts = new Map<string, { e: number; p: number; tp: number }>(
+    KINDS.map((kind) => [kind, { e: 0, p: 0, tp: 0 }]),
+  );
   const wrong: string[] = [];
   for (const c of cases) {
     const expected = c.expected[0] ?? null;
@@ -61,10 +72,21 @@ export function scoreAsks(cases: AskCase[], predictions: Map<string, AskLabel | 
     if (hit) counts.get(expected.kind)!.tp++;
     if (!hit && (expected || got)) wrong.push(c.id);
   }
-  const byKind = new Map(KINDS.map((kind) => [kind, finish(kind, counts.get(kind)!.e, counts.get(kind)!.p, counts.get(kind)!.tp)]));
+  const byKind = new Map(
+    KINDS.map((kind) => [kind, finish(kind, counts.get(kind)!.e, counts.get(kind)!.p, counts.get(kind)!.tp)]),
+  );
   const sum = (kinds: readonly string[]) => {
     const picked = kinds.map((kind) => counts.get(kind)!);
-    return [picked.reduce((n, c) => n + c.e, 0), picked.reduce((n, c) => n + c.p, 0), picked.reduce((n, c) => n + c.tp, 0)] as const;
+    return [
+      picked.reduce((n, c) => n + c.e, 0),
+      picked.reduce((n, c) => n + c.p, 0),
+      picked.reduce((n, c) => n + c.tp, 0),
+    ] as const;
   };
-  return { byKind, change: finish("change", ...sum(["reschedule", "late", "cancel"])), all: finish("all", ...sum(KINDS)), wrong };
+  return {
+    byKind,
+    change: finish("change", ...sum(["reschedule", "late", "cancel"])),
+    all: finish("all", ...sum(KINDS)),
+    wrong,
+  };
 }

@@ -6,7 +6,9 @@ import { sweepDueMessages } from "../../app/services/scheduler.server";
 
 type Sent = { session: string; chatId: string; text: string; id: string; timestamp: number };
 
-export function fakeGateway(opts: { fail?: (call: number) => Error | null; afterAccept?: (call: number) => Error | null } = {}) {
+export function fakeGateway(
+  opts: { fail?: (call: number) => Error | null; afterAccept?: (call: number) => Error | null } = {},
+) {
   const sent: Sent[] = [];
   let calls = 0;
   const sender: WhatsAppSender = {
@@ -31,7 +33,8 @@ export function fakeGateway(opts: { fail?: (call: number) => Error | null; after
   return { sender, sent, calls: () => calls };
 }
 
-export const transient = (message = "WhatsApp gateway 500 on POST /api/sendText") => Object.assign(new Error(message), { transient: true });
+export const transient = (message = "WhatsApp gateway 500 on POST /api/sendText") =>
+  Object.assign(new Error(message), { transient: true });
 
 /** Runs the cron sweep with a queue that records the ids instead of delivering them. */
 export async function sweepInto(now: number) {

@@ -31,14 +31,20 @@ export async function until<T>(fn: () => Promise<T | null | undefined | false>, 
 }
 
 /** A session at the gateway, logged in as `phone` (created straight through WAHA's API, as another tool would). */
-export async function connectedSession(name: string, { phone = "972500000001", base = env.WAHA_URL, config = {} } = {}) {
+export async function connectedSession(
+  name: string,
+  { phone = "972500000001", base = env.WAHA_URL, config = {} } = {},
+) {
   const res = await fetch(`${base}/api/sessions`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Api-Key": env.WAHA_API_KEY },
     body: JSON.stringify({ name, start: true, config }),
   });
   if (res.status !== 201) throw new Error(`create session: ${res.status} ${await res.text()}`);
-  await until(async () => (await simControl<SimSessionSummary | null>(name, undefined, base)).body?.status === "SCAN_QR_CODE", "the QR");
+  await until(
+    async () => (await simControl<SimSessionSummary | null>(name, undefined, base)).body?.status === "SCAN_QR_CODE",
+    "the QR",
+  );
   const scanned = await simControl(`${name}/scan`, { phone, pushName: "Dana's Salon" }, base);
   if (scanned.status !== 200) throw new Error(`scan: ${scanned.status}`);
   return { me: { id: `${phone}@c.us`, pushName: "Dana's Salon" } };
@@ -57,7 +63,10 @@ export async function postEvent(businessId: string, event: string, payload: unkn
   });
   return SELF.fetch("http://localhost/api/webhook", {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-Webhook-Hmac": await signWebhook(raw, await webhookKeyFor(env, businessId)) },
+    headers: {
+      "Content-Type": "application/json",
+      "X-Webhook-Hmac": await signWebhook(raw, await webhookKeyFor(env, businessId)),
+    },
     body: raw,
   });
 }

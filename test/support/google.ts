@@ -15,7 +15,13 @@ export function mockGoogle(profiles: Record<string, Profile>) {
       tokenRequests.push(body);
       const code = body.get("code") ?? "";
       if (!profiles[code]) return Response.json({ error: "invalid_grant" }, { status: 400 });
-      return Response.json({ access_token: `at-${code}`, expires_in: 3599, token_type: "Bearer", scope: "openid email profile", id_token: "x.y.z" });
+      return Response.json({
+        access_token: `at-${code}`,
+        expires_in: 3599,
+        token_type: "Bearer",
+        scope: "openid email profile",
+        id_token: "x.y.z",
+      });
     }
     if (url === "https://www.googleapis.com/oauth2/v3/userinfo") {
       const auth = new Headers(init?.headers).get("Authorization") ?? "";

@@ -70,13 +70,16 @@ export const FIXTURE_BEFORE_FIGURES = {
   services: [{ service: "Haircut", count: 1, revenue: 100 }],
 };
 
-const q = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
+const q = (v: string | number | null) =>
+  v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`;
 
 /** The fixture's INSERT statements for business `b` (ids are prefixed with it, so two businesses can hold it). */
 export function insightsFixture(b: string): string[] {
   const sql: string[] = [];
   const client = (key: string, name: string, phone: string) =>
-    sql.push(`INSERT INTO clients (id, business_id, name, phone) VALUES (${q(`${b}-${key}`)}, ${q(b)}, ${q(name)}, ${q(phone)})`);
+    sql.push(
+      `INSERT INTO clients (id, business_id, name, phone) VALUES (${q(`${b}-${key}`)}, ${q(b)}, ${q(name)}, ${q(phone)})`,
+    );
   client("noa", "Noa Cohen", "972501110001");
   client("eli", "Eli Mizrahi", "972501110002");
   client("dana", "Dana Levi", "972501110003");
@@ -102,14 +105,20 @@ export function insightsFixture(b: string): string[] {
   booking("b2", "eli", "Haircut", "2026-03-01", "10:00", "confirmed", null);
   booking("b3", "dana", "Color", "2026-03-02", "11:00", "completed", 30000);
   booking("b4", "maya", "Haircut", "2026-03-03", "10:00", "no_show", 10000);
-  booking("b5", "maya", "Color", "2026-03-04", "16:00", "cancelled", 30000, { updatedAt: at("2026-03-04", "16:00") - 23 * HOUR });
-  booking("b6", "lior", "Haircut", "2026-03-05", "10:00", "cancelled", 10000, { updatedAt: at("2026-03-05", "10:00") - 25 * HOUR });
+  booking("b5", "maya", "Color", "2026-03-04", "16:00", "cancelled", 30000, {
+    updatedAt: at("2026-03-04", "16:00") - 23 * HOUR,
+  });
+  booking("b6", "lior", "Haircut", "2026-03-05", "10:00", "cancelled", 10000, {
+    updatedAt: at("2026-03-05", "10:00") - 25 * HOUR,
+  });
   booking("b7", "lior", "Haircut", "2026-03-06", "10:00", "scheduled", 10000, { source: "sync" });
   booking("b8", "lior", "Color", "2026-03-07", "12:00", "confirmed", 30000);
   booking("b9", "noa", "Haircut", "2026-04-15", "10:00", "scheduled", 10000);
   client("avi", "Avi Held", "972501110006");
   booking("h1", "avi", "Color", "2026-03-05", "14:00", "pending", 30000);
-  booking("h2", "maya", "Haircut", "2026-03-06", "15:00", "cancelled", 10000, { updatedAt: at("2026-03-06", "15:00") - HOUR / 2 });
+  booking("h2", "maya", "Haircut", "2026-03-06", "15:00", "cancelled", 10000, {
+    updatedAt: at("2026-03-06", "15:00") - HOUR / 2,
+  });
   const hold = (key: string, state: string, phone: string, expiresAt: number) =>
     sql.push(
       `INSERT INTO booking_holds (booking_id, business_id, code, state, name, phone_hint, expires_at, created_at)
@@ -122,7 +131,13 @@ export function insightsFixture(b: string): string[] {
      VALUES (${q(`${b}-p1`)}, ${q(b)}, '972501110005@c.us', '972501110005', 'Color', '2026-03-07', '12:00', 'accepted', ${q(`${b}-b8`)}),
             (${q(`${b}-p2`)}, ${q(b)}, '972501110004@c.us', '972501110004', 'Color', '2026-03-06', '12:00', 'dismissed', NULL)`,
   );
-  const message = (key: string, booking: string, askConfirmation: boolean, sentAt: number, extra: { reply?: string; ack?: number } = {}) => {
+  const message = (
+    key: string,
+    booking: string,
+    askConfirmation: boolean,
+    sentAt: number,
+    extra: { reply?: string; ack?: number } = {},
+  ) => {
     sql.push(
       `INSERT INTO rules (id, business_id, group_id, type, services, template, schedule_type, schedule_value, ask_confirmation)
        VALUES (${q(`${b}-r${key}`)}, ${q(b)}, ${q(`${b}-r${key}`)}, ${q(askConfirmation ? "reminder" : "followup")}, '["Haircut","Color"]', 'Hi {name}', 'preset', '1', ${askConfirmation ? 1 : 0})`,

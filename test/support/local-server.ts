@@ -9,7 +9,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 /** wrangler without telemetry, colours or prompts. */
-const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" };
+const quietEnv = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+  CI: "true",
+  NO_COLOR: "1",
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -58,14 +64,21 @@ export function d1At(persist: string) {
     },
     /** The rows of one statement. */
     query<T>(sql: string): T[] {
-      return (JSON.parse(wrangler(["d1", "execute", ...on, "--json", "--command", sql])) as { results: T[] }[])[0]?.results ?? [];
+      return (
+        (JSON.parse(wrangler(["d1", "execute", ...on, "--json", "--command", sql])) as { results: T[] }[])[0]
+          ?.results ?? []
+      );
     },
   };
 }
 
 /** What wrangler.toml's [build] command does: the app into ./build, as a deploy ships it. */
 export function buildApp(): void {
-  const run = spawnSync("npx", ["remix", "vite:build"], { env: { ...quietEnv, NODE_ENV: "production" }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync("npx", ["remix", "vite:build"], {
+    env: { ...quietEnv, NODE_ENV: "production" },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (run.status !== 0) throw new Error(`the build failed:\n${run.stderr || run.stdout}`);
 }
 
@@ -105,13 +118,31 @@ type DevOptions = {
  * it may take up to four minutes; if it exits or never answers, the error
  * carries what it printed.
  */
-export async function startWranglerDev({ persist, vars = {}, testScheduled = true, logFile, prebuilt = false }: DevOptions) {
+export async function startWranglerDev({
+  persist,
+  vars = {},
+  testScheduled = true,
+  logFile,
+  prebuilt = false,
+}: DevOptions) {
   // wrangler reads local secrets from .dev.vars; a fresh clone has only the example.
   if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
   const port = await freePort();
   const inspectorPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const args = ["wrangler", "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", persist];
+  const args = [
+    "wrangler",
+    "dev",
+    "--local",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(inspectorPort),
+    "--persist-to",
+    persist,
+  ];
   if (testScheduled) args.push("--test-scheduled");
   if (prebuilt) args.push("--config", prebuiltConfig());
   for (const [name, value] of Object.entries({ APP_URL: url, ...vars })) args.push("--var", `${name}:${value}`);

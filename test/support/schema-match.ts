@@ -7,14 +7,19 @@ import { expect } from "vitest";
 /** The table's columns and their NOT NULLs in D1 are the schema's. */
 export async function expectColumnsAsSchema(table: SQLiteTable) {
   const config = getTableConfig(table);
-  const columns = (await env.DB.prepare(`PRAGMA table_info(${config.name})`).all<{ name: string; notnull: number }>()).results;
-  expect(columns.map((c) => [c.name, c.notnull === 1]).sort()).toEqual(config.columns.map((c) => [c.name, c.notNull]).sort());
+  const columns = (await env.DB.prepare(`PRAGMA table_info(${config.name})`).all<{ name: string; notnull: number }>())
+    .results;
+  expect(columns.map((c) => [c.name, c.notnull === 1]).sort()).toEqual(
+    config.columns.map((c) => [c.name, c.notNull]).sort(),
+  );
 }
 
 /** The table's own indexes in D1 (names and uniqueness) are the schema's. */
 export async function expectIndexesAsSchema(table: SQLiteTable) {
   const config = getTableConfig(table);
-  const indexes = (await env.DB.prepare(`PRAGMA index_list(${config.name})`).all<{ name: string; unique: number; origin: string }>()).results;
+  const indexes = (
+    await env.DB.prepare(`PRAGMA index_list(${config.name})`).all<{ name: string; unique: number; origin: string }>()
+  ).results;
   expect(
     indexes
       .filter((i) => i.origin === "c")
@@ -25,6 +30,12 @@ export async function expectIndexesAsSchema(table: SQLiteTable) {
 
 /** The table's foreign keys in D1, each [column, table, on delete], sorted. */
 export async function foreignKeysOf(tableName: string) {
-  const keys = (await env.DB.prepare(`PRAGMA foreign_key_list(${tableName})`).all<{ from: string; table: string; on_delete: string }>()).results;
+  const keys = (
+    await env.DB.prepare(`PRAGMA foreign_key_list(${tableName})`).all<{
+      from: string;
+      table: string;
+      on_delete: string;
+    }>()
+  ).results;
   return keys.map((k) => [k.from, k.table, k.on_delete]).sort();
 }

@@ -6,7 +6,8 @@ import { createDb, schema } from "~db";
 export const db = () => createDb(env.DB);
 
 let counter = 0;
-const uid = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(counter++).toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+const uid = (prefix: string) =>
+  `${prefix}_${Date.now().toString(36)}_${(counter++).toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 
 export async function seedBusiness(overrides: Partial<typeof schema.businesses.$inferInsert> = {}) {
   const userId = uid("usr");
@@ -29,7 +30,9 @@ export async function seedBusiness(overrides: Partial<typeof schema.businesses.$
     });
   // The owner is the team's first member, as sign-up makes them.
   const memberId = uid("mem");
-  await db().insert(schema.members).values({ id: memberId, businessId, name: "Dana Levi", color: "#1D4ED8", position: 0 });
+  await db()
+    .insert(schema.members)
+    .values({ id: memberId, businessId, name: "Dana Levi", color: "#1D4ED8", position: 0 });
   return { userId, businessId, memberId, email: `${userId}@example.com` };
 }
 
@@ -58,7 +61,11 @@ export async function seedClient(
   return id;
 }
 
-export async function seedBooking(businessId: string, clientId: string, overrides: Partial<typeof schema.bookings.$inferInsert> = {}) {
+export async function seedBooking(
+  businessId: string,
+  clientId: string,
+  overrides: Partial<typeof schema.bookings.$inferInsert> = {},
+) {
   const id = uid("bkg");
   // On the team's first member's calendar unless the test says whose.
   const [first] = await db()
@@ -69,7 +76,16 @@ export async function seedBooking(businessId: string, clientId: string, override
     .limit(1);
   await db()
     .insert(schema.bookings)
-    .values({ id, businessId, clientId, service: "Haircut", bookingDate: "2030-01-15", bookingTime: "10:00", memberId: first?.id ?? null, ...overrides });
+    .values({
+      id,
+      businessId,
+      clientId,
+      service: "Haircut",
+      bookingDate: "2030-01-15",
+      bookingTime: "10:00",
+      memberId: first?.id ?? null,
+      ...overrides,
+    });
   return id;
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { base64ToBytes, base64UrlDecode, base64UrlDecodeOrNull, base64UrlEncode, bytesToBase64 } from "../../app/utils/base64";
+import {
+  base64ToBytes,
+  base64UrlDecode,
+  base64UrlDecodeOrNull,
+  base64UrlEncode,
+  bytesToBase64,
+} from "../../app/utils/base64";
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 

@@ -3,7 +3,14 @@ import { checkPhoneInput, formatPhone, normalizePhone, whatsappLink } from "../.
 
 describe("normalizePhone", () => {
   it("stores the same person typed two ways as one E.164 number (business in Israel)", () => {
-    for (const typed of ["054-123-4567", "0541234567", "+972 54 123 4567", "+972541234567", "972541234567", " (054) 123.4567 "]) {
+    for (const typed of [
+      "054-123-4567",
+      "0541234567",
+      "+972 54 123 4567",
+      "+972541234567",
+      "972541234567",
+      " (054) 123.4567 ",
+    ]) {
       expect(normalizePhone(typed, "IL")).toEqual({ ok: true, digits: "972541234567" });
     }
   });

@@ -2,7 +2,15 @@
 // forward by the gap, a repeated one means its first occurrence) in zones east
 // and west of UTC, with half-hour and 45-minute offsets and a half-hour DST.
 import { describe, expect, it } from "vitest";
-import { bookingInstant, isValidTimeZone, localDate, localTime, offsetAt, zonedInstant, zonedParts } from "../../app/utils/time-zone";
+import {
+  bookingInstant,
+  isValidTimeZone,
+  localDate,
+  localTime,
+  offsetAt,
+  zonedInstant,
+  zonedParts,
+} from "../../app/utils/time-zone";
 
 const MINUTE = 60_000;
 const iso = (t: number) => new Date(t).toISOString();
@@ -32,7 +40,14 @@ describe("time-zone module", () => {
     const t = Date.UTC(2030, 0, 15, 23, 50);
     expect([localDate(t, "Asia/Kathmandu"), localTime(t, "Asia/Kathmandu")]).toEqual(["2030-01-16", "05:35"]);
     expect([localDate(t, "America/St_Johns"), localTime(t, "America/St_Johns")]).toEqual(["2030-01-15", "20:20"]);
-    expect(zonedParts(Date.UTC(2030, 6, 1, 12, 0, 42), "Asia/Jerusalem")).toEqual({ year: 2030, month: 7, day: 1, hour: 15, minute: 0, second: 42 });
+    expect(zonedParts(Date.UTC(2030, 6, 1, 12, 0, 42), "Asia/Jerusalem")).toEqual({
+      year: 2030,
+      month: 7,
+      day: 1,
+      hour: 15,
+      minute: 0,
+      second: 42,
+    });
     expect(offsetAt(t, "America/St_Johns")).toBe(-210 * MINUTE);
   });
 
@@ -53,7 +68,11 @@ describe("time-zone module", () => {
   });
 
   it("knows IANA names only, and never reads an unknown zone as UTC", () => {
-    expect(["UTC", "Asia/Jerusalem", "America/Argentina/Buenos_Aires"].map(isValidTimeZone)).toEqual([true, true, true]);
+    expect(["UTC", "Asia/Jerusalem", "America/Argentina/Buenos_Aires"].map(isValidTimeZone)).toEqual([
+      true,
+      true,
+      true,
+    ]);
     expect(["Mars/Olympus", "Nowhere+05", ""].map(isValidTimeZone)).toEqual([false, false, false]);
     expect(() => localDate(0, "Mars/Olympus")).toThrow(RangeError);
   });

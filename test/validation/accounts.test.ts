@@ -72,21 +72,45 @@ describe("the registration form", () => {
       };
       expect(failure(parseForm(form(fields), RegistrationFormSchema)).first, steps[i][1]).toBe(steps[i][1]);
     }
-    const all = failure(parseForm(form({ ...registration, name: "", phone: "12-3", confirm_password: "x", agree_terms: "" }), RegistrationFormSchema));
-    expect(all.fields).toEqual({ name: "validate.name", phone: "validate.phoneDigits", confirm_password: "validate.mismatch", agree_terms: "validate.terms" });
+    const all = failure(
+      parseForm(
+        form({ ...registration, name: "", phone: "12-3", confirm_password: "x", agree_terms: "" }),
+        RegistrationFormSchema,
+      ),
+    );
+    expect(all.fields).toEqual({
+      name: "validate.name",
+      phone: "validate.phoneDigits",
+      confirm_password: "validate.mismatch",
+      agree_terms: "validate.terms",
+    });
   });
 
   it("takes a typed country name when none was chosen, and answers the values the service stores", () => {
-    const parsed = parseForm(form({ ...registration, country: "", country_text: "ישראל", email: " Dana@Example.com ", timezone: "" }), RegistrationFormSchema);
+    const parsed = parseForm(
+      form({ ...registration, country: "", country_text: "ישראל", email: " Dana@Example.com ", timezone: "" }),
+      RegistrationFormSchema,
+    );
     expect(parsed.status).toBe("success");
-    if (parsed.status === "success") expect(parsed.value).toMatchObject({ country: "IL", email: "dana@example.com", timezone: "UTC", agree_updates: false });
+    if (parsed.status === "success")
+      expect(parsed.value).toMatchObject({
+        country: "IL",
+        email: "dana@example.com",
+        timezone: "UTC",
+        agree_updates: false,
+      });
   });
 });
 
 describe("the other account forms", () => {
   it("login: one message, on each empty field", () => {
-    expect(failure(parseForm(form({ email: "", password: "" }), LoginSchema)).fields).toEqual({ email: "login.required", password: "login.required" });
-    expect(failure(parseForm(form({ email: "a@b.co", password: "" }), LoginSchema)).fields).toEqual({ password: "login.required" });
+    expect(failure(parseForm(form({ email: "", password: "" }), LoginSchema)).fields).toEqual({
+      email: "login.required",
+      password: "login.required",
+    });
+    expect(failure(parseForm(form({ email: "a@b.co", password: "" }), LoginSchema)).fields).toEqual({
+      password: "login.required",
+    });
   });
 
   it("the code step: the code first, then the address", () => {
@@ -96,22 +120,42 @@ describe("the other account forms", () => {
   });
 
   it("reset: the new password, its confirmation, then the token", () => {
-    expect(failure(parseForm(form({ new_password: "", confirm_password: "", token: "" }), ResetFormSchema)).first).toBe("reset.required");
-    expect(failure(parseForm(form({ new_password: "new-one-1", confirm_password: "new-one-2", token: "" }), ResetFormSchema)).first).toBe("validate.mismatch");
-    expect(failure(parseForm(form({ new_password: "new-one-1", confirm_password: "new-one-1", token: "" }), ResetFormSchema)).first).toBe("reset.missingToken");
-    expect(failure(parseForm(form({ new_password: "short", confirm_password: "short", token: "t".repeat(43) }), ResetFormSchema)).first).toBe(
-      "validate.passwordMin",
+    expect(failure(parseForm(form({ new_password: "", confirm_password: "", token: "" }), ResetFormSchema)).first).toBe(
+      "reset.required",
     );
+    expect(
+      failure(parseForm(form({ new_password: "new-one-1", confirm_password: "new-one-2", token: "" }), ResetFormSchema))
+        .first,
+    ).toBe("validate.mismatch");
+    expect(
+      failure(parseForm(form({ new_password: "new-one-1", confirm_password: "new-one-1", token: "" }), ResetFormSchema))
+        .first,
+    ).toBe("reset.missingToken");
+    expect(
+      failure(
+        parseForm(form({ new_password: "short", confirm_password: "short", token: "t".repeat(43) }), ResetFormSchema),
+      ).first,
+    ).toBe("validate.passwordMin");
   });
 
   it("change password: all required, then the match, then the length; passwords are not trimmed", () => {
     const change = (current: string, next: string, confirm: string) =>
-      parseForm(form({ current_password: current, new_password: next, confirm_password: confirm }), PasswordChangeFormSchema);
-    expect(failure(change("", "abcdef", "")).fields).toEqual({ current_password: "password.allRequired", confirm_password: "password.allRequired" });
+      parseForm(
+        form({ current_password: current, new_password: next, confirm_password: confirm }),
+        PasswordChangeFormSchema,
+      );
+    expect(failure(change("", "abcdef", "")).fields).toEqual({
+      current_password: "password.allRequired",
+      confirm_password: "password.allRequired",
+    });
     expect(failure(change("old-pass", "abcdef", "abcdeg")).first).toBe("password.mismatch");
     expect(failure(change("old-pass", "abc", "abc")).first).toBe("password.min");
     const kept = change(" old ", " new-pass ", " new-pass ");
-    expect(kept.status === "success" && kept.value).toEqual({ current_password: " old ", new_password: " new-pass ", confirm_password: " new-pass " });
+    expect(kept.status === "success" && kept.value).toEqual({
+      current_password: " old ",
+      new_password: " new-pass ",
+      confirm_password: " new-pass ",
+    });
   });
 
   it("settings: the registration form's words, the e-mail fixed, and the message settings", () => {
@@ -126,11 +170,22 @@ describe("the other account forms", () => {
       send_time: "10:00",
     };
     const schema = profileFormSchema("noa@example.com");
-    expect(failure(parseForm(form({ ...profile, email: "other@example.com", name: "" }), schema)).first).toBe("settings.emailFixed");
-    expect(failure(parseForm(form({ ...profile, country: "", country_text: "Atlantis" }), schema)).first).toBe("validate.countryUnknown");
-    expect(failure(parseForm(form({ ...profile, send_time: "25:00" }), schema)).fields).toEqual({ send_time: "settings.badSendTime" });
-    expect(failure(parseForm(form({ ...profile, message_retention_days: "3e2" }), schema)).first).toBe("settings.badRetention");
-    const saved = parseForm(form({ ...profile, name: " Noa B ", message_retention_days: "30", agree_updates: "on" }), schema);
+    expect(failure(parseForm(form({ ...profile, email: "other@example.com", name: "" }), schema)).first).toBe(
+      "settings.emailFixed",
+    );
+    expect(failure(parseForm(form({ ...profile, country: "", country_text: "Atlantis" }), schema)).first).toBe(
+      "validate.countryUnknown",
+    );
+    expect(failure(parseForm(form({ ...profile, send_time: "25:00" }), schema)).fields).toEqual({
+      send_time: "settings.badSendTime",
+    });
+    expect(failure(parseForm(form({ ...profile, message_retention_days: "3e2" }), schema)).first).toBe(
+      "settings.badRetention",
+    );
+    const saved = parseForm(
+      form({ ...profile, name: " Noa B ", message_retention_days: "30", agree_updates: "on" }),
+      schema,
+    );
     expect(saved.status === "success" && saved.value).toMatchObject({
       name: "Noa B",
       country: "IL",
@@ -139,8 +194,15 @@ describe("the other account forms", () => {
       agree_updates: true,
     });
 
-    const messaging = { message_language: "he", pause_between_messages: "10", quiet_hours_start: "22:00", quiet_hours_end: "07:30" };
-    expect(failure(parseForm(form({ ...messaging, pause_between_messages: "" }), MessagingFormSchema)).first).toBe("messaging.err.pause");
+    const messaging = {
+      message_language: "he",
+      pause_between_messages: "10",
+      quiet_hours_start: "22:00",
+      quiet_hours_end: "07:30",
+    };
+    expect(failure(parseForm(form({ ...messaging, pause_between_messages: "" }), MessagingFormSchema)).first).toBe(
+      "messaging.err.pause",
+    );
     expect(failure(parseForm(form({ ...messaging, quiet_hours_end: "24:00" }), MessagingFormSchema)).fields).toEqual({
       quiet_hours_end: "messaging.err.quiet",
     });

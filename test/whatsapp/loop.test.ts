@@ -5,7 +5,14 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getWhatsAppProvider } from "../../app/providers/whatsapp/index.server";
-import { deliverMany, processOutboundBatch, REBOOKED_REASON, type OutboundMessage, type Pacer, type WhatsAppSender } from "../../app/services/delivery.server";
+import {
+  deliverMany,
+  processOutboundBatch,
+  REBOOKED_REASON,
+  type OutboundMessage,
+  type Pacer,
+  type WhatsAppSender,
+} from "../../app/services/delivery.server";
 import { inQuietHours, quietHoursEnd } from "../../app/services/quiet-hours";
 import { interleaveByBusiness } from "../../app/services/scheduler.server";
 import { acknowledgement, CONFIRMATION_LINE, readReply } from "../../app/services/replies/words";
@@ -22,8 +29,10 @@ import { messageRow, seedBooking, seedBusiness, seedClient, seedRuleMessage } fr
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
 const ddmm = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
-const sentTo = async (name: string) => (await simControl(`${name}/sent`)).body as { chatId: string; text: string; id: string }[];
-const bookingStatus = async (id: string) => (await env.DB.prepare("SELECT status FROM bookings WHERE id = ?").bind(id).first<{ status: string }>())!.status;
+const sentTo = async (name: string) =>
+  (await simControl(`${name}/sent`)).body as { chatId: string; text: string; id: string }[];
+const bookingStatus = async (id: string) =>
+  (await env.DB.prepare("SELECT status FROM bookings WHERE id = ?").bind(id).first<{ status: string }>())!.status;
 const acksOf = async (businessId: string) =>
   (
     await env.DB.prepare("SELECT id, status, body FROM scheduled_messages WHERE business_id = ? AND kind = 'ack'")
@@ -37,12 +46,24 @@ async function deliver(ids: string[], deps: { sender?: WhatsAppSender; pacer?: P
     "chatbook-outbound",
     ids.map((id) => ({ id: `q-${id}-${n++}`, timestamp: new Date(), attempts: 1, body: { id } })),
   );
-  await processOutboundBatch(batch, { env, sender: deps.sender ?? getWhatsAppProvider(env), now: deps.now ?? Date.now, pacer: deps.pacer });
+  await processOutboundBatch(batch, {
+    env,
+    sender: deps.sender ?? getWhatsAppProvider(env),
+    now: deps.now ?? Date.now,
+    pacer: deps.pacer,
+  });
   return getQueueResult(batch, createExecutionContext());
 }
 
 /** A connected business whose client got a reminder that asked to confirm (sent through the simulator). */
-async function askedClient(opts: { lang?: "en" | "he"; phone?: string; bookings?: { date: string; time: string; service?: string }[]; ask?: boolean } = {}) {
+async function askedClient(
+  opts: {
+    lang?: "en" | "he";
+    phone?: string;
+    bookings?: { date: string; time: string; service?: string }[];
+    ask?: boolean;
+  } = {},
+) {
   const { businessId } = await seedBusiness({ messageLang: opts.lang ?? "en" });
   await connectedSession(businessId);
   const phone = opts.phone ?? `97254${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
@@ -50,12 +71,20 @@ async function askedClient(opts: { lang?: "en" | "he"; phone?: string; bookings?
   const list = opts.bookings ?? [{ date: inDays(2), time: "10:00" }];
   const made: { bookingId: string; messageId: string; ruleId: string }[] = [];
   for (const b of list) {
-    const bookingId = await seedBooking(businessId, clientId, { service: b.service ?? "Haircut", bookingDate: b.date, bookingTime: b.time });
+    const bookingId = await seedBooking(businessId, clientId, {
+      service: b.service ?? "Haircut",
+      bookingDate: b.date,
+      bookingTime: b.time,
+    });
     const { messageId, ruleId } = await seedRuleMessage(
       businessId,
       bookingId,
       { status: "queued" },
-      { type: "reminder", template: "Hi {name}, see you for your {service} on {date}!", askConfirmation: opts.ask ?? true },
+      {
+        type: "reminder",
+        template: "Hi {name}, see you for your {service} on {date}!",
+        askConfirmation: opts.ask ?? true,
+      },
     );
     made.push({ bookingId, messageId, ruleId });
   }
@@ -126,14 +155,20 @@ describe("replies to a confirmation request", () => {
       made: [m],
     } = await askedClient();
     const [reminder] = await sentTo(businessId);
-    expect(reminder.text).toBe(`Hi Noa Cohen, see you for your Haircut on ${inDays(2).split("-").reverse().join("/")}!\n\n${CONFIRMATION_LINE.en}`);
+    expect(reminder.text).toBe(
+      `Hi Noa Cohen, see you for your Haircut on ${inDays(2).split("-").reverse().join("/")}!\n\n${CONFIRMATION_LINE.en}`,
+    );
 
     const first = await clientSays(businessId, phone, "1");
     expect(await bookingStatus(m.bookingId)).toBe("confirmed");
     // The acknowledgement goes through the queue (the real consumer here) to the simulator.
     const ack = `Thank you! Your Haircut on ${ddmm(inDays(2))} at 10:00 is confirmed.`;
     await until(async () => (await sentTo(businessId)).some((s) => s.text === ack), "the acknowledgement", 10_000);
-    await until(async () => (await acksOf(businessId))[0]?.status === "sent", "the acknowledgement marked sent", 10_000);
+    await until(
+      async () => (await acksOf(businessId))[0]?.status === "sent",
+      "the acknowledgement marked sent",
+      10_000,
+    );
 
     // The same webhook again, and a second "1": nothing more is sent or changed.
     expect((await postEvent(businessId, "message.any", first)).status).toBe(200);
@@ -152,10 +187,18 @@ describe("replies to a confirmation request", () => {
       phone,
       made: [m],
     } = await askedClient();
-    const followUp = await seedRuleMessage(businessId, m.bookingId, { sendAt: Date.now() + 20 * DAY }, { type: "followup" });
+    const followUp = await seedRuleMessage(
+      businessId,
+      m.bookingId,
+      { sendAt: Date.now() + 20 * DAY },
+      { type: "followup" },
+    );
     await clientSays(businessId, phone, "cancel please");
     expect(await bookingStatus(m.bookingId)).toBe("cancelled");
-    expect(await messageRow(followUp.messageId)).toMatchObject({ status: "cancelled", last_error: "rules.reason.bookingCancelled" });
+    expect(await messageRow(followUp.messageId)).toMatchObject({
+      status: "cancelled",
+      last_error: "rules.reason.bookingCancelled",
+    });
     const ack = `Thank you! Your Haircut on ${ddmm(inDays(2))} at 10:00 is cancelled.`;
     await until(async () => (await sentTo(businessId)).some((s) => s.text === ack), "the acknowledgement", 10_000);
     const [rule] = (await listRules(env.DB, businessId)).filter((r) => r.type === "reminder");
@@ -208,7 +251,12 @@ describe("replies to a confirmation request", () => {
     const phone = "972541234567";
     const clientId = await seedClient(owner.businessId, { name: "Noa Cohen", phone });
     const bookingId = await seedBooking(owner.businessId, clientId, { bookingDate: inDays(2), bookingTime: "10:00" });
-    const { messageId } = await seedRuleMessage(owner.businessId, bookingId, { status: "queued" }, { type: "reminder", askConfirmation: true });
+    const { messageId } = await seedRuleMessage(
+      owner.businessId,
+      bookingId,
+      { status: "queued" },
+      { type: "reminder", askConfirmation: true },
+    );
     await deliver([messageId]);
     const before = (await sentTo(owner.businessId)).length;
 
@@ -216,8 +264,14 @@ describe("replies to a confirmation request", () => {
     expect(await bookingStatus(bookingId)).toBe("scheduled");
     expect(await acksOf(owner.businessId)).toHaveLength(0);
     expect((await sentTo(owner.businessId)).length).toBe(before);
-    const listed = (await (await owner.api("/api/clients")).json()) as { clients?: { id: string; awaiting_reply: unknown }[]; data?: unknown };
-    const all = (listed.clients ?? (listed.data as { clients?: unknown } | undefined)?.clients ?? listed.data ?? []) as {
+    const listed = (await (await owner.api("/api/clients")).json()) as {
+      clients?: { id: string; awaiting_reply: unknown }[];
+      data?: unknown;
+    };
+    const all = (listed.clients ??
+      (listed.data as { clients?: unknown } | undefined)?.clients ??
+      listed.data ??
+      []) as {
       id: string;
       awaiting_reply: unknown;
     }[];
@@ -248,11 +302,15 @@ describe("replies to a confirmation request", () => {
     const refused = await clear(foreign);
     expect(refused.status).toBe(200);
     expect(await refused.text()).toContain("clients.err.notFound");
-    expect(await env.DB.prepare("SELECT awaiting_reply_at FROM clients WHERE id = ?").bind(foreign).first()).not.toEqual({ awaiting_reply_at: null });
+    expect(
+      await env.DB.prepare("SELECT awaiting_reply_at FROM clients WHERE id = ?").bind(foreign).first(),
+    ).not.toEqual({ awaiting_reply_at: null });
     const cleared = await clear(clientId);
     expect(cleared.status).toBe(200);
     expect(await cleared.text()).not.toContain("clients.err.notFound");
-    expect(await env.DB.prepare("SELECT awaiting_reply_at FROM clients WHERE id = ?").bind(clientId).first()).toEqual({ awaiting_reply_at: null });
+    expect(await env.DB.prepare("SELECT awaiting_reply_at FROM clients WHERE id = ?").bind(clientId).first()).toEqual({
+      awaiting_reply_at: null,
+    });
   });
 });
 
@@ -260,11 +318,19 @@ describe("follow-ups respect rebookings", () => {
   it('a follow-up whose client already has a later booking ends Cancelled with "Client already rebooked"; without one it is sent', async () => {
     const { businessId } = await seedBusiness();
     const clientId = await seedClient(businessId);
-    const past = await seedBooking(businessId, clientId, { bookingDate: inDays(-20), bookingTime: "10:00", status: "completed" });
+    const past = await seedBooking(businessId, clientId, {
+      bookingDate: inDays(-20),
+      bookingTime: "10:00",
+      status: "completed",
+    });
     await seedBooking(businessId, clientId, { bookingDate: inDays(3), bookingTime: "11:00" });
     const { messageId } = await seedRuleMessage(businessId, past, { status: "queued" }, { type: "followup" });
     const lonely = await seedClient(businessId);
-    const other = await seedBooking(businessId, lonely, { bookingDate: inDays(-20), bookingTime: "10:00", status: "completed" });
+    const other = await seedBooking(businessId, lonely, {
+      bookingDate: inDays(-20),
+      bookingTime: "10:00",
+      status: "completed",
+    });
     await seedBooking(businessId, lonely, { bookingDate: inDays(4), bookingTime: "11:00", status: "cancelled" });
     const second = await seedRuleMessage(businessId, other, { status: "queued" }, { type: "followup" });
     const gw = fakeGateway();
@@ -291,11 +357,21 @@ describe("pacing", () => {
       for (let i = 0; i < 3; i++) {
         const clientId = await seedClient(biz);
         const bookingId = await seedBooking(biz, clientId, { bookingDate: inDays(2) });
-        ids.push((await seedRuleMessage(biz, bookingId, { status: "queued", kind: "ack", origin: "reply", body: `Thank you! ${i}` })).messageId);
+        ids.push(
+          (
+            await seedRuleMessage(biz, bookingId, {
+              status: "queued",
+              kind: "ack",
+              origin: "reply",
+              body: `Thank you! ${i}`,
+            })
+          ).messageId,
+        );
       }
     }
     const gw = fakeGateway();
-    const pacer: Pacer = (businessId, gap, maxWaitMs) => businessSession(env, businessId).reserveSendSlot(gap, maxWaitMs);
+    const pacer: Pacer = (businessId, gap, maxWaitMs) =>
+      businessSession(env, businessId).reserveSendSlot(gap, maxWaitMs);
     const started = Date.now();
     await deliver(ids, { sender: gw.sender, pacer });
     const took = Date.now() - started;
@@ -348,16 +424,25 @@ describe("quiet hours", () => {
     expect(inQuietHours("13:00", "12:00", "14:00")).toBe(true);
     expect(inQuietHours("03:00", "00:00", "00:00")).toBe(false);
     const at2230 = zonedInstant("2030-03-10", "22:30", "Asia/Jerusalem");
-    expect(quietHoursEnd(at2230, "Asia/Jerusalem", "21:00", "08:00")).toBe(zonedInstant("2030-03-11", "08:00", "Asia/Jerusalem"));
+    expect(quietHoursEnd(at2230, "Asia/Jerusalem", "21:00", "08:00")).toBe(
+      zonedInstant("2030-03-11", "08:00", "Asia/Jerusalem"),
+    );
     const at0630 = zonedInstant("2030-03-11", "06:30", "Asia/Jerusalem");
-    expect(quietHoursEnd(at0630, "Asia/Jerusalem", "21:00", "08:00")).toBe(zonedInstant("2030-03-11", "08:00", "Asia/Jerusalem"));
+    expect(quietHoursEnd(at0630, "Asia/Jerusalem", "21:00", "08:00")).toBe(
+      zonedInstant("2030-03-11", "08:00", "Asia/Jerusalem"),
+    );
   });
 
   it("a day-based message due at 22:30 waits for 08:00; a custom date and time goes out then", async () => {
     const { businessId } = await seedBusiness({ quietStart: "21:00", quietEnd: "08:00" });
     const clientId = await seedClient(businessId);
     const bookingId = await seedBooking(businessId, clientId, { bookingDate: inDays(-20) });
-    const preset = await seedRuleMessage(businessId, bookingId, { status: "queued" }, { type: "followup", scheduleType: "preset", scheduleValue: "15" });
+    const preset = await seedRuleMessage(
+      businessId,
+      bookingId,
+      { status: "queued" },
+      { type: "followup", scheduleType: "preset", scheduleValue: "15" },
+    );
     const other = await seedBooking(businessId, await seedClient(businessId), { bookingDate: inDays(-20) });
     const custom = await seedRuleMessage(
       businessId,
@@ -371,7 +456,11 @@ describe("quiet hours", () => {
     expect(gw.sent).toHaveLength(1);
     expect(await messageRow(custom.messageId)).toMatchObject({ status: "sent" });
     const held = await messageRow(preset.messageId);
-    expect(held).toMatchObject({ status: "scheduled", send_time: "08:00", send_at: zonedInstant(inDays(1), "08:00", "Asia/Jerusalem") });
+    expect(held).toMatchObject({
+      status: "scheduled",
+      send_time: "08:00",
+      send_at: zonedInstant(inDays(1), "08:00", "Asia/Jerusalem"),
+    });
     expect(localTime(held!.send_at as number, "Asia/Jerusalem")).toBe("08:00");
   });
 });

@@ -2,7 +2,14 @@
 // echoes of the product's own sends, ERROR acks under either chat form, replies
 // read right, the lost-webhook backstop and a session config that drifted.
 // Against the bundled simulators (NOWEB and WEBJS shapes) as a real WAHA.
-import { createExecutionContext, createMessageBatch, env, getQueueResult, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  env,
+  getQueueResult,
+  runDurableObjectAlarm,
+  runInDurableObject,
+} from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createWahaClient, sessionConfig } from "../../app/providers/whatsapp/waha.server";
 import { processOutboundBatch, type OutboundMessage, type WhatsAppSender } from "../../app/services/delivery.server";
@@ -20,16 +27,19 @@ const DAY = 24 * 60 * 60 * 1000;
 const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
 const baseOf = (engine: Engine) => (engine === "NOWEB" ? env.WAHA_URL : env.WEBJS_SIM_URL);
 const gatewayOf = (engine: Engine) => createWahaClient({ url: baseOf(engine), apiKey: env.WAHA_API_KEY });
-const bookingStatus = async (id: string) => (await env.DB.prepare("SELECT status FROM bookings WHERE id = ?").bind(id).first<{ status: string }>())!.status;
+const bookingStatus = async (id: string) =>
+  (await env.DB.prepare("SELECT status FROM bookings WHERE id = ?").bind(id).first<{ status: string }>())!.status;
 const awaiting = (clientId: string) =>
   env.DB.prepare("SELECT awaiting_reply_at, awaiting_reply_text FROM clients WHERE id = ?").bind(clientId).first<{
     awaiting_reply_at: number | null;
     awaiting_reply_text: string | null;
   }>();
 const storedBodies = async (businessId: string) =>
-  (await env.DB.prepare("SELECT body FROM wa_messages WHERE business_id = ? ORDER BY timestamp, rowid").bind(businessId).all<{ body: string }>()).results.map(
-    (r) => r.body,
-  );
+  (
+    await env.DB.prepare("SELECT body FROM wa_messages WHERE business_id = ? ORDER BY timestamp, rowid")
+      .bind(businessId)
+      .all<{ body: string }>()
+  ).results.map((r) => r.body);
 
 let n = 0;
 async function deliver(ids: string[], sender: WhatsAppSender) {
@@ -74,7 +84,13 @@ async function askedClient(engine: Engine = "NOWEB", opts: { phone?: string } = 
 }
 
 /** The customer does something on their phone (incoming, react, edit, revoke); the webhook gets it signed, unless `lost`. */
-async function customer(c: { businessId: string; base: string; engine: Engine }, action: string, body: Record<string, unknown>, event: string, lost = false) {
+async function customer(
+  c: { businessId: string; base: string; engine: Engine },
+  action: string,
+  body: Record<string, unknown>,
+  event: string,
+  lost = false,
+) {
   const res = await simControl<Record<string, unknown>>(`${c.businessId}/${action}`, body, c.base);
   expect(res.status).toBe(200);
   if (!lost) expect((await postEvent(c.businessId, event, res.body, c.engine)).status).toBe(200);
@@ -122,7 +138,11 @@ describe("reactions (message.reaction)", () => {
   it("a reaction to a message that did not ask for confirmation changes nothing", async () => {
     const c = await askedClient();
     // The owner's own message from the phone is now the newest the business sent.
-    const typed = await simControl<Record<string, unknown>>(`${c.businessId}/reply`, { to: c.phone, body: "See you!" }, c.base);
+    const typed = await simControl<Record<string, unknown>>(
+      `${c.businessId}/reply`,
+      { to: c.phone, body: "See you!" },
+      c.base,
+    );
     await postEvent(c.businessId, "message.any", typed.body);
     await customer(c, "react", { from: c.phone, reaction: "👍" }, "message.reaction");
     expect(await bookingStatus(c.bookingId)).toBe("scheduled");
@@ -155,7 +175,11 @@ describe("edits and deletions (message.edited, message.revoked)", () => {
     await customer(c, "edit", { from: c.phone, body: "yes" }, "message.edited");
     expect(await bookingStatus(c.bookingId)).toBe("confirmed");
     // A repeated edit event does nothing more.
-    const again = await simControl<Record<string, unknown>>(`${c.businessId}/edit`, { from: c.phone, body: "yes" }, c.base);
+    const again = await simControl<Record<string, unknown>>(
+      `${c.businessId}/edit`,
+      { from: c.phone, body: "yes" },
+      c.base,
+    );
     expect((await postEvent(c.businessId, "message.edited", again.body)).status).toBe(200);
     expect(await bookingStatus(c.bookingId)).toBe("confirmed");
   });
@@ -184,7 +208,9 @@ describe("hidden numbers (@lid)", () => {
     const lid = `${Math.floor(Math.random() * 1e14)}@lid`;
     await customer(c, "incoming", { from: lid, pn: c.phone, body: "1" }, "message.any");
     expect(await bookingStatus(c.bookingId)).toBe("confirmed");
-    const contact = await env.DB.prepare("SELECT phone FROM wa_contacts WHERE business_id = ? AND chat_id = ?").bind(c.businessId, lid).first();
+    const contact = await env.DB.prepare("SELECT phone FROM wa_contacts WHERE business_id = ? AND chat_id = ?")
+      .bind(c.businessId, lid)
+      .first();
     expect(contact).toEqual({ phone: c.phone });
   });
 
@@ -224,7 +250,11 @@ describe("our own echoes and automatic replies", () => {
       expect((await postEvent(c.businessId, "message.any", echo, engine)).status).toBe(200);
       expect((await awaiting(c.clientId))?.awaiting_reply_text).toBe("can I come at 11 instead?");
       // The owner typing on the phone does clear it.
-      const typed = await simControl<Record<string, unknown>>(`${c.businessId}/reply`, { to: c.phone, body: "11 is fine" }, c.base);
+      const typed = await simControl<Record<string, unknown>>(
+        `${c.businessId}/reply`,
+        { to: c.phone, body: "11 is fine" },
+        c.base,
+      );
       await postEvent(c.businessId, "message.any", typed.body, engine);
       expect((await awaiting(c.clientId))?.awaiting_reply_at).toBeNull();
     });
@@ -239,9 +269,14 @@ describe("our own echoes and automatic replies", () => {
       chat.find((m) => m.source === "api"),
     );
     const stub = businessSession(env, c.businessId);
-    const marks = () => runInDurableObject(stub, async (_o, state) => [...(await state.storage.list({ prefix: "live:mark:" })).keys()]);
+    const marks = () =>
+      runInDurableObject(stub, async (_o, state) => [...(await state.storage.list({ prefix: "live:mark:" })).keys()]);
     expect(await marks()).toEqual([]);
-    const typed = await simControl<Record<string, unknown>>(`${c.businessId}/reply`, { to: c.phone, body: "see you" }, c.base);
+    const typed = await simControl<Record<string, unknown>>(
+      `${c.businessId}/reply`,
+      { to: c.phone, body: "see you" },
+      c.base,
+    );
     await postEvent(c.businessId, "message.any", typed.body);
     expect(await marks()).toEqual([`live:mark:${c.phone}@c.us`]);
   });
@@ -259,15 +294,27 @@ describe("our own echoes and automatic replies", () => {
       timestamp: first.body.timestamp - 3600,
     });
     await customer(c, "incoming", { from: c.phone, body: "can I move it to Sunday?" }, "message.any");
-    const auto = await simControl<Record<string, unknown>>(`${c.businessId}/reply`, { to: c.phone, body: away }, c.base);
+    const auto = await simControl<Record<string, unknown>>(
+      `${c.businessId}/reply`,
+      { to: c.phone, body: away },
+      c.base,
+    );
     await postEvent(c.businessId, "message.any", auto.body);
     expect((await awaiting(c.clientId))?.awaiting_reply_text).toBe("can I move it to Sunday?");
     // The owner sending one text to several chats in a burst (a quick reply) is the owner answering.
     const quick = "See you then!";
     const third = `97250${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
     await customer(c, "incoming", { from: third, body: "hi" }, "message.any");
-    await postEvent(c.businessId, "message.any", (await simControl(`${c.businessId}/reply`, { to: third, body: quick }, c.base)).body);
-    await postEvent(c.businessId, "message.any", (await simControl(`${c.businessId}/reply`, { to: c.phone, body: quick }, c.base)).body);
+    await postEvent(
+      c.businessId,
+      "message.any",
+      (await simControl(`${c.businessId}/reply`, { to: third, body: quick }, c.base)).body,
+    );
+    await postEvent(
+      c.businessId,
+      "message.any",
+      (await simControl(`${c.businessId}/reply`, { to: c.phone, body: quick }, c.base)).body,
+    );
     expect((await awaiting(c.clientId))?.awaiting_reply_at).toBeNull();
   });
 });
@@ -295,18 +342,27 @@ describe("ERROR acks under either form of the chat", () => {
   }
 
   it("WEBJS: the session asks for message.ack (webjs.tagsEventsOn), so ERROR acks arrive at all", () => {
-    expect(sessionConfig("b", { webhookUrl: "https://x/api/webhook", hmacKey: "k" }).webjs).toEqual({ tagsEventsOn: true });
+    expect(sessionConfig("b", { webhookUrl: "https://x/api/webhook", hmacKey: "k" }).webjs).toEqual({
+      tagsEventsOn: true,
+    });
   });
 });
 
 describe("replies read right", () => {
-  it.each(["Can't wait!", "can't wait to see you", "Cant wait", "cannot wait 😊"])("%j is not a cancellation", (body) => {
-    expect(readReply(body)).not.toBe("cancel");
-  });
+  it.each(["Can't wait!", "can't wait to see you", "Cant wait", "cannot wait 😊"])(
+    "%j is not a cancellation",
+    (body) => {
+      expect(readReply(body)).not.toBe("cancel");
+    },
+  );
 
   it("a message written before the confirmation request was sent (by its own timestamp) is not its answer", async () => {
     const c = await askedClient();
-    const msg = await simControl<Record<string, unknown>>(`${c.businessId}/incoming`, { from: c.phone, body: "2" }, c.base);
+    const msg = await simControl<Record<string, unknown>>(
+      `${c.businessId}/incoming`,
+      { from: c.phone, body: "2" },
+      c.base,
+    );
     const sentAt = Number((await messageRow(c.messageId))!.sent_at);
     // Written a minute before the reminder went out (it arrives late, with its own time).
     const early = {
@@ -325,7 +381,9 @@ describe("no reply lost to a webhook that never came (the backstop)", () => {
     const lid = `${Math.floor(Math.random() * 1e14)}@lid`;
     await customer(c, "incoming", { from: lid, body: "1" }, "message.any");
     expect(await bookingStatus(c.bookingId)).toBe("scheduled");
-    const row = await env.DB.prepare("SELECT processed_at FROM wa_messages WHERE business_id = ? AND chat_id = ?").bind(c.businessId, lid).first();
+    const row = await env.DB.prepare("SELECT processed_at FROM wa_messages WHERE business_id = ? AND chat_id = ?")
+      .bind(c.businessId, lid)
+      .first();
     expect(row).toEqual({ processed_at: null });
     // WhatsApp shares the phone later (here: the next message carries it); the stored "1" is read then.
     await customer(c, "incoming", { from: lid, pn: c.phone, body: "hello?" }, "message.any");
@@ -354,7 +412,11 @@ describe("no reply lost to a webhook that never came (the backstop)", () => {
     // Stored: the "1" and the echo of the reminder (whose webhook never came either).
     expect(round).toMatchObject({ reads: [`${c.phone}@c.us`], stored: 2 });
     expect(await bookingStatus(c.bookingId)).toBe("confirmed");
-    const acks = await env.DB.prepare("SELECT count(*) AS n FROM scheduled_messages WHERE business_id = ? AND kind = 'ack'").bind(c.businessId).first();
+    const acks = await env.DB.prepare(
+      "SELECT count(*) AS n FROM scheduled_messages WHERE business_id = ? AND kind = 'ack'",
+    )
+      .bind(c.businessId)
+      .first();
     expect(acks).toEqual({ n: 1 });
     // Nothing new: the next round reads no chat, and the message is not taken twice.
     const quiet = await stub.catchUp(c.businessId, t0 + 2 * BACKSTOP_MS);
@@ -370,7 +432,10 @@ describe("no reply lost to a webhook that never came (the backstop)", () => {
     // The connection drops and comes back: the status events reach the object.
     await simControl(`${c.businessId}/disconnect`, { seconds: 0.2 });
     await stub.onStatusEvent(c.businessId, "STARTING", null);
-    await until(async () => (await simControl<SimSessionSummary>(c.businessId)).body.status === "WORKING", "WORKING again");
+    await until(
+      async () => (await simControl<SimSessionSummary>(c.businessId)).body.status === "WORKING",
+      "WORKING again",
+    );
     await stub.onStatusEvent(c.businessId, "WORKING", {
       id: "972500000001@c.us",
     });
@@ -379,9 +444,15 @@ describe("no reply lost to a webhook that never came (the backstop)", () => {
     await until(async () => (await bookingStatus(c.bookingId)) === "confirmed", "the reply read after the reconnect");
 
     // A reply stored by a webhook whose processing then failed is processed by the next round.
-    await env.DB.prepare("UPDATE scheduled_messages SET reply_action = NULL, reply_message_id = NULL, replied_at = NULL WHERE id = ?").bind(c.messageId).run();
+    await env.DB.prepare(
+      "UPDATE scheduled_messages SET reply_action = NULL, reply_message_id = NULL, replied_at = NULL WHERE id = ?",
+    )
+      .bind(c.messageId)
+      .run();
     await env.DB.prepare("UPDATE bookings SET status = 'scheduled' WHERE id = ?").bind(c.bookingId).run();
-    await env.DB.prepare("UPDATE wa_messages SET processed_at = NULL, created_at = created_at - 60000 WHERE business_id = ? AND body = '1'")
+    await env.DB.prepare(
+      "UPDATE wa_messages SET processed_at = NULL, created_at = created_at - 60000 WHERE business_id = ? AND body = '1'",
+    )
       .bind(c.businessId)
       .run();
     const round = await stub.catchUp(c.businessId, Date.now() + 2 * BACKSTOP_MS);
@@ -397,9 +468,23 @@ describe("no reply lost to a webhook that never came (the backstop)", () => {
       put: async (k: string, w: ChatWatch) => void watch.set(k, w),
     };
     const t0 = Date.now();
-    await backstopRound(env, gatewayOf("WEBJS"), c.businessId, { rounds: 0, lastRound: 0, reconnectedAt: 0 }, store, t0);
+    await backstopRound(
+      env,
+      gatewayOf("WEBJS"),
+      c.businessId,
+      { rounds: 0, lastRound: 0, reconnectedAt: 0 },
+      store,
+      t0,
+    );
     await customer(c, "incoming", { from: c.phone, body: "yes" }, "message.any", true);
-    const round = await backstopRound(env, gatewayOf("WEBJS"), c.businessId, { rounds: 1, lastRound: t0, reconnectedAt: 0 }, store, t0 + BACKSTOP_MS);
+    const round = await backstopRound(
+      env,
+      gatewayOf("WEBJS"),
+      c.businessId,
+      { rounds: 1, lastRound: t0, reconnectedAt: 0 },
+      store,
+      t0 + BACKSTOP_MS,
+    );
     expect(round.reads).toEqual([`${c.phone}@c.us`]);
     expect(await bookingStatus(c.bookingId)).toBe("confirmed");
   });
@@ -425,9 +510,15 @@ describe("configuration that drifts", () => {
       return (await res.json<{ config: ReturnType<typeof sessionConfig> }>()).config.webhooks[0].hmac.key === key;
     }, "the current key at the gateway");
     expect((await simControl<SimSessionSummary>(businessId)).body.loggedOut).toBe(false); // no new QR scan
-    await until(async () => (await simControl<SimSessionSummary>(businessId)).body.status === "WORKING", "WORKING after the PUT");
+    await until(
+      async () => (await simControl<SimSessionSummary>(businessId)).body.status === "WORKING",
+      "WORKING after the PUT",
+    );
     // The gateway now signs with the current key (the simulator signs with its config's key); the next message is taken.
-    const msg = await simControl<Record<string, unknown>>(`${businessId}/incoming`, { from: "972541234567", body: "hello" });
+    const msg = await simControl<Record<string, unknown>>(`${businessId}/incoming`, {
+      from: "972541234567",
+      body: "hello",
+    });
     expect((await postEvent(businessId, "message.any", msg.body)).status).toBe(200);
     expect(await storedBodies(businessId)).toEqual(["hello"]);
   });

@@ -35,7 +35,9 @@ const tomorrow = () => new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10)
 const sentTo = async (name: string, base = env.WAHA_URL) =>
   (await simControl(`${name}/sent`, undefined, base)).body as { chatId: string; text: string; id: string }[];
 const waStatus = async (businessId: string) =>
-  (await env.DB.prepare("SELECT wa_status FROM businesses WHERE id = ?").bind(businessId).first<{ wa_status: string }>())!.wa_status;
+  (await env.DB.prepare("SELECT wa_status FROM businesses WHERE id = ?")
+    .bind(businessId)
+    .first<{ wa_status: string }>())!.wa_status;
 
 let n = 0;
 async function deliver(ids: string[], sender: WhatsAppSender = getWhatsAppProvider(env), now = Date.now) {
@@ -52,7 +54,11 @@ async function dueReminder({ phone, connect = true }: { phone?: string; connect?
   const { businessId, email } = await seedBusiness();
   if (connect) await connectedSession(businessId);
   const clientId = await seedClient(businessId, { name: "Noa Cohen", ...(phone ? { phone } : {}) });
-  const bookingId = await seedBooking(businessId, clientId, { service: "Haircut", bookingDate: tomorrow(), bookingTime: "10:00" });
+  const bookingId = await seedBooking(businessId, clientId, {
+    service: "Haircut",
+    bookingDate: tomorrow(),
+    bookingTime: "10:00",
+  });
   const { messageId } = await seedRuleMessage(
     businessId,
     bookingId,
@@ -69,13 +75,23 @@ describe("owner replies reach the product (both engines)", () => {
       const owner = await signedInOwner();
       await connectedSession(owner.businessId, { base });
       const customer = "972541112233";
-      const asked = await simControl(`${owner.businessId}/incoming`, { from: customer, name: "Maya", body: "Hi! Can I come tomorrow for a haircut?" }, base);
-      const replied = await simControl<Record<string, unknown>>(`${owner.businessId}/reply`, { to: customer, body: "Tomorrow at 17:00 works?" }, base);
+      const asked = await simControl(
+        `${owner.businessId}/incoming`,
+        { from: customer, name: "Maya", body: "Hi! Can I come tomorrow for a haircut?" },
+        base,
+      );
+      const replied = await simControl<Record<string, unknown>>(
+        `${owner.businessId}/reply`,
+        { to: customer, body: "Tomorrow at 17:00 works?" },
+        base,
+      );
       if (engine === "NOWEB") expect(replied.body.to).toBeUndefined(); // as NOWEB sends it: no `to`
       expect((await postEvent(owner.businessId, "message.any", asked.body, engine)).status).toBe(200);
       expect((await postEvent(owner.businessId, "message.any", replied.body, engine)).status).toBe(200);
 
-      const { results } = await env.DB.prepare("SELECT chat_id, from_me, body FROM wa_messages WHERE business_id = ? ORDER BY from_me")
+      const { results } = await env.DB.prepare(
+        "SELECT chat_id, from_me, body FROM wa_messages WHERE business_id = ? ORDER BY from_me",
+      )
         .bind(owner.businessId)
         .all();
       expect(results).toEqual([
@@ -96,7 +112,12 @@ describe("owner replies reach the product (both engines)", () => {
   it("a hidden number (@lid) gets its phone from the gateway's lids API", async () => {
     const { businessId } = await seedBusiness();
     await connectedSession(businessId);
-    const msg = await simControl(`${businessId}/incoming`, { from: "123456789012345@lid", pn: "972547778899", name: "Hidden", body: "Hi" });
+    const msg = await simControl(`${businessId}/incoming`, {
+      from: "123456789012345@lid",
+      pn: "972547778899",
+      name: "Hidden",
+      body: "Hi",
+    });
     expect((await postEvent(businessId, "message.any", msg.body)).status).toBe(200);
     const phone = await until(async () => {
       const row = await env.DB.prepare("SELECT phone FROM wa_contacts WHERE business_id = ? AND chat_id = ?")
@@ -114,14 +135,22 @@ describe("delivery waits for WhatsApp instead of failing", () => {
     await simControl(`${businessId}/disconnect`, { seconds: 2 });
     expect((await sweepInto(Date.now())).ids).toEqual([messageId]);
     await deliver([messageId]);
-    expect(await messageRow(messageId)).toMatchObject({ status: "scheduled", attempts: 0, failures: 0, last_error: WAITING_REASON });
+    expect(await messageRow(messageId)).toMatchObject({
+      status: "scheduled",
+      attempts: 0,
+      failures: 0,
+      last_error: WAITING_REASON,
+    });
     expect(await waStatus(businessId)).toBe("STARTING");
     // Held: the sweep leaves it alone while WhatsApp is away, and the rule's details say why.
     expect((await sweepInto(Date.now())).ids).toEqual([]);
     const [rule] = await listRules(env.DB, businessId);
     expect(rule.clients[0]).toMatchObject({ client_status: "scheduled", waiting: true });
 
-    await until(async () => (await simControl<SimSessionSummary>(businessId)).body.status === "WORKING", "the reconnect");
+    await until(
+      async () => (await simControl<SimSessionSummary>(businessId)).body.status === "WORKING",
+      "the reconnect",
+    );
     await businessSession(env, businessId).reconcile(businessId, true);
     expect(await waStatus(businessId)).toBe("WORKING");
     const { ids } = await sweepInto(Date.now());
@@ -133,7 +162,10 @@ describe("delivery waits for WhatsApp instead of failing", () => {
 
   it("while the phone is logged out a reminder stays Scheduled for an hour, the owner is e-mailed once, and it goes out once after reconnecting", async () => {
     const { businessId, email, messageId } = await dueReminder();
-    await fetch(`${env.WAHA_URL}/api/sessions/${businessId}/logout`, { method: "POST", headers: { "X-Api-Key": env.WAHA_API_KEY } });
+    await fetch(`${env.WAHA_URL}/api/sessions/${businessId}/logout`, {
+      method: "POST",
+      headers: { "X-Api-Key": env.WAHA_API_KEY },
+    });
     await sweepInto(Date.now());
     await deliver([messageId]);
     expect(await messageRow(messageId)).toMatchObject({ status: "scheduled", attempts: 0 });
@@ -143,7 +175,10 @@ describe("delivery waits for WhatsApp instead of failing", () => {
     expect(await sweepInto(hourLater)).toMatchObject({ ids: [], missed: 0 });
     expect(await messageRow(messageId)).toMatchObject({ status: "scheduled" });
 
-    const outbox = () => env.DB.prepare('SELECT subject, text FROM email_outbox WHERE "to" = ?').bind(email).all<{ subject: string; text: string }>();
+    const outbox = () =>
+      env.DB.prepare('SELECT subject, text FROM email_outbox WHERE "to" = ?')
+        .bind(email)
+        .all<{ subject: string; text: string }>();
     await alertWaitingOwners(env, Date.now() + 5 * 60 * 1000); // not yet 15 minutes
     expect((await outbox()).results).toHaveLength(0);
     await alertWaitingOwners(env, Date.now() + 16 * 60 * 1000);
@@ -152,7 +187,10 @@ describe("delivery waits for WhatsApp instead of failing", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain("Scheduled messages waiting: 1.");
 
-    await until(async () => (await simControl<SimSessionSummary>(businessId)).body.status === "SCAN_QR_CODE", "the new QR");
+    await until(
+      async () => (await simControl<SimSessionSummary>(businessId)).body.status === "SCAN_QR_CODE",
+      "the new QR",
+    );
     await simControl(`${businessId}/scan`, { phone: "972500000001" });
     await businessSession(env, businessId).reconcile(businessId, true);
     const { ids } = await sweepInto(Date.now());
@@ -167,7 +205,9 @@ describe("delivery waits for WhatsApp instead of failing", () => {
     const bookingId = await seedBooking(businessId, clientId, { bookingDate: tomorrow() });
     await seedRuleMessage(businessId, bookingId, { sendAt: Date.now() - 20 * 60 * 1000 });
     await alertWaitingOwners(env, Date.now());
-    const mail = await env.DB.prepare('SELECT subject, text FROM email_outbox WHERE "to" = ?').bind(email).first<{ subject: string; text: string }>();
+    const mail = await env.DB.prepare('SELECT subject, text FROM email_outbox WHERE "to" = ?')
+      .bind(email)
+      .first<{ subject: string; text: string }>();
     expect(mail!.subject).toBe("הוואטסאפ שלכם מנותק: הודעות ממתינות");
     expect(mail!.text).toContain("הודעות מתוזמנות ממתינות: 1.");
     // Leave no due message behind for the sweeps of the tests that follow.
@@ -225,7 +265,11 @@ describe("delivery waits for WhatsApp instead of failing", () => {
       await env.DB.prepare("UPDATE scheduled_messages SET updated_at = 0 WHERE id = ?").bind(messageId).run();
       await deliver([messageId], gateway.sender);
     }
-    expect(await messageRow(messageId)).toMatchObject({ status: "failed", failures: 4, last_error: "WhatsApp gateway 500 on POST /api/sendText: boom" });
+    expect(await messageRow(messageId)).toMatchObject({
+      status: "failed",
+      failures: 4,
+      last_error: "WhatsApp gateway 500 on POST /api/sendText: boom",
+    });
   });
 });
 
@@ -273,7 +317,9 @@ describe("WhatsApp's own refusals", () => {
     await sweepInto(Date.now());
     await deliver([messageId]);
     expect(await messageRow(messageId)).toMatchObject({ status: "sent" });
-    const learnt = await env.DB.prepare("SELECT chat_id FROM wa_contacts WHERE business_id = ? AND phone = ?").bind(businessId, "972541234000").first();
+    const learnt = await env.DB.prepare("SELECT chat_id FROM wa_contacts WHERE business_id = ? AND phone = ?")
+      .bind(businessId, "972541234000")
+      .first();
     expect(learnt).toEqual({ chat_id: "972541234000@c.us" });
 
     const nobody = await dueReminder({ phone: "12345" });
@@ -309,7 +355,10 @@ describe("WhatsApp's own refusals", () => {
 async function connectThroughProduct(businessId: string, phone: string) {
   const stub = businessSession(env, businessId);
   await stub.open(businessId);
-  await until(async () => (await simControl<SimSessionSummary | null>(businessId)).body?.status === "SCAN_QR_CODE", "the QR");
+  await until(
+    async () => (await simControl<SimSessionSummary | null>(businessId)).body?.status === "SCAN_QR_CODE",
+    "the QR",
+  );
   await simControl(`${businessId}/scan`, { phone });
   await until(async () => (await stub.reconcile(businessId, true)).status === "WORKING" || null, "WORKING");
 }
@@ -349,7 +398,8 @@ describe("sessions reconciled with the gateway", () => {
     const real = globalThis.fetch;
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
       const url = new Request(input).url;
-      if (url.endsWith("/api/server/version")) return Response.json({ version: "2024.10.8", engine: "NOWEB", tier: "CORE" });
+      if (url.endsWith("/api/server/version"))
+        return Response.json({ version: "2024.10.8", engine: "NOWEB", tier: "CORE" });
       return real(input, init);
     });
     const view = await businessSession(env, businessId).open(businessId);
@@ -373,7 +423,9 @@ describe("sessions reconciled with the gateway", () => {
     const info = await (
       await fetch(`${env.WAHA_URL}/api/sessions/${businessId}`, { headers: { "X-Api-Key": env.WAHA_API_KEY } })
     ).json<{ config: ReturnType<typeof sessionConfig> }>();
-    expect(info.config.webhooks).toEqual([expect.objectContaining({ url: `${env.APP_URL}/api/webhook`, events: [...WEBHOOK_EVENTS] })]);
+    expect(info.config.webhooks).toEqual([
+      expect.objectContaining({ url: `${env.APP_URL}/api/webhook`, events: [...WEBHOOK_EVENTS] }),
+    ]);
     expect(info.config.webhooks[0].hmac.key).not.toBe("old");
     expect(info.config.noweb).toMatchObject({ markOnline: false, store: { enabled: true } });
     expect(info.config.webjs).toEqual({ tagsEventsOn: true });
@@ -409,9 +461,13 @@ describe("sessions reconciled with the gateway", () => {
 
 describe("configuration", () => {
   it("an empty WAHA_API_KEY with a gateway that is not local is a configuration error, named", () => {
-    expect(wahaConfigProblem({ WAHA_URL: "https://waha.example.com", WAHA_API_KEY: "" })).toContain("WAHA_API_KEY is empty");
+    expect(wahaConfigProblem({ WAHA_URL: "https://waha.example.com", WAHA_API_KEY: "" })).toContain(
+      "WAHA_API_KEY is empty",
+    );
     expect(wahaConfigProblem({ WAHA_URL: "http://localhost:8790", WAHA_API_KEY: "" })).toBeNull();
     expect(wahaConfigProblem({ WAHA_URL: "https://waha.example.com", WAHA_API_KEY: "secret" })).toBeNull();
-    expect(() => getWhatsAppProvider({ ...env, WAHA_URL: "https://waha.example.com", WAHA_API_KEY: "" })).toThrow(/wrangler secret put WAHA_API_KEY/);
+    expect(() => getWhatsAppProvider({ ...env, WAHA_URL: "https://waha.example.com", WAHA_API_KEY: "" })).toThrow(
+      /wrangler secret put WAHA_API_KEY/,
+    );
   });
 });

@@ -118,7 +118,10 @@ describe("BusinessSession durable object", () => {
     const stub = businessSession(env, id);
     await stub.open(id);
     await expire(stub);
-    const before = await runInDurableObject(stub, async (_i, state) => (await state.storage.get<{ status: string }>("state"))!.status);
+    const before = await runInDurableObject(
+      stub,
+      async (_i, state) => (await state.storage.get<{ status: string }>("state"))!.status,
+    );
     vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("connection refused"));
     vi.spyOn(console, "error").mockImplementation(() => {});
     expect(await runDurableObjectAlarm(stub)).toBe(true);

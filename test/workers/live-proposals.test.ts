@@ -14,7 +14,13 @@ import { dismissProposal } from "../../app/services/proposals/proposals.server";
 import { LIVE_QUIET_MS } from "../../app/services/proposals/live.server";
 import { previewSync } from "../../app/services/sync/preview.server";
 import { localDate } from "../../app/utils/time-zone";
-import { MARK_PREFIX, READ_PREFIX, type BusinessSession, type ChatMark, type ChatRead } from "../../workers/business-session";
+import {
+  MARK_PREFIX,
+  READ_PREFIX,
+  type BusinessSession,
+  type ChatMark,
+  type ChatRead,
+} from "../../workers/business-session";
 import { seedBusiness } from "../support/seed";
 import { HAIRCUT_ASK } from "../support/sync";
 
@@ -52,7 +58,10 @@ async function deliver(businessId: string, event: object) {
   const raw = JSON.stringify(event);
   const res = await SELF.fetch("http://localhost/api/webhook", {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-Webhook-Hmac": await signWebhook(raw, await webhookKeyFor(env, businessId)) },
+    headers: {
+      "Content-Type": "application/json",
+      "X-Webhook-Hmac": await signWebhook(raw, await webhookKeyFor(env, businessId)),
+    },
     body: raw,
   });
   expect(res.status).toBe(200);
@@ -69,13 +78,16 @@ async function setup(overrides: Parameters<typeof seedBusiness>[0] = {}, service
     phone,
     chatId: `${phone}@c.us`,
     stub,
-    customer: (body: string, at?: number, from = phone) => deliver(businessId, messageEvent(businessId, from, false, body, at)),
+    customer: (body: string, at?: number, from = phone) =>
+      deliver(businessId, messageEvent(businessId, from, false, body, at)),
     owner: (body: string, to = phone) => deliver(businessId, messageEvent(businessId, to, true, body)),
   };
 }
 
-const mark = (stub: Stub, chatId: string) => runInDurableObject(stub, (_i, state) => state.storage.get<ChatMark>(MARK_PREFIX + chatId));
-const lastRead = (stub: Stub, chatId: string) => runInDurableObject(stub, (_i, state) => state.storage.get<ChatRead>(READ_PREFIX + chatId));
+const mark = (stub: Stub, chatId: string) =>
+  runInDurableObject(stub, (_i, state) => state.storage.get<ChatMark>(MARK_PREFIX + chatId));
+const lastRead = (stub: Stub, chatId: string) =>
+  runInDurableObject(stub, (_i, state) => state.storage.get<ChatRead>(READ_PREFIX + chatId));
 const runs = async (stub: Stub, chatId: string) => (await lastRead(stub, chatId))?.runs ?? 0;
 
 /**
@@ -93,7 +105,11 @@ async function quietPeriodPasses(stub: Stub, chatId: string) {
 }
 
 /** Waits for an alarm run the object started by itself (an owner's message makes a chat due at once). */
-const settled = (stub: Stub) => runInDurableObject(stub, async (instance) => (instance as unknown as { running: Promise<void> | null }).running ?? undefined);
+const settled = (stub: Stub) =>
+  runInDurableObject(
+    stub,
+    async (instance) => (instance as unknown as { running: Promise<void> | null }).running ?? undefined,
+  );
 
 /** Runs the alarm until the chat has no mark due now; an alarm the object fired by itself is waited for, never slept on. */
 async function readDue(stub: Stub, chatId: string) {
@@ -108,7 +124,9 @@ async function readDue(stub: Stub, chatId: string) {
 }
 
 const openProposals = (businessId: string) =>
-  env.DB.prepare("SELECT id, service, date, time, quote, client_phone, status FROM proposals WHERE business_id = ? AND status = 'open' ORDER BY created_at")
+  env.DB.prepare(
+    "SELECT id, service, date, time, quote, client_phone, status FROM proposals WHERE business_id = ? AND status = 'open' ORDER BY created_at",
+  )
     .bind(businessId)
     .all<{ id: string; service: string; date: string; time: string; quote: string; client_phone: string }>()
     .then((r) => r.results);
@@ -124,7 +142,13 @@ async function countAiCalls(stub: Stub, dailyCalls: number) {
   };
   await runInDurableObject(stub, (instance) => {
     const self = instance as unknown as { env: Env };
-    self.env = { ...self.env, EXTRACTOR: "auto", AI: ai as unknown as Ai, AI_MODEL: "@cf/test/model", AI_DAILY_CALLS: String(dailyCalls) };
+    self.env = {
+      ...self.env,
+      EXTRACTOR: "auto",
+      AI: ai as unknown as Ai,
+      AI_MODEL: "@cf/test/model",
+      AI_DAILY_CALLS: String(dailyCalls),
+    };
   });
   return calls;
 }
@@ -152,7 +176,15 @@ describe("live proposals", () => {
     await readDue(t.stub, t.chatId);
     const tomorrow = localDate(Date.now() + 86_400_000, "Asia/Jerusalem");
     expect(await openProposals(t.businessId)).toEqual([
-      { id: expect.any(String), service: "Haircut", date: tomorrow, time: "17:00", quote: HAIRCUT_ASK, client_phone: t.phone, status: "open" },
+      {
+        id: expect.any(String),
+        service: "Haircut",
+        date: tomorrow,
+        time: "17:00",
+        quote: HAIRCUT_ASK,
+        client_phone: t.phone,
+        status: "open",
+      },
     ]);
     expect(await mark(t.stub, t.chatId)).toBeUndefined();
     expect(await runs(t.stub, t.chatId)).toBe(1);
@@ -177,7 +209,9 @@ describe("live proposals", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const t = await setup();
     const ai = await countAiCalls(t.stub, 100);
-    const events = Array.from({ length: 20 }, (_, i) => messageEvent(t.businessId, t.phone, false, i === 19 ? HAIRCUT_ASK : `message ${i}`));
+    const events = Array.from({ length: 20 }, (_, i) =>
+      messageEvent(t.businessId, t.phone, false, i === 19 ? HAIRCUT_ASK : `message ${i}`),
+    );
     await Promise.all(events.map((e) => deliver(t.businessId, e)));
     await Promise.all(events.map((e) => deliver(t.businessId, e)));
     await quietPeriodPasses(t.stub, t.chatId);
@@ -310,14 +344,19 @@ describe("live proposals", () => {
       .bind(t.businessId, t.chatId)
       .first<{ id: string }>();
     const business = { id: t.businessId, timeZone: "Asia/Jerusalem" };
-    const spent = await previewSync({ db: db(), env: previewEnv, now: Date.now() }, business, { user_ids: [contact!.id], limit: 20 });
+    const spent = await previewSync({ db: db(), env: previewEnv, now: Date.now() }, business, {
+      user_ids: [contact!.id],
+      limit: 20,
+    });
     expect(previewAi.n).toBe(0);
     expect(spent.results[0].items.map((i) => i.time)).toEqual(["17:00"]);
 
     // Another business still has its own allowance.
     const other = await setup();
     await other.customer(HAIRCUT_ASK);
-    const otherContact = await env.DB.prepare("SELECT id FROM wa_contacts WHERE business_id = ?").bind(other.businessId).first<{ id: string }>();
+    const otherContact = await env.DB.prepare("SELECT id FROM wa_contacts WHERE business_id = ?")
+      .bind(other.businessId)
+      .first<{ id: string }>();
     await previewSync(
       { db: db(), env: previewEnv, now: Date.now() },
       { id: other.businessId, timeZone: "Asia/Jerusalem" },
@@ -340,7 +379,9 @@ describe("live proposals", () => {
     await quietPeriodPasses(t.stub, t.chatId);
     await readDue(t.stub, t.chatId);
     const open = () =>
-      env.DB.prepare("SELECT text, slots, question FROM drafts WHERE business_id = ? AND chat_id = ? AND status = 'open'")
+      env.DB.prepare(
+        "SELECT text, slots, question FROM drafts WHERE business_id = ? AND chat_id = ? AND status = 'open'",
+      )
         .bind(t.businessId, t.chatId)
         .all<{ text: string; slots: string; question: string }>()
         .then((r) => r.results);

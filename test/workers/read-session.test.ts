@@ -32,7 +32,9 @@ describe("D1 read sessions", () => {
     expect(bookmark).toMatch(BOOKMARK);
     expect(first.headers.getSetCookie().find((c) => c.startsWith(BOOKMARK_COOKIE))).toContain("HttpOnly; SameSite=Lax");
 
-    const again = await SELF.fetch("http://localhost/dashboard/clients", { headers: { Cookie: `${owner.cookie}; ${BOOKMARK_COOKIE}=${bookmark}` } });
+    const again = await SELF.fetch("http://localhost/dashboard/clients", {
+      headers: { Cookie: `${owner.cookie}; ${BOOKMARK_COOKIE}=${bookmark}` },
+    });
     expect(again.status).toBe(200);
     expect(bookmarkSet(again)).toBeNull();
   });
@@ -42,27 +44,35 @@ describe("D1 read sessions", () => {
     const start = bookmarkSet(await owner.page("/dashboard/clients"))!;
     const cookie = `${owner.cookie}; ${BOOKMARK_COOKIE}=${start}`;
 
-    const saved = await SELF.fetch("http://localhost/dashboard/clients", form({ intent: "create", name: "Maya Levi", phone: "052-555-1234" }, cookie));
+    const saved = await SELF.fetch(
+      "http://localhost/dashboard/clients",
+      form({ intent: "create", name: "Maya Levi", phone: "052-555-1234" }, cookie),
+    );
     expect(saved.status).toBe(200);
     const after = bookmarkSet(saved);
     expect(after).toMatch(BOOKMARK);
     expect(after! > start).toBe(true); // bookmarks order as the database's history does
 
-    const list = await SELF.fetch("http://localhost/dashboard/clients", { headers: { Cookie: `${owner.cookie}; ${BOOKMARK_COOKIE}=${after}` } });
+    const list = await SELF.fetch("http://localhost/dashboard/clients", {
+      headers: { Cookie: `${owner.cookie}; ${BOOKMARK_COOKIE}=${after}` },
+    });
     expect(await list.text()).toContain("Maya Levi");
   });
 
   it("a cookie that is not a bookmark is ignored and replaced, never an error", async () => {
     const owner = await signedInOwner();
     for (const value of ["garbage", "../../etc", "00000000-00000008-00000000-zz", "x".repeat(3000)]) {
-      const res = await SELF.fetch("http://localhost/dashboard/clients", { headers: { Cookie: `${owner.cookie}; ${BOOKMARK_COOKIE}=${value}` } });
+      const res = await SELF.fetch("http://localhost/dashboard/clients", {
+        headers: { Cookie: `${owner.cookie}; ${BOOKMARK_COOKIE}=${value}` },
+      });
       expect(res.status).toBe(200);
       expect(bookmarkSet(res)).toMatch(BOOKMARK);
     }
   });
 
   it("a first screen read may use any replica; changes, the API and the webhook start at the primary", () => {
-    const at = (method: string, path: string, cookie = "") => sessionStart(new Request(`http://localhost${path}`, { method, headers: { Cookie: cookie } }));
+    const at = (method: string, path: string, cookie = "") =>
+      sessionStart(new Request(`http://localhost${path}`, { method, headers: { Cookie: cookie } }));
     expect(at("GET", "/dashboard/calendar")).toBe("first-unconstrained");
     expect(at("POST", "/dashboard/calendar")).toBe("first-primary");
     expect(at("GET", "/api/bookings")).toBe("first-primary");
@@ -103,10 +113,14 @@ describe("D1 read sessions", () => {
       },
     } as unknown as Env;
     const bookmark = "00000000-00000008-00000000-00000000000000000000000000000000";
-    const request = new Request("http://localhost/dashboard", { headers: { Cookie: `${owner.cookie}; ${BOOKMARK_COOKIE}=${bookmark}` } });
+    const request = new Request("http://localhost/dashboard", {
+      headers: { Cookie: `${owner.cookie}; ${BOOKMARK_COOKIE}=${bookmark}` },
+    });
     const reads = readSession(request, replicated);
     expect((await getAuthedUser(request, reads.env))?.business.id).toBe(owner.businessId);
-    const feedRequest = new Request(`http://localhost/feed/${secret}.ics`, { headers: { Cookie: `${BOOKMARK_COOKIE}=${bookmark}` } });
+    const feedRequest = new Request(`http://localhost/feed/${secret}.ics`, {
+      headers: { Cookie: `${BOOKMARK_COOKIE}=${bookmark}` },
+    });
     expect(await feedFor(readSession(feedRequest, replicated).env, secret, Date.now())).toContain("BEGIN:VCALENDAR");
   });
 });

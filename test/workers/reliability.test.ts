@@ -2,7 +2,14 @@
 // through the sweep and the queue consumer with an in-memory gateway.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { deliverOne, MAX_ATTEMPTS, processOutboundBatch, RETRIES_EXHAUSTED, SENDING_LEASE_MS, type OutboundMessage } from "../../app/services/delivery.server";
+import {
+  deliverOne,
+  MAX_ATTEMPTS,
+  processOutboundBatch,
+  RETRIES_EXHAUSTED,
+  SENDING_LEASE_MS,
+  type OutboundMessage,
+} from "../../app/services/delivery.server";
 import { GRACE_MS, MISSED_REASON } from "../../app/services/scheduler.server";
 import { listRules } from "../../app/services/rules/rules.server";
 import { fakeGateway, sweepInto, transient } from "../support/fake-gateway";
@@ -49,7 +56,11 @@ describe("RELIABILITY 12: each scheduled message is sent once", () => {
     const { ids } = await seedDue(4);
     await sweepInto(Date.now());
     const gateway = fakeGateway();
-    await Promise.all([deliver(ids, gateway.sender), deliver([...ids].reverse(), gateway.sender), deliver(ids.slice(1), gateway.sender)]);
+    await Promise.all([
+      deliver(ids, gateway.sender),
+      deliver([...ids].reverse(), gateway.sender),
+      deliver(ids.slice(1), gateway.sender),
+    ]);
     expect(gateway.sent).toHaveLength(4);
     for (const id of ids) expect((await messageRow(id))?.status).toBe("sent");
   });
@@ -93,7 +104,9 @@ describe("RELIABILITY 12: each scheduled message is sent once", () => {
   it("when the gateway accepted but the answer was lost, the retry finds the message in the chat", async () => {
     const { ids } = await seedDue();
     await sweepInto(Date.now());
-    const gateway = fakeGateway({ afterAccept: (call) => (call === 1 ? transient("WhatsApp gateway timed out: POST /api/sendText") : null) });
+    const gateway = fakeGateway({
+      afterAccept: (call) => (call === 1 ? transient("WhatsApp gateway timed out: POST /api/sendText") : null),
+    });
     const first = await deliver(ids, gateway.sender);
     expect(first.retryMessages).toHaveLength(1);
     expect((await messageRow(ids[0]))?.status).toBe("queued");
@@ -109,7 +122,9 @@ describe("RELIABILITY 12: each scheduled message is sent once", () => {
     await deliver(ids, gateway.sender);
     // As if the worker died between the gateway's answer and recording it.
     const crashedAt = Date.now();
-    await env.DB.prepare("UPDATE scheduled_messages SET status = 'sending', provider_message_id = NULL, updated_at = ? WHERE id = ?")
+    await env.DB.prepare(
+      "UPDATE scheduled_messages SET status = 'sending', provider_message_id = NULL, updated_at = ? WHERE id = ?",
+    )
       .bind(crashedAt, ids[0])
       .run();
     // The cron finds it stale and queues it again; the consumer checks the chat first.
@@ -126,7 +141,8 @@ describe("RELIABILITY 12: each scheduled message is sent once", () => {
     await sweepInto(Date.now());
     const gateway = fakeGateway({ fail: () => transient("WhatsApp gateway 503 on POST /api/sendText: busy") });
     const outcomes: unknown[] = [];
-    for (let i = 0; i < MAX_ATTEMPTS; i++) outcomes.push(await deliverOne({ env, sender: gateway.sender, now: Date.now }, ids[0]));
+    for (let i = 0; i < MAX_ATTEMPTS; i++)
+      outcomes.push(await deliverOne({ env, sender: gateway.sender, now: Date.now }, ids[0]));
     // Backs off 10, 20, 40, 80 s between attempts, then gives up.
     const retries: unknown[] = [10, 20, 40, 80].map((delaySeconds) => ({ outcome: "retry", delaySeconds }));
     expect(outcomes).toEqual([...retries, { outcome: "failed" }]);
@@ -137,17 +153,28 @@ describe("RELIABILITY 12: each scheduled message is sent once", () => {
       last_error: "WhatsApp gateway 503 on POST /api/sendText: busy",
     });
     const [rule] = await listRules(env.DB, businessId);
-    expect(rule.clients[0]).toMatchObject({ client_status: "failed", last_error: "WhatsApp gateway 503 on POST /api/sendText: busy" });
+    expect(rule.clients[0]).toMatchObject({
+      client_status: "failed",
+      last_error: "WhatsApp gateway 503 on POST /api/sendText: busy",
+    });
   });
 
   it("a permanent error fails at once, and a dead-lettered message is recorded as failed", async () => {
     const { ids } = await seedDue(2);
     await sweepInto(Date.now());
-    const gateway = fakeGateway({ fail: () => Object.assign(new Error("WhatsApp gateway 400: invalid chat"), { transient: false }) });
+    const gateway = fakeGateway({
+      fail: () => Object.assign(new Error("WhatsApp gateway 400: invalid chat"), { transient: false }),
+    });
     await deliver([ids[0]], gateway.sender);
-    expect(await messageRow(ids[0])).toMatchObject({ status: "failed", attempts: 1, last_error: "WhatsApp gateway 400: invalid chat" });
+    expect(await messageRow(ids[0])).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      last_error: "WhatsApp gateway 400: invalid chat",
+    });
     const worker = (await import("../../workers/app")).default;
-    const dlq = createMessageBatch<OutboundMessage>("chatbook-outbound-dlq", [{ id: "d1", timestamp: new Date(), attempts: 6, body: { id: ids[1] } }]);
+    const dlq = createMessageBatch<OutboundMessage>("chatbook-outbound-dlq", [
+      { id: "d1", timestamp: new Date(), attempts: 6, body: { id: ids[1] } },
+    ]);
     await worker.queue(dlq, env, createExecutionContext());
     expect(await messageRow(ids[1])).toMatchObject({ status: "failed", last_error: RETRIES_EXHAUSTED });
   });

@@ -58,7 +58,12 @@ describe("RELIABILITY 14: time zones and booking changes", () => {
     const now = Date.UTC(2030, 1, 10, 12);
     const [winter] = await rule(biz, now, [await booking(biz, "2030-02-18")], {});
     const [summer] = await rule(biz, now, [await booking(biz, "2030-03-01")], {});
-    expect([winter.schedule_date, winter.schedule_time, summer.schedule_date, summer.schedule_time]).toEqual(["2030-03-05", "10:00", "2030-03-16", "10:00"]);
+    expect([winter.schedule_date, winter.schedule_time, summer.schedule_date, summer.schedule_time]).toEqual([
+      "2030-03-05",
+      "10:00",
+      "2030-03-16",
+      "10:00",
+    ]);
     expect((await messageRow(winter.id))?.send_at).toBe(Date.UTC(2030, 2, 5, 15)); // EST, UTC-5
     expect((await messageRow(summer.id))?.send_at).toBe(Date.UTC(2030, 2, 16, 14)); // EDT, UTC-4
 
@@ -71,11 +76,19 @@ describe("RELIABILITY 14: time zones and booking changes", () => {
   it("a local time skipped by the spring change moves forward by the gap; a doubled one means its first occurrence; each sends once", async () => {
     const biz = await newYorkBusiness();
     const now = Date.UTC(2030, 1, 1, 12);
-    const [skipped] = await rule(biz, now, [await booking(biz, "2030-02-20")], { schedule_type: "custom", customDate: "2030-03-10", customTime: "02:30" });
+    const [skipped] = await rule(biz, now, [await booking(biz, "2030-02-20")], {
+      schedule_type: "custom",
+      customDate: "2030-03-10",
+      customTime: "02:30",
+    });
     expect(skipped).toMatchObject({ schedule_date: "2030-03-10", schedule_time: "03:30" });
     expect((await messageRow(skipped.id))?.send_at).toBe(Date.UTC(2030, 2, 10, 7, 30));
 
-    const [doubled] = await rule(biz, now, [await booking(biz, "2030-10-20")], { schedule_type: "custom", customDate: "2030-11-03", customTime: "01:30" });
+    const [doubled] = await rule(biz, now, [await booking(biz, "2030-10-20")], {
+      schedule_type: "custom",
+      customDate: "2030-11-03",
+      customTime: "01:30",
+    });
     expect((await messageRow(doubled.id))?.send_at).toBe(Date.UTC(2030, 10, 3, 5, 30)); // 01:30 EDT
     const gateway = fakeGateway();
     await runAt(Date.UTC(2030, 10, 3, 5, 30), gateway);
@@ -104,7 +117,9 @@ describe("RELIABILITY 14: time zones and booking changes", () => {
     expect(ids).toEqual([c.id].filter((id) => ids.includes(id)));
     await env.DB.prepare("UPDATE bookings SET status = 'cancelled' WHERE id = ?").bind(queuedThenCancelled).run();
     const gateway = fakeGateway();
-    const batch = createMessageBatch<OutboundMessage>("chatbook-outbound", [{ id: "q", timestamp: new Date(), attempts: 1, body: { id: c.id } }]);
+    const batch = createMessageBatch<OutboundMessage>("chatbook-outbound", [
+      { id: "q", timestamp: new Date(), attempts: 1, body: { id: c.id } },
+    ]);
     await processOutboundBatch(batch, { env, sender: gateway.sender, now: () => due });
     expect(gateway.sent).toEqual([]);
     expect((await messageRow(c.id))?.status).toBe("cancelled");
@@ -116,7 +131,9 @@ describe("RELIABILITY 14: time zones and booking changes", () => {
     const id = await booking(biz, "2030-05-10");
     const [followup] = await rule(biz, now, [id], {});
     const [reminder] = await rule(biz, now, [id], { type: "reminder", schedule_value: "1" });
-    await env.DB.prepare("UPDATE bookings SET booking_date = '2030-05-20', booking_time = '16:00' WHERE id = ?").bind(id).run();
+    await env.DB.prepare("UPDATE bookings SET booking_date = '2030-05-20', booking_time = '16:00' WHERE id = ?")
+      .bind(id)
+      .run();
     await bookingsChanged(env, [id], now);
     expect(await messageRow(followup.id)).toMatchObject({
       status: "scheduled",
@@ -124,7 +141,11 @@ describe("RELIABILITY 14: time zones and booking changes", () => {
       send_time: "10:00",
       send_at: zonedInstant("2030-06-04", "10:00", NY),
     });
-    expect(await messageRow(reminder.id)).toMatchObject({ status: "scheduled", send_date: "2030-05-19", send_time: "10:00" });
+    expect(await messageRow(reminder.id)).toMatchObject({
+      status: "scheduled",
+      send_date: "2030-05-19",
+      send_time: "10:00",
+    });
   });
 
   it("a booking moved inside the reminder window does not fire every reminder at once", async () => {
@@ -132,7 +153,8 @@ describe("RELIABILITY 14: time zones and booking changes", () => {
     const id = await booking(biz, "2030-06-20");
     const made = Date.UTC(2030, 5, 1, 12);
     const reminders = [];
-    for (const days of ["1", "2", "3"]) reminders.push((await rule(biz, made, [id], { type: "reminder", schedule_value: days }))[0]);
+    for (const days of ["1", "2", "3"])
+      reminders.push((await rule(biz, made, [id], { type: "reminder", schedule_value: days }))[0]);
 
     // Moved to tomorrow morning; it is now 12:00 local, after every reminder's moment.
     const now = zonedInstant("2030-06-10", "12:00", NY);
@@ -159,7 +181,9 @@ describe("RELIABILITY 14: time zones and booking changes", () => {
     expect(await messageRow(second.id)).toMatchObject({ status: "cancelled", last_error: REASON_SUPERSEDED });
     const { gateway } = await runAt(now + 30_000);
     // A reminder asks the client to confirm unless told not to.
-    expect(gateway.sent.map((s) => s.text)).toEqual(["Hi Noa Cohen, see you on 11/07/2030\n\nReply 1 to confirm or 2 to cancel."]);
+    expect(gateway.sent.map((s) => s.text)).toEqual([
+      "Hi Noa Cohen, see you on 11/07/2030\n\nReply 1 to confirm or 2 to cancel.",
+    ]);
   });
 
   it("a reminder is never planned after its appointment", async () => {
@@ -168,7 +192,12 @@ describe("RELIABILITY 14: time zones and booking changes", () => {
     const past = await booking(biz, "2030-07-30");
     const future = await booking(biz, "2030-08-05", "09:00", "Avi Levi");
     const [a] = await rule(biz, now, [past], { type: "reminder", schedule_value: "1" });
-    const [b] = await rule(biz, now, [future], { type: "reminder", schedule_type: "custom", customDate: "2030-08-05", customTime: "09:30" });
+    const [b] = await rule(biz, now, [future], {
+      type: "reminder",
+      schedule_type: "custom",
+      customDate: "2030-08-05",
+      customTime: "09:30",
+    });
     expect(await messageRow(a.id)).toMatchObject({ status: "cancelled", last_error: REASON_APPOINTMENT_PASSED });
     expect(await messageRow(b.id)).toMatchObject({ status: "cancelled", last_error: REASON_AFTER_APPOINTMENT });
   });

@@ -35,4 +35,13 @@ process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
 start("WhatsApp simulator", "npx", ["tsx", "workers/simulator/main.ts"]);
-start("wrangler", "npx", ["wrangler", "dev", "--local", "--test-scheduled", "--port", process.env.PORT ?? "8787", "--ip", "127.0.0.1"]);
+start("wrangler", "npx", [
+  "wrangler",
+  "dev",
+  "--local",
+  "--test-scheduled",
+  "--port",
+  process.env.PORT ?? "8787",
+  "--ip",
+  "127.0.0.1",
+]);

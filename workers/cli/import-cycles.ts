@@ -8,7 +8,11 @@ import path from "node:path";
 import ts from "typescript";
 
 const root = process.cwd();
-const config = ts.getParsedCommandLineOfConfigFile(path.join(root, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+const config = ts.getParsedCommandLineOfConfigFile(
+  path.join(root, "tsconfig.json"),
+  {},
+  { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+);
 if (!config) throw new Error("tsconfig.json: cannot read it");
 const files = config.fileNames.filter((f) => !f.endsWith(".d.ts")).map((f) => path.resolve(f));
 const known = new Set(files);

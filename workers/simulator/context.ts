@@ -53,7 +53,10 @@ export function mustGet(sim: SimContext, name: string): SimSession {
 export function mustRun(sim: SimContext, name: string): SimSession {
   const s = sim.state.get(name);
   if (!s || s.status === "STOPPED") {
-    throw new HttpError(404, `We didn't find a session with name '${name}'.\nPlease start it first by using POST /api/sessions/${name}/start request`);
+    throw new HttpError(
+      404,
+      `We didn't find a session with name '${name}'.\nPlease start it first by using POST /api/sessions/${name}/start request`,
+    );
   }
   return s;
 }

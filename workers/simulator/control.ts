@@ -18,7 +18,8 @@ function chatOf(v: unknown, field: string): string {
 }
 
 function count(v: unknown, field: string, max: number): number {
-  if (!Number.isInteger(v) || (v as number) < 0 || (v as number) > max) throw new HttpError(400, `${field} must be a whole number from 0 to ${max}`);
+  if (!Number.isInteger(v) || (v as number) < 0 || (v as number) > max)
+    throw new HttpError(400, `${field} must be a whole number from 0 to ${max}`);
   return v as number;
 }
 
@@ -87,7 +88,13 @@ export async function handleControl({ req, res, parts, sim }: Route): Promise<bo
         if (!chatId.endsWith("@lid")) throw new HttpError(400, "pn is only for a @lid sender");
         s.lids.set(chatId, chatOf(body.pn, "pn"));
       }
-      const msg = sim.state.addMessage(s, { chatId, fromMe: false, source: "app", body: text(body.body, "body"), pushName });
+      const msg = sim.state.addMessage(s, {
+        chatId,
+        fromMe: false,
+        source: "app",
+        body: text(body.body, "body"),
+        pushName,
+      });
       return (sendJson(res, 200, messagePayload(sim.engine, s, msg)), true);
     }
     case "reply": {
@@ -98,7 +105,8 @@ export async function handleControl({ req, res, parts, sim }: Route): Promise<bo
     }
     case "fail": {
       // {loggedOut: true}: the phone logged this device out; a restart then ends FAILED again.
-      if (body.loggedOut !== undefined && typeof body.loggedOut !== "boolean") throw new HttpError(400, "loggedOut must be true or false");
+      if (body.loggedOut !== undefined && typeof body.loggedOut !== "boolean")
+        throw new HttpError(400, "loggedOut must be true or false");
       sim.state.fail(s, body.loggedOut === true);
       return (sendJson(res, 200, summary(sim, s)), true);
     }
@@ -106,7 +114,8 @@ export async function handleControl({ req, res, parts, sim }: Route): Promise<bo
       // The customer `from` reacts to the newest message the business sent them ("" removes the reaction).
       mustWork(s);
       const chatId = chatOf(body.from, "from");
-      if (typeof body.reaction !== "string" || body.reaction.length > 32) throw new HttpError(400, 'reaction must be an emoji (or "" to remove it)');
+      if (typeof body.reaction !== "string" || body.reaction.length > 32)
+        throw new HttpError(400, 'reaction must be an emoji (or "" to remove it)');
       const addon = sim.state.react(s, chatId, body.reaction);
       if (!addon) throw new HttpError(404, "The business sent no message to that chat");
       return (sendJson(res, 200, addonPayload(sim.engine, s, addon)), true);
@@ -131,7 +140,8 @@ export async function handleControl({ req, res, parts, sim }: Route): Promise<bo
       // The phone loses its connection: STARTING for `seconds`, then WORKING again.
       mustWork(s);
       const seconds = body.seconds ?? 12;
-      if (typeof seconds !== "number" || !(seconds >= 0 && seconds <= 3600)) throw new HttpError(400, "seconds must be a number from 0 to 3600");
+      if (typeof seconds !== "number" || !(seconds >= 0 && seconds <= 3600))
+        throw new HttpError(400, "seconds must be a number from 0 to 3600");
       sim.state.disconnect(s, Math.round(seconds * 1000));
       return (sendJson(res, 200, summary(sim, s)), true);
     }
@@ -147,11 +157,13 @@ export async function handleControl({ req, res, parts, sim }: Route): Promise<bo
       const { rate, next } = body;
       if (rate === undefined && next === undefined) throw new HttpError(400, "give rate (0..1) or next (N)");
       if (rate !== undefined) {
-        if (typeof rate !== "number" || !(rate >= 0 && rate <= 1)) throw new HttpError(400, "rate must be a number in 0..1");
+        if (typeof rate !== "number" || !(rate >= 0 && rate <= 1))
+          throw new HttpError(400, "rate must be a number in 0..1");
         s.sends.failRate = rate;
       }
       if (next !== undefined) {
-        if (!Number.isInteger(next) || (next as number) < 0) throw new HttpError(400, "next must be a whole number >= 0");
+        if (!Number.isInteger(next) || (next as number) < 0)
+          throw new HttpError(400, "next must be a whole number >= 0");
         s.sends.failNext = next as number;
       }
       return (sendJson(res, 200, { ...s.sends }), true);

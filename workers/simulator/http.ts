@@ -25,7 +25,10 @@ export class HttpError extends Error {
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = body === undefined ? "" : JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -34,7 +37,11 @@ export function sendError(res: ServerResponse, status: number, message: string):
 }
 
 export function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
-  res.writeHead(status, { "Content-Type": type, "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store" });
+  res.writeHead(status, {
+    "Content-Type": type,
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+  });
   res.end(body);
 }
 

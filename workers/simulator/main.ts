@@ -24,7 +24,9 @@ const sim = await startSimulator({
   notWorkingWaitMs: num(env.SIM_WAIT_MS, 5000),
   log: (line) => console.warn(`[simulator] ${line}`), // only problems: failed webhooks, crashes
 });
-console.log(`WhatsApp simulator (WAHA API, ${engine}) on ${sim.url}, page ${sim.url}/__sim${env.SIM_API_KEY ? ", X-Api-Key required" : ""}`);
+console.log(
+  `WhatsApp simulator (WAHA API, ${engine}) on ${sim.url}, page ${sim.url}/__sim${env.SIM_API_KEY ? ", X-Api-Key required" : ""}`,
+);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => void sim.close().then(() => process.exit(0)));

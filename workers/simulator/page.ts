@@ -2,7 +2,11 @@
 // see what the product sent. Forms post JSON to the /__sim control API.
 import { summary, type SimContext } from "./context";
 
-const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const esc = (s: unknown) =>
+  String(s ?? "").replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
 function sessionCard(sim: SimContext, name: string): string {
   const s = sim.state.get(name)!;
@@ -21,7 +25,10 @@ function sessionCard(sim: SimContext, name: string): string {
   const sent = s.sent
     .slice(-20)
     .reverse()
-    .map((x) => `<li><time>${esc(new Date(x.timestamp).toISOString())}</time> to <code>${esc(x.chatId)}</code>: ${esc(x.text)}</li>`)
+    .map(
+      (x) =>
+        `<li><time>${esc(new Date(x.timestamp).toISOString())}</time> to <code>${esc(x.chatId)}</code>: ${esc(x.text)}</li>`,
+    )
     .join("");
   return `<section>
   <h2>${esc(name)} <small>${esc(s.status)}</small></h2>

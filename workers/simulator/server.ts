@@ -89,7 +89,8 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err) => {
-      if (!(err instanceof HttpError)) opts.log?.(`simulator error on ${req.method} ${req.url}: ${String(err?.stack ?? err)}`);
+      if (!(err instanceof HttpError))
+        opts.log?.(`simulator error on ${req.method} ${req.url}: ${String(err?.stack ?? err)}`);
       if (res.headersSent) return void res.end();
       if (err instanceof HttpError && err.body) sendJson(res, err.status, err.body);
       else if (err instanceof HttpError) sendError(res, err.status, err.message);

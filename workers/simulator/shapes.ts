@@ -79,7 +79,8 @@ function baileysKey(chatId: string, fromMe: boolean, id: string, pnAlt?: string 
 export function addonPayload(engine: SimEngine, s: SimSession, a: SimAddon): Record<string, unknown> {
   const me = s.me?.id ?? "";
   const own = serializedId({ fromMe: a.fromMe, chatId: a.chatId, keyId: a.keyId });
-  const sides = engine === "WEBJS" ? { from: a.fromMe ? me : a.chatId, to: a.fromMe ? a.chatId : me } : { from: a.chatId };
+  const sides =
+    engine === "WEBJS" ? { from: a.fromMe ? me : a.chatId, to: a.fromMe ? a.chatId : me } : { from: a.chatId };
   const data =
     engine === "WEBJS"
       ? { id: { fromMe: a.fromMe, remote: a.chatId, id: a.keyId, _serialized: own }, t: a.timestamp }
@@ -111,7 +112,16 @@ export function addonPayload(engine: SimEngine, s: SimSession, a: SimAddon): Rec
     };
   }
   // Revoke: `after` is the protocol message that deleted it; NOWEB has no `before`, WEBJS the message as it was.
-  const after = { id: own, timestamp: a.timestamp, ...sides, fromMe: a.fromMe, source: "app", body: "", hasMedia: false, _data: data };
+  const after = {
+    id: own,
+    timestamp: a.timestamp,
+    ...sides,
+    fromMe: a.fromMe,
+    source: "app",
+    body: "",
+    hasMedia: false,
+    _data: data,
+  };
   return {
     after,
     before: engine === "WEBJS" && a.before ? messagePayload(engine, s, a.before) : null,
@@ -127,7 +137,15 @@ export function sendTextAnswer(engine: SimEngine, s: SimSession, m: SimMessage):
     const key = { fromMe: true, remote: m.chatId, id: m.keyId, _serialized: id };
     return {
       // whatsapp-web.js' Message: the raw model in _data, then its own fields.
-      _data: { id: key, body: m.body, type: "chat", t: m.timestamp, from: wid(s.me?.id ?? ""), to: wid(m.chatId), ack: 0 },
+      _data: {
+        id: key,
+        body: m.body,
+        type: "chat",
+        t: m.timestamp,
+        from: wid(s.me?.id ?? ""),
+        to: wid(m.chatId),
+        ack: 0,
+      },
       id: key,
       ack: 0,
       hasMedia: false,
@@ -161,9 +179,14 @@ export function ackPayload(engine: SimEngine, s: SimSession, m: SimMessage, erro
   if (error) {
     // WAHA's WAMessageAckError: the code is a string; 463 (restricted) is "blocked".
     const blocked = error.code === 463;
-    base.error = blocked ? { code: String(error.code), blocked, reason: error.reason, until: null } : { code: String(error.code), blocked };
+    base.error = blocked
+      ? { code: String(error.code), blocked, reason: error.reason, until: null }
+      : { code: String(error.code), blocked };
     // Baileys reports the server's error code in the update's stub parameters.
-    base._data = { key: { remoteJid: jid(m.chatId), fromMe: true, id: m.keyId }, update: { status: 0, messageStubParameters: [String(error.code)] } };
+    base._data = {
+      key: { remoteJid: jid(m.chatId), fromMe: true, id: m.keyId },
+      update: { status: 0, messageStubParameters: [String(error.code)] },
+    };
   }
   return base;
 }

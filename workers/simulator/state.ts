@@ -66,7 +66,14 @@ export interface SimSession {
   chats: Map<string, SimMessage[]>;
   lids: Map<string, string>; // "<id>@lid" -> "<digits>@c.us"
   sent: SentRecord[];
-  sends: { accepted: number; failed: number; failRate: number; failNext: number; restrictNext: number; restricted: number };
+  sends: {
+    accepted: number;
+    failed: number;
+    failRate: number;
+    failNext: number;
+    restrictNext: number;
+    restricted: number;
+  };
   /** Webhook events still to drop (POST /__sim/sessions/{s}/drop-webhooks), and how many were dropped. */
   drops: { next: number; dropped: number };
   /** The phone logged this linked device out: the credentials are revoked, so restarts end FAILED. */
@@ -108,7 +115,8 @@ export function toChatId(input: string): string | null {
 }
 
 /** "<fromMe>_<chatId>_<keyId>": how WAHA serializes message ids. */
-export const serializedId = (m: Pick<SimMessage, "fromMe" | "chatId" | "keyId">) => `${m.fromMe}_${m.chatId}_${m.keyId}`;
+export const serializedId = (m: Pick<SimMessage, "fromMe" | "chatId" | "keyId">) =>
+  `${m.fromMe}_${m.chatId}_${m.keyId}`;
 
 function isIgnored(config: SessionConfig, chatId: string): boolean {
   const ignore = (config.ignore ?? {}) as Record<string, unknown>;
@@ -230,7 +238,10 @@ export class SimState {
   }
 
   /** Store a message in its chat and announce it (message.any; message too when incoming). */
-  addMessage(s: SimSession, m: { chatId: string; fromMe: boolean; source: "app" | "api"; body: string; pushName?: string }): SimMessage {
+  addMessage(
+    s: SimSession,
+    m: { chatId: string; fromMe: boolean; source: "app" | "api"; body: string; pushName?: string },
+  ): SimMessage {
     const msg: SimMessage = {
       // Ids sent from the API start 3EB0, as WhatsApp Web's do.
       keyId: m.source === "api" ? `3EB0${hex(8)}` : hex(10),
@@ -264,7 +275,10 @@ export class SimState {
     const target = [...(s.chats.get(chatId) ?? [])].reverse().find((m) => m.fromMe);
     if (!target) return null;
     const timestamp = Math.floor(Date.now() / 1000);
-    target.reactions = [...(target.reactions ?? []).filter((r) => r.from !== chatId), ...(text ? [{ from: chatId, text, timestamp }] : [])];
+    target.reactions = [
+      ...(target.reactions ?? []).filter((r) => r.from !== chatId),
+      ...(text ? [{ from: chatId, text, timestamp }] : []),
+    ];
     this.opts.changed?.();
     return this.emitAddon(s, { kind: "reaction", keyId: hex(10), chatId, fromMe: false, timestamp, target, text });
   }
@@ -275,7 +289,15 @@ export class SimState {
     if (!target) return null;
     target.body = body;
     this.opts.changed?.();
-    return this.emitAddon(s, { kind: "edit", keyId: hex(10), chatId, fromMe: false, timestamp: Math.floor(Date.now() / 1000), target, text: body });
+    return this.emitAddon(s, {
+      kind: "edit",
+      keyId: hex(10),
+      chatId,
+      fromMe: false,
+      timestamp: Math.floor(Date.now() / 1000),
+      target,
+      text: body,
+    });
   }
 
   /** The customer deletes their newest message for everyone: it leaves the chat (WAHA's store keeps no content); null when none. */
@@ -286,12 +308,22 @@ export class SimState {
     const [before] = chat.splice(index, 1);
     this.opts.changed?.();
     const target = { ...before, body: "" };
-    return this.emitAddon(s, { kind: "revoke", keyId: hex(10), chatId, fromMe: false, timestamp: Math.floor(Date.now() / 1000), target, before, text: "" });
+    return this.emitAddon(s, {
+      kind: "revoke",
+      keyId: hex(10),
+      chatId,
+      fromMe: false,
+      timestamp: Math.floor(Date.now() / 1000),
+      target,
+      before,
+      text: "",
+    });
   }
 
   private emitAddon(s: SimSession, addon: SimAddon): SimAddon {
     if (isIgnored(s.config, addon.chatId)) return addon;
-    const event = addon.kind === "reaction" ? "message.reaction" : addon.kind === "edit" ? "message.edited" : "message.revoked";
+    const event =
+      addon.kind === "reaction" ? "message.reaction" : addon.kind === "edit" ? "message.edited" : "message.revoked";
     this.opts.emit(s, event, addon);
     return addon;
   }
@@ -306,7 +338,9 @@ export class SimState {
     s.sends.accepted++;
     const msg = this.addMessage(s, { chatId, fromMe: true, source: "api", body: text });
     s.sent.push({ chatId, text, timestamp: Date.now(), id: serializedId(msg) });
-    this.later(s, this.opts.ackDelayMs, () => (restricted ? this.ack(s, msg, ACK.ERROR, RESTRICTED) : this.ack(s, msg, ACK.DEVICE)));
+    this.later(s, this.opts.ackDelayMs, () =>
+      restricted ? this.ack(s, msg, ACK.ERROR, RESTRICTED) : this.ack(s, msg, ACK.DEVICE),
+    );
     return msg;
   }
 

@@ -26,7 +26,8 @@ async function working(sim: SimContext, name: string): Promise<SimSession> {
 
 function configOf(body: Record<string, unknown>): SessionConfig {
   const config = (typeof body.config === "object" && body.config !== null ? body.config : {}) as SessionConfig;
-  if (config.webhooks !== undefined && !Array.isArray(config.webhooks)) throw new HttpError(400, "config.webhooks must be an array");
+  if (config.webhooks !== undefined && !Array.isArray(config.webhooks))
+    throw new HttpError(400, "config.webhooks must be an array");
   return config;
 }
 
@@ -58,8 +59,10 @@ export async function handleApi({ req, res, url, parts, sim }: Route): Promise<b
     if (typeof name !== "string" || !SESSION_NAME.test(name)) {
       // class-validator lists only the rules the name breaks.
       const message: string[] = [];
-      if (typeof name !== "string" || !/^[a-zA-Z0-9_-]*$/.test(name)) message.push("name must match /^[a-zA-Z0-9_-]*$/ regular expression");
-      if (typeof name === "string" && name.length > 54) message.push("name must be shorter than or equal to 54 characters");
+      if (typeof name !== "string" || !/^[a-zA-Z0-9_-]*$/.test(name))
+        message.push("name must match /^[a-zA-Z0-9_-]*$/ regular expression");
+      if (typeof name === "string" && name.length > 54)
+        message.push("name must be shorter than or equal to 54 characters");
       if (message.length === 0) message.push("name should not be empty");
       throw new HttpError(400, "Bad Request", { statusCode: 400, message, error: "Bad Request" });
     }

@@ -27,7 +27,12 @@ export interface DeliveryStats {
   retries: number;
 }
 
-export function createDeliverer(opts: { engine: SimEngine; version: string; tier: string; log?: (line: string) => void }) {
+export function createDeliverer(opts: {
+  engine: SimEngine;
+  version: string;
+  tier: string;
+  log?: (line: string) => void;
+}) {
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const aborts = new Set<AbortController>();
   const stats = new Map<string, DeliveryStats>();
@@ -108,7 +113,9 @@ export function createDeliverer(opts: { engine: SimEngine; version: string; tier
       // WEBJS emits message.ack only when the session asks for it (config.webjs.tagsEventsOn).
       const webjs = (session.config.webjs ?? {}) as { tagsEventsOn?: unknown };
       if (event === "message.ack" && opts.engine === "WEBJS" && webjs.tagsEventsOn !== true) return;
-      const hooks = (session.config.webhooks ?? []).filter((h) => h && typeof h.url === "string" && (h.events ?? []).some((e) => e === event || e === "*"));
+      const hooks = (session.config.webhooks ?? []).filter(
+        (h) => h && typeof h.url === "string" && (h.events ?? []).some((e) => e === event || e === "*"),
+      );
       if (hooks.length === 0) return;
       // POST /__sim/sessions/{s}/drop-webhooks: the event is lost, as when the receiver was down past WAHA's retries.
       if (session.drops.next > 0) {

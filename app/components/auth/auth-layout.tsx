@@ -5,7 +5,17 @@ import { useT } from "~/i18n";
 import { LanguageToggle } from "~/components/language-toggle";
 import { Logo } from "~/components/logo";
 
-export function AuthLayout({ title, subtitle, children, back = "/" }: { title: string; subtitle?: string; children: ReactNode; back?: string }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  back = "/",
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  back?: string;
+}) {
   const t = useT();
   return (
     <div className="auth-page">
@@ -52,7 +62,15 @@ function BackArrow() {
 }
 
 /** A red (or green/blue) banner that screen readers announce when it appears. */
-export function Banner({ kind, children, testId }: { kind: "error" | "success" | "info"; children: ReactNode; testId?: string }) {
+export function Banner({
+  kind,
+  children,
+  testId,
+}: {
+  kind: "error" | "success" | "info";
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <div className={`alert alert-${kind}`} role={kind === "error" ? "alert" : "status"} data-testid={testId}>
       {children}

@@ -12,7 +12,14 @@ import type * as Countries from "~/services/countries";
 import { useLatest } from "~/components/ui/use-latest";
 import type { ProblemField } from "./form-problems";
 
-type Props = { field: ProblemField; label: string; defaultCode?: string; defaultName?: string; disabled?: boolean; onChange?: (code: string) => void };
+type Props = {
+  field: ProblemField;
+  label: string;
+  defaultCode?: string;
+  defaultName?: string;
+  disabled?: boolean;
+  onChange?: (code: string) => void;
+};
 
 let countriesModule: Promise<typeof Countries> | undefined;
 const loadCountries = () => (countriesModule ??= import("~/services/countries"));

@@ -12,7 +12,9 @@ import { Banner } from "./auth-layout";
 export type ProblemField = FieldMetadata<any, any, Problem[]>;
 
 /** The first problem of a form: its own, then its fields' in the schema's order; null when there is none. */
-export function firstProblemOf(errors: Record<string, readonly Problem[] | null | undefined> | undefined): Problem | null {
+export function firstProblemOf(
+  errors: Record<string, readonly Problem[] | null | undefined> | undefined,
+): Problem | null {
   for (const list of Object.values(errors ?? {})) if (list?.length) return list[0];
   return null;
 }

@@ -18,10 +18,14 @@ export function VerifyCodeForm({ email, registration, lastResult, notice }: Prop
   const navigation = useNavigation();
   const intent = navigation.formData?.get("intent");
   // Send a new code needs only the address (a subset of the code's fields).
-  const [form, fields] = useSchemaForm(accountSchemas, (m, formData) => (formData.get("intent") === "resend" ? m.EmailOnlySchema : m.VerifyCodeSchema), {
-    id: "verify",
-    lastResult,
-  });
+  const [form, fields] = useSchemaForm(
+    accountSchemas,
+    (m, formData) => (formData.get("intent") === "resend" ? m.EmailOnlySchema : m.VerifyCodeSchema),
+    {
+      id: "verify",
+      lastResult,
+    },
+  );
   const problem = firstProblemOf(form.allErrors);
 
   return (
@@ -40,10 +44,22 @@ export function VerifyCodeForm({ email, registration, lastResult, notice }: Prop
         pattern="[0-9]*"
         hint={t("verify.hint")}
       />
-      <button type="submit" name="intent" value="verify" className="btn btn-primary btn-block" disabled={navigation.state !== "idle"}>
+      <button
+        type="submit"
+        name="intent"
+        value="verify"
+        className="btn btn-primary btn-block"
+        disabled={navigation.state !== "idle"}
+      >
         {intent === "verify" ? t("verify.submitting") : t("verify.submit")}
       </button>
-      <button type="submit" name="intent" value="resend" className="btn btn-ghost btn-block" disabled={navigation.state !== "idle"}>
+      <button
+        type="submit"
+        name="intent"
+        value="resend"
+        className="btn btn-ghost btn-block"
+        disabled={navigation.state !== "idle"}
+      >
         {t("verify.resend")}
       </button>
     </Form>
@@ -52,8 +68,15 @@ export function VerifyCodeForm({ email, registration, lastResult, notice }: Prop
 
 /** The server's refusal of a code, tied to the code field (a wrong or dead code) or to the whole form. */
 export function codeRefused(
-  submission: { reply: (options?: { formErrors?: Problem[]; fieldErrors?: Record<string, Problem[]> }) => SubmissionResult<Problem[]> },
+  submission: {
+    reply: (options?: {
+      formErrors?: Problem[];
+      fieldErrors?: Record<string, Problem[]>;
+    }) => SubmissionResult<Problem[]>;
+  },
   problem: Problem,
 ) {
-  return submission.reply(problem.key.startsWith("code.") ? { fieldErrors: { code: [problem] } } : { formErrors: [problem] });
+  return submission.reply(
+    problem.key.startsWith("code.") ? { fieldErrors: { code: [problem] } } : { formErrors: [problem] },
+  );
 }

@@ -43,7 +43,9 @@ export function AddBookingModal({ initial, members = [], onClose, onCreated, onN
   useBookingResult(fetcher, { onSaved: onCreated, onNotice, onTaken: () => {} });
   const taken = !saving && failed?.conflicts?.length ? failed.conflicts : null;
   const shown = firstInvalid(fields, ORDER);
-  const errorOf = (name: (typeof ORDER)[number]) => <FieldError id={fields[name].errorId} problems={shown === name ? fields[name].errors : undefined} />;
+  const errorOf = (name: (typeof ORDER)[number]) => (
+    <FieldError id={fields[name].errorId} problems={shown === name ? fields[name].errors : undefined} />
+  );
 
   return (
     <Modal title={t("bookings.add")} onClose={onClose} locked={saving} closeLabel={t("bookings.close")}>
@@ -51,7 +53,11 @@ export function AddBookingModal({ initial, members = [], onClose, onCreated, onN
         <PersonFields
           idPrefix="add-booking"
           fields={fields}
-          labels={{ name: t("bookings.name"), phone: t("bookings.phone"), phonePlaceholder: t("bookings.phonePlaceholder") }}
+          labels={{
+            name: t("bookings.name"),
+            phone: t("bookings.phone"),
+            phonePlaceholder: t("bookings.phonePlaceholder"),
+          }}
           errors={{ name: errorOf("name"), phone: errorOf("phone") }}
           disabled={saving}
         />
@@ -99,7 +105,14 @@ export function AddBookingModal({ initial, members = [], onClose, onCreated, onN
         </div>
         <div className="field">
           <label htmlFor="add-booking-duration">{t("timebook.duration")}</label>
-          <input {...getInputProps(fields.duration_minutes, { type: "number" })} id="add-booking-duration" min={5} max={480} step={5} disabled={saving} />
+          <input
+            {...getInputProps(fields.duration_minutes, { type: "number" })}
+            id="add-booking-duration"
+            min={5}
+            max={480}
+            step={5}
+            disabled={saving}
+          />
           <FieldError id={fields.duration_minutes.errorId} problems={fields.duration_minutes.errors} />
         </div>
         {taken && <OverlapWarning conflicts={taken} date={String(fields.booking_date.value ?? "")} disabled={saving} />}

@@ -10,7 +10,16 @@ import heLocale from "@fullcalendar/core/locales/he";
 import type { BusinessHoursInput, EventInput, PluginDef } from "@fullcalendar/core";
 import { useEffect, useRef, useState } from "react";
 
-type CalendarLabels = { today: string; back: string; next: string; month: string; week: string; day: string; more: string; views: string };
+type CalendarLabels = {
+  today: string;
+  back: string;
+  next: string;
+  month: string;
+  week: string;
+  day: string;
+  more: string;
+  views: string;
+};
 
 export type BookingCalendarProps = {
   lang: "en" | "he";

@@ -16,7 +16,12 @@ import type { TeamMember } from "./member-field";
 
 const BookingEdit = lazy(() => import("./booking-edit"));
 
-type Props = { booking: BookingItem; members: TeamMember[]; onSaved: (b: BookingItem) => void; onDeleted: (id: string) => void };
+type Props = {
+  booking: BookingItem;
+  members: TeamMember[];
+  onSaved: (b: BookingItem) => void;
+  onDeleted: (id: string) => void;
+};
 
 export function BookingCard({ booking, members, onSaved, onDeleted }: Props) {
   const t = useT();
@@ -57,7 +62,12 @@ export function BookingCard({ booking, members, onSaved, onDeleted }: Props) {
               disabled={mutation.busy}
               onChange={(status) => mutation.update(booking.id, { status })}
             />
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(true)} disabled={mutation.busy}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => setEditing(true)}
+              disabled={mutation.busy}
+            >
               <EditIcon size={16} /> {t("bookings.edit")}
             </button>
             <button type="button" className="btn btn-danger-ghost btn-sm" onClick={remove} disabled={mutation.busy}>
@@ -66,7 +76,14 @@ export function BookingCard({ booking, members, onSaved, onDeleted }: Props) {
           </div>
         </>
       )}
-      {mutation.taken && <MoveAnywayDialog {...mutation.taken} busy={mutation.busy} onMove={mutation.moveAnyway} onKeep={mutation.keep} />}
+      {mutation.taken && (
+        <MoveAnywayDialog
+          {...mutation.taken}
+          busy={mutation.busy}
+          onMove={mutation.moveAnyway}
+          onKeep={mutation.keep}
+        />
+      )}
     </li>
   );
 }

@@ -12,12 +12,23 @@ import { useBookingMutation } from "./use-booking-mutation";
 import { OwnerDecision } from "./owner-decision";
 import { MoveAnywayDialog } from "./overlap-warning";
 
-type Props = { name: string; booking: BookingItem | null; problem: Problem | null; onClose: () => void; onSaved: (b: BookingItem) => void };
+type Props = {
+  name: string;
+  booking: BookingItem | null;
+  problem: Problem | null;
+  onClose: () => void;
+  onSaved: (b: BookingItem) => void;
+};
 
 export function BookingDetail({ name, booking, problem, onClose, onSaved }: Props) {
   const t = useT();
   return (
-    <Modal title={(booking?.client_name ?? name) || t("bookings.unknown")} onClose={onClose} closeLabel={t("bookings.close")} className="booking-detail">
+    <Modal
+      title={(booking?.client_name ?? name) || t("bookings.unknown")}
+      onClose={onClose}
+      closeLabel={t("bookings.close")}
+      className="booking-detail"
+    >
       {booking ? (
         <BookingPanel booking={booking} onClose={onClose} onSaved={onSaved} />
       ) : problem ? (
@@ -31,7 +42,15 @@ export function BookingDetail({ name, booking, problem, onClose, onSaved }: Prop
   );
 }
 
-function BookingPanel({ booking, onClose, onSaved }: { booking: BookingItem; onClose: () => void; onSaved: (b: BookingItem) => void }) {
+function BookingPanel({
+  booking,
+  onClose,
+  onSaved,
+}: {
+  booking: BookingItem;
+  onClose: () => void;
+  onSaved: (b: BookingItem) => void;
+}) {
   const t = useT();
   const mutation = useBookingMutation({ onSaved });
   return (
@@ -49,7 +68,14 @@ function BookingPanel({ booking, onClose, onSaved }: { booking: BookingItem; onC
           {t("bookings.close")}
         </button>
       </div>
-      {mutation.taken && <MoveAnywayDialog {...mutation.taken} busy={mutation.busy} onMove={mutation.moveAnyway} onKeep={mutation.keep} />}
+      {mutation.taken && (
+        <MoveAnywayDialog
+          {...mutation.taken}
+          busy={mutation.busy}
+          onMove={mutation.moveAnyway}
+          onKeep={mutation.keep}
+        />
+      )}
     </>
   );
 }

@@ -13,7 +13,13 @@ import { OverlapWarning } from "./overlap-warning";
 import { MemberField, type TeamMember } from "./member-field";
 import { FreeTimeChips, textOf } from "./free-time-chips";
 
-type EditProps = { booking: BookingItem; base: string; members: TeamMember[]; onCancel: () => void; onSaved: (b: BookingItem) => void };
+type EditProps = {
+  booking: BookingItem;
+  base: string;
+  members: TeamMember[];
+  onCancel: () => void;
+  onSaved: (b: BookingItem) => void;
+};
 
 /**
  * The inline edit (service, date, time, notes, duration, and with a team whose
@@ -45,7 +51,12 @@ export default function BookingEdit({ booking, base, members, onCancel, onSaved 
       <input type="hidden" name="id" value={booking.id} />
       <div className="field">
         <label htmlFor={`${base}-service`}>{t("bookings.service")}</label>
-        <input {...getInputProps(fields.service, { type: "text" })} id={`${base}-service`} maxLength={60} list="service-options" />
+        <input
+          {...getInputProps(fields.service, { type: "text" })}
+          id={`${base}-service`}
+          maxLength={60}
+          list="service-options"
+        />
         <FieldError id={fields.service.errorId} problems={fields.service.errors} />
       </div>
       <div className="field-pair">
@@ -67,7 +78,13 @@ export default function BookingEdit({ booking, base, members, onCancel, onSaved 
       </div>
       <div className="field">
         <label htmlFor={`${base}-duration`}>{t("timebook.duration")}</label>
-        <input {...getInputProps(fields.duration_minutes, { type: "number" })} id={`${base}-duration`} min={5} max={480} step={5} />
+        <input
+          {...getInputProps(fields.duration_minutes, { type: "number" })}
+          id={`${base}-duration`}
+          min={5}
+          max={480}
+          step={5}
+        />
         <FieldError id={fields.duration_minutes.errorId} problems={fields.duration_minutes.errors} />
       </div>
       {/* An unassigned booking stays so unless a member is chosen (an empty choice changes nothing). */}
@@ -86,7 +103,14 @@ export default function BookingEdit({ booking, base, members, onCancel, onSaved 
         time={textOf(fields.booking_time.value)}
         onPick={(time) => form.update({ name: "booking_time", value: time })}
       />
-      {taken && <OverlapWarning conflicts={taken} date={String(fields.booking_date.value ?? "")} disabled={saving} anyway="timebook.moveAnyway" />}
+      {taken && (
+        <OverlapWarning
+          conflicts={taken}
+          date={String(fields.booking_date.value ?? "")}
+          disabled={saving}
+          anyway="timebook.moveAnyway"
+        />
+      )}
       <div className="row gap-sm">
         <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>
           {saving ? t("bookings.saving") : t("bookings.save")}

@@ -27,7 +27,14 @@ import { colorClass } from "~/services/team/palette";
 const BookingCalendar = lazy(() => import("./booking-calendar.client"));
 
 // White text on each at least 4.5:1 (green 5.0, teal 5.5, blue 5.2, red 4.8, grey 4.8).
-const COLORS = { green: "#15803d", teal: "#0f766e", blue: "#2563eb", red: "#dc2626", amber: "#b45309", grey: "#6b7280" } as const;
+const COLORS = {
+  green: "#15803d",
+  teal: "#0f766e",
+  blue: "#2563eb",
+  red: "#dc2626",
+  amber: "#b45309",
+  grey: "#6b7280",
+} as const;
 /** A booking spans its own duration (one hour when it has none); a booking without a time starts at 09:00. */
 const EVENT_MINUTES = 60;
 const DEFAULT_TIME = "09:00";
@@ -56,7 +63,15 @@ export function toEvent(b: CalendarEvent, unknown: string, timeZone: string, mem
 
 /** A dense day's count: an all-day outline block (no status colour), not draggable; a click opens that day. */
 function toCountEvent(c: DayCount, title: string): EventInput {
-  return { id: `count-${c.date}`, title, start: c.date, allDay: true, editable: false, classNames: ["cal-count"], extendedProps: { countOf: c.date } };
+  return {
+    id: `count-${c.date}`,
+    title,
+    start: c.date,
+    allDay: true,
+    editable: false,
+    classNames: ["cal-count"],
+    extendedProps: { countOf: c.date },
+  };
 }
 
 /** Time off: a shaded background across its days (the last one inclusive), not a booking. */
@@ -74,7 +89,9 @@ function toTimeOffEvent(o: TimeOffRow, title: string): EventInput {
 
 /** Working hours as FullCalendar shades them in the week and day views (the calendar's clock is the business's wall clock). */
 function toBusinessHours(hours: WorkingHours): BusinessHoursInput {
-  return Object.entries(hours).flatMap(([day, intervals]) => intervals.map(([startTime, endTime]) => ({ daysOfWeek: [Number(day)], startTime, endTime })));
+  return Object.entries(hours).flatMap(([day, intervals]) =>
+    intervals.map(([startTime, endTime]) => ({ daysOfWeek: [Number(day)], startTime, endTime })),
+  );
 }
 
 /** Without working hours, a week or day shows 08:00 to 20:00. */
@@ -86,7 +103,11 @@ const DEFAULT_HOURS = { from: 8, to: 20 };
  * (one at 22:00 is never hidden). The page scrolls, not a box inside it: one
  * scroll on a phone, and nothing a keyboard cannot reach.
  */
-export function visibleHours(hours: WorkingHours | undefined, items: readonly CalendarEvent[], timeZone: string): { slotMinTime: string; slotMaxTime: string } {
+export function visibleHours(
+  hours: WorkingHours | undefined,
+  items: readonly CalendarEvent[],
+  timeZone: string,
+): { slotMinTime: string; slotMaxTime: string } {
   const open = Object.values(hours ?? {}).flat();
   let from = open.length ? Math.min(...open.map(([start]) => minutesOfDay(start))) - 60 : DEFAULT_HOURS.from * 60;
   let to = open.length ? Math.max(...open.map(([, end]) => minutesOfDay(end))) + 60 : DEFAULT_HOURS.to * 60;
@@ -98,7 +119,10 @@ export function visibleHours(hours: WorkingHours | undefined, items: readonly Ca
     to = Math.max(to, end.date === b.date ? minutesOfDay(end.time) : 24 * 60);
   }
   const clock = (minutes: number) => `${String(minutes / 60).padStart(2, "0")}:00:00`;
-  return { slotMinTime: clock(Math.max(0, Math.floor(from / 60) * 60)), slotMaxTime: clock(Math.min(24 * 60, Math.ceil(to / 60) * 60)) };
+  return {
+    slotMinTime: clock(Math.max(0, Math.floor(from / 60) * 60)),
+    slotMaxTime: clock(Math.min(24 * 60, Math.ceil(to / 60) * 60)),
+  };
 }
 
 /** The compact event of a booking the detail panel or a move saved. */
@@ -221,7 +245,13 @@ export function CalendarView({ members = [], q, timeZone, reloadKey, onAddAt, wo
             {t("team.everyone")}
           </button>
           {members.map((m) => (
-            <button key={m.id} type="button" className="btn btn-sm" aria-pressed={who === m.id} onClick={() => setWho(m.id)}>
+            <button
+              key={m.id}
+              type="button"
+              className="btn btn-sm"
+              aria-pressed={who === m.id}
+              onClick={() => setWho(m.id)}
+            >
               <span className={`team-swatch ${colorClass(m.color)}`} aria-hidden="true" /> {m.name}
             </button>
           ))}
@@ -265,7 +295,9 @@ export function CalendarView({ members = [], q, timeZone, reloadKey, onAddAt, wo
           </p>
         )}
       </div>
-      {mover.taken && <MoveAnywayDialog {...mover.taken} busy={mover.busy} onMove={mover.moveAnyway} onKeep={mover.keep} />}
+      {mover.taken && (
+        <MoveAnywayDialog {...mover.taken} busy={mover.busy} onMove={mover.moveAnyway} onKeep={mover.keep} />
+      )}
       {open && (
         <BookingDetail
           name={open.name}

@@ -13,7 +13,14 @@ import { isRealDate } from "~/utils/dates";
  * `member`: only that team member's free times ("" or left out: anyone's who does the service);
  * `except`: the booking being edited, whose own time is not in its way.
  */
-type Props = { service: string; date: string; time: string; member?: string; except?: string; onPick: (time: string) => void };
+type Props = {
+  service: string;
+  date: string;
+  time: string;
+  member?: string;
+  except?: string;
+  onPick: (time: string) => void;
+};
 
 /** A form field's value as the chips read it (conform's values may be lists, or absent). */
 export const textOf = (value: unknown) => (typeof value === "string" ? value : "");
@@ -31,7 +38,13 @@ export function FreeTimeChips({ service, date, time, member = "", except = "", o
   const { load } = fetcher;
   useEffect(() => {
     if (!ready) return;
-    const query = new URLSearchParams({ free: "1", service: name, date, ...(member ? { member_id: member } : {}), ...(except ? { except } : {}) });
+    const query = new URLSearchParams({
+      free: "1",
+      service: name,
+      date,
+      ...(member ? { member_id: member } : {}),
+      ...(except ? { except } : {}),
+    });
     const timer = setTimeout(() => load(`/dashboard/calendar?${query}`), PAUSE_MS);
     return () => clearTimeout(timer);
   }, [ready, name, date, member, except, load]);
@@ -40,7 +53,8 @@ export function FreeTimeChips({ service, date, time, member = "", except = "", o
   let body: ReactNode;
   if (!ready) body = <p className="small muted">{t("hours.free.pick")}</p>;
   else if (fetcher.state !== "idle" || !answer) body = <p className="small muted">{t("hours.free.loading")}</p>;
-  else if (answer.state === "unknown-service" || answer.state === "invalid") body = <p className="small muted">{t("hours.free.unknownService")}</p>;
+  else if (answer.state === "unknown-service" || answer.state === "invalid")
+    body = <p className="small muted">{t("hours.free.unknownService")}</p>;
   else if (answer.state === "closed") body = <p className="small muted">{t("hours.free.closed")}</p>;
   else if (answer.times.length === 0) body = <p className="small muted">{t("hours.free.none")}</p>;
   else

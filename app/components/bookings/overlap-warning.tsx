@@ -18,13 +18,24 @@ function overlapText(t: Translate, c: Conflict, date?: string): string {
 }
 
 /** "Saved. Outside working hours." / "Saved. It overlaps 1 booking(s).": what the owner should notice after a save. */
-export function savedNotice(t: Translate, result: { conflicts: Conflict[]; warnings: TimeWarning[]; booking?: { booking_date: string } }): string | null {
+export function savedNotice(
+  t: Translate,
+  result: { conflicts: Conflict[]; warnings: TimeWarning[]; booking?: { booking_date: string } },
+): string | null {
   const date = result.booking?.booking_date;
-  const parts = [...result.warnings.map((w) => t(`timebook.warn.${w}`)), ...result.conflicts.map((c) => overlapText(t, c, date))];
+  const parts = [
+    ...result.warnings.map((w) => t(`timebook.warn.${w}`)),
+    ...result.conflicts.map((c) => overlapText(t, c, date)),
+  ];
   return parts.length ? t("timebook.savedWithWarning", { warning: parts.join(" · ") }) : null;
 }
 
-type Props = { conflicts: Conflict[]; date?: string; disabled?: boolean; anyway?: "timebook.bookAnyway" | "timebook.moveAnyway" };
+type Props = {
+  conflicts: Conflict[];
+  date?: string;
+  disabled?: boolean;
+  anyway?: "timebook.bookAnyway" | "timebook.moveAnyway";
+};
 
 export function OverlapWarning({ conflicts, date, disabled, anyway = "timebook.bookAnyway" }: Props) {
   const t = useT();

@@ -14,10 +14,20 @@ export function OwnerDecision({ booking, mutation }: Props) {
     <div className="alert alert-warning booking-waiting" data-testid="booking-waiting">
       <p>{t("booklink.owner.waiting")}</p>
       <div className="row gap-sm wrap">
-        <button type="button" className="btn btn-primary btn-sm" disabled={mutation.busy} onClick={() => mutation.decide(booking.id, "accept")}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={mutation.busy}
+          onClick={() => mutation.decide(booking.id, "accept")}
+        >
           {t("booklink.owner.accept")}
         </button>
-        <button type="button" className="btn btn-danger-ghost btn-sm" disabled={mutation.busy} onClick={() => mutation.decide(booking.id, "decline")}>
+        <button
+          type="button"
+          className="btn btn-danger-ghost btn-sm"
+          disabled={mutation.busy}
+          onClick={() => mutation.decide(booking.id, "decline")}
+        >
           {t("booklink.owner.decline")}
         </button>
       </div>

@@ -5,7 +5,8 @@ import { useT, type MessageKey } from "~/i18n";
 
 function useStatusLabel() {
   const t = useT();
-  return (status: string) => ((bookingStatuses as readonly string[]).includes(status) ? t(`bookings.status.${status}` as MessageKey) : status);
+  return (status: string) =>
+    (bookingStatuses as readonly string[]).includes(status) ? t(`bookings.status.${status}` as MessageKey) : status;
 }
 
 export function StatusBadge({ status }: { status: string }) {
@@ -17,7 +18,17 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-export function StatusSelect({ id, value, onChange, disabled }: { id: string; value: string; onChange: (status: string) => void; disabled?: boolean }) {
+export function StatusSelect({
+  id,
+  value,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  value: string;
+  onChange: (status: string) => void;
+  disabled?: boolean;
+}) {
   const t = useT();
   const label = useStatusLabel();
   return (

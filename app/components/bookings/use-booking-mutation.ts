@@ -25,7 +25,10 @@ type Callbacks = {
 export const BOOKINGS_ACTION = "/dashboard/calendar";
 
 /** Reports a booking fetcher's answer once: saved, deleted, or the spec's alert. */
-export function useBookingResult(fetcher: { state: "idle" | "loading" | "submitting"; data: BookingActionResult | undefined }, callbacks: Callbacks) {
+export function useBookingResult(
+  fetcher: { state: "idle" | "loading" | "submitting"; data: BookingActionResult | undefined },
+  callbacks: Callbacks,
+) {
   const problemText = useProblemText();
   const t = useT();
   useFetcherResult(fetcher, {
@@ -48,7 +51,10 @@ export function useBookingMutation(callbacks: Callbacks) {
   const last = useRef<Record<string, string>>({});
   // The change refused because its time overlaps these bookings, until the owner answers.
   const [taken, setTaken] = useState<{ conflicts: Conflict[]; date?: string } | null>(null);
-  useBookingResult(fetcher, { ...callbacks, onTaken: (conflicts) => setTaken({ conflicts, date: last.current.booking_date }) });
+  useBookingResult(fetcher, {
+    ...callbacks,
+    onTaken: (conflicts) => setTaken({ conflicts, date: last.current.booking_date }),
+  });
   return {
     busy: fetcher.state !== "idle",
     /** The overlaps of a change waiting for "Move anyway" or "Keep it where it was" (MoveAnywayDialog asks). */

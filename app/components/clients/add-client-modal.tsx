@@ -16,7 +16,13 @@ import { clientSchemas } from "~/components/form/schemas";
 
 const ORDER = ["name", "phone", "tags", "notes"] as const;
 
-export function AddClientModal({ onClose, onCreated }: { onClose: () => void; onCreated: (client: ClientItem) => void }) {
+export function AddClientModal({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (client: ClientItem) => void;
+}) {
   const t = useT();
   const problemText = useProblemText();
   const fetcher = useFetcher<ClientActionResult>();
@@ -30,7 +36,9 @@ export function AddClientModal({ onClose, onCreated }: { onClose: () => void; on
 
   useFetcherResult(fetcher, { ok: (result) => result.intent === "create" && onCreated(result.client) });
 
-  const errorOf = (name: (typeof ORDER)[number]) => <FieldError id={fields[name].errorId} problems={shown === name ? fields[name].errors : undefined} />;
+  const errorOf = (name: (typeof ORDER)[number]) => (
+    <FieldError id={fields[name].errorId} problems={shown === name ? fields[name].errors : undefined} />
+  );
   // A problem the server did not tie to a field (or no field error came back with it).
   const formProblem = shown ? undefined : (form.errors?.[0] ?? (failed && !failed.reply ? failed.problem : undefined));
 
@@ -40,13 +48,21 @@ export function AddClientModal({ onClose, onCreated }: { onClose: () => void; on
         <PersonFields
           idPrefix="add-client"
           fields={fields}
-          labels={{ name: t("clients.name"), phone: t("clients.phone"), phonePlaceholder: t("clients.phonePlaceholder") }}
+          labels={{
+            name: t("clients.name"),
+            phone: t("clients.phone"),
+            phonePlaceholder: t("clients.phonePlaceholder"),
+          }}
           errors={{ name: errorOf("name"), phone: errorOf("phone") }}
           disabled={saving}
         />
         <div className="field">
           <label htmlFor="add-client-tags">{t("clients.tags")}</label>
-          <input {...getInputProps(fields.tags, { type: "text", ariaDescribedBy: "add-client-tags-hint" })} id="add-client-tags" disabled={saving} />
+          <input
+            {...getInputProps(fields.tags, { type: "text", ariaDescribedBy: "add-client-tags-hint" })}
+            id="add-client-tags"
+            disabled={saving}
+          />
           <span id="add-client-tags-hint" className="small muted">
             {t("clients.tagsHint")}
           </span>

@@ -29,7 +29,8 @@ type Props = {
 const ACTION = "/dashboard/clients";
 
 function Avatar({ client }: { client: Pick<ClientItem, "name" | "profile_picture"> }) {
-  if (client.profile_picture) return <img className="avatar client-avatar" src={client.profile_picture} alt="" width={40} height={40} />;
+  if (client.profile_picture)
+    return <img className="avatar client-avatar" src={client.profile_picture} alt="" width={40} height={40} />;
   return (
     <span className="avatar client-avatar" aria-hidden="true">
       {initials(client.name, "?")}
@@ -62,7 +63,13 @@ export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: 
 
   return (
     <li className={`client-row${expanded ? " expanded" : ""}`} data-testid="client-row">
-      <button type="button" className="client-head" aria-expanded={expanded} aria-controls={detailsId} onClick={onToggle}>
+      <button
+        type="button"
+        className="client-head"
+        aria-expanded={expanded}
+        aria-controls={detailsId}
+        onClick={onToggle}
+      >
         <Avatar client={client} />
         <span className="client-main">
           <span className="client-name">{name}</span>
@@ -106,7 +113,9 @@ export function ClientRow({ client, expanded, onToggle, onUpdated, onDeleted }: 
                     type="button"
                     className="btn btn-ghost btn-sm"
                     disabled={busy}
-                    onClick={() => other.submit({ intent: "clear-waiting", id: client.id }, { method: "post", action: ACTION })}
+                    onClick={() =>
+                      other.submit({ intent: "clear-waiting", id: client.id }, { method: "post", action: ACTION })
+                    }
                   >
                     {t("waiting.clear")}
                   </button>

@@ -53,13 +53,23 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
     // Photos out, as the server would leave them out: what is sent is only what the import reads.
     const upload = await readUpload(chosen.stream(), MAX_IMPORT_BYTES).catch(() => null);
     if (!upload) return setError({ key: "import.err.choose" }); // the browser could not read the file (moved, or no access)
-    if (upload.overLimit) return setError({ key: "import.err.tooLarge", params: { max: MAX_IMPORT_BYTES / 1024 / 1024 } });
-    file.current = { file: upload.skipped ? new File([upload.bytes], chosen.name, { type: chosen.type }) : chosen, photos: upload.skipped };
+    if (upload.overLimit)
+      return setError({ key: "import.err.tooLarge", params: { max: MAX_IMPORT_BYTES / 1024 / 1024 } });
+    file.current = {
+      file: upload.skipped ? new File([upload.bytes], chosen.name, { type: chosen.type }) : chosen,
+      photos: upload.skipped,
+    };
     send("import-preview");
   };
 
   return (
-    <Modal title={t("import.title")} onClose={onClose} locked={busy} closeLabel={t("import.close")} className="import-modal">
+    <Modal
+      title={t("import.title")}
+      onClose={onClose}
+      locked={busy}
+      closeLabel={t("import.close")}
+      className="import-modal"
+    >
       <p className="small muted" id="import-help">
         {t("import.help")}
       </p>
@@ -85,7 +95,14 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
       {busy && !preview && <Loading label={t("import.reading")} className="muted" />}
       {preview && (
         <div className="import-preview" data-testid="import-preview">
-          <p role="status">{t("import.summary", { fresh: preview.fresh, known: preview.known, repeated: preview.repeated, invalid: preview.invalid })}</p>
+          <p role="status">
+            {t("import.summary", {
+              fresh: preview.fresh,
+              known: preview.known,
+              repeated: preview.repeated,
+              invalid: preview.invalid,
+            })}
+          </p>
           <HowRead preview={preview} />
           {preview.invalid > 0 && (
             <div className="import-reasons" data-testid="import-reasons">
@@ -138,7 +155,9 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
                 ))}
               </ul>
               {preview.invalid > preview.errors.length && (
-                <p className="small muted">{t("import.moreProblems", { count: preview.invalid - preview.errors.length })}</p>
+                <p className="small muted">
+                  {t("import.moreProblems", { count: preview.invalid - preview.errors.length })}
+                </p>
               )}
             </div>
           )}
@@ -154,7 +173,12 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
         <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
           {t("import.cancel")}
         </button>
-        <button type="button" className="btn btn-primary" onClick={() => send("import")} disabled={busy || !preview || preview.fresh === 0}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => send("import")}
+          disabled={busy || !preview || preview.fresh === 0}
+        >
           {t("import.confirm", { count: preview?.fresh ?? 0 })}
         </button>
       </div>
@@ -170,7 +194,9 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
 const isolate = (text: string) => `\u2068${text}\u2069`;
 function isolated(found: ImportPreview["errors"][number]): ImportPreview["errors"][number] {
   if (!found.params) return found;
-  const params = Object.fromEntries(Object.entries(found.params).map(([k, v]) => [k, typeof v === "string" ? isolate(v) : v]));
+  const params = Object.fromEntries(
+    Object.entries(found.params).map(([k, v]) => [k, typeof v === "string" ? isolate(v) : v]),
+  );
   return { ...found, params };
 }
 
@@ -213,16 +239,25 @@ function HowRead({ preview }: { preview: ImportPreview }) {
         <li>
           {read.format === "vcard"
             ? t("import.read.vcard", { versions: (read.versions ?? []).join(", "), encoding })
-            : t("import.read.csv", { delimiter: t(DELIMITERS[read.delimiter ?? ","] ?? "import.read.delimiter.,"), encoding })}
+            : t("import.read.csv", {
+                delimiter: t(DELIMITERS[read.delimiter ?? ","] ?? "import.read.delimiter.,"),
+                encoding,
+              })}
         </li>
         {read.exporter && <li>{t(`import.read.exporter.${read.exporter}` as MessageKey)}</li>}
-        {read.format === "csv" && (read.headerRow ?? 1) > 1 && <li>{t("import.read.header", { row: read.headerRow ?? 1 })}</li>}
+        {read.format === "csv" && (read.headerRow ?? 1) > 1 && (
+          <li>{t("import.read.header", { row: read.headerRow ?? 1 })}</li>
+        )}
         {read.columns && (
           <>
             <li dir="auto">{t("import.read.nameFrom", { columns: columns(read.columns.name) })}</li>
             <li dir="auto">{t("import.read.phoneFrom", { columns: columns(read.columns.phone) })}</li>
-            {read.columns.tags.length > 0 && <li dir="auto">{t("import.read.tagsFrom", { columns: columns(read.columns.tags) })}</li>}
-            {read.columns.notes.length > 0 && <li dir="auto">{t("import.read.notesFrom", { columns: columns(read.columns.notes) })}</li>}
+            {read.columns.tags.length > 0 && (
+              <li dir="auto">{t("import.read.tagsFrom", { columns: columns(read.columns.tags) })}</li>
+            )}
+            {read.columns.notes.length > 0 && (
+              <li dir="auto">{t("import.read.notesFrom", { columns: columns(read.columns.notes) })}</li>
+            )}
           </>
         )}
         {read.photos > 0 && <li>{t("import.read.photos", { count: read.photos })}</li>}

@@ -16,7 +16,11 @@ export function intervalWords(t: Translate, days: number): string {
 export function rhythmWords(t: Translate, r: Rhythm): string[] {
   const words: string[] = [];
   if (r.usual_interval_days !== null) words.push(intervalWords(t, r.usual_interval_days));
-  if (r.no_shows > 0) words.push(r.no_shows === 1 ? t("clients.rhythm.noShow") : t("clients.rhythm.noShows", { n: r.no_shows }));
-  if (r.late_cancels > 0) words.push(r.late_cancels === 1 ? t("clients.rhythm.lateCancel") : t("clients.rhythm.lateCancels", { n: r.late_cancels }));
+  if (r.no_shows > 0)
+    words.push(r.no_shows === 1 ? t("clients.rhythm.noShow") : t("clients.rhythm.noShows", { n: r.no_shows }));
+  if (r.late_cancels > 0)
+    words.push(
+      r.late_cancels === 1 ? t("clients.rhythm.lateCancel") : t("clients.rhythm.lateCancels", { n: r.late_cancels }),
+    );
   return words;
 }

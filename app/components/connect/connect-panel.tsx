@@ -23,7 +23,8 @@ export function ConnectPanel({ profile, session }: Props) {
   const look = looks[label];
   const message: MessageKey = s.status === "connecting" ? "connect.msg.connecting" : look.message;
   const errorText = s.error ? problemText(s.error) : null;
-  const showConnect = s.status === "no-session" || s.status === "disconnected" || (label === "disconnected" && s.status !== "connecting");
+  const showConnect =
+    s.status === "no-session" || s.status === "disconnected" || (label === "disconnected" && s.status !== "connecting");
 
   return (
     <div className="connect stack">

@@ -20,7 +20,8 @@ export function SafetyPanel({ safety }: { safety: SafetyView }) {
     ok: (answer) => show("success", t(answer.paused ? "safety.pause.paused" : "safety.pause.resumed")),
     problem: (p) => show("error", t(p.key, p.params)),
   });
-  const setPaused = (on: boolean) => pause.submit({ intent: "pause", paused: on ? "on" : "off" }, { method: "post", action: ACTION });
+  const setPaused = (on: boolean) =>
+    pause.submit({ intent: "pause", paused: on ? "on" : "off" }, { method: "post", action: ACTION });
   const h = safety.health;
   const figures = [
     ["safety.health.sent", h.sent, "sent"],
@@ -45,7 +46,12 @@ export function SafetyPanel({ safety }: { safety: SafetyView }) {
               n: h.warning === "refusals" ? h.refused_today : h.opted_out_today,
             })}
           </p>
-          <button type="button" className="btn btn-danger btn-sm" onClick={() => setPaused(true)} disabled={pause.state !== "idle"}>
+          <button
+            type="button"
+            className="btn btn-danger btn-sm"
+            onClick={() => setPaused(true)}
+            disabled={pause.state !== "idle"}
+          >
             {t("safety.warn.pause")}
           </button>
         </div>
@@ -62,7 +68,11 @@ export function SafetyPanel({ safety }: { safety: SafetyView }) {
       <h3 className="h3 safety-subtitle">{t("safety.health.title")}</h3>
       <dl className="safety-figures" data-testid="safety-health">
         {figures.map(([key, n, id]) => (
-          <div key={id} className={`safety-figure${(id === "refused" || id === "opted-out") && n > 0 ? " is-bad" : ""}`} data-testid={`health-${id}`}>
+          <div
+            key={id}
+            className={`safety-figure${(id === "refused" || id === "opted-out") && n > 0 ? " is-bad" : ""}`}
+            data-testid={`health-${id}`}
+          >
             <dt>{t(key)}</dt>
             <dd>{n}</dd>
           </div>

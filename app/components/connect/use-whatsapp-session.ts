@@ -7,7 +7,12 @@ import { isSettled, type WaView } from "~/services/whatsapp/session-view";
 import { problem, type Problem } from "~/utils/problem";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { useLatest } from "~/components/ui/use-latest";
-import type { ConnectActionResult, ConnectIntent, ConnectSession, QrImage } from "~/routes/dashboard._index/connect.server";
+import type {
+  ConnectActionResult,
+  ConnectIntent,
+  ConnectSession,
+  QrImage,
+} from "~/routes/dashboard._index/connect.server";
 
 const POLL_MS = 2000;
 const ACTION = "/dashboard?index";

@@ -20,7 +20,13 @@ export function PersonFields({ idPrefix, fields, labels, errors, disabled }: Pro
     <>
       <div className="field">
         <label htmlFor={`${idPrefix}-name`}>{labels.name}</label>
-        <input {...getInputProps(fields.name, { type: "text" })} id={`${idPrefix}-name`} maxLength={200} autoComplete="off" disabled={disabled} />
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          id={`${idPrefix}-name`}
+          maxLength={200}
+          autoComplete="off"
+          disabled={disabled}
+        />
         {errors.name}
       </div>
       <div className="field">

@@ -38,7 +38,11 @@ const loadParse = () => (parseModule ??= import("~/validation/parse"));
  * Returns conform's form and fields, and `check` (null until loaded) for a
  * form that wants the refusal itself (a toast).
  */
-export function useSchemaForm<M, S extends z.ZodType>(schemas: () => Promise<M>, pick: Pick<M, S>, options: Options<S>) {
+export function useSchemaForm<M, S extends z.ZodType>(
+  schemas: () => Promise<M>,
+  pick: Pick<M, S>,
+  options: Options<S>,
+) {
   const [check, setCheck] = useState<Check | null>(null);
   const latest = useLatest({ schemas, pick });
 
@@ -64,7 +68,8 @@ export function useSchemaForm<M, S extends z.ZodType>(schemas: () => Promise<M>,
       if (loading.current) return;
       loading.current = true;
       void Promise.all([loadParse(), latest.current.schemas()]).then(
-        ([{ parseForm }, mod]) => setCheck(() => (formData: FormData) => parseForm(formData, latest.current.pick(mod, formData))),
+        ([{ parseForm }, mod]) =>
+          setCheck(() => (formData: FormData) => parseForm(formData, latest.current.pick(mod, formData))),
         () => {
           // The checker's code did not arrive (a lost connection): the next touch asks again, and a
           // held submit goes to the server as it is, which checks it the same way; the owner is never left waiting.
@@ -81,7 +86,8 @@ export function useSchemaForm<M, S extends z.ZodType>(schemas: () => Promise<M>,
     };
     // The attribute, not form.id: a field named "id" (a hidden input) shadows that property.
     const ours = (target: EventTarget | null) =>
-      target instanceof Element && (target.closest("form")?.getAttribute("id") === formId || target.getAttribute("form") === formId);
+      target instanceof Element &&
+      (target.closest("form")?.getAttribute("id") === formId || target.getAttribute("form") === formId);
     const touched = (event: Event) => {
       if (ours(event.target)) load();
     };
@@ -124,10 +130,13 @@ export function useSchemaForm<M, S extends z.ZodType>(schemas: () => Promise<M>,
  * makes for its own intents (`form.update`: a free-time chip tapped first in an edit must fill Time, not save).
  */
 function resubmit(form: HTMLFormElement, submitter: HTMLElement | null) {
-  const isButton = (el: unknown): el is HTMLButtonElement | HTMLInputElement => el instanceof HTMLButtonElement || el instanceof HTMLInputElement;
+  const isButton = (el: unknown): el is HTMLButtonElement | HTMLInputElement =>
+    el instanceof HTMLButtonElement || el instanceof HTMLInputElement;
   if (!isButton(submitter)) return form.requestSubmit();
   if (submitter.isConnected && submitter.form === form) return form.requestSubmit(submitter);
-  const same = [...form.elements].find((el) => isButton(el) && el.type === "submit" && el.name === submitter.name && el.value === submitter.value);
+  const same = [...form.elements].find(
+    (el) => isButton(el) && el.type === "submit" && el.name === submitter.name && el.value === submitter.value,
+  );
   if (isButton(same) || !submitter.name) return form.requestSubmit(isButton(same) ? same : undefined);
   const again = document.createElement("button");
   again.name = submitter.name;

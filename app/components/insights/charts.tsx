@@ -7,7 +7,19 @@ import type { ReactNode } from "react";
 import { useT } from "~/i18n";
 
 /** A chart with its name (the caption), the picture, and its numbers as a table under "Show as a table". */
-function ChartFigure({ id, title, summary, children, table }: { id: string; title: string; summary: string; children: ReactNode; table: ReactNode }) {
+function ChartFigure({
+  id,
+  title,
+  summary,
+  children,
+  table,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  children: ReactNode;
+  table: ReactNode;
+}) {
   const t = useT();
   return (
     <figure className="card chart" aria-labelledby={`${id}-title`}>
@@ -30,13 +42,27 @@ const BAR_W = 320;
 const ROW_H = 44;
 
 /** Horizontal bars, longest first: each row's label above its bar, the value at the bar's end. */
-export function BarChart({ id, title, bars, rtl, columns }: { id: string; title: string; bars: Bar[]; rtl: boolean; columns: [string, string] }) {
+export function BarChart({
+  id,
+  title,
+  bars,
+  rtl,
+  columns,
+}: {
+  id: string;
+  title: string;
+  bars: Bar[];
+  rtl: boolean;
+  columns: [string, string];
+}) {
   const t = useT();
   const max = Math.max(1, ...bars.map((b) => b.value));
   const room = BAR_W - 70; // the value's text after the longest bar
   // Mirrored right-to-left: x from the right edge.
   const x = (v: number) => (rtl ? BAR_W - v : v);
-  const summary = bars.length ? t("insights.topSummary", { name: bars[0].label, value: bars[0].shown }) : t("insights.noBookings");
+  const summary = bars.length
+    ? t("insights.topSummary", { name: bars[0].label, value: bars[0].shown })
+    : t("insights.noBookings");
   return (
     <ChartFigure
       id={id}
@@ -120,8 +146,12 @@ export function HeatMap({
   const t = useT();
   const title = t("insights.busiest");
   const top = cells[0];
-  const summary = top ? t("insights.busiestSummary", { day: dayName(top.weekday, "long"), hour: pad(top.hour), count: top.count }) : t("insights.noBookings");
-  const hours = cells.length ? range(Math.min(open[0], ...cells.map((c) => c.hour)), Math.max(open[1], ...cells.map((c) => c.hour))) : [];
+  const summary = top
+    ? t("insights.busiestSummary", { day: dayName(top.weekday, "long"), hour: pad(top.hour), count: top.count })
+    : t("insights.noBookings");
+  const hours = cells.length
+    ? range(Math.min(open[0], ...cells.map((c) => c.hour)), Math.max(open[1], ...cells.map((c) => c.hour)))
+    : [];
   const max = Math.max(1, ...cells.map((c) => c.count));
   const count = new Map(cells.map((c) => [`${c.weekday} ${c.hour}`, c.count]));
   const width = LABEL_W + hours.length * CELL;
@@ -163,7 +193,13 @@ export function HeatMap({
             direction={rtl ? "rtl" : "ltr"}
           >
             {hours.map((h, i) => (
-              <text key={h} x={x(LABEL_W + i * CELL, CELL) + CELL / 2} y={12} className="chart-axis" textAnchor="middle">
+              <text
+                key={h}
+                x={x(LABEL_W + i * CELL, CELL) + CELL / 2}
+                y={12}
+                className="chart-axis"
+                textAnchor="middle"
+              >
                 {h}
               </text>
             ))}

@@ -4,19 +4,52 @@ import { useLang, useT, type MessageKey } from "~/i18n";
 import { LOCALES } from "~/services/catalogue/money";
 import type { InsightFigures } from "~/services/insights/insights.server";
 
-type Figure = { key: string; label: MessageKey; hint?: MessageKey; now: number | null; before: number | null; show: (v: number) => string };
+type Figure = {
+  key: string;
+  label: MessageKey;
+  hint?: MessageKey;
+  now: number | null;
+  before: number | null;
+  show: (v: number) => string;
+};
 
-export function FigureList({ figures, money }: { figures: InsightFigures & { previous: InsightFigures }; money: (v: number) => string }) {
+export function FigureList({
+  figures,
+  money,
+}: {
+  figures: InsightFigures & { previous: InsightFigures };
+  money: (v: number) => string;
+}) {
   const t = useT();
   const lang = useLang();
-  const percent = (v: number) => new Intl.NumberFormat(LOCALES[lang], { style: "percent", maximumFractionDigits: 0 }).format(v);
+  const percent = (v: number) =>
+    new Intl.NumberFormat(LOCALES[lang], { style: "percent", maximumFractionDigits: 0 }).format(v);
   const count = (v: number) => new Intl.NumberFormat(LOCALES[lang]).format(v);
   const p = figures.previous;
   const list: Figure[] = [
     { key: "bookings", label: "insights.fig.bookings", now: figures.bookings, before: p.bookings, show: count },
-    { key: "revenue-done", label: "insights.fig.revenueDone", now: figures.revenue.done, before: p.revenue.done, show: money },
-    { key: "revenue-expected", label: "insights.fig.revenueExpected", now: figures.revenue.expected, before: p.revenue.expected, show: money },
-    { key: "no-show", label: "insights.fig.noShowRate", hint: "insights.hint.noShowRate", now: figures.no_show_rate, before: p.no_show_rate, show: percent },
+    {
+      key: "revenue-done",
+      label: "insights.fig.revenueDone",
+      now: figures.revenue.done,
+      before: p.revenue.done,
+      show: money,
+    },
+    {
+      key: "revenue-expected",
+      label: "insights.fig.revenueExpected",
+      now: figures.revenue.expected,
+      before: p.revenue.expected,
+      show: money,
+    },
+    {
+      key: "no-show",
+      label: "insights.fig.noShowRate",
+      hint: "insights.hint.noShowRate",
+      now: figures.no_show_rate,
+      before: p.no_show_rate,
+      show: percent,
+    },
     {
       key: "late-cancel",
       label: "insights.fig.lateCancelRate",
@@ -41,11 +74,42 @@ export function FigureList({ figures, money }: { figures: InsightFigures & { pre
       before: p.rebooking_rate,
       show: percent,
     },
-    { key: "new-clients", label: "insights.fig.newClients", now: figures.new_clients, before: p.new_clients, show: count },
-    { key: "returning-clients", label: "insights.fig.returningClients", now: figures.returning_clients, before: p.returning_clients, show: count },
-    { key: "from-chats", label: "insights.fig.fromChats", hint: "insights.hint.fromChats", now: figures.from_chats, before: p.from_chats, show: count },
-    { key: "messages-sent", label: "insights.fig.messagesSent", now: figures.messages.sent, before: p.messages.sent, show: count },
-    { key: "messages-refused", label: "insights.fig.messagesRefused", now: figures.messages.refused, before: p.messages.refused, show: count },
+    {
+      key: "new-clients",
+      label: "insights.fig.newClients",
+      now: figures.new_clients,
+      before: p.new_clients,
+      show: count,
+    },
+    {
+      key: "returning-clients",
+      label: "insights.fig.returningClients",
+      now: figures.returning_clients,
+      before: p.returning_clients,
+      show: count,
+    },
+    {
+      key: "from-chats",
+      label: "insights.fig.fromChats",
+      hint: "insights.hint.fromChats",
+      now: figures.from_chats,
+      before: p.from_chats,
+      show: count,
+    },
+    {
+      key: "messages-sent",
+      label: "insights.fig.messagesSent",
+      now: figures.messages.sent,
+      before: p.messages.sent,
+      show: count,
+    },
+    {
+      key: "messages-refused",
+      label: "insights.fig.messagesRefused",
+      now: figures.messages.refused,
+      before: p.messages.refused,
+      show: count,
+    },
   ];
   const change = (f: Figure) => {
     const before = f.before === null ? t("insights.noData") : f.show(f.before);

@@ -17,7 +17,9 @@ export function candidateKey(c: Booked) {
 export function mergeCandidates<C extends Booked>(lists: C[][]): C[] {
   const byKey = new Map<string, C>();
   for (const list of lists) for (const c of list) if (!byKey.has(candidateKey(c))) byKey.set(candidateKey(c), c);
-  return [...byKey.values()].sort((a, b) => (a.sender_name || "").localeCompare(b.sender_name || "") || a.booking_date.localeCompare(b.booking_date));
+  return [...byKey.values()].sort(
+    (a, b) => (a.sender_name || "").localeCompare(b.sender_name || "") || a.booking_date.localeCompare(b.booking_date),
+  );
 }
 
 /** The tab's loader answer for `?service=`; null when the load failed (see the route's clientLoader). */

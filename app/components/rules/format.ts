@@ -37,11 +37,16 @@ export function statusLabel(t: Translate, status: StatusKey | { other: string })
   return typeof status === "string" ? t(`rules.status.${status}` as MessageKey) : status.other;
 }
 
-type ScheduleFields = Pick<RuleGroup, "type" | "schedule_type" | "schedule_value" | "custom_date" | "custom_time" | "schedule_label">;
+type ScheduleFields = Pick<
+  RuleGroup,
+  "type" | "schedule_type" | "schedule_value" | "custom_date" | "custom_time" | "schedule_label"
+>;
 
 export function describeSchedule(t: Translate, rule: ScheduleFields): string {
   if (rule.schedule_type === "custom" && rule.custom_date) {
-    return t("rules.schedule.custom", { when: ltr(`${formatDateGB(rule.custom_date)} ${rule.custom_time ?? ""}`.trim()) });
+    return t("rules.schedule.custom", {
+      when: ltr(`${formatDateGB(rule.custom_date)} ${rule.custom_time ?? ""}`.trim()),
+    });
   }
   const n = Number(rule.schedule_value);
   if (!Number.isInteger(n) || n <= 0) return rule.schedule_label;
@@ -59,7 +64,11 @@ export function formatCreated(iso: string, lang: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   const date = d.toLocaleDateString("en-GB");
-  const time = d.toLocaleTimeString(lang === "he" ? "he-IL" : "en-GB", { hour: "2-digit", minute: "2-digit", hour12: false });
+  const time = d.toLocaleTimeString(lang === "he" ? "he-IL" : "en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+  });
   return ltr(`${date} ${time}`);
 }
 

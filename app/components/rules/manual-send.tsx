@@ -13,13 +13,24 @@ export function ManualSend({ messageId, link }: { messageId: string; link: strin
     <div className="rule-client-manual small" data-testid="rule-client-manual">
       <p className="muted">{t("safety.manual.hint")}</p>
       <div className="row gap-sm">
-        <a className="btn btn-primary btn-sm" href={link} target="_blank" rel="noopener noreferrer" data-testid="manual-open">
+        <a
+          className="btn btn-primary btn-sm"
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="manual-open"
+        >
           {t("safety.manual.open")}
         </a>
         <done.Form method="post" action="/dashboard/rules">
           <input type="hidden" name="intent" value="manual-done" />
           <input type="hidden" name="id" value={messageId} />
-          <button type="submit" className="btn btn-ghost btn-sm" disabled={done.state !== "idle"} data-testid="manual-done">
+          <button
+            type="submit"
+            className="btn btn-ghost btn-sm"
+            disabled={done.state !== "idle"}
+            data-testid="manual-done"
+          >
             {t("safety.manual.done")}
           </button>
         </done.Form>

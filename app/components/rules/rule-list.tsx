@@ -1,6 +1,15 @@
 import { useLang, useT } from "~/i18n";
 import type { ScreenRule as RuleGroup, ScreenRuleClient as RuleClient } from "~/routes/dashboard.rules/rules.server";
-import { badgeClass, clientsCount, clientStatusOf, describeSchedule, formatCreated, formatDateGB, overallStatus, statusLabel } from "./format";
+import {
+  badgeClass,
+  clientsCount,
+  clientStatusOf,
+  describeSchedule,
+  formatCreated,
+  formatDateGB,
+  overallStatus,
+  statusLabel,
+} from "./format";
 import { Modal } from "~/components/ui/modal";
 import { ManualSend } from "./manual-send";
 
@@ -29,7 +38,9 @@ export function RuleCards({ rules, onOpen }: { rules: RuleGroup[]; onOpen: (rule
                 <span className="rule-card-services">{ruleTitle(rule)}</span>
                 <span className={`badge ${badgeClass[status]}`}>{statusLabel(t, status)}</span>
               </span>
-              <span className="rule-card-type">{t(rule.type === "reminder" ? "rules.type.reminder" : "rules.type.followup")}</span>
+              <span className="rule-card-type">
+                {t(rule.type === "reminder" ? "rules.type.reminder" : "rules.type.followup")}
+              </span>
               <span className="rule-card-meta muted small">
                 <span>{clientsCount(t, rule.clients_count)}</span>
                 <span aria-hidden="true"> · </span>
@@ -54,7 +65,9 @@ function ClientRow({ client }: { client: RuleClient }) {
     <li className="rule-client">
       <div className="rule-client-who">
         <span className="rule-client-name">{client.client_name || t("rules.unknownName")}</span>
-        <span className={`badge ${typeof status === "string" ? badgeClass[status] : "badge-grey"}`}>{statusLabel(t, status)}</span>
+        <span className={`badge ${typeof status === "string" ? badgeClass[status] : "badge-grey"}`}>
+          {statusLabel(t, status)}
+        </span>
       </div>
       <div className="muted small" dir="ltr">
         {client.phone_display}
@@ -98,7 +111,9 @@ function ClientRow({ client }: { client: RuleClient }) {
       )}
       {client.reply_action && (
         <div className={`rule-client-reply small is-${client.reply_action}`} data-testid="rule-client-reply" dir="auto">
-          {t(client.reply_action === "confirmed" ? "confirm.reply.confirmed" : "confirm.reply.cancelled", { text: client.reply_text ?? "" })}
+          {t(client.reply_action === "confirmed" ? "confirm.reply.confirmed" : "confirm.reply.cancelled", {
+            text: client.reply_text ?? "",
+          })}
         </div>
       )}
       {status === "manual" && client.send_link && <ManualSend messageId={client.id} link={client.send_link} />}
@@ -121,7 +136,15 @@ function ClientRow({ client }: { client: RuleClient }) {
   );
 }
 
-export function RuleDetails({ rule, onClose, onDelete }: { rule: RuleGroup; onClose: () => void; onDelete: () => void }) {
+export function RuleDetails({
+  rule,
+  onClose,
+  onDelete,
+}: {
+  rule: RuleGroup;
+  onClose: () => void;
+  onDelete: () => void;
+}) {
   const t = useT();
   const lang = useLang();
   const status = overallStatus(rule.clients.map((c) => c.client_status));
@@ -177,7 +200,15 @@ export function RuleDetails({ rule, onClose, onDelete }: { rule: RuleGroup; onCl
   );
 }
 
-export function DeleteConfirm({ busy, onCancel, onConfirm }: { busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function DeleteConfirm({
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const t = useT();
   return (
     <Modal

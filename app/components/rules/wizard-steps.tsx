@@ -12,7 +12,11 @@ import { LiveClock } from "./live-clock";
 
 export function TypeStep({ value, onChange }: { value: RuleType | ""; onChange: (v: RuleType) => void }) {
   const t = useT();
-  const options: [RuleType, "rules.type.followup" | "rules.type.reminder", "wizard.type.followupHint" | "wizard.type.reminderHint"][] = [
+  const options: [
+    RuleType,
+    "rules.type.followup" | "rules.type.reminder",
+    "wizard.type.followupHint" | "wizard.type.reminderHint",
+  ][] = [
     ["followup", "rules.type.followup", "wizard.type.followupHint"],
     ["reminder", "rules.type.reminder", "wizard.type.reminderHint"],
   ];
@@ -21,7 +25,14 @@ export function TypeStep({ value, onChange }: { value: RuleType | ""; onChange: 
       <legend className="sr-only">{t("wizard.step.type")}</legend>
       {options.map(([v, label, hint], i) => (
         <label key={v} className={`choice ${value === v ? "is-on" : ""}`}>
-          <input type="radio" name="rule-type" value={v} checked={value === v} onChange={() => onChange(v)} data-autofocus={i === 0 ? true : undefined} />
+          <input
+            type="radio"
+            name="rule-type"
+            value={v}
+            checked={value === v}
+            onChange={() => onChange(v)}
+            data-autofocus={i === 0 ? true : undefined}
+          />
           <span>
             <span className="choice-title">{t(label)}</span>
             <span className="choice-hint muted small">{t(hint)}</span>
@@ -33,7 +44,17 @@ export function TypeStep({ value, onChange }: { value: RuleType | ""; onChange: 
 }
 
 /** A select-all checkbox that shows "some" as indeterminate. */
-function SelectAll({ all, some, onChange, label }: { all: boolean; some: boolean; onChange: (on: boolean) => void; label: string }) {
+function SelectAll({
+  all,
+  some,
+  onChange,
+  label,
+}: {
+  all: boolean;
+  some: boolean;
+  onChange: (on: boolean) => void;
+  label: string;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = some && !all;
@@ -46,9 +67,18 @@ function SelectAll({ all, some, onChange, label }: { all: boolean; some: boolean
   );
 }
 
-export function ServicesStep({ services, selected, onChange }: { services: string[]; selected: string[]; onChange: (v: string[]) => void }) {
+export function ServicesStep({
+  services,
+  selected,
+  onChange,
+}: {
+  services: string[];
+  selected: string[];
+  onChange: (v: string[]) => void;
+}) {
   const t = useT();
-  const toggle = (s: string, on: boolean) => onChange(on ? services.filter((x) => x === s || selected.includes(x)) : selected.filter((x) => x !== s));
+  const toggle = (s: string, on: boolean) =>
+    onChange(on ? services.filter((x) => x === s || selected.includes(x)) : selected.filter((x) => x !== s));
   return (
     <div>
       <p className="muted small">{t("wizard.services.hint")}</p>
@@ -70,7 +100,13 @@ export function ServicesStep({ services, selected, onChange }: { services: strin
   );
 }
 
-type ClientsProps = { candidates: Candidate[]; loading: boolean; selected: string[]; onChange: (keys: string[]) => void; upcomingOnly: boolean };
+type ClientsProps = {
+  candidates: Candidate[];
+  loading: boolean;
+  selected: string[];
+  onChange: (keys: string[]) => void;
+  upcomingOnly: boolean;
+};
 
 export function ClientsStep({ candidates, loading, selected, onChange, upcomingOnly }: ClientsProps) {
   const t = useT();
@@ -81,7 +117,8 @@ export function ClientsStep({ candidates, loading, selected, onChange, upcomingO
       </p>
     );
   const keys = candidates.map(candidateKey);
-  const toggle = (k: string, on: boolean) => onChange(on ? keys.filter((x) => x === k || selected.includes(x)) : selected.filter((x) => x !== k));
+  const toggle = (k: string, on: boolean) =>
+    onChange(on ? keys.filter((x) => x === k || selected.includes(x)) : selected.filter((x) => x !== k));
   return (
     <div>
       {upcomingOnly && <p className="muted small">{t("wizard.clients.upcomingOnly")}</p>}
@@ -101,7 +138,11 @@ export function ClientsStep({ candidates, loading, selected, onChange, upcomingO
           <div className="pick-list pick-clients" role="group" aria-label={t("wizard.step.clients")}>
             {candidates.map((c, i) => (
               <label key={keys[i]} className="check pick pick-client">
-                <input type="checkbox" checked={selected.includes(keys[i])} onChange={(e) => toggle(keys[i], e.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={selected.includes(keys[i])}
+                  onChange={(e) => toggle(keys[i], e.target.checked)}
+                />
                 <span className="pick-client-text">
                   <span className="pick-client-name">{c.sender_name || t("rules.unknownName")}</span>
                   <span className="muted small">
@@ -196,7 +237,11 @@ export function ScheduleStep({ type, value, onChange, minDate, sendTime, timeZon
   const t = useT();
   const lang = useLang();
   const presetLabel = (n: number) =>
-    type === "followup" ? t("wizard.schedule.after.many", { n }) : n === 1 ? t("wizard.schedule.before.one") : t("wizard.schedule.before.many", { n });
+    type === "followup"
+      ? t("wizard.schedule.after.many", { n })
+      : n === 1
+        ? t("wizard.schedule.before.one")
+        : t("wizard.schedule.before.many", { n });
   const set = (patch: Partial<ScheduleState>) => onChange({ ...value, ...patch });
   return (
     <div>
@@ -218,16 +263,30 @@ export function ScheduleStep({ type, value, onChange, minDate, sendTime, timeZon
         ))}
         {type === "followup" && (
           <label className={`choice compact ${value.choice === "due" ? "is-on" : ""}`}>
-            <input type="radio" name="schedule" value="due" checked={value.choice === "due"} onChange={() => set({ choice: "due" })} />
+            <input
+              type="radio"
+              name="schedule"
+              value="due"
+              checked={value.choice === "due"}
+              onChange={() => set({ choice: "due" })}
+            />
             <span className="choice-title">{t("wizard.schedule.due")}</span>
           </label>
         )}
         <label className={`choice compact ${value.choice === "custom" ? "is-on" : ""}`}>
-          <input type="radio" name="schedule" value="custom" checked={value.choice === "custom"} onChange={() => set({ choice: "custom" })} />
+          <input
+            type="radio"
+            name="schedule"
+            value="custom"
+            checked={value.choice === "custom"}
+            onChange={() => set({ choice: "custom" })}
+          />
           <span className="choice-title">{t("wizard.schedule.custom")}</span>
         </label>
       </fieldset>
-      {value.choice === "due" && <p className="muted small">{t("wizard.schedule.dueHint", { n: DUE_FALLBACK_DAYS })}</p>}
+      {value.choice === "due" && (
+        <p className="muted small">{t("wizard.schedule.dueHint", { n: DUE_FALLBACK_DAYS })}</p>
+      )}
       <p className="muted small">{t("wizard.schedule.sendTime", { time: sendTime, zone: timeZone })}</p>
       {value.choice === "custom" && (
         <div className="custom-schedule">
@@ -244,7 +303,12 @@ export function ScheduleStep({ type, value, onChange, minDate, sendTime, timeZon
             </div>
             <div className="field">
               <label htmlFor="custom-time">{t("wizard.schedule.time")}</label>
-              <input id="custom-time" type="time" value={value.customTime} onChange={(e) => set({ customTime: e.target.value, customDays: "" })} />
+              <input
+                id="custom-time"
+                type="time"
+                value={value.customTime}
+                onChange={(e) => set({ customTime: e.target.value, customDays: "" })}
+              />
             </div>
           </div>
           <p className="muted small">{t("wizard.schedule.zone", { zone: timeZone })}</p>
@@ -257,7 +321,9 @@ export function ScheduleStep({ type, value, onChange, minDate, sendTime, timeZon
             <span>{t("wizard.schedule.or")}</span>
           </p>
           <div className="field">
-            <label htmlFor="custom-days">{t(type === "followup" ? "wizard.schedule.daysAfter" : "wizard.schedule.daysBefore")}</label>
+            <label htmlFor="custom-days">
+              {t(type === "followup" ? "wizard.schedule.daysAfter" : "wizard.schedule.daysBefore")}
+            </label>
             <input
               id="custom-days"
               type="number"

@@ -8,9 +8,23 @@ import type { RulesAnswer } from "~/routes/dashboard.rules/rules.server";
 import { candidateKey, useCandidates, type Candidate } from "./client-source";
 import { Modal } from "~/components/ui/modal";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
-import { ClientsStep, MessageStep, scheduleReady, ScheduleStep, ServicesStep, TypeStep, type ScheduleState } from "./wizard-steps";
+import {
+  ClientsStep,
+  MessageStep,
+  scheduleReady,
+  ScheduleStep,
+  ServicesStep,
+  TypeStep,
+  type ScheduleState,
+} from "./wizard-steps";
 
-const STEPS: MessageKey[] = ["wizard.step.type", "wizard.step.service", "wizard.step.clients", "wizard.step.message", "wizard.step.schedule"];
+const STEPS: MessageKey[] = [
+  "wizard.step.type",
+  "wizard.step.service",
+  "wizard.step.clients",
+  "wizard.step.message",
+  "wizard.step.schedule",
+];
 
 type Props = {
   services: string[];
@@ -35,7 +49,18 @@ function browserToday() {
 }
 
 /** Mounted only while open, so closing it (for any reason) resets it. */
-export function RuleWizard({ services, clients, optedOut: optedOutAll = 0, today, timeZone, sendTime, messageLang, quietHours, onClose, onDone }: Props) {
+export function RuleWizard({
+  services,
+  clients,
+  optedOut: optedOutAll = 0,
+  today,
+  timeZone,
+  sendTime,
+  messageLang,
+  quietHours,
+  onClose,
+  onDone,
+}: Props) {
   const t = useT();
   const [step, setStep] = useState(0);
   const [type, setType] = useState<RuleType | "">("");
@@ -69,11 +94,20 @@ export function RuleWizard({ services, clients, optedOut: optedOutAll = 0, today
   });
 
   // A reminder can only go to an appointment still ahead.
-  const visible = useMemo(() => (type === "reminder" ? candidates.filter((c) => c.booking_date >= today) : candidates), [candidates, type, today]);
+  const visible = useMemo(
+    () => (type === "reminder" ? candidates.filter((c) => c.booking_date >= today) : candidates),
+    [candidates, type, today],
+  );
   const visibleKeys = useMemo(() => new Set(visible.map(candidateKey)), [visible]);
   const selectedClients = visible.filter((c) => chosenClients.includes(candidateKey(c)));
 
-  const ready = [type !== "", chosenServices.length > 0, selectedClients.length > 0, template.trim().length > 0, scheduleReady(schedule)][step];
+  const ready = [
+    type !== "",
+    chosenServices.length > 0,
+    selectedClients.length > 0,
+    template.trim().length > 0,
+    scheduleReady(schedule),
+  ][step];
 
   const chooseType = (v: RuleType) => {
     if (v !== type) setSchedule(noSchedule);
@@ -112,7 +146,12 @@ export function RuleWizard({ services, clients, optedOut: optedOutAll = 0, today
       testId="rule-wizard"
       footer={
         <div className="row between wizard-nav">
-          <button type="button" className="btn btn-ghost" onClick={() => setStep((s) => s - 1)} disabled={step === 0 || sending}>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => setStep((s) => s - 1)}
+            disabled={step === 0 || sending}
+          >
             {t("wizard.back")}
           </button>
           {last ? (
@@ -131,7 +170,14 @@ export function RuleWizard({ services, clients, optedOut: optedOutAll = 0, today
         <p className="wizard-step-name" id="wizard-step-name">
           {t("wizard.progress", { n: step + 1, step: t(STEPS[step]) })}
         </p>
-        <div className="progress" role="progressbar" aria-labelledby="wizard-step-name" aria-valuemin={1} aria-valuemax={5} aria-valuenow={step + 1}>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-labelledby="wizard-step-name"
+          aria-valuemin={1}
+          aria-valuemax={5}
+          aria-valuenow={step + 1}
+        >
           <div className="progress-fill" style={{ inlineSize: `${((step + 1) / STEPS.length) * 100}%` }} />
         </div>
       </div>

@@ -125,7 +125,12 @@ export function BookingLinkSection({ settings, suggestion, share, hasNumber, hol
           </p>
           <img src={share.qr} alt={t("booklink.settings.qrAlt")} width={176} height={176} />
           <div className="row gap-sm wrap">
-            <a className="btn btn-primary btn-sm" href={`https://wa.me/?text=${encodeURIComponent(share.text)}`} target="_blank" rel="noreferrer">
+            <a
+              className="btn btn-primary btn-sm"
+              href={`https://wa.me/?text=${encodeURIComponent(share.text)}`}
+              target="_blank"
+              rel="noreferrer"
+            >
               {t("booklink.settings.shareWhatsApp")}
             </a>
             <a className="btn btn-ghost btn-sm" href={share.qr} download={`${file}.svg`}>

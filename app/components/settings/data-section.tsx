@@ -36,11 +36,23 @@ export function DataSection({ hasFeed, hasPassword = true }: { hasFeed: boolean;
       {url && (
         <div className="field">
           <label htmlFor="feed-url">{t("feed.address")}</label>
-          <input id="feed-url" value={url} readOnly dir="ltr" onFocus={(e) => e.currentTarget.select()} aria-describedby="feed-once" data-testid="feed-url" />
+          <input
+            id="feed-url"
+            value={url}
+            readOnly
+            dir="ltr"
+            onFocus={(e) => e.currentTarget.select()}
+            aria-describedby="feed-once"
+            data-testid="feed-url"
+          />
           <span id="feed-once" className="small muted">
             {t("feed.once")}
           </span>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}
+          >
             {copied ? t("feed.copied") : t("feed.copy")}
           </button>
         </div>

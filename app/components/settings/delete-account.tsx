@@ -49,13 +49,20 @@ function DeleteDialog({ hasPassword, email, onClose }: { hasPassword: boolean; e
         {hasPassword ? (
           <div className="field">
             <label htmlFor={fields.password.id}>{t("account.password")}</label>
-            <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" required disabled={busy} />
+            <input
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="current-password"
+              required
+              disabled={busy}
+            />
             <FieldError id={fields.password.errorId} problems={fields.password.errors} />
           </div>
         ) : (
           <p className="small muted" data-testid="delete-google">
             {t("access.confirm.googleAgain")}{" "}
-            <a href="/api/auth/google?redirectTo=%2Fdashboard%2Fsettings%23delete-title">{t("access.confirm.googleButton")}</a>
+            <a href="/api/auth/google?redirectTo=%2Fdashboard%2Fsettings%23delete-title">
+              {t("access.confirm.googleButton")}
+            </a>
           </p>
         )}
         <ProblemBanner problem={formProblem} testId="delete-error" />

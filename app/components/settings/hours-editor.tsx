@@ -32,7 +32,12 @@ export function HoursEditor({ settings }: { settings: Settings }) {
           {t("hours.saved")}
         </Banner>
       )}
-      <fetcher.Form method="post" action="/dashboard/settings/hours" noValidate onSubmit={(e) => invalid && e.preventDefault()}>
+      <fetcher.Form
+        method="post"
+        action="/dashboard/settings/hours"
+        noValidate
+        onSubmit={(e) => invalid && e.preventDefault()}
+      >
         <input type="hidden" name="intent" value="hours" />
         <input type="hidden" name="working_hours" value={JSON.stringify(week)} />
         <WeekEditor week={week} onChange={setWeek} />

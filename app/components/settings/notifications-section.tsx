@@ -17,7 +17,9 @@ type Support = "unknown" | "supported" | "unsupported";
 
 const noSubscription = () => () => {};
 function pushSupport(): Support {
-  return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window ? "supported" : "unsupported";
+  return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window
+    ? "supported"
+    : "unsupported";
 }
 
 type Props = { proposalsEnabled: boolean; autoAnswer: boolean; vapidPublicKey: string | null; devices: PushDevice[] };
@@ -85,11 +87,20 @@ export function NotificationsSection({ proposalsEnabled, autoAnswer, vapidPublic
     const permission = await Notification.requestPermission();
     if (permission !== "granted") return setNotice("push.notify.denied");
     const registration = await navigator.serviceWorker.ready;
-    const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlDecode(publicKey) });
+    const subscription = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: base64UrlDecode(publicKey),
+    });
     const { keys } = subscription.toJSON();
     pending.current = subscription.endpoint;
     push.submit(
-      { intent: "push-subscribe", endpoint: subscription.endpoint, p256dh: keys?.p256dh ?? "", auth: keys?.auth ?? "", lang },
+      {
+        intent: "push-subscribe",
+        endpoint: subscription.endpoint,
+        p256dh: keys?.p256dh ?? "",
+        auth: keys?.auth ?? "",
+        lang,
+      },
       { method: "post", action: "/dashboard/settings" },
     );
   }
@@ -99,7 +110,8 @@ export function NotificationsSection({ proposalsEnabled, autoAnswer, vapidPublic
     const subscription = await registration.pushManager.getSubscription();
     const gone = subscription?.endpoint ?? endpoint;
     await subscription?.unsubscribe().catch(() => false);
-    if (gone) push.submit({ intent: "push-unsubscribe", endpoint: gone }, { method: "post", action: "/dashboard/settings" });
+    if (gone)
+      push.submit({ intent: "push-unsubscribe", endpoint: gone }, { method: "post", action: "/dashboard/settings" });
     else setEndpoint(null);
   }
 
@@ -118,7 +130,11 @@ export function NotificationsSection({ proposalsEnabled, autoAnswer, vapidPublic
 
   const busy = working || push.state !== "idle";
   const notificationsOn = Boolean(endpoint);
-  const why: MessageKey | null = !vapidPublicKey ? "push.notify.unavailable" : support === "unsupported" ? "push.notify.unsupported" : notice;
+  const why: MessageKey | null = !vapidPublicKey
+    ? "push.notify.unavailable"
+    : support === "unsupported"
+      ? "push.notify.unsupported"
+      : notice;
 
   return (
     <section className="card" aria-labelledby="push-title" data-testid="push-settings">
@@ -131,7 +147,12 @@ export function NotificationsSection({ proposalsEnabled, autoAnswer, vapidPublic
           hint={t("push.proposals.hint")}
           checked={proposalsOn}
           testId="proposals-switch"
-          onChange={(on) => proposals.submit({ intent: "proposals", proposals_enabled: on ? "on" : "off" }, { method: "post", action: "/dashboard/settings" })}
+          onChange={(on) =>
+            proposals.submit(
+              { intent: "proposals", proposals_enabled: on ? "on" : "off" },
+              { method: "post", action: "/dashboard/settings" },
+            )
+          }
         />
       </div>
       <div className="switch-row">
@@ -141,7 +162,12 @@ export function NotificationsSection({ proposalsEnabled, autoAnswer, vapidPublic
           hint={t("drafts.auto.hint")}
           checked={autoOn}
           testId="auto-answer-switch"
-          onChange={(on) => auto.submit({ intent: "auto-answer", auto_answer: on ? "on" : "off" }, { method: "post", action: "/dashboard/settings" })}
+          onChange={(on) =>
+            auto.submit(
+              { intent: "auto-answer", auto_answer: on ? "on" : "off" },
+              { method: "post", action: "/dashboard/settings" },
+            )
+          }
         />
       </div>
       <div className="switch-row">
@@ -169,14 +195,27 @@ export function NotificationsSection({ proposalsEnabled, autoAnswer, vapidPublic
             type="button"
             className="btn btn-ghost"
             disabled={test.state !== "idle"}
-            onClick={() => test.submit({ intent: "push-test", endpoint }, { method: "post", action: "/dashboard/settings" })}
+            onClick={() =>
+              test.submit({ intent: "push-test", endpoint }, { method: "post", action: "/dashboard/settings" })
+            }
           >
             {test.state !== "idle" ? t("push.test.sending") : t("push.test.button")}
           </button>
         </div>
       )}
-      <DeviceList devices={devices} current={endpoint ?? null} onRemoved={(wasThis) => wasThis && setEndpoint(null)} show={show} />
-      <Toast toast={toast} onHide={hide} duration={{ success: 3000, error: 5000 }} placement="bottom" testId="push-toast" />
+      <DeviceList
+        devices={devices}
+        current={endpoint ?? null}
+        onRemoved={(wasThis) => wasThis && setEndpoint(null)}
+        show={show}
+      />
+      <Toast
+        toast={toast}
+        onHide={hide}
+        duration={{ success: 3000, error: 5000 }}
+        placement="bottom"
+        testId="push-toast"
+      />
     </section>
   );
 }
@@ -211,7 +250,8 @@ function DeviceList({ devices, current, onRemoved, show }: DeviceListProps) {
     },
     problem: (p) => show("error", t(p.key, p.params)),
   });
-  const date = (ms: number) => new Intl.DateTimeFormat(lang === "he" ? "he-IL" : "en-GB", { dateStyle: "medium" }).format(ms);
+  const date = (ms: number) =>
+    new Intl.DateTimeFormat(lang === "he" ? "he-IL" : "en-GB", { dateStyle: "medium" }).format(ms);
 
   return (
     <div className="device-list" data-testid="push-devices">
@@ -238,7 +278,10 @@ function DeviceList({ devices, current, onRemoved, show }: DeviceListProps) {
                   disabled={removing === d.id}
                   onClick={() => {
                     removedEndpoint.current = d.endpoint;
-                    remove.submit({ intent: "push-remove", id: d.id }, { method: "post", action: "/dashboard/settings" });
+                    remove.submit(
+                      { intent: "push-remove", id: d.id },
+                      { method: "post", action: "/dashboard/settings" },
+                    );
                   }}
                 >
                   {t("access.devices.remove")}

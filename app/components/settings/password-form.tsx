@@ -20,7 +20,10 @@ export function PasswordForm({ email }: { email: string }) {
   const busy = fetcher.state !== "idle";
   // Without scripts the form posts the whole page: the answer is then the page's action data.
   const pageAnswer = useActionData<Answer | { intent: string }>();
-  const answer = fetcher.state === "idle" ? (fetcher.data ?? (pageAnswer?.intent === "password" ? (pageAnswer as Answer) : undefined)) : undefined;
+  const answer =
+    fetcher.state === "idle"
+      ? (fetcher.data ?? (pageAnswer?.intent === "password" ? (pageAnswer as Answer) : undefined))
+      : undefined;
   const [form, fields] = useSchemaForm(accountSchemas, (m) => m.PasswordChangeFormSchema, {
     id: "password",
     lastResult: answer && !answer.ok ? answer.reply : undefined,

@@ -18,7 +18,15 @@ import { accountSchemas } from "~/components/form/schemas";
 type Answer = ActionAnswer<"profile">;
 
 /** `country`: the saved country's name in the reader's language. */
-export function ProfileForm({ settings, country, timeZones }: { settings: Settings; country: string; timeZones: string[] }) {
+export function ProfileForm({
+  settings,
+  country,
+  timeZones,
+}: {
+  settings: Settings;
+  country: string;
+  timeZones: string[];
+}) {
   const fetcher = useFetcher<Answer>();
   const [editing, setEditing] = useState(false);
   const [generation, setGeneration] = useState(0);
@@ -27,7 +35,10 @@ export function ProfileForm({ settings, country, timeZones }: { settings: Settin
   const [dismissed, setDismissed] = useState<unknown>(null);
   // Without scripts the form posts the whole page: the answer is then the page's action data.
   const pageAnswer = useActionData<Answer | { intent: string }>();
-  const latest = fetcher.state === "idle" ? (fetcher.data ?? (pageAnswer?.intent === "profile" ? (pageAnswer as Answer) : undefined)) : undefined;
+  const latest =
+    fetcher.state === "idle"
+      ? (fetcher.data ?? (pageAnswer?.intent === "profile" ? (pageAnswer as Answer) : undefined))
+      : undefined;
   const answer = latest !== dismissed ? latest : undefined;
 
   // A new successful answer closes the fields (set while rendering, as React advises for state that follows a value).
@@ -80,7 +91,17 @@ type FieldsProps = {
 };
 
 /** The form itself, mounted afresh (from the saved settings) after Save and Cancel. */
-function ProfileFields({ fetcher, settings, country, timeZones, editing, saved, answer, onEdit, onCancel }: FieldsProps) {
+function ProfileFields({
+  fetcher,
+  settings,
+  country,
+  timeZones,
+  editing,
+  saved,
+  answer,
+  onEdit,
+  onCancel,
+}: FieldsProps) {
   const t = useT();
   const busy = fetcher.state !== "idle";
   const [form, fields] = useSchemaForm(accountSchemas, (m) => m.profileFormSchema(settings.email), {
@@ -106,19 +127,53 @@ function ProfileFields({ fetcher, settings, country, timeZones, editing, saved, 
       <fetcher.Form method="post" {...getFormProps(form)} data-testid="profile-form">
         <input type="hidden" name="intent" value="profile" />
         <TextField field={fields.name} label={t("field.fullName")} readOnly={ro} maxLength={200} autoComplete="name" />
-        <TextField field={fields.email} label={t("field.email")} readOnly type="email" hint={editing ? t("settings.emailFixed") : undefined} />
-        <TextField field={fields.business_name} label={t("field.businessName")} readOnly={ro} maxLength={200} autoComplete="organization" />
-        <TextField field={fields.phone} label={t("field.phone")} readOnly={ro} maxLength={20} type="tel" inputMode="numeric" autoComplete="tel" />
-        <TextField field={fields.city} label={t("field.city")} readOnly={ro} maxLength={100} autoComplete="address-level2" />
-        <CountryInput field={fields.country} label={t("field.country")} defaultCode={settings.country} defaultName={country} disabled={ro} />
+        <TextField
+          field={fields.email}
+          label={t("field.email")}
+          readOnly
+          type="email"
+          hint={editing ? t("settings.emailFixed") : undefined}
+        />
+        <TextField
+          field={fields.business_name}
+          label={t("field.businessName")}
+          readOnly={ro}
+          maxLength={200}
+          autoComplete="organization"
+        />
+        <TextField
+          field={fields.phone}
+          label={t("field.phone")}
+          readOnly={ro}
+          maxLength={20}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+        />
+        <TextField
+          field={fields.city}
+          label={t("field.city")}
+          readOnly={ro}
+          maxLength={100}
+          autoComplete="address-level2"
+        />
+        <CountryInput
+          field={fields.country}
+          label={t("field.country")}
+          defaultCode={settings.country}
+          defaultName={country}
+          disabled={ro}
+        />
 
         <fieldset>
           <legend>{t("settings.preferences")}</legend>
           <label className="check">
-            <input {...getInputProps(fields.agree_terms, { type: "checkbox" })} disabled={ro} /> <span>{t("terms.agree")}</span>
+            <input {...getInputProps(fields.agree_terms, { type: "checkbox" })} disabled={ro} />{" "}
+            <span>{t("terms.agree")}</span>
           </label>
           <label className="check">
-            <input {...getInputProps(fields.agree_updates, { type: "checkbox" })} disabled={ro} /> <span>{t("updates.agree")}</span>
+            <input {...getInputProps(fields.agree_updates, { type: "checkbox" })} disabled={ro} />{" "}
+            <span>{t("updates.agree")}</span>
           </label>
         </fieldset>
 
@@ -126,7 +181,10 @@ function ProfileFields({ fetcher, settings, country, timeZones, editing, saved, 
           <legend>{t("settings.schedule")}</legend>
           <div className="field">
             <label htmlFor={fields.timezone.id}>{t("settings.timezone")}</label>
-            <select {...getSelectProps(fields.timezone, { ariaDescribedBy: `${fields.timezone.id}-hint` })} disabled={ro}>
+            <select
+              {...getSelectProps(fields.timezone, { ariaDescribedBy: `${fields.timezone.id}-hint` })}
+              disabled={ro}
+            >
               {timeZones.map((z) => (
                 <option key={z} value={z}>
                   {z.replace(/_/g, " ")}
@@ -167,7 +225,12 @@ function ProfileFields({ fetcher, settings, country, timeZones, editing, saved, 
 
         {editing && (
           <div className="settings-actions">
-            <button type="submit" className="btn btn-primary" disabled={busy} aria-label={busy ? undefined : t("settings.save")}>
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={busy}
+              aria-label={busy ? undefined : t("settings.save")}
+            >
               {busy ? t("settings.saving") : <Short long={t("settings.save")} short={t("settings.saveShort")} />}
             </button>
             <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>

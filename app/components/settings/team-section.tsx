@@ -24,7 +24,8 @@ export function TeamSection({ members, services, businessHours }: Props) {
   const [editing, setEditing] = useState<string | null>(null);
   const remover = useFetcher<TeamAnswer>();
   const mover = useFetcher<TeamAnswer>();
-  const move = (id: string, position: number) => mover.submit({ intent: "team-move", id, position: String(position) }, { method: "post", action: ACTION });
+  const move = (id: string, position: number) =>
+    mover.submit({ intent: "team-move", id, position: String(position) }, { method: "post", action: ACTION });
   const moved = mover.state === "idle" ? mover.data : undefined;
   const removed = remover.state === "idle" ? remover.data : undefined;
   const full = members.length >= MAX_MEMBERS;
@@ -100,12 +101,24 @@ export function TeamSection({ members, services, businessHours }: Props) {
                 <TrashIcon size={16} /> {t("team.delete")}
               </button>
             </div>
-            {editing === m.id && <MemberForm member={m} services={services} businessHours={businessHours} onDone={() => setEditing(null)} />}
+            {editing === m.id && (
+              <MemberForm
+                member={m}
+                services={services}
+                businessHours={businessHours}
+                onDone={() => setEditing(null)}
+              />
+            )}
           </li>
         ))}
       </ul>
       {editing === "new" ? (
-        <MemberForm services={services} businessHours={businessHours} color={nextColor(members.map((m) => m.color))} onDone={() => setEditing(null)} />
+        <MemberForm
+          services={services}
+          businessHours={businessHours}
+          color={nextColor(members.map((m) => m.color))}
+          onDone={() => setEditing(null)}
+        />
       ) : (
         <div className="settings-actions">
           <button type="button" className="btn btn-primary" disabled={full} onClick={() => setEditing("new")}>
@@ -117,7 +130,13 @@ export function TeamSection({ members, services, businessHours }: Props) {
   );
 }
 
-type FormProps = { member?: MemberView; services: string[]; businessHours: WorkingHours; color?: string; onDone: () => void };
+type FormProps = {
+  member?: MemberView;
+  services: string[];
+  businessHours: WorkingHours;
+  color?: string;
+  onDone: () => void;
+};
 
 /** Add (no member) or edit one member. The week is sent only when changed: a member who never set their own follows the business's hours. */
 function MemberForm({ member, services, businessHours, color, onDone }: FormProps) {
@@ -130,28 +149,51 @@ function MemberForm({ member, services, businessHours, color, onDone }: FormProp
   const busy = fetcher.state !== "idle";
   const invalid = weekChanged && weekInvalid(week);
   // Listed services plus any the member does that the catalogue no longer has.
-  const choices = [...services, ...(member?.services ?? []).filter((s) => !services.some((c) => c.toLowerCase() === s.toLowerCase()))];
+  const choices = [
+    ...services,
+    ...(member?.services ?? []).filter((s) => !services.some((c) => c.toLowerCase() === s.toLowerCase())),
+  ];
   const does = (s: string) => (member?.services ?? []).some((m) => m.toLowerCase() === s.toLowerCase());
   useEffect(() => {
     if (answer?.ok) onDone();
   }, [answer, onDone]);
 
   return (
-    <fetcher.Form method="post" action={ACTION} className="team-form" data-testid="team-form" onSubmit={(e) => invalid && e.preventDefault()}>
+    <fetcher.Form
+      method="post"
+      action={ACTION}
+      className="team-form"
+      data-testid="team-form"
+      onSubmit={(e) => invalid && e.preventDefault()}
+    >
       <input type="hidden" name="intent" value={member ? "team-save" : "team-add"} />
       {member && <input type="hidden" name="id" value={member.id} />}
       {weekChanged && <input type="hidden" name="working_hours" value={JSON.stringify(week)} />}
       {answer && !answer.ok && <ProblemBanner problem={answer.problem} testId="team-form-error" />}
       <div className="field">
         <label htmlFor={`${prefix}-name`}>{t("team.name")}</label>
-        <input id={`${prefix}-name`} name="name" type="text" required maxLength={MEMBER_NAME_MAX} defaultValue={member?.name ?? ""} autoComplete="off" />
+        <input
+          id={`${prefix}-name`}
+          name="name"
+          type="text"
+          required
+          maxLength={MEMBER_NAME_MAX}
+          defaultValue={member?.name ?? ""}
+          autoComplete="off"
+        />
       </div>
       <fieldset className="field">
         <legend>{t("team.color")}</legend>
         <div className="team-palette">
           {TEAM_PALETTE.map((c, i) => (
             <label key={c} className={`team-color ${colorClass(c)}`}>
-              <input type="radio" name="color" value={c} defaultChecked={(member?.color ?? color) === c} aria-label={t("team.colorOption", { n: i + 1 })} />
+              <input
+                type="radio"
+                name="color"
+                value={c}
+                defaultChecked={(member?.color ?? color) === c}
+                aria-label={t("team.colorOption", { n: i + 1 })}
+              />
             </label>
           ))}
         </div>

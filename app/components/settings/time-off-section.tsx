@@ -34,11 +34,14 @@ export function TimeOffSection({ items, today }: { items: TimeOffItem[]; today: 
     if (added) form.current?.reset();
   }, [added, adder.data]);
   const problem =
-    (adder.state === "idle" && adder.data && !adder.data.ok ? adder.data.problem : null) ?? (remover.data && !remover.data.ok ? remover.data.problem : null);
+    (adder.state === "idle" && adder.data && !adder.data.ok ? adder.data.problem : null) ??
+    (remover.data && !remover.data.ok ? remover.data.problem : null);
   // Past time off is history: the list shows what is still ahead.
   const ahead = items.filter((i) => i.date_to >= today);
   const rangeOf = (i: TimeOffItem) =>
-    i.date_from === i.date_to ? dayLabel(i.date_from, lang) : t("hours.off.range", { from: dayLabel(i.date_from, lang), to: dayLabel(i.date_to, lang) });
+    i.date_from === i.date_to
+      ? dayLabel(i.date_from, lang)
+      : t("hours.off.range", { from: dayLabel(i.date_from, lang), to: dayLabel(i.date_to, lang) });
 
   return (
     <section className="card" aria-labelledby="time-off-title" data-testid="time-off">
@@ -64,7 +67,13 @@ export function TimeOffSection({ items, today }: { items: TimeOffItem[]; today: 
         </div>
         <div className="field">
           <label htmlFor="time-off-note">{t("hours.off.note")}</label>
-          <input id="time-off-note" name="note" type="text" maxLength={200} placeholder={t("hours.off.notePlaceholder")} />
+          <input
+            id="time-off-note"
+            name="note"
+            type="text"
+            maxLength={200}
+            placeholder={t("hours.off.notePlaceholder")}
+          />
         </div>
         <div className="settings-actions">
           <button type="submit" className="btn btn-primary" disabled={adder.state !== "idle"}>
@@ -87,7 +96,9 @@ export function TimeOffSection({ items, today }: { items: TimeOffItem[]; today: 
                 className="btn btn-ghost btn-sm"
                 aria-label={t("hours.off.deleteLabel", { range: rangeOf(i) })}
                 disabled={remover.state !== "idle"}
-                onClick={() => remover.submit({ intent: "time-off-delete", id: i.id }, { method: "post", action: ACTION })}
+                onClick={() =>
+                  remover.submit({ intent: "time-off-delete", id: i.id }, { method: "post", action: ACTION })
+                }
               >
                 <TrashIcon size={16} /> {t("hours.off.delete")}
               </button>

@@ -24,7 +24,15 @@ function nextInterval(day: [string, string][]): [string, string] {
 export const weekInvalid = (week: WorkingHours) => WEEKDAYS.some((d) => hoursProblem({ [d]: week[d] }) !== null);
 
 /** `idPrefix` keeps the inputs' ids apart when two editors share a page. */
-export function WeekEditor({ week, onChange, idPrefix = "hours" }: { week: WorkingHours; onChange: (next: WorkingHours) => void; idPrefix?: string }) {
+export function WeekEditor({
+  week,
+  onChange,
+  idPrefix = "hours",
+}: {
+  week: WorkingHours;
+  onChange: (next: WorkingHours) => void;
+  idPrefix?: string;
+}) {
   const t = useT();
   const [copied, setCopied] = useState<string | null>(null);
   const dayName = (d: string) => t(`hours.day.${d}` as MessageKey);
@@ -36,10 +44,19 @@ export function WeekEditor({ week, onChange, idPrefix = "hours" }: { week: Worki
   const setTime = (d: string, i: number, edge: 0 | 1, value: string) =>
     change(
       d,
-      week[d].map((pair, j) => (j === i ? ((edge === 0 ? [value, pair[1]] : [pair[0], value]) as [string, string]) : pair)),
+      week[d].map((pair, j) =>
+        j === i ? ((edge === 0 ? [value, pair[1]] : [pair[0], value]) as [string, string]) : pair,
+      ),
     );
   const copyToOpenDays = (from: string) => {
-    onChange(Object.fromEntries(WEEKDAYS.map((d) => [d, d === from || week[d].length === 0 ? week[d] : week[from].map((p) => [...p] as [string, string])])));
+    onChange(
+      Object.fromEntries(
+        WEEKDAYS.map((d) => [
+          d,
+          d === from || week[d].length === 0 ? week[d] : week[from].map((p) => [...p] as [string, string]),
+        ]),
+      ),
+    );
     setCopied(from);
   };
   return (
@@ -111,7 +128,12 @@ export function WeekEditor({ week, onChange, idPrefix = "hours" }: { week: Worki
                     </button>
                   )}
                   {day.length > 0 && (
-                    <button type="button" className="btn btn-ghost btn-sm" aria-label={t("hours.copyOn", { day: name })} onClick={() => copyToOpenDays(d)}>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      aria-label={t("hours.copyOn", { day: name })}
+                      onClick={() => copyToOpenDays(d)}
+                    >
                       {t("hours.copy")}
                     </button>
                   )}

@@ -47,7 +47,11 @@ export function ContactsTable({ contacts, selected, onChange, disabled }: Props)
           </thead>
           <tbody>
             {contacts.map((c) => (
-              <tr key={c.id} className={selected.has(c.id) ? "is-selected" : undefined} onClick={() => !disabled && toggle(c.id)}>
+              <tr
+                key={c.id}
+                className={selected.has(c.id) ? "is-selected" : undefined}
+                onClick={() => !disabled && toggle(c.id)}
+              >
                 <td className="col-check">
                   <input
                     type="checkbox"
@@ -59,7 +63,9 @@ export function ContactsTable({ contacts, selected, onChange, disabled }: Props)
                   />
                 </td>
                 <td className="col-name">{c.name}</td>
-                <td className="col-phone">{c.phone ? <bdi dir="ltr">{c.phone}</bdi> : <span className="muted">{t("sync.hiddenNumber")}</span>}</td>
+                <td className="col-phone">
+                  {c.phone ? <bdi dir="ltr">{c.phone}</bdi> : <span className="muted">{t("sync.hiddenNumber")}</span>}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -88,7 +88,14 @@ function DraftCard({ draft: d, targeted, show, onDecided }: CardProps) {
   });
 
   return (
-    <SyncCard id={base} kind="draft-card" targeted={targeted} busy={busy} labelledBy={`${base}-name`} testId="draft-card">
+    <SyncCard
+      id={base}
+      kind="draft-card"
+      targeted={targeted}
+      busy={busy}
+      labelledBy={`${base}-name`}
+      testId="draft-card"
+    >
       <header className="proposal-head">
         <h3 id={`${base}-name`} className="proposal-name">
           {name}
@@ -160,7 +167,12 @@ function DraftCard({ draft: d, targeted, show, onDecided }: CardProps) {
             <fetcher.Form method="post" className="proposal-accept">
               <input type="hidden" name="intent" value="draft-send" />
               <input type="hidden" name="id" value={d.id} />
-              <button type="submit" className="btn btn-primary" disabled={busy} aria-label={t("drafts.sendOf", { name })}>
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={busy}
+                aria-label={t("drafts.sendOf", { name })}
+              >
                 <ChatIcon size={18} /> {pending === "draft-send" ? t("drafts.sending") : t("drafts.send")}
               </button>
             </fetcher.Form>
@@ -170,8 +182,14 @@ function DraftCard({ draft: d, targeted, show, onDecided }: CardProps) {
             <fetcher.Form method="post">
               <input type="hidden" name="intent" value="draft-dismiss" />
               <input type="hidden" name="id" value={d.id} />
-              <button type="submit" className="btn btn-danger-ghost" disabled={busy} aria-label={t("drafts.dismissOf", { name })}>
-                <CloseIcon size={16} /> {pending === "draft-dismiss" ? t("proposals.dismissing") : t("proposals.dismiss")}
+              <button
+                type="submit"
+                className="btn btn-danger-ghost"
+                disabled={busy}
+                aria-label={t("drafts.dismissOf", { name })}
+              >
+                <CloseIcon size={16} />{" "}
+                {pending === "draft-dismiss" ? t("proposals.dismissing") : t("proposals.dismiss")}
               </button>
             </fetcher.Form>
           </div>

@@ -59,7 +59,14 @@ function OpeningCard({ opening: o, targeted, show }: { opening: ScreenOpening; t
   const toggle = (id: string, on: boolean) => setChosen((all) => (on ? [...all, id] : all.filter((x) => x !== id)));
 
   return (
-    <SyncCard id={base} kind="opening-card" targeted={targeted} busy={busy} labelledBy={`${base}-when`} testId="opening-card">
+    <SyncCard
+      id={base}
+      kind="opening-card"
+      targeted={targeted}
+      busy={busy}
+      labelledBy={`${base}-when`}
+      testId="opening-card"
+    >
       <header className="proposal-head">
         <h3 id={`${base}-when`} className="proposal-name" title={o.day ? o.dayText : undefined}>
           <CalendarIcon size={16} /> {`${day} · `}
@@ -110,7 +117,12 @@ function OpeningCard({ opening: o, targeted, show }: { opening: ScreenOpening; t
             </fieldset>
             {open.length > 0 && (
               <div className="proposal-actions">
-                <button type="submit" className="btn btn-primary" disabled={busy || chosen.length === 0} aria-label={t("openings.offerOf", { time: o.time })}>
+                <button
+                  type="submit"
+                  className="btn btn-primary"
+                  disabled={busy || chosen.length === 0}
+                  aria-label={t("openings.offerOf", { time: o.time })}
+                >
                   <ChatIcon size={18} /> {busy ? t("openings.offering") : t("openings.offer")}
                 </button>
               </div>

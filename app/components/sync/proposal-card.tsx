@@ -53,9 +53,13 @@ export function ProposalCard({ proposal: p, services, members, targeted, show, o
   const base = `proposal-${p.id}`;
 
   useFetcherResult(fetcher, (data) => {
-    if (data.intent !== "proposal-accept" && data.intent !== "proposal-edit" && data.intent !== "proposal-dismiss") return;
+    if (data.intent !== "proposal-accept" && data.intent !== "proposal-edit" && data.intent !== "proposal-dismiss")
+      return;
     if (data.ok) {
-      const done = p.kind === "booking" ? t("proposals.accepted", { name: p.client_name }) : t("proposals.changed", { name: p.client_name || p.client_phone });
+      const done =
+        p.kind === "booking"
+          ? t("proposals.accepted", { name: p.client_name })
+          : t("proposals.changed", { name: p.client_name || p.client_phone });
       show("success", data.intent === "proposal-dismiss" ? t("proposals.dismissed") : done);
       onDecided();
       return;
@@ -96,7 +100,14 @@ export function ProposalCard({ proposal: p, services, members, targeted, show, o
       {editing ? (
         <>
           {quote}
-          <ProposalEdit proposal={p} services={services} members={members} base={base} fetcher={fetcher} onCancel={() => setEditing(false)} />
+          <ProposalEdit
+            proposal={p}
+            services={services}
+            members={members}
+            base={base}
+            fetcher={fetcher}
+            onCancel={() => setEditing(false)}
+          />
         </>
       ) : (
         <>
@@ -136,12 +147,24 @@ export function ProposalCard({ proposal: p, services, members, targeted, show, o
               <input type="hidden" name="id" value={p.id} />
               {ackField}
               {change ? (
-                <button type="submit" className="btn btn-primary" disabled={busy} aria-describedby={`${base}-name ${base}-change`}>
-                  <CheckIcon size={18} /> {pending === "proposal-accept" ? t("proposals.accepting") : t(ACCEPT_TEXT[p.kind as ChangeKind])}
+                <button
+                  type="submit"
+                  className="btn btn-primary"
+                  disabled={busy}
+                  aria-describedby={`${base}-name ${base}-change`}
+                >
+                  <CheckIcon size={18} />{" "}
+                  {pending === "proposal-accept" ? t("proposals.accepting") : t(ACCEPT_TEXT[p.kind as ChangeKind])}
                 </button>
               ) : (
-                <button type="submit" className="btn btn-primary" disabled={busy} aria-label={t("proposals.acceptOf", { service: p.service, name })}>
-                  <CheckIcon size={18} /> {pending === "proposal-accept" ? t("proposals.accepting") : t("proposals.accept")}
+                <button
+                  type="submit"
+                  className="btn btn-primary"
+                  disabled={busy}
+                  aria-label={t("proposals.acceptOf", { service: p.service, name })}
+                >
+                  <CheckIcon size={18} />{" "}
+                  {pending === "proposal-accept" ? t("proposals.accepting") : t("proposals.accept")}
                 </button>
               )}
             </fetcher.Form>
@@ -157,9 +180,14 @@ export function ProposalCard({ proposal: p, services, members, targeted, show, o
                 type="submit"
                 className="btn btn-danger-ghost"
                 disabled={busy}
-                aria-label={change ? t("proposals.dismissChangeOf", { name }) : t("proposals.dismissOf", { service: p.service, name })}
+                aria-label={
+                  change
+                    ? t("proposals.dismissChangeOf", { name })
+                    : t("proposals.dismissOf", { service: p.service, name })
+                }
               >
-                <CloseIcon size={16} /> {pending === "proposal-dismiss" ? t("proposals.dismissing") : t("proposals.dismiss")}
+                <CloseIcon size={16} />{" "}
+                {pending === "proposal-dismiss" ? t("proposals.dismissing") : t("proposals.dismiss")}
               </button>
             </fetcher.Form>
           </div>
@@ -168,7 +196,12 @@ export function ProposalCard({ proposal: p, services, members, targeted, show, o
               <input type="hidden" name="intent" value="proposal-accept" />
               <input type="hidden" name="id" value={p.id} />
               {ackField}
-              <OverlapWarning conflicts={taken} date={p.date} disabled={busy} anyway={change ? "timebook.moveAnyway" : "timebook.bookAnyway"} />
+              <OverlapWarning
+                conflicts={taken}
+                date={p.date}
+                disabled={busy}
+                anyway={change ? "timebook.moveAnyway" : "timebook.bookAnyway"}
+              />
             </fetcher.Form>
           )}
         </>
@@ -191,7 +224,9 @@ function When({ day, dayText, time }: { day: "today" | "tomorrow" | null; dayTex
   const t = useT();
   return (
     <>
-      <span title={day ? dayText : undefined}>{day ? t(day === "today" ? "proposals.today" : "proposals.tomorrow") : dayText}</span>
+      <span title={day ? dayText : undefined}>
+        {day ? t(day === "today" ? "proposals.today" : "proposals.tomorrow") : dayText}
+      </span>
       {" · "}
       <bdi dir="ltr">{time}</bdi>
     </>
@@ -234,7 +269,11 @@ function ChangeWhat({ proposal: p, base }: { proposal: ScreenProposal; base: str
           </span>
         </p>
       )}
-      {p.kind === "late" && <p className="proposal-late">{p.minutes ? t("proposals.lateNote", { minutes: p.minutes }) : t("proposals.lateNoteUnsaid")}</p>}
+      {p.kind === "late" && (
+        <p className="proposal-late">
+          {p.minutes ? t("proposals.lateNote", { minutes: p.minutes }) : t("proposals.lateNoteUnsaid")}
+        </p>
+      )}
     </div>
   );
 }
@@ -267,7 +306,12 @@ function ProposalEdit({ proposal: p, services, members, base, fetcher, onCancel 
   useEffect(() => first.current?.focus(), []);
 
   return (
-    <fetcher.Form method="post" className="proposal-edit" {...getFormProps(form)} aria-label={t("proposals.editOf", { name: p.client_name || p.client_phone })}>
+    <fetcher.Form
+      method="post"
+      className="proposal-edit"
+      {...getFormProps(form)}
+      aria-label={t("proposals.editOf", { name: p.client_name || p.client_phone })}
+    >
       <input type="hidden" name="intent" value="proposal-edit" />
       <input type="hidden" name="id" value={p.id} />
       <div className="field">

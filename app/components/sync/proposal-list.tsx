@@ -9,7 +9,12 @@ import type { ScreenProposal } from "~/routes/dashboard.sync/screen.server";
 import type { TeamMember } from "~/components/bookings/member-field";
 import { ProposalCard } from "./proposal-card";
 
-type Props = { proposals: ScreenProposal[]; services: { id: string; service: string }[]; members: TeamMember[]; show: ShowToast };
+type Props = {
+  proposals: ScreenProposal[];
+  services: { id: string; service: string }[];
+  members: TeamMember[];
+  show: ShowToast;
+};
 
 export function ProposalList({ proposals, services, members, show }: Props) {
   const t = useT();
@@ -28,7 +33,15 @@ export function ProposalList({ proposals, services, members, show }: Props) {
       <p className="muted small proposals-intro">{t("proposals.intro")}</p>
       <ul className="proposal-list">
         {proposals.map((p) => (
-          <ProposalCard key={p.id} proposal={p} services={services} members={members} targeted={p.id === target} show={show} onDecided={onDecided} />
+          <ProposalCard
+            key={p.id}
+            proposal={p}
+            services={services}
+            members={members}
+            targeted={p.id === target}
+            show={show}
+            onDecided={onDecided}
+          />
         ))}
       </ul>
     </section>

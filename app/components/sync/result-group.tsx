@@ -15,7 +15,15 @@ import { MemberField, type TeamMember } from "~/components/bookings/member-field
 import { ChatQuote } from "./chat-quote";
 
 /** `memberId`: whose calendar ("": the first free member who does the service, as placed on Save). */
-export type Row = { key: string; service: string; date: string; time: string; notes: string; quote: string; memberId: string };
+export type Row = {
+  key: string;
+  service: string;
+  date: string;
+  time: string;
+  notes: string;
+  quote: string;
+  memberId: string;
+};
 /** `problem`: why this contact has no proposals (its chat could not be read), or null. */
 export type Group = { id: string; name: string; phone: string; rows: Row[]; problem: Problem | null };
 
@@ -160,7 +168,12 @@ export function ResultGroup({ group, members, show }: { group: Group; members: T
               />
               <div className="field f-notes">
                 <label htmlFor={id("notes")}>{t("sync.notes")}</label>
-                <input id={id("notes")} value={row.notes} maxLength={2000} onChange={(e) => edit(row.key, "notes", e.target.value)} />
+                <input
+                  id={id("notes")}
+                  value={row.notes}
+                  maxLength={2000}
+                  onChange={(e) => edit(row.key, "notes", e.target.value)}
+                />
               </div>
               {last && (
                 <div className="row-actions">

@@ -38,7 +38,10 @@ export function ServiceCatalogue({ items, show }: { items: Item[]; show: ShowToa
   // The deleted chip held the focus; keep the keyboard user in the catalogue.
   const focusInput = useCallback(() => input.current?.focus(), []);
   const keys = useMemo(() => new Set(items.map((i) => serviceKey(i.service))), [items]);
-  const suggestions = useMemo(() => [...items.map((i) => i.service), ...STARTERS.filter((s) => !keys.has(serviceKey(s)))], [items, keys]);
+  const suggestions = useMemo(
+    () => [...items.map((i) => i.service), ...STARTERS.filter((s) => !keys.has(serviceKey(s)))],
+    [items, keys],
+  );
   const [form, fields, check] = useSchemaForm(syncSchemas, (m) => m.notTaken(m.AddServiceForm, keys), {
     id: "service-add",
     lastResult: answer?.intent === "service-add" ? answer.reply : undefined,

@@ -71,7 +71,11 @@ export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, on
 
   const reloading = fetcher.state !== "idle";
   const last = fetcher.data;
-  if (reloading && (fetcher.formData?.get("intent") === "service-delete" || (last?.intent === "service-delete" && last.ok))) return null;
+  if (
+    reloading &&
+    (fetcher.formData?.get("intent") === "service-delete" || (last?.intent === "service-delete" && last.ok))
+  )
+    return null;
   const name = reloading && last?.intent === "service-update" && last.ok ? last.name : item.service;
 
   const metaId = `chip-meta-${item.id}`;
@@ -105,10 +109,20 @@ export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, on
         </span>
       </button>
       <span className="chip-actions">
-        <button type="button" className="chip-btn" aria-label={t("timebook.editDetails", { name: item.service })} onClick={onDetails}>
+        <button
+          type="button"
+          className="chip-btn"
+          aria-label={t("timebook.editDetails", { name: item.service })}
+          onClick={onDetails}
+        >
           <ClockIcon size={16} />
         </button>
-        <button type="button" className="chip-btn" aria-label={t("sync.editService", { name: item.service })} onClick={() => onEdit(true)}>
+        <button
+          type="button"
+          className="chip-btn"
+          aria-label={t("sync.editService", { name: item.service })}
+          onClick={() => onEdit(true)}
+        >
           <EditIcon size={16} />
         </button>
         <button
@@ -128,7 +142,9 @@ export function ServiceChip({ item, otherKeys, open, editing, onOpen, onEdit, on
   );
 }
 
-type EditorProps = Pick<Props, "item" | "otherKeys" | "onEdit"> & { fetcher: ReturnType<typeof useFetcher<SyncActionData>> };
+type EditorProps = Pick<Props, "item" | "otherKeys" | "onEdit"> & {
+  fetcher: ReturnType<typeof useFetcher<SyncActionData>>;
+};
 
 /** The inline edit form, fresh each time editing starts (no stale name or error from an earlier try). */
 function ChipEditor({ item, otherKeys, fetcher, onEdit }: EditorProps) {
@@ -170,7 +186,12 @@ function ChipEditor({ item, otherKeys, fetcher, onEdit }: EditorProps) {
           aria-label={t("sync.editName", { name: item.service })}
           maxLength={200}
         />
-        <button type="submit" className="chip-btn chip-btn-ok" aria-label={t("sync.save")} disabled={fetcher.state !== "idle"}>
+        <button
+          type="submit"
+          className="chip-btn chip-btn-ok"
+          aria-label={t("sync.save")}
+          disabled={fetcher.state !== "idle"}
+        >
           <CheckIcon size={18} />
         </button>
         <button type="button" className="chip-btn" aria-label={t("sync.cancel")} onClick={() => onEdit(false)}>

@@ -45,7 +45,13 @@ export function ServiceDetailsForm({ item, onClose, show }: Props) {
   const id = (name: string) => `service-details-${name}`;
 
   return (
-    <fetcher.Form method="post" className="service-details stack" {...getFormProps(form)} aria-labelledby={id("title")} data-testid="service-details">
+    <fetcher.Form
+      method="post"
+      className="service-details stack"
+      {...getFormProps(form)}
+      aria-labelledby={id("title")}
+      data-testid="service-details"
+    >
       <h3 id={id("title")} className="sync-h3">
         {t("timebook.editDetails", { name: item.service })}
       </h3>
@@ -53,18 +59,38 @@ export function ServiceDetailsForm({ item, onClose, show }: Props) {
       <input type="hidden" name="id" value={item.id} />
       <div className="field">
         <label htmlFor={id("name")}>{t("sync.serviceName")}</label>
-        <input {...getInputProps(fields.service, { type: "text" })} ref={first} id={id("name")} maxLength={200} autoComplete="off" />
+        <input
+          {...getInputProps(fields.service, { type: "text" })}
+          ref={first}
+          id={id("name")}
+          maxLength={200}
+          autoComplete="off"
+        />
         <FieldError id={fields.service.errorId} problems={fields.service.errors} />
       </div>
       <div className="field-pair">
         <div className="field">
           <label htmlFor={id("duration")}>{t("timebook.duration")}</label>
-          <input {...getInputProps(fields.duration_minutes, { type: "number" })} id={id("duration")} min={5} max={480} step={5} inputMode="numeric" />
+          <input
+            {...getInputProps(fields.duration_minutes, { type: "number" })}
+            id={id("duration")}
+            min={5}
+            max={480}
+            step={5}
+            inputMode="numeric"
+          />
           <FieldError id={fields.duration_minutes.errorId} problems={fields.duration_minutes.errors} />
         </div>
         <div className="field">
           <label htmlFor={id("buffer")}>{t("timebook.buffer")}</label>
-          <input {...getInputProps(fields.buffer_minutes, { type: "number" })} id={id("buffer")} min={0} max={120} step={5} inputMode="numeric" />
+          <input
+            {...getInputProps(fields.buffer_minutes, { type: "number" })}
+            id={id("buffer")}
+            min={0}
+            max={120}
+            step={5}
+            inputMode="numeric"
+          />
           <FieldError id={fields.buffer_minutes.errorId} problems={fields.buffer_minutes.errors} />
         </div>
       </div>

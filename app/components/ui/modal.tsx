@@ -22,13 +22,25 @@ type Props = {
   describedBy?: string;
 };
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const FIELD = "input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled])";
 
 /** Open dialogs, innermost last: only that one answers Escape and Tab. */
 const stack: string[] = [];
 
-export function Modal({ title, onClose, closeLabel, children, footer, locked = false, className = "", testId, role = "dialog", describedBy }: Props) {
+export function Modal({
+  title,
+  onClose,
+  closeLabel,
+  children,
+  footer,
+  locked = false,
+  className = "",
+  testId,
+  role = "dialog",
+  describedBy,
+}: Props) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const latest = useLatest({ onClose, locked });
@@ -38,7 +50,9 @@ export function Modal({ title, onClose, closeLabel, children, footer, locked = f
     const before = document.activeElement as HTMLElement | null;
     const root = box.current;
     const first =
-      root?.querySelector<HTMLElement>("[data-autofocus]") ?? root?.querySelector<HTMLElement>(FIELD) ?? root?.querySelector<HTMLElement>(FOCUSABLE);
+      root?.querySelector<HTMLElement>("[data-autofocus]") ??
+      root?.querySelector<HTMLElement>(FIELD) ??
+      root?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? root)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (stack[stack.length - 1] !== id) return;
@@ -92,7 +106,13 @@ export function Modal({ title, onClose, closeLabel, children, footer, locked = f
           <h2 id={`${id}-title`} className="modal-title">
             {title}
           </h2>
-          <button type="button" className="icon-btn modal-x" onClick={onClose} disabled={locked} aria-label={closeLabel}>
+          <button
+            type="button"
+            className="icon-btn modal-x"
+            onClick={onClose}
+            disabled={locked}
+            aria-label={closeLabel}
+          >
             <CloseIcon size={18} />
           </button>
         </div>

@@ -44,7 +44,12 @@ export function Toast({ toast, onHide, duration, placement, testId }: Props) {
   return (
     <div className={`toast-region toast-${placement}`} aria-live="polite" aria-atomic="true">
       {toast && (
-        <div key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === "error" ? "alert" : "status"} data-testid={testId}>
+        <div
+          key={toast.id}
+          className={`toast toast-${toast.kind}`}
+          role={toast.kind === "error" ? "alert" : "status"}
+          data-testid={testId}
+        >
           {toast.text}
         </div>
       )}

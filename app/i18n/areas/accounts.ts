@@ -34,7 +34,8 @@ export const accounts = defineMessages(
     "login.required": "Please enter email and password",
     "login.failed": "Login failed. Please try again.",
     "login.invalid": "Invalid email or password",
-    "login.unverified": "Please verify your email address before signing in. Enter the 6-digit code we sent you, or ask for a new one.",
+    "login.unverified":
+      "Please verify your email address before signing in. Enter the 6-digit code we sent you, or ask for a new one.",
     "login.verified": "Email verified. You can sign in now.",
     "auth.tooManyIp": "Too many attempts. Please wait a few minutes and try again.",
     "auth.accountLocked": "Too many failed attempts for this account. Please try again in an hour.",
@@ -55,7 +56,8 @@ export const accounts = defineMessages(
 
     "register.title": "Create your account",
     "register.subtitle": "Start turning WhatsApp chats into bookings.",
-    "register.meta.description": "Create a free Chatbook account and turn your business's WhatsApp chats into bookings, reminders and a client list.",
+    "register.meta.description":
+      "Create a free Chatbook account and turn your business's WhatsApp chats into bookings, reminders and a client list.",
     "register.submit": "Create Account",
     "register.submitting": "Creating account...",
     "register.haveAccount": "Already have an account?",
@@ -110,7 +112,8 @@ export const accounts = defineMessages(
     "forgot.submitting": "Sending...",
     "forgot.required": "Please enter your email address",
     "forgot.sentTitle": "Check your email",
-    "forgot.sent": "If an account exists for this email, we sent a link to reset the password. The link works once, for 1 hour.",
+    "forgot.sent":
+      "If an account exists for this email, we sent a link to reset the password. The link works once, for 1 hour.",
     "forgot.backToLogin": "Back to Login",
     "forgot.failed": "Failed to send reset link. Please try again.",
 
@@ -126,7 +129,8 @@ export const accounts = defineMessages(
     "reset.badToken": "This reset link is invalid, has expired or was already used. Please ask for a new one.",
 
     "mail.code.subject": "Your Chatbook verification code",
-    "mail.code.text": "Your Chatbook verification code is {code}.\n\nIt expires in 10 minutes. If you did not ask for it, you can ignore this email.",
+    "mail.code.text":
+      "Your Chatbook verification code is {code}.\n\nIt expires in 10 minutes. If you did not ask for it, you can ignore this email.",
     "mail.reset.subject": "Reset your Chatbook password",
     "mail.reset.text":
       "Someone asked to reset the password of your Chatbook account.\n\nOpen this link to choose a new password. It works once, for 1 hour:\n{link}\n\nIf it was not you, ignore this email: your password stays the same.",
@@ -183,7 +187,8 @@ export const accounts = defineMessages(
 
     "register.title": "יצירת חשבון",
     "register.subtitle": "מתחילים להפוך שיחות וואטסאפ לתורים.",
-    "register.meta.description": "פתחו חשבון Chatbook בחינם והפכו את שיחות הוואטסאפ של העסק לתורים, לתזכורות ולרשימת לקוחות.",
+    "register.meta.description":
+      "פתחו חשבון Chatbook בחינם והפכו את שיחות הוואטסאפ של העסק לתורים, לתזכורות ולרשימת לקוחות.",
     "register.submit": "יצירת חשבון",
     "register.submitting": "יוצרים חשבון...",
     "register.haveAccount": "כבר יש לכם חשבון?",
@@ -254,7 +259,8 @@ export const accounts = defineMessages(
     "reset.badToken": "קישור האיפוס שגוי, פג תוקפו או שכבר נעשה בו שימוש. בקשו קישור חדש.",
 
     "mail.code.subject": "קוד האימות שלכם ל-Chatbook",
-    "mail.code.text": 'קוד האימות שלכם ל-Chatbook הוא {code}.\n\nהקוד בתוקף ל-10 דקות. אם לא ביקשתם אותו, אפשר להתעלם מהדוא"ל הזה.',
+    "mail.code.text":
+      'קוד האימות שלכם ל-Chatbook הוא {code}.\n\nהקוד בתוקף ל-10 דקות. אם לא ביקשתם אותו, אפשר להתעלם מהדוא"ל הזה.',
     "mail.reset.subject": "איפוס הסיסמה שלכם ב-Chatbook",
     "mail.reset.text":
       'התקבלה בקשה לאפס את הסיסמה של חשבון ה-Chatbook שלכם.\n\nפתחו את הקישור כדי לבחור סיסמה חדשה. הוא פועל פעם אחת, במשך שעה:\n{link}\n\nאם לא אתם ביקשתם, התעלמו מהדוא"ל הזה: הסיסמה שלכם לא תשתנה.',

@@ -18,7 +18,8 @@ export const bookingLink = defineMessages(
     "booklink.err.notFree": "This time is not free. Please choose one of the free times.",
     "booklink.err.tooFar": "Bookings can be made up to {days} days ahead.",
     "booklink.err.tooSoon": "This time is too soon to book. Please choose a later time.",
-    "booklink.err.tooManyPending": "This phone number already has {max} bookings waiting for confirmation on WhatsApp. Confirm them or wait until they expire.",
+    "booklink.err.tooManyPending":
+      "This phone number already has {max} bookings waiting for confirmation on WhatsApp. Confirm them or wait until they expire.",
     "booklink.err.tooManyFromAddress": "Too many bookings from this connection. Please try again in an hour.",
     "booklink.err.refused": "This booking could not be sent.",
     "booklink.err.member": "Choose someone from this salon's team, or Anyone.",
@@ -39,8 +40,10 @@ export const bookingLink = defineMessages(
     "push.online.bodyOwner": "{details}: confirmed on WhatsApp, waiting for you",
 
     "booklink.settings.title": "Booking link",
-    "booklink.settings.intro": "A page where customers choose a service and a free time themselves, then confirm by sending you a WhatsApp message.",
-    "booklink.settings.noNumber": "Customers confirm by writing to your WhatsApp: connect WhatsApp or add your business phone before turning the page on.",
+    "booklink.settings.intro":
+      "A page where customers choose a service and a free time themselves, then confirm by sending you a WhatsApp message.",
+    "booklink.settings.noNumber":
+      "Customers confirm by writing to your WhatsApp: connect WhatsApp or add your business phone before turning the page on.",
     "booklink.settings.noNumberOn":
       "Your page has no WhatsApp number for customers to confirm on: its bookings arrive as requests you Accept or Decline yourself. Connect WhatsApp or add your business phone.",
     "booklink.settings.slug": "Link name",
@@ -50,7 +53,8 @@ export const bookingLink = defineMessages(
     "booklink.settings.hold": "Hold time (minutes)",
     "booklink.settings.holdHint": "How long a booking waits for the customer's WhatsApp message (10 to 120).",
     "booklink.settings.ownerConfirms": "I confirm online bookings myself",
-    "booklink.settings.ownerConfirmsHint": "After the customer's message, the booking waits for your Accept or Decline.",
+    "booklink.settings.ownerConfirmsHint":
+      "After the customer's message, the booking waits for your Accept or Decline.",
     "booklink.settings.save": "Save booking link",
     "booklink.settings.share": "Share your link",
     "booklink.settings.qrAlt": "QR code of your booking link",
@@ -58,7 +62,8 @@ export const bookingLink = defineMessages(
     "booklink.settings.downloadSvg": "Download QR (SVG)",
     "booklink.settings.downloadPng": "Download QR (PNG)",
     "booklink.settings.shareText": "Book your next visit at {name}: {url}",
-    "booklink.owner.waiting": "Booked online. It waits for your Accept or Decline; a customer who confirmed on WhatsApp is told either way.",
+    "booklink.owner.waiting":
+      "Booked online. It waits for your Accept or Decline; a customer who confirmed on WhatsApp is told either way.",
     "booklink.owner.accept": "Accept",
     "booklink.source.label": "Source",
     "booklink.source.online": "Booked online",
@@ -67,7 +72,8 @@ export const bookingLink = defineMessages(
     "booklink.page.services": "Choose a service",
     "booklink.page.requestTitle": "Request sent",
     "booklink.page.requestBody": "{name} has your request for this time and will confirm it with you.",
-    "booklink.page.requestNote": "{name} has no WhatsApp number for confirming online right now: Book sends your request, and the salon confirms it with you.",
+    "booklink.page.requestNote":
+      "{name} has no WhatsApp number for confirming online right now: Book sends your request, and the salon confirms it with you.",
     "booklink.page.members": "With whom",
     "booklink.page.anyone": "Anyone",
     "booklink.page.with": "With {name}",
@@ -88,7 +94,8 @@ export const bookingLink = defineMessages(
     "booklink.page.confirmTitle": "Confirm on WhatsApp",
     "booklink.page.confirmBody": "Your time is held. Send the prepared message to {name} on WhatsApp to confirm it.",
     "booklink.page.openWhatsApp": "Confirm on WhatsApp",
-    "booklink.page.holdLeft": "The time is held for {minutes} minutes, until {time}. If the message is not sent by then, the time is released.",
+    "booklink.page.holdLeft":
+      "The time is held for {minutes} minutes, until {time}. If the message is not sent by then, the time is released.",
     "booklink.page.code": "Booking code: {code}",
     "booklink.page.qr": "On a computer? Scan this code with your phone to open the message there.",
     "booklink.page.qrAlt": "QR code of the WhatsApp link",
@@ -102,7 +109,8 @@ export const bookingLink = defineMessages(
     "booklink.err.enabled": "booking_page_enabled צריך להיות true או false.",
     "booklink.err.ownerConfirms": "booking_owner_confirms צריך להיות true או false.",
     "booklink.err.noSlug": "שמרו שם לקישור לפני שמפעילים את דף ההזמנות.",
-    "booklink.err.noNumber": "חברו את הוואטסאפ או הוסיפו את הטלפון של העסק לפני שמפעילים את דף ההזמנות: הלקוחות מאשרים את התור בהודעה למספר הזה.",
+    "booklink.err.noNumber":
+      "חברו את הוואטסאפ או הוסיפו את הטלפון של העסק לפני שמפעילים את דף ההזמנות: הלקוחות מאשרים את התור בהודעה למספר הזה.",
 
     "booklink.err.notFound": "דף ההזמנות הזה לא קיים או כבוי.",
     "booklink.err.taken": "השעה הזו נתפסה הרגע. בחרו שעה אחרת.",
@@ -131,7 +139,8 @@ export const bookingLink = defineMessages(
 
     "booklink.settings.title": "קישור להזמנת תורים",
     "booklink.settings.intro": "דף שבו לקוחות בוחרים טיפול ושעה פנויה בעצמם, ומאשרים בהודעת וואטסאפ אליך.",
-    "booklink.settings.noNumber": "הלקוחות מאשרים בהודעה לוואטסאפ שלך: חברו את הוואטסאפ או הוסיפו את הטלפון של העסק לפני שמפעילים את הדף.",
+    "booklink.settings.noNumber":
+      "הלקוחות מאשרים בהודעה לוואטסאפ שלך: חברו את הוואטסאפ או הוסיפו את הטלפון של העסק לפני שמפעילים את הדף.",
     "booklink.settings.noNumberOn":
       "לדף שלך אין מספר וואטסאפ שהלקוחות יכולים לאשר בו: התורים שלו מגיעים כבקשות שצריך לאשר או לדחות בעצמך. חברו את הוואטסאפ או הוסיפו את הטלפון של העסק.",
     "booklink.settings.slug": "שם הקישור",
@@ -149,7 +158,8 @@ export const bookingLink = defineMessages(
     "booklink.settings.downloadSvg": "הורדת QR ‏(SVG)",
     "booklink.settings.downloadPng": "הורדת QR ‏(PNG)",
     "booklink.settings.shareText": "קבעו את התור הבא שלכם ב{name}: {url}",
-    "booklink.owner.waiting": "הוזמן באתר. התור ממתין לאישור או לדחייה שלך; לקוח/ה שאישרו בוואטסאפ יקבלו הודעה בכל מקרה.",
+    "booklink.owner.waiting":
+      "הוזמן באתר. התור ממתין לאישור או לדחייה שלך; לקוח/ה שאישרו בוואטסאפ יקבלו הודעה בכל מקרה.",
     "booklink.owner.accept": "אישור",
     "booklink.source.label": "מקור",
     "booklink.source.online": "הוזמן אונליין",

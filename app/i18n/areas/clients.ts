@@ -41,7 +41,8 @@ export const clients = defineMessages(
     "clients.rhythm.visit": "1 visit",
     "clients.rhythm.newClient": "New client",
     "clients.due.title": "Due this week",
-    "clients.due.hint": "Clients whose usual time to come back falls in the next 7 days, and overdue ones who have not booked again.",
+    "clients.due.hint":
+      "Clients whose usual time to come back falls in the next 7 days, and overdue ones who have not booked again.",
     "clients.due.on": "due {date}",
     "clients.due.overdue": "overdue since {date}",
     "clients.due.send": "Message",

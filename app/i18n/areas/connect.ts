@@ -3,7 +3,8 @@ import { defineMessages } from "../define";
 export const connect = defineMessages(
   {
     "connect.welcome": "Welcome, {name}!",
-    "connect.welcomeBody": "Connect your business WhatsApp to turn customer chats into bookings. Your phone stays connected as usual.",
+    "connect.welcomeBody":
+      "Connect your business WhatsApp to turn customer chats into bookings. Your phone stays connected as usual.",
     "connect.statusTitle": "WhatsApp status",
     "connect.sessionName": "Session name",
     "connect.label.connected": "Connected",
@@ -14,7 +15,8 @@ export const connect = defineMessages(
     "connect.label.disconnected": "Disconnected",
     "connect.msg.connected": "Your WhatsApp is connected. New customer messages arrive here automatically.",
     "connect.msg.starting": "Starting your WhatsApp session. This takes a few seconds.",
-    "connect.msg.scanQr": "Open WhatsApp on your phone, tap Settings › Linked devices › Link a device, and scan this code.",
+    "connect.msg.scanQr":
+      "Open WhatsApp on your phone, tap Settings › Linked devices › Link a device, and scan this code.",
     "connect.msg.stopped": "The session is stopped. Restart it to reconnect, or cancel it to start over.",
     "connect.msg.failed": "The connection failed. Restart the session, or cancel it and connect again.",
     "connect.msg.disconnected": "WhatsApp is not connected yet.",
@@ -41,7 +43,8 @@ export const connect = defineMessages(
     "connect.err.nameRequired": "name is required.",
     "connect.err.tooOld":
       "Your WhatsApp gateway is WAHA {version}, which is too old for Chatbook: it needs WAHA {minimum} or newer for named sessions, signed webhooks and event timestamps. Update the gateway, then connect again.",
-    "connect.waiting": "Waiting for WhatsApp to reconnect: {count} scheduled messages will go out as soon as it is back.",
+    "connect.waiting":
+      "Waiting for WhatsApp to reconnect: {count} scheduled messages will go out as soon as it is back.",
     "connect.waitingOne": "Waiting for WhatsApp to reconnect: 1 scheduled message will go out as soon as it is back.",
     "mail.waiting.subject": "Your WhatsApp is disconnected: messages are waiting",
     "mail.waiting.text":

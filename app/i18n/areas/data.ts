@@ -20,7 +20,8 @@ export const data = defineMessages(
       "Choose a CSV file from a spreadsheet or another booking tool (columns such as name, phone, tags, notes, in any order), or a contacts file (.vcf) exported from your phone.",
     "import.file": "File",
     "import.reading": "Reading the file...",
-    "import.summary": "{fresh} new, {known} already in your list, {repeated} repeated in the file, {invalid} with problems.",
+    "import.summary":
+      "{fresh} new, {known} already in your list, {repeated} repeated in the file, {invalid} with problems.",
     "import.firstRows": "First rows",
     "import.row": "Row",
     "import.status.new": "New",
@@ -37,11 +38,13 @@ export const data = defineMessages(
       'The file has no name and phone columns (its first row reads: {found}). Use headers such as "name" and "phone" (or "שם" and "טלפון").',
     "import.err.empty": "The file has no contacts.",
     "import.err.choose": "Choose a CSV or vCard file.",
-    "import.err.tooLarge": "The file is larger than {max} MB (contact photos aside). Split it into parts and import each one.",
+    "import.err.tooLarge":
+      "The file is larger than {max} MB (contact photos aside). Split it into parts and import each one.",
     "import.err.tooMany": "The file has more than {max} rows. Split it and import each part.",
     "import.err.format": "Send a CSV (text/csv) or vCard (text/vcard) file.",
     "data.title": "Your data",
-    "data.exportHelp": "Download everything Chatbook keeps for your business: clients, bookings, services, rules and their messages (JSON).",
+    "data.exportHelp":
+      "Download everything Chatbook keeps for your business: clients, bookings, services, rules and their messages (JSON).",
     "data.exportAll": "Export all data",
     "feed.title": "Calendar subscription",
     "feed.help":
@@ -88,7 +91,8 @@ export const data = defineMessages(
     "export.exportCsv": "ייצוא CSV",
     "import.button": "ייבוא",
     "import.title": "ייבוא לקוחות",
-    "import.help": "בחרו קובץ CSV מגיליון או ממערכת תורים אחרת (עמודות כמו שם, טלפון, תגיות, הערות, בכל סדר), או קובץ אנשי קשר (.vcf) שיוצא מהטלפון.",
+    "import.help":
+      "בחרו קובץ CSV מגיליון או ממערכת תורים אחרת (עמודות כמו שם, טלפון, תגיות, הערות, בכל סדר), או קובץ אנשי קשר (.vcf) שיוצא מהטלפון.",
     "import.file": "קובץ",
     "import.reading": "קוראים את הקובץ...",
     "import.summary": "{fresh} חדשים, {known} כבר ברשימה, {repeated} חוזרים בקובץ, {invalid} עם בעיות.",
@@ -104,7 +108,8 @@ export const data = defineMessages(
     "import.chooseFile": "בחירת קובץ",
     "import.noFile": "לא נבחר קובץ",
     "import.failed": "הייבוא נכשל. שום דבר לא נשמר. נסו שוב.",
-    "import.err.noColumns": 'בקובץ אין עמודות שם וטלפון (בשורה הראשונה: {found}). השתמשו בכותרות כמו "שם" ו"טלפון" (או "name" ו-"phone").',
+    "import.err.noColumns":
+      'בקובץ אין עמודות שם וטלפון (בשורה הראשונה: {found}). השתמשו בכותרות כמו "שם" ו"טלפון" (או "name" ו-"phone").',
     "import.err.empty": "אין אנשי קשר בקובץ.",
     "import.err.choose": "בחרו קובץ CSV או vCard.",
     "import.err.tooLarge": "הקובץ גדול מ-{max} MB (בלי תמונות אנשי הקשר). פצלו אותו לחלקים וייבאו כל חלק.",
@@ -128,7 +133,8 @@ export const data = defineMessages(
     "feed.event.phone": "טלפון: {phone}",
     "feed.event.member": "אצל: {name}",
     "account.deleteTitle": "מחיקת החשבון",
-    "account.deleteHelp": "מוחק את העסק וכל מה שבו: לקוחות, תורים, כללים והודעות, שירותים, שיחות שמורות וחיבור הוואטסאפ. אי אפשר לבטל זאת.",
+    "account.deleteHelp":
+      "מוחק את העסק וכל מה שבו: לקוחות, תורים, כללים והודעות, שירותים, שיחות שמורות וחיבור הוואטסאפ. אי אפשר לבטל זאת.",
     "account.delete": "מחיקת החשבון",
     "account.deleteWarning": "הכול יימחק לצמיתות. ייצאו את הנתונים קודם אם ייתכן שתצטרכו אותם.",
     "account.password": "הסיסמה שלכם",

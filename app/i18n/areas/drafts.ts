@@ -8,7 +8,8 @@ export const drafts = defineMessages(
     "drafts.err.sent": "This reply was already sent.",
     "drafts.err.dismissed": "This draft was dismissed.",
     "drafts.err.withdrawn": "You already answered in this chat, so this draft was withdrawn.",
-    "drafts.err.noSlots": "None of the offered times is free any more. Answer from your phone, or wait for a new draft.",
+    "drafts.err.noSlots":
+      "None of the offered times is free any more. Answer from your phone, or wait for a new draft.",
     "drafts.err.text": "Write the reply (up to 1000 characters).",
     "drafts.push.title": "Chatbook",
     "drafts.push.body": "{name} asked for a time. A reply is ready: {text}",
@@ -16,7 +17,8 @@ export const drafts = defineMessages(
     "drafts.title": "Replies ready to send",
     "drafts.tabCount": "{n} replies ready to send",
     "drafts.tabCountOne": "1 reply ready to send",
-    "drafts.intro": "A customer asked for a time. These times are free in your calendar; Send writes from your WhatsApp.",
+    "drafts.intro":
+      "A customer asked for a time. These times are free in your calendar; Send writes from your WhatsApp.",
     "drafts.asked": "They asked",
     "drafts.offered": "Offered times",
     "drafts.reply": "Reply",

@@ -4,7 +4,8 @@ import { defineMessages } from "../define";
 // notice, time off, and the free times Add Booking offers.
 export const hours = defineMessages(
   {
-    "hours.err.shape": "Working hours must be an object of weekdays (0 = Sunday to 6 = Saturday), each a list of [start, end] times.",
+    "hours.err.shape":
+      "Working hours must be an object of weekdays (0 = Sunday to 6 = Saturday), each a list of [start, end] times.",
     "hours.err.time": 'Working hours: "{time}" is not a time as HH:MM (24-hour).',
     "hours.err.order": "Working hours: an interval must start before it ends ({from}-{to}).",
     "hours.err.overlap": "Working hours: intervals on one day must not overlap ({a} and {b}).",
@@ -78,7 +79,8 @@ export const hours = defineMessages(
     "hours.cal.timeOff": "Time off",
   },
   {
-    "hours.err.shape": "שעות הפעילות צריכות להיות אובייקט של ימים (0 = ראשון עד 6 = שבת), כל אחד רשימה של [התחלה, סיום].",
+    "hours.err.shape":
+      "שעות הפעילות צריכות להיות אובייקט של ימים (0 = ראשון עד 6 = שבת), כל אחד רשימה של [התחלה, סיום].",
     "hours.err.time": 'שעות הפעילות: "{time}" אינה שעה בתבנית HH:MM (24 שעות).',
     "hours.err.order": "שעות הפעילות: טווח צריך להתחיל לפני שהוא נגמר ({from}-{to}).",
     "hours.err.overlap": "שעות הפעילות: טווחים באותו יום לא יכולים לחפוף ({a} ו-{b}).",

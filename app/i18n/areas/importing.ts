@@ -7,9 +7,12 @@ export const importing = defineMessages(
     "import.err.rateLimited": "Too many imports in a short time. Wait a few minutes and try again.",
     "import.err.noName": "No name ({columns} empty).",
     "import.err.noPhone": "No phone number ({columns} empty).",
-    "import.err.excelNumber": '"{value}" in "{column}": Excel changed this number; format the column as text and save the file again.',
-    "import.err.foreignNumber": '"{value}" in "{column}": is this a foreign number? Add its country code (for example +44).',
-    "import.err.notNumber": '"{value}" in "{column}" is not a phone number: expected digits, optionally starting with +.',
+    "import.err.excelNumber":
+      '"{value}" in "{column}": Excel changed this number; format the column as text and save the file again.',
+    "import.err.foreignNumber":
+      '"{value}" in "{column}": is this a foreign number? Add its country code (for example +44).',
+    "import.err.notNumber":
+      '"{value}" in "{column}" is not a phone number: expected digits, optionally starting with +.',
     "import.err.numberTooLong": '"{value}" in "{column}" is too long for a phone number.',
     "import.card": "Card",
     "import.read.title": "How the file was read",
@@ -57,7 +60,8 @@ export const importing = defineMessages(
     "import.err.rateLimited": "יותר מדי ייבואים בזמן קצר. המתינו כמה דקות ונסו שוב.",
     "import.err.noName": "אין שם (ריק ב-{columns}).",
     "import.err.noPhone": "אין מספר טלפון (ריק ב-{columns}).",
-    "import.err.excelNumber": '"{value}" ב-"{column}": אקסל שינה את המספר הזה. עצבו את העמודה כטקסט ושמרו את הקובץ שוב.',
+    "import.err.excelNumber":
+      '"{value}" ב-"{column}": אקסל שינה את המספר הזה. עצבו את העמודה כטקסט ושמרו את הקובץ שוב.',
     "import.err.foreignNumber": '"{value}" ב-"{column}": האם זה מספר מחו"ל? הוסיפו את קידומת המדינה (למשל 44+).',
     "import.err.notNumber": '"{value}" ב-"{column}" אינו מספר טלפון: צריך ספרות, ואפשר + בהתחלה.',
     "import.err.numberTooLong": '"{value}" ב-"{column}" ארוך מדי בשביל מספר טלפון.',

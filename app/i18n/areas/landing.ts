@@ -26,7 +26,8 @@ export const landing = defineMessages(
   {
     "landing.badge": "מבוסס בינה מלאכותית",
     "landing.headline": "הופכים הודעות וואטסאפ לתורים באופן אוטומטי",
-    "landing.subhead": "הלקוחות שלכם כבר קובעים תורים בוואטסאפ. אנחנו קוראים את השיחות, מציעים את התורים ושולחים תזכורות, כדי שתוכלו לחזור ללקוחות.",
+    "landing.subhead":
+      "הלקוחות שלכם כבר קובעים תורים בוואטסאפ. אנחנו קוראים את השיחות, מציעים את התורים ושולחים תזכורות, כדי שתוכלו לחזור ללקוחות.",
     "landing.startFree": "להתחיל בחינם",
     "landing.haveAccount": "כבר יש לכם חשבון?",
     "landing.howItWorks": "איך זה עובד",
@@ -41,6 +42,7 @@ export const landing = defineMessages(
     "landing.feature.phone": "מותאם לטלפון שלכם",
     "landing.preview.customer": "היי! אפשר לבוא מחר ב-5 לתספורת?",
     "landing.preview.saved": "התור נשמר: תספורת, מחר 17:00",
-    "landing.meta.description": "הופכים הודעות וואטסאפ לתורים באופן אוטומטי: Chatbook קורא את שיחות העסק, מציע את התורים ושולח את התזכורות.",
+    "landing.meta.description":
+      "הופכים הודעות וואטסאפ לתורים באופן אוטומטי: Chatbook קורא את שיחות העסק, מציע את התורים ושולח את התזכורות.",
   },
 );

@@ -15,7 +15,8 @@ export const messaging = defineMessages(
       "Reminders and follow-ups wait a random gap of this to three times it after your number's previous message, like a person typing. Replies to a client wait only a few seconds. 10 to 120.",
     "messaging.quietStart": "Quiet hours start",
     "messaging.quietEnd": "Quiet hours end",
-    "messaging.quietHint": "Messages planned by days wait until quiet hours end. A custom date and time goes out when you chose.",
+    "messaging.quietHint":
+      "Messages planned by days wait until quiet hours end. A custom date and time goes out when you chose.",
     "messaging.save": "Save message settings",
     "messaging.saving": "Saving...",
     "messaging.saved": "Message settings saved.",
@@ -24,8 +25,10 @@ export const messaging = defineMessages(
     "messaging.err.quiet": "Quiet hours must be times such as 21:00.",
 
     "confirm.switch": "Ask the client to confirm",
-    "confirm.switchHint": "Adds a line to the message. A reply of 1 or 2 confirms or cancels the booking and thanks the client.",
-    "confirm.quietWarning": "{time} is inside your quiet hours ({start} to {end}). A custom time is your choice: the message still goes out then.",
+    "confirm.switchHint":
+      "Adds a line to the message. A reply of 1 or 2 confirms or cancels the booking and thanks the client.",
+    "confirm.quietWarning":
+      "{time} is inside your quiet hours ({start} to {end}). A custom time is your choice: the message still goes out then.",
     "confirm.reply.confirmed": "Replied “{text}”: confirmed",
     "confirm.reply.cancelled": "Replied “{text}”: cancelled",
     "confirm.rebooked": "Not sent: client already rebooked",
@@ -59,7 +62,8 @@ export const messaging = defineMessages(
 
     "confirm.switch": "לבקש מהלקוח לאשר",
     "confirm.switchHint": "מוסיף שורה להודעה. תשובה 1 או 2 מאשרת או מבטלת את התור ושולחת ללקוח תודה.",
-    "confirm.quietWarning": "{time} בתוך השעות השקטות שלך ({start} עד {end}). שעה מותאמת היא בחירה שלך: ההודעה תישלח בכל זאת.",
+    "confirm.quietWarning":
+      "{time} בתוך השעות השקטות שלך ({start} עד {end}). שעה מותאמת היא בחירה שלך: ההודעה תישלח בכל זאת.",
     "confirm.reply.confirmed": "השיב/ה „{text}”: אושר",
     "confirm.reply.cancelled": "השיב/ה „{text}”: בוטל",
     "confirm.rebooked": "לא נשלח: הלקוח כבר קבע תור חדש",

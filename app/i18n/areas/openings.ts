@@ -8,9 +8,11 @@ export const openings = defineMessages(
     "openings.reason.askedSooner": "asked for anything sooner",
     "openings.reason.due": "due for a {service}",
     "openings.title": "Openings",
-    "openings.intro": "A booking was cancelled and its time is free again. Offer it on WhatsApp to up to 3 clients: the first to reply 1 gets it.",
+    "openings.intro":
+      "A booking was cancelled and its time is free again. Offer it on WhatsApp to up to 3 clients: the first to reply 1 gets it.",
     "openings.candidates": "Who might want it (choose up to 3)",
-    "openings.noCandidates": "Nobody asked for this day or is due for this service. You can still offer it from your phone.",
+    "openings.noCandidates":
+      "Nobody asked for this day or is due for this service. You can still offer it from your phone.",
     "openings.offer": "Offer",
     "openings.offering": "Offering…",
     "openings.offerOf": "Offer the {time} slot to the chosen clients",

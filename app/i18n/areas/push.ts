@@ -17,8 +17,10 @@ export const push = defineMessages(
     "push.notify.off": "Notifications are off for this phone.",
     "push.notify.working": "Just a moment...",
     "push.notify.unavailable": "Notifications are not available on this server yet.",
-    "push.notify.unsupported": "This browser cannot show notifications. On an iPhone, add Chatbook to the Home Screen first (Share, then Add to Home Screen).",
-    "push.notify.denied": "Notifications are blocked for Chatbook. Allow them in the browser's site settings, then try again.",
+    "push.notify.unsupported":
+      "This browser cannot show notifications. On an iPhone, add Chatbook to the Home Screen first (Share, then Add to Home Screen).",
+    "push.notify.denied":
+      "Notifications are blocked for Chatbook. Allow them in the browser's site settings, then try again.",
     "push.notify.failed": "Notifications could not be turned on. Please try again.",
     "push.test.button": "Send a test notification",
     "push.test.sending": "Sending...",
@@ -56,7 +58,8 @@ export const push = defineMessages(
     "push.notify.off": "ההתראות כבויות בטלפון הזה.",
     "push.notify.working": "רק רגע...",
     "push.notify.unavailable": "התראות עדיין אינן זמינות בשרת הזה.",
-    "push.notify.unsupported": "הדפדפן הזה לא יכול להציג התראות. באייפון, הוסיפו קודם את Chatbook למסך הבית (שיתוף, ואז הוספה למסך הבית).",
+    "push.notify.unsupported":
+      "הדפדפן הזה לא יכול להציג התראות. באייפון, הוסיפו קודם את Chatbook למסך הבית (שיתוף, ואז הוספה למסך הבית).",
     "push.notify.denied": "ההתראות של Chatbook חסומות. אפשרו אותן בהגדרות האתר בדפדפן ונסו שוב.",
     "push.notify.failed": "לא ניתן היה להפעיל התראות. נסו שוב.",
     "push.test.button": "שליחת התראת ניסיון",

@@ -7,7 +7,8 @@ export const rules = defineMessages(
     "rules.title": "List of Rules",
     "rules.add": "Add new rule",
     "rules.empty": "No rules created yet",
-    "rules.emptyHint": "Create your first follow-up rule to message clients automatically after or before their appointment.",
+    "rules.emptyHint":
+      "Create your first follow-up rule to message clients automatically after or before their appointment.",
     "rules.type.followup": "Follow-up",
     "rules.type.reminder": "Reminder",
     "rules.status.scheduled": "Scheduled",
@@ -82,7 +83,8 @@ export const rules = defineMessages(
     "rules.reason.notOnWhatsApp": "This number is not on WhatsApp.",
     "rules.reason.retriesExhausted": "delivery retries exhausted",
     "rules.reason.missed": "Missed: not sent within 6 hours of its planned time.",
-    "rules.reason.restricted": "WhatsApp refused the message: this number is restricted from messaging new contacts (error 463).",
+    "rules.reason.restricted":
+      "WhatsApp refused the message: this number is restricted from messaging new contacts (error 463).",
     "rules.reason.refusedCode": "WhatsApp refused the message (error {code}).",
     "rules.reason.refused": "WhatsApp refused the message.",
     "rules.reason.gateway": "{detail}",
@@ -106,12 +108,14 @@ export const rules = defineMessages(
     "wizard.clients.upcomingOnly": "Reminders go out before an appointment, so only upcoming bookings are listed.",
     "wizard.clients.selected": "{n} selected",
     "wizard.message.label": "Message",
-    "wizard.message.tokens": "{name}, {service}, {date} and {staff} (the team member) are filled in for each client when the message is sent.",
+    "wizard.message.tokens":
+      "{name}, {service}, {date} and {staff} (the team member) are filled in for each client when the message is sent.",
     "wizard.message.preview": "Preview",
     "wizard.message.sampleName": "Sarah",
     "wizard.message.sampleService": "Service",
     "wizard.message.sampleStaff": "Dana",
-    "wizard.message.default": "Hi {name}, thanks again for your {service} on {date}. Don't forget to book your next visit — spots fill up fast!",
+    "wizard.message.default":
+      "Hi {name}, thanks again for your {service} on {date}. Don't forget to book your next visit — spots fill up fast!",
     "wizard.schedule.after.many": "{n} days after",
     "wizard.schedule.before.one": "1 day before",
     "wizard.schedule.before.many": "{n} days before",
@@ -236,7 +240,8 @@ export const rules = defineMessages(
     "wizard.message.sampleName": "שרה",
     "wizard.message.sampleService": "שירות",
     "wizard.message.sampleStaff": "דנה",
-    "wizard.message.default": "היי {name}, תודה שוב על הביקור ({service}) בתאריך {date}. אל תשכחו לקבוע את התור הבא — המקומות נתפסים מהר!",
+    "wizard.message.default":
+      "היי {name}, תודה שוב על הביקור ({service}) בתאריך {date}. אל תשכחו לקבוע את התור הבא — המקומות נתפסים מהר!",
     "wizard.schedule.after.many": "{n} ימים אחרי",
     "wizard.schedule.before.one": "יום אחד לפני",
     "wizard.schedule.before.many": "{n} ימים לפני",

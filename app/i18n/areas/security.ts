@@ -5,7 +5,8 @@ import { defineMessages } from "../define";
 export const security = defineMessages(
   {
     "guard.crossSite.title": "This request came from another site",
-    "guard.crossSite.body": "For your safety, Chatbook only accepts forms sent from its own pages. Open Chatbook and try again.",
+    "guard.crossSite.body":
+      "For your safety, Chatbook only accepts forms sent from its own pages. Open Chatbook and try again.",
     "guard.notForm.title": "This request can't be used",
     "guard.notForm.body": "Chatbook's pages accept only their own forms. Open the page and send the form again.",
     "guard.tooLarge.title": "That was too much to send",

@@ -25,7 +25,8 @@ export const settings = defineMessages(
     "settings.loadFailed": "Failed to load settings data",
     "settings.badSendTime": "The daily send time must be a time such as 10:00.",
     "settings.retention": "Keep WhatsApp messages for (days)",
-    "settings.retentionHint": "Older chat messages are deleted automatically (7 to 3650 days). Clients and bookings stay.",
+    "settings.retentionHint":
+      "Older chat messages are deleted automatically (7 to 3650 days). Clients and bookings stay.",
     "settings.badRetention": "Keep messages for a whole number of days from 7 to 3650.",
     "settings.nothing": "Nothing to change.",
 
@@ -41,7 +42,8 @@ export const settings = defineMessages(
     "password.changed": "Password changed successfully!",
     "password.wrongCurrent": "Current password is incorrect",
     "password.failed": "Failed to change password",
-    "password.noPassword": "This account signs in with Google and has no password yet. Use Forgot Password? on the login page to set one.",
+    "password.noPassword":
+      "This account signs in with Google and has no password yet. Use Forgot Password? on the login page to set one.",
     "password.otherSessions": "You stay signed in here; other devices were signed out.",
   },
   {
@@ -83,7 +85,8 @@ export const settings = defineMessages(
     "password.changed": "הסיסמה שונתה בהצלחה!",
     "password.wrongCurrent": "הסיסמה הנוכחית שגויה",
     "password.failed": "שינוי הסיסמה נכשל",
-    "password.noPassword": 'החשבון הזה מתחבר עם Google ועדיין אין לו סיסמה. השתמשו ב"שכחתם את הסיסמה?" בדף ההתחברות כדי לקבוע סיסמה.',
+    "password.noPassword":
+      'החשבון הזה מתחבר עם Google ועדיין אין לו סיסמה. השתמשו ב"שכחתם את הסיסמה?" בדף ההתחברות כדי לקבוע סיסמה.',
     "password.otherSessions": "נשארתם מחוברים כאן; מכשירים אחרים נותקו.",
   },
 );

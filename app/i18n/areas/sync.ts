@@ -3,7 +3,8 @@ import { defineMessages } from "../define";
 export const sync = defineMessages(
   {
     "sync.title": "AI Sync",
-    "sync.intro": "Pick the chats to read. The AI proposes bookings from each contact's last 20 messages; you review them before anything is saved.",
+    "sync.intro":
+      "Pick the chats to read. The AI proposes bookings from each contact's last 20 messages; you review them before anything is saved.",
     "sync.services": "Services",
     "sync.serviceName": "Service name",
     "sync.servicePlaceholder": "e.g. Haircut",
@@ -67,7 +68,8 @@ export const sync = defineMessages(
   },
   {
     "sync.title": "סנכרון AI",
-    "sync.intro": "בחרו את השיחות לקריאה. ה-AI מציע תורים מתוך 20 ההודעות האחרונות של כל איש קשר, ואתם בודקים אותם לפני שמשהו נשמר.",
+    "sync.intro":
+      "בחרו את השיחות לקריאה. ה-AI מציע תורים מתוך 20 ההודעות האחרונות של כל איש קשר, ואתם בודקים אותם לפני שמשהו נשמר.",
     "sync.services": "שירותים",
     "sync.serviceName": "שם השירות",
     "sync.servicePlaceholder": "למשל תספורת",

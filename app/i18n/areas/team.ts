@@ -13,7 +13,8 @@ export const team = defineMessages(
     "team.err.notFound": "Team member not found.",
     "team.err.tooMany": "A team can have at most {max} members.",
     "team.err.last": "The last team member cannot be deleted: every business has at least one.",
-    "team.err.futureBookings": "{name} has {count} future bookings. Move them to another member or unassign them first.",
+    "team.err.futureBookings":
+      "{name} has {count} future bookings. Move them to another member or unassign them first.",
     "team.err.futureBooking": "{name} has 1 future booking. Move it to another member or unassign it first.",
 
     "team.title": "Team",
@@ -67,7 +68,8 @@ export const team = defineMessages(
     "team.err.futureBooking": "ל{name} יש תור עתידי אחד. יש להעביר אותו לאיש צוות אחר או לבטל את השיוך קודם.",
 
     "team.title": "צוות",
-    "team.hint": "לכל איש צוות יש יומן, שעות פעילות והשירותים שהוא נותן. תור חדש עובר לאיש הצוות הפנוי הראשון, לפי הסדר הזה, שנותן את השירות.",
+    "team.hint":
+      "לכל איש צוות יש יומן, שעות פעילות והשירותים שהוא נותן. תור חדש עובר לאיש הצוות הפנוי הראשון, לפי הסדר הזה, שנותן את השירות.",
     "team.link": "צוות",
     "team.linkHint": "מי עובד כאן: שמות, צבעים, שעות ושירותים.",
     "team.add": "הוספת איש צוות",

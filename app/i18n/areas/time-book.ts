@@ -44,7 +44,8 @@ export const timeBook = defineMessages(
     "timebook.err.buffer": "ההפסקה אחרי השירות (buffer_minutes) חייבת להיות מספר שלם של דקות בין {min} ל-{max}.",
     "timebook.err.price": "המחיר (price) חייב להיות סכום בין 0 ל-{max} עם עד שתי ספרות אחרי הנקודה, או ריק.",
     "timebook.err.currency": "המטבע (currency) חייב להיות קוד ISO 4217, כמו ILS,‏ EUR או USD.",
-    "timebook.err.servicePatchEmpty": "יש לשלוח לפחות אחד מהשדות: service,‏ duration_minutes,‏ buffer_minutes או price.",
+    "timebook.err.servicePatchEmpty":
+      "יש לשלוח לפחות אחד מהשדות: service,‏ duration_minutes,‏ buffer_minutes או price.",
     "timebook.err.ifFree": "if_free חייב להיות true או false.",
     "timebook.err.bookAnyway": "book_anyway חייב להיות true או false.",
     "timebook.notFree": "השעה הזו חופפת לתור אחר.",

@@ -94,13 +94,22 @@ export function parseAskAnswer(raw: unknown, input: AskInput): ChatAsk | null {
   if (!turn.length || answer.kind === "none") return null;
   const quote = shortQuote(turn.map((message) => message.body).join(" "));
   const dayPhrase = (answer.day_phrase ?? "").trim();
-  const anchor = dayPhrase ? [...turn].reverse().find((message) => normalize(message.body).includes(normalize(dayPhrase))) : undefined;
+  const anchor = dayPhrase
+    ? [...turn].reverse().find((message) => normalize(message.body).includes(normalize(dayPhrase)))
+    : undefined;
   const date = anchor ? resolveDatePhrase(dayPhrase, anchor.timestamp, input.timeZone) : null;
   if (answer.kind === "ask") {
     const service = input.services.find((s) => normalize(s) === normalize(answer.service ?? "")) ?? null;
     const usual = input.usualService && input.services.includes(input.usualService) ? input.usualService : null;
-    const part = (PARTS as readonly string[]).includes(answer.part ?? "") && answer.part ? (answer.part as DayPart) : null;
-    return { kind: "ask", service: service ?? usual, date, part: part ?? dayPartOf(normalize(turn.map((m) => m.body).join("\n"))), quote };
+    const part =
+      (PARTS as readonly string[]).includes(answer.part ?? "") && answer.part ? (answer.part as DayPart) : null;
+    return {
+      kind: "ask",
+      service: service ?? usual,
+      date,
+      part: part ?? dayPartOf(normalize(turn.map((m) => m.body).join("\n"))),
+      quote,
+    };
   }
   const upcoming = upcomingFrom(input);
   if (!upcoming.length) return null;
@@ -108,7 +117,9 @@ export function parseAskAnswer(raw: unknown, input: AskInput): ChatAsk | null {
   if (answer.kind === "cancel") return { kind: "cancel", booking, quote };
   if (answer.kind === "late") {
     const todays = upcoming.find((candidate) => candidate.date === localDate(input.now, input.timeZone));
-    return todays ? { kind: "late", booking: todays, minutes: minutesOf(normalize(answer.minutes_phrase ?? "")), quote } : null;
+    return todays
+      ? { kind: "late", booking: todays, minutes: minutesOf(normalize(answer.minutes_phrase ?? "")), quote }
+      : null;
   }
   const timePhrase = (answer.time_phrase ?? "").trim();
   const said = timePhrase && turn.some((message) => normalize(message.body).includes(normalize(timePhrase)));
@@ -135,7 +146,10 @@ export function createWorkersAiAskReader(ai: AiRunner, model: string, timeoutMs 
 }
 
 /** As getExtractor: Workers AI when configured and allowed, the offline rules otherwise and whenever the model fails. */
-export function getAskReader(env: Pick<Env, "EXTRACTOR" | "AI_MODEL"> & { AI?: unknown }, allowance?: AiAllowance): AskReader {
+export function getAskReader(
+  env: Pick<Env, "EXTRACTOR" | "AI_MODEL"> & { AI?: unknown },
+  allowance?: AiAllowance,
+): AskReader {
   const mode = (env.EXTRACTOR || "auto").trim().toLowerCase();
   if (mode === "offline" || !env.AI || !env.AI_MODEL) return offlineAskReader;
   const ai = createWorkersAiAskReader(env.AI as AiRunner, env.AI_MODEL);
@@ -153,7 +167,9 @@ export function getAskReader(env: Pick<Env, "EXTRACTOR" | "AI_MODEL"> & { AI?: u
       try {
         return await ai.read(input);
       } catch (error) {
-        console.warn(`Workers AI ask reader unavailable, reading offline: ${error instanceof Error ? error.message : String(error)}`);
+        console.warn(
+          `Workers AI ask reader unavailable, reading offline: ${error instanceof Error ? error.message : String(error)}`,
+        );
         return offlineAskReader.read(input);
       }
     },

@@ -92,7 +92,11 @@ function resolveMonthDay(spec: Extract<DateSpec, { kind: "monthDay" }>, base: Lo
 }
 
 /** "12/3": day-first or month-first by the zone's habit, unless a weekday beside it fits only the other order. */
-function resolveNumeric(spec: Extract<DateSpec, { kind: "numeric" }>, base: LocalDate, timeZone: string): LocalDate | null {
+function resolveNumeric(
+  spec: Extract<DateSpec, { kind: "numeric" }>,
+  base: LocalDate,
+  timeZone: string,
+): LocalDate | null {
   const { first, second } = spec;
   const orders: Array<[month: number, day: number]> = prefersMonthFirst(timeZone)
     ? [
@@ -103,7 +107,9 @@ function resolveNumeric(spec: Extract<DateSpec, { kind: "numeric" }>, base: Loca
         [second, first],
         [first, second],
       ];
-  const candidates = orders.map(([month, day]) => inYear(spec.year, month, day, base)).filter((date): date is LocalDate => date !== null);
+  const candidates = orders
+    .map(([month, day]) => inYear(spec.year, month, day, base))
+    .filter((date): date is LocalDate => date !== null);
   if (spec.weekday !== undefined) {
     const fitting = candidates.find((date) => weekdayOf(date) === spec.weekday);
     if (fitting) return fitting;

@@ -11,7 +11,10 @@ import { createWorkersAiExtractor, type AiRunner } from "./workers-ai.server";
 /** Answers whether one more Workers AI call may be made now (and counts it when yes). */
 export type AiAllowance = () => Promise<boolean>;
 
-export function getExtractor(env: Pick<Env, "EXTRACTOR" | "AI_MODEL"> & { AI?: unknown }, allowance?: AiAllowance): BookingExtractor {
+export function getExtractor(
+  env: Pick<Env, "EXTRACTOR" | "AI_MODEL"> & { AI?: unknown },
+  allowance?: AiAllowance,
+): BookingExtractor {
   const mode = (env.EXTRACTOR || "auto").trim().toLowerCase();
   if (mode === "offline" || !env.AI || !env.AI_MODEL) return offlineExtractor;
   const ai = withFallback(createWorkersAiExtractor(env.AI as AiRunner, env.AI_MODEL), offlineExtractor);
@@ -19,7 +22,11 @@ export function getExtractor(env: Pick<Env, "EXTRACTOR" | "AI_MODEL"> & { AI?: u
 }
 
 /** `primary` only when the allowance says yes; nothing to read costs nothing. */
-function withAllowance(primary: BookingExtractor, fallback: BookingExtractor, allowance: AiAllowance): BookingExtractor {
+function withAllowance(
+  primary: BookingExtractor,
+  fallback: BookingExtractor,
+  allowance: AiAllowance,
+): BookingExtractor {
   return {
     name: primary.name,
     async extract(input: ExtractInput) {

@@ -154,7 +154,14 @@ export function parseAnswer(raw: unknown, input: ExtractInput): ExtractedBooking
   for (const item of parsed.data.bookings) {
     const proposal = Proposal.safeParse(item);
     if (!proposal.success) continue;
-    const { service: serviceName, date_phrase: datePhrase, time_phrase: timePhrase, message, notes, for: person } = proposal.data;
+    const {
+      service: serviceName,
+      date_phrase: datePhrase,
+      time_phrase: timePhrase,
+      message,
+      notes,
+      for: person,
+    } = proposal.data;
     const service = inCatalogue(serviceName);
     if (!service) continue;
     const anchor = anchorMessage(messages, datePhrase, message);
@@ -168,7 +175,13 @@ export function parseAnswer(raw: unknown, input: ExtractInput): ExtractedBooking
     const key = `${service}|${date}|${time}|${normalize(who)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    bookings.push({ service, date, time, notes: notesFor(who, notes ?? ""), quote: quoteFor(messages, anchor, timePhrase) });
+    bookings.push({
+      service,
+      date,
+      time,
+      notes: notesFor(who, notes ?? ""),
+      quote: quoteFor(messages, anchor, timePhrase),
+    });
   }
   return bookings.sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
 }

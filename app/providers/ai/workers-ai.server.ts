@@ -29,7 +29,12 @@ export function createWorkersAiExtractor(ai: AiRunner, model: string, timeoutMs 
 }
 
 /** One model call, or an error when it fails or does not answer within `timeoutMs`. */
-export async function runModel(ai: AiRunner, model: string, request: Record<string, unknown>, timeoutMs: number): Promise<unknown> {
+export async function runModel(
+  ai: AiRunner,
+  model: string,
+  request: Record<string, unknown>,
+  timeoutMs: number,
+): Promise<unknown> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`Workers AI did not answer within ${timeoutMs} ms.`)), timeoutMs);

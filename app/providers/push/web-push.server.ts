@@ -8,7 +8,12 @@ import { base64UrlDecode, base64UrlEncode } from "~/utils/base64";
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 /** `timeoutMs`: give up (AbortError) when the push service has not answered by then. */
-export type PushOptions = { ttl: number; urgency?: "very-low" | "low" | "normal" | "high"; now?: number; timeoutMs?: number };
+export type PushOptions = {
+  ttl: number;
+  urgency?: "very-low" | "low" | "normal" | "high";
+  now?: number;
+  timeoutMs?: number;
+};
 export type PushRequest = { url: string; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> };
 
 const enc = new TextEncoder();
@@ -29,7 +34,12 @@ async function hmac(key: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>)
 }
 
 /** HKDF-SHA-256 with one expand block (every length here is at most 32). */
-async function hkdf(salt: Uint8Array<ArrayBuffer>, ikm: Uint8Array<ArrayBuffer>, info: Uint8Array<ArrayBuffer>, length: number) {
+async function hkdf(
+  salt: Uint8Array<ArrayBuffer>,
+  ikm: Uint8Array<ArrayBuffer>,
+  info: Uint8Array<ArrayBuffer>,
+  length: number,
+) {
   const prk = await hmac(salt, ikm);
   return (await hmac(prk, concat(info, new Uint8Array([1])))).slice(0, length);
 }
@@ -52,7 +62,9 @@ export async function encryptPayload(
   const authSecret = base64UrlDecode(target.auth);
   if (!isP256Point(uaPublic)) throw new Error("p256dh is not a P-256 public key");
   if (authSecret.byteLength !== 16) throw new Error("auth is not 16 bytes");
-  const local = fixed?.local ?? ((await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair);
+  const local =
+    fixed?.local ??
+    ((await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair);
   const salt = fixed?.salt ?? crypto.getRandomValues(new Uint8Array(16));
   const asPublic = new Uint8Array((await crypto.subtle.exportKey("raw", local.publicKey)) as ArrayBuffer);
   const uaKey = await crypto.subtle.importKey("raw", uaPublic, { name: "ECDH", namedCurve: "P-256" }, false, []);
@@ -101,12 +113,19 @@ async function vapidAuthorization(endpoint: string, keys: VapidKeys, now = Date.
   const signingInput = `${header}.${body}`;
   const key = await vapidSigningKey(keys);
   // WebCrypto's ECDSA signature is already the JWS form (r || s, 64 bytes).
-  const signature = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, key, enc.encode(signingInput)));
+  const signature = new Uint8Array(
+    await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, key, enc.encode(signingInput)),
+  );
   return `vapid t=${signingInput}.${base64UrlEncode(signature)}, k=${keys.publicKey}`;
 }
 
 /** The whole push request for one subscription and one JSON payload. */
-export async function buildPushRequest(target: PushTarget, payload: unknown, keys: VapidKeys, options: PushOptions): Promise<PushRequest> {
+export async function buildPushRequest(
+  target: PushTarget,
+  payload: unknown,
+  keys: VapidKeys,
+  options: PushOptions,
+): Promise<PushRequest> {
   const body = await encryptPayload(target, enc.encode(JSON.stringify(payload)));
   const headers: Record<string, string> = {
     Authorization: await vapidAuthorization(target.endpoint, keys, options.now),
@@ -119,10 +138,21 @@ export async function buildPushRequest(target: PushTarget, payload: unknown, key
 }
 
 /** Sends one push message; answers the push service's status (201 is delivered, 404/410 a dead subscription). */
-export async function sendPush(target: PushTarget, payload: unknown, keys: VapidKeys, options: PushOptions): Promise<{ status: number; text: string }> {
+export async function sendPush(
+  target: PushTarget,
+  payload: unknown,
+  keys: VapidKeys,
+  options: PushOptions,
+): Promise<{ status: number; text: string }> {
   const req = await buildPushRequest(target, payload, keys, options);
   const signal = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
-  const res = await fetch(req.url, { method: "POST", headers: req.headers, body: req.body, redirect: "manual", signal });
+  const res = await fetch(req.url, {
+    method: "POST",
+    headers: req.headers,
+    body: req.body,
+    redirect: "manual",
+    signal,
+  });
   const text = res.ok ? "" : (await res.text().catch(() => "")).slice(0, 300);
   return { status: res.status, text };
 }

@@ -68,12 +68,21 @@ export interface WhatsAppProvider {
    * recent first (`lastAt` in unix seconds, 0 when the chat shows none;
    * `lastId` the last message's serialized id).
    */
-  getChatsOverview(name: string, limit: number, offset: number): Promise<{ chatId: string; lastAt: number; lastId: string | null }[]>;
+  getChatsOverview(
+    name: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ chatId: string; lastAt: number; lastId: string | null }[]>;
   /**
    * A chat's messages written at or after `sinceSeconds`, newest first, as
    * the gateway's raw payloads (the same shape as its message.any webhooks).
    */
-  getRawMessagesSince(name: string, chatId: string, sinceSeconds: number, limit: number): Promise<Record<string, unknown>[]>;
+  getRawMessagesSince(
+    name: string,
+    chatId: string,
+    sinceSeconds: number,
+    limit: number,
+  ): Promise<Record<string, unknown>[]>;
   /** The phone behind a hidden "<id>@lid" chat, as "<digits>@c.us"; null when WhatsApp does not share it. */
   resolveLid(name: string, lid: string): Promise<string | null>;
 }

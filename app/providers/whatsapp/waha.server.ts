@@ -42,7 +42,14 @@ function parseSessionInfo(raw: unknown, fallbackName = ""): SessionInfo {
  * The events the product reads. Reactions, edits and deletions never arrive
  * in message.any: each has its own event (docs/whatsapp-fidelity.md).
  */
-export const WEBHOOK_EVENTS = ["message.any", "message.ack", "message.reaction", "message.edited", "message.revoked", "session.status"];
+export const WEBHOOK_EVENTS = [
+  "message.any",
+  "message.ack",
+  "message.reaction",
+  "message.edited",
+  "message.revoked",
+  "session.status",
+];
 
 /** The config the product needs on its session (PROVIDER.md's corrected create body). */
 export function sessionConfig(name: string, { webhookUrl, hmacKey }: CreateSessionOptions) {
@@ -67,7 +74,8 @@ export function sessionConfig(name: string, { webhookUrl, hmacKey }: CreateSessi
 /** True when the gateway's config already carries what sessionConfig asks for. */
 export function configMatches(held: unknown, wanted: ReturnType<typeof sessionConfig>): boolean {
   if (!isObj(held)) return false;
-  const hook = Array.isArray(held.webhooks) && held.webhooks.length === 1 && isObj(held.webhooks[0]) ? held.webhooks[0] : null;
+  const hook =
+    Array.isArray(held.webhooks) && held.webhooks.length === 1 && isObj(held.webhooks[0]) ? held.webhooks[0] : null;
   const want = wanted.webhooks[0];
   const events = hook && Array.isArray(hook.events) ? [...hook.events].sort().join() : "";
   const noweb = isObj(held.noweb) ? held.noweb : {};
@@ -148,7 +156,11 @@ export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {
   const slowTimeoutMs = Math.max(timeoutMs, 30_000);
   const seg = encodeURIComponent;
 
-  async function call(method: string, path: string, init: { body?: unknown; accept?: string; allow?: number[]; slow?: boolean } = {}): Promise<Response> {
+  async function call(
+    method: string,
+    path: string,
+    init: { body?: unknown; accept?: string; allow?: number[]; slow?: boolean } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = {
       "X-Api-Key": opts.apiKey,
       Accept: init.accept ?? "application/json",
@@ -176,7 +188,9 @@ export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {
       /* not JSON: keep the text */
     }
     // NestJS bodies carry `message`; WAHA's 422 for a session that is not WORKING carries `error` and `status`.
-    const detail = isObj(body) ? (body.message ?? (body.error && body.status ? `${body.error} (status ${body.status})` : body.error)) : text;
+    const detail = isObj(body)
+      ? (body.message ?? (body.error && body.status ? `${body.error} (status ${body.status})` : body.error))
+      : text;
     const message = Array.isArray(detail) ? detail.join("; ") : String(detail || res.statusText);
     throw new ProviderError(`WhatsApp gateway ${res.status} on ${method} ${path}: ${message.slice(0, 300)}`, {
       status: res.status,
@@ -213,11 +227,16 @@ export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {
     },
     async createSession(name, opts) {
       // Corrected body: config.store is not a WAHA field, noweb.store is.
-      const res = await call("POST", "/api/sessions", { body: { name, start: false, config: sessionConfig(name, opts) } });
+      const res = await call("POST", "/api/sessions", {
+        body: { name, start: false, config: sessionConfig(name, opts) },
+      });
       return parseSessionInfo(await json(res), name);
     },
     async updateSession(name, opts) {
-      const res = await call("PUT", `/api/sessions/${seg(name)}`, { body: { name, config: sessionConfig(name, opts) }, slow: true });
+      const res = await call("PUT", `/api/sessions/${seg(name)}`, {
+        body: { name, config: sessionConfig(name, opts) },
+        slow: true,
+      });
       await res.body?.cancel();
     },
     startSession: (name) => post(`/api/sessions/${seg(name)}/start`),
@@ -261,7 +280,8 @@ export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {
       const id = readMessageId(await json(res));
       // Accepted but unreadable (one WEBJS release answers an empty 201): not
       // retried blindly; the caller looks in the chat before any new attempt.
-      if (!id) throw new ProviderError("WhatsApp gateway returned no message id", { status: res.status, kind: "unreachable" });
+      if (!id)
+        throw new ProviderError("WhatsApp gateway returned no message id", { status: res.status, kind: "unreachable" });
       return { id };
     },
     async getMessages(name, chatId, limit) {
@@ -284,7 +304,11 @@ export function createWahaClient(opts: WahaClientOptions): WhatsAppProvider {
       });
     },
     async getRawMessagesSince(name, chatId, sinceSeconds, limit) {
-      const q = new URLSearchParams({ limit: String(limit), downloadMedia: "false", "filter.timestamp.gte": String(Math.floor(sinceSeconds)) });
+      const q = new URLSearchParams({
+        limit: String(limit),
+        downloadMedia: "false",
+        "filter.timestamp.gte": String(Math.floor(sinceSeconds)),
+      });
       const list = await json(await call("GET", `/api/${seg(name)}/chats/${seg(chatId)}/messages?${q}`));
       return Array.isArray(list) ? list.filter(isObj) : [];
     },

@@ -9,7 +9,9 @@ function toBytes(data: string | Uint8Array): Uint8Array<ArrayBuffer> {
 }
 
 async function hmacSha512(body: string | Uint8Array, key: string): Promise<Uint8Array> {
-  const cryptoKey = await crypto.subtle.importKey("raw", toBytes(key), { name: "HMAC", hash: "SHA-512" }, false, ["sign"]);
+  const cryptoKey = await crypto.subtle.importKey("raw", toBytes(key), { name: "HMAC", hash: "SHA-512" }, false, [
+    "sign",
+  ]);
   return new Uint8Array(await crypto.subtle.sign("HMAC", cryptoKey, toBytes(body)));
 }
 
@@ -34,7 +36,11 @@ export async function signWebhook(rawBody: string | Uint8Array, key: string): Pr
  * True only when headerHex is the HMAC of exactly these bytes. Verify before
  * parsing JSON: re-serialised JSON does not match. Comparison is constant-time.
  */
-export async function verifyWebhookSignature(rawBody: string | Uint8Array, key: string, headerHex: string | null | undefined): Promise<boolean> {
+export async function verifyWebhookSignature(
+  rawBody: string | Uint8Array,
+  key: string,
+  headerHex: string | null | undefined,
+): Promise<boolean> {
   if (!headerHex || !key) return false;
   const given = fromHex(headerHex.trim());
   const expected = await hmacSha512(rawBody, key);

@@ -17,7 +17,8 @@ export const CONNECT_INTENTS = ["connect", "restart", "cancel", "logout"] as con
 export type ConnectIntent = (typeof CONNECT_INTENTS)[number];
 
 export type ConnectActionResult =
-  { ok: true; intent: ConnectIntent; view: WaView } | { ok: false; intent: ConnectIntent | null; problem: Problem; view?: WaView };
+  | { ok: true; intent: ConnectIntent; view: WaView }
+  | { ok: false; intent: ConnectIntent | null; problem: Problem; view?: WaView };
 
 /**
  * The session now. While the gateway offers a QR, its image comes along unless
@@ -58,8 +59,13 @@ const Intent = z.enum(CONNECT_INTENTS);
 /** Connect WhatsApp, Restart Session, Cancel Session, Logout WhatsApp. A gateway failure is a 502 with the spec's text as a key. */
 export async function connectAction(env: Env, businessId: string, form: FormData) {
   const intent = Intent.safeParse(form.get("intent"));
-  if (!intent.success) return data<ConnectActionResult>({ ok: false, intent: null, problem: problem("problem.unknownAction") }, 400);
+  if (!intent.success)
+    return data<ConnectActionResult>({ ok: false, intent: null, problem: problem("problem.unknownAction") }, 400);
   const result = await runSessionAction(env, businessId, intent.data);
-  if (!result.ok) return data<ConnectActionResult>({ ok: false, intent: intent.data, problem: result.problem, view: result.view }, 502);
+  if (!result.ok)
+    return data<ConnectActionResult>(
+      { ok: false, intent: intent.data, problem: result.problem, view: result.view },
+      502,
+    );
   return data<ConnectActionResult>({ ok: true, intent: intent.data, view: result.value });
 }

@@ -2,7 +2,12 @@
 // is what the panel polls every 2 s, with a fetcher); the action runs the
 // panel's buttons by intent.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  useLoaderData,
+  type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { requireUser } from "~/security/signed-in.server";
 import { ACTION_FAILED } from "~/services/whatsapp/session-view";
 import { ConnectPanel } from "~/components/connect/connect-panel";
@@ -60,8 +65,15 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
     return await serverAction<typeof action>();
   } catch (error) {
     if (isNavigationOrHttp(error)) throw error;
-    if (intent === "pause") return Response.json({ ok: false, intent, problem: problem("safety.pause.failed") } satisfies PauseAnswer, { status: 503 });
-    const failed: ConnectActionResult = { ok: false, intent, problem: problem(ACTION_FAILED[intent ?? "connect"] ?? "connect.err.createFailed") };
+    if (intent === "pause")
+      return Response.json({ ok: false, intent, problem: problem("safety.pause.failed") } satisfies PauseAnswer, {
+        status: 503,
+      });
+    const failed: ConnectActionResult = {
+      ok: false,
+      intent,
+      problem: problem(ACTION_FAILED[intent ?? "connect"] ?? "connect.err.createFailed"),
+    };
     return Response.json(failed, { status: 503 });
   }
 }

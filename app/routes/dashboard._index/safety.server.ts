@@ -12,11 +12,15 @@ import { PauseSwitchForm } from "~/validation/safety";
 export type SafetyView = { paused: boolean; budget: number; used: number; health: NumberHealth };
 
 export async function safetyView(env: Env, business: AuthedUser["business"], now: number): Promise<SafetyView> {
-  const [health, used] = await Promise.all([numberHealth(env.DB, business.id, now), budgetUsed(env.DB, business.id, business.timeZone, now)]);
+  const [health, used] = await Promise.all([
+    numberHealth(env.DB, business.id, now),
+    budgetUsed(env.DB, business.id, business.timeZone, now),
+  ]);
   return { paused: business.paused, budget: business.dailyMessageBudget, used, health };
 }
 
-export type PauseAnswer = { ok: true; intent: "pause"; paused: boolean } | { ok: false; intent: "pause"; problem: Problem };
+export type PauseAnswer =
+  { ok: true; intent: "pause"; paused: boolean } | { ok: false; intent: "pause"; problem: Problem };
 
 /** intent=pause, paused=on|off: the switch. */
 export async function pauseAction(env: Env, business: AuthedUser["business"], form: FormData) {

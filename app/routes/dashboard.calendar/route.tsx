@@ -2,7 +2,15 @@
 // search, a from/to window for the list, Refresh. The list shows pages of 100
 // newest first; the calendar loads only its visible range.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { requireUser } from "~/security/signed-in.server";
 import { bookingsAction, bookingsScreen, freeTimes } from "./screen.server";
@@ -25,7 +33,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: hoursStyles },
 ];
 // Add Booking's form (conform and zod) loads when the owner opens it, not with the month view.
-const AddBookingModal = lazy(() => import("~/components/bookings/add-booking-modal").then((m) => ({ default: m.AddBookingModal })));
+const AddBookingModal = lazy(() =>
+  import("~/components/bookings/add-booking-modal").then((m) => ({ default: m.AddBookingModal })),
+);
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "dash.tab.calendar")];
 
@@ -52,7 +62,9 @@ type BookingItem = ScreenData["bookings"][number];
 
 /** The list's order, as the loader reads it: the latest date first, then the latest time, then the id. */
 const listOrder = (a: BookingItem, b: BookingItem) =>
-  b.booking_date.localeCompare(a.booking_date) || b.booking_time.localeCompare(a.booking_time) || b.id.localeCompare(a.id);
+  b.booking_date.localeCompare(a.booking_date) ||
+  b.booking_time.localeCompare(a.booking_time) ||
+  b.id.localeCompare(a.id);
 
 export default function CalendarTab() {
   const data = useLoaderData<typeof loader>();
@@ -73,7 +85,9 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
     next: cursor,
     loadingMore,
     loadMore,
-  } = usePagedList(screen, (d: ScreenData) => (d.kind === "screen" ? { items: d.bookings, next: d.next_cursor } : null));
+  } = usePagedList(screen, (d: ScreenData) =>
+    d.kind === "screen" ? { items: d.bookings, next: d.next_cursor } : null,
+  );
   // The filter fields follow each new page of results (a search, a reload), then the owner's typing.
   const [filters, setFilters] = useState(screen.filters);
   const [filtersOf, setFiltersOf] = useState(screen);
@@ -107,8 +121,11 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
   };
   // Saved with something to notice: outside working hours, a day off, overlaps booked anyway.
   const [notice, setNotice] = useState<string | null>(null);
-  const loading = (navigation.state === "loading" && navigation.location.pathname === "/dashboard/calendar") || revalidator.state === "loading";
-  const tabQuery = (v: string) => `?${new URLSearchParams({ view: v, ...(screen.filters.q ? { q: screen.filters.q } : {}) })}`;
+  const loading =
+    (navigation.state === "loading" && navigation.location.pathname === "/dashboard/calendar") ||
+    revalidator.state === "loading";
+  const tabQuery = (v: string) =>
+    `?${new URLSearchParams({ view: v, ...(screen.filters.q ? { q: screen.filters.q } : {}) })}`;
 
   return (
     <section className="bookings stack" aria-labelledby="bookings-title">
@@ -117,7 +134,12 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
           {t("bookings.title")}
         </h1>
         <div className="row gap-sm wrap">
-          <Link className="btn btn-ghost btn-sm" to="/dashboard/calendar/insights" prefetch="intent" data-testid="open-insights">
+          <Link
+            className="btn btn-ghost btn-sm"
+            to="/dashboard/calendar/insights"
+            prefetch="intent"
+            data-testid="open-insights"
+          >
             <ChartIcon size={18} /> {t("insights.open")}
           </Link>
           <a className="btn btn-ghost btn-sm" href="/api/export/bookings.csv" download>
@@ -143,7 +165,11 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
         }}
       >
         <div className="row gap-sm">
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => setAdding({ booking_date: screen.today })}>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => setAdding({ booking_date: screen.today })}
+          >
             <PlusIcon size={18} /> {t("bookings.add")}
           </button>
           <button type="button" className="btn btn-ghost btn-sm push-end" onClick={refresh}>
@@ -235,7 +261,13 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
       )}
       {adding && (
         <Suspense fallback={null}>
-          <AddBookingModal initial={adding} members={screen.members} onClose={() => setAdding(null)} onCreated={created} onNotice={setNotice} />
+          <AddBookingModal
+            initial={adding}
+            members={screen.members}
+            onClose={() => setAdding(null)}
+            onCreated={created}
+            onNotice={setNotice}
+          />
         </Suspense>
       )}
     </section>
@@ -244,14 +276,20 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
 
 /** A failed load keeps the header and tabs: 'Failed to load bookings', the spec's reason, and Try again. */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary tab={{ title: "bookings.title", failed: "bookings.failedLoad", explain: explainBookingsError }} />;
+  return (
+    <GeneralErrorBoundary
+      tab={{ title: "bookings.title", failed: "bookings.failedLoad", explain: explainBookingsError }}
+    />
+  );
 }
 
 /** The spec's "Error: message" under the headline: the server's problem, or not signed in. */
 function explainBookingsError(error: unknown, t: Translate): string | null {
   if (!isRouteErrorResponse(error)) return null;
   if (error.status === 401) return t("bookings.errorPrefix", { message: t("bookings.notAuthenticated") });
-  return isProblemData(error.data) ? t("bookings.errorPrefix", { message: t(error.data.problem.key, error.data.problem.params) }) : null;
+  return isProblemData(error.data)
+    ? t("bookings.errorPrefix", { message: t(error.data.problem.key, error.data.problem.params) })
+    : null;
 }
 
 function CalendarError({ message }: { message: string }) {

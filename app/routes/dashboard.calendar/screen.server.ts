@@ -8,7 +8,14 @@ import { asc, eq } from "drizzle-orm";
 import { schema, type Db } from "~db";
 import type { BusinessRef } from "~/services/clients/clients.server";
 import { listQuery, rangeQuery, SCREEN_PAGE } from "~/services/list-query.server";
-import { BOOKING_PAGE_MAX, calendarRange, deleteBooking, getBooking, listBookings, type BookingView } from "~/services/bookings/bookings.server";
+import {
+  BOOKING_PAGE_MAX,
+  calendarRange,
+  deleteBooking,
+  getBooking,
+  listBookings,
+  type BookingView,
+} from "~/services/bookings/bookings.server";
 import { bookingBusiness, decideBooking } from "~/services/bookings/decide.server";
 import { isTaken, outcomeError, type BookingBusiness, type BookingOutcome } from "~/services/bookings/outcome";
 import type { Conflict } from "~/services/bookings/overlaps.server";
@@ -23,7 +30,13 @@ import { availability, type SalonTimeBusiness } from "~/services/time/salon-time
 import { AppError, caught, problem, type Problem } from "~/utils/problem";
 import { AvailabilityQuery } from "~/validation/hours";
 import { validate } from "~/validation/parse";
-import { BookingEditForm, BookingForm, BookingPatch, type BookingInput, type BookingPatchInput } from "~/validation/bookings";
+import {
+  BookingEditForm,
+  BookingForm,
+  BookingPatch,
+  type BookingInput,
+  type BookingPatchInput,
+} from "~/validation/bookings";
 import { firstFormProblem, parseForm } from "~/validation/parse";
 import type { ServiceContext } from "~/services/service-context";
 
@@ -33,9 +46,20 @@ export type BookingItem = BookingView & { client_phone_display: string };
  * forms their field errors. `conflicts`: the time overlaps these bookings,
  * nothing was saved, and the screen asks "Book anyway" (`book_anyway=1`).
  */
-export type BookingFailure = { ok: false; problem: Problem; reply?: SubmissionResult<Problem[]>; conflicts?: Conflict[] };
+export type BookingFailure = {
+  ok: false;
+  problem: Problem;
+  reply?: SubmissionResult<Problem[]>;
+  conflicts?: Conflict[];
+};
 /** A saved booking, with what it overlaps (booked anyway) and its hours warnings. */
-export type BookingSaved = { ok: true; intent: "create" | "edit" | "update"; booking: BookingItem; conflicts: Conflict[]; warnings: TimeWarning[] };
+export type BookingSaved = {
+  ok: true;
+  intent: "create" | "edit" | "update";
+  booking: BookingItem;
+  conflicts: Conflict[];
+  warnings: TimeWarning[];
+};
 export type BookingActionResult = BookingSaved | { ok: true; intent: "delete"; id: string } | BookingFailure;
 
 /** A service's failure thrown from the loader: an error page with the problem (a bad query string is a 400, not a crash). */
@@ -59,7 +83,12 @@ export type FreeTimes =
  * the save answers it "No route matches". A name not in the catalogue (the
  * owner may be typing a new one) is an answer, not an error.
  */
-export async function freeTimes(db: Db, business: SalonTimeBusiness, params: URLSearchParams, now: number): Promise<FreeTimes> {
+export async function freeTimes(
+  db: Db,
+  business: SalonTimeBusiness,
+  params: URLSearchParams,
+  now: number,
+): Promise<FreeTimes> {
   const query = validate(AvailabilityQuery, {
     service: params.get("service") ?? undefined,
     from: params.get("date") ?? undefined,
@@ -93,7 +122,12 @@ function displayer() {
 }
 const withDisplay = (b: BookingView) => displayer()(b);
 
-export async function bookingsScreen(db: Db, business: BusinessRef & { workingHours?: unknown }, params: URLSearchParams, now: number) {
+export async function bookingsScreen(
+  db: Db,
+  business: BusinessRef & { workingHours?: unknown },
+  params: URLSearchParams,
+  now: number,
+) {
   const today = localDate(now, business.timeZone);
   try {
     if (params.has("start")) {
@@ -109,7 +143,11 @@ export async function bookingsScreen(db: Db, business: BusinessRef & { workingHo
     if (params.has("booking")) {
       const booking = await getBooking(db, business.id, params.get("booking") ?? "");
       // Returned, not thrown: the calendar's fetcher shows the problem in the panel (a thrown one would replace the screen).
-      if (!booking) return data({ kind: "booking" as const, booking: null, problem: problem("bookings.err.notFound") }, { status: 404 });
+      if (!booking)
+        return data(
+          { kind: "booking" as const, booking: null, problem: problem("bookings.err.notFound") },
+          { status: 404 },
+        );
       return { kind: "booking" as const, booking: withDisplay(booking), problem: null };
     }
     const view = params.get("view") === "calendar" ? ("calendar" as const) : ("list" as const);
@@ -168,13 +206,23 @@ async function save<V>(
   if (submission.status !== "success") {
     // An unknown id is a 404 whatever the fields say.
     if (intent !== "create" && !(await getBooking(deps.db, business.id, id))) {
-      return failure(200, problem("bookings.err.notFound"), submission.reply({ formErrors: [problem("bookings.err.notFound")] }));
+      return failure(
+        200,
+        problem("bookings.err.notFound"),
+        submission.reply({ formErrors: [problem("bookings.err.notFound")] }),
+      );
     }
     return failure(400, firstFormProblem(submission.error), submission.reply());
   }
   try {
     const outcome = await write(submission.value);
-    if (isTaken(outcome)) return data<BookingActionResult>({ ok: false, problem: outcome.problem, conflicts: outcome.conflicts, reply: submission.reply() });
+    if (isTaken(outcome))
+      return data<BookingActionResult>({
+        ok: false,
+        problem: outcome.problem,
+        conflicts: outcome.conflicts,
+        reply: submission.reply(),
+      });
     if (!outcome.ok) throw outcomeError(outcome);
     const { booking, conflicts, warnings } = outcome;
     return data<BookingActionResult>({ ok: true, intent, booking: withDisplay(booking), conflicts, warnings });
@@ -182,7 +230,11 @@ async function save<V>(
     const refusal = caught(error);
     // A phone the rule refuses belongs to its field; anything else (not found...) to the form.
     const onPhone = intent === "create" && refusal.status === 400;
-    return failure(200, refusal.problem, submission.reply(onPhone ? { fieldErrors: { phone: [refusal.problem] } } : { formErrors: [refusal.problem] }));
+    return failure(
+      200,
+      refusal.problem,
+      submission.reply(onPhone ? { fieldErrors: { phone: [refusal.problem] } } : { formErrors: [refusal.problem] }),
+    );
   }
 }
 
@@ -206,7 +258,13 @@ export async function bookingsAction(deps: Deps, business: BookingBusiness, form
       await decideWaiting(deps.env, business.id, id, intent, deps.now, deps.defer ?? (() => {}));
       const booking = await getBooking(deps.db, business.id, id);
       if (!booking) return failure(200, problem("bookings.err.notFound"));
-      return data<BookingActionResult>({ ok: true, intent: "update", booking: withDisplay(booking), conflicts: [], warnings: [] });
+      return data<BookingActionResult>({
+        ok: true,
+        intent: "update",
+        booking: withDisplay(booking),
+        conflicts: [],
+        warnings: [],
+      });
     } catch (error) {
       return failure(200, caught(error).problem);
     }

@@ -52,7 +52,12 @@ export default function InsightsPage() {
   const weekdays = Array.from({ length: 7 }, (_, i) => (firstDay + i) % 7);
   const dayName = (d: number, width: "short" | "long") => weekdayName(d, lang, width);
   // "Mar 1, 2026" / "1 במרץ 2026": a date in words reads the same way in either direction.
-  const dateFormat = new Intl.DateTimeFormat(LOCALES[lang], { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  const dateFormat = new Intl.DateTimeFormat(LOCALES[lang], {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
   const day = (date: string) => dateFormat.format(Date.parse(`${date}T00:00:00Z`));
 
   return (
@@ -88,7 +93,12 @@ export default function InsightsPage() {
       {screen.kind === "custom" && (
         <Form method="get" className="card custom-period" replace preventScrollReset>
           <input type="hidden" name="period" value="custom" />
-          <DateRange idPrefix="insights" value={custom} labels={{ from: t("insights.from"), to: t("insights.to") }} onChange={setCustom} />
+          <DateRange
+            idPrefix="insights"
+            value={custom}
+            labels={{ from: t("insights.from"), to: t("insights.to") }}
+            onChange={setCustom}
+          />
           <input type="hidden" name="from" value={custom.from} />
           <input type="hidden" name="to" value={custom.to} />
           <button type="submit" className="btn btn-primary btn-sm">
@@ -108,10 +118,19 @@ export default function InsightsPage() {
           {loading && <Loading label={t("bookings.loading")} />}
           <p className="period-line" data-testid="insights-period">
             <strong>{t("insights.range", { from: day(figures.from), to: day(figures.to) })}</strong>
-            <span className="muted small">{t("insights.versus", { from: day(figures.previous.from), to: day(figures.previous.to) })}</span>
+            <span className="muted small">
+              {t("insights.versus", { from: day(figures.previous.from), to: day(figures.previous.to) })}
+            </span>
           </p>
           <FigureList figures={figures} money={money} />
-          <HeatMap id="busiest" cells={figures.busiest} weekdays={weekdays} open={screen.openHours} dayName={dayName} rtl={rtl} />
+          <HeatMap
+            id="busiest"
+            cells={figures.busiest}
+            weekdays={weekdays}
+            open={screen.openHours}
+            dayName={dayName}
+            rtl={rtl}
+          />
           <div className="chart-pair">
             <BarChart
               id="by-revenue"

@@ -14,7 +14,8 @@ type Business = typeof schema.businesses.$inferSelect;
 const KINDS: readonly PeriodKind[] = ["week", "month", "last-month", "custom"];
 
 /** Weeks start on Sunday in Israel (and where the salon opens on Sundays), else on Monday. */
-const weekStartsSunday = (business: Business) => business.country.toUpperCase() === "IL" || (business.workingHours["0"]?.length ?? 0) > 0;
+const weekStartsSunday = (business: Business) =>
+  business.country.toUpperCase() === "IL" || (business.workingHours["0"]?.length ?? 0) > 0;
 
 export type InsightsScreen = {
   kind: PeriodKind;
@@ -35,7 +36,12 @@ function openHours(business: Business): [number, number] {
   return [first, Math.max(first, last)];
 }
 
-export async function insightsScreen(d1: D1Database, business: Business, params: URLSearchParams, now: number): Promise<InsightsScreen> {
+export async function insightsScreen(
+  d1: D1Database,
+  business: Business,
+  params: URLSearchParams,
+  now: number,
+): Promise<InsightsScreen> {
   const asked = params.get("period") ?? "";
   const kind: PeriodKind = (KINDS as readonly string[]).includes(asked) ? (asked as PeriodKind) : "month";
   const today = localDate(now, business.timeZone);

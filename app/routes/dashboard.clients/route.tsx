@@ -2,7 +2,14 @@
 // Add Client. Pages of 30 (SCREEN_PAGE) newest first with "Load more"; edits patch the list
 // in place so loaded pages and the open row survive.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, type ShouldRevalidateFunction, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+} from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { requireUser } from "~/security/signed-in.server";
 import { clientsAction, clientsPage, type ClientItem } from "./screen.server";
@@ -39,8 +46,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 // The list keeps its own rows after an add, edit or delete here; an import (not its preview) reloads it
 // with Remix's own reload after the action, which nothing else then interrupts.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, formData, defaultShouldRevalidate }) => {
-  if (!formMethod || formMethod === "GET" || !formAction?.startsWith("/dashboard/clients")) return defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  formAction,
+  formData,
+  defaultShouldRevalidate,
+}) => {
+  if (!formMethod || formMethod === "GET" || !formAction?.startsWith("/dashboard/clients"))
+    return defaultShouldRevalidate;
   return formAction.startsWith("/dashboard/clients/import") && formData?.get("intent") === "import";
 };
 
@@ -52,7 +65,13 @@ export default function ClientsTab() {
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const { items, setItems, next: cursor, loadingMore, loadMore: loadPage } = usePagedList(data, (d) => ({ items: d.clients, next: d.next_cursor }));
+  const {
+    items,
+    setItems,
+    next: cursor,
+    loadingMore,
+    loadMore: loadPage,
+  } = usePagedList(data, (d) => ({ items: d.clients, next: d.next_cursor }));
   const [selected, setSelected] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -73,7 +92,9 @@ export default function ClientsTab() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- debounces typing in the search box only
   }, [filters.q]);
 
-  const loading = (navigation.state === "loading" && navigation.location.pathname === "/dashboard/clients") || revalidator.state === "loading";
+  const loading =
+    (navigation.state === "loading" && navigation.location.pathname === "/dashboard/clients") ||
+    revalidator.state === "loading";
   const loadMore = () =>
     loadPage((next) => {
       const params = new URLSearchParams();
@@ -145,7 +166,13 @@ export default function ClientsTab() {
           <button type="submit" className="btn btn-primary btn-sm">
             <SearchIcon size={18} /> {t("clients.search")}
           </button>
-          <button type="button" className="icon-btn" onClick={() => revalidator.revalidate()} aria-label={t("clients.refresh")} title={t("clients.refresh")}>
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={() => revalidator.revalidate()}
+            aria-label={t("clients.refresh")}
+            title={t("clients.refresh")}
+          >
             <RefreshIcon size={18} />
           </button>
         </div>
@@ -198,7 +225,11 @@ export default function ClientsTab() {
 
 /** A failed load keeps the header and tabs: 'Failed to load data', the spec's reason, and Try again. */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary tab={{ title: "clients.title", failed: "clients.err.loadFailed", explain: explainClientsError }} />;
+  return (
+    <GeneralErrorBoundary
+      tab={{ title: "clients.title", failed: "clients.err.loadFailed", explain: explainClientsError }}
+    />
+  );
 }
 
 function explainClientsError(error: unknown, t: Translate): string | null {

@@ -42,7 +42,12 @@ export function screenError(error: unknown): never {
 }
 
 /** The first page, unfiltered, also lists the clients due this week (due.server.ts). */
-export async function clientsPage(db: Db, business: BusinessRef & { messageLang?: string }, params: URLSearchParams, now: number) {
+export async function clientsPage(
+  db: Db,
+  business: BusinessRef & { messageLang?: string },
+  params: URLSearchParams,
+  now: number,
+) {
   try {
     const options = listQuery(params, CLIENT_PAGE_MAX);
     const whole = !options.q && !options.from && !options.to && !options.cursor;
@@ -78,17 +83,24 @@ export async function clientsAction(deps: ServiceContext, business: BusinessRef,
     const submission = parseForm(form, ClientForm);
     if (submission.status !== "success") {
       // An unknown id is a 404 whatever the fields say.
-      if (intent === "update" && !(await getClient(db, business, id, now))) return failure(200, problem("clients.err.notFound"));
+      if (intent === "update" && !(await getClient(db, business, id, now)))
+        return failure(200, problem("clients.err.notFound"));
       return failure(400, firstFormProblem(submission.error), submission.reply());
     }
     try {
       const client =
-        intent === "create" ? await createClient(db, business, submission.value, now) : await updateClient(db, business, id, submission.value, now);
+        intent === "create"
+          ? await createClient(db, business, submission.value, now)
+          : await updateClient(db, business, id, submission.value, now);
       return data<ClientActionResult>({ ok: true, intent, client: withDisplay(client) });
     } catch (error) {
       const refusal = caught(error);
       const onPhone = refusal.problem.key === "clients.err.duplicatePhone" || refusal.status === 400;
-      return failure(200, refusal.problem, submission.reply(onPhone ? { fieldErrors: { phone: [refusal.problem] } } : { formErrors: [refusal.problem] }));
+      return failure(
+        200,
+        refusal.problem,
+        submission.reply(onPhone ? { fieldErrors: { phone: [refusal.problem] } } : { formErrors: [refusal.problem] }),
+      );
     }
   }
   try {

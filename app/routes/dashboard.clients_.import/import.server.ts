@@ -49,19 +49,31 @@ async function uploaded(form: FormData) {
 }
 
 /** An unknown intent is a 400; a file the import cannot take is shown on a 200 answer, as the screens' convention has it. */
-const failure = (status: 200 | 400, found: Problem) => data<ImportActionResult>({ ok: false, problem: found }, { status });
+const failure = (status: 200 | 400, found: Problem) =>
+  data<ImportActionResult>({ ok: false, problem: found }, { status });
 
 export async function importAction(deps: { env: Env; now: number }, business: BusinessRef, form: FormData) {
   const intent = String(form.get("intent") ?? "");
   if (intent !== "import-preview" && intent !== "import") return failure(400, problem("problem.unknownAction"));
   try {
     const file = await uploaded(form);
-    const { format, plan, imported, read } = await importClients(deps.env.DB, business, file, { dryRun: intent === "import-preview", now: deps.now });
+    const { format, plan, imported, read } = await importClients(deps.env.DB, business, file, {
+      dryRun: intent === "import-preview",
+      now: deps.now,
+    });
     if (intent === "import") {
       const skipped = plan.known + plan.repeated + (plan.fresh - imported);
-      return data<ImportActionResult>({ ok: true, intent, imported, skipped, errors: plan.errors.slice(0, PREVIEW_PROBLEMS) });
+      return data<ImportActionResult>({
+        ok: true,
+        intent,
+        imported,
+        skipped,
+        errors: plan.errors.slice(0, PREVIEW_PROBLEMS),
+      });
     }
-    const rows = plan.rows.slice(0, IMPORT_PREVIEW_ROWS).map((r) => ({ row: r.row, name: r.name, status: r.status, phone_display: formatPhone(r.phone) }));
+    const rows = plan.rows
+      .slice(0, IMPORT_PREVIEW_ROWS)
+      .map((r) => ({ row: r.row, name: r.name, status: r.status, phone_display: formatPhone(r.phone) }));
     return data<ImportActionResult>({
       ok: true,
       intent,

@@ -1,7 +1,13 @@
 // The Rules tab: the list of rules, their details, delete, and the wizard.
 // Reads through the loader, Send and Delete through the action (fetchers).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useFetcher, useLoaderData, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  useFetcher,
+  useLoaderData,
+  type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useState } from "react";
 import { pageTitle, useT } from "~/i18n";
 import { requireUser } from "~/security/signed-in.server";
@@ -111,9 +117,15 @@ export default function RulesTab() {
 
       <RuleCards rules={data.rules} onOpen={(r) => setOpenKey(keyOf(r))} />
 
-      {openRule && <RuleDetails rule={openRule} onClose={() => setOpenKey(null)} onDelete={() => setConfirming(true)} />}
+      {openRule && (
+        <RuleDetails rule={openRule} onClose={() => setOpenKey(null)} onDelete={() => setConfirming(true)} />
+      )}
       {openRule && confirming && (
-        <DeleteConfirm busy={deleter.state === "submitting"} onCancel={() => setConfirming(false)} onConfirm={() => deleteRule(openRule)} />
+        <DeleteConfirm
+          busy={deleter.state === "submitting"}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => deleteRule(openRule)}
+        />
       )}
       {wizardOpen && (
         <RuleWizard

@@ -3,7 +3,13 @@
 // details' Delete as intents. The same services as the JSON API.
 import { data } from "@remix-run/cloudflare";
 import { getAuthedUser, type AuthedUser } from "~/services/auth/session.server";
-import { bookableClients, optedOutCandidates, ruleServices, serviceFilter, type Candidate } from "~/services/rules/candidates.server";
+import {
+  bookableClients,
+  optedOutCandidates,
+  ruleServices,
+  serviceFilter,
+  type Candidate,
+} from "~/services/rules/candidates.server";
 import { markManualSent } from "~/services/safety/manual.server";
 import { reasonProblem } from "~/services/rules/reasons";
 import { createRules, deleteOwnRules, listRules, type RuleClient, type RuleGroup } from "~/services/rules/rules.server";
@@ -66,7 +72,9 @@ export async function rulesPage(env: Env, business: Business, url: URL) {
 }
 
 type RulesIntent = "create" | "delete" | "manual-done";
-export type RulesActionResult = { ok: true; intent: RulesIntent; count: number } | { ok: false; intent: RulesIntent | null; problem: Problem; login?: boolean };
+export type RulesActionResult =
+  | { ok: true; intent: RulesIntent; count: number }
+  | { ok: false; intent: RulesIntent | null; problem: Problem; login?: boolean };
 
 /** As the page gets it: `network` when the request never reached the server (the route's clientAction). */
 export type RulesAnswer = RulesActionResult & { network?: boolean };

@@ -54,7 +54,11 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
       intent: "service-add",
       ok: false,
       problem: failure,
-      reply: { status: "error", initialValue: { intent: "service-add", service: String(form.get("service") ?? "") }, error: { service: [failure] } },
+      reply: {
+        status: "error",
+        initialValue: { intent: "service-add", service: String(form.get("service") ?? "") },
+        error: { service: [failure] },
+      },
     };
     return Response.json(failed, { status: 503 });
   }
@@ -153,7 +157,13 @@ export default function SyncTab() {
           >
             {t("sync.clear")}
           </button>
-          <button type="button" className="btn btn-primary" disabled={!canStart} onClick={start} aria-describedby={noServices ? "sync-hint" : undefined}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!canStart}
+            onClick={start}
+            aria-describedby={noServices ? "sync-hint" : undefined}
+          >
             {t("sync.start")}
           </button>
         </div>
@@ -176,7 +186,9 @@ export default function SyncTab() {
             {run.total > 1 && run.current && (
               <>
                 <progress max={run.total} value={run.position - 1} aria-hidden="true" />
-                <p className="small muted">{t("sync.progress", { n: run.position, total: run.total, name: run.current.name })}</p>
+                <p className="small muted">
+                  {t("sync.progress", { n: run.position, total: run.total, name: run.current.name })}
+                </p>
               </>
             )}
           </div>

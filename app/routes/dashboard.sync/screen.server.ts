@@ -5,7 +5,13 @@
 import { data } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Db } from "~db";
-import { addService, deleteService, listServices, renameService, updateService } from "~/services/catalogue/services.server";
+import {
+  addService,
+  deleteService,
+  listServices,
+  renameService,
+  updateService,
+} from "~/services/catalogue/services.server";
 import { ServiceForm } from "~/validation/services";
 import { dismissProposal, listProposals, type ProposalView } from "~/services/proposals/proposals.server";
 import { dismissDraft, listDrafts, sendDraft, type DraftView } from "~/services/drafts/drafts.server";
@@ -31,7 +37,15 @@ import { localDate } from "~/utils/time-zone";
 import { AppError, problem, type Problem } from "~/utils/problem";
 import { firstFormProblem, parseForm, validate } from "~/validation/parse";
 import { ProposalEditForm, ProposalIdForm, type ProposalCorrectionInput } from "~/validation/proposals";
-import { AddServiceForm, PREVIEW_LIMIT_DEFAULT, PreviewBody, RenameServiceForm, SaveBody, SaveForm, ServiceIdForm } from "~/validation/sync";
+import {
+  AddServiceForm,
+  PREVIEW_LIMIT_DEFAULT,
+  PreviewBody,
+  RenameServiceForm,
+  SaveBody,
+  SaveForm,
+  ServiceIdForm,
+} from "~/validation/sync";
 import type { ServiceContext } from "~/services/service-context";
 
 /** `defer`: work that may finish after the answer (handing a sent draft to the queue; the cron sweep takes it otherwise). */
@@ -128,7 +142,10 @@ export type ScreenOpening = {
 };
 
 export async function screenOpenings(db: Db, business: Business, lang: Lang, now: number): Promise<ScreenOpening[]> {
-  const [open, taken] = await Promise.all([listOpenings(db, withLang(business), now), takenOpenings(db, business.id, now)]);
+  const [open, taken] = await Promise.all([
+    listOpenings(db, withLang(business), now),
+    takenOpenings(db, business.id, now),
+  ]);
   const offers = await offeredClients(
     db,
     business.id,
@@ -137,7 +154,11 @@ export async function screenOpenings(db: Db, business: Business, lang: Lang, now
   const t = translator(lang);
   const today = localDate(now, business.timeZone);
   const tomorrow = addDays(today, 1);
-  const when = (date: string) => ({ day: date === today ? "today" : date === tomorrow ? "tomorrow" : null, dayText: dayText(date, today, lang) }) as const;
+  const when = (date: string) =>
+    ({
+      day: date === today ? "today" : date === tomorrow ? "tomorrow" : null,
+      dayText: dayText(date, today, lang),
+    }) as const;
   const shown: ScreenOpening[] = [
     ...open.map((o) => {
       const offered = offers.get(o.id) ?? [];
@@ -205,7 +226,9 @@ export async function syncScreenData(db: Db, business: Business, lang: Lang, now
  * each with the member placement would choose (`memberId`, "" when it cannot
  * tell: an incomplete date or time, or no team to choose from).
  */
-export type ScreenPreview = Omit<PreviewResult, "items"> & { items: (PreviewResult["items"][number] & { memberId: string })[] };
+export type ScreenPreview = Omit<PreviewResult, "items"> & {
+  items: (PreviewResult["items"][number] & { memberId: string })[];
+};
 
 async function withMembers(db: Db, business: Business, result: PreviewResult): Promise<ScreenPreview> {
   const complete = (i: PreviewResult["items"][number]) => isRealDate(i.date) && isTimeOfDay(i.time);
@@ -234,7 +257,9 @@ export type SyncActionData =
   | ({ intent: "service-delete"; id: string } & ({ ok: true } | Failed))
   | ({ intent: "service-details"; id: string } & ({ ok: true; name: string } | Failed) & { reply: Reply })
   | ({ intent: "preview"; userId: string } & ({ ok: true; result: ScreenPreview } | Failed))
-  | ({ intent: "save"; userId: string } & ({ ok: true; saved: number; skipped: number; conflicts: Conflict[]; warnings: TimeWarning[] } | Failed))
+  | ({ intent: "save"; userId: string } & (
+      { ok: true; saved: number; skipped: number; conflicts: Conflict[]; warnings: TimeWarning[] } | Failed
+    ))
   | ({ intent: "proposal-accept"; id: string } & (Accepted | Refused))
   | ({ intent: "proposal-edit"; id: string } & (Accepted | Refused) & { reply: Reply })
   | ({ intent: "proposal-dismiss"; id: string } & ({ ok: true } | Failed))
@@ -256,8 +281,23 @@ function settle(error: unknown, fallback: Problem): { status: number; problem: P
 }
 
 /** Accepting warns first: a time that overlaps another booking is refused until the owner taps "Book anyway". */
-const acceptChecked = (ctx: Ctx, business: Business, id: string, corrections: ProposalCorrectionInput, ifFree: boolean, ack = true) =>
-  decideBooking(ctx.env, { kind: "accept", business: bookingBusiness(business), proposalId: id, corrections, ifFree, now: ctx.now, ack });
+const acceptChecked = (
+  ctx: Ctx,
+  business: Business,
+  id: string,
+  corrections: ProposalCorrectionInput,
+  ifFree: boolean,
+  ack = true,
+) =>
+  decideBooking(ctx.env, {
+    kind: "accept",
+    business: bookingBusiness(business),
+    proposalId: id,
+    corrections,
+    ifFree,
+    now: ctx.now,
+    ack,
+  });
 
 export async function syncScreenAction(ctx: Ctx, business: Business, form: FormData) {
   const intent = form.get("intent");
@@ -265,26 +305,39 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
   switch (intent) {
     case "service-add": {
       const submission = parseForm(form, AddServiceForm);
-      if (submission.status !== "success") return answer({ intent, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+      if (submission.status !== "success")
+        return answer(
+          { intent, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply() },
+          400,
+        );
       try {
         const item = await addService(ctx.db, business.id, submission.value.service, ctx.now);
         return answer({ intent, ok: true, name: item.service, reply: submission.reply({ resetForm: true }) });
       } catch (error) {
         const { problem: failure, answerStatus } = settle(error, problem("sync.err.addFailed"));
-        return answer({ intent, ok: false, problem: failure, reply: submission.reply({ fieldErrors: { service: [failure] } }) }, answerStatus);
+        return answer(
+          { intent, ok: false, problem: failure, reply: submission.reply({ fieldErrors: { service: [failure] } }) },
+          answerStatus,
+        );
       }
     }
     case "service-update": {
       const submission = parseForm(form, RenameServiceForm);
       const id = typeof fields.id === "string" ? fields.id.slice(0, 200) : "";
       if (submission.status !== "success")
-        return answer({ intent, id, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+        return answer(
+          { intent, id, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply() },
+          400,
+        );
       try {
         const item = await renameService(ctx.db, business.id, submission.value.id, submission.value.service);
         return answer({ intent, id, ok: true, name: item.service, reply: submission.reply({ resetForm: true }) });
       } catch (error) {
         const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
-        return answer({ intent, id, ok: false, problem: failure, reply: submission.reply({ fieldErrors: { service: [failure] } }) }, answerStatus);
+        return answer(
+          { intent, id, ok: false, problem: failure, reply: submission.reply({ fieldErrors: { service: [failure] } }) },
+          answerStatus,
+        );
       }
     }
     case "service-details": {
@@ -292,14 +345,20 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
       const submission = parseForm(form, ServiceForm);
       const id = typeof fields.id === "string" ? fields.id.slice(0, 200) : "";
       if (submission.status !== "success")
-        return answer({ intent, id, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+        return answer(
+          { intent, id, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply() },
+          400,
+        );
       const { service, ...details } = submission.value;
       try {
         const item = await updateService(ctx.db, business.id, id, service, details);
         return answer({ intent, id, ok: true, name: item.service, reply: submission.reply({ resetForm: true }) });
       } catch (error) {
         const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
-        return answer({ intent, id, ok: false, problem: failure, reply: submission.reply({ formErrors: [failure] }) }, answerStatus);
+        return answer(
+          { intent, id, ok: false, problem: failure, reply: submission.reply({ formErrors: [failure] }) },
+          answerStatus,
+        );
       }
     }
     case "service-delete": {
@@ -322,12 +381,16 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
       try {
         const outcome = await previewSync(ctx, business, body.value);
         const result = outcome.results[0];
-        if (!result || outcome.unread.includes(result.id)) return answer({ intent, userId, ok: false, problem: unread });
+        if (!result || outcome.unread.includes(result.id))
+          return answer({ intent, userId, ok: false, problem: unread });
         return answer({ intent, userId, ok: true, result: await withMembers(ctx.db, business, result) });
       } catch (error) {
         const { problem: failure, answerStatus } = settle(error, unread);
         // With no services the run stops and the screen says so; any other failure is this contact's.
-        return answer({ intent, userId, ok: false, problem: failure.key === "sync.hint" ? failure : unread }, answerStatus);
+        return answer(
+          { intent, userId, ok: false, problem: failure.key === "sync.hint" ? failure : unread },
+          answerStatus,
+        );
       }
     }
     case "save": {
@@ -359,7 +422,8 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
       try {
         // A change's card sends ack=0 when its "Answer the customer" switch is off.
         const outcome = await acceptChecked(ctx, business, id, {}, fields.book_anyway !== "1", fields.ack !== "0");
-        if (isTaken(outcome)) return answer({ intent, id, ok: false, problem: outcome.problem, conflicts: outcome.conflicts });
+        if (isTaken(outcome))
+          return answer({ intent, id, ok: false, problem: outcome.problem, conflicts: outcome.conflicts });
         if (!outcome.ok) throw outcomeError(outcome);
         return answer({ intent, id, ok: true, conflicts: outcome.conflicts, warnings: outcome.warnings });
       } catch (error) {
@@ -371,13 +435,31 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
       const submission = parseForm(form, ProposalEditForm);
       const id = typeof fields.id === "string" ? fields.id.slice(0, 200) : "";
       if (submission.status !== "success")
-        return answer({ intent, id, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+        return answer(
+          { intent, id, ok: false, problem: firstFormProblem(submission.error), reply: submission.reply() },
+          400,
+        );
       const { id: _id, ...corrections } = submission.value;
       try {
         const outcome = await acceptChecked(ctx, business, id, corrections, fields.book_anyway !== "1");
-        if (isTaken(outcome)) return answer({ intent, id, ok: false, problem: outcome.problem, conflicts: outcome.conflicts, reply: submission.reply() });
+        if (isTaken(outcome))
+          return answer({
+            intent,
+            id,
+            ok: false,
+            problem: outcome.problem,
+            conflicts: outcome.conflicts,
+            reply: submission.reply(),
+          });
         if (!outcome.ok) throw outcomeError(outcome);
-        return answer({ intent, id, ok: true, conflicts: outcome.conflicts, warnings: outcome.warnings, reply: submission.reply({ resetForm: true }) });
+        return answer({
+          intent,
+          id,
+          ok: true,
+          conflicts: outcome.conflicts,
+          warnings: outcome.warnings,
+          reply: submission.reply({ resetForm: true }),
+        });
       } catch (error) {
         const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));
         return answer({ intent, id, ok: false, problem: failure, reply: submission.reply() }, answerStatus);
@@ -423,7 +505,15 @@ export async function syncScreenAction(ctx: Ctx, business: Business, form: FormD
       const body = validate(OpeningOffer, { client_ids: form.getAll("client_id") });
       if (!body.ok) return answer({ intent, id, ok: false, problem: body.problem }, 400);
       try {
-        const offered = await offerOpening(ctx.env, ctx.db, withLang(business), id, body.value.client_ids, ctx.now, ctx.defer);
+        const offered = await offerOpening(
+          ctx.env,
+          ctx.db,
+          withLang(business),
+          id,
+          body.value.client_ids,
+          ctx.now,
+          ctx.defer,
+        );
         return answer({ intent, id, ok: true, offered });
       } catch (error) {
         const { problem: failure, answerStatus } = settle(error, problem("problem.unexpected"));

@@ -1,7 +1,14 @@
 // /login: Continue with Google, the 'or' divider, e-mail and password. Also
 // where Google sends the browser back (?code=... or ?error=...).
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { pageTitle, metaTranslator, useT, type MessageKey } from "~/i18n";
@@ -51,7 +58,11 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   }
   const error = url.searchParams.get("error");
   if (error && OWN_ERRORS.includes(error)) return { oauthError: problem(error as MessageKey), oauthDetail: null };
-  if (error) return { oauthError: problem("google.failedPrefix"), oauthDetail: (url.searchParams.get("error_description") || error).slice(0, 200) };
+  if (error)
+    return {
+      oauthError: problem("google.failedPrefix"),
+      oauthDetail: (url.searchParams.get("error_description") || error).slice(0, 200),
+    };
   if (await getAuthedUser(request, env)) throw redirect("/dashboard");
   return { oauthError: null, oauthDetail: null };
 }
@@ -82,7 +93,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const email = String(form.get("email") ?? "").slice(0, 320);
     const submission = parseForm(form, EmailOnlySchema);
     if (submission.status !== "success")
-      return answer({ intent, unverified: email, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+      return answer(
+        { intent, unverified: email, problem: firstFormProblem(submission.error), reply: submission.reply() },
+        400,
+      );
     try {
       const sent = await resendCode(ctx, submission.value.email);
       return answer({ intent, unverified: email, notice: sent.codeSent ? "verify.resent" : "verify.wait" });
@@ -96,7 +110,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const email = String(form.get("email") ?? "").slice(0, 320);
     const submission = parseForm(form, VerifyCodeSchema);
     if (submission.status !== "success")
-      return answer({ intent, unverified: email, problem: firstFormProblem(submission.error), reply: submission.reply() }, 400);
+      return answer(
+        { intent, unverified: email, problem: firstFormProblem(submission.error), reply: submission.reply() },
+        400,
+      );
     try {
       await verifyEmail(ctx, submission.value);
       return answer({ intent, notice: "login.verified" });
@@ -118,14 +135,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const submission = parseForm(form, LoginSchema);
-  if (submission.status !== "success") return answer({ intent: "login", problem: firstFormProblem(submission.error), reply: submission.reply(HIDDEN) }, 400);
+  if (submission.status !== "success")
+    return answer(
+      { intent: "login", problem: firstFormProblem(submission.error), reply: submission.reply(HIDDEN) },
+      400,
+    );
   let userId: string;
   try {
     userId = (await login(ctx, submission.value)).user.id;
   } catch (error) {
     const { problem } = caught(error);
     // The right password of an address not verified yet: the code step opens.
-    if (problem.key === "login.unverified") return answer({ intent: "login", unverified: submission.value.email, reply: submission.reply(HIDDEN) });
+    if (problem.key === "login.unverified")
+      return answer({ intent: "login", unverified: submission.value.email, reply: submission.reply(HIDDEN) });
     return answer({ intent: "login", problem, reply: submission.reply({ ...HIDDEN, formErrors: [problem] }) });
   }
   throw await startScreenSession(request, env, ctx.db, userId, safeRedirect(String(form.get("redirectTo") ?? "")));
@@ -149,13 +171,18 @@ export default function Login() {
 
   useEffect(() => {
     // Google's answer is in the address: clean it so reload and back do not replay it.
-    if (params.has("code") || params.has("error") || params.has("state")) window.history.replaceState(null, "", "/login");
+    if (params.has("code") || params.has("error") || params.has("state"))
+      window.history.replaceState(null, "", "/login");
     const hash = new URLSearchParams(window.location.hash.slice(1));
     if (hash.has("access_token") || hash.has("error")) {
       window.history.replaceState(null, "", window.location.pathname + window.location.search);
       const token = hash.get("access_token");
       // An explicit action: the router would otherwise put the fragment back in the address bar afterwards.
-      if (token) submit({ intent: "token", token, redirectTo }, { method: "post", replace: true, action: `/login${window.location.search}` });
+      if (token)
+        submit(
+          { intent: "token", token, redirectTo },
+          { method: "post", replace: true, action: `/login${window.location.search}` },
+        );
       // The fragment exists only in the browser, so it is read once, after hydration.
       // eslint-disable-next-line react-hooks/set-state-in-effect -- the fragment exists only in the browser, after hydration
       else setFragmentError(hash.has("error") ? "google.failed" : "google.noAccessToken");
@@ -171,10 +198,18 @@ export default function Login() {
   const oauth = loaderData.oauthError;
   const unverified = answer?.unverified;
   const formProblem =
-    firstProblemOf(form.allErrors) ?? (answer?.intent === "token" ? answer.problem : undefined) ?? (fragmentError ? problem(fragmentError) : null);
+    firstProblemOf(form.allErrors) ??
+    (answer?.intent === "token" ? answer.problem : undefined) ??
+    (fragmentError ? problem(fragmentError) : null);
   return (
     <AuthLayout title={t("login.title")} subtitle={t("login.subtitle")}>
-      {oauth && <Banner kind="error">{oauth.key === "google.failedPrefix" ? `${t(oauth.key)} ${loaderData.oauthDetail}` : t(oauth.key, oauth.params)}</Banner>}
+      {oauth && (
+        <Banner kind="error">
+          {oauth.key === "google.failedPrefix"
+            ? `${t(oauth.key)} ${loaderData.oauthDetail}`
+            : t(oauth.key, oauth.params)}
+        </Banner>
+      )}
       <a ref={googleRef} href="/api/auth/google" className="btn btn-ghost btn-block btn-google">
         <GoogleIcon /> {t("login.google")}
       </a>

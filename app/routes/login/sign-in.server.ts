@@ -11,7 +11,14 @@ import { cookieSessionHash, endSession, startCookieSession } from "~/services/au
  * A fresh session id at every sign-in (the cookie's value always changes);
  * the session the browser held before, if any, ends.
  */
-export async function startScreenSession(request: Request, env: Env, db: Db, userId: string, target: string, extraCookies: string[] = []) {
+export async function startScreenSession(
+  request: Request,
+  env: Env,
+  db: Db,
+  userId: string,
+  target: string,
+  extraCookies: string[] = [],
+) {
   const previous = await cookieSessionHash(request, env);
   if (previous) await endSession(db, previous);
   const headers = new Headers();
@@ -22,7 +29,10 @@ export async function startScreenSession(request: Request, env: Env, db: Db, use
 
 /** After Google: into the dashboard, and the sign-in's own cookies end. */
 export function afterGoogle(request: Request, env: Env, db: Db, userId: string) {
-  return startScreenSession(request, env, db, userId, afterGoogleTarget(request), [...googleCookiesCleared(env), clearBindingCookie(env)]);
+  return startScreenSession(request, env, db, userId, afterGoogleTarget(request), [
+    ...googleCookiesCleared(env),
+    clearBindingCookie(env),
+  ]);
 }
 
 /** After trading the token of this browser's own Google sign-in: its binding cookie ends too. */

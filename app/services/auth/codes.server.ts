@@ -29,20 +29,46 @@ function sixDigits(): string {
   }
 }
 
-async function replaceLive(db: Db, id: string, target: string, purpose: Purpose, codeHash: string, ttl: number, now: number) {
+async function replaceLive(
+  db: Db,
+  id: string,
+  target: string,
+  purpose: Purpose,
+  codeHash: string,
+  ttl: number,
+  now: number,
+) {
   const d1 = db.$client;
   await d1.batch([
-    d1.prepare("UPDATE verifications SET used_at = ?1 WHERE target = ?2 AND purpose = ?3 AND used_at IS NULL").bind(now, target, purpose),
     d1
-      .prepare("INSERT INTO verifications (id, target, purpose, code_hash, expires_at, attempts, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6)")
+      .prepare("UPDATE verifications SET used_at = ?1 WHERE target = ?2 AND purpose = ?3 AND used_at IS NULL")
+      .bind(now, target, purpose),
+    d1
+      .prepare(
+        "INSERT INTO verifications (id, target, purpose, code_hash, expires_at, attempts, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6)",
+      )
       .bind(id, target, purpose, codeHash, now + ttl, now),
   ]);
 }
 
 /** A new 6-digit code for `target`; any earlier live code for the same purpose stops working. */
-export async function issueCode(db: Db, secret: string, target: string, purpose: Purpose, now: number): Promise<string> {
+export async function issueCode(
+  db: Db,
+  secret: string,
+  target: string,
+  purpose: Purpose,
+  now: number,
+): Promise<string> {
   const code = sixDigits();
-  await replaceLive(db, crypto.randomUUID(), target, purpose, await keyedHash(secret, `${purpose}:${target}:${code}`), CODE_TTL_MS, now);
+  await replaceLive(
+    db,
+    crypto.randomUUID(),
+    target,
+    purpose,
+    await keyedHash(secret, `${purpose}:${target}:${code}`),
+    CODE_TTL_MS,
+    now,
+  );
   return code;
 }
 
@@ -51,7 +77,14 @@ export async function issueCode(db: Db, secret: string, target: string, purpose:
  * `registration` id): the same registration's earlier codes end; other
  * registrations' codes for the address stay as they are.
  */
-export async function issueSignupCode(db: Db, secret: string, target: string, registration: string, payload: string, now: number): Promise<string> {
+export async function issueSignupCode(
+  db: Db,
+  secret: string,
+  target: string,
+  registration: string,
+  payload: string,
+  now: number,
+): Promise<string> {
   const code = sixDigits();
   const d1 = db.$client;
   await d1.batch([
@@ -64,7 +97,14 @@ export async function issueSignupCode(db: Db, secret: string, target: string, re
       .prepare(
         "INSERT INTO verifications (id, target, purpose, code_hash, expires_at, attempts, payload, created_at) VALUES (?1, ?2, 'signup', ?3, ?4, 0, ?5, ?6)",
       )
-      .bind(crypto.randomUUID(), target, await keyedHash(secret, `signup:${target}:${code}`), now + CODE_TTL_MS, payload, now),
+      .bind(
+        crypto.randomUUID(),
+        target,
+        await keyedHash(secret, `signup:${target}:${code}`),
+        now + CODE_TTL_MS,
+        payload,
+        now,
+      ),
   ]);
   return code;
 }
@@ -77,7 +117,14 @@ export type CodeCheck = { ok: true; payload: string | null } | { ok: false; reas
  * with a conditional UPDATE, so even parallel guesses get no more than five
  * tries per code. Answers the matching code's payload (its registration).
  */
-export async function checkCode(db: Db, secret: string, target: string, purpose: Purpose, code: string, now: number): Promise<CodeCheck> {
+export async function checkCode(
+  db: Db,
+  secret: string,
+  target: string,
+  purpose: Purpose,
+  code: string,
+  now: number,
+): Promise<CodeCheck> {
   const d1 = db.$client;
   const { results: live } = await d1
     .prepare(
@@ -91,7 +138,10 @@ export async function checkCode(db: Db, secret: string, target: string, purpose:
   const given = await keyedHash(secret, `${purpose}:${target}:${code.trim()}`);
   const match = live.sort((a, b) => b.created_at - a.created_at).find((row) => timingSafeEqual(given, row.code_hash));
   if (!match) return { ok: false, reason: live.every((row) => row.attempts >= CODE_MAX_ATTEMPTS) ? "dead" : "wrong" };
-  const used = await d1.prepare("UPDATE verifications SET used_at = ?1 WHERE id = ?2 AND used_at IS NULL RETURNING id").bind(now, match.id).first();
+  const used = await d1
+    .prepare("UPDATE verifications SET used_at = ?1 WHERE id = ?2 AND used_at IS NULL RETURNING id")
+    .bind(now, match.id)
+    .first();
   return used ? { ok: true, payload: match.payload } : { ok: false, reason: "dead" };
 }
 
@@ -101,7 +151,15 @@ export async function checkCode(db: Db, secret: string, target: string, purpose:
  */
 export async function issueResetToken(db: Db, secret: string, userId: string, now: number): Promise<string> {
   const token = randomToken(32);
-  await replaceLive(db, await sha256Hex(`reset:${token}`), userId, "reset", await keyedHash(secret, `reset:${userId}:${token}`), RESET_TTL_MS, now);
+  await replaceLive(
+    db,
+    await sha256Hex(`reset:${token}`),
+    userId,
+    "reset",
+    await keyedHash(secret, `reset:${userId}:${token}`),
+    RESET_TTL_MS,
+    now,
+  );
   return token;
 }
 

@@ -14,7 +14,12 @@ import type { AuthedUser } from "./session.server";
 /** How recent a Google sign-in must be to confirm. */
 const FRESH_SIGN_IN_MS = 5 * 60_000;
 
-export async function confirmIdentity(ctx: AccountCtx, authed: AuthedUser, password: string | undefined, wrongKey: MessageKey): Promise<void> {
+export async function confirmIdentity(
+  ctx: AccountCtx,
+  authed: AuthedUser,
+  password: string | undefined,
+  wrongKey: MessageKey,
+): Promise<void> {
   const { db, now } = ctx;
   const { user } = authed;
   if (!user.passwordHash) {

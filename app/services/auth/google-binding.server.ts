@@ -49,7 +49,14 @@ export async function spendBoundToken(request: Request, env: Env, db: Db, token:
   const t = schema.authSessions;
   const spent = await db
     .delete(t)
-    .where(and(eq(t.id, await sha256Hex(claims.sid)), eq(t.bindingHash, binding), gt(t.expiresAt, now), gt(t.createdAt, now - FRAGMENT_TOKEN_MS)))
+    .where(
+      and(
+        eq(t.id, await sha256Hex(claims.sid)),
+        eq(t.bindingHash, binding),
+        gt(t.expiresAt, now),
+        gt(t.createdAt, now - FRAGMENT_TOKEN_MS),
+      ),
+    )
     .returning({ userId: t.userId });
   if (!spent[0]) throw new AppError(401, "google.tokenFailed");
   return spent[0].userId;

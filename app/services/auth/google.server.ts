@@ -54,7 +54,12 @@ function stateStorage(env: Env) {
 export function googleAuthenticator(env: Env, db: Db, now: number) {
   const authenticator = new Authenticator<string>(stateStorage(env));
   const strategy = new GoogleStrategy(
-    { clientID: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, callbackURL: googleRedirectUri(env), prompt: "select_account" },
+    {
+      clientID: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      callbackURL: googleRedirectUri(env),
+      prompt: "select_account",
+    },
     async ({ profile, request }) => {
       const raw = profile._json;
       const found = await findOrCreateGoogleUser(
@@ -138,7 +143,12 @@ function signupTimeZone(request: Request): string {
 }
 
 const TokenAnswer = z.object({ access_token: z.string().min(1) });
-const UserInfo = z.object({ sub: z.string().min(1), email: z.string().default(""), email_verified: z.boolean().default(false), name: z.string().default("") });
+const UserInfo = z.object({
+  sub: z.string().min(1),
+  email: z.string().default(""),
+  email_verified: z.boolean().default(false),
+  name: z.string().default(""),
+});
 
 /** API clients: trades an authorization code for Google's profile of the person. */
 export async function exchangeGoogleCode(env: Env, code: string): Promise<GoogleProfile | null> {
@@ -159,7 +169,12 @@ export async function exchangeGoogleCode(env: Env, code: string): Promise<Google
     const infoRes = await fetch(USERINFO_URL, { headers: { Authorization: `Bearer ${token.data.access_token}` } });
     const info = UserInfo.safeParse(await infoRes.json().catch(() => null));
     if (!infoRes.ok || !info.success) return null;
-    return { sub: info.data.sub, email: info.data.email, emailVerified: info.data.email_verified, name: info.data.name };
+    return {
+      sub: info.data.sub,
+      email: info.data.email,
+      emailVerified: info.data.email_verified,
+      name: info.data.name,
+    };
   } catch (err) {
     console.error("Google code exchange failed", err);
     return null;
@@ -187,7 +202,12 @@ async function withBusiness(db: Db, userId: string) {
  * first-time sign-in that races another for the same identity or address
  * finds the account the other one made.
  */
-export async function findOrCreateGoogleUser(db: Db, p: GoogleProfile, timeZone: string, now: number): Promise<{ user: User; business: Business }> {
+export async function findOrCreateGoogleUser(
+  db: Db,
+  p: GoogleProfile,
+  timeZone: string,
+  now: number,
+): Promise<{ user: User; business: Business }> {
   const u = schema.users;
   if (!p.sub) throw new AppError(401, "google.failed");
   const known = (
@@ -205,7 +225,13 @@ export async function findOrCreateGoogleUser(db: Db, p: GoogleProfile, timeZone:
   const endPendingSignups = db
     .update(schema.verifications)
     .set({ usedAt: now })
-    .where(and(eq(schema.verifications.target, email), eq(schema.verifications.purpose, "signup"), isNull(schema.verifications.usedAt)));
+    .where(
+      and(
+        eq(schema.verifications.target, email),
+        eq(schema.verifications.purpose, "signup"),
+        isNull(schema.verifications.usedAt),
+      ),
+    );
   if (sameEmail) {
     if (sameEmail.googleSubject) throw new AppError(409, "register.exists");
     await db.batch([
@@ -222,11 +248,23 @@ export async function findOrCreateGoogleUser(db: Db, p: GoogleProfile, timeZone:
   const businessId = newBusinessId();
   try {
     await db.batch([
-      db
-        .insert(u)
-        .values({ id: userId, email, name: p.name.slice(0, 200), googleIssuer: GOOGLE_ISSUER, googleSubject: p.sub, emailVerifiedAt: now, createdAt: now }),
+      db.insert(u).values({
+        id: userId,
+        email,
+        name: p.name.slice(0, 200),
+        googleIssuer: GOOGLE_ISSUER,
+        googleSubject: p.sub,
+        emailVerifiedAt: now,
+        createdAt: now,
+      }),
       // No country yet: the zone says which country's usual hours to start with.
-      db.insert(schema.businesses).values({ id: businessId, ownerUserId: userId, timeZone, workingHours: defaultWorkingHours("", timeZone), createdAt: now }),
+      db.insert(schema.businesses).values({
+        id: businessId,
+        ownerUserId: userId,
+        timeZone,
+        workingHours: defaultWorkingHours("", timeZone),
+        createdAt: now,
+      }),
       // The owner is the team's first member (a calendar of their own).
       ownerMemberInsert(db, businessId, p.name.slice(0, 60), now),
       endPendingSignups,

@@ -17,11 +17,15 @@ let dummyHash: Promise<string> | null = null;
 const dummy = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
 
 /** The owner and their business; 403 `login.unverified` only for the right password of an unverified address. */
-export async function login(ctx: AccountCtx, input: { email: string; password: string }): Promise<{ user: User; business: Business }> {
+export async function login(
+  ctx: AccountCtx,
+  input: { email: string; password: string },
+): Promise<{ user: User; business: Business }> {
   const { db, now } = ctx;
   const email = normalizeEmail(input.email);
   if (await exceeds(db, `ip:auth:${ctx.ip}`, RATE_LIMITS.ipAuth, now)) throw new AppError(429, "auth.tooManyIp");
-  if (await isOverLimit(db, failureKey(email), RATE_LIMITS.accountFailures, now)) throw new AppError(429, "auth.accountLocked");
+  if (await isOverLimit(db, failureKey(email), RATE_LIMITS.accountFailures, now))
+    throw new AppError(429, "auth.accountLocked");
 
   const row = (
     await db
@@ -33,7 +37,8 @@ export async function login(ctx: AccountCtx, input: { email: string; password: s
   )[0];
   const ok = await verifyPassword(input.password.slice(0, 1000), row?.user.passwordHash ?? (await dummy()));
   // A sign-up whose code was not entered yet has no account: only its own password learns it is waiting for the code.
-  if (!row && (await isPendingSignup(ctx, email, input.password.slice(0, 1000)))) throw new AppError(403, "login.unverified");
+  if (!row && (await isPendingSignup(ctx, email, input.password.slice(0, 1000))))
+    throw new AppError(403, "login.unverified");
   if (!row || !row.user.passwordHash || !ok) {
     await hit(db, failureKey(email), RATE_LIMITS.accountFailures, now);
     throw new AppError(401, "login.invalid");

@@ -22,7 +22,8 @@ import type { AuthedUser } from "./session.server";
  */
 export async function forgotPassword(ctx: AccountCtx, rawEmail: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  if (await exceeds(ctx.db, `ip:mail:${ctx.ip}`, RATE_LIMITS.ipMail, ctx.now)) throw new AppError(429, "auth.tooManyIp");
+  if (await exceeds(ctx.db, `ip:mail:${ctx.ip}`, RATE_LIMITS.ipMail, ctx.now))
+    throw new AppError(429, "auth.tooManyIp");
   ctx.waitUntil(sendResetLink(ctx, email).catch((err) => console.error("Reset e-mail failed", err)));
 }
 
@@ -53,7 +54,11 @@ export async function resetPassword(ctx: AccountCtx, input: { token: string; new
 }
 
 /** Keeps the session making the change; every other one ends. */
-export async function changePassword(ctx: AccountCtx, authed: AuthedUser, input: { current_password: string; new_password: string }): Promise<void> {
+export async function changePassword(
+  ctx: AccountCtx,
+  authed: AuthedUser,
+  input: { current_password: string; new_password: string },
+): Promise<void> {
   const { db, now } = ctx;
   const key = failureKey(authed.user.email);
   if (await isOverLimit(db, key, RATE_LIMITS.accountFailures, now)) throw new AppError(429, "auth.accountLocked");

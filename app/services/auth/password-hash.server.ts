@@ -26,7 +26,14 @@ export async function verifyPassword(password: string, stored: string | null | u
   const iterations = Number(iterText);
   const salt = base64UrlDecodeOrNull(saltText ?? "");
   const expected = base64UrlDecodeOrNull(hashText ?? "");
-  if (algorithm !== ALGORITHM || !Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_ITERATIONS || !salt || !expected) {
+  if (
+    algorithm !== ALGORITHM ||
+    !Number.isInteger(iterations) ||
+    iterations < 1 ||
+    iterations > PBKDF2_ITERATIONS ||
+    !salt ||
+    !expected
+  ) {
     return false;
   }
   const actual = await derive(password, salt, iterations);

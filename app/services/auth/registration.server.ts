@@ -77,7 +77,10 @@ async function pendingOf(ctx: AccountCtx, input: Registration): Promise<Pending>
  * Every sign-up gets its own code, e-mailed at once (the one-a-minute spacing
  * is for Send a new code): `registration` names it for Send a new code.
  */
-export async function register(ctx: AccountCtx, input: Registration): Promise<{ email: string; codeSent: boolean; registration: string }> {
+export async function register(
+  ctx: AccountCtx,
+  input: Registration,
+): Promise<{ email: string; codeSent: boolean; registration: string }> {
   const { db, now } = ctx;
   const email = input.email;
   if (await exceeds(db, `ip:mail:${ctx.ip}`, RATE_LIMITS.ipMail, now)) throw new AppError(429, "auth.tooManyIp");
@@ -92,8 +95,20 @@ export async function register(ctx: AccountCtx, input: Registration): Promise<{ 
 }
 
 async function sendCode(ctx: AccountCtx, email: string, pending: Pending): Promise<boolean> {
-  const code = await issueSignupCode(ctx.db, ctx.env.SESSION_SECRET, email, pending.registration, JSON.stringify(pending), ctx.now);
-  return deliver(ctx.env, ctx.db, "signup", codeEmail(ctx.lang, email, code, { business: pending.business.name, name: pending.name }));
+  const code = await issueSignupCode(
+    ctx.db,
+    ctx.env.SESSION_SECRET,
+    email,
+    pending.registration,
+    JSON.stringify(pending),
+    ctx.now,
+  );
+  return deliver(
+    ctx.env,
+    ctx.db,
+    "signup",
+    codeEmail(ctx.lang, email, code, { business: pending.business.name, name: pending.name }),
+  );
 }
 
 /**
@@ -101,8 +116,13 @@ async function sendCode(ctx: AccountCtx, email: string, pending: Pending): Promi
  * own), else the address's newest. Any other address gets the same answer and
  * no e-mail; a second e-mail within a minute is not sent.
  */
-export async function resendCode(ctx: AccountCtx, rawEmail: string, registration?: string): Promise<{ codeSent: boolean }> {
-  if (await exceeds(ctx.db, `ip:mail:${ctx.ip}`, RATE_LIMITS.ipMail, ctx.now)) throw new AppError(429, "auth.tooManyIp");
+export async function resendCode(
+  ctx: AccountCtx,
+  rawEmail: string,
+  registration?: string,
+): Promise<{ codeSent: boolean }> {
+  if (await exceeds(ctx.db, `ip:mail:${ctx.ip}`, RATE_LIMITS.ipMail, ctx.now))
+    throw new AppError(429, "auth.tooManyIp");
   const email = normalizeEmail(rawEmail);
   const v = schema.verifications;
   const rows = await ctx.db
@@ -148,7 +168,8 @@ export async function verifyEmail(ctx: AccountCtx, input: { email: string; code:
   const { db, now } = ctx;
   const email = normalizeEmail(input.email);
   if (await exceeds(db, `ip:auth:${ctx.ip}`, RATE_LIMITS.ipAuth, now)) throw new AppError(429, "auth.tooManyIp");
-  if (await isOverLimit(db, failureKey(email), RATE_LIMITS.accountFailures, now)) throw new AppError(429, "auth.accountLocked");
+  if (await isOverLimit(db, failureKey(email), RATE_LIMITS.accountFailures, now))
+    throw new AppError(429, "auth.accountLocked");
 
   const check = await checkCode(db, ctx.env.SESSION_SECRET, email, "signup", input.code, now);
   if (!check.ok) {
@@ -169,7 +190,11 @@ export async function createVerifiedAccount(ctx: AccountCtx, input: Registration
   return createAccount(ctx, input.email, await pendingOf(ctx, input));
 }
 
-async function createAccount({ db, now }: AccountCtx, email: string, pending: Pending): Promise<{ userId: string; businessId: string }> {
+async function createAccount(
+  { db, now }: AccountCtx,
+  email: string,
+  pending: Pending,
+): Promise<{ userId: string; businessId: string }> {
   const u = schema.users;
   const userId = crypto.randomUUID();
   const businessId = newBusinessId();
@@ -177,7 +202,14 @@ async function createAccount({ db, now }: AccountCtx, email: string, pending: Pe
     await db.batch([
       // An unverified row of an older version of this sign-up proves nothing: it gives way.
       db.delete(u).where(and(eq(u.email, email), isNull(u.emailVerifiedAt))),
-      db.insert(u).values({ id: userId, email, name: pending.name, passwordHash: pending.passwordHash, emailVerifiedAt: now, createdAt: now }),
+      db.insert(u).values({
+        id: userId,
+        email,
+        name: pending.name,
+        passwordHash: pending.passwordHash,
+        emailVerifiedAt: now,
+        createdAt: now,
+      }),
       db.insert(schema.businesses).values({
         id: businessId,
         ownerUserId: userId,
@@ -192,7 +224,13 @@ async function createAccount({ db, now }: AccountCtx, email: string, pending: Pe
       db
         .update(schema.verifications)
         .set({ usedAt: now })
-        .where(and(eq(schema.verifications.target, email), eq(schema.verifications.purpose, "signup"), isNull(schema.verifications.usedAt))),
+        .where(
+          and(
+            eq(schema.verifications.target, email),
+            eq(schema.verifications.purpose, "signup"),
+            isNull(schema.verifications.usedAt),
+          ),
+        ),
     ]);
   } catch (error) {
     if (String(error).includes("UNIQUE")) throw new AppError(409, "register.exists");

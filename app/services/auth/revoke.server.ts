@@ -15,7 +15,14 @@ export function revokeAccess(db: Db, userId: string, keepSession: string | null)
   const owned = db.select({ id: b.id }).from(b).where(eq(b.ownerUserId, userId));
   return [
     db.delete(s).where(keepSession ? and(eq(s.userId, userId), ne(s.id, keepSession)) : eq(s.userId, userId)),
-    db.delete(p).where(and(inArray(p.businessId, owned), keepSession ? or(isNull(p.sessionHash), ne(p.sessionHash, keepSession)) : undefined)),
+    db
+      .delete(p)
+      .where(
+        and(
+          inArray(p.businessId, owned),
+          keepSession ? or(isNull(p.sessionHash), ne(p.sessionHash, keepSession)) : undefined,
+        ),
+      ),
     db.update(b).set({ calendarFeedHash: null }).where(eq(b.ownerUserId, userId)),
   ] as const;
 }

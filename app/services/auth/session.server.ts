@@ -35,10 +35,18 @@ function sessionCookie(env: Env, value: string, maxAgeSeconds: number) {
   return `${cookieName(env)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure(env) ? "; Secure" : ""}`;
 }
 
-async function createSession(db: Db, userId: string, kind: SessionKind, now: number, bindingHash: string | null = null) {
+async function createSession(
+  db: Db,
+  userId: string,
+  kind: SessionKind,
+  now: number,
+  bindingHash: string | null = null,
+) {
   const sid = randomToken(32);
   const ttl = kind === "cookie" ? COOKIE_SESSION_MS : API_TOKEN_SECONDS * 1000;
-  await db.insert(schema.authSessions).values({ id: await sha256Hex(sid), userId, kind, expiresAt: now + ttl, createdAt: now, bindingHash });
+  await db
+    .insert(schema.authSessions)
+    .values({ id: await sha256Hex(sid), userId, kind, expiresAt: now + ttl, createdAt: now, bindingHash });
   return { sid, expiresAt: now + ttl };
 }
 

@@ -30,7 +30,9 @@ export function thanksText(lang: Lang, b: { name: string; service: string; date:
   const t = translator(lang);
   const when = t("booklink.wa.at", { date: dayLabel(b.date, lang, "long"), time: b.time.slice(0, 5) });
   const first = b.name.trim().split(/\s+/)[0] ?? "";
-  return first ? t("booklink.wa.thanks", { name: first, service: b.service, when }) : t("booklink.wa.thanksNoName", { service: b.service, when });
+  return first
+    ? t("booklink.wa.thanks", { name: first, service: b.service, when })
+    : t("booklink.wa.thanksNoName", { service: b.service, when });
 }
 
 type OpenHold = {
@@ -83,7 +85,12 @@ export async function confirmFromMessage(
   if (!phone) return null;
 
   const db = createDb(d1);
-  const { client } = await findOrCreateClient(db, businessId, { name: hold.name, phone: `+${phone}`, country: hold.country }, now);
+  const { client } = await findOrCreateClient(
+    db,
+    businessId,
+    { name: hold.name, phone: `+${phone}`, country: hold.country },
+    now,
+  );
   const state = hold.owner_confirms === 1 ? "awaiting_owner" : "confirmed";
   const flipped = `EXISTS (SELECT 1 FROM booking_holds WHERE booking_id = ?1 AND state = ?2 AND confirmed_at = ?3 AND confirmed_phone = ?4)`;
   // One transaction: the hold changes once, and the booking and the contact basis follow only that write.
@@ -115,14 +122,21 @@ export async function confirmFromMessage(
   // The typed number's client, made only for this hold, goes when the booking went to another number.
   if (hold.hint_client_created === 1 && hold.client_id !== client.id)
     await d1
-      .prepare(`DELETE FROM clients WHERE business_id = ?1 AND id = ?2 AND NOT EXISTS (SELECT 1 FROM bookings WHERE client_id = ?2)`)
+      .prepare(
+        `DELETE FROM clients WHERE business_id = ?1 AND id = ?2 AND NOT EXISTS (SELECT 1 FROM bookings WHERE client_id = ?2)`,
+      )
       .bind(businessId, hold.client_id)
       .run();
   // Confirmed: the business's reminders and follow-ups now apply to it.
   await bookingsChanged(env, [hold.booking_id], now);
 
   const lang: Lang = hold.lang === "he" ? "he" : "en";
-  const booking = { name: client.name || hold.name, service: hold.service, date: hold.booking_date, time: hold.booking_time };
+  const booking = {
+    name: client.name || hold.name,
+    service: hold.service,
+    date: hold.booking_date,
+    time: hold.booking_time,
+  };
   if (state === "confirmed") {
     const answer = {
       businessId,
@@ -135,7 +149,14 @@ export async function confirmFromMessage(
     } as const;
     await queueAnswer(env, answer, now, defer);
   }
-  defer(notifyOwner(env, businessId, { ...booking, bookingId: hold.booking_id, waiting: state === "awaiting_owner", timeZone: hold.time_zone }));
+  defer(
+    notifyOwner(env, businessId, {
+      ...booking,
+      bookingId: hold.booking_id,
+      waiting: state === "awaiting_owner",
+      timeZone: hold.time_zone,
+    }),
+  );
   return { bookingId: hold.booking_id, state, clientId: client.id };
 }
 
@@ -149,7 +170,15 @@ export async function confirmFromMessage(
  */
 export async function queueAnswer(
   env: Env,
-  a: { businessId: string; bookingId: string; ref: "thanks" | "declined"; text: string; phone: string; chatId: string | null; timeZone: string },
+  a: {
+    businessId: string;
+    bookingId: string;
+    ref: "thanks" | "declined";
+    text: string;
+    phone: string;
+    chatId: string | null;
+    timeZone: string;
+  },
   now: number,
   defer: (p: Promise<unknown>) => void,
 ): Promise<void> {
@@ -175,7 +204,15 @@ export async function queueAnswer(
 export async function notifyOwner(
   env: Env,
   businessId: string,
-  b: { bookingId: string; name: string; service: string; date: string; time: string; waiting: boolean; timeZone: string },
+  b: {
+    bookingId: string;
+    name: string;
+    service: string;
+    date: string;
+    time: string;
+    waiting: boolean;
+    timeZone: string;
+  },
 ): Promise<void> {
   try {
     const keys = pushConfig(env);
@@ -186,7 +223,9 @@ export async function notifyOwner(
     await Promise.all(
       rows.map((row) => {
         const t = translator(row.lang);
-        const details = [b.name, b.service, whenText(b.date, b.time.slice(0, 5), row.lang, b.timeZone, now)].filter((s) => s.trim()).join(", ");
+        const details = [b.name, b.service, whenText(b.date, b.time.slice(0, 5), row.lang, b.timeZone, now)]
+          .filter((s) => s.trim())
+          .join(", ");
         return pushTo(db, env, keys, row, {
           title: t("push.online.title"),
           body: t(b.waiting ? "push.online.bodyOwner" : "push.online.body", { details }),
@@ -196,7 +235,9 @@ export async function notifyOwner(
       }),
     );
   } catch (error) {
-    console.error(`push: the online booking of business ${businessId} was not notified: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `push: the online booking of business ${businessId} was not notified: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -209,7 +250,10 @@ export async function notifyOwner(
 export async function expireHolds(env: Env, now: number): Promise<string[]> {
   const d1 = env.DB;
   const due = `SELECT booking_id FROM booking_holds WHERE state = 'open' AND expires_at < ?1`;
-  const reason = { en: translator("en")("booklink.reason.notConfirmed"), he: translator("he")("booklink.reason.notConfirmed") };
+  const reason = {
+    en: translator("en")("booklink.reason.notConfirmed"),
+    he: translator("he")("booklink.reason.notConfirmed"),
+  };
   const [cancelled] = await d1.batch([
     d1
       .prepare(

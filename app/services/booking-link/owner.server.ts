@@ -31,7 +31,9 @@ export function declinedText(lang: Lang, b: { name: string; service: string; dat
   const t = translator(lang);
   const when = t("booklink.wa.at", { date: dayLabel(b.date, lang, "long"), time: b.time.slice(0, 5) });
   const first = b.name.trim().split(/\s+/)[0] ?? "";
-  return first ? t("booklink.wa.declined", { name: first, service: b.service, when }) : t("booklink.wa.declinedNoName", { service: b.service, when });
+  return first
+    ? t("booklink.wa.declined", { name: first, service: b.service, when })
+    : t("booklink.wa.declinedNoName", { service: b.service, when });
 }
 
 /**
@@ -62,7 +64,9 @@ export async function decideWaiting(
   const holdState = decision === "accept" ? "confirmed" : "declined";
   const [held] = await d1.batch([
     d1
-      .prepare(`UPDATE booking_holds SET state = ?3 WHERE booking_id = ?1 AND business_id = ?2 AND state = 'awaiting_owner' RETURNING booking_id`)
+      .prepare(
+        `UPDATE booking_holds SET state = ?3 WHERE booking_id = ?1 AND business_id = ?2 AND state = 'awaiting_owner' RETURNING booking_id`,
+      )
       .bind(bookingId, businessId, holdState),
     d1
       .prepare(
@@ -80,7 +84,12 @@ export async function decideWaiting(
   if (row.confirmed_phone) {
     const text = decision === "accept" ? thanksText(lang, booking) : declinedText(lang, booking);
     const ref = decision === "accept" ? "thanks" : "declined";
-    await queueAnswer(env, { businessId, bookingId, ref, text, phone: row.confirmed_phone, chatId: null, timeZone: row.time_zone }, now, defer);
+    await queueAnswer(
+      env,
+      { businessId, bookingId, ref, text, phone: row.confirmed_phone, chatId: null, timeZone: row.time_zone },
+      now,
+      defer,
+    );
   }
   return status;
 }

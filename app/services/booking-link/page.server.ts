@@ -37,7 +37,12 @@ export async function bookingPageLang(request: Request, env: Env): Promise<Lang 
   }
 }
 
-export type PageChoice = { service?: string | null; member?: string | null; date?: string | null; time?: string | null };
+export type PageChoice = {
+  service?: string | null;
+  member?: string | null;
+  date?: string | null;
+  time?: string | null;
+};
 
 /**
  * What the page shows: the business, its services, and for a chosen service
@@ -50,14 +55,22 @@ export type PageChoice = { service?: string | null; member?: string | null; date
 export async function pageView(db: Db, business: PageBusiness, choice: PageChoice, lang: Lang, now: number) {
   const [services, team] = await Promise.all([listServices(db, business.id), listTeam(db, business)]);
   const service = services.find((s) => s.service === choice.service) ?? null;
-  const members = service && team.length > 1 ? team.filter((m) => doesService(m, service.service)).map((m) => ({ id: m.id, name: m.name })) : [];
+  const members =
+    service && team.length > 1
+      ? team.filter((m) => doesService(m, service.service)).map((m) => ({ id: m.id, name: m.name }))
+      : [];
   const member = members.find((m) => m.id === choice.member)?.id ?? null;
   const today = localDate(now, business.timeZone);
   let days: { date: string; label: string; free: boolean }[] = [];
   let day: string | null = null;
   let times: string[] = [];
   if (service) {
-    const slots = await publicSlots(db, business, { service: service.service, from: today, days: PICKER_DAYS, member_id: member ?? undefined }, now);
+    const slots = await publicSlots(
+      db,
+      business,
+      { service: service.service, from: today, days: PICKER_DAYS, member_id: member ?? undefined },
+      now,
+    );
     const byDay = new Map<string, string[]>();
     for (const s of slots) byDay.set(s.date, [...(byDay.get(s.date) ?? []), s.time]);
     days = Array.from({ length: PICKER_DAYS }, (_, i) => {

@@ -59,7 +59,8 @@ export async function publicInfo(db: Db, business: PageBusiness) {
 }
 
 /** The page's language: the business's message language. */
-export const pageLang = (business: Pick<PageBusiness, "messageLang">): Lang => (business.messageLang === "he" ? "he" : "en");
+export const pageLang = (business: Pick<PageBusiness, "messageLang">): Lang =>
+  business.messageLang === "he" ? "he" : "en";
 
 /**
  * Free start times (date and time only) within the booking window, from the
@@ -68,15 +69,22 @@ export const pageLang = (business: Pick<PageBusiness, "messageLang">): Lang => (
  * ("Choose someone from this salon's team, or Anyone."), one who does not do
  * the service, or a service not in the catalogue.
  */
-export async function publicSlots(db: Db, business: PageBusiness, ask: { service: string; from?: string; days: number; member_id?: string }, now: number) {
+export async function publicSlots(
+  db: Db,
+  business: PageBusiness,
+  ask: { service: string; from?: string; days: number; member_id?: string },
+  now: number,
+) {
   if (ask.member_id !== undefined) {
     const member = (await listTeam(db, business)).find((m) => m.id === ask.member_id);
     if (!member) throw new AppError(400, "booklink.err.member");
-    if (!doesService(member, ask.service)) throw new AppError(400, "booklink.err.memberService", { name: member.name, service: ask.service });
+    if (!doesService(member, ask.service))
+      throw new AppError(400, "booklink.err.memberService", { name: member.name, service: ask.service });
   }
   const last = addDays(localDate(now, business.timeZone), BOOKING_WINDOW_DAYS);
   const found = await availability(db, business, ask, now).catch((error: unknown) => {
-    if (error instanceof AppError && error.problem.key === "sync.err.notFound") throw new AppError(400, "hours.err.service");
+    if (error instanceof AppError && error.problem.key === "sync.err.notFound")
+      throw new AppError(400, "hours.err.service");
     throw error;
   });
   return found.slots.filter((s) => s.date <= last).map((s) => ({ date: s.date, time: s.time }));
@@ -118,11 +126,21 @@ export class TimeTaken extends AppError {
   }
 }
 
-async function taken(db: Db, business: PageBusiness, service: string, date: string, now: number, member_id?: string): Promise<never> {
-  throw new TimeTaken((await publicSlots(db, business, { service, from: date, days: 7, member_id }, now)).slice(0, NEXT_FREE));
+async function taken(
+  db: Db,
+  business: PageBusiness,
+  service: string,
+  date: string,
+  now: number,
+  member_id?: string,
+): Promise<never> {
+  throw new TimeTaken(
+    (await publicSlots(db, business, { service, from: date, days: 7, member_id }, now)).slice(0, NEXT_FREE),
+  );
 }
 
-const randomCode = (digits: number) => String(10 ** (digits - 1) + (crypto.getRandomValues(new Uint32Array(1))[0] % (9 * 10 ** (digits - 1))));
+const randomCode = (digits: number) =>
+  String(10 ** (digits - 1) + (crypto.getRandomValues(new Uint32Array(1))[0] % (9 * 10 ** (digits - 1))));
 
 /** `confirm_url`: null when the salon has no WhatsApp number (no connected one, no business phone): the booking then waits for the owner. */
 export type HoldCreated = { booking_id: string; status: "pending"; code: string; confirm_url: string | null };
@@ -138,31 +156,52 @@ export type HoldCreated = { booking_id: string; status: "pending"; code: string;
  * notified; the customer is sent nothing, as the salon never writes first),
  * and `confirm_url` is null.
  */
-export async function createHold(env: Env, business: PageBusiness, input: PublicBookingInput, ip: string, now: number): Promise<HoldCreated> {
+export async function createHold(
+  env: Env,
+  business: PageBusiness,
+  input: PublicBookingInput,
+  ip: string,
+  now: number,
+): Promise<HoldCreated> {
   const db = createDb(env.DB);
   // People leave the hidden field empty.
-  if (typeof input.website === "string" ? input.website.trim() !== "" : input.website != null) throw new AppError(400, "booklink.err.refused");
+  if (typeof input.website === "string" ? input.website.trim() !== "" : input.website != null)
+    throw new AppError(400, "booklink.err.refused");
   const service = await serviceByName(db, business.id, input.service);
   if (!service) throw new AppError(400, "hours.err.service");
   const phone = normalizePhone(input.phone, business.country);
   if (!phone.ok) throw new AppError(400, phone.key);
   const zone = business.timeZone;
-  if (input.date > addDays(localDate(now, zone), BOOKING_WINDOW_DAYS)) throw new AppError(400, "booklink.err.tooFar", { days: BOOKING_WINDOW_DAYS });
-  if (bookingInstant(input.date, input.time, zone) < now + business.minNoticeMinutes * 60_000) throw new AppError(400, "booklink.err.tooSoon");
-  if (await exceeds(db, `booklink:ip:${ip}`, PUBLIC_LIMITS.perAddress, now)) throw new AppError(429, "booklink.err.tooManyFromAddress");
+  if (input.date > addDays(localDate(now, zone), BOOKING_WINDOW_DAYS))
+    throw new AppError(400, "booklink.err.tooFar", { days: BOOKING_WINDOW_DAYS });
+  if (bookingInstant(input.date, input.time, zone) < now + business.minNoticeMinutes * 60_000)
+    throw new AppError(400, "booklink.err.tooSoon");
+  if (await exceeds(db, `booklink:ip:${ip}`, PUBLIC_LIMITS.perAddress, now))
+    throw new AppError(429, "booklink.err.tooManyFromAddress");
   if ((await openHoldsOf(db, business.id, phone.digits)) >= PUBLIC_LIMITS.pendingPerPhone)
     throw new AppError(429, "booklink.err.tooManyPending", { max: PUBLIC_LIMITS.pendingPerPhone });
 
   // Only a free time on the salon's grid, inside its hours, may be booked.
   // With a member chosen, only their free times (400 unless one of the business's who does the service).
   const member = input.member_id;
-  const free = await publicSlots(db, business, { service: service.service, from: input.date, days: 1, member_id: member }, now);
+  const free = await publicSlots(
+    db,
+    business,
+    { service: service.service, from: input.date, days: 1, member_id: member },
+    now,
+  );
   if (!free.some((s) => s.time === input.time)) {
-    const timing = { date: input.date, time: input.time, durationMinutes: service.duration_minutes, bufferMinutes: service.buffer_minutes };
+    const timing = {
+      date: input.date,
+      time: input.time,
+      durationMinutes: service.duration_minutes,
+      bufferMinutes: service.buffer_minutes,
+    };
     // Taken: every member who does the service (or the one chosen) has a booking in the way (a time off the grid or outside hours is not "taken").
     const [team, facts] = await Promise.all([listTeam(db, business), dayFacts(db, business.id, input.date)]);
     const able = team.filter((m) => (member ? m.id === member : true) && doesService(m, service.service));
-    if (able.length && able.every((m) => conflictsIn(facts, zone, timing, m).length)) return taken(db, business, service.service, input.date, now, member);
+    if (able.length && able.every((m) => conflictsIn(facts, zone, timing, m).length))
+      return taken(db, business, service.service, input.date, now, member);
     throw new AppError(400, "booklink.err.notFree");
   }
 
@@ -291,7 +330,9 @@ async function takeBack(d1: D1Database, businessId: string, bookingId: string, c
   await d1.batch([
     d1.prepare(`DELETE FROM bookings WHERE business_id = ?1 AND id = ?2`).bind(businessId, bookingId),
     d1
-      .prepare(`DELETE FROM clients WHERE business_id = ?1 AND id = ?2 AND NOT EXISTS (SELECT 1 FROM bookings WHERE client_id = ?2)`)
+      .prepare(
+        `DELETE FROM clients WHERE business_id = ?1 AND id = ?2 AND NOT EXISTS (SELECT 1 FROM bookings WHERE client_id = ?2)`,
+      )
       .bind(businessId, createdClientId ?? ""),
   ]);
 }

@@ -9,7 +9,10 @@ import { hasWhatsAppNumber, type NumberBusiness } from "./public.server";
 import { slugFrom, SLUG_MAX } from "./slug";
 
 type Business = typeof schema.businesses.$inferSelect;
-type LinkBusiness = Pick<Business, "id" | "name" | "bookingSlug" | "bookingPageEnabled" | "bookingHoldMinutes" | "bookingOwnerConfirms">;
+type LinkBusiness = Pick<
+  Business,
+  "id" | "name" | "bookingSlug" | "bookingPageEnabled" | "bookingHoldMinutes" | "bookingOwnerConfirms"
+>;
 
 export type BookingLinkSettings = {
   booking_slug: string | null;
@@ -28,8 +31,13 @@ export function bookingLinkOf(business: LinkBusiness): BookingLinkSettings {
 }
 
 /** The page's address while it is on (`origin`: the app's, e.g. APP_URL), else null. */
-export function bookingPageUrl(origin: string, business: Pick<Business, "bookingSlug" | "bookingPageEnabled">): string | null {
-  return business.bookingPageEnabled && business.bookingSlug ? `${origin.replace(/\/+$/, "")}/b/${business.bookingSlug}` : null;
+export function bookingPageUrl(
+  origin: string,
+  business: Pick<Business, "bookingSlug" | "bookingPageEnabled">,
+): string | null {
+  return business.bookingPageEnabled && business.bookingSlug
+    ? `${origin.replace(/\/+$/, "")}/b/${business.bookingSlug}`
+    : null;
 }
 
 async function slugTaken(db: Db, slug: string, exceptId: string): Promise<boolean> {
@@ -43,7 +51,11 @@ async function slugTaken(db: Db, slug: string, exceptId: string): Promise<boolea
 }
 
 /** A free slug from the business name (or `base`): the name's slug, else it with -2, -3... ("" when the name gives none). */
-export async function suggestSlug(db: Db, business: Pick<Business, "id" | "name">, base = slugFrom(business.name)): Promise<string> {
+export async function suggestSlug(
+  db: Db,
+  business: Pick<Business, "id" | "name">,
+  base = slugFrom(business.name),
+): Promise<string> {
   if (!base) return "";
   for (let n = 1; n < 50; n++) {
     const tail = n === 1 ? "" : `-${n}`;
@@ -70,14 +82,24 @@ export async function checkBookingLink(
 ): Promise<void> {
   const slug = patch.booking_slug === undefined ? business.bookingSlug : patch.booking_slug || null;
   if (patch.booking_page_enabled && !slug) throw new AppError(400, "booklink.err.noSlug");
-  if (patch.booking_page_enabled && !business.bookingPageEnabled && !(await hasWhatsAppNumber(env, { id: business.id, ...phone })))
+  if (
+    patch.booking_page_enabled &&
+    !business.bookingPageEnabled &&
+    !(await hasWhatsAppNumber(env, { id: business.id, ...phone }))
+  )
     throw new AppError(400, "booklink.err.noNumber");
   if (patch.booking_slug && (await slugTaken(db, patch.booking_slug, business.id)))
-    throw new AppError(409, "booklink.err.slugTaken", { suggestion: await suggestSlug(db, business, patch.booking_slug) });
+    throw new AppError(409, "booklink.err.slugTaken", {
+      suggestion: await suggestSlug(db, business, patch.booking_slug),
+    });
 }
 
 /** Saves what was sent (checked by checkBookingLink first). A slug taken in the meantime is the same 409 (the unique index). */
-export async function updateBookingLink(db: Db, business: LinkBusiness, patch: BookingLinkPatchInput): Promise<BookingLinkSettings> {
+export async function updateBookingLink(
+  db: Db,
+  business: LinkBusiness,
+  patch: BookingLinkPatchInput,
+): Promise<BookingLinkSettings> {
   const set: Partial<typeof schema.businesses.$inferInsert> = {};
   if (patch.booking_slug !== undefined) set.bookingSlug = patch.booking_slug || null;
   if (patch.booking_page_enabled !== undefined) set.bookingPageEnabled = patch.booking_page_enabled;
@@ -91,7 +113,9 @@ export async function updateBookingLink(db: Db, business: LinkBusiness, patch: B
       await db.update(schema.businesses).set(set).where(eq(schema.businesses.id, business.id));
     } catch (error) {
       if (patch.booking_slug && /UNIQUE/i.test(String(error)))
-        throw new AppError(409, "booklink.err.slugTaken", { suggestion: await suggestSlug(db, business, patch.booking_slug) });
+        throw new AppError(409, "booklink.err.slugTaken", {
+          suggestion: await suggestSlug(db, business, patch.booking_slug),
+        });
       throw error;
     }
   }

@@ -9,7 +9,8 @@ const SLUG_MIN = 3;
 export const SLUG_MAX = 40;
 const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
-export const isSlug = (value: string) => value.length >= SLUG_MIN && value.length <= SLUG_MAX && SLUG_PATTERN.test(value) && !value.includes("--");
+export const isSlug = (value: string) =>
+  value.length >= SLUG_MIN && value.length <= SLUG_MAX && SLUG_PATTERN.test(value) && !value.includes("--");
 
 const HEBREW: Record<string, string> = {
   א: "a",
@@ -43,7 +44,9 @@ const HEBREW: Record<string, string> = {
 
 /** The name in Latin letters: Hebrew by the table, accents dropped, anything else left for the slug to remove. */
 function transliterate(name: string): string {
-  return [...name.normalize("NFKD").replace(/[\u0300-\u036f\u0591-\u05c7]/g, "")].map((ch) => HEBREW[ch] ?? ch).join("");
+  return [...name.normalize("NFKD").replace(/[\u0300-\u036f\u0591-\u05c7]/g, "")]
+    .map((ch) => HEBREW[ch] ?? ch)
+    .join("");
 }
 
 /** A slug from a business name ("Noa's Hair & Nails" -> "noas-hair-nails", "מספרת נועה" -> "msprt-nvah"); "" when nothing usable is left. */

@@ -66,7 +66,10 @@ const columns = {
   price: sql<number | null>`${bookings.priceCents} / 100.0`,
   member_id: bookings.memberId,
   member_name: members.name,
-  awaiting_owner: sql<boolean>`EXISTS (SELECT 1 FROM booking_holds h WHERE h.booking_id = ${bookings.id} AND h.state = 'awaiting_owner')`.mapWith(Boolean),
+  awaiting_owner:
+    sql<boolean>`EXISTS (SELECT 1 FROM booking_holds h WHERE h.booking_id = ${bookings.id} AND h.state = 'awaiting_owner')`.mapWith(
+      Boolean,
+    ),
   // For end_time: SQLite knows no time zones, so the end is worked out in toView.
   time_zone: businesses.timeZone,
 };
@@ -84,10 +87,23 @@ type ViewRow = Omit<BookingView, "end_time"> & { time_zone: string };
 
 /** A row of selectViews as the API reads it: with its end on the business's wall clock. */
 function toView({ time_zone, ...row }: ViewRow): BookingView {
-  return { ...row, end_time: endTime({ date: row.booking_date, time: row.booking_time, durationMinutes: row.duration_minutes }, time_zone) };
+  return {
+    ...row,
+    end_time: endTime(
+      { date: row.booking_date, time: row.booking_time, durationMinutes: row.duration_minutes },
+      time_zone,
+    ),
+  };
 }
 
-export type BookingListOptions = { q?: string; from?: string; to?: string; status?: BookingStatus; cursor?: string; limit?: number };
+export type BookingListOptions = {
+  q?: string;
+  from?: string;
+  to?: string;
+  status?: BookingStatus;
+  cursor?: string;
+  limit?: number;
+};
 
 /** Newest first by date and time; `from`/`to` inclusive YYYY-MM-DD. */
 export async function listBookings(db: Db, businessId: string, opts: BookingListOptions) {
@@ -102,7 +118,10 @@ export async function listBookings(db: Db, businessId: string, opts: BookingList
   if (opts.cursor) {
     const [date, time, id] = decodeCursor(opts.cursor, ["s", "s", "s"]) as string[];
     // The plain bound lets the date index narrow the scan; the row value picks up exactly after the last row.
-    where.push(lte(bookings.bookingDate, date), sql`(${bookings.bookingDate}, ${bookings.bookingTime}, ${bookings.id}) < (${date}, ${time}, ${id})`);
+    where.push(
+      lte(bookings.bookingDate, date),
+      sql`(${bookings.bookingDate}, ${bookings.bookingTime}, ${bookings.id}) < (${date}, ${time}, ${id})`,
+    );
   }
   const rows = await selectViews(db)
     .where(and(...where))
@@ -110,7 +129,10 @@ export async function listBookings(db: Db, businessId: string, opts: BookingList
     .limit(limit + 1);
   const page = rows.slice(0, limit).map(toView);
   const last = page[page.length - 1];
-  return { bookings: page, next_cursor: rows.length > limit && last ? encodeCursor([last.booking_date, last.booking_time, last.id]) : null };
+  return {
+    bookings: page,
+    next_cursor: rows.length > limit && last ? encodeCursor([last.booking_date, last.booking_time, last.id]) : null,
+  };
 }
 
 /** The calendar's visible range: start inclusive, end exclusive (as the calendar reports it), oldest first. */
@@ -158,7 +180,11 @@ const WEEK_DAYS = 7;
 export async function calendarRange(db: Db, businessId: string, opts: { start: string; end: string; q?: string }) {
   const days = rangeDays(opts);
   const search = nameOrPhoneMatches(opts.q ?? "", clients.name, clients.phone);
-  const inRange = and(eq(bookings.businessId, businessId), gte(bookings.bookingDate, opts.start), lt(bookings.bookingDate, opts.end));
+  const inRange = and(
+    eq(bookings.businessId, businessId),
+    gte(bookings.bookingDate, opts.start),
+    lt(bookings.bookingDate, opts.end),
+  );
   let counts: DayCount[] = [];
   if (days > WEEK_DAYS) {
     const perDay = { date: bookings.bookingDate, count: count() };
@@ -170,7 +196,10 @@ export async function calendarRange(db: Db, businessId: string, opts: { start: s
           .innerJoin(clients, and(eq(clients.id, bookings.clientId), eq(clients.businessId, bookings.businessId)))
           .where(and(inRange, search))
       : db.select(perDay).from(bookings).where(inRange);
-    counts = await grouped.groupBy(bookings.bookingDate).having(gt(count(), DENSE_DAY)).orderBy(asc(bookings.bookingDate));
+    counts = await grouped
+      .groupBy(bookings.bookingDate)
+      .having(gt(count(), DENSE_DAY))
+      .orderBy(asc(bookings.bookingDate));
   }
   const rows = await db
     .select({
@@ -199,7 +228,11 @@ export async function calendarRange(db: Db, businessId: string, opts: { start: s
     )
     .orderBy(asc(bookings.bookingDate), asc(bookings.bookingTime), asc(bookings.id))
     .limit(RANGE_MAX_EVENTS + 1);
-  return { events: rows.slice(0, RANGE_MAX_EVENTS) as CalendarEvent[], counts, truncated: rows.length > RANGE_MAX_EVENTS };
+  return {
+    events: rows.slice(0, RANGE_MAX_EVENTS) as CalendarEvent[],
+    counts,
+    truncated: rows.length > RANGE_MAX_EVENTS,
+  };
 }
 
 /** A range's length in days, refused (400) when backwards or longer than RANGE_MAX_DAYS. */
@@ -227,7 +260,11 @@ export async function snapshotOf(db: Db, businessId: string, service: string, du
 /** snapshotOf from the catalogue entry already read (serviceQuery in a batch). */
 export function snapshotFrom(item: ServiceItem | null, duration?: number): Snapshot {
   const base = item
-    ? { durationMinutes: item.duration_minutes, bufferMinutes: item.buffer_minutes, priceCents: item.price === null ? null : Math.round(item.price * 100) }
+    ? {
+        durationMinutes: item.duration_minutes,
+        bufferMinutes: item.buffer_minutes,
+        priceCents: item.price === null ? null : Math.round(item.price * 100),
+      }
     : DEFAULT_SERVICE_TIME;
   return duration === undefined ? base : { ...base, durationMinutes: duration };
 }
@@ -246,7 +283,12 @@ export async function createBooking(
   snapshot?: Snapshot,
 ) {
   const time = snapshot ?? (await snapshotOf(db, business.id, input.service, input.duration_minutes));
-  const client = clientUpsert(db, business.id, { name: input.name, phone: input.phone, country: business.country }, now);
+  const client = clientUpsert(
+    db,
+    business.id,
+    { name: input.name, phone: input.phone, country: business.country },
+    now,
+  );
   const memberId = input.member_id ?? null;
   const [, , [found], [row], [member]] = await db.batch([
     ...client.statements,
@@ -296,7 +338,12 @@ export async function createBooking(
 }
 
 /** Edit, move or change the status of a booking. A new service brings its duration (unless one is sent), buffer and price. */
-export async function updateBooking({ db, env, now }: ServiceContext, businessId: string, id: string, patch: BookingPatchInput) {
+export async function updateBooking(
+  { db, env, now }: ServiceContext,
+  businessId: string,
+  id: string,
+  patch: BookingPatchInput,
+) {
   const changes: Partial<typeof bookings.$inferInsert> = { updatedAt: now };
   if (patch.duration_minutes !== undefined) changes.durationMinutes = patch.duration_minutes;
   if (patch.service !== undefined) {

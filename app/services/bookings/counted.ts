@@ -18,4 +18,5 @@ export const isKept = (alias: string) => `${alias}.status NOT IN ('cancelled', '
  */
 export const expiredHoldJoin = (alias: string, hold: string) =>
   `LEFT JOIN booking_holds ${hold} ON ${hold}.booking_id = ${alias}.id AND ${hold}.state = 'expired'`;
-export const isBookedWith = (alias: string, hold: string) => `${alias}.status != 'pending' AND ${hold}.booking_id IS NULL`;
+export const isBookedWith = (alias: string, hold: string) =>
+  `${alias}.status != 'pending' AND ${hold}.booking_id IS NULL`;

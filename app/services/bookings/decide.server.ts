@@ -23,7 +23,14 @@ import { acceptProposal, findProposal } from "~/services/proposals/proposals.ser
 import { acceptChange } from "~/services/proposals/changes.server";
 import { serviceFrom, serviceQuery } from "~/services/catalogue/services.server";
 import type { BookingBusiness, BookingOutcome } from "./outcome";
-import { createBooking, getBooking, snapshotFrom, snapshotOf, updateBooking, type BookingSource } from "./bookings.server";
+import {
+  createBooking,
+  getBooking,
+  snapshotFrom,
+  snapshotOf,
+  updateBooking,
+  type BookingSource,
+} from "./bookings.server";
 import { listTeam, teamOf, teamQuery } from "~/services/team/team.server";
 import { answerOffer, type OfferTask } from "~/services/openings/offers.server";
 import {
@@ -40,7 +47,14 @@ import {
 } from "./overlaps.server";
 
 export type BookingTask =
-  | { kind: "create"; business: BookingBusiness; input: BookingInput; source: BookingSource; ifFree: boolean; now: number }
+  | {
+      kind: "create";
+      business: BookingBusiness;
+      input: BookingInput;
+      source: BookingSource;
+      ifFree: boolean;
+      now: number;
+    }
   | { kind: "update"; business: BookingBusiness; id: string; patch: BookingPatchInput; ifFree: boolean; now: number }
   | {
       kind: "accept";
@@ -56,7 +70,12 @@ export type BookingTask =
   | OfferTask;
 
 /** The business's fields the decision reads, from its row. */
-export const bookingBusiness = (b: BookingBusiness): BookingBusiness => ({ id: b.id, country: b.country, timeZone: b.timeZone, workingHours: b.workingHours });
+export const bookingBusiness = (b: BookingBusiness): BookingBusiness => ({
+  id: b.id,
+  country: b.country,
+  timeZone: b.timeZone,
+  workingHours: b.workingHours,
+});
 
 /** Books or moves; with `ifFree`, one decision at a time per business (in its Durable Object). */
 export async function decideBooking(env: Env, task: BookingTask): Promise<BookingOutcome> {
@@ -81,7 +100,12 @@ export async function runBookingTask(env: Env, task: BookingTask): Promise<Booki
   }
 }
 
-const refused = (conflicts: Conflict[]): BookingOutcome => ({ ok: false, status: 409, problem: problem("timebook.notFree"), conflicts });
+const refused = (conflicts: Conflict[]): BookingOutcome => ({
+  ok: false,
+  status: 409,
+  problem: problem("timebook.notFree"),
+  conflicts,
+});
 
 async function create(env: Env, task: Extract<BookingTask, { kind: "create" }>): Promise<BookingOutcome> {
   const db = createDb(env.DB);
@@ -95,13 +119,24 @@ async function create(env: Env, task: Extract<BookingTask, { kind: "create" }>):
   const snapshot = snapshotFrom(serviceFrom(service), input.duration_minutes);
   const [team, facts] = [teamOf(members, business), factsOf([busy, off])];
   const occupies = !FREEING_STATUSES.includes(input.status);
-  const timing = { date: input.booking_date, time: input.booking_time, durationMinutes: snapshot.durationMinutes, bufferMinutes: snapshot.bufferMinutes };
+  const timing = {
+    date: input.booking_date,
+    time: input.booking_time,
+    durationMinutes: snapshot.durationMinutes,
+    bufferMinutes: snapshot.bufferMinutes,
+  };
   const placed = placeBooking(team, facts, business, timing, input.service, input.member_id);
   const found = occupies ? placed.conflicts : [];
   // Only the bookings in the way are named: a refusal reads their names, a create reads them beside its writes.
   if (task.ifFree && found.length) return refused(await namedConflicts(db, business.id, found));
   const [booking, conflicts] = await Promise.all([
-    createBooking({ db, env, now: task.now }, business, { ...input, member_id: placed.member?.id }, task.source, snapshot),
+    createBooking(
+      { db, env, now: task.now },
+      business,
+      { ...input, member_id: placed.member?.id },
+      task.source,
+      snapshot,
+    ),
     namedConflicts(db, business.id, found),
   ]);
   return { ok: true, booking, conflicts, warnings: occupies ? placed.warnings : [] };
@@ -149,7 +184,10 @@ async function update(env: Env, task: Extract<BookingTask, { kind: "update" }>):
   const facts = check ? await dayFacts(db, business.id, next.date) : null;
   const found = facts ? conflictsIn(facts, business.timeZone, next, chair, id) : [];
   if (task.ifFree && found.length) return refused(await namedConflicts(db, business.id, found));
-  const [booking, conflicts] = await Promise.all([updateBooking({ db, env, now: task.now }, business.id, id, patch), namedConflicts(db, business.id, found)]);
+  const [booking, conflicts] = await Promise.all([
+    updateBooking({ db, env, now: task.now }, business.id, id, patch),
+    namedConflicts(db, business.id, found),
+  ]);
   return { ok: true, booking, conflicts, warnings: facts ? warningsIn(facts, business, next, chair) : [] };
 }
 
@@ -171,7 +209,11 @@ async function accept(env: Env, task: Extract<BookingTask, { kind: "accept" }>):
   let memberId: string | undefined;
   if (row && row.status === "open") {
     const service = corrections.service ?? row.service;
-    const timing = { date: corrections.date ?? row.date, time: corrections.time ?? row.time, ...(await snapshotOf(db, business.id, service)) };
+    const timing = {
+      date: corrections.date ?? row.date,
+      time: corrections.time ?? row.time,
+      ...(await snapshotOf(db, business.id, service)),
+    };
     const [team, facts] = await Promise.all([listTeam(db, business), dayFacts(db, business.id, timing.date)]);
     const placed = placeBooking(team, facts, business, timing, service, corrections.member_id);
     memberId = placed.member?.id;

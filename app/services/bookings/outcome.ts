@@ -12,7 +12,8 @@ import type { Conflict } from "./overlaps.server";
 export type BookingBusiness = BusinessRef & { workingHours: WorkingHours };
 
 export type BookingOutcome =
-  { ok: true; booking: BookingView; conflicts: Conflict[]; warnings: TimeWarning[] } | { ok: false; status: number; problem: Problem; conflicts: Conflict[] };
+  | { ok: true; booking: BookingView; conflicts: Conflict[]; warnings: TimeWarning[] }
+  | { ok: false; status: number; problem: Problem; conflicts: Conflict[] };
 
 /** A refusal because the time is taken (not, say, a proposal accepted already): it names the bookings in the way. */
 export const isTaken = (outcome: BookingOutcome): outcome is Extract<BookingOutcome, { ok: false }> =>

@@ -6,14 +6,36 @@
 // the facts come from services/time/facts.server.ts; the team from services/team.
 import { and, eq, sql } from "drizzle-orm";
 import { inList, schema, type Db } from "~db";
-import { busyBookings, busyBookingsOf, timeOffBetween, timeOffOf, type BusyBooking, type TimeOffRow } from "~/services/time/facts.server";
+import {
+  busyBookings,
+  busyBookingsOf,
+  timeOffBetween,
+  timeOffOf,
+  type BusyBooking,
+  type TimeOffRow,
+} from "~/services/time/facts.server";
 import { dayClock } from "~/services/time/free-slots";
-import { endTime, neighbourDates, occupiedSpan, overlaps, timeWarnings, type TimeWarning, type Timing, type WorkingHours } from "~/services/time/span";
+import {
+  endTime,
+  neighbourDates,
+  occupiedSpan,
+  overlaps,
+  timeWarnings,
+  type TimeWarning,
+  type Timing,
+  type WorkingHours,
+} from "~/services/time/span";
 import { doesService, listTeam, type MemberView } from "~/services/team/team.server";
 import { AppError } from "~/utils/problem";
 
 /** A booking in the way, as the API and the screens name it. */
-export type Conflict = { id: string; client_name: string; booking_date: string; booking_time: string; end_time: string };
+export type Conflict = {
+  id: string;
+  client_name: string;
+  booking_date: string;
+  booking_time: string;
+  end_time: string;
+};
 
 /** A booking in the way before its client's name is read: namedConflicts names the few there are. */
 export type Overlap = Omit<Conflict, "client_name">;
@@ -39,20 +61,34 @@ export async function factsFor(db: Db, businessId: string, dates: readonly strin
 export function factsQueries(db: Db, businessId: string, dates: readonly string[]) {
   const sorted = [...dates].sort();
   const [first, last] = [sorted[0], sorted[sorted.length - 1]];
-  return [busyBookings(db, businessId, neighbourDates(first).from, neighbourDates(last).to), timeOffBetween(db, businessId, first, last)] as const;
+  return [
+    busyBookings(db, businessId, neighbourDates(first).from, neighbourDates(last).to),
+    timeOffBetween(db, businessId, first, last),
+  ] as const;
 }
 
 /** factsQueries' answers as DayFacts. */
-export const factsOf = ([busy, off]: readonly [{ date: string; items: string }[], TimeOffRow[]]): DayFacts => ({ busy: busyBookingsOf(busy), off });
+export const factsOf = ([busy, off]: readonly [{ date: string; items: string }[], TimeOffRow[]]): DayFacts => ({
+  busy: busyBookingsOf(busy),
+  off,
+});
 
 /** The chair's bookings (other than `exceptId`) whose occupied span overlaps this timing's, in start order. */
-export function conflictsIn(facts: DayFacts, timeZone: string, timing: Timing, chair: Chair, exceptId?: string): Overlap[] {
+export function conflictsIn(
+  facts: DayFacts,
+  timeZone: string,
+  timing: Timing,
+  chair: Chair,
+  exceptId?: string,
+): Overlap[] {
   if (!chair) return [];
   // A few days' offsets instead of two zone lookups per booking (the neighbour days hold a few hundred on a busy calendar).
   const clock = dayClock(timeZone);
   const span = occupiedSpan(timing, timeZone, clock.instant);
   return facts.busy
-    .filter((b) => b.memberId === chair.id && b.id !== exceptId && overlaps(span, occupiedSpan(b, timeZone, clock.instant)))
+    .filter(
+      (b) => b.memberId === chair.id && b.id !== exceptId && overlaps(span, occupiedSpan(b, timeZone, clock.instant)),
+    )
     .sort((a, b) => (a.date === b.date ? (a.time < b.time ? -1 : a.time > b.time ? 1 : 0) : a.date < b.date ? -1 : 1))
     .map((b) => ({ id: b.id, booking_date: b.date, booking_time: b.time.slice(0, 5), end_time: endTime(b, timeZone) }));
 }
@@ -75,7 +111,13 @@ export async function namedConflicts(db: Db, businessId: string, found: Overlap[
     );
   const names = new Map(rows.map((r) => [r.id, r.name]));
   // A booking deleted since the facts were read keeps its place, nameless.
-  return found.map((o) => ({ id: o.id, client_name: names.get(o.id) ?? "", booking_date: o.booking_date, booking_time: o.booking_time, end_time: o.end_time }));
+  return found.map((o) => ({
+    id: o.id,
+    client_name: names.get(o.id) ?? "",
+    booking_date: o.booking_date,
+    booking_time: o.booking_time,
+    end_time: o.end_time,
+  }));
 }
 
 /** Outside the chair's working hours (the business's when unassigned), or on a day off of the business or the member (at most one). */
@@ -94,7 +136,14 @@ export type Placement = { member: MemberView | null; conflicts: Overlap[]; warni
  * then the first who does it without an overlap, then the first who does it
  * (its overlaps reported). A service nobody lists goes to the team as a whole.
  */
-export function placeBooking(team: MemberView[], facts: DayFacts, business: TimeBusiness, timing: Timing, service: string, memberId?: string): Placement {
+export function placeBooking(
+  team: MemberView[],
+  facts: DayFacts,
+  business: TimeBusiness,
+  timing: Timing,
+  service: string,
+  memberId?: string,
+): Placement {
   const judge = (member: MemberView): Placement => ({
     member,
     conflicts: conflictsIn(facts, business.timeZone, timing, member),
@@ -108,7 +157,11 @@ export function placeBooking(team: MemberView[], facts: DayFacts, business: Time
   const doing = team.filter((t) => doesService(t, service));
   const candidates = (doing.length ? doing : team).map(judge);
   if (!candidates.length) return { member: null, conflicts: [], warnings: warningsIn(facts, business, timing, null) };
-  return candidates.find((c) => !c.conflicts.length && !c.warnings.length) ?? candidates.find((c) => !c.conflicts.length) ?? candidates[0];
+  return (
+    candidates.find((c) => !c.conflicts.length && !c.warnings.length) ??
+    candidates.find((c) => !c.conflicts.length) ??
+    candidates[0]
+  );
 }
 
 /** The chair of a member id (null: unassigned); 404 for an id not in the team. */
@@ -123,12 +176,23 @@ export function chairOf(team: MemberView[], memberId: string | null): MemberView
  * What bookings just written collide with (Sync's save, an accepted proposal):
  * every other booking on the same member's calendar overlapping any of them, once, and their warnings.
  */
-export async function reportForBookings(db: Db, business: TimeBusiness, ids: string[]): Promise<{ conflicts: Conflict[]; warnings: TimeWarning[] }> {
+export async function reportForBookings(
+  db: Db,
+  business: TimeBusiness,
+  ids: string[],
+): Promise<{ conflicts: Conflict[]; warnings: TimeWarning[] }> {
   if (!ids.length) return { conflicts: [], warnings: [] };
   const b = schema.bookings;
   const [written, team] = await Promise.all([
     db
-      .select({ id: b.id, date: b.bookingDate, time: b.bookingTime, durationMinutes: b.durationMinutes, bufferMinutes: b.bufferMinutes, memberId: b.memberId })
+      .select({
+        id: b.id,
+        date: b.bookingDate,
+        time: b.bookingTime,
+        durationMinutes: b.durationMinutes,
+        bufferMinutes: b.bufferMinutes,
+        memberId: b.memberId,
+      })
       .from(b)
       .where(and(eq(b.businessId, business.id), sql`${b.id} IN ${inList(ids)}`)),
     listTeam(db, business),

@@ -10,4 +10,6 @@ export async function saveCurrency(db: Db, businessId: string, code: string | un
 }
 
 /** What /api/settings answers: the code in effect. */
-export const currencySetting = (business: { currency: string; country: string }) => ({ currency: currencyOf(business) });
+export const currencySetting = (business: { currency: string; country: string }) => ({
+  currency: currencyOf(business),
+});

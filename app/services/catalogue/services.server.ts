@@ -11,7 +11,13 @@ import { SERVICE_TIME, type ServiceDetails } from "~/validation/services";
 import { centsOf, priceOf } from "./money";
 
 /** A catalogue entry: its name, how long it takes, the time kept free after it, and its price (a decimal, or null). */
-export type ServiceItem = { id: string; service: string; duration_minutes: number; buffer_minutes: number; price: number | null };
+export type ServiceItem = {
+  id: string;
+  service: string;
+  duration_minutes: number;
+  buffer_minutes: number;
+  price: number | null;
+};
 
 const itemColumns = {
   id: schema.services.id,
@@ -20,7 +26,10 @@ const itemColumns = {
   buffer_minutes: schema.services.bufferMinutes,
   priceCents: schema.services.priceCents,
 };
-const toItem = ({ priceCents, ...row }: { priceCents: number | null } & Omit<ServiceItem, "price">): ServiceItem => ({ ...row, price: priceOf(priceCents) });
+const toItem = ({ priceCents, ...row }: { priceCents: number | null } & Omit<ServiceItem, "price">): ServiceItem => ({
+  ...row,
+  price: priceOf(priceCents),
+});
 
 /** The columns of the details that were sent (checked by validation/services.ts). */
 function detailColumns(details: ServiceDetails) {
@@ -42,7 +51,11 @@ function checked(raw: string): { name: string; key: string } {
 }
 
 export async function listServices(db: Db, businessId: string): Promise<ServiceItem[]> {
-  const rows = await db.select(itemColumns).from(schema.services).where(eq(schema.services.businessId, businessId)).orderBy(asc(schema.services.nameKey));
+  const rows = await db
+    .select(itemColumns)
+    .from(schema.services)
+    .where(eq(schema.services.businessId, businessId))
+    .orderBy(asc(schema.services.nameKey));
   return rows.map(toItem);
 }
 
@@ -67,9 +80,18 @@ export async function serviceNames(db: Db, businessId: string): Promise<string[]
 }
 
 /** 400 (the name rule), 409 duplicate or at the limit. Details left out take their defaults (60 minutes, no buffer, no price). */
-export async function addService(db: Db, businessId: string, raw: string, now: number, details: ServiceDetails = {}): Promise<ServiceItem> {
+export async function addService(
+  db: Db,
+  businessId: string,
+  raw: string,
+  now: number,
+  details: ServiceDetails = {},
+): Promise<ServiceItem> {
   const { name, key } = checked(raw);
-  const [{ n }] = await db.select({ n: count() }).from(schema.services).where(eq(schema.services.businessId, businessId));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(schema.services)
+    .where(eq(schema.services.businessId, businessId));
   if (n >= MAX_SERVICES) throw new AppError(409, "sync.err.limit", { max: MAX_SERVICES });
   const id = crypto.randomUUID();
   const inserted = await db
@@ -86,7 +108,13 @@ export async function addService(db: Db, businessId: string, raw: string, now: n
  * its value. 404 for another business's (or no) service, 400 (the name rule),
  * 409 duplicate. Changing only the case of its own name is fine.
  */
-export async function updateService(db: Db, businessId: string, id: string, raw: string | undefined, details: ServiceDetails = {}): Promise<ServiceItem> {
+export async function updateService(
+  db: Db,
+  businessId: string,
+  id: string,
+  raw: string | undefined,
+  details: ServiceDetails = {},
+): Promise<ServiceItem> {
   const own = and(eq(schema.services.id, id), eq(schema.services.businessId, businessId));
   const [existing] = await db.select({ id: schema.services.id }).from(schema.services).where(own).limit(1);
   if (!existing) throw notFound();
@@ -105,10 +133,15 @@ export async function updateService(db: Db, businessId: string, id: string, raw:
 }
 
 /** The name-only edit (a chip's rename). */
-export const renameService = (db: Db, businessId: string, id: string, raw: string) => updateService(db, businessId, id, raw);
+export const renameService = (db: Db, businessId: string, id: string, raw: string) =>
+  updateService(db, businessId, id, raw);
 
 /** A service's defaults when none is in the catalogue. */
-export const DEFAULT_SERVICE_TIME = { durationMinutes: SERVICE_TIME.duration.default, bufferMinutes: SERVICE_TIME.buffer.default, priceCents: null };
+export const DEFAULT_SERVICE_TIME = {
+  durationMinutes: SERVICE_TIME.duration.default,
+  bufferMinutes: SERVICE_TIME.buffer.default,
+  priceCents: null,
+};
 
 /** 404 for another business's (or no) service. */
 export async function deleteService(db: Db, businessId: string, id: string): Promise<void> {

@@ -42,7 +42,12 @@ export const CLIENT_PAGE_MAX = 200;
 const isVisit = (businessId: string, today: string) =>
   sql`b.business_id = ${businessId} AND b.booking_date <= ${today} AND b.status NOT IN ('cancelled', 'no_show', 'pending')`;
 
-async function withLastVisits(db: Db, business: Pick<BusinessRef, "id" | "timeZone">, rows: ClientRow[], today: string): Promise<ClientView[]> {
+async function withLastVisits(
+  db: Db,
+  business: Pick<BusinessRef, "id" | "timeZone">,
+  rows: ClientRow[],
+  today: string,
+): Promise<ClientView[]> {
   const businessId = business.id;
   const [visits, consent] = await Promise.all([
     rhythms(
@@ -79,7 +84,9 @@ async function withLastVisits(db: Db, business: Pick<BusinessRef, "id" | "timeZo
  */
 function lastVisitBetween(businessId: string, today: string, from?: string, to?: string): SQL[] {
   const upper = to && to < today ? to : today;
-  const conditions = [sql`${clients.id} IN (SELECT b.client_id FROM ${bookings} b WHERE ${isVisit(businessId, upper)} AND b.booking_date >= ${from ?? ""})`];
+  const conditions = [
+    sql`${clients.id} IN (SELECT b.client_id FROM ${bookings} b WHERE ${isVisit(businessId, upper)} AND b.booking_date >= ${from ?? ""})`,
+  ];
   if (upper < today) {
     conditions.push(
       sql`NOT EXISTS (SELECT 1 FROM ${bookings} b WHERE ${isVisit(businessId, today)} AND b.client_id = ${clients.id} AND b.booking_date > ${upper})`,
@@ -94,10 +101,18 @@ export type ClientListOptions = { q?: string; from?: string; to?: string; cursor
  * Newest clients first, one page at a time. `from`/`to` (YYYY-MM-DD, inclusive)
  * keep the clients whose last visit falls in that range.
  */
-export async function listClients(db: Db, business: Pick<BusinessRef, "id" | "timeZone">, opts: ClientListOptions, now: number) {
+export async function listClients(
+  db: Db,
+  business: Pick<BusinessRef, "id" | "timeZone">,
+  opts: ClientListOptions,
+  now: number,
+) {
   const today = localDate(now, business.timeZone);
   const limit = Math.min(Math.max(opts.limit ?? CLIENT_PAGE_DEFAULT, 1), CLIENT_PAGE_MAX);
-  const where: (SQL | undefined)[] = [eq(clients.businessId, business.id), nameOrPhoneMatches(opts.q ?? "", clients.name, clients.phone)];
+  const where: (SQL | undefined)[] = [
+    eq(clients.businessId, business.id),
+    nameOrPhoneMatches(opts.q ?? "", clients.name, clients.phone),
+  ];
   if (opts.from || opts.to) where.push(...lastVisitBetween(business.id, today, opts.from, opts.to));
   if (opts.cursor) {
     const [createdAt, id] = decodeCursor(opts.cursor, ["n", "s"]);
@@ -114,7 +129,12 @@ export async function listClients(db: Db, business: Pick<BusinessRef, "id" | "ti
   return { clients: page, next_cursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null };
 }
 
-export async function getClient(db: Db, business: Pick<BusinessRef, "id" | "timeZone">, id: string, now: number): Promise<ClientView | null> {
+export async function getClient(
+  db: Db,
+  business: Pick<BusinessRef, "id" | "timeZone">,
+  id: string,
+  now: number,
+): Promise<ClientView | null> {
   const row = await db
     .select()
     .from(clients)
@@ -141,14 +161,26 @@ async function clientByPhone(db: Db, businessId: string, digits: string) {
     .get();
 }
 
-export async function createClient(db: Db, business: BusinessRef, input: ClientInput, now: number): Promise<ClientView> {
+export async function createClient(
+  db: Db,
+  business: BusinessRef,
+  input: ClientInput,
+  now: number,
+): Promise<ClientView> {
   const phone = phoneDigits(input.phone, business.country);
   if (await clientByPhone(db, business.id, phone)) throw duplicatePhone();
   const id = crypto.randomUUID();
   try {
-    await db
-      .insert(clients)
-      .values({ id, businessId: business.id, name: input.name, phone, tags: input.tags, notes: input.notes, createdAt: now, updatedAt: now });
+    await db.insert(clients).values({
+      id,
+      businessId: business.id,
+      name: input.name,
+      phone,
+      tags: input.tags,
+      notes: input.notes,
+      createdAt: now,
+      updatedAt: now,
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicatePhone();
     throw error;
@@ -156,7 +188,13 @@ export async function createClient(db: Db, business: BusinessRef, input: ClientI
   return (await getClient(db, business, id, now))!;
 }
 
-export async function updateClient(db: Db, business: BusinessRef, id: string, patch: ClientPatchInput, now: number): Promise<ClientView> {
+export async function updateClient(
+  db: Db,
+  business: BusinessRef,
+  id: string,
+  patch: ClientPatchInput,
+  now: number,
+): Promise<ClientView> {
   const current = await db
     .select()
     .from(clients)
@@ -211,7 +249,10 @@ export async function findOrCreateClient(
   now: number,
 ): Promise<{ client: ClientRow; created: boolean }> {
   const country =
-    input.country ?? (await db.select({ country: businesses.country }).from(businesses).where(eq(businesses.id, businessId)).get())?.country ?? "";
+    input.country ??
+    (await db.select({ country: businesses.country }).from(businesses).where(eq(businesses.id, businessId)).get())
+      ?.country ??
+    "";
   const [inserted, , [client]] = await db.batch(clientUpsert(db, businessId, { ...input, country }, now).statements);
   if (!client) throw new Error("client vanished between insert and read");
   return { client, created: inserted.length > 0 };
@@ -223,7 +264,12 @@ export async function findOrCreateClient(
  * nameless client the name, read the client. `byPhone` finds it in a later
  * statement of the batch. 400 for a phone the rule refuses.
  */
-export function clientUpsert(db: Db, businessId: string, input: { name?: string | null; phone: string; country: string }, now: number) {
+export function clientUpsert(
+  db: Db,
+  businessId: string,
+  input: { name?: string | null; phone: string; country: string },
+  now: number,
+) {
   const phone = phoneDigits(input.phone, input.country);
   const name = (input.name ?? "").trim().slice(0, CLIENT_LIMITS.name);
   const byPhone = and(eq(clients.businessId, businessId), eq(clients.phone, phone))!;

@@ -69,7 +69,8 @@ export async function dueClients(
   );
   const due = candidates.flatMap((c) => {
     const r = found.get(c.id);
-    if (!r?.due_date || r.usual_interval_days === null || !r.last_service || r.due_date < from || r.due_date > to) return [];
+    if (!r?.due_date || r.usual_interval_days === null || !r.last_service || r.due_date < from || r.due_date > to)
+      return [];
     return [{ ...c, service: r.last_service, due_date: r.due_date, usual_interval_days: r.usual_interval_days }];
   });
   const consent = await consentOfPhones(
@@ -85,6 +86,9 @@ export async function dueClients(
     .map((c) => ({
       ...c,
       overdue: c.due_date < today,
-      message_url: waMeLink(c.phone, t("clients.due.message", { name: c.name.split(" ")[0] || c.name, service: c.service })),
+      message_url: waMeLink(
+        c.phone,
+        t("clients.due.message", { name: c.name.split(" ")[0] || c.name, service: c.service }),
+      ),
     }));
 }

@@ -25,7 +25,14 @@ export type ImportFormat = "csv" | "vcard";
 type ImportRow = { row: number; name: string; phones: Phone[]; tags: string[]; notes: string };
 /** A row that will not be imported, and why (a message key, shown in the reader's language). */
 export type ImportError = { row: number } & Problem;
-export type PlannedRow = { row: number; name: string; phone: string; tags: string[]; notes: string; status: "new" | "known" | "repeated" };
+export type PlannedRow = {
+  row: number;
+  name: string;
+  phone: string;
+  tags: string[];
+  notes: string;
+  status: "new" | "known" | "repeated";
+};
 /** How the file was read, for the preview to say. Column lists hold the file's own header names. */
 export type ReadInfo = {
   format: ImportFormat;
@@ -40,9 +47,22 @@ export type ReadInfo = {
   /** Pictures (and other binary values) left out of the file. */
   photos: number;
 };
-export type ParsedImport = { rows: ImportRow[]; errors: ImportError[]; read: ReadInfo; nameFrom: string; phoneFrom: string };
+export type ParsedImport = {
+  rows: ImportRow[];
+  errors: ImportError[];
+  read: ReadInfo;
+  nameFrom: string;
+  phoneFrom: string;
+};
 /** Why rows are skipped, counted by message key. */
-export type ImportPlan = { rows: PlannedRow[]; errors: ImportError[]; fresh: number; known: number; repeated: number; reasons: Record<string, number> };
+export type ImportPlan = {
+  rows: PlannedRow[];
+  errors: ImportError[];
+  fresh: number;
+  known: number;
+  repeated: number;
+  reasons: Record<string, number>;
+};
 
 /** The most rows one file may hold. */
 const MAX_IMPORT_ROWS = 10_000;
@@ -64,20 +84,38 @@ function formatOf(contentType: string | null, text: string): ImportFormat | null
   const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
   if (type === "text/vcard" || type === "text/x-vcard" || type === "text/directory") return "vcard";
   if (/^\s*BEGIN:VCARD/i.test(text.slice(0, 256).replace(/^\uFEFF/, ""))) return "vcard";
-  if (type === "text/csv" || type === "application/csv" || type === "text/comma-separated-values" || type === "text/tab-separated-values") return "csv";
-  if (type && type !== "text/plain" && type !== "application/octet-stream" && type !== "application/vnd.ms-excel") return null;
+  if (
+    type === "text/csv" ||
+    type === "application/csv" ||
+    type === "text/comma-separated-values" ||
+    type === "text/tab-separated-values"
+  )
+    return "csv";
+  if (type && type !== "text/plain" && type !== "application/octet-stream" && type !== "application/vnd.ms-excel")
+    return null;
   return "csv";
 }
 
 /** Reads a decoded file's contacts; refuses (413) a file with more than MAX_IMPORT_ROWS of them. */
-export function parseImport(format: ImportFormat, text: string, encoding: Encoding = "utf-8", photos = 0): ParsedImport {
+export function parseImport(
+  format: ImportFormat,
+  text: string,
+  encoding: Encoding = "utf-8",
+  photos = 0,
+): ParsedImport {
   const tooMany = () => new AppError(413, "import.err.tooMany", { max: MAX_IMPORT_ROWS });
   if (format === "vcard") {
     const cards = readVcards(text, encoding, MAX_IMPORT_ROWS);
     if (cards.length > MAX_IMPORT_ROWS) throw tooMany();
     const versions = [...new Set(cards.map((c) => c.version))].sort();
     return {
-      rows: cards.map((c) => ({ row: c.card, name: c.name, phones: c.phones, tags: c.tags.slice(0, CLIENT_LIMITS.tags + 1), notes: c.notes })),
+      rows: cards.map((c) => ({
+        row: c.card,
+        name: c.name,
+        phones: c.phones,
+        tags: c.tags.slice(0, CLIENT_LIMITS.tags + 1),
+        notes: c.notes,
+      })),
       errors: [],
       read: { format, encoding, versions, photos },
       nameFrom: "FN, N",
@@ -86,7 +124,14 @@ export function parseImport(format: ImportFormat, text: string, encoding: Encodi
   }
   const csv = readCsv(text, { maxRows: MAX_IMPORT_ROWS, maxTags: CLIENT_LIMITS.tags });
   if (csv.tooMany) throw tooMany();
-  const read: ReadInfo = { format, encoding, delimiter: csv.delimiter, headerRow: csv.headerRow, exporter: csv.exporter, photos };
+  const read: ReadInfo = {
+    format,
+    encoding,
+    delimiter: csv.delimiter,
+    headerRow: csv.headerRow,
+    exporter: csv.exporter,
+    photos,
+  };
   if (!csv.columns && !csv.headers.length) return { rows: [], errors: [], read, nameFrom: "", phoneFrom: "" };
   if (!csv.columns) {
     const found =
@@ -96,11 +141,19 @@ export function parseImport(format: ImportFormat, text: string, encoding: Encodi
           .filter(Boolean)
           .slice(0, 8),
       ) || "-";
-    return { rows: [], errors: [rowError(csv.headerRow, problem("import.err.noColumns", { found }))], read, nameFrom: "", phoneFrom: "" };
+    return {
+      rows: [],
+      errors: [rowError(csv.headerRow, problem("import.err.noColumns", { found }))],
+      read,
+      nameFrom: "",
+      phoneFrom: "",
+    };
   }
   const names = (at: number[]) => at.map((i) => csv.headers[i]);
   const c = csv.columns;
-  const nameColumns = c.name.length ? names(c.name) : [...names(c.first), ...names(c.middle), ...names(c.last), ...names(c.nickname), ...names(c.company)];
+  const nameColumns = c.name.length
+    ? names(c.name)
+    : [...names(c.first), ...names(c.middle), ...names(c.last), ...names(c.nickname), ...names(c.company)];
   const phoneColumns = names(c.phones.map((p) => p.at));
   read.columns = { name: nameColumns, phone: phoneColumns, tags: names(c.tags), notes: names(c.notes) };
   return { rows: csv.rows, errors: [], read, nameFrom: list(nameColumns), phoneFrom: list(phoneColumns) };
@@ -186,7 +239,13 @@ export function planImport(parsed: ParsedImport, country: string, known: Set<str
 async function saveImport(d1: D1Database, businessId: string, plan: ImportPlan, now: number): Promise<number> {
   const fresh = plan.rows
     .filter((r) => r.status === "new")
-    .map((r) => ({ id: crypto.randomUUID(), name: r.name, phone: r.phone, tags: JSON.stringify(r.tags), notes: r.notes }));
+    .map((r) => ({
+      id: crypto.randomUUID(),
+      name: r.name,
+      phone: r.phone,
+      tags: JSON.stringify(r.tags),
+      notes: r.notes,
+    }));
   if (!fresh.length) return 0;
   const insert = d1.prepare(
     `INSERT INTO clients (id, business_id, name, phone, tags, notes, created_at, updated_at)
@@ -217,7 +276,10 @@ async function saveImport(d1: D1Database, businessId: string, plan: ImportPlan, 
 
 /** The business's stored phone digits. */
 async function knownPhones(d1: D1Database, businessId: string): Promise<Set<string>> {
-  const { results } = await d1.prepare("SELECT phone FROM clients WHERE business_id = ?").bind(businessId).all<{ phone: string }>();
+  const { results } = await d1
+    .prepare("SELECT phone FROM clients WHERE business_id = ?")
+    .bind(businessId)
+    .all<{ phone: string }>();
   return new Set(results.map((r) => r.phone));
 }
 
@@ -235,10 +297,17 @@ export function readImportFile(file: ImportFile): { format: ImportFormat; parsed
 }
 
 /** The whole import: parse, plan, and (unless `dryRun`) save. A file it cannot take is an AppError (415, 413, 429, 400). */
-export async function importClients(d1: D1Database, business: { id: string; country: string }, file: ImportFile, opts: { dryRun: boolean; now: number }) {
-  if (file.bytes.length > MAX_IMPORT_BYTES) throw new AppError(413, "import.err.tooLarge", { max: MAX_IMPORT_BYTES / 1024 / 1024 });
+export async function importClients(
+  d1: D1Database,
+  business: { id: string; country: string },
+  file: ImportFile,
+  opts: { dryRun: boolean; now: number },
+) {
+  if (file.bytes.length > MAX_IMPORT_BYTES)
+    throw new AppError(413, "import.err.tooLarge", { max: MAX_IMPORT_BYTES / 1024 / 1024 });
   if (!formatOf(file.type, "")) throw new AppError(415, "import.err.format");
-  if (await exceeds(createDb(d1), `import:${business.id}`, IMPORT_RATE, opts.now)) throw new AppError(429, "import.err.rateLimited");
+  if (await exceeds(createDb(d1), `import:${business.id}`, IMPORT_RATE, opts.now))
+    throw new AppError(429, "import.err.rateLimited");
   const { format, parsed } = readImportFile(file);
   const plan = planImport(parsed, business.country, await knownPhones(d1, business.id));
   const imported = opts.dryRun ? 0 : await saveImport(d1, business.id, plan, opts.now);

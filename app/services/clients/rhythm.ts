@@ -5,7 +5,13 @@
 // are due again. Pure: the list's one query hands each client's rows in date order.
 import { addDays } from "~/utils/dates";
 
-export type HistoryRow = { booking_date: string; booking_time: string; service: string; status: string; updated_at: number };
+export type HistoryRow = {
+  booking_date: string;
+  booking_time: string;
+  service: string;
+  status: string;
+  updated_at: number;
+};
 
 export type Rhythm = {
   last_visit: string | null;
@@ -54,7 +60,12 @@ export function rhythmOf(rows: HistoryRow[], today: string, startOf: (date: stri
     const dates = [
       ...new Set(
         rows
-          .filter((r) => r.booking_date <= today && !["cancelled", "no_show", "pending"].includes(r.status) && r.service.toLowerCase() === service)
+          .filter(
+            (r) =>
+              r.booking_date <= today &&
+              !["cancelled", "no_show", "pending"].includes(r.status) &&
+              r.service.toLowerCase() === service,
+          )
           .map((r) => r.booking_date),
       ),
     ];

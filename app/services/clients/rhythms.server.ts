@@ -61,4 +61,12 @@ export async function rhythmsOfPhones(db: Db, business: Business, phones: string
   return byPhone;
 }
 
-export const NO_RHYTHM: Rhythm = { last_visit: null, last_service: null, visits: 0, no_shows: 0, late_cancels: 0, usual_interval_days: null, due_date: null };
+export const NO_RHYTHM: Rhythm = {
+  last_visit: null,
+  last_service: null,
+  visits: 0,
+  no_shows: 0,
+  late_cancels: 0,
+  usual_interval_days: null,
+  due_date: null,
+};

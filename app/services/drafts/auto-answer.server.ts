@@ -10,8 +10,15 @@ export function autoAnswerOf(business: { autoAnswer: boolean }): AutoAnswerSetti
 }
 
 /** Saves the switch when it was sent and answers the setting. */
-export async function updateAutoAnswer(db: Db, business: { id: string; autoAnswer: boolean }, patch: { auto_answer?: boolean }): Promise<AutoAnswerSetting> {
+export async function updateAutoAnswer(
+  db: Db,
+  business: { id: string; autoAnswer: boolean },
+  patch: { auto_answer?: boolean },
+): Promise<AutoAnswerSetting> {
   if (patch.auto_answer === undefined) return autoAnswerOf(business);
-  await db.update(schema.businesses).set({ autoAnswer: patch.auto_answer }).where(eq(schema.businesses.id, business.id));
+  await db
+    .update(schema.businesses)
+    .set({ autoAnswer: patch.auto_answer })
+    .where(eq(schema.businesses.id, business.id));
   return { auto_answer: patch.auto_answer };
 }

@@ -38,12 +38,23 @@ type Row = typeof drafts.$inferSelect;
 
 const notFound = () => new AppError(404, "drafts.err.notFound");
 const closed = (row: Pick<Row, "status">) =>
-  new AppError(409, row.status === "sent" ? "drafts.err.sent" : row.status === "dismissed" ? "drafts.err.dismissed" : "drafts.err.withdrawn");
+  new AppError(
+    409,
+    row.status === "sent"
+      ? "drafts.err.sent"
+      : row.status === "dismissed"
+        ? "drafts.err.dismissed"
+        : "drafts.err.withdrawn",
+  );
 
 function parseSlots(json: string): DraftView["slots"] {
   try {
     const value = JSON.parse(json) as unknown;
-    return Array.isArray(value) ? value.filter((s): s is { date: string; time: string } => typeof s?.date === "string" && typeof s?.time === "string") : [];
+    return Array.isArray(value)
+      ? value.filter(
+          (s): s is { date: string; time: string } => typeof s?.date === "string" && typeof s?.time === "string",
+        )
+      : [];
   } catch {
     return [];
   }
@@ -96,19 +107,30 @@ export async function dismissDraft(db: Db, businessId: string, id: string, now: 
 /** The owner wrote in the chat: its open draft is withdrawn (the owner answered). */
 export async function withdrawDrafts(d1: D1Database, businessId: string, chatId: string, now: number): Promise<void> {
   await d1
-    .prepare(`UPDATE drafts SET status = 'withdrawn', decided_at = ?3 WHERE business_id = ?1 AND chat_id = ?2 AND status = 'open'`)
+    .prepare(
+      `UPDATE drafts SET status = 'withdrawn', decided_at = ?3 WHERE business_id = ?1 AND chat_id = ?2 AND status = 'open'`,
+    )
     .bind(businessId, chatId, now)
     .run();
 }
 
 /** What code knows of a client for reading their ask: their usual service (the one booked most) and upcoming bookings. */
-export async function clientContext(db: Db, businessId: string, phone: string, today: string): Promise<{ usual: string | null; upcoming: UpcomingBooking[] }> {
+export async function clientContext(
+  db: Db,
+  businessId: string,
+  phone: string,
+  today: string,
+): Promise<{ usual: string | null; upcoming: UpcomingBooking[] }> {
   const [client] = await db
     .select({ id: clients.id })
     .from(clients)
     .where(and(eq(clients.businessId, businessId), eq(clients.phone, phone)));
   if (!client) return { usual: null, upcoming: [] };
-  const live = and(eq(bookings.businessId, businessId), eq(bookings.clientId, client.id), sql`${bookings.status} NOT IN ('cancelled', 'no_show')`);
+  const live = and(
+    eq(bookings.businessId, businessId),
+    eq(bookings.clientId, client.id),
+    sql`${bookings.status} NOT IN ('cancelled', 'no_show')`,
+  );
   const [usual] = await db
     .select({ service: bookings.service, n: sql<number>`count(*)` })
     .from(bookings)
@@ -156,7 +178,10 @@ export async function createDraft(
   const today = localDate(now, business.timeZone);
   const service = await serviceForAsk(db, business.id, ask.service);
   if (!service) return null;
-  const window: AskWindow = { date: ask.date && ask.date >= today ? ask.date : ask.date ? today : null, part: ask.part };
+  const window: AskWindow = {
+    date: ask.date && ask.date >= today ? ask.date : ask.date ? today : null,
+    part: ask.part,
+  };
   const free = await availability(db, business, { service, from: window.date ?? today, days: DRAFT_DAYS }, now);
   const offer = offerFor(free.slots, window);
   if (!offer) return null;
@@ -184,7 +209,15 @@ export async function createDraft(
       createdAt: now,
     }),
   ]);
-  return { id, client_name: contact.name, client_phone: contact.phone, question: ask.quote, text, slots, created_at: now };
+  return {
+    id,
+    client_name: contact.name,
+    client_phone: contact.phone,
+    question: ask.quote,
+    text,
+    slots,
+    created_at: now,
+  };
 }
 
 /**
@@ -210,7 +243,14 @@ async function recheckedText(db: Db, business: SalonTimeBusiness, row: Row, now:
   // The list is not in the text as drafted (never expected): draft it again from the times left.
   const today = localDate(now, business.timeZone);
   const window: AskWindow = { date: still[0].date, part: null };
-  return draftText({ name: row.clientName, service: row.service, offer: { date: still[0].date, slots: still, inWindow: true }, window, today, lang });
+  return draftText({
+    name: row.clientName,
+    service: row.service,
+    offer: { date: still[0].date, slots: still, inWindow: true },
+    window,
+    today,
+    lang,
+  });
 }
 
 /**
@@ -327,7 +367,10 @@ export async function autoAnswer(
   const text = await recheckedText(db, business, row, now);
   if (text === null) return null;
   const queued: Promise<unknown>[] = [];
-  const id = await queueDraft(env, business, row, text, now, (p) => queued.push(p), { day: localDate(now, business.timeZone), readUpTo });
+  const id = await queueDraft(env, business, row, text, now, (p) => queued.push(p), {
+    day: localDate(now, business.timeZone),
+    readUpTo,
+  });
   await Promise.all(queued);
   return id === null ? null : text;
 }

@@ -14,7 +14,12 @@ const draftUrl = (d: DraftView) => `/dashboard/sync?draft=${encodeURIComponent(d
 function draftPush(key: "drafts.push.body" | "drafts.push.answered") {
   return (d: DraftView, lang: Lang): PushPayload => {
     const t = translator(lang);
-    return { title: t("drafts.push.title"), body: t(key, { name: d.client_name || d.client_phone, text: d.text }), url: draftUrl(d), tag: d.id };
+    return {
+      title: t("drafts.push.title"),
+      body: t(key, { name: d.client_name || d.client_phone, text: d.text }),
+      url: draftUrl(d),
+      tag: d.id,
+    };
   };
 }
 
@@ -24,7 +29,12 @@ const draftNotification = draftPush("drafts.push.body");
 /** A draft Answer for me sent: `d.text` is the text that went out. */
 const answeredNotification = draftPush("drafts.push.answered");
 
-async function notifyEach(env: Env, businessId: string, drafts: DraftView[], payload: (d: DraftView, lang: Lang) => PushPayload): Promise<void> {
+async function notifyEach(
+  env: Env,
+  businessId: string,
+  drafts: DraftView[],
+  payload: (d: DraftView, lang: Lang) => PushPayload,
+): Promise<void> {
   try {
     const keys = pushConfig(env);
     if (!keys || !drafts.length) return;
@@ -39,11 +49,15 @@ async function notifyEach(env: Env, businessId: string, drafts: DraftView[], pay
       }),
     );
   } catch (error) {
-    console.error(`push: notifying business ${businessId} of drafts failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `push: notifying business ${businessId} of drafts failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
-export const notifyNewDrafts = (env: Env, businessId: string, drafts: DraftView[]) => notifyEach(env, businessId, drafts, draftNotification);
+export const notifyNewDrafts = (env: Env, businessId: string, drafts: DraftView[]) =>
+  notifyEach(env, businessId, drafts, draftNotification);
 
 /** Answer for me sent these drafts by itself: the owner hears whom it answered and what it said. */
-export const notifyAnsweredDrafts = (env: Env, businessId: string, drafts: DraftView[]) => notifyEach(env, businessId, drafts, answeredNotification);
+export const notifyAnsweredDrafts = (env: Env, businessId: string, drafts: DraftView[]) =>
+  notifyEach(env, businessId, drafts, answeredNotification);

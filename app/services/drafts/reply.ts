@@ -23,7 +23,8 @@ export type AskWindow = { date: string | null; part: DayPart | null };
 /** What to offer: the slots (one day, in time order), and whether they are inside the asked window. */
 export type Offer = { date: string; slots: Slot[]; inWindow: boolean };
 
-const inPart = (slot: Slot, part: DayPart | null) => !part || (slot.time >= PART_HOURS[part].from && slot.time < PART_HOURS[part].to);
+const inPart = (slot: Slot, part: DayPart | null) =>
+  !part || (slot.time >= PART_HOURS[part].from && slot.time < PART_HOURS[part].to);
 
 /**
  * Up to 3 of a day's free slots, as a person offers them: spread over the
@@ -130,7 +131,10 @@ function offerText({ name, service, offer, window, today, lang }: DraftTextInput
     const day = dayName(offer.date, today, lang);
     const on = day === "היום" || day === "מחר" ? day : `ב${day}`;
     const what = service ? ` ל${/[\u0590-\u05ff]/.test(service) ? "" : "-"}${service}` : "";
-    const full = !offer.inWindow && window.date ? `${dayName(window.date, today, lang)}${window.part ? ` ${HE_PARTS[window.part]}` : ""} מלא, אבל ` : "";
+    const full =
+      !offer.inWindow && window.date
+        ? `${dayName(window.date, today, lang)}${window.part ? ` ${HE_PARTS[window.part]}` : ""} מלא, אבל `
+        : "";
     return `${hello} ${full}${on} אפשר ${times}${what}. מה מתאים לך?`;
   }
   const hello = first ? `Hi ${first}!` : "Hi!";

@@ -13,7 +13,9 @@ function emailProviderName(env: Env): "outbox" | "resend" {
 }
 
 export function getEmailSender(env: Env, db: Db): EmailSender {
-  return emailProviderName(env) === "resend" ? resendSender(env.RESEND_API_KEY ?? "", env.EMAIL_FROM) : outboxSender(db);
+  return emailProviderName(env) === "resend"
+    ? resendSender(env.RESEND_API_KEY ?? "", env.EMAIL_FROM)
+    : outboxSender(db);
 }
 
 /** The local outbox is readable over HTTP only when it is the provider and the app runs on this machine. */

@@ -9,7 +9,9 @@ export function outboxSender(db: Db, now: () => number = Date.now): EmailSender 
     name: "outbox",
     async send(message: EmailMessage) {
       const id = crypto.randomUUID();
-      await db.insert(schema.emailOutbox).values({ id, to: message.to, subject: message.subject, text: message.text, createdAt: now() });
+      await db
+        .insert(schema.emailOutbox)
+        .values({ id, to: message.to, subject: message.subject, text: message.text, createdAt: now() });
       console.log(`[outbox] to ${message.to}: ${message.subject}\n${message.text}`);
       return { status: "sent", id };
     },
@@ -23,5 +25,10 @@ export async function readOutbox(db: Db, to: string | null, limit = 50): Promise
   const t = schema.emailOutbox;
   const base = db.select().from(t);
   const rows = await (to ? base.where(eq(t.to, to)) : base).orderBy(desc(t.createdAt), desc(t.id)).limit(limit);
-  return rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, created_at: new Date(r.createdAt).toISOString() }));
+  return rows.map((r) => ({
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    created_at: new Date(r.createdAt).toISOString(),
+  }));
 }

@@ -22,7 +22,8 @@ export function resendSender(apiKey: string, from: string): EmailSender {
       }
       const body = await res.json().catch(() => null);
       const parsed = Accepted.safeParse(body);
-      if (!res.ok || !parsed.success) return { status: "error", message: `Resend answered ${res.status}: ${JSON.stringify(body)?.slice(0, 300)}` };
+      if (!res.ok || !parsed.success)
+        return { status: "error", message: `Resend answered ${res.status}: ${JSON.stringify(body)?.slice(0, 300)}` };
       return { status: "sent", id: parsed.data.id };
     },
   };

@@ -83,7 +83,13 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * over the messages sent in the periods, and one over the clients (each
  * client's bookings and visits probed in their indexes, per period).
  */
-async function periodsFigures(d1: D1Database, business: Business, currency: string, periods: Period[], now: number): Promise<InsightFigures[]> {
+async function periodsFigures(
+  d1: D1Database,
+  business: Business,
+  currency: string,
+  periods: Period[],
+  now: number,
+): Promise<InsightFigures[]> {
   const zone = business.timeZone;
   const lo = periods.map((p) => p.from).reduce((a, b) => (b < a ? b : a));
   const hi = periods.map((p) => p.to).reduce((a, b) => (b > a ? b : a));
@@ -107,8 +113,16 @@ async function periodsFigures(d1: D1Database, business: Business, currency: stri
     "insight_days",
     "d.status",
   );
-  const hoursPass = rollup(() => "CAST(strftime('%w', d.day) AS INTEGER) AS weekday, d.hour AS hour, sum(d.kept) AS kept", "insight_hours", "weekday, d.hour");
-  const servicesPass = rollup(() => "d.service AS service, sum(d.kept) AS kept, sum(d.cents) AS revenue_cents", "insight_services", "d.service");
+  const hoursPass = rollup(
+    () => "CAST(strftime('%w', d.day) AS INTEGER) AS weekday, d.hour AS hour, sum(d.kept) AS kept",
+    "insight_hours",
+    "weekday, d.hour",
+  );
+  const servicesPass = rollup(
+    () => "d.service AS service, sum(d.kept) AS kept, sum(d.cents) AS revenue_cents",
+    "insight_services",
+    "d.service",
+  );
 
   // What the rollups cannot know, read live per period (each part from its own few rows).
   const q = params();
@@ -162,7 +176,9 @@ async function periodsFigures(d1: D1Database, business: Business, currency: stri
   });
   const columns = periods.map((_, i) => `c${i}`).join(", ");
   const clientsPass = d1
-    .prepare(`SELECT ${columns}, count(*) AS n FROM (SELECT ${codes.join(", ")} FROM clients c WHERE c.business_id = ${cbiz}) GROUP BY ${columns}`)
+    .prepare(
+      `SELECT ${columns}, count(*) AS n FROM (SELECT ${codes.join(", ")} FROM clients c WHERE c.business_id = ${cbiz}) GROUP BY ${columns}`,
+    )
     .bind(...c.values);
 
   const m = params();
@@ -192,7 +208,9 @@ async function periodsFigures(d1: D1Database, business: Business, currency: stri
     const days = inPeriod(dayRows);
     // A figure of the statuses that count (a pending booking counts nowhere).
     const sum = (field: string, statuses: (status: string) => boolean) =>
-      days.filter((g) => g.status !== "pending" && statuses(String(g.status))).reduce((total, g) => total + n(g[field]), 0);
+      days
+        .filter((g) => g.status !== "pending" && statuses(String(g.status)))
+        .reduce((total, g) => total + n(g[field]), 0);
     const kept = (status: string) => status !== "cancelled";
     const live = liveRows.results.find((r) => n(r.p) === i) ?? {};
     const busiest = inPeriod(hourRows)
@@ -203,13 +221,15 @@ async function periodsFigures(d1: D1Database, business: Business, currency: stri
       .map((g) => ({ service: String(g.service), count: n(g.kept), revenue_cents: n(g.revenue_cents) }));
     // The clients' codes of this period (null: no kept booking in it).
     const clients = clientRows.results.filter((r) => r[`c${i}`] !== null);
-    const count = (test: (code: number) => boolean) => clients.filter((r) => test(n(r[`c${i}`]))).reduce((total, r) => total + n(r.n), 0);
+    const count = (test: (code: number) => boolean) =>
+      clients.filter((r) => test(n(r[`c${i}`]))).reduce((total, r) => total + n(r.n), 0);
     const msg = messageRows.results.find((r) => n(r.p) === i) ?? {};
     return {
       bookings: sum("n", kept) - n(live.expired_kept),
       revenue: {
         done: priceOf(sum("cents", (s) => s === "completed") - n(live.expired_done_cents)) ?? 0,
-        expected: priceOf(sum("cents", (s) => s === "scheduled" || s === "confirmed") - n(live.expired_expected_cents)) ?? 0,
+        expected:
+          priceOf(sum("cents", (s) => s === "scheduled" || s === "confirmed") - n(live.expired_expected_cents)) ?? 0,
         currency,
       },
       no_show_rate: rate(
@@ -234,7 +254,12 @@ async function periodsFigures(d1: D1Database, business: Business, currency: stri
   });
 }
 
-export type Insights = InsightFigures & { from: string; to: string; time_zone: string; previous: InsightFigures & Period };
+export type Insights = InsightFigures & {
+  from: string;
+  to: string;
+  time_zone: string;
+  previous: InsightFigures & Period;
+};
 
 /** A period's figures and, for comparison, those of the period before it (periods.ts says which). */
 export async function insights(

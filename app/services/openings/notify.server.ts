@@ -28,6 +28,8 @@ export async function notifyNewOpening(env: Env, businessId: string, opening: Ne
     const rows = await subscriptionsOf(db, businessId);
     await Promise.all(rows.map((row) => pushTo(db, env, keys, row, openingNotification(opening, row.lang))));
   } catch (error) {
-    console.error(`push: notifying business ${businessId} of an opening failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `push: notifying business ${businessId} of an opening failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

@@ -51,13 +51,19 @@ function offerText(lang: Lang, slot: Slot, today: string): string {
 
 /** "It's yours! Your Haircut tomorrow at 16:00 is booked. See you then!" */
 function bookedText(lang: Lang, slot: Slot, today: string): string {
-  return translator(lang)("openings.wa.booked", { time: slot.time.slice(0, 5), day: offerDay(slot.date, today, lang), service: slot.service });
+  return translator(lang)("openings.wa.booked", {
+    time: slot.time.slice(0, 5),
+    day: offerDay(slot.date, today, lang),
+    service: slot.service,
+  });
 }
 
 /** Whether the id is one of the business's openings (open or not). */
 export async function isOpeningOf(db: Db, businessId: string, id: string): Promise<boolean> {
   if (!id || id.length > 100) return false;
-  const [row] = await db.all<{ x: number }>(sql`SELECT 1 AS x FROM openings WHERE business_id = ${businessId} AND id = ${id}`);
+  const [row] = await db.all<{ x: number }>(
+    sql`SELECT 1 AS x FROM openings WHERE business_id = ${businessId} AND id = ${id}`,
+  );
   return row !== undefined;
 }
 
@@ -88,7 +94,8 @@ export async function offerOpening(
   // Booked over since it opened: the time is someone's again.
   if (!opening) throw new AppError(409, "openings.err.taken");
   await refuseOffered(db, openingId, clientIds);
-  if (!clientIds.every((id) => opening.candidates.some((c) => c.client_id === id))) throw new AppError(400, "openings.err.notCandidate");
+  if (!clientIds.every((id) => opening.candidates.some((c) => c.client_id === id)))
+    throw new AppError(400, "openings.err.notCandidate");
 
   const people = await db.all<{ id: string; phone: string; lang: string | null }>(sql`
     SELECT c.id, c.phone, (SELECT d.lang FROM drafts d WHERE d.business_id = c.business_id AND d.client_phone = c.phone
@@ -154,7 +161,13 @@ async function refuseOffered(db: Db, openingId: string, clientIds: string[]) {
 export type OpenOffer = { id: string; sent_at: number };
 
 /** The client's newest open offer whose message was sent before their message (written at `at`), if any. */
-export async function openOfferOf(d1: D1Database, businessId: string, clientId: string, at: number, now: number): Promise<OpenOffer | null> {
+export async function openOfferOf(
+  d1: D1Database,
+  businessId: string,
+  clientId: string,
+  at: number,
+  now: number,
+): Promise<OpenOffer | null> {
   return d1
     .prepare(
       `SELECT o.id, m.sent_at FROM opening_offers o JOIN scheduled_messages m ON m.id = o.message_id
@@ -167,7 +180,15 @@ export async function openOfferOf(d1: D1Database, businessId: string, clientId: 
 }
 
 /** The Durable Object's task: the client's "1" to an offer. */
-export type OfferTask = { kind: "offer"; business: BookingBusiness; offerId: string; replyMessageId: string; chatId: string; ifFree: true; now: number };
+export type OfferTask = {
+  kind: "offer";
+  business: BookingBusiness;
+  offerId: string;
+  replyMessageId: string;
+  chatId: string;
+  ifFree: true;
+  now: number;
+};
 
 type OfferRow = {
   phone: string;
@@ -192,7 +213,11 @@ type OfferRow = {
  * booked (409 openings.err.taken). Ended or answered already: nothing
  * (409 openings.err.ended).
  */
-export async function answerOffer(env: Env, task: OfferTask, book: (input: BookingInput) => Promise<BookingOutcome>): Promise<BookingOutcome> {
+export async function answerOffer(
+  env: Env,
+  task: OfferTask,
+  book: (input: BookingInput) => Promise<BookingOutcome>,
+): Promise<BookingOutcome> {
   const d1 = env.DB;
   const { business, offerId, now } = task;
   const row = await d1
@@ -220,7 +245,11 @@ export async function answerOffer(env: Env, task: OfferTask, book: (input: Booki
         )
         .bind(business.id, offerId, now, kind, task.replyMessageId, bookingId),
       ...(kind === "booked"
-        ? [d1.prepare(`UPDATE openings SET taken_at = ?3 WHERE business_id = ?1 AND id = ?2 AND taken_at IS NULL`).bind(business.id, row.opening_id, now)]
+        ? [
+            d1
+              .prepare(`UPDATE openings SET taken_at = ?3 WHERE business_id = ?1 AND id = ?2 AND taken_at IS NULL`)
+              .bind(business.id, row.opening_id, now),
+          ]
         : []),
       oneOffInsert(
         d1,
@@ -240,7 +269,8 @@ export async function answerOffer(env: Env, task: OfferTask, book: (input: Booki
         `EXISTS (SELECT 1 FROM opening_offers WHERE business_id = ?2 AND id || ':' || answer = ?3 AND answered_at = ?10)`,
       ),
     ]);
-    if ((recorded.meta.changes ?? 0) > 0 && (rest[rest.length - 1].meta.changes ?? 0) > 0) await queueNow(env, messageId, now);
+    if ((recorded.meta.changes ?? 0) > 0 && (rest[rest.length - 1].meta.changes ?? 0) > 0)
+      await queueNow(env, messageId, now);
   };
 
   const taken: BookingOutcome = { ok: false, status: 409, problem: { key: "openings.err.taken" }, conflicts: [] };
@@ -279,7 +309,14 @@ export async function offeredClients(db: Db, businessId: string, openingIds: str
   return found;
 }
 
-export type TakenOpening = { id: string; date: string; time: string; service: string; taken_by: string; offered: number };
+export type TakenOpening = {
+  id: string;
+  date: string;
+  time: string;
+  service: string;
+  taken_by: string;
+  offered: number;
+};
 
 /** Openings taken through an offer whose time is still ahead, soonest first, with who took them. */
 export async function takenOpenings(db: Db, businessId: string, now: number): Promise<TakenOpening[]> {

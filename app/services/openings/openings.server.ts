@@ -50,7 +50,13 @@ export type Opening = {
  * follows the booking's time unless it was taken), and the owner's phones get
  * a Web Push when it is new. Anything else: nothing.
  */
-export async function bookingCancelled(env: Env, db: Db, businessId: string, bookingId: string, now: number): Promise<void> {
+export async function bookingCancelled(
+  env: Env,
+  db: Db,
+  businessId: string,
+  bookingId: string,
+  now: number,
+): Promise<void> {
   const [row] = await db.all<{
     status: string;
     booking_date: string;
@@ -82,13 +88,26 @@ export async function bookingCancelled(env: Env, db: Db, businessId: string, boo
     .returning({ id: openings.id });
   if (written?.id === id) {
     const today = localDate(now, row.time_zone);
-    await notifyNewOpening(env, businessId, { id, date: row.booking_date, time: values.openingTime, service: row.service, today });
+    await notifyNewOpening(env, businessId, {
+      id,
+      date: row.booking_date,
+      time: values.openingTime,
+      service: row.service,
+      today,
+    });
   }
 }
 
 type Business = { id: string; timeZone: string; messageLang: string };
 
-type OpeningRow = { id: string; date: string; time: string; service: string; duration_minutes: number; member_id: string | null };
+type OpeningRow = {
+  id: string;
+  date: string;
+  time: string;
+  service: string;
+  duration_minutes: number;
+  member_id: string | null;
+};
 
 /**
  * The openings no live booking on the same calendar has taken since, soonest
@@ -96,7 +115,11 @@ type OpeningRow = { id: string; date: string; time: string; service: string; dur
  * read (services/time/span: a booking occupies its duration and buffer, a DST
  * night or a booking past midnight is no special case).
  */
-async function notBookedOver(db: Db, business: Business, open: (OpeningRow & { starts_at: number })[]): Promise<OpeningRow[]> {
+async function notBookedOver(
+  db: Db,
+  business: Business,
+  open: (OpeningRow & { starts_at: number })[],
+): Promise<OpeningRow[]> {
   if (open.length === 0) return [];
   const dates = open.map((o) => o.date).sort();
   // The day before too: a late booking can run into the next day.
@@ -125,7 +148,10 @@ export async function listOpenings(db: Db, business: Business, now: number, only
   if (rows.length === 0) return [];
   if (rows.length === 0) return [];
 
-  const [asks, due] = await Promise.all([recentAsks(db, business.id, now), dueClients(db, business, now, { aheadDays: DUE_WITHIN_DAYS, max: Infinity })]);
+  const [asks, due] = await Promise.all([
+    recentAsks(db, business.id, now),
+    dueClients(db, business, now, { aheadDays: DUE_WITHIN_DAYS, max: Infinity }),
+  ]);
   const phones = [...asks.map((a) => a.phone), ...due.map((d) => d.phone)];
   const consent = await consentOfPhones(db.$client, business.id, phones);
   const mayWrite = (phone: string) => {
@@ -146,12 +172,14 @@ export async function listOpenings(db: Db, business: Business, now: number, only
       chosen.set(clientId, { client_id: clientId, name, reason });
     };
     for (const a of asks) {
-      if (a.asked_date === o.date) add(a.client_id, a.name, a.phone, { key: "openings.reason.askedDay", vars: { day: String(weekday(o.date)) } });
+      if (a.asked_date === o.date)
+        add(a.client_id, a.name, a.phone, { key: "openings.reason.askedDay", vars: { day: String(weekday(o.date)) } });
       else if (a.asked_date === null && localDate(a.created_at, business.timeZone) <= o.date)
         add(a.client_id, a.name, a.phone, { key: "openings.reason.askedSooner" });
     }
     for (const d of due) {
-      if (serviceKey(d.service) === serviceKey(o.service)) add(d.id, d.name, d.phone, { key: "openings.reason.due", vars: { service: d.service } });
+      if (serviceKey(d.service) === serviceKey(o.service))
+        add(d.id, d.name, d.phone, { key: "openings.reason.due", vars: { service: d.service } });
     }
     return { ...o, candidates: [...chosen.values()] };
   });
@@ -161,8 +189,10 @@ const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 /** "asked for Thursday", "due for a haircut": a candidate's reason in the reader's language. */
 export function reasonText(t: Translate, reason: CandidateReason): string {
-  if (reason.key === "openings.reason.askedDay") return t(reason.key, { day: t(`hours.day.${reason.vars?.day ?? "0"}` as MessageKey) });
-  if (reason.key === "openings.reason.due") return t(reason.key, { service: (reason.vars?.service ?? "").toLocaleLowerCase() });
+  if (reason.key === "openings.reason.askedDay")
+    return t(reason.key, { day: t(`hours.day.${reason.vars?.day ?? "0"}` as MessageKey) });
+  if (reason.key === "openings.reason.due")
+    return t(reason.key, { service: (reason.vars?.service ?? "").toLocaleLowerCase() });
   return t(reason.key, reason.vars);
 }
 

@@ -16,7 +16,12 @@ const heFor = (service: string) => `ל${/[\u0590-\u05ff]/.test(service) ? "" : "
  * "No problem, see you soon!", "OK, your Haircut on Thursday 28/11 at 17:00 is cancelled. Hope to see you another time!";
  * in Hebrew when the customer wrote Hebrew. `date`/`time`: the booking's new time (reschedule) or its own.
  */
-export function changeAck(kind: ChangeKind, b: { service: string; date: string; time: string }, today: string, lang: Lang): string {
+export function changeAck(
+  kind: ChangeKind,
+  b: { service: string; date: string; time: string },
+  today: string,
+  lang: Lang,
+): string {
   const day = dayName(b.date, today, lang);
   const time = b.time.slice(0, 5);
   if (lang === "he") {

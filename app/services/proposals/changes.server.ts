@@ -50,7 +50,13 @@ export async function acceptChange(
   const kind = row.kind as ChangeKind;
   const [booking] = row.bookingId
     ? await db
-        .select({ id: bookings.id, status: bookings.status, service: bookings.service, notes: bookings.notes, lang: businesses.messageLang })
+        .select({
+          id: bookings.id,
+          status: bookings.status,
+          service: bookings.service,
+          notes: bookings.notes,
+          lang: businesses.messageLang,
+        })
         .from(bookings)
         .innerJoin(businesses, eq(businesses.id, bookings.businessId))
         .where(and(eq(bookings.businessId, business.id), eq(bookings.id, row.bookingId)))
@@ -65,7 +71,10 @@ export async function acceptChange(
     .returning({ id: proposals.id });
   if (!claimed.length) {
     const current = await db.select({ status: proposals.status }).from(proposals).where(eq(proposals.id, row.id)).get();
-    throw new AppError(409, current?.status === "dismissed" ? "proposals.err.dismissed" : "proposals.err.alreadyAccepted");
+    throw new AppError(
+      409,
+      current?.status === "dismissed" ? "proposals.err.dismissed" : "proposals.err.alreadyAccepted",
+    );
   }
   const reopen = () =>
     db
@@ -86,7 +95,8 @@ export async function acceptChange(
   } catch (error) {
     await reopen();
     // Deleted between the read above and the update.
-    if (error instanceof AppError && error.problem.key === "bookings.err.notFound") throw new AppError(409, "proposals.err.bookingGone");
+    if (error instanceof AppError && error.problem.key === "bookings.err.notFound")
+      throw new AppError(409, "proposals.err.bookingGone");
     throw error;
   }
   if (!outcome.ok) {
@@ -103,8 +113,21 @@ export async function acceptChange(
       changeLang(row.quote),
     );
     const id = crypto.randomUUID();
-    const sent = { businessId: business.id, kind: "ack", ref: row.id, text, toPhone: row.clientPhone, toChatId: row.chatId, bookingId: booking.id } as const;
-    const res = await oneOffInsert(env.DB, id, { ...sent, origin: "reply", timeZone: business.timeZone }, opts.now).run();
+    const sent = {
+      businessId: business.id,
+      kind: "ack",
+      ref: row.id,
+      text,
+      toPhone: row.clientPhone,
+      toChatId: row.chatId,
+      bookingId: booking.id,
+    } as const;
+    const res = await oneOffInsert(
+      env.DB,
+      id,
+      { ...sent, origin: "reply", timeZone: business.timeZone },
+      opts.now,
+    ).run();
     if ((res.meta.changes ?? 0) > 0) await queueNow(env, id, opts.now);
   }
   return outcome;

@@ -23,7 +23,8 @@ const LIVE_MESSAGES = PREVIEW_LIMIT_DEFAULT;
 
 /** The business's Workers AI allowance for today (its own day), kept by its Durable Object. */
 export function aiAllowance(env: Env, business: { id: string; timeZone: string }, now: number) {
-  return () => businessSession(env, business.id).takeAiCall(business.id, localDate(now, business.timeZone), aiDailyCalls(env));
+  return () =>
+    businessSession(env, business.id).takeAiCall(business.id, localDate(now, business.timeZone), aiDailyCalls(env));
 }
 
 /**
@@ -31,7 +32,13 @@ export function aiAllowance(env: Env, business: { id: string; timeZone: string }
  * business's Durable Object makes the chat due. Never throws: the webhook
  * answers 200 whatever happens here (one retry, then the failure is logged).
  */
-export async function markChatForProposals(env: Env, businessId: string, chatId: string, fromMe: boolean, at: number): Promise<void> {
+export async function markChatForProposals(
+  env: Env,
+  businessId: string,
+  chatId: string,
+  fromMe: boolean,
+  at: number,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await businessSession(env, businessId).noteChatMessage(businessId, chatId, fromMe, at);
@@ -54,7 +61,9 @@ export async function markChatForProposals(env: Env, businessId: string, chatId:
  * the owner and `answered` those Answer for me sent (with the text sent).
  */
 export type LiveRead =
-  { kind: "drop" } | { kind: "unchanged" } | { kind: "read"; upTo: number; stored: ProposalView[]; drafts: DraftView[]; answered: DraftView[] };
+  | { kind: "drop" }
+  | { kind: "unchanged" }
+  | { kind: "read"; upTo: number; stored: ProposalView[]; drafts: DraftView[]; answered: DraftView[] };
 
 /**
  * Reads one chat as Sync's preview does (its latest stored messages, in the
@@ -111,13 +120,17 @@ export async function readChatForProposals(
     .all<{ from_me: number; timestamp: number; body: string; newest: number }>();
   const newest = results[0]?.newest ?? 0;
   if (newest <= readUpTo) return { kind: "unchanged" };
-  const messages: ChatMessage[] = results.reverse().map((m) => ({ fromMe: m.from_me === 1, timestamp: m.timestamp, body: m.body }));
+  const messages: ChatMessage[] = results
+    .reverse()
+    .map((m) => ({ fromMe: m.from_me === 1, timestamp: m.timestamp, body: m.body }));
 
   // The customer's latest turn, read once (at most one ask reader call): first for a change to an upcoming
   // booking ("can we make it 18:00?", "running late", "can't make it"), which the extractor would take for a
   // new booking; when it is none, the extractor's bookings, and with none of those an ask for free time.
   const customerTurn = messages.length > 0 && !messages[messages.length - 1].fromMe;
-  const known = customerTurn ? await clientContext(db, businessId, contact.phone, localDate(now, business.timeZone)) : null;
+  const known = customerTurn
+    ? await clientContext(db, businessId, contact.phone, localDate(now, business.timeZone))
+    : null;
   let ask: ChatAsk | null | undefined;
   const readAsk = async () => {
     if (ask === undefined) {
@@ -137,11 +150,23 @@ export async function readChatForProposals(
   if (known?.upcoming.length) {
     const change = await readAsk();
     if (change && change.kind !== "ask") {
-      return { kind: "read", upTo: newest, stored: await storeChange(db, business, contact, change, now), drafts: [], answered: [] };
+      return {
+        kind: "read",
+        upTo: newest,
+        stored: await storeChange(db, business, contact, change, now),
+        drafts: [],
+        answered: [],
+      };
     }
   }
 
-  const found = await extractorFor(business).extract({ messages, services, timeZone: business.timeZone, now, contactName: contact.name || undefined });
+  const found = await extractorFor(business).extract({
+    messages,
+    services,
+    timeZone: business.timeZone,
+    now,
+    contactName: contact.name || undefined,
+  });
   const stored = await storeProposals(db, business, contact, found, now);
   const drafts: DraftView[] = [];
   const answered: DraftView[] = [];
@@ -149,7 +174,14 @@ export async function readChatForProposals(
     const asked = await readAsk();
     if (asked?.kind === "ask") {
       const link = bookingPageUrl(env.APP_URL, business);
-      const draft = await createDraft(db, business, { chatId, name: contact.name, phone: contact.phone }, asked, now, link);
+      const draft = await createDraft(
+        db,
+        business,
+        { chatId, name: contact.name, phone: contact.phone },
+        asked,
+        now,
+        link,
+      );
       // Answer for me: sent by itself now (no longer open); otherwise it waits for the owner.
       const sent = draft ? await autoAnswer(env, db, business, draft.id, newest, now) : null;
       if (draft && sent !== null) answered.push({ ...draft, text: sent });

@@ -54,7 +54,10 @@ export async function notifyNewProposals(env: Env, businessId: string, proposals
     const db = createDb(env.DB);
     const rows = await subscriptionsOf(db, businessId);
     if (!rows.length) return;
-    const [business] = await db.select({ timeZone: schema.businesses.timeZone }).from(schema.businesses).where(eq(schema.businesses.id, businessId));
+    const [business] = await db
+      .select({ timeZone: schema.businesses.timeZone })
+      .from(schema.businesses)
+      .where(eq(schema.businesses.id, businessId));
     if (!business) return;
     const now = Date.now();
     await Promise.all(
@@ -67,6 +70,8 @@ export async function notifyNewProposals(env: Env, businessId: string, proposals
       }),
     );
   } catch (error) {
-    console.error(`push: notifying business ${businessId} failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `push: notifying business ${businessId} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

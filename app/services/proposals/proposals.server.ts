@@ -45,7 +45,8 @@ const PROPOSALS_LIST_MAX = 200;
 const notFound = () => new AppError(404, "proposals.err.notFound");
 
 /** Why a proposal that is no longer open cannot be accepted. */
-const closed = (row: ProposalRow) => new AppError(409, row.status === "dismissed" ? "proposals.err.dismissed" : "proposals.err.alreadyAccepted");
+const closed = (row: ProposalRow) =>
+  new AppError(409, row.status === "dismissed" ? "proposals.err.dismissed" : "proposals.err.alreadyAccepted");
 
 /**
  * Open proposals, newest first (those stored together in the order stored).
@@ -131,10 +132,17 @@ export async function acceptProposal(
 
   const d1 = ctx.env.DB;
   const bookingId = crypto.randomUUID();
-  const stillOpen = { sql: "EXISTS (SELECT 1 FROM proposals WHERE id = ? AND business_id = ? AND status = 'open')", values: [id, business.id] };
+  const stillOpen = {
+    sql: "EXISTS (SELECT 1 FROM proposals WHERE id = ? AND business_id = ? AND status = 'open')",
+    values: [id, business.id],
+  };
   const same = sameBooking(business.id, client.id, item);
   const [inserted, decided] = await d1.batch<{ booking_id: string }>([
-    insertSyncBooking(d1, { id: bookingId, businessId: business.id, clientId: client.id, item, now: ctx.now, memberId }, stillOpen),
+    insertSyncBooking(
+      d1,
+      { id: bookingId, businessId: business.id, clientId: client.id, item, now: ctx.now, memberId },
+      stillOpen,
+    ),
     // The new booking, or the same one the client already had.
     d1
       .prepare(

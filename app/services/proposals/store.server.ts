@@ -36,7 +36,10 @@ export async function storeProposals(
   // The digits the client is (or will be) stored under, as Sync's save normalizes the chat's number.
   const phone = normalizePhone(`+${chat.phone}`, business.country);
   if (!phone.ok) return [];
-  const client = { sql: "SELECT id FROM clients WHERE business_id = ? AND phone = ?", values: [business.id, phone.digits] };
+  const client = {
+    sql: "SELECT id FROM clients WHERE business_id = ? AND phone = ?",
+    values: [business.id, phone.digits],
+  };
 
   const d1 = db.$client;
   const statements: D1PreparedStatement[] = [];
@@ -86,12 +89,19 @@ export type ChangeAsk = Extract<ChatAsk, { kind: "reschedule" | "late" | "cancel
  * without a new day and time or to the time it already has, or for the same
  * change proposed before (the table's unique index, whatever became of it).
  */
-export async function storeChange(db: Db, business: Business, chat: ProposalChat, ask: ChangeAsk, now = Date.now()): Promise<ProposalView[]> {
+export async function storeChange(
+  db: Db,
+  business: Business,
+  chat: ProposalChat,
+  ask: ChangeAsk,
+  now = Date.now(),
+): Promise<ProposalView[]> {
   const booking = ask.booking;
   if (!chat.phone || !booking.id) return [];
   const phone = normalizePhone(`+${chat.phone}`, business.country);
   if (!phone.ok) return [];
-  const to = ask.kind === "reschedule" ? { date: ask.date, time: ask.time } : { date: booking.date, time: booking.time };
+  const to =
+    ask.kind === "reschedule" ? { date: ask.date, time: ask.time } : { date: booking.date, time: booking.time };
   if (!to.date || !to.time) return [];
   if (ask.kind === "reschedule" && to.date === booking.date && to.time === booking.time.slice(0, 5)) return [];
   const quote = ProposedBooking.shape.quote.parse(ask.quote);

@@ -12,10 +12,14 @@ type DeviceAnswer = ActionAnswer<"push-remove">;
 
 export async function removeDeviceAction(form: FormData, authed: AuthedUser) {
   const input = validate(PushDeviceInput, { id: typeof form.get("id") === "string" ? form.get("id") : undefined });
-  if (!input.ok) return data<DeviceAnswer>({ intent: "push-remove", ok: false, problem: input.problem }, { status: 400 });
+  if (!input.ok)
+    return data<DeviceAnswer>({ intent: "push-remove", ok: false, problem: input.problem }, { status: 400 });
   // Another business's id is "not found", the same as one already removed.
   if (!(await removeDevice(authed.db, authed.business.id, input.value.id))) {
-    return data<DeviceAnswer>({ intent: "push-remove", ok: false, problem: problem("access.devices.notFound") }, { status: 404 });
+    return data<DeviceAnswer>(
+      { intent: "push-remove", ok: false, problem: problem("access.devices.notFound") },
+      { status: 404 },
+    );
   }
   return data<DeviceAnswer>({ intent: "push-remove", ok: true });
 }

@@ -60,7 +60,8 @@ export function pushServiceOf(env: Env, endpoint: string): PushService | null {
     return null;
   }
   if (url.username || url.password) return null;
-  if (configIsDevelopment(env) && isLocalHost(url.hostname) && (url.protocol === "http:" || url.protocol === "https:")) return "local";
+  if (configIsDevelopment(env) && isLocalHost(url.hostname) && (url.protocol === "http:" || url.protocol === "https:"))
+    return "local";
   if (url.protocol !== "https:" || url.port) return null;
   const host = url.hostname.toLowerCase();
   return PUSH_SERVICES.find((s) => host === s.host || host.endsWith(`.${s.host}`))?.name ?? null;
@@ -92,15 +93,30 @@ export async function saveSubscription(
 ): Promise<void> {
   requireConfig(env);
   if (!endpointAllowed(env, sub.endpoint)) throw new AppError(400, "push.err.endpoint");
-  const [held] = await db.select({ businessId: pushSubscriptions.businessId }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint));
+  const [held] = await db
+    .select({ businessId: pushSubscriptions.businessId })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, sub.endpoint));
   if (held && held.businessId !== businessId) throw new AppError(409, "access.push.elsewhere");
   if (!held) {
-    const [{ n }] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.businessId, businessId));
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.businessId, businessId));
     if (n >= MAX_SUBSCRIPTIONS) throw new AppError(409, "access.push.tooMany", { max: MAX_SUBSCRIPTIONS });
   }
   await db
     .insert(pushSubscriptions)
-    .values({ id: crypto.randomUUID(), businessId, endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth, lang: sub.lang, sessionHash, createdAt: now })
+    .values({
+      id: crypto.randomUUID(),
+      businessId,
+      endpoint: sub.endpoint,
+      p256dh: sub.p256dh,
+      auth: sub.auth,
+      lang: sub.lang,
+      sessionHash,
+      createdAt: now,
+    })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
       set: { p256dh: sub.p256dh, auth: sub.auth, lang: sub.lang, sessionHash, createdAt: now },
@@ -131,8 +147,17 @@ export type PushDevice = { id: string; service: PushService | "other"; endpoint:
 
 /** The devices that get the business's notifications, oldest first, for Settings. */
 export async function devicesOf(db: Db, env: Env, businessId: string): Promise<PushDevice[]> {
-  const rows = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.businessId, businessId)).orderBy(pushSubscriptions.createdAt);
-  return rows.map((r) => ({ id: r.id, service: pushServiceOf(env, r.endpoint) ?? "other", endpoint: r.endpoint, since: r.createdAt }));
+  const rows = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.businessId, businessId))
+    .orderBy(pushSubscriptions.createdAt);
+  return rows.map((r) => ({
+    id: r.id,
+    service: pushServiceOf(env, r.endpoint) ?? "other",
+    endpoint: r.endpoint,
+    since: r.createdAt,
+  }));
 }
 
 export function subscriptionsOf(db: Db, businessId: string): Promise<PushRow[]> {
@@ -147,9 +172,15 @@ export async function pushTo(db: Db, env: Env, keys: VapidKeys, row: PushRow, pa
   }
   const target: PushTarget = { endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth };
   try {
-    const { status, text } = await sendPush(target, payload, keys, { ttl: PUSH_TTL_SECONDS, urgency: "high", timeoutMs: PUSH_TIMEOUT_MS });
+    const { status, text } = await sendPush(target, payload, keys, {
+      ttl: PUSH_TTL_SECONDS,
+      urgency: "high",
+      timeoutMs: PUSH_TIMEOUT_MS,
+    });
     if (status === 404 || status === 410) {
-      await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, row.id), eq(pushSubscriptions.businessId, row.businessId)));
+      await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.id, row.id), eq(pushSubscriptions.businessId, row.businessId)));
     } else if (status < 200 || status >= 300) {
       console.warn(`push: subscription ${row.id} answered ${status}: ${text}`);
     }
@@ -161,7 +192,13 @@ export async function pushTo(db: Db, env: Env, keys: VapidKeys, row: PushRow, pa
 }
 
 /** "Send a test notification": to this browser's subscription of this business, in its language. */
-export async function sendTestNotification(db: Db, env: Env, businessId: string, endpoint: string, text: (lang: Lang) => PushPayload): Promise<void> {
+export async function sendTestNotification(
+  db: Db,
+  env: Env,
+  businessId: string,
+  endpoint: string,
+  text: (lang: Lang) => PushPayload,
+): Promise<void> {
   const keys = requireConfig(env);
   const [row] = await db
     .select()

@@ -32,7 +32,14 @@ export type ReplyOutcome =
  * from the text (a reaction); `requestId` limits it to the request it is
  * about (the message reacted to).
  */
-type Incoming = { providerId: string; chatId: string; body: string; at: number; intent?: ReplyIntent; requestId?: string };
+type Incoming = {
+  providerId: string;
+  chatId: string;
+  body: string;
+  at: number;
+  intent?: ReplyIntent;
+  requestId?: string;
+};
 
 /** A message's timestamp is whole seconds: one written in the same second as the request may still be its answer. */
 const SAME_SECOND_MS = 1000;
@@ -100,7 +107,9 @@ export async function handleClientMessage(
   const clientId = await clientOfChat(d1, businessId, m.chatId);
   if (!clientId) return { handled: "none" };
   // A message written before the request was sent is not its answer.
-  const open = (await openRequests(d1, businessId, clientId, now)).filter((r) => r.sent_at < m.at + SAME_SECOND_MS && (!m.requestId || r.id === m.requestId));
+  const open = (await openRequests(d1, businessId, clientId, now)).filter(
+    (r) => r.sent_at < m.at + SAME_SECOND_MS && (!m.requestId || r.id === m.requestId),
+  );
   const intent: ReplyIntent = m.intent ?? readReply(m.body);
   // A "1" to a freed-slot offer still open, when the offer is the newer of it and any open confirmation request
   // (a reaction is about the message reacted to: a reminder's).
@@ -124,7 +133,11 @@ export async function handleClientMessage(
   const request = open[0];
   const action = intent === "confirm" ? "confirmed" : "cancelled";
   const lang = request.message_lang === "he" ? "he" : "en";
-  const ackText = acknowledgement(lang, action, { service: request.service, date: request.booking_date, time: request.booking_time });
+  const ackText = acknowledgement(lang, action, {
+    service: request.service,
+    date: request.booking_date,
+    time: request.booking_time,
+  });
   const ackId = crypto.randomUUID();
   // One transaction: the answer is recorded once (keyed on the WhatsApp message id), and the
   // booking and the acknowledgement follow only the write that recorded it.
@@ -174,8 +187,17 @@ export async function handleClientMessage(
 }
 
 /** The client's "1" to an offer, decided in the business's Durable Object (services/openings/offers.server). */
-async function takeOffer(env: Env, businessId: string, offerId: string, m: Incoming, now: number): Promise<ReplyOutcome> {
-  const [business] = await createDb(env.DB).select().from(schema.businesses).where(eq(schema.businesses.id, businessId));
+async function takeOffer(
+  env: Env,
+  businessId: string,
+  offerId: string,
+  m: Incoming,
+  now: number,
+): Promise<ReplyOutcome> {
+  const [business] = await createDb(env.DB)
+    .select()
+    .from(schema.businesses)
+    .where(eq(schema.businesses.id, businessId));
   if (!business) return { handled: "none" };
   const outcome = await decideBooking(env, {
     kind: "offer",
@@ -196,7 +218,9 @@ export async function ownerAnswered(d1: D1Database, businessId: string, chatId: 
   const clientId = await clientOfChat(d1, businessId, chatId);
   if (!clientId) return;
   await d1
-    .prepare(`UPDATE clients SET awaiting_reply_at = NULL, awaiting_reply_text = NULL WHERE business_id = ?1 AND id = ?2 AND awaiting_reply_at <= ?3`)
+    .prepare(
+      `UPDATE clients SET awaiting_reply_at = NULL, awaiting_reply_text = NULL WHERE business_id = ?1 AND id = ?2 AND awaiting_reply_at <= ?3`,
+    )
     .bind(businessId, clientId, at)
     .run();
 }
@@ -204,7 +228,9 @@ export async function ownerAnswered(d1: D1Database, businessId: string, chatId: 
 /** The owner cleared the waiting mark by hand. Answers false for a client that is not the business's. */
 export async function clearAwaiting(d1: D1Database, businessId: string, clientId: string): Promise<boolean> {
   const res = await d1
-    .prepare(`UPDATE clients SET awaiting_reply_at = NULL, awaiting_reply_text = NULL WHERE business_id = ?1 AND id = ?2`)
+    .prepare(
+      `UPDATE clients SET awaiting_reply_at = NULL, awaiting_reply_text = NULL WHERE business_id = ?1 AND id = ?2`,
+    )
     .bind(businessId, clientId)
     .run();
   return (res.meta.changes ?? 0) > 0;

@@ -18,7 +18,11 @@ export function withConfirmationLine(text: string, ask: boolean, lang: MessageLa
 export type ReplyIntent = "confirm" | "cancel" | "unclear";
 
 /** The acknowledgement the client gets: "Thank you! Your Haircut on 25/11 at 10:00 is confirmed." */
-export function acknowledgement(lang: MessageLang, action: "confirmed" | "cancelled", b: { service: string; date: string; time: string }): string {
+export function acknowledgement(
+  lang: MessageLang,
+  action: "confirmed" | "cancelled",
+  b: { service: string; date: string; time: string },
+): string {
   const m = /^\d{4}-(\d{2})-(\d{2})$/.exec(b.date);
   const day = m ? `${m[2]}/${m[1]}` : b.date;
   const time = b.time.slice(0, 5);

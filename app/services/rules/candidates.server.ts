@@ -36,7 +36,8 @@ export function serviceFilter(params: URLSearchParams): string[] {
     .getAll("service")
     .map((s) => s.trim())
     .filter(Boolean);
-  if (services.length > 100 || services.some((s) => s.length > 200)) throw new AppError(400, "rules.err.serviceTooLong");
+  if (services.length > 100 || services.some((s) => s.length > 200))
+    throw new AppError(400, "rules.err.serviceTooLong");
   return services;
 }
 
@@ -58,7 +59,12 @@ const bookableWhere = `b.business_id = ?1 AND b.status IN ('scheduled', 'confirm
  * Sorted by name, then date. `services` filters (case-insensitively) when given.
  * Clients who opted out of automatic messages are left out (optedOutCandidates counts them).
  */
-export async function bookableClients(d1: D1Database, business: BusinessRef, now: number, services: string[] = []): Promise<Candidate[]> {
+export async function bookableClients(
+  d1: D1Database,
+  business: BusinessRef,
+  now: number,
+  services: string[] = [],
+): Promise<Candidate[]> {
   const since = addDays(localDate(now, business.timeZone), -BOOKABLE_PAST_DAYS);
   const keys = services.map((s) => s.trim().toLowerCase()).filter(Boolean);
   const { results } = await d1
@@ -77,7 +83,12 @@ export async function bookableClients(d1: D1Database, business: BusinessRef, now
 }
 
 /** How many clients the wizard leaves out because they opted out (the wizard says so). */
-export async function optedOutCandidates(d1: D1Database, business: BusinessRef, now: number, services: string[] = []): Promise<number> {
+export async function optedOutCandidates(
+  d1: D1Database,
+  business: BusinessRef,
+  now: number,
+  services: string[] = [],
+): Promise<number> {
   const since = addDays(localDate(now, business.timeZone), -BOOKABLE_PAST_DAYS);
   const keys = services.map((s) => s.trim().toLowerCase()).filter(Boolean);
   const row = await d1

@@ -18,11 +18,23 @@ export function resolveOverdueReminders<T extends { plan: Plan }>(items: T[], hi
   if (overdue.length === 0) return items;
   const onTime = items.some((i) => i.plan.status === "scheduled" && !i.plan.overdue);
   const latest = overdue.reduce((a, b) => (moment(b.plan) > moment(a.plan) ? b : a));
-  const keep = !history.pending && !onTime && !(history.lastSentAt !== null && history.lastSentAt >= moment(latest.plan)) ? latest : null;
+  const keep =
+    !history.pending && !onTime && !(history.lastSentAt !== null && history.lastSentAt >= moment(latest.plan))
+      ? latest
+      : null;
   return items.map((i) => {
     if (!overdue.includes(i) || i === keep) return i;
     const p = i.plan;
-    return { ...i, plan: { status: "cancelled", sendDate: p.sendDate, sendTime: p.sendTime, sendAt: p.sendAt, reason: REASON_SUPERSEDED } };
+    return {
+      ...i,
+      plan: {
+        status: "cancelled",
+        sendDate: p.sendDate,
+        sendTime: p.sendTime,
+        sendAt: p.sendAt,
+        reason: REASON_SUPERSEDED,
+      },
+    };
   });
 }
 

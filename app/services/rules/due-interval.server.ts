@@ -14,7 +14,12 @@ export async function dueIntervals(
   bookings: DueBooking[],
   now: number,
 ): Promise<Map<string, number | null>> {
-  const found = await rhythms(createDb(d1), business, [...new Set(bookings.map((b) => b.client_id))], localDate(now, business.timeZone));
+  const found = await rhythms(
+    createDb(d1),
+    business,
+    [...new Set(bookings.map((b) => b.client_id))],
+    localDate(now, business.timeZone),
+  );
   return new Map(
     bookings.map((b) => {
       const r = found.get(b.client_id);

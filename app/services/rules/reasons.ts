@@ -47,6 +47,12 @@ export function reasonText(stored: string | null, t: Translate): string | null {
 }
 
 /** Rule groups with each client's reason as text in one language (the API's answer: English). */
-export function withReasonTexts<G extends { clients: { last_error: string | null }[] }>(groups: G[], t: Translate): G[] {
-  return groups.map((g) => ({ ...g, clients: g.clients.map((c) => ({ ...c, last_error: reasonText(c.last_error, t) })) }));
+export function withReasonTexts<G extends { clients: { last_error: string | null }[] }>(
+  groups: G[],
+  t: Translate,
+): G[] {
+  return groups.map((g) => ({
+    ...g,
+    clients: g.clients.map((c) => ({ ...c, last_error: reasonText(c.last_error, t) })),
+  }));
 }

@@ -28,7 +28,14 @@ type PendingRow = {
 };
 
 /** null keeps the current value (a cancelled message keeps its planned time). */
-type Update = { id: string; send_date: string | null; send_time: string | null; send_at: number | null; status: string; last_error: string | null };
+type Update = {
+  id: string;
+  send_date: string | null;
+  send_time: string | null;
+  send_at: number | null;
+  status: string;
+  last_error: string | null;
+};
 
 export async function retimeBookingMessages(d1: D1Database, bookingIds: string[], now: number): Promise<number> {
   const ids = [...new Set(bookingIds)];
@@ -75,7 +82,14 @@ async function planBooking(d1: D1Database, rows: PendingRow[], now: number): Pro
   const first = rows[0];
   if (!first.booking_status || first.booking_status === "cancelled" || first.booking_status === "no_show") {
     const reason = storedReason(first.booking_status ? "rules.reason.bookingCancelled" : "rules.reason.bookingDeleted");
-    return rows.map((r) => ({ id: r.id, send_date: null, send_time: null, send_at: null, status: "cancelled", last_error: reason }));
+    return rows.map((r) => ({
+      id: r.id,
+      send_date: null,
+      send_time: null,
+      send_at: null,
+      status: "cancelled",
+      last_error: reason,
+    }));
   }
 
   const booking = { date: first.booking_date!, time: first.booking_time! };

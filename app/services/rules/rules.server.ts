@@ -76,7 +76,10 @@ type BookingRow = {
 };
 
 /** Creates the group; throws AppError 400 (bad schedule, cancelled booking) or 404 (a booking not the business's). */
-export async function createRules(ctx: RulesContext, input: CreateRuleInput): Promise<{ groupId: string; rules: RuleGroup[] }> {
+export async function createRules(
+  ctx: RulesContext,
+  input: CreateRuleInput,
+): Promise<{ groupId: string; rules: RuleGroup[] }> {
   const { d1, business, now } = ctx;
   const parsed = scheduleFromInput(input, localDate(now, business.timeZone));
   if (!parsed.ok) throw new AppError(400, parsed.problem.key, parsed.problem.params);
@@ -100,7 +103,10 @@ export async function createRules(ctx: RulesContext, input: CreateRuleInput): Pr
   if (gone) throw new AppError(400, "rules.err.bookingCancelled", { name: gone.name, date: gone.booking_date });
 
   const history = input.type === "reminder" ? await reminderHistory(d1, business.id, ids) : new Map();
-  const intervals = "due" in schedule && schedule.due ? await dueIntervals(d1, business, reachable, now) : new Map<string, number | null>();
+  const intervals =
+    "due" in schedule && schedule.due
+      ? await dueIntervals(d1, business, reachable, now)
+      : new Map<string, number | null>();
   const groupId = crypto.randomUUID();
   const rows = reachable.map((b) => {
     let plan: Plan = planMessage({
@@ -219,7 +225,12 @@ function clientStatus(status: string | null): RuleClientStatus {
 }
 
 /** The business's rules, newest first, grouped by their wizard submission. */
-export async function listRules(d1: D1Database, businessId: string, onlyGroup?: string, now = Date.now()): Promise<RuleGroup[]> {
+export async function listRules(
+  d1: D1Database,
+  businessId: string,
+  onlyGroup?: string,
+  now = Date.now(),
+): Promise<RuleGroup[]> {
   const { results } = await d1
     .prepare(
       `SELECT r.id AS rule_id, r.group_id, r.type, r.name, r.services, r.template, r.schedule_type, r.schedule_value,
@@ -329,7 +340,8 @@ export async function deleteOwnRules(
   key: string,
   askedBusinessId: string | null = null,
 ): Promise<number> {
-  if ((askedBusinessId && askedBusinessId !== businessId) || !key || key.length > 100) throw new AppError(404, "rules.err.notFound");
+  if ((askedBusinessId && askedBusinessId !== businessId) || !key || key.length > 100)
+    throw new AppError(404, "rules.err.notFound");
   const deleted = await deleteRules(d1, businessId, by, key);
   if (deleted === 0) throw new AppError(404, "rules.err.notFound");
   return deleted;
@@ -340,7 +352,9 @@ async function deleteRules(d1: D1Database, businessId: string, by: "group" | "id
   const column = by === "group" ? "group_id" : "id";
   const [, deleted] = await d1.batch([
     d1
-      .prepare(`DELETE FROM scheduled_messages WHERE business_id = ?1 AND rule_id IN (SELECT id FROM rules WHERE business_id = ?1 AND ${column} = ?2)`)
+      .prepare(
+        `DELETE FROM scheduled_messages WHERE business_id = ?1 AND rule_id IN (SELECT id FROM rules WHERE business_id = ?1 AND ${column} = ?2)`,
+      )
       .bind(businessId, key),
     d1.prepare(`DELETE FROM rules WHERE business_id = ?1 AND ${column} = ?2`).bind(businessId, key),
   ]);

@@ -33,7 +33,8 @@ export type RuleSchedule = {
 };
 
 export function scheduleOf(rule: RuleSchedule): Schedule {
-  if (rule.scheduleType === "custom" && rule.customDate && rule.customTime) return { date: rule.customDate, time: rule.customTime };
+  if (rule.scheduleType === "custom" && rule.customDate && rule.customTime)
+    return { date: rule.customDate, time: rule.customTime };
   if (rule.scheduleType === "due") return { days: Number(rule.scheduleValue) || DUE_FALLBACK_DAYS, due: true };
   return { days: Number(rule.scheduleValue) || 0 };
 }
@@ -83,13 +84,29 @@ export function planMessage(input: PlanInput): Plan {
   const moment = zonedInstant(date, time, timeZone);
   if (type === "reminder") {
     const appointment = bookingInstant(booking.date, booking.time, timeZone);
-    if (appointment <= now) return { status: "cancelled", sendDate: date, sendTime: time, sendAt: moment, reason: REASON_APPOINTMENT_PASSED };
-    if (moment >= appointment) return { status: "cancelled", sendDate: date, sendTime: time, sendAt: moment, reason: REASON_AFTER_APPOINTMENT };
+    if (appointment <= now)
+      return { status: "cancelled", sendDate: date, sendTime: time, sendAt: moment, reason: REASON_APPOINTMENT_PASSED };
+    if (moment >= appointment)
+      return { status: "cancelled", sendDate: date, sendTime: time, sendAt: moment, reason: REASON_AFTER_APPOINTMENT };
   }
   // Shown as the wall clock will read: a time skipped by DST shows where the rule moved it.
   if (moment >= now)
-    return { status: "scheduled", sendDate: localDate(moment, timeZone), sendTime: localTime(moment, timeZone), sendAt: moment, overdue: false, moment };
-  return { status: "scheduled", sendDate: localDate(now, timeZone), sendTime: localTime(now, timeZone), sendAt: now, overdue: true, moment };
+    return {
+      status: "scheduled",
+      sendDate: localDate(moment, timeZone),
+      sendTime: localTime(moment, timeZone),
+      sendAt: moment,
+      overdue: false,
+      moment,
+    };
+  return {
+    status: "scheduled",
+    sendDate: localDate(now, timeZone),
+    sendTime: localTime(now, timeZone),
+    sendAt: now,
+    overdue: true,
+    moment,
+  };
 }
 
 /** The English schedule description the API answers (the screen builds its own, translated). */

@@ -36,24 +36,34 @@ export function basisOf(row: Partial<ConsentRow> | null | undefined): { basis: C
   return { basis: "none", since: null };
 }
 
-export const isOptedOut = (row: Partial<ConsentRow> | null | undefined) => (row?.opted_out_at ?? 0) > (row?.opted_in_at ?? 0);
+export const isOptedOut = (row: Partial<ConsentRow> | null | undefined) =>
+  (row?.opted_out_at ?? 0) > (row?.opted_in_at ?? 0);
 
 /** SQL: the consent columns of the consent row `alias` (join it with LEFT JOIN contact_consent alias ON ...). */
 export const consentColumns = (alias: string) =>
   `${alias}.first_in_at AS first_in_at, ${alias}.first_out_at AS first_out_at, ${alias}.opted_out_at AS opted_out_at, ${alias}.opted_in_at AS opted_in_at, ${alias}.booked_online_at AS booked_online_at`;
 /** SQL: the client (alias) has opted out. */
-export const optedOutSql = (alias: string) => `(coalesce(${alias}.opted_out_at, 0) > coalesce(${alias}.opted_in_at, 0))`;
+export const optedOutSql = (alias: string) =>
+  `(coalesce(${alias}.opted_out_at, 0) > coalesce(${alias}.opted_in_at, 0))`;
 
 /** As the API and the Clients tab show it: the basis, since when (ISO), opted out. */
 export type ClientConsent = { contact_basis: ContactBasis; contact_since: string | null; opted_out: boolean };
 
 export function clientConsent(row: Partial<ConsentRow> | null | undefined): ClientConsent {
   const { basis, since } = basisOf(row);
-  return { contact_basis: basis, contact_since: since ? new Date(since).toISOString() : null, opted_out: isOptedOut(row) };
+  return {
+    contact_basis: basis,
+    contact_since: since ? new Date(since).toISOString() : null,
+    opted_out: isOptedOut(row),
+  };
 }
 
 /** The consent of a page of clients' phones, in one query. */
-export async function consentOfPhones(d1: D1Database, businessId: string, phones: string[]): Promise<Map<string, ConsentRow>> {
+export async function consentOfPhones(
+  d1: D1Database,
+  businessId: string,
+  phones: string[],
+): Promise<Map<string, ConsentRow>> {
   if (phones.length === 0) return new Map();
   const { results } = await d1
     .prepare(
@@ -65,7 +75,14 @@ export async function consentOfPhones(d1: D1Database, businessId: string, phones
   return new Map(results.map((r) => [r.phone, r]));
 }
 
-export type ChatMessage = { providerId: string; chatId: string; fromMe: boolean; source?: unknown; body: string; at: number };
+export type ChatMessage = {
+  providerId: string;
+  chatId: string;
+  fromMe: boolean;
+  source?: unknown;
+  body: string;
+  at: number;
+};
 
 /** The phone of a chat: the contact's known phone (hidden numbers, check-exists chat ids), else the chat id's digits. */
 export async function phoneOfChat(d1: D1Database, businessId: string, chatId: string): Promise<string | null> {
@@ -118,7 +135,9 @@ export async function noteChatMessage(
     if (await optOut(d1, businessId, phone, m.at, now, notice.insert)) defer(queueNow(env, notice.id, now));
   } else if (intent === "start") {
     await d1
-      .prepare(`UPDATE contact_consent SET opted_in_at = ?3 WHERE business_id = ?1 AND phone = ?2 AND ${optedOutSql("contact_consent")} AND opted_out_at <= ?3`)
+      .prepare(
+        `UPDATE contact_consent SET opted_in_at = ?3 WHERE business_id = ?1 AND phone = ?2 AND ${optedOutSql("contact_consent")} AND opted_out_at <= ?3`,
+      )
       .bind(businessId, phone, m.at)
       .run();
   }
@@ -132,10 +151,19 @@ export async function noteChatMessage(
  * `notice` (the acknowledgement, optOutNotice) only when this call opted the
  * phone out.
  */
-async function optOut(d1: D1Database, businessId: string, phone: string, at: number, now: number, notice?: D1PreparedStatement): Promise<boolean> {
+async function optOut(
+  d1: D1Database,
+  businessId: string,
+  phone: string,
+  at: number,
+  now: number,
+  notice?: D1PreparedStatement,
+): Promise<boolean> {
   const [flipped] = await d1.batch([
     d1
-      .prepare(`UPDATE contact_consent SET opted_out_at = ?3 WHERE business_id = ?1 AND phone = ?2 AND NOT ${optedOutSql("contact_consent")} RETURNING phone`)
+      .prepare(
+        `UPDATE contact_consent SET opted_out_at = ?3 WHERE business_id = ?1 AND phone = ?2 AND NOT ${optedOutSql("contact_consent")} RETURNING phone`,
+      )
       .bind(businessId, phone, at),
     d1
       .prepare(

@@ -51,7 +51,9 @@ export async function numberHealth(d1: D1Database, businessId: string, now: numb
       )
       .bind(businessId, since, dayAgo),
     d1
-      .prepare(`SELECT count(*) AS opted_out, sum(opted_out_at >= ?3) AS opted_out_today FROM contact_consent WHERE business_id = ?1 AND opted_out_at >= ?2`)
+      .prepare(
+        `SELECT count(*) AS opted_out, sum(opted_out_at >= ?3) AS opted_out_today FROM contact_consent WHERE business_id = ?1 AND opted_out_at >= ?2`,
+      )
       .bind(businessId, since, dayAgo),
     d1
       .prepare(

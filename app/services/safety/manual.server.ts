@@ -12,7 +12,12 @@ export function renderRuleMessage(
   lang: string,
   values: { name: string; service: string; date: string; staff: string },
 ): string {
-  const text = renderTemplate(template, { name: values.name, service: values.service, date: formatDateGB(values.date), staff: values.staff });
+  const text = renderTemplate(template, {
+    name: values.name,
+    service: values.service,
+    date: formatDateGB(values.date),
+    staff: values.staff,
+  });
   return withConfirmationLine(text, ask, lang === "he" ? "he" : "en");
 }
 
@@ -22,7 +27,12 @@ export function waMeLink(phoneDigits: string, text: string): string {
 }
 
 /** The owner sent it from the phone: Sent. Answers false when the message is not this business's or not waiting. */
-export async function markManualSent(d1: D1Database, businessId: string, messageId: string, now: number): Promise<boolean> {
+export async function markManualSent(
+  d1: D1Database,
+  businessId: string,
+  messageId: string,
+  now: number,
+): Promise<boolean> {
   if (!messageId || messageId.length > 100) return false;
   const res = await d1
     .prepare(

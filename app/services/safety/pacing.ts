@@ -20,7 +20,8 @@ export type GapRange = { minMs: number; maxMs: number };
 /** The gap a message of this origin keeps after the number's previous send. */
 export function gapFor(origin: Origin, pauseSeconds: number): GapRange {
   if (origin === "reply") return { ...REPLY_GAP };
-  const pause = Math.min(PAUSE_SECONDS.max, Math.max(PAUSE_SECONDS.min, Math.round(pauseSeconds) || DEFAULT_PAUSE_SECONDS)) * 1000;
+  const pause =
+    Math.min(PAUSE_SECONDS.max, Math.max(PAUSE_SECONDS.min, Math.round(pauseSeconds) || DEFAULT_PAUSE_SECONDS)) * 1000;
   return { minMs: pause, maxMs: 3 * pause };
 }
 
@@ -33,7 +34,10 @@ export type Slot = { at: number; waitMs: number; reserved: boolean };
  */
 export function nextSlot(lastSlotAt: number, now: number, gap: GapRange, random: number, maxWaitMs: number): Slot {
   const span = Math.max(0, gap.maxMs - gap.minMs);
-  const at = Math.max(now, lastSlotAt + gap.minMs + Math.floor(Math.min(Math.max(random, 0), 0.999999) * span) + PACE_MARGIN_MS);
+  const at = Math.max(
+    now,
+    lastSlotAt + gap.minMs + Math.floor(Math.min(Math.max(random, 0), 0.999999) * span) + PACE_MARGIN_MS,
+  );
   const waitMs = at - now;
   return { at, waitMs, reserved: waitMs <= maxWaitMs };
 }

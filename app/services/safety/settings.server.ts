@@ -13,7 +13,10 @@ export async function updateSafetySettings(
   business: { id: string; dailyMessageBudget: number; paused: boolean },
   patch: SafetyPatchInput,
 ): Promise<SafetySettings> {
-  const next = { daily_message_budget: patch.daily_message_budget ?? business.dailyMessageBudget, paused: patch.paused ?? business.paused };
+  const next = {
+    daily_message_budget: patch.daily_message_budget ?? business.dailyMessageBudget,
+    paused: patch.paused ?? business.paused,
+  };
   if (patch.daily_message_budget !== undefined || patch.paused !== undefined) {
     await d1
       .prepare(`UPDATE businesses SET daily_message_budget = ?2, paused = ?3 WHERE id = ?1`)

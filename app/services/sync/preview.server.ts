@@ -25,7 +25,11 @@ type Ctx = ServiceContext & { extractor?: BookingExtractor };
 type Business = { id: string; timeZone: string };
 
 /** 400 with no services yet, 404 when any contact is not the business's. */
-export async function previewSync(ctx: Ctx, business: Business, body: { user_ids: string[]; limit: number }): Promise<PreviewOutcome> {
+export async function previewSync(
+  ctx: Ctx,
+  business: Business,
+  body: { user_ids: string[]; limit: number },
+): Promise<PreviewOutcome> {
   const services = await serviceNames(ctx.db, business.id);
   if (!services.length) throw new AppError(400, "sync.hint");
   const contacts = await ownContacts(ctx.db, business.id, body.user_ids);
@@ -56,14 +60,26 @@ export async function previewSync(ctx: Ctx, business: Business, body: { user_ids
     results.push({
       id: contact.id,
       name: contact.name.trim() || "User",
-      items: found.map((b) => ({ bookingId: crypto.randomUUID(), service: b.service, date: b.date, time: b.time, notes: b.notes, quote: b.quote ?? "" })),
+      items: found.map((b) => ({
+        bookingId: crypto.randomUUID(),
+        service: b.service,
+        date: b.date,
+        time: b.time,
+        notes: b.notes,
+        quote: b.quote ?? "",
+      })),
     });
   }
   return { results, unread };
 }
 
 /** The chat's last `limit` messages, oldest first; `read` is false when none are stored and the gateway could not be asked. */
-async function lastMessages(ctx: Ctx, businessId: string, contact: WaContact, limit: number): Promise<{ read: boolean; messages: ChatMessage[] }> {
+async function lastMessages(
+  ctx: Ctx,
+  businessId: string,
+  contact: WaContact,
+  limit: number,
+): Promise<{ read: boolean; messages: ChatMessage[] }> {
   const stored = await ctx.db
     .select({ fromMe: schema.waMessages.fromMe, timestamp: schema.waMessages.timestamp, body: schema.waMessages.body })
     .from(schema.waMessages)

@@ -9,7 +9,13 @@ import type { Db } from "~db";
 import { bookingsChanged } from "~/services/booking-events.server";
 import { findOrCreateClient, type ClientRow } from "~/services/clients/clients.server";
 import { snapshotOf, type Snapshot } from "~/services/bookings/bookings.server";
-import { factsFor, placeBooking, reportForBookings, type Conflict, type TimeBusiness } from "~/services/bookings/overlaps.server";
+import {
+  factsFor,
+  placeBooking,
+  reportForBookings,
+  type Conflict,
+  type TimeBusiness,
+} from "~/services/bookings/overlaps.server";
 import { listTeam } from "~/services/team/team.server";
 import type { BusyBooking } from "~/services/time/facts.server";
 import type { TimeWarning } from "~/services/time/span";
@@ -33,7 +39,8 @@ export type SqlPart = { sql: string; values: unknown[] };
  * or a part selecting it (a client found by phone).
  */
 export function sameBooking(businessId: string, client: string | SqlPart, item: SyncItem): SqlPart {
-  const byClient = typeof client === "string" ? { sql: "?", values: [client] } : { sql: `(${client.sql})`, values: client.values };
+  const byClient =
+    typeof client === "string" ? { sql: "?", values: [client] } : { sql: `(${client.sql})`, values: client.values };
   return {
     sql: `business_id = ? AND client_id = ${byClient.sql} AND booking_date = ? AND substr(booking_time, 1, 5) = ? AND lower(service) = lower(?)`,
     values: [businessId, ...byClient.values, item.date, item.time, item.service],
@@ -88,8 +95,17 @@ export function insertSyncBooking(
 }
 
 /** The client a WhatsApp number's bookings are saved under, created when the number is new. `phone` is the chat's digits. */
-export async function syncClient(ctx: ServiceContext, business: { id: string; country: string }, contact: { name: string; phone: string }): Promise<ClientRow> {
-  const { client } = await findOrCreateClient(ctx.db, business.id, { name: contact.name, phone: `+${contact.phone}`, country: business.country }, ctx.now);
+export async function syncClient(
+  ctx: ServiceContext,
+  business: { id: string; country: string },
+  contact: { name: string; phone: string },
+): Promise<ClientRow> {
+  const { client } = await findOrCreateClient(
+    ctx.db,
+    business.id,
+    { name: contact.name, phone: `+${contact.phone}`, country: business.country },
+    ctx.now,
+  );
   return client;
 }
 
@@ -101,7 +117,9 @@ export async function syncClient(ctx: ServiceContext, business: { id: string; co
  * member each booking goes to.
  */
 export async function syncPlacer(db: Db, business: TimeBusiness, dates: string[]) {
-  const [team, facts] = dates.length ? await Promise.all([listTeam(db, business), factsFor(db, business.id, dates)]) : [[], { busy: [], off: [] }];
+  const [team, facts] = dates.length
+    ? await Promise.all([listTeam(db, business), factsFor(db, business.id, dates)])
+    : [[], { busy: [], off: [] }];
   const snapshots = new Map<string, Promise<Snapshot>>();
   const snapshot = (service: string) => {
     const key = serviceKey(service);
@@ -114,7 +132,14 @@ export async function syncPlacer(db: Db, business: TimeBusiness, dates: string[]
     async place(item: SyncItem, booking: { id?: string; memberId?: string } = {}) {
       const { durationMinutes, bufferMinutes } = await snapshot(item.service);
       const timing = { date: item.date, time: item.time, durationMinutes, bufferMinutes };
-      const { member } = placeBooking(team, { busy: [...facts.busy, ...placed], off: facts.off }, business, timing, item.service, booking.memberId);
+      const { member } = placeBooking(
+        team,
+        { busy: [...facts.busy, ...placed], off: facts.off },
+        business,
+        timing,
+        item.service,
+        booking.memberId,
+      );
       const id = booking.id ?? crypto.randomUUID();
       if (member) placed.push({ ...timing, id, memberId: member.id });
       return member;
@@ -151,8 +176,11 @@ export async function saveSync(
     withItems.flatMap((r) => r.items.map((item) => item.date)),
   );
   // A chosen member must be the business's (404 otherwise), checked before any client is created.
-  const chosen = withItems.flatMap((r) => r.items.flatMap((item) => (item.member_id === undefined ? [] : [item.member_id])));
-  if (chosen.some((memberId) => !placer.team.some((m) => m.id === memberId))) throw new AppError(404, "team.err.notFound");
+  const chosen = withItems.flatMap((r) =>
+    r.items.flatMap((item) => (item.member_id === undefined ? [] : [item.member_id])),
+  );
+  if (chosen.some((memberId) => !placer.team.some((m) => m.id === memberId)))
+    throw new AppError(404, "team.err.notFound");
   for (const result of withItems) {
     const contact = byId.get(result.user_id)!;
     const client = await syncClient(ctx, business, { name: contact.name, phone: contact.phone! });
@@ -160,12 +188,25 @@ export async function saveSync(
       const id = crypto.randomUUID();
       const member = await placer.place(item, { id, memberId: item.member_id });
       ids.push(id);
-      statements.push(insertSyncBooking(d1, { id, businessId: business.id, clientId: client.id, item, now: ctx.now, memberId: member?.id }));
+      statements.push(
+        insertSyncBooking(d1, {
+          id,
+          businessId: business.id,
+          clientId: client.id,
+          item,
+          now: ctx.now,
+          memberId: member?.id,
+        }),
+      );
     }
   }
   if (!statements.length) return { saved: 0, skipped: 0, conflicts: [], warnings: [] };
   const outcomes = await d1.batch(statements);
   const savedIds = ids.filter((_, i) => (outcomes[i].meta.changes ?? 0) > 0);
   if (savedIds.length) await bookingsChanged(ctx.env, savedIds, ctx.now);
-  return { saved: savedIds.length, skipped: ids.length - savedIds.length, ...(await reportForBookings(ctx.db, business, savedIds)) };
+  return {
+    saved: savedIds.length,
+    skipped: ids.length - savedIds.length,
+    ...(await reportForBookings(ctx.db, business, savedIds)),
+  };
 }

@@ -1,7 +1,18 @@
 // The colours a team member's calendar can take. Each keeps at least 4.5:1
 // contrast with white text (WCAG AA), since event titles are white on them;
 // test/services/team.test.ts checks every one. Client-safe.
-export const TEAM_PALETTE = ["#1D4ED8", "#B91C1C", "#047857", "#7E22CE", "#C2410C", "#0F766E", "#BE185D", "#4D7C0F", "#A16207", "#374151"] as const;
+export const TEAM_PALETTE = [
+  "#1D4ED8",
+  "#B91C1C",
+  "#047857",
+  "#7E22CE",
+  "#C2410C",
+  "#0F766E",
+  "#BE185D",
+  "#4D7C0F",
+  "#A16207",
+  "#374151",
+] as const;
 
 export const MAX_MEMBERS = 30;
 export const MEMBER_NAME_MAX = 60;

@@ -22,7 +22,10 @@ export type TeamBusiness = { id: string; workingHours?: unknown };
 
 type Row = typeof m.$inferSelect;
 
-const viewOf = (row: Pick<Row, "id" | "name" | "color" | "workingHours" | "services">, business: TeamBusiness): MemberView => ({
+const viewOf = (
+  row: Pick<Row, "id" | "name" | "color" | "workingHours" | "services">,
+  business: TeamBusiness,
+): MemberView => ({
   id: row.id,
   name: row.name,
   color: row.color,
@@ -38,7 +41,14 @@ const newMemberId = () => `mem_${crypto.randomUUID().replace(/-/g, "").slice(0, 
 
 /** The owner as the first member of a new business (a statement for the sign-up's batch). */
 export function ownerMemberInsert(db: Db, businessId: string, name: string, now: number) {
-  return db.insert(m).values({ id: newMemberId(), businessId, name: name.trim() || "Owner", color: TEAM_PALETTE[0], position: 0, createdAt: now });
+  return db.insert(m).values({
+    id: newMemberId(),
+    businessId,
+    name: name.trim() || "Owner",
+    color: TEAM_PALETTE[0],
+    position: 0,
+    createdAt: now,
+  });
 }
 
 /** The team in its order (the owner first unless moved). */
@@ -55,8 +65,10 @@ export function teamQuery(db: Db, businessId: string) {
     .orderBy(asc(m.position), asc(m.createdAt), asc(m.id));
 }
 
-export const teamOf = (rows: Pick<Row, "id" | "name" | "color" | "workingHours" | "services">[], business: TeamBusiness): MemberView[] =>
-  rows.map((r) => viewOf(r, business));
+export const teamOf = (
+  rows: Pick<Row, "id" | "name" | "color" | "workingHours" | "services">[],
+  business: TeamBusiness,
+): MemberView[] => rows.map((r) => viewOf(r, business));
 
 /** One member of the business; 404 for another business's (or no) id. */
 export async function getMember(db: Db, business: TeamBusiness, id: string): Promise<MemberView> {
@@ -87,7 +99,12 @@ export async function addMember(db: Db, business: TeamBusiness, input: MemberInp
 }
 
 /** Changes what was sent; 404 for another business's id. */
-export async function updateMember(db: Db, business: TeamBusiness, id: string, patch: MemberPatch): Promise<MemberView> {
+export async function updateMember(
+  db: Db,
+  business: TeamBusiness,
+  id: string,
+  patch: MemberPatch,
+): Promise<MemberView> {
   const changes: Partial<typeof m.$inferInsert> = {};
   if (patch.name !== undefined) changes.name = patch.name;
   if (patch.color !== undefined) changes.color = patch.color;
@@ -122,7 +139,12 @@ async function moveMember(db: Db, business: TeamBusiness, id: string, position: 
 }
 
 /** The member's bookings from today on (the business's today) that still take time. */
-async function futureBookings(db: Db, business: TeamBusiness & { timeZone: string }, id: string, now: number): Promise<number> {
+async function futureBookings(
+  db: Db,
+  business: TeamBusiness & { timeZone: string },
+  id: string,
+  now: number,
+): Promise<number> {
   const b = schema.bookings;
   const [row] = await db
     .select({ n: sql<number>`count(*)` })
@@ -143,7 +165,12 @@ async function futureBookings(db: Db, business: TeamBusiness & { timeZone: strin
  * and 409 with their count while future bookings are theirs (move or
  * unassign them first). The checks and the delete are one statement.
  */
-export async function deleteMember(db: Db, business: TeamBusiness & { timeZone: string }, id: string, now: number): Promise<MemberView> {
+export async function deleteMember(
+  db: Db,
+  business: TeamBusiness & { timeZone: string },
+  id: string,
+  now: number,
+): Promise<MemberView> {
   const member = await getMember(db, business, id);
   const today = localDate(now, business.timeZone);
   const freeing = FREEING_STATUSES.map((s) => sql`${s}`);
@@ -155,7 +182,11 @@ export async function deleteMember(db: Db, business: TeamBusiness & { timeZone: 
   );
   if (deleted.meta.changes) return member;
   const count = await futureBookings(db, business, id, now);
-  if (count) throw new AppError(409, count === 1 ? "team.err.futureBooking" : "team.err.futureBookings", { name: member.name, count });
+  if (count)
+    throw new AppError(409, count === 1 ? "team.err.futureBooking" : "team.err.futureBookings", {
+      name: member.name,
+      count,
+    });
   const left = await listTeam(db, business);
   if (!left.some((t) => t.id === id)) throw new AppError(404, "team.err.notFound");
   throw new AppError(409, "team.err.last");

@@ -13,7 +13,13 @@ export type TimeOffRow = DayRange & { id: string; note: string; memberId: string
 /** Time off that touches local dates from..to (inclusive), the business's and every member's. A query: await it, or put it in a batch. */
 export function timeOffBetween(db: Db, businessId: string, from: string, to: string) {
   return db
-    .select({ id: timeOff.id, dateFrom: timeOff.dateFrom, dateTo: timeOff.dateTo, note: timeOff.note, memberId: timeOff.memberId })
+    .select({
+      id: timeOff.id,
+      dateFrom: timeOff.dateFrom,
+      dateTo: timeOff.dateTo,
+      note: timeOff.note,
+      memberId: timeOff.memberId,
+    })
     .from(timeOff)
     .where(and(eq(timeOff.businessId, businessId), gte(timeOff.dateTo, from), lte(timeOff.dateFrom, to)))
     .orderBy(asc(timeOff.dateFrom));
@@ -38,10 +44,19 @@ export type BusyBooking = MemberTiming & { id: string };
  * timingsOf, or put it in a batch.
  * `except`: a booking left out (the one being edited: its own time is not in its way).
  */
-function busyDays(db: Db, businessId: string, from: string, to: string, { except, ids = false }: { except?: string; ids?: boolean }) {
+function busyDays(
+  db: Db,
+  businessId: string,
+  from: string,
+  to: string,
+  { except, ids = false }: { except?: string; ids?: boolean },
+) {
   const item = sql`${bookings.bookingTime} || ' ' || ${bookings.durationMinutes} || ' ' || ${bookings.bufferMinutes} || ' ' || coalesce(${bookings.memberId}, '')`;
   return db
-    .select({ date: bookings.bookingDate, items: sql<string>`group_concat(${ids ? sql`${item} || ' ' || ${bookings.id}` : item}, ',')` })
+    .select({
+      date: bookings.bookingDate,
+      items: sql<string>`group_concat(${ids ? sql`${item} || ' ' || ${bookings.id}` : item}, ',')`,
+    })
     .from(bookings)
     .where(
       and(
@@ -60,18 +75,32 @@ function timingsOf(days: { date: string; items: string }[]): BusyBooking[] {
   return days.flatMap(({ date, items }) =>
     items.split(",").map((item) => {
       const [time, duration, buffer, member, id] = item.split(" ");
-      return { id, date, time, durationMinutes: Number(duration), bufferMinutes: Number(buffer), memberId: member || null };
+      return {
+        id,
+        date,
+        time,
+        durationMinutes: Number(duration),
+        bufferMinutes: Number(buffer),
+        memberId: member || null,
+      };
     }),
   );
 }
 
 /** Only when bookings occupy the chair on local dates from..to (inclusive), for free slots: see busyDays. */
-export async function busyTimings(db: Db, businessId: string, from: string, to: string, except?: string): Promise<MemberTiming[]> {
+export async function busyTimings(
+  db: Db,
+  businessId: string,
+  from: string,
+  to: string,
+  except?: string,
+): Promise<MemberTiming[]> {
   return timingsOf(await busyDays(db, businessId, from, to, { except }));
 }
 
 /** The bookings that occupy the chair on local dates from..to (inclusive), with their ids: a query for a batch, its rows read by busyBookingsOf. */
-export const busyBookings = (db: Db, businessId: string, from: string, to: string) => busyDays(db, businessId, from, to, { ids: true });
+export const busyBookings = (db: Db, businessId: string, from: string, to: string) =>
+  busyDays(db, businessId, from, to, { ids: true });
 
 /** busyBookings' rows, one per booking. */
 export const busyBookingsOf = (days: { date: string; items: string }[]): BusyBooking[] => timingsOf(days);

@@ -35,7 +35,9 @@ export type SlotFacts = {
 
 /** Occupied spans joined where they touch or overlap, in order: ends then rise with starts. A span with no real instant (no time) is left out. */
 export function mergeSpans(spans: readonly Span[]): Span[] {
-  const sorted = spans.filter((s) => Number.isFinite(s.start) && Number.isFinite(s.end)).sort((a, b) => a.start - b.start);
+  const sorted = spans
+    .filter((s) => Number.isFinite(s.start) && Number.isFinite(s.end))
+    .sort((a, b) => a.start - b.start);
   const merged: Span[] = [];
   for (const s of sorted) {
     const last = merged[merged.length - 1];
@@ -91,7 +93,9 @@ export function freeSlots(f: SlotFacts): Slot[] {
   for (let i = 0; i < f.days; i++) {
     const date = addDays(f.from, i);
     if (isTimeOff(f.timeOff, date)) continue;
-    const intervals = [...(f.hours[String(weekdayOf(date))] ?? [])].sort((x, y) => minutesOfDay(x[0]) - minutesOfDay(y[0]));
+    const intervals = [...(f.hours[String(weekdayOf(date))] ?? [])].sort(
+      (x, y) => minutesOfDay(x[0]) - minutesOfDay(y[0]),
+    );
     for (const [from, to] of intervals) {
       const end = clock.instant(date, to);
       const uniform = clock.uniform(date);

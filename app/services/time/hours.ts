@@ -16,7 +16,8 @@ const isStart = (v: unknown): v is string => typeof v === "string" && isTimeOfDa
 const isEnd = (v: unknown): v is string => typeof v === "string" && (isTimeOfDay(v) || v === "24:00");
 
 const day = (from: string, to: string): [string, string][] => [[from, to]];
-const week = (open: Record<string, [string, string][]>): WorkingHours => Object.fromEntries(WEEKDAYS.map((d) => [d, open[d] ?? []]));
+const week = (open: Record<string, [string, string][]>): WorkingHours =>
+  Object.fromEntries(WEEKDAYS.map((d) => [d, open[d] ?? []]));
 
 /** Israel: Sunday to Thursday, and Friday until the afternoon (Shabbat). */
 export const HOURS_IL = week({
@@ -82,7 +83,8 @@ export function normalizeHours(hours: Partial<WorkingHours>): WorkingHours {
       const joined: [string, string][] = [];
       for (const [from, to] of sorted) {
         const last = joined[joined.length - 1];
-        if (last && minutesOfDay(from) <= minutesOfDay(last[1])) last[1] = minutesOfDay(to) > minutesOfDay(last[1]) ? to : last[1];
+        if (last && minutesOfDay(from) <= minutesOfDay(last[1]))
+          last[1] = minutesOfDay(to) > minutesOfDay(last[1]) ? to : last[1];
         else joined.push([from, to]);
       }
       return [d, joined];

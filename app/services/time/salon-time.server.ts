@@ -16,26 +16,45 @@ import { normalizeHours, readHours } from "./hours";
 import { isTimeOff, occupiedSpan, weekdayOf, type Span, type WorkingHours } from "./span";
 
 type Business = typeof schema.businesses.$inferSelect;
-export type SalonTimeBusiness = Pick<Business, "id" | "timeZone" | "workingHours" | "slotStepMinutes" | "minNoticeMinutes">;
+export type SalonTimeBusiness = Pick<
+  Business,
+  "id" | "timeZone" | "workingHours" | "slotStepMinutes" | "minNoticeMinutes"
+>;
 
 export type SalonTimeSettings = { working_hours: WorkingHours; slot_step_minutes: number; min_notice_minutes: number };
 
-export function salonTimeOf(business: Pick<Business, "workingHours" | "slotStepMinutes" | "minNoticeMinutes">): SalonTimeSettings {
-  return { working_hours: readHours(business.workingHours), slot_step_minutes: business.slotStepMinutes, min_notice_minutes: business.minNoticeMinutes };
+export function salonTimeOf(
+  business: Pick<Business, "workingHours" | "slotStepMinutes" | "minNoticeMinutes">,
+): SalonTimeSettings {
+  return {
+    working_hours: readHours(business.workingHours),
+    slot_step_minutes: business.slotStepMinutes,
+    min_notice_minutes: business.minNoticeMinutes,
+  };
 }
 
 /** Saves what was sent (checked by SalonTimePatch); days left out of working_hours keep their intervals. */
-export async function updateSalonTime(db: Db, business: SalonTimeBusiness, patch: SalonTimePatch): Promise<SalonTimeSettings> {
+export async function updateSalonTime(
+  db: Db,
+  business: SalonTimeBusiness,
+  patch: SalonTimePatch,
+): Promise<SalonTimeSettings> {
   const current = salonTimeOf(business);
   const next: SalonTimeSettings = {
-    working_hours: patch.working_hours ? normalizeHours({ ...current.working_hours, ...patch.working_hours }) : current.working_hours,
+    working_hours: patch.working_hours
+      ? normalizeHours({ ...current.working_hours, ...patch.working_hours })
+      : current.working_hours,
     slot_step_minutes: patch.slot_step_minutes ?? current.slot_step_minutes,
     min_notice_minutes: patch.min_notice_minutes ?? current.min_notice_minutes,
   };
   if (patch.working_hours || patch.slot_step_minutes !== undefined || patch.min_notice_minutes !== undefined) {
     await db
       .update(schema.businesses)
-      .set({ workingHours: next.working_hours, slotStepMinutes: next.slot_step_minutes, minNoticeMinutes: next.min_notice_minutes })
+      .set({
+        workingHours: next.working_hours,
+        slotStepMinutes: next.slot_step_minutes,
+        minNoticeMinutes: next.min_notice_minutes,
+      })
       .where(eq(schema.businesses.id, business.id));
   }
   return next;
@@ -108,7 +127,12 @@ export type Availability = { time_zone: string; from: string; days: number; slot
  * `member_id` when asked). 404 "Service not found." for a name not in the
  * catalogue, "Team member not found." for a member not the business's.
  */
-export async function availability(db: Db, business: SalonTimeBusiness, ask: AvailabilityAsk, now: number): Promise<Availability> {
+export async function availability(
+  db: Db,
+  business: SalonTimeBusiness,
+  ask: AvailabilityAsk,
+  now: number,
+): Promise<Availability> {
   const zone = business.timeZone;
   const from = ask.from ?? localDate(now, zone);
   const to = addDays(from, ask.days - 1);
@@ -169,10 +193,13 @@ export async function availability(db: Db, business: SalonTimeBusiness, ask: Ava
   }
   const slots =
     members.length > 1
-      ? [...byTime.values()].sort((a, b) => (a.date === b.date ? a.time.localeCompare(b.time) : a.date.localeCompare(b.date)))
+      ? [...byTime.values()].sort((a, b) =>
+          a.date === b.date ? a.time.localeCompare(b.time) : a.date.localeCompare(b.date),
+        )
       : [...byTime.values()];
   const dates = Array.from({ length: ask.days }, (_, i) => addDays(from, i));
-  const worksOn = (member: MemberView, d: string) => !isTimeOff(timeOffOf(off, member.id), d) && Boolean(member.working_hours[String(weekdayOf(d))]?.length);
+  const worksOn = (member: MemberView, d: string) =>
+    !isTimeOff(timeOffOf(off, member.id), d) && Boolean(member.working_hours[String(weekdayOf(d))]?.length);
   const closed = dates.filter((d) => !members.some((member) => worksOn(member, d)));
   return { time_zone: zone, from, days: ask.days, slots, closed };
 }

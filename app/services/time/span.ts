@@ -50,7 +50,10 @@ export function endTime(t: Pick<Timing, "date" | "time" | "durationMinutes">, ti
 }
 
 /** endTime with its date (a booking may end the next day): where the calendar draws an event's end. */
-export function endOnWall(t: Pick<Timing, "date" | "time" | "durationMinutes">, timeZone: string): { date: string; time: string } {
+export function endOnWall(
+  t: Pick<Timing, "date" | "time" | "durationMinutes">,
+  timeZone: string,
+): { date: string; time: string } {
   const end = serviceSpan({ ...t, bufferMinutes: 0 }, timeZone).end;
   return { date: localDate(end, timeZone), time: localTime(end, timeZone) };
 }
@@ -83,7 +86,10 @@ function insideHours(hours: WorkingHours, t: Timing, timeZone: string): boolean 
 }
 
 /** What to say about a booking's time, beside overlaps: on a day off, or outside working hours. */
-export function timeWarnings(t: Timing, facts: { hours: WorkingHours; timeOff: readonly DayRange[]; timeZone: string }): TimeWarning[] {
+export function timeWarnings(
+  t: Timing,
+  facts: { hours: WorkingHours; timeOff: readonly DayRange[]; timeZone: string },
+): TimeWarning[] {
   if (isTimeOff(facts.timeOff, t.date)) return ["time_off"];
   return insideHours(facts.hours, t, facts.timeZone) ? [] : ["outside_hours"];
 }

@@ -19,7 +19,11 @@ export type SessionActionResult = { ok: true; value: WaView } | { ok: false; pro
  * the problem the owner is told (with the view when the refusal changed it,
  * as a gateway too old for Chatbook does).
  */
-export async function runSessionAction(env: Env, businessId: string, action: SessionAction): Promise<SessionActionResult> {
+export async function runSessionAction(
+  env: Env,
+  businessId: string,
+  action: SessionAction,
+): Promise<SessionActionResult> {
   const session = businessSession(env, businessId);
   try {
     if (action === "restart") return succeed(await session.restart(businessId));

@@ -35,10 +35,19 @@ export const ReactionPayload = z
 export const EditedPayload = MessagePayload.extend({ editedMessageId: z.string().min(1).max(300).nullish() });
 
 const RevokedSide = z
-  .object({ id: z.string().min(1).max(300), fromMe: z.boolean().optional(), from: z.string().max(200).nullish(), _data: Data })
+  .object({
+    id: z.string().min(1).max(300),
+    fromMe: z.boolean().optional(),
+    from: z.string().max(200).nullish(),
+    _data: Data,
+  })
   .passthrough();
 export const RevokedPayload = z
-  .object({ after: RevokedSide.nullish(), before: RevokedSide.nullish(), revokedMessageId: z.string().min(1).max(300).nullish() })
+  .object({
+    after: RevokedSide.nullish(),
+    before: RevokedSide.nullish(),
+    revokedMessageId: z.string().min(1).max(300).nullish(),
+  })
   .passthrough();
 
 const CONFIRMING = new Set(["👍", "❤", "👌", "✅"]);
@@ -67,7 +76,13 @@ async function sentRequest(d1: D1Database, businessId: string, serialized: strin
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A customer's reaction to one of the product's messages. */
-export async function takeReaction(env: Env, businessId: string, p: z.infer<typeof ReactionPayload>, now: number, defer: Defer): Promise<ReplyOutcome> {
+export async function takeReaction(
+  env: Env,
+  businessId: string,
+  p: z.infer<typeof ReactionPayload>,
+  now: number,
+  defer: Defer,
+): Promise<ReplyOutcome> {
   if (p.fromMe) return { handled: "none" };
   const intent = reactionIntent(p.reaction.text);
   if (intent === null) return { handled: "none" }; // removed: what was done stays done
@@ -79,7 +94,14 @@ export async function takeReaction(env: Env, businessId: string, p: z.infer<type
   return handleClientMessage(
     env,
     businessId,
-    { providerId: p.id, chatId, body: p.reaction.text ?? "", at: Math.round(p.timestamp * 1000), intent, requestId: request.id },
+    {
+      providerId: p.id,
+      chatId,
+      body: p.reaction.text ?? "",
+      at: Math.round(p.timestamp * 1000),
+      intent,
+      requestId: request.id,
+    },
     now,
     defer,
   );
@@ -93,10 +115,23 @@ async function phoneOf(d1: D1Database, businessId: string, chatId: string) {
   return row?.phone ?? null;
 }
 
-type StoredRow = { provider_id: string; chat_id: string; from_me: number; body: string; timestamp: number; processed_at: number | null; created_at: number };
+type StoredRow = {
+  provider_id: string;
+  chat_id: string;
+  from_me: number;
+  body: string;
+  timestamp: number;
+  processed_at: number | null;
+  created_at: number;
+};
 
 /** The stored message with this key id in the chat (either form of the contact's chat). */
-async function storedByKey(d1: D1Database, businessId: string, chatId: string, keyId: string): Promise<StoredRow | null> {
+async function storedByKey(
+  d1: D1Database,
+  businessId: string,
+  chatId: string,
+  keyId: string,
+): Promise<StoredRow | null> {
   const contact = await d1
     .prepare("SELECT lid, phone FROM wa_contacts WHERE business_id = ?1 AND (chat_id = ?2 OR lid = ?2)")
     .bind(businessId, chatId)
@@ -116,7 +151,10 @@ async function storedByKey(d1: D1Database, businessId: string, chatId: string, k
 
 /** The request this message was read as the answer to, if any. */
 async function answered(d1: D1Database, businessId: string, providerId: string) {
-  return d1.prepare("SELECT id FROM scheduled_messages WHERE business_id = ?1 AND reply_message_id = ?2").bind(businessId, providerId).first<{ id: string }>();
+  return d1
+    .prepare("SELECT id FROM scheduled_messages WHERE business_id = ?1 AND reply_message_id = ?2")
+    .bind(businessId, providerId)
+    .first<{ id: string }>();
 }
 
 /** The client is waiting for the owner, with what they wrote. */
@@ -160,9 +198,20 @@ export async function takeEdit(
         `INSERT INTO wa_messages (id, business_id, provider_id, chat_id, from_me, body, timestamp, created_at, processed_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
       )
-      .bind(crypto.randomUUID(), businessId, row.provider_id, row.chat_id, row.from_me, body, row.timestamp, row.created_at, row.processed_at),
+      .bind(
+        crypto.randomUUID(),
+        businessId,
+        row.provider_id,
+        row.chat_id,
+        row.from_me,
+        body,
+        row.timestamp,
+        row.created_at,
+        row.processed_at,
+      ),
   ]);
-  if (proposals) await markChatForProposals(env, businessId, row.chat_id, row.from_me === 1, Math.round(p.timestamp * 1000));
+  if (proposals)
+    await markChatForProposals(env, businessId, row.chat_id, row.from_me === 1, Math.round(p.timestamp * 1000));
   if (row.from_me === 1) return "replaced";
   if (await answered(d1, businessId, row.provider_id)) {
     await markAwaiting(d1, businessId, row.chat_id, Math.round(p.timestamp * 1000), body);
@@ -185,17 +234,28 @@ export async function takeEdit(
 export type RevokeOutcome = "removed" | "awaiting" | "ignored";
 
 /** A message deleted for everyone: gone from what extraction reads; an answer it carried goes to the owner. */
-export async function takeRevoke(env: Env, businessId: string, p: z.infer<typeof RevokedPayload>, now: number): Promise<RevokeOutcome> {
+export async function takeRevoke(
+  env: Env,
+  businessId: string,
+  p: z.infer<typeof RevokedPayload>,
+  now: number,
+): Promise<RevokeOutcome> {
   const d1 = env.DB;
   const side = p.after ?? p.before;
   if (!side) return "ignored";
   const chatId = messageChatId(side);
   const keyId = p.revokedMessageId ? keyIdOf(p.revokedMessageId) : p.before ? keyIdOf(p.before.id) : null;
   if (!keyId || !isCustomerChat(chatId)) return "ignored";
-  await d1.prepare("INSERT INTO wa_revoked (business_id, key_id, revoked_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING").bind(businessId, keyId, now).run();
+  await d1
+    .prepare("INSERT INTO wa_revoked (business_id, key_id, revoked_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING")
+    .bind(businessId, keyId, now)
+    .run();
   const row = await storedByKey(d1, businessId, chatId, keyId);
   if (!row) return "removed";
-  await d1.prepare("DELETE FROM wa_messages WHERE business_id = ?1 AND provider_id = ?2").bind(businessId, row.provider_id).run();
+  await d1
+    .prepare("DELETE FROM wa_messages WHERE business_id = ?1 AND provider_id = ?2")
+    .bind(businessId, row.provider_id)
+    .run();
   if (row.from_me === 0 && (await answered(d1, businessId, row.provider_id))) {
     await markAwaiting(d1, businessId, row.chat_id, now, row.body);
     return "awaiting";

@@ -74,12 +74,15 @@ export async function backstopRound(
 ): Promise<RoundResult> {
   const result: RoundResult = { calls: 0, reads: [], stored: 0, processed: 0, nextDue: Infinity };
   const period = backstopPeriod(env);
-  const business = await env.DB.prepare("SELECT proposals_enabled FROM businesses WHERE id = ?1").bind(businessId).first<{ proposals_enabled: number }>();
+  const business = await env.DB.prepare("SELECT proposals_enabled FROM businesses WHERE id = ?1")
+    .bind(businessId)
+    .first<{ proposals_enabled: number }>();
   if (!business) return result;
   const proposals = business.proposals_enabled === 1;
   // Follow-up work (queueing a thanks) is awaited before the round ends.
   const pending: Promise<unknown>[] = [];
-  const defer = (work: Promise<unknown>) => void pending.push(work.catch((error) => console.error("Backstop follow-up failed", businessId, error)));
+  const defer = (work: Promise<unknown>) =>
+    void pending.push(work.catch((error) => console.error("Backstop follow-up failed", businessId, error)));
 
   result.processed += await retryUnprocessed(env, businessId, now, proposals, defer);
 
@@ -96,13 +99,22 @@ export async function backstopRound(
         continue;
       }
       // Timestamps are whole seconds: a new last message in the same second shows by its id.
-      const behind = !seen || chat.lastAt > seen.lastAt || (chat.lastId !== null && chat.lastId !== seen.lastId) || state.reconnectedAt > seen.readAt;
+      const behind =
+        !seen ||
+        chat.lastAt > seen.lastAt ||
+        (chat.lastId !== null && chat.lastId !== seen.lastId) ||
+        state.reconnectedAt > seen.readAt;
       if (!behind) continue;
       if (seen && now - seen.readAt < period) {
         result.nextDue = Math.min(result.nextDue, seen.readAt + period);
         continue;
       }
-      const raw = await provider.getRawMessagesSince(businessId, chat.chatId, Math.floor(since / 1000), MESSAGES_PER_READ);
+      const raw = await provider.getRawMessagesSince(
+        businessId,
+        chat.chatId,
+        Math.floor(since / 1000),
+        MESSAGES_PER_READ,
+      );
       result.calls++;
       result.reads.push(chat.chatId);
       // Oldest first, so answers are read in the order they were written.
@@ -132,7 +144,13 @@ export async function backstopRound(
 }
 
 /** Stored messages not yet acted on, retried oldest first (the rest wait for the next round). */
-async function retryUnprocessed(env: Env, businessId: string, now: number, proposals: boolean, defer: (w: Promise<unknown>) => void) {
+async function retryUnprocessed(
+  env: Env,
+  businessId: string,
+  now: number,
+  proposals: boolean,
+  defer: (w: Promise<unknown>) => void,
+) {
   const { results } = await env.DB.prepare(
     `SELECT provider_id, chat_id, from_me, body, timestamp FROM wa_messages
      WHERE business_id = ?1 AND processed_at IS NULL AND created_at <= ?2 AND timestamp >= ?3
@@ -146,7 +164,14 @@ async function retryUnprocessed(env: Env, businessId: string, now: number, propo
       const done = await processStored(
         env,
         businessId,
-        { providerId: r.provider_id, chatId: r.chat_id, fromMe: r.from_me === 1, source: null, body: r.body, at: r.timestamp },
+        {
+          providerId: r.provider_id,
+          chatId: r.chat_id,
+          fromMe: r.from_me === 1,
+          source: null,
+          body: r.body,
+          at: r.timestamp,
+        },
         now,
         defer,
         proposals,

@@ -7,7 +7,15 @@ import { businessSession } from "./session.server";
 import { storedReason } from "../rules/reasons";
 import { recordAck } from "../safety/health.server";
 import { keyIdOf, MessagePayload, takeMessage, type Defer } from "./messages.server";
-import { EditedPayload, likeEscape, ReactionPayload, RevokedPayload, takeEdit, takeReaction, takeRevoke } from "./addons.server";
+import {
+  EditedPayload,
+  likeEscape,
+  ReactionPayload,
+  RevokedPayload,
+  takeEdit,
+  takeReaction,
+  takeRevoke,
+} from "./addons.server";
 
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 const MAX_AGE_MS = 5 * 60 * 1000;
@@ -50,7 +58,13 @@ export type IngestResult = { status: number; body: Record<string, unknown> };
 
 export type { Defer };
 
-export async function ingestWebhook(env: Env, raw: string, signature: string | null, now: number, defer: Defer = () => {}): Promise<IngestResult> {
+export async function ingestWebhook(
+  env: Env,
+  raw: string,
+  signature: string | null,
+  now: number,
+  defer: Defer = () => {},
+): Promise<IngestResult> {
   if (raw.length > MAX_WEBHOOK_BYTES) return { status: 413, body: { error: "Payload too large" } };
   let parsedJson: unknown;
   try {
@@ -71,7 +85,9 @@ export async function ingestWebhook(env: Env, raw: string, signature: string | n
   if (typeof sentAt !== "number" || Math.abs(now - sentAt) > MAX_AGE_MS) {
     return { status: 401, body: { error: "Stale event" } };
   }
-  const business = await env.DB.prepare("SELECT id, proposals_enabled FROM businesses WHERE id = ?").bind(businessId).first<{ proposals_enabled: number }>();
+  const business = await env.DB.prepare("SELECT id, proposals_enabled FROM businesses WHERE id = ?")
+    .bind(businessId)
+    .first<{ proposals_enabled: number }>();
   if (!business) return { status: 202, body: { ignored: "unknown session" } };
 
   if (event === "session.status") {
@@ -98,7 +114,10 @@ export async function ingestWebhook(env: Env, raw: string, signature: string | n
   if (event === "message.edited") {
     const payload = EditedPayload.safeParse(envelope.data.payload);
     if (!payload.success) return { status: 400, body: { error: "Bad edit payload" } };
-    return { status: 200, body: { ok: true, edit: await takeEdit(env, businessId, payload.data, now, defer, proposals) } };
+    return {
+      status: 200,
+      body: { ok: true, edit: await takeEdit(env, businessId, payload.data, now, defer, proposals) },
+    };
   }
   if (event === "message.revoked") {
     const payload = RevokedPayload.safeParse(envelope.data.payload);
@@ -108,7 +127,8 @@ export async function ingestWebhook(env: Env, raw: string, signature: string | n
   if (event === "message.ack") {
     const payload = AckPayload.safeParse(envelope.data.payload);
     if (!payload.success) return { status: 400, body: { error: "Bad ack payload" } };
-    const failed = payload.data.ack === ACK_ERROR ? await failRefusedMessage(env.DB, businessId, payload.data, now) : false;
+    const failed =
+      payload.data.ack === ACK_ERROR ? await failRefusedMessage(env.DB, businessId, payload.data, now) : false;
     await recordAck(env.DB, businessId, payload.data.id, payload.data.ack);
     return { status: 200, body: { ok: true, failed } };
   }

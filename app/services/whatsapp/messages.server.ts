@@ -60,7 +60,12 @@ function sharedPhone(p: MessageIn): string | null {
 
 /** Whether the customer deleted this message for everyone (it is never stored again). */
 async function isRevoked(d1: D1Database, businessId: string, keyId: string) {
-  return (await d1.prepare("SELECT 1 AS x FROM wa_revoked WHERE business_id = ?1 AND key_id = ?2").bind(businessId, keyId).first()) !== null;
+  return (
+    (await d1
+      .prepare("SELECT 1 AS x FROM wa_revoked WHERE business_id = ?1 AND key_id = ?2")
+      .bind(businessId, keyId)
+      .first()) !== null
+  );
 }
 
 export type Taken = { stored: boolean; processed: boolean };
@@ -69,7 +74,14 @@ export type Taken = { stored: boolean; processed: boolean };
  * Stores a message (once) and acts on it unless that was done already: the
  * one path for the webhook and the backstop, with the same rules.
  */
-export async function takeMessage(env: Env, businessId: string, p: MessageIn, now: number, defer: Defer, proposals: boolean): Promise<Taken> {
+export async function takeMessage(
+  env: Env,
+  businessId: string,
+  p: MessageIn,
+  now: number,
+  defer: Defer,
+  proposals: boolean,
+): Promise<Taken> {
   const d1 = env.DB;
   const chatId = messageChatId(p);
   if (!isCustomerChat(chatId)) return { stored: false, processed: false };
@@ -86,7 +98,14 @@ export async function takeMessage(env: Env, businessId: string, p: MessageIn, no
   const processed = await processStored(
     env,
     businessId,
-    { providerId: p.id, chatId, fromMe: p.fromMe, source: p.source ?? null, body: p.body ?? "", at: Math.round(p.timestamp * 1000) },
+    {
+      providerId: p.id,
+      chatId,
+      fromMe: p.fromMe,
+      source: p.source ?? null,
+      body: p.body ?? "",
+      at: Math.round(p.timestamp * 1000),
+    },
     now,
     defer,
     proposals,
@@ -94,13 +113,27 @@ export async function takeMessage(env: Env, businessId: string, p: MessageIn, no
   return { stored, processed };
 }
 
-export type StoredMessage = { providerId: string; chatId: string; fromMe: boolean; source: string | null; body: string; at: number };
+export type StoredMessage = {
+  providerId: string;
+  chatId: string;
+  fromMe: boolean;
+  source: string | null;
+  body: string;
+  at: number;
+};
 
 /**
  * Acts on a stored message and marks it processed. A hidden number whose
  * phone is still unknown waits (false): nothing may read it before its client is known.
  */
-export async function processStored(env: Env, businessId: string, m: StoredMessage, now: number, defer: Defer, proposals: boolean): Promise<boolean> {
+export async function processStored(
+  env: Env,
+  businessId: string,
+  m: StoredMessage,
+  now: number,
+  defer: Defer,
+  proposals: boolean,
+): Promise<boolean> {
   const d1 = env.DB;
   if (isLid(m.chatId) && !(await knownPhone(env, businessId, m.chatId))) return false;
   // Number safety: keeps the contact basis, and a client's STOP or START is handled there (not read as an answer).
@@ -117,10 +150,19 @@ export async function processStored(env: Env, businessId: string, m: StoredMessa
     if (proposals) await markChatForProposals(env, businessId, m.chatId, false, m.at);
     // A booking-page confirmation ("Confirm booking 4821") is that, not an answer to a reminder.
     const online = opt ? null : await confirmFromMessage(env, businessId, m, now, defer);
-    if (!opt && !online) await handleClientMessage(env, businessId, { providerId: m.providerId, chatId: m.chatId, body: m.body, at: m.at }, now, defer);
+    if (!opt && !online)
+      await handleClientMessage(
+        env,
+        businessId,
+        { providerId: m.providerId, chatId: m.chatId, body: m.body, at: m.at },
+        now,
+        defer,
+      );
   }
   await d1
-    .prepare("UPDATE wa_messages SET processed_at = ?3 WHERE business_id = ?1 AND provider_id = ?2 AND processed_at IS NULL")
+    .prepare(
+      "UPDATE wa_messages SET processed_at = ?3 WHERE business_id = ?1 AND provider_id = ?2 AND processed_at IS NULL",
+    )
     .bind(businessId, m.providerId, now)
     .run();
   return true;
@@ -161,7 +203,16 @@ async function isAutomatedReply(d1: D1Database, businessId: string, m: StoredMes
          EXISTS (SELECT 1 FROM wa_messages WHERE business_id = ?1 AND chat_id = ?2 AND provider_id <> ?7 AND timestamp <= ?3 AND timestamp >= ?3 - ?5) AS just_wrote,
          EXISTS (SELECT 1 FROM wa_messages WHERE business_id = ?1 AND chat_id <> ?2 AND from_me = 1 AND body = ?4 AND timestamp <= ?3 - ?8 AND timestamp >= ?3 - ?6) AS repeated`,
     )
-    .bind(businessId, m.chatId, m.at, m.body, AUTO_REPLY_WINDOW_MS, AUTO_REPLY_LOOKBACK_MS, m.providerId, AUTO_REPLY_MIN_GAP_MS)
+    .bind(
+      businessId,
+      m.chatId,
+      m.at,
+      m.body,
+      AUTO_REPLY_WINDOW_MS,
+      AUTO_REPLY_LOOKBACK_MS,
+      m.providerId,
+      AUTO_REPLY_MIN_GAP_MS,
+    )
     .first<{ just_wrote: number; repeated: number }>();
   return row?.just_wrote === 1 && row.repeated === 1;
 }
@@ -180,7 +231,9 @@ async function knownPhone(env: Env, businessId: string, lid: string): Promise<st
     console.error("Resolving a hidden WhatsApp number failed; the message waits", lid, error);
   }
   if (phone)
-    await env.DB.prepare("UPDATE wa_contacts SET phone = ?3 WHERE business_id = ?1 AND chat_id = ?2 AND phone IS NULL").bind(businessId, lid, phone).run();
+    await env.DB.prepare("UPDATE wa_contacts SET phone = ?3 WHERE business_id = ?1 AND chat_id = ?2 AND phone IS NULL")
+      .bind(businessId, lid, phone)
+      .run();
   return phone;
 }
 

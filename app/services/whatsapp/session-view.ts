@@ -34,7 +34,13 @@ export function isSessionActionError(value: unknown): value is SessionActionErro
 }
 
 /** phone: the connected number formatted for people (on the server, so the page ships no phone library). */
-export type WaView = { status: WaStatus; me: SessionMe | null; phone: string | null; hasQr: boolean; qrVersion: number };
+export type WaView = {
+  status: WaStatus;
+  me: SessionMe | null;
+  phone: string | null;
+  hasQr: boolean;
+  qrVersion: number;
+};
 
 const SETTLED = new Set(["WORKING", "STOPPED", "FAILED", "no-session", "disconnected"]);
 
@@ -69,11 +75,14 @@ const MIN_WAHA = { CORE: "2026.6.1", PLUS: "2025.3.1" } as const;
 const versionParts = (v: string) => /^(\d{4})\.(\d{1,2})\.(\d{1,3})/.exec(v.trim())?.slice(1).map(Number) ?? null;
 
 /** Null when the gateway is new enough; else what to tell the owner. */
-export function gatewayTooOld(server: { version: string; tier: string } | null): { version: string; minimum: string } | null {
+export function gatewayTooOld(
+  server: { version: string; tier: string } | null,
+): { version: string; minimum: string } | null {
   const minimum = server?.tier?.toUpperCase() === "PLUS" ? MIN_WAHA.PLUS : MIN_WAHA.CORE;
   const have = server ? versionParts(server.version) : null;
   const need = versionParts(minimum)!;
   if (!have) return { version: server?.version || "?", minimum };
-  for (let i = 0; i < 3; i++) if (have[i] !== need[i]) return have[i] > need[i] ? null : { version: server!.version, minimum };
+  for (let i = 0; i < 3; i++)
+    if (have[i] !== need[i]) return have[i] > need[i] ? null : { version: server!.version, minimum };
   return null;
 }

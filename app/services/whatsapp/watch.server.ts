@@ -47,13 +47,19 @@ export async function alertWaitingOwners(env: Env, now: number): Promise<number>
   const sender = getEmailSender(env, createDb(env.DB));
   for (const r of results) {
     // Claim first: two overlapping cron runs send one e-mail.
-    const claim = await env.DB.prepare("UPDATE businesses SET wa_alert_at = ?2 WHERE id = ?1 AND wa_alert_at IS NULL").bind(r.id, now).run();
+    const claim = await env.DB.prepare("UPDATE businesses SET wa_alert_at = ?2 WHERE id = ?1 AND wa_alert_at IS NULL")
+      .bind(r.id, now)
+      .run();
     if (!claim.meta.changes) continue;
     const link = `${env.APP_URL.replace(/\/+$/, "")}/dashboard`;
     const params = { count: String(r.waiting), link };
     // In the business's message language (the owner's language at sign-up, or as set in Settings).
     const t = translator(parseLang(r.message_lang));
-    const result = await sender.send({ to: r.email, subject: t("mail.waiting.subject"), text: t("mail.waiting.text", params) });
+    const result = await sender.send({
+      to: r.email,
+      subject: t("mail.waiting.subject"),
+      text: t("mail.waiting.text", params),
+    });
     if (result.status !== "sent") console.error("Waiting-messages e-mail failed", r.id, result.message);
   }
   return results.length;

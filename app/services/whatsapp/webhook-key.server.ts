@@ -3,7 +3,9 @@
 import { utf8 } from "~/utils/encoding";
 
 export async function webhookKeyFor(env: Env, businessId: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", utf8(env.WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", utf8(env.WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   const mac = await crypto.subtle.sign("HMAC", key, utf8(`waha-webhook:${businessId}`));
   return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

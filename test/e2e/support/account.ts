@@ -8,7 +8,15 @@
 // (30 each per 5 minutes per stack).
 import type { Page } from "playwright-core";
 
-export type NewAccount = { name: string; business: string; email: string; password: string; country?: string; phone?: string; city?: string };
+export type NewAccount = {
+  name: string;
+  business: string;
+  email: string;
+  password: string;
+  country?: string;
+  phone?: string;
+  city?: string;
+};
 export type Owner = { userId: string; businessId: string };
 
 /**
@@ -33,21 +41,33 @@ export async function signInAsNewOwner(page: Page, appUrl: string, account: NewA
       timezone,
     },
   });
-  if (!res.ok()) throw new Error(`POST /__dev/owner for ${account.email} answered ${res.status()}: ${await res.text()}`);
+  if (!res.ok())
+    throw new Error(`POST /__dev/owner for ${account.email} answered ${res.status()}: ${await res.text()}`);
   const made = (await res.json()) as { user_id: string; business_id: string };
   await page.goto(`${appUrl}/dashboard`);
   return { userId: made.user_id, businessId: made.business_id };
 }
 
 /** Newest first, as GET /__dev/outbox answers. */
-export async function outboxFor(page: Page, appUrl: string, email: string): Promise<{ to: string; subject: string; text: string; created_at: string }[]> {
+export async function outboxFor(
+  page: Page,
+  appUrl: string,
+  email: string,
+): Promise<{ to: string; subject: string; text: string; created_at: string }[]> {
   const res = await page.request.get(`${appUrl}/__dev/outbox?to=${encodeURIComponent(email)}`);
   if (!res.ok()) throw new Error(`GET /__dev/outbox answered ${res.status()}`);
   return res.json();
 }
 
 /** Polls the outbox until an e-mail matching `pattern` arrives after `since` (ms); returns the first capture group. */
-export async function waitForMail(page: Page, appUrl: string, email: string, pattern: RegExp, since = 0, timeoutMs = 15_000): Promise<string> {
+export async function waitForMail(
+  page: Page,
+  appUrl: string,
+  email: string,
+  pattern: RegExp,
+  since = 0,
+  timeoutMs = 15_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     for (const mail of await outboxFor(page, appUrl, email)) {
@@ -74,7 +94,9 @@ export async function whenHydrated(page: Page) {
 
 /** The register form fills in the browser's time zone once its scripts run. */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => (document.querySelector('input[name="timezone"]') as HTMLInputElement | null)?.value);
+  await page.waitForFunction(
+    () => (document.querySelector('input[name="timezone"]') as HTMLInputElement | null)?.value,
+  );
 }
 
 export async function registerAndLogin(page: Page, appUrl: string, account: NewAccount): Promise<void> {

@@ -54,7 +54,8 @@ export function useBrowserStack({ vars, own = false }: Options = {}): BrowserSta
   });
 
   const up = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error("the browser stack is not up: use it inside tests and hooks, after useBrowserStack's beforeAll");
+    if (value === undefined)
+      throw new Error("the browser stack is not up: use it inside tests and hooks, after useBrowserStack's beforeAll");
     return value;
   };
   return {

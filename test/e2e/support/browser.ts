@@ -11,7 +11,11 @@ export const SCREENSHOT_DIR = path.resolve("test-results/screenshots");
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const { executablePath, args, env, source } = await chromiumForTests();
   try {
-    return await chromium.launch({ executablePath, args: [...args, ...extraArgs], ...(env && { env: { ...process.env, ...env } }) });
+    return await chromium.launch({
+      executablePath,
+      args: [...args, ...extraArgs],
+      ...(env && { env: { ...process.env, ...env } }),
+    });
   } catch (err) {
     throw new Error(`Chromium from ${source} (${executablePath}) did not start`, { cause: err });
   }
@@ -32,13 +36,19 @@ export type PageOptions = { expectedErrors?: RegExp[] };
  * the test that opened it ends, whether or not the test looked at `errors`.
  * A test that provokes one and checks it takes it out of `errors` (splice).
  */
-export async function newPage(browser: Browser, width: number, height = 844, { expectedErrors = [] }: PageOptions = {}) {
+export async function newPage(
+  browser: Browser,
+  width: number,
+  height = 844,
+  { expectedErrors = [] }: PageOptions = {},
+) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (msg) => {
     const text = msg.text();
-    if (msg.type() === "error" && !REMIX_ABORTED_LOAD.test(text) && !expectedErrors.some((e) => e.test(text))) errors.push(text);
+    if (msg.type() === "error" && !REMIX_ABORTED_LOAD.test(text) && !expectedErrors.some((e) => e.test(text)))
+      errors.push(text);
   });
   page.on("pageerror", (err) => errors.push(err.message));
   tellWhenFailed(page, errors);
@@ -51,7 +61,9 @@ function failOnErrors(errors: string[]) {
   try {
     onTestFinished(({ task }) => {
       if (task.result?.state === "fail" || errors.length === 0) return;
-      throw new Error(`the page logged ${errors.length} error(s) the test did not expect:\n${errors.map((e) => `- ${e.slice(0, 500)}`).join("\n")}`);
+      throw new Error(
+        `the page logged ${errors.length} error(s) the test did not expect:\n${errors.map((e) => `- ${e.slice(0, 500)}`).join("\n")}`,
+      );
     });
   } catch {
     // Opened in a hook (beforeAll): the file's own checks of `errors` hold it.
@@ -87,7 +99,9 @@ function tellWhenFailed(page: Page, errors: string[]) {
         .innerText({ timeout: 2_000 })
         .catch(() => "(unreadable)");
       mkdirSync(FAILURE_DIR, { recursive: true });
-      await page.screenshot({ path: path.join(FAILURE_DIR, `${name}-${Date.now()}.png`), fullPage: true, timeout: 5_000 }).catch(() => {});
+      await page
+        .screenshot({ path: path.join(FAILURE_DIR, `${name}-${Date.now()}.png`), fullPage: true, timeout: 5_000 })
+        .catch(() => {});
       console.error(
         [
           `-- page when "${task.name}" failed: ${page.url()} (${page.viewportSize()?.width} px)`,
@@ -112,8 +126,16 @@ const scriptless = new WeakSet<Page>();
  * server's own checks, plain form posts). `cookies` go in first (a language, a
  * signed-in owner's session).
  */
-export async function newScriptlessPage(browser: Browser, width: number, cookies: Parameters<BrowserContext["addCookies"]>[0] = []) {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 844 }, deviceScaleFactor: 1 });
+export async function newScriptlessPage(
+  browser: Browser,
+  width: number,
+  cookies: Parameters<BrowserContext["addCookies"]>[0] = [],
+) {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width, height: 844 },
+    deviceScaleFactor: 1,
+  });
   await context.addCookies(cookies);
   const page = await context.newPage();
   scriptless.add(page);
@@ -126,7 +148,9 @@ export async function newScriptlessPage(browser: Browser, width: number, cookies
  * so its stylesheets load and colours are as shown.
  */
 async function axeOnCopy(page: Page): Promise<AxeFinding[]> {
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<head([^>]*)>/i, `<head$1><base href="${page.url()}">`);
+  const html = (await page.content())
+    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replace(/<head([^>]*)>/i, `<head$1><base href="${page.url()}">`);
   const context = await page.context().browser()!.newContext({ viewport: page.viewportSize(), deviceScaleFactor: 1 });
   try {
     const copy = await context.newPage();
@@ -150,7 +174,11 @@ type AxeFinding = { id: string; impact: string | null; help: string; nodes: { ta
  */
 async function axeViolations(page: Page): Promise<AxeFinding[]> {
   // Colours are read as they settle: a button still fading to its colour (a transition) is not what a reader sees.
-  await page.evaluate(() => Promise.all(document.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.finished.catch(() => null)] : []))));
+  await page.evaluate(() =>
+    Promise.all(
+      document.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.finished.catch(() => null)] : [])),
+    ),
+  );
   const loaded = await page.evaluate(() => "axe" in window);
   if (!loaded) await page.evaluate(axe.source);
   const found = await page.evaluate(async (tags) => {
@@ -168,7 +196,9 @@ async function axeViolations(page: Page): Promise<AxeFinding[]> {
 
 /** One line per rule, then one per element: what a failing test prints. */
 function describeViolations(name: string, found: AxeFinding[]): string {
-  const lines = [`axe-core (${AXE_TAGS.join(", ")}) found ${found.length} serious or critical violation(s) on "${name}":`];
+  const lines = [
+    `axe-core (${AXE_TAGS.join(", ")}) found ${found.length} serious or critical violation(s) on "${name}":`,
+  ];
   for (const v of found) {
     lines.push(`- ${v.id} [${v.impact}] ${v.help}`);
     for (const n of v.nodes) lines.push(`    ${n.target.join(" > ")}: ${n.summary.replace(/\s*\n\s*/g, " ")}`);
@@ -205,6 +235,7 @@ export async function screenshot(page: Page, name: string) {
   } finally {
     await page.setViewportSize(phone);
     // Laid out again at phone width before the test taps anything (a calendar redraws on resize).
-    if (!scriptless.has(page)) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    if (!scriptless.has(page))
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   }
 }

@@ -34,7 +34,14 @@ const SYSTEM_BROWSER_PATHS = [
 ];
 
 // What every browser gets: quiet, no first-run screens, no calls home.
-const COMMON_ARGS = ["--no-sandbox", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const COMMON_ARGS = [
+  "--no-sandbox",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 export const SYSTEM_ARGS = ["--headless", "--disable-gpu", ...COMMON_ARGS];
 
 // @sparticuz/chromium's flags are made for AWS Lambda. These would make the
@@ -87,7 +94,8 @@ async function sparticuz() {
   await inflate(path.join(bin, "al2023.tar.br"));
   const lib = path.join(tmpdir(), "al2023", "lib");
   const LD_LIBRARY_PATH = [lib, process.env.LD_LIBRARY_PATH].filter(Boolean).join(path.delimiter);
-  const still = spawnSync("ldd", [executablePath], { encoding: "utf8", env: { ...process.env, LD_LIBRARY_PATH } }).stdout ?? "";
+  const still =
+    spawnSync("ldd", [executablePath], { encoding: "utf8", env: { ...process.env, LD_LIBRARY_PATH } }).stdout ?? "";
   if (/not found/.test(still))
     throw new Error(
       `The npm Chromium (${executablePath}) lacks shared libraries even with the ones its package ships:\n${still}Install Chromium or its libraries (e.g. libnss3), or set CHROMIUM_PATH.`,
@@ -108,7 +116,10 @@ export async function resolveChromium(options: ResolveOptions = {}): Promise<Chr
 
   const chosen = env.CHROMIUM_PATH;
   if (chosen) {
-    if (!isExecutable(chosen)) throw new Error(`CHROMIUM_PATH is ${chosen}, which is not an executable file. Unset it to let the tests find a browser.`);
+    if (!isExecutable(chosen))
+      throw new Error(
+        `CHROMIUM_PATH is ${chosen}, which is not an executable file. Unset it to let the tests find a browser.`,
+      );
     return { executablePath: chosen, args: SYSTEM_ARGS, source: "CHROMIUM_PATH" };
   }
 
@@ -123,7 +134,12 @@ export async function resolveChromium(options: ResolveOptions = {}): Promise<Chr
     );
   }
   const npm = await npmChromium();
-  return { executablePath: npm.executablePath, args: npmChromiumArgs(npm.args), ...(npm.env && { env: npm.env }), source: "npm" };
+  return {
+    executablePath: npm.executablePath,
+    args: npmChromiumArgs(npm.args),
+    ...(npm.env && { env: npm.env }),
+    source: "npm",
+  };
 }
 
 let cached: Promise<ChromiumChoice> | undefined;

@@ -10,7 +10,11 @@ type HasSimulator = Pick<BrowserStack["stack"], "simUrl">;
 
 /** Changes the gateway (nothing when `settings` is empty) and answers how it is now. */
 export async function gateway(stack: HasSimulator, settings: { version?: string; down?: boolean }): Promise<Gateway> {
-  const res = await fetch(`${stack.simUrl}/__sim/gateway`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(settings) });
+  const res = await fetch(`${stack.simUrl}/__sim/gateway`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(settings),
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as Gateway;
 }

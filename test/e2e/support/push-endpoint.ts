@@ -18,7 +18,13 @@ import type { AddressInfo } from "node:net";
 import ece from "http_ece";
 
 export type Subscriber = { endpoint: string; p256dh: string; auth: string };
-type Received = { endpoint: string; payload: unknown; ttl: number; urgency: string | null; jwt: Record<string, unknown> };
+type Received = {
+  endpoint: string;
+  payload: unknown;
+  ttl: number;
+  urgency: string | null;
+  jwt: Record<string, unknown>;
+};
 type Rejected = { endpoint: string; status: number; reason: string };
 
 export type PushEndpoint = {
@@ -44,7 +50,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** RFC 8292 checks; answers the JWT's claims or throws why the push service would refuse. */
-export function checkVapid(authorization: string | undefined, vapidPublicKey: string, origin: string, now = Date.now()): Record<string, unknown> {
+export function checkVapid(
+  authorization: string | undefined,
+  vapidPublicKey: string,
+  origin: string,
+  now = Date.now(),
+): Record<string, unknown> {
   const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization ?? "");
   if (!m) throw new Error(`no vapid Authorization header: ${authorization}`);
   const [, token, k] = m;
@@ -57,12 +68,18 @@ export function checkVapid(authorization: string | undefined, vapidPublicKey: st
     key: { kty: "EC", crv: "P-256", x: b64u(point.subarray(1, 33)), y: b64u(point.subarray(33, 65)) },
     format: "jwk",
   });
-  const ok = verify("sha256", Buffer.from(`${h}.${p}`), { key, dsaEncoding: "ieee-p1363" }, Buffer.from(s, "base64url"));
+  const ok = verify(
+    "sha256",
+    Buffer.from(`${h}.${p}`),
+    { key, dsaEncoding: "ieee-p1363" },
+    Buffer.from(s, "base64url"),
+  );
   if (!ok) throw new Error("JWT signature does not verify");
   const claims = JSON.parse(Buffer.from(p, "base64url").toString());
   if (claims.aud !== origin) throw new Error(`aud ${claims.aud} is not ${origin}`);
   const seconds = now / 1000;
-  if (typeof claims.exp !== "number" || claims.exp <= seconds || claims.exp > seconds + 24 * 3600) throw new Error(`exp ${claims.exp}`);
+  if (typeof claims.exp !== "number" || claims.exp <= seconds || claims.exp > seconds + 24 * 3600)
+    throw new Error(`exp ${claims.exp}`);
   if (typeof claims.sub !== "string" || !/^(mailto:|https:)/.test(claims.sub)) throw new Error(`sub ${claims.sub}`);
   return claims;
 }
@@ -141,7 +158,9 @@ export async function startPushEndpoint({ vapidPublicKey }: { vapidPublicKey: st
       const deadline = Date.now() + timeoutMs;
       while (!done(received)) {
         if (Date.now() > deadline)
-          throw new Error(`push endpoint: not received in time (got ${JSON.stringify(received)}, refused ${JSON.stringify(rejected)})`);
+          throw new Error(
+            `push endpoint: not received in time (got ${JSON.stringify(received)}, refused ${JSON.stringify(rejected)})`,
+          );
         await new Promise((r) => setTimeout(r, 100));
       }
       return received;

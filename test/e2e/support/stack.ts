@@ -25,7 +25,11 @@ export type Stack = StackAddress & {
  * `vars`: more `--var NAME:value` for wrangler dev (e.g. the VAPID keys, whatever .dev.vars holds).
  * `prebuilt`: serve ./build as it is (the browser tests build once, in shared-stack.ts) rather than build it first.
  */
-export async function startStack({ simulator = false, vars = {} as Record<string, string>, prebuilt = false } = {}): Promise<Stack> {
+export async function startStack({
+  simulator = false,
+  vars = {} as Record<string, string>,
+  prebuilt = false,
+} = {}): Promise<Stack> {
   const d1 = localD1("chatbook-e2e-");
   let sim: { url: string; close(): Promise<void> } | null = null;
   let server: Awaited<ReturnType<typeof startWranglerDev>>;
@@ -81,7 +85,8 @@ export function attachStack(address: StackAddress): Omit<Stack, "stop"> {
 function requestOnce(method: "GET" | "POST", url: string, body?: unknown): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers = payload === undefined ? {} : { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) };
+    const headers =
+      payload === undefined ? {} : { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) };
     const req = request(url, { method, agent: false, headers }, (res) => {
       let text = "";
       res.setEncoding("utf8");

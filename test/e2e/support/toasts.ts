@@ -43,6 +43,7 @@ export async function watchToasts(page: Page) {
   await page.evaluate(record);
   return {
     /** Waits until a toast with exactly this text has appeared since the last one taken. */
-    said: (text: string, timeout = 15_000) => expect.poll(() => page.evaluate(take, text).catch(() => "(page loading)"), { timeout }).toBe(text),
+    said: (text: string, timeout = 15_000) =>
+      expect.poll(() => page.evaluate(take, text).catch(() => "(page loading)"), { timeout }).toBe(text),
   };
 }

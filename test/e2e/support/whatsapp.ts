@@ -5,7 +5,11 @@ import { expect } from "vitest";
 import type { BrowserStack } from "./browser-stack";
 
 /** From the Connect tab (where a new owner lands); answers the business's id (the session's name). */
-export async function connectWhatsApp(page: Page, stack: Pick<BrowserStack["stack"], "sim">, phone = "972501112233"): Promise<string> {
+export async function connectWhatsApp(
+  page: Page,
+  stack: Pick<BrowserStack["stack"], "sim">,
+  phone = "972501112233",
+): Promise<string> {
   await page.getByRole("button", { name: "Connect WhatsApp" }).click();
   await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
   const businessId = (await page.locator(".facts .mono").textContent())!.trim();

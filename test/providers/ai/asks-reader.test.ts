@@ -2,7 +2,12 @@
 // phrases and code resolves them; made-up days are refused; a failed call
 // reads offline, as the booking extractor does.
 import { describe, expect, it } from "vitest";
-import { buildAskPrompt, createWorkersAiAskReader, getAskReader, parseAskAnswer } from "../../../app/providers/ai/asks.server";
+import {
+  buildAskPrompt,
+  createWorkersAiAskReader,
+  getAskReader,
+  parseAskAnswer,
+} from "../../../app/providers/ai/asks.server";
 import type { AskInput } from "../../../app/providers/ai/types";
 import type { AiRunner } from "../../../app/providers/ai/workers-ai.server";
 
@@ -34,7 +39,9 @@ function stub(reply: unknown): AiRunner {
 
 describe("asks read by Workers AI", () => {
   it("shows the model only the customer's latest messages, the catalogue and the upcoming bookings", () => {
-    const [system, user] = buildAskPrompt(chat("Anything Thursday afternoon?", { upcoming: [{ service: "Haircut", date: "2026-11-27", time: "10:00" }] }));
+    const [system, user] = buildAskPrompt(
+      chat("Anything Thursday afternoon?", { upcoming: [{ service: "Haircut", date: "2026-11-27", time: "10:00" }] }),
+    );
     expect(system.content).toContain("Never work out a date yourself");
     expect(user.content.split("\n")).toEqual([
       'Catalogue: "Haircut", "Blow-dry", "Full Color"',
@@ -46,7 +53,9 @@ describe("asks read by Workers AI", () => {
 
   it("resolves the copied day in code, against the message's own date", () => {
     const input = chat("Hi, do you have anything Thursday afternoon for a haircut?");
-    expect(parseAskAnswer(answer({ kind: "ask", service: "Haircut", day_phrase: "Thursday", part: "afternoon" }), input)).toMatchObject({
+    expect(
+      parseAskAnswer(answer({ kind: "ask", service: "Haircut", day_phrase: "Thursday", part: "afternoon" }), input),
+    ).toMatchObject({
       kind: "ask",
       service: "Haircut",
       date: "2026-11-26",
@@ -56,12 +65,21 @@ describe("asks read by Workers AI", () => {
 
   it("falls back to the client's usual service, and refuses a day the customer never wrote", () => {
     const input = chat("when can I come?", { usualService: "Blow-dry" });
-    expect(parseAskAnswer(answer({ kind: "ask", day_phrase: "2026-11-26" }), input)).toMatchObject({ kind: "ask", service: "Blow-dry", date: null });
+    expect(parseAskAnswer(answer({ kind: "ask", day_phrase: "2026-11-26" }), input)).toMatchObject({
+      kind: "ask",
+      service: "Blow-dry",
+      date: null,
+    });
   });
 
   it("reads a move to a new time on the booking's day, and no change without a booking", () => {
     const upcoming = [{ service: "Haircut", date: "2026-11-26", time: "16:00" }];
-    expect(parseAskAnswer(answer({ kind: "reschedule", time_phrase: "18:00" }), chat("can we make it 18:00 instead?", { upcoming }))).toMatchObject({
+    expect(
+      parseAskAnswer(
+        answer({ kind: "reschedule", time_phrase: "18:00" }),
+        chat("can we make it 18:00 instead?", { upcoming }),
+      ),
+    ).toMatchObject({
       kind: "reschedule",
       date: "2026-11-26",
       time: "18:00",
@@ -73,7 +91,11 @@ describe("asks read by Workers AI", () => {
   it("throws on an answer off the schema, so that the reader falls back to the rules", async () => {
     const input = chat("any chance today?", { usualService: "Haircut" });
     expect(() => parseAskAnswer({ response: "sorry" }, input)).toThrow();
-    const reader = getAskReader({ EXTRACTOR: "auto", AI_MODEL: "m", AI: stub(new Error("Binding AI needs to be run remotely")) });
+    const reader = getAskReader({
+      EXTRACTOR: "auto",
+      AI_MODEL: "m",
+      AI: stub(new Error("Binding AI needs to be run remotely")),
+    });
     expect(await reader.read(input)).toMatchObject({ kind: "ask", service: "Haircut", date: "2026-11-23", part: null });
     const direct = createWorkersAiAskReader(stub(answer({ kind: "ask", day_phrase: "today" })), "m");
     expect(await direct.read(input)).toMatchObject({ kind: "ask", date: "2026-11-23" });

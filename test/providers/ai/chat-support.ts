@@ -2,7 +2,11 @@
 // analysis and the dialogue, so a test can run one rule on the last message.
 import { analyzeMessage, attachMentions, type MessageAnalysis } from "../../../app/providers/ai/offline/analyze";
 import { followMessage } from "../../../app/providers/ai/offline/dialogue";
-import { activeBookings, createDialogueState, type DialogueState } from "../../../app/providers/ai/offline/dialogue-state";
+import {
+  activeBookings,
+  createDialogueState,
+  type DialogueState,
+} from "../../../app/providers/ai/offline/dialogue-state";
 import { extractBookings } from "../../../app/providers/ai/offline";
 import { compileCatalogue } from "../../../app/providers/ai/offline/services";
 import { serviceVariants } from "../../../app/providers/ai/offline/variants";
@@ -42,4 +46,6 @@ export function beforeLastMessage(input: ExtractInput): { state: DialogueState; 
 
 /** The standing bookings of a dialogue state, as "Service YYYY-MM-DD HH:MM". */
 export const standing = (state: DialogueState) =>
-  activeBookings(state).map((b) => `${b.service} ${b.date} ${String(b.time.hour).padStart(2, "0")}:${String(b.time.minute).padStart(2, "0")}`);
+  activeBookings(state).map(
+    (b) => `${b.service} ${b.date} ${String(b.time.hour).padStart(2, "0")}:${String(b.time.minute).padStart(2, "0")}`,
+  );

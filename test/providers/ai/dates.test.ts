@@ -16,7 +16,8 @@ import {
 
 const MONDAY = "2026-03-09";
 /** The dates a text names, resolved on a Monday in the zone. */
-const dates = (text: string, zone = "Europe/London") => scanDates(text).map((mention) => resolveDateSpec(mention.spec, MONDAY, zone) ?? mention.spec.kind);
+const dates = (text: string, zone = "Europe/London") =>
+  scanDates(text).map((mention) => resolveDateSpec(mention.spec, MONDAY, zone) ?? mention.spec.kind);
 
 describe("scanNumericDates", () => {
   it("reads slashes and dots, day-first or month-first by the zone", () => {
@@ -36,7 +37,9 @@ describe("scanNumericDates", () => {
 
 describe("scanMonthNameDates", () => {
   it("reads day and month names in five languages", () => {
-    expect(scanMonthNameDates("12th of march").map((d) => d.spec)).toEqual([{ kind: "monthDay", day: 12, month: 3, year: undefined }]);
+    expect(scanMonthNameDates("12th of march").map((d) => d.spec)).toEqual([
+      { kind: "monthDay", day: 12, month: 3, year: undefined },
+    ]);
     expect(dates("March the 12th")).toEqual(["2026-03-12"]);
     expect(dates("12 במרץ")).toEqual(["2026-03-12"]);
     expect(dates("20 декабря")).toEqual(["2026-12-20"]);

@@ -48,7 +48,15 @@ const slot = (over: Partial<Slot>): Slot => ({
   position: 0,
   ...over,
 });
-const booking = (over: Partial<Booking>): Booking => ({ ...slot({}), id: 1, by: "customer", message: 0, status: "active", confirmed: true, ...over });
+const booking = (over: Partial<Booking>): Booking => ({
+  ...slot({}),
+  id: 1,
+  by: "customer",
+  message: 0,
+  status: "active",
+  confirmed: true,
+  ...over,
+});
 
 describe("mentionsSeveralPeople", () => {
   it("is true for me and a relative, two relatives, or two names from the customer", () => {
@@ -318,7 +326,9 @@ describe("fitServiceToPerson", () => {
 
 describe("splitForGroup", () => {
   it("makes one slot for several people one booking each, with the services asked for", () => {
-    const input = chat(SALON, [["C", "Can we both come Thursday at 5? A haircut for me and a manicure for my daughter"]]);
+    const input = chat(SALON, [
+      ["C", "Can we both come Thursday at 5? A haircut for me and a manicure for my daughter"],
+    ]);
     expect(booked(input).sort()).toEqual([`Haircut ${THURSDAY} 17:00`, `Manicure ${THURSDAY} 17:00`]);
     const [message] = analyzeChat(input);
     const state = createDialogueState(serviceVariants(compileCatalogue(SALON)));
@@ -339,7 +349,10 @@ describe("assignGroupServices", () => {
         ["C", "Perfect! Swedish for me and deep tissue for him"],
       ],
     );
-    expect(booked(input).sort()).toEqual([`Deep Tissue Massage ${THURSDAY} 17:00`, `Swedish Massage ${THURSDAY} 17:00`]);
+    expect(booked(input).sort()).toEqual([
+      `Deep Tissue Massage ${THURSDAY} 17:00`,
+      `Swedish Massage ${THURSDAY} 17:00`,
+    ]);
     const { state, last } = beforeLastMessage(input);
     expect(activeBookings(state).map((b) => b.service)).toEqual(["Swedish Massage", "Swedish Massage"]);
     assignGroupServices(last, state.proposals[state.proposals.length - 1]);

@@ -4,7 +4,13 @@
 import { describe, expect, it } from "vitest";
 import { ageAndWeightHints, bareNumbers, cancellingClauses } from "../../../app/providers/ai/offline/analyze";
 import { finishClauseCues } from "../../../app/providers/ai/offline/cues";
-import { countBeforeService, groupSize, personsByTime, selfPairSize, serviceOwners } from "../../../app/providers/ai/offline/party";
+import {
+  countBeforeService,
+  groupSize,
+  personsByTime,
+  selfPairSize,
+  serviceOwners,
+} from "../../../app/providers/ai/offline/party";
 import { genderOf, isNameToken } from "../../../app/providers/ai/offline/people";
 import { breakTie, compileCatalogue, mapKey, scoreEntry } from "../../../app/providers/ai/offline/services";
 import {
@@ -24,7 +30,10 @@ const SALON = ["Haircut", "Kids Haircut", "Colour", "Blow-dry", "Manicure", "Ped
 const THURSDAY = "2026-03-12";
 const one = (body: string, services = SALON, who: "C" | "B" = "C") => analyzeChat(chat(services, [[who, body]]))[0];
 const described = (slots: Slot[]) =>
-  slots.map((s) => `${s.service} ${s.date} ${s.time.hour}:${String(s.time.minute).padStart(2, "0")}${s.person ? ` ${s.person}` : ""}`);
+  slots.map(
+    (s) =>
+      `${s.service} ${s.date} ${s.time.hour}:${String(s.time.minute).padStart(2, "0")}${s.person ? ` ${s.person}` : ""}`,
+  );
 
 describe("cancellingClauses", () => {
   it("keeps real cancellations and leaves policy talk out", () => {
@@ -47,7 +56,9 @@ describe("ageAndWeightHints", () => {
   });
 
   it("books the kids' cut for a child by age", () => {
-    expect(booked(chat(SALON, [["C", "A cut for my 6 year old Thursday at 4pm?"]]))).toEqual([`Kids Haircut ${THURSDAY} 16:00`]);
+    expect(booked(chat(SALON, [["C", "A cut for my 6 year old Thursday at 4pm?"]]))).toEqual([
+      `Kids Haircut ${THURSDAY} 16:00`,
+    ]);
   });
 });
 
@@ -111,7 +122,9 @@ describe("buildSlots", () => {
 
 describe("dropRepeatedSlots", () => {
   it("keeps one slot said twice", () => {
-    expect(described(buildSlots(one("Haircut Thursday at 10:00? Or is 10:00 too early?")))).toEqual([`Haircut ${THURSDAY} 10:00`]);
+    expect(described(buildSlots(one("Haircut Thursday at 10:00? Or is 10:00 too early?")))).toEqual([
+      `Haircut ${THURSDAY} 10:00`,
+    ]);
     const [first] = buildSlots(one("Haircut Thursday at 5pm"));
     expect(dropRepeatedSlots([first, { ...first }])).toEqual([first]);
   });
@@ -130,7 +143,11 @@ describe("pairServicesInOrder", () => {
 describe("expandDateList", () => {
   it("gives one time said for a list of dates to each date", () => {
     const message = one("מניקור 26/3, 2/4 ו-9/4 ב-18:00", SALON);
-    expect(described(buildSlots(message))).toEqual(["Manicure 2026-03-26 18:00", "Manicure 2026-04-02 18:00", "Manicure 2026-04-09 18:00"]);
+    expect(described(buildSlots(message))).toEqual([
+      "Manicure 2026-03-26 18:00",
+      "Manicure 2026-04-02 18:00",
+      "Manicure 2026-04-09 18:00",
+    ]);
     const single = one("Manicure 26/3 at 18:00");
     expect(expandDateList(single, buildSlots(single)[0], single.dates)).toBeNull();
   });
@@ -214,9 +231,9 @@ describe("compileCatalogue, scoreEntry and breakTie", () => {
   });
 
   it("books the men's cut when the chat says who it is for", () => {
-    expect(booked(chat(["Women's Haircut", "Men's Haircut"], [["C", "A haircut for my husband Thursday at 5pm"]]))).toEqual([
-      `Men's Haircut ${THURSDAY} 17:00`,
-    ]);
+    expect(
+      booked(chat(["Women's Haircut", "Men's Haircut"], [["C", "A haircut for my husband Thursday at 5pm"]])),
+    ).toEqual([`Men's Haircut ${THURSDAY} 17:00`]);
   });
 });
 

@@ -18,9 +18,19 @@ const slots = (input: ExtractInput) => extractBookings(input).map((b) => `${b.se
 
 describe("offline extractor: simple requests and relative dates", () => {
   it("books 'tomorrow at 5pm' for a haircut on the next local date", async () => {
-    const input = chat("Europe/London", ["Haircut", "Coloring"], [["C", "2026-03-09T18:02:00+00:00", "Hi! Can I come tomorrow at 5pm for a haircut?"]]);
+    const input = chat(
+      "Europe/London",
+      ["Haircut", "Coloring"],
+      [["C", "2026-03-09T18:02:00+00:00", "Hi! Can I come tomorrow at 5pm for a haircut?"]],
+    );
     expect(await offlineExtractor.extract(input)).toEqual([
-      { service: "Haircut", date: "2026-03-10", time: "17:00", notes: "", quote: "Hi! Can I come tomorrow at 5pm for a haircut?" },
+      {
+        service: "Haircut",
+        date: "2026-03-10",
+        time: "17:00",
+        notes: "",
+        quote: "Hi! Can I come tomorrow at 5pm for a haircut?",
+      },
     ]);
     expect(offlineExtractor.name).toBe("offline");
   });
@@ -189,7 +199,11 @@ describe("offline extractor: services and several bookings", () => {
       "Asia/Jerusalem",
       ["Haircut", "Blow-dry", "Kids Haircut"],
       [
-        ["C", "2025-09-07T18:00:00+03:00", "Hi! I need a haircut for me and a kids haircut for my son, אפשר ביום רביעי?"],
+        [
+          "C",
+          "2025-09-07T18:00:00+03:00",
+          "Hi! I need a haircut for me and a kids haircut for my son, אפשר ביום רביעי?",
+        ],
         ["B", "2025-09-07T18:30:00+03:00", "Hi Rachel! Wednesday 10/9: you at 16:00 and your son at 16:45?"],
         ["C", "2025-09-07T18:31:00+03:00", "מעולה, thanks!"],
       ],
@@ -216,7 +230,11 @@ describe("offline extractor: services and several bookings", () => {
       "America/New_York",
       ["Full Groom - Small Dog", "Full Groom - Large Dog", "Nail Clipping"],
       [
-        ["C", "2026-06-09T09:00:00-04:00", "Hi! Can Bruno (golden retriever, 32kg) come for a full groom Friday 6/12 at 9:30am?"],
+        [
+          "C",
+          "2026-06-09T09:00:00-04:00",
+          "Hi! Can Bruno (golden retriever, 32kg) come for a full groom Friday 6/12 at 9:30am?",
+        ],
         ["B", "2026-06-09T09:30:00-04:00", "Yes! Bruno 9:30am Friday ✔"],
       ],
     );
@@ -347,7 +365,13 @@ describe("offline extractor: nothing to book", () => {
       chat(
         "Europe/London",
         ["Facial", "Swedish Massage"],
-        [["B", "2026-05-04T10:00:00+01:00", "🌸 Mother's Day special: facial for £50! Book now for Saturday at 10am or 2pm 🌸"]],
+        [
+          [
+            "B",
+            "2026-05-04T10:00:00+01:00",
+            "🌸 Mother's Day special: facial for £50! Book now for Saturday at 10am or 2pm 🌸",
+          ],
+        ],
       ),
     ],
     [
@@ -396,7 +420,11 @@ describe("offline extractor: the quote shown with each proposal", () => {
       "Europe/London",
       ["Haircut", "Manicure"],
       [
-        ["C", "2026-03-09T18:02:00+00:00", "Hi! Can I come tomorrow at 5pm for a haircut? And my daughter needs a manicure too"],
+        [
+          "C",
+          "2026-03-09T18:02:00+00:00",
+          "Hi! Can I come tomorrow at 5pm for a haircut? And my daughter needs a manicure too",
+        ],
         ["B", "2026-03-09T18:20:00+00:00", "Sure, see you tomorrow at 17:00 both of you"],
       ],
     );
@@ -407,11 +435,18 @@ describe("offline extractor: the quote shown with each proposal", () => {
   });
 
   it("cuts a long message at word boundaries around the time, marking what was left out", () => {
-    const chatter = "So sorry for the long message, it has been a crazy week with the kids and work and everything else going on. ";
+    const chatter =
+      "So sorry for the long message, it has been a crazy week with the kids and work and everything else going on. ";
     const input = chat(
       "Europe/London",
       ["Haircut"],
-      [["C", "2026-03-09T18:02:00+00:00", `${chatter}${chatter}Could I book a haircut on Thursday at 10:30? ${chatter}`.trim()]],
+      [
+        [
+          "C",
+          "2026-03-09T18:02:00+00:00",
+          `${chatter}${chatter}Could I book a haircut on Thursday at 10:30? ${chatter}`.trim(),
+        ],
+      ],
     );
     const [b] = extractBookings(input);
     expect(b.time).toBe("10:30");

@@ -7,7 +7,8 @@ import { scanTimes } from "../../../app/providers/ai/offline/times";
 import { booked, chat } from "./chat-support";
 
 const pad = (n: number) => String(n).padStart(2, "0");
-const read = (text: string) => scanTimes(text).map((t) => `${pad(t.hour)}:${pad(t.minute)}${t.ambiguous ? "?" : ""} ${t.role}`);
+const read = (text: string) =>
+  scanTimes(text).map((t) => `${pad(t.hour)}:${pad(t.minute)}${t.ambiguous ? "?" : ""} ${t.role}`);
 
 describe("spelled times", () => {
   it("reads quarters and halves written in words, in English and Hebrew", () => {
@@ -59,7 +60,10 @@ describe("the catalogue entry that fits whom a slot is for", () => {
       ],
       "Asia/Jerusalem",
     );
-    expect(booked(input)).toEqual(["תספורת מלאה - כלב קטן 2026-03-10 09:00", "רחצה וסירוק - כלב גדול 2026-03-10 11:00"]);
+    expect(booked(input)).toEqual([
+      "תספורת מלאה - כלב קטן 2026-03-10 09:00",
+      "רחצה וסירוק - כלב גדול 2026-03-10 11:00",
+    ]);
   });
 
   it("does not read days before their times as people: offered days stay options", () => {
@@ -125,7 +129,10 @@ describe("series and second bookings", () => {
     const input = chat(
       ["Full Colour", "Cut & Blow-dry", "Kids Cut"],
       [
-        ["C", "Hi, I've got colour on Friday at 10 and my daughter Isla has a cut Saturday at 11. Could Isla's move to Saturday at 12?"],
+        [
+          "C",
+          "Hi, I've got colour on Friday at 10 and my daughter Isla has a cut Saturday at 11. Could Isla's move to Saturday at 12?",
+        ],
         ["B", "Yes: your colour stays Friday at 10:00 and Isla is now Saturday at 12:00"],
       ],
     );

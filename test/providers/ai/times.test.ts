@@ -4,7 +4,8 @@ import { hasAddressAfter, pickTime, scanTimes } from "../../../app/providers/ai/
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** "17:00 slot", with "?" when the hour was guessed (no am/pm, not clearly 24-hour). */
-const read = (text: string, loose = false) => scanTimes(text, { loose }).map((t) => `${pad(t.hour)}:${pad(t.minute)}${t.ambiguous ? "?" : ""} ${t.role}`);
+const read = (text: string, loose = false) =>
+  scanTimes(text, { loose }).map((t) => `${pad(t.hour)}:${pad(t.minute)}${t.ambiguous ? "?" : ""} ${t.role}`);
 
 describe("isClockTime: which numbers are times", () => {
   it("takes numbers written or introduced as times", () => {

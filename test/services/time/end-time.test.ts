@@ -6,7 +6,8 @@ import { endTime } from "../../../app/services/time/span";
 
 const JERUSALEM = "Asia/Jerusalem";
 const LONDON = "Europe/London";
-const end = (date: string, time: string, durationMinutes: number, zone: string) => endTime({ date, time, durationMinutes }, zone);
+const end = (date: string, time: string, durationMinutes: number, zone: string) =>
+  endTime({ date, time, durationMinutes }, zone);
 
 describe("a booking's end time", () => {
   it("is the start plus the duration on an ordinary day, and past midnight", () => {

@@ -27,21 +27,26 @@ const facts = (over: Partial<SlotFacts>): SlotFacts => ({
   ...over,
 });
 const times = (f: SlotFacts) => freeSlots(f).map((s) => s.time);
-const only = (day: string, intervals: [string, string][]): WorkingHours => Object.fromEntries(WEEKDAYS.map((d) => [d, d === day ? intervals : []]));
+const only = (day: string, intervals: [string, string][]): WorkingHours =>
+  Object.fromEntries(WEEKDAYS.map((d) => [d, d === day ? intervals : []]));
 const booked = (date: string, time: string, durationMinutes: number, bufferMinutes = 0, zone = JERUSALEM) =>
   occupiedSpan({ date, time, durationMinutes, bufferMinutes }, zone);
 
 describe("free slots: examples", () => {
   it("the issue's Sunday: Haircut 45 + 15, Noa at 10:00 -> 09:00, then nothing before 11:00", () => {
     // 2030-01-06 is a Sunday; Sunday to Thursday 09:00-19:00.
-    const slots = times(facts({ durationMinutes: 45, bufferMinutes: 15, busy: [booked("2030-01-06", "10:00", 45, 15)] }));
+    const slots = times(
+      facts({ durationMinutes: 45, bufferMinutes: 15, busy: [booked("2030-01-06", "10:00", 45, 15)] }),
+    );
     expect(slots.slice(0, 3)).toEqual(["09:00", "11:00", "11:15"]);
     expect(slots.at(-1)).toBe("18:00"); // 18:00 + 60 ends at closing
     expect(slots).toHaveLength(1 + 29);
   });
 
   it("keeps the buffer after a booking and after the new slot", () => {
-    const slots = times(facts({ durationMinutes: 30, bufferMinutes: 15, busy: [booked("2030-01-06", "12:00", 30, 15)] }));
+    const slots = times(
+      facts({ durationMinutes: 30, bufferMinutes: 15, busy: [booked("2030-01-06", "12:00", 30, 15)] }),
+    );
     expect(slots).toContain("11:15"); // 11:15-12:00 touches 12:00 only
     expect(slots).not.toContain("11:30"); // its buffer would run into 12:00
     expect(slots).not.toContain("12:30"); // the booking's buffer holds the chair until 12:45
@@ -64,7 +69,13 @@ describe("free slots: examples", () => {
 
   it("the grid starts at each interval's start", () => {
     const hours = only("0", [["09:10", "11:00"]]);
-    expect(times(facts({ hours, stepMinutes: 20, durationMinutes: 30 }))).toEqual(["09:10", "09:30", "09:50", "10:10", "10:30"]);
+    expect(times(facts({ hours, stepMinutes: 20, durationMinutes: 30 }))).toEqual([
+      "09:10",
+      "09:30",
+      "09:50",
+      "10:10",
+      "10:30",
+    ]);
   });
 
   it("offers nothing on time off, and the day after as usual", () => {
@@ -92,18 +103,27 @@ describe("free slots: examples", () => {
   });
 
   it("Jerusalem, spring forward (Friday 2030-03-29, 02:00 -> 03:00): no slot inside the skipped hour", () => {
-    const slots = times(facts({ from: "2030-03-29", hours: only("5", [["00:00", "06:00"]]), stepMinutes: 30, durationMinutes: 30 }));
+    const slots = times(
+      facts({ from: "2030-03-29", hours: only("5", [["00:00", "06:00"]]), stepMinutes: 30, durationMinutes: 30 }),
+    );
     expect(slots).toEqual(["00:00", "00:30", "01:00", "01:30", "03:00", "03:30", "04:00", "04:30", "05:00", "05:30"]);
   });
 
   it("Jerusalem, fall back (Sunday 2030-10-27, 02:00 -> 01:00): one slot per wall time on the repeated hour", () => {
-    const slots = times(facts({ from: "2030-10-27", hours: only("0", [["00:00", "04:00"]]), stepMinutes: 30, durationMinutes: 30 }));
+    const slots = times(
+      facts({ from: "2030-10-27", hours: only("0", [["00:00", "04:00"]]), stepMinutes: 30, durationMinutes: 30 }),
+    );
     expect(slots).toEqual(["00:00", "00:30", "01:00", "01:30", "02:00", "02:30", "03:00", "03:30"]);
   });
 
   it("New York, spring forward (Sunday 2030-03-10): an hour-long slot at 01:00 ends at 03:00 wall time", () => {
     const hours = only("0", [["00:00", "05:00"]]);
-    expect(times(facts({ from: "2030-03-10", hours, stepMinutes: 60, timeZone: NEW_YORK }))).toEqual(["00:00", "01:00", "03:00", "04:00"]);
+    expect(times(facts({ from: "2030-03-10", hours, stepMinutes: 60, timeZone: NEW_YORK }))).toEqual([
+      "00:00",
+      "01:00",
+      "03:00",
+      "04:00",
+    ]);
   });
 
   it("New York, fall back (Sunday 2030-11-03): 01:00 once, and a booking at 01:00 takes it", () => {
@@ -125,7 +145,8 @@ describe("free slots: examples", () => {
       for (const start of ["2030-03-08", "2030-03-28", "2030-04-05", "2030-10-05", "2030-10-26", "2030-11-02"]) {
         for (let d = 0; d < 3; d++) {
           const date = addDays(start, d);
-          for (let m = 0; m <= 1440; m += 15) expect(clock.instant(date, wall(m)), `${zone} ${date} ${wall(m)}`).toBe(zonedInstant(date, wall(m), zone));
+          for (let m = 0; m <= 1440; m += 15)
+            expect(clock.instant(date, wall(m)), `${zone} ${date} ${wall(m)}`).toBe(zonedInstant(date, wall(m), zone));
         }
       }
     }
@@ -184,9 +205,12 @@ function generate(seed: number): SlotFacts {
   const timeZone = r.pick(ZONES);
   const busy: Span[] = [];
   for (let i = r.int(0, 40); i > 0; i--) {
-    busy.push(booked(addDays(from, r.int(-1, days)), wall(r.int(0, 287) * 5), r.int(1, 48) * 5, r.int(0, 6) * 5, timeZone));
+    busy.push(
+      booked(addDays(from, r.int(-1, days)), wall(r.int(0, 287) * 5), r.int(1, 48) * 5, r.int(0, 6) * 5, timeZone),
+    );
   }
-  const timeOff = r.next() < 0.5 ? [] : [{ dateFrom: addDays(from, r.int(0, days)), dateTo: addDays(from, r.int(0, days)) }];
+  const timeOff =
+    r.next() < 0.5 ? [] : [{ dateFrom: addDays(from, r.int(0, days)), dateTo: addDays(from, r.int(0, days)) }];
   return {
     from,
     days,
@@ -226,40 +250,44 @@ function expected(f: SlotFacts) {
 }
 
 describe("free slots: generated calendars", () => {
-  it("every slot is free, inside one working interval, on the grid, after the notice, and none is missing", { timeout: 60_000 }, () => {
-    let offered = 0;
-    for (let seed = 1; seed <= 400; seed++) {
-      const f = generate(seed);
-      const slots = freeSlots(f);
-      offered += slots.length;
-      const length = (f.durationMinutes + f.bufferMinutes) * 60_000;
-      const seen = new Set<string>();
-      for (const s of slots) {
-        const where = `seed ${seed}: ${s.date} ${s.time} in ${f.timeZone}`;
-        const start = zonedInstant(s.date, s.time, f.timeZone);
-        const span = { start, end: start + length };
-        expect(localTime(start, f.timeZone), `${where}: a real wall time`).toBe(s.time);
-        expect(seen.has(`${s.date} ${s.time}`), `${where}: once`).toBe(false);
-        seen.add(`${s.date} ${s.time}`);
-        expect(
-          f.busy.some((b) => overlaps(b, span)),
-          `${where}: free`,
-        ).toBe(false);
-        expect(start >= f.now + f.noticeMinutes * 60_000, `${where}: after notice`).toBe(true);
-        expect(
-          f.timeOff.some((o) => o.dateFrom <= s.date && s.date <= o.dateTo),
-          `${where}: not on time off`,
-        ).toBe(false);
-        const inside = f.hours[String(weekdayOf(s.date))].some(
-          ([from, to]) =>
-            minutesOfDay(from) <= minutesOfDay(s.time) &&
-            (minutesOfDay(s.time) - minutesOfDay(from)) % f.stepMinutes === 0 &&
-            span.end <= zonedInstant(s.date, to, f.timeZone),
-        );
-        expect(inside, `${where}: on the grid, inside one interval`).toBe(true);
+  it(
+    "every slot is free, inside one working interval, on the grid, after the notice, and none is missing",
+    { timeout: 60_000 },
+    () => {
+      let offered = 0;
+      for (let seed = 1; seed <= 400; seed++) {
+        const f = generate(seed);
+        const slots = freeSlots(f);
+        offered += slots.length;
+        const length = (f.durationMinutes + f.bufferMinutes) * 60_000;
+        const seen = new Set<string>();
+        for (const s of slots) {
+          const where = `seed ${seed}: ${s.date} ${s.time} in ${f.timeZone}`;
+          const start = zonedInstant(s.date, s.time, f.timeZone);
+          const span = { start, end: start + length };
+          expect(localTime(start, f.timeZone), `${where}: a real wall time`).toBe(s.time);
+          expect(seen.has(`${s.date} ${s.time}`), `${where}: once`).toBe(false);
+          seen.add(`${s.date} ${s.time}`);
+          expect(
+            f.busy.some((b) => overlaps(b, span)),
+            `${where}: free`,
+          ).toBe(false);
+          expect(start >= f.now + f.noticeMinutes * 60_000, `${where}: after notice`).toBe(true);
+          expect(
+            f.timeOff.some((o) => o.dateFrom <= s.date && s.date <= o.dateTo),
+            `${where}: not on time off`,
+          ).toBe(false);
+          const inside = f.hours[String(weekdayOf(s.date))].some(
+            ([from, to]) =>
+              minutesOfDay(from) <= minutesOfDay(s.time) &&
+              (minutesOfDay(s.time) - minutesOfDay(from)) % f.stepMinutes === 0 &&
+              span.end <= zonedInstant(s.date, to, f.timeZone),
+          );
+          expect(inside, `${where}: on the grid, inside one interval`).toBe(true);
+        }
+        expect(slots, `seed ${seed}: exactly the free grid times`).toEqual(expected(f));
       }
-      expect(slots, `seed ${seed}: exactly the free grid times`).toEqual(expected(f));
-    }
-    expect(offered).toBeGreaterThan(1000); // the generator makes calendars with room in them
-  });
+      expect(offered).toBeGreaterThan(1000); // the generator makes calendars with room in them
+    },
+  );
 });

@@ -58,7 +58,10 @@ const NAME_BAG_TOKENS = 5;
 /** A name this close after a service may still be whom it is for ("a cut for Max"). */
 const NAME_AFTER_CHARS = 15;
 
-const POLICY = new RegExp(`${anyOf([...CANCELLATION_POLICY.nouns, ...CANCELLATION_POLICY.stems])}|(?:${anyOf(CANCELLATION_POLICY.words)})(?![\\p{L}])`, "iu");
+const POLICY = new RegExp(
+  `${anyOf([...CANCELLATION_POLICY.nouns, ...CANCELLATION_POLICY.stems])}|(?:${anyOf(CANCELLATION_POLICY.words)})(?![\\p{L}])`,
+  "iu",
+);
 const POLICY_NOUN = new RegExp(anyOf(CANCELLATION_POLICY.nouns));
 const AGE_BEFORE = new Set(CHILD_AGE.before);
 const AGE_AFTER = new Set(CHILD_AGE.after);
@@ -81,7 +84,12 @@ const BARE_NUMBER = /(?<![\d:./])(\d{1,2})(?![\d:./])/g;
  * The clauses that really cancel: a cancel word not about the rules ("24h notice to
  * cancel", "if you cancel there is a fee" are policies, not cancellations).
  */
-export function cancellingClauses(lower: string, segments: Segments, clauseCues: Map<number, Set<Cue>>, cancelPosition: Map<number, number>): Set<number> {
+export function cancellingClauses(
+  lower: string,
+  segments: Segments,
+  clauseCues: Map<number, Set<Cue>>,
+  cancelPosition: Map<number, number>,
+): Set<number> {
   const clauses = new Set<number>();
   for (const clause of segments.clauses) {
     if (!clauseCues.get(clause.id)!.has("cancel")) continue;
@@ -97,11 +105,19 @@ export function cancellingClauses(lower: string, segments: Segments, clauseCues:
 export function ageAndWeightHints(tokens: Token[]): Unit[] {
   const hints: Unit[] = [];
   tokens.forEach((token, index) => {
-    const hint = { token: index, tokenEnd: index + 1, start: token.start, end: token.end, hint: true, afterGluedAnd: false };
+    const hint = {
+      token: index,
+      tokenEnd: index + 1,
+      start: token.start,
+      end: token.end,
+      hint: true,
+      afterGluedAnd: false,
+    };
     const age = /^\d{1,2}$/.test(token.norm) ? +token.norm : NaN;
     const next = tokens[index + 1]?.norm ?? "";
     const previous = tokens[index - 1]?.norm ?? "";
-    if (age <= MAX_CHILD_AGE && (AGE_AFTER.has(next) || AGE_BEFORE.has(previous))) hints.push({ key: `${CONCEPT}KIDS`, ...hint });
+    if (age <= MAX_CHILD_AGE && (AGE_AFTER.has(next) || AGE_BEFORE.has(previous)))
+      hints.push({ key: `${CONCEPT}KIDS`, ...hint });
     const weight = WEIGHT_TOKEN.exec(token.norm);
     const pounds = POUNDS_TOKEN.exec(token.norm);
     let kilos = NaN;
@@ -118,7 +134,11 @@ export function ageAndWeightHints(tokens: Token[]): Unit[] {
  * The people a message names: relatives and "me/you" by their words (Hebrew "הבן שלי" = my
  * son, "את ב-16:30" = you (f.) at 16:30), and capitalised first names.
  */
-function findPersons(tokens: Token[], segments: Segments, catalogue: Catalogue): { persons: Person[]; names: Map<string, number[]> } {
+function findPersons(
+  tokens: Token[],
+  segments: Segments,
+  catalogue: Catalogue,
+): { persons: Person[]; names: Map<string, number[]> } {
   const persons: Person[] = [];
   const names = new Map<string, number[]>();
   tokens.forEach((token, index) => {
@@ -130,12 +150,17 @@ function findPersons(tokens: Token[], segments: Segments, catalogue: Catalogue):
     const afterNext = tokens[index + 2]?.norm ?? "";
     const timeAfter = (word: string) => AT_BEFORE_TIME.has(word) || /^\d/.test(word);
     const gluedAt = [...AT_BEFORE_TIME].some((at) => next.startsWith(at) && next.length > at.length + 1);
-    if (forms.some((form) => YOU_BEFORE_TIME.has(form)) && (timeAfter(next) || (gluedAt && timeAfter(afterNext)))) kind = "SELF";
+    if (forms.some((form) => YOU_BEFORE_TIME.has(form)) && (timeAfter(next) || (gluedAt && timeAfter(afterNext))))
+      kind = "SELF";
     const sentenceStart = index === 0 || segments.sentence[tokens[index - 1].end] !== segments.sentence[token.start];
     const clause = segments.clause[token.start];
     if (kind) {
       persons.push({ key: kind, position: token.start, clause, self: kind === "SELF", label: token.raw });
-    } else if (isNameToken(token, tokens[index + 1], sentenceStart) && !isKnownWord(token.norm) && !catalogue.rawKeys.has(token.norm)) {
+    } else if (
+      isNameToken(token, tokens[index + 1], sentenceStart) &&
+      !isKnownWord(token.norm) &&
+      !catalogue.rawKeys.has(token.norm)
+    ) {
       persons.push({ key: `N:${token.norm}`, position: token.start, clause, self: false, label: token.raw });
       names.set(token.norm, [...(names.get(token.norm) ?? []), index]);
     }
@@ -156,7 +181,12 @@ export function bareNumbers(lower: string, tokens: Token[], spans: Array<{ start
 }
 
 /** Pass 1: everything a message says on its own (service mentions come in pass 2, attachMentions). */
-export function analyzeMessage(message: ChatMessage, index: number, timeZone: string, catalogue: Catalogue): MessageAnalysis {
+export function analyzeMessage(
+  message: ChatMessage,
+  index: number,
+  timeZone: string,
+  catalogue: Catalogue,
+): MessageAnalysis {
   const text = (message.body ?? "").slice(0, MAX_CHARS);
   const lower = lowerKeep(text);
   const localDate = localDateOf(message.timestamp, timeZone);
@@ -177,7 +207,8 @@ export function analyzeMessage(message: ChatMessage, index: number, timeZone: st
   const clauseCues = found.byClause;
   const cues = new Set<Cue>();
   for (const clause of segments.clauses) {
-    for (const cue of finishClauseCues(clauseCues.get(clause.id)!, lower.slice(clause.start, clause.end))) cues.add(cue);
+    for (const cue of finishClauseCues(clauseCues.get(clause.id)!, lower.slice(clause.start, clause.end)))
+      cues.add(cue);
   }
   const cancelClauses = cancellingClauses(lower, segments, clauseCues, found.cancelPosition);
   if (!cancelClauses.size) cues.delete("cancel");
@@ -222,7 +253,8 @@ export function analyzeMessage(message: ChatMessage, index: number, timeZone: st
 function withoutGluedAnd(word: string): string {
   let stripped = word;
   for (const prefix of HEBREW_SUBJECT_PREFIXES)
-    if (stripped.startsWith(prefix) && stripped.length - prefix.length >= MIN_NAME_LETTERS) stripped = stripped.slice(prefix.length);
+    if (stripped.startsWith(prefix) && stripped.length - prefix.length >= MIN_NAME_LETTERS)
+      stripped = stripped.slice(prefix.length);
   return stripped;
 }
 
@@ -242,13 +274,16 @@ function addTimeSubjects(
 ): void {
   const timeStarts = new Set(times.map((time) => time.start));
   const serviceTokens = new Set(
-    units.filter((unit) => !unit.hint).flatMap((unit) => Array.from({ length: unit.tokenEnd - unit.token }, (_, offset) => unit.token + offset)),
+    units
+      .filter((unit) => !unit.hint)
+      .flatMap((unit) => Array.from({ length: unit.tokenEnd - unit.token }, (_, offset) => unit.token + offset)),
   );
   const found: Array<{ index: number; word: string }> = [];
   tokens.forEach((token, index) => {
     const at = tokens[index + 1];
     const number = tokens[index + 2];
-    if (!at || !number || !AT_BEFORE_TIME.has(at.norm) || !timeStarts.has(number.start) || !HEBREW.test(token.raw)) return;
+    if (!at || !number || !AT_BEFORE_TIME.has(at.norm) || !timeStarts.has(number.start) || !HEBREW.test(token.raw))
+      return;
     const word = withoutGluedAnd(token.norm);
     const inDate = dates.some((date) => token.start < date.end && date.start < token.end);
     if (
@@ -270,7 +305,13 @@ function addTimeSubjects(
     if (new Set(subjects.map((subject) => subject.word)).size < MIN_TIME_SUBJECTS) continue;
     for (const { index, word } of subjects) {
       const token = tokens[index];
-      persons.push({ key: `${NAMED}${word}`, position: token.start, clause: segments.clause[token.start], self: false, label: token.raw });
+      persons.push({
+        key: `${NAMED}${word}`,
+        position: token.start,
+        clause: segments.clause[token.start],
+        self: false,
+        label: token.raw,
+      });
       names.set(word, [...(names.get(word) ?? []), index]);
     }
   }
@@ -286,7 +327,13 @@ function spreadNames(messages: MessageAnalysis[]): void {
       if (!known.has(name) || !(hebrew || /^[A-Z]/.test(token.raw)) || message.names.get(name)?.includes(index)) return;
       if (message.persons.some((person) => person.position === token.start)) return;
       message.names.set(name, [...(message.names.get(name) ?? []), index]);
-      message.persons.push({ key: `N:${name}`, position: token.start, clause: message.segments.clause[token.start], self: false, label: token.raw });
+      message.persons.push({
+        key: `N:${name}`,
+        position: token.start,
+        clause: message.segments.clause[token.start],
+        self: false,
+        label: token.raw,
+      });
     });
   }
 }
@@ -296,7 +343,13 @@ function spreadNames(messages: MessageAnalysis[]): void {
  * for (the nearest name before it in the sentence, else one right after), its sentence,
  * the message, the whole chat.
  */
-function bagsAround(message: MessageAnalysis, mapped: Unit[], position: number, nameBags: Map<string, Set<string>>, chatKeys: Set<string>): Bags {
+function bagsAround(
+  message: MessageAnalysis,
+  mapped: Unit[],
+  position: number,
+  nameBags: Map<string, Set<string>>,
+  chatKeys: Set<string>,
+): Bags {
   const { segments, tokens, names } = message;
   const clause = segments.clause[position];
   const sentence = segments.sentence[position];
@@ -314,7 +367,8 @@ function bagsAround(message: MessageAnalysis, mapped: Unit[], position: number, 
   }
   if (!name) {
     for (const [candidate, indices] of names) {
-      if (indices.some((index) => tokens[index].start > position && tokens[index].start - position <= NAME_AFTER_CHARS)) name = candidate;
+      if (indices.some((index) => tokens[index].start > position && tokens[index].start - position <= NAME_AFTER_CHARS))
+        name = candidate;
     }
   }
   return [
@@ -337,13 +391,16 @@ export function attachMentions(messages: MessageAnalysis[], catalogue: Catalogue
     for (const [name, indices] of message.names) {
       const bag = nameBags.get(name) ?? new Set<string>();
       for (const index of indices) {
-        for (const unit of message.units) if (Math.abs(unit.token - index) <= NAME_BAG_TOKENS) bag.add(catalogueKey(unit));
+        for (const unit of message.units)
+          if (Math.abs(unit.token - index) <= NAME_BAG_TOKENS) bag.add(catalogueKey(unit));
       }
       nameBags.set(name, bag);
     }
   }
   for (const message of messages) {
-    const mapped = message.units.map((unit) => ({ ...unit, key: unit.hint ? unit.key : (mapKey(unit.key, catalogue) ?? "") })).filter((unit) => unit.key);
+    const mapped = message.units
+      .map((unit) => ({ ...unit, key: unit.hint ? unit.key : (mapKey(unit.key, catalogue) ?? "") }))
+      .filter((unit) => unit.key);
     const { segments } = message;
     const found = findMentions(
       message.tokens,

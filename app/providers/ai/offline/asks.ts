@@ -30,7 +30,10 @@ const HEBREW_PREFIX = `(?:${anyOf(HEBREW_PREFIXES)})?`;
 function phrases(words: readonly string[]): RegExp {
   const english = words.filter((word) => !HEBREW.test(word));
   const hebrew = words.filter((word) => HEBREW.test(word));
-  const parts = [english.length ? `(?:${anyOf(english)})` : null, hebrew.length ? `${HEBREW_PREFIX}(?:${anyOf(hebrew)})` : null].filter(Boolean);
+  const parts = [
+    english.length ? `(?:${anyOf(english)})` : null,
+    hebrew.length ? `${HEBREW_PREFIX}(?:${anyOf(hebrew)})` : null,
+  ].filter(Boolean);
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${parts.join("|")})(?![\\p{L}\\p{N}])`, "iu");
 }
 
@@ -47,7 +50,8 @@ const PARTS = (Object.keys(DAY_PARTS) as DayPart[]).map((part) => [part, phrases
 /** Greetings name a part of the day without asking for it: "good morning", "Morning mate,", "ערב טוב". */
 const GREETING =
   /(?:^|(?<![\p{L}\p{N}]))(?:good (?:morning|afternoon|evening)|(?:בוקר|ערב) טוב|צהריים טובים)(?![\p{L}\p{N}])|^\s*(?:morning|evening|afternoon)\b(?=\s*[,!]|\s+(?:mate|all|love|hun|x))/giu;
-const MINUTES_NUMBER = /(?<![\d:./])(\d{1,3})\s*(?:min(?:ute)?s?|m(?![\p{L}])|דק(?:ות|')?)|(?:in|עוד)\s+(\d{1,3})(?![\d:])|(?<![\d:./])(\d{1,3})\s+late/iu;
+const MINUTES_NUMBER =
+  /(?<![\d:./])(\d{1,3})\s*(?:min(?:ute)?s?|m(?![\p{L}])|דק(?:ות|')?)|(?:in|עוד)\s+(\d{1,3})(?![\d:])|(?<![\d:./])(\d{1,3})\s+late/iu;
 const MINUTE_PHRASES = Object.entries(MINUTE_WORDS).map(([words, minutes]) => [phrases([words]), minutes] as const);
 
 /** The customer's messages after the business's last one, oldest first. */
@@ -61,7 +65,9 @@ export function latestTurn(messages: readonly ChatMessage[]): ChatMessage[] {
 /** Upcoming bookings from today on, soonest first. */
 export function upcomingFrom(input: AskInput): UpcomingBooking[] {
   const today = localDate(input.now, input.timeZone);
-  return (input.upcoming ?? []).filter((booking) => booking.date >= today).sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
+  return (input.upcoming ?? [])
+    .filter((booking) => booking.date >= today)
+    .sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
 }
 
 /** The part of the day the text asks about, greetings aside. */
@@ -94,7 +100,9 @@ export function readAsk(input: AskInput): ChatAsk | null {
   if (input.services.length) attachMentions(analyses, catalogue);
   const lower = analyses.map((analysis) => analysis.lower).join("\n");
   const quote = shortQuote(turn.map((message) => message.body).join(" "));
-  const dates = analyses.flatMap((analysis) => analysis.dates.filter((date) => date.date && !date.negated).map((date) => date.date as string));
+  const dates = analyses.flatMap((analysis) =>
+    analysis.dates.filter((date) => date.date && !date.negated).map((date) => date.date as string),
+  );
   const upcoming = upcomingFrom(input);
   if (upcoming.length) {
     const change = readChange(input, analyses, lower, dates, upcoming, quote);
@@ -108,15 +116,28 @@ export function readAsk(input: AskInput): ChatAsk | null {
   return { kind: "ask", service: mention?.service ?? usual, date: dates[0] ?? null, part: dayPartOf(lower), quote };
 }
 
-function readChange(input: AskInput, analyses: MessageAnalysis[], lower: string, dates: string[], upcoming: UpcomingBooking[], quote: string): ChatAsk | null {
+function readChange(
+  input: AskInput,
+  analyses: MessageAnalysis[],
+  lower: string,
+  dates: string[],
+  upcoming: UpcomingBooking[],
+  quote: string,
+): ChatAsk | null {
   // The booking the words name, said even in a negation ("I can't come on Thursday"), else the nearest.
-  const named = analyses.flatMap((analysis) => analysis.dates.filter((date) => date.date).map((date) => date.date as string));
-  const booking = upcoming.find((candidate) => dates.includes(candidate.date)) ?? upcoming.find((candidate) => named.includes(candidate.date)) ?? upcoming[0];
+  const named = analyses.flatMap((analysis) =>
+    analysis.dates.filter((date) => date.date).map((date) => date.date as string),
+  );
+  const booking =
+    upcoming.find((candidate) => dates.includes(candidate.date)) ??
+    upcoming.find((candidate) => named.includes(candidate.date)) ??
+    upcoming[0];
   // "can't make it" is no "make it 18:00".
   if (MOVE.test(lower.replace(CANCEL_ALL, " "))) {
     const times = analyses.flatMap((analysis) => analysis.times.filter((time) => !time.negated));
     const newTime =
-      times.find((time) => time.role === "slot" && clock(time) !== booking.time) ?? times.find((time) => time.role !== "old" && clock(time) !== booking.time);
+      times.find((time) => time.role === "slot" && clock(time) !== booking.time) ??
+      times.find((time) => time.role !== "old" && clock(time) !== booking.time);
     const newDate = [...dates].reverse().find((date) => date !== booking.date);
     const time = newTime ? clock(newTime) : SAME_TIME.test(lower) || newDate ? booking.time : null;
     const date = newDate ?? (time ? booking.date : null);
@@ -125,7 +146,8 @@ function readChange(input: AskInput, analyses: MessageAnalysis[], lower: string,
   if (CANCEL.test(lower) && !NOT_CANCEL.test(lower)) return { kind: "cancel", booking, quote };
   const today = localDate(input.now, input.timeZone);
   const todays = upcoming.find((candidate) => candidate.date === today);
-  if (todays && LATE.test(lower) && !NOT_LATE.test(lower)) return { kind: "late", booking: todays, minutes: minutesOf(lower), quote };
+  if (todays && LATE.test(lower) && !NOT_LATE.test(lower))
+    return { kind: "late", booking: todays, minutes: minutesOf(lower), quote };
   return null;
 }
 

@@ -33,7 +33,9 @@ for (const phrases of PHRASES_BY_FIRST_WORD.values()) phrases.sort((a, b) => b.w
 /** The word and, for Hebrew, the word without each glued prefix ("וכשתבטלי" -> "תבטלי"). */
 function withoutPrefixes(word: string): string[] {
   if (!HEBREW.test(word)) return [word];
-  const stripped = HEBREW_PREFIXES.filter((prefix) => word.startsWith(prefix) && word.length - prefix.length >= MIN_LETTERS_AFTER_PREFIX);
+  const stripped = HEBREW_PREFIXES.filter(
+    (prefix) => word.startsWith(prefix) && word.length - prefix.length >= MIN_LETTERS_AFTER_PREFIX,
+  );
   return [word, ...stripped.map((prefix) => word.slice(prefix.length))];
 }
 
@@ -44,7 +46,8 @@ function phraseAt(tokens: Token[], index: number): CuePhrase | null {
     for (const phrase of PHRASES_BY_FIRST_WORD.get(form) ?? []) {
       if (best && phrase.words.length <= best.words.length) continue;
       let matches = index + phrase.words.length <= tokens.length;
-      for (let offset = 1; matches && offset < phrase.words.length; offset++) matches = tokens[index + offset].norm === phrase.words[offset];
+      for (let offset = 1; matches && offset < phrase.words.length; offset++)
+        matches = tokens[index + offset].norm === phrase.words[offset];
       if (matches) best = phrase;
     }
   }

@@ -59,17 +59,32 @@ const MONTH_DAY = new RegExp(
     `(?:,?\\s+(\\d{4})${WORD_END})?`,
   "giu",
 );
-const HEBREW_DAY_MONTH = new RegExp(`(?<![\\d])(\\d{1,2})\\s*(?:${anyOf(HEBREW_MONTH_PREFIXES)})-?(${HE_MONTH_ALT})${NOT_LETTER_AFTER}(?:\\s+(\\d{4}))?`, "gu");
+const HEBREW_DAY_MONTH = new RegExp(
+  `(?<![\\d])(\\d{1,2})\\s*(?:${anyOf(HEBREW_MONTH_PREFIXES)})-?(${HE_MONTH_ALT})${NOT_LETTER_AFTER}(?:\\s+(\\d{4}))?`,
+  "gu",
+);
 const ORDINAL_DAY = new RegExp(`(?<![\\d\\p{L}])(\\d{1,2})(${anyOf(ORDINAL_SUFFIXES)})(?![\\p{L}\\d])`, "gu");
 const ORDINAL_NOUN_AFTER = new RegExp(`^\\s+(?:${anyOf(ORDINAL_NOUNS)})${WORD_AFTER}`);
-const DAY_OF_MONTH_BEFORE = new RegExp(`${NOT_LETTER_BEFORE}(?:${anyOf(DAY_OF_MONTH_WORDS.before)})\\s+(\\d{1,2})\\.(?![\\d])`, "gu");
+const DAY_OF_MONTH_BEFORE = new RegExp(
+  `${NOT_LETTER_BEFORE}(?:${anyOf(DAY_OF_MONTH_WORDS.before)})\\s+(\\d{1,2})\\.(?![\\d])`,
+  "gu",
+);
 const DAY_OF_MONTH_AFTER = new RegExp(`(?<![\\d])(\\d{1,2})\\s+(?:${anyOf(DAY_OF_MONTH_WORDS.after)})`, "gu");
-const DAY_OF_MONTH_SUFFIX = new RegExp(`(?<![\\d])(\\d{1,2})-?(?:${anyOf(DAY_OF_MONTH_WORDS.suffixes)})${NOT_LETTER_AFTER}`, "gu");
+const DAY_OF_MONTH_SUFFIX = new RegExp(
+  `(?<![\\d])(\\d{1,2})-?(?:${anyOf(DAY_OF_MONTH_WORDS.suffixes)})${NOT_LETTER_AFTER}`,
+  "gu",
+);
 const NOT_A_DATE_AFTER_SLASH_RE = new RegExp(`^\\s*(?:${anyOf(NOT_A_DATE_AFTER_SLASH)})`);
-const NOT_A_DATE_AFTER_DOT_RE = new RegExp(`^\\s*(?:(?:${anyOf(NOT_A_DATE_AFTER_DOT.words)})${WORD_AFTER}|${anyOf(NOT_A_DATE_AFTER_DOT.stems)})`, "u");
+const NOT_A_DATE_AFTER_DOT_RE = new RegExp(
+  `^\\s*(?:(?:${anyOf(NOT_A_DATE_AFTER_DOT.words)})${WORD_AFTER}|${anyOf(NOT_A_DATE_AFTER_DOT.stems)})`,
+  "u",
+);
 const AT_BEFORE_DOTTED_TIME = new RegExp(`(?:${anyOf(AT_WORDS)})-?\\s*$`);
 
-const WEEKDAY_NAME = new RegExp(`${WORD_START}(${anyOf(Object.keys(WEEKDAYS))})(${anyOf(WEEKDAY_PLURAL_SUFFIXES)})?${WORD_END}`, "giu");
+const WEEKDAY_NAME = new RegExp(
+  `${WORD_START}(${anyOf(Object.keys(WEEKDAYS))})(${anyOf(WEEKDAY_PLURAL_SUFFIXES)})?${WORD_END}`,
+  "giu",
+);
 const WEAK_WEEKDAY_FOLLOWER_RE = new RegExp(
   `^\\.?\\s*(?:\\d|(?:${anyOf(WEAK_WEEKDAY_FOLLOWERS.words)})${WORD_AFTER}|${anyOf(WEAK_WEEKDAY_FOLLOWERS.stems)})`,
   "u",
@@ -79,11 +94,18 @@ const HEBREW_WEEKDAY = new RegExp(
   "gu",
 );
 const HE_HABIT_BEFORE = new RegExp(`(?:${anyOf(HEBREW_WEEKDAY_CONTEXT.habitBefore)})\\s*$`);
-const HE_WEEKDAY_FOLLOWER = new RegExp(`^\\s*(?:[\\d(]|(?:${anyOf(HEBREW_WEEKDAY_CONTEXT.atBeforeHour)})-?\\d|${anyOf(HEBREW_WEEKDAY_CONTEXT.followers)})`);
+const HE_WEEKDAY_FOLLOWER = new RegExp(
+  `^\\s*(?:[\\d(]|(?:${anyOf(HEBREW_WEEKDAY_CONTEXT.atBeforeHour)})-?\\d|${anyOf(HEBREW_WEEKDAY_CONTEXT.followers)})`,
+);
 const HE_NUMBER_FOLLOWER = new RegExp(`^\\s*(?:${anyOf(HEBREW_WEEKDAY_CONTEXT.numberFollowers)})`);
 const HE_STANDALONE = new Set(HEBREW_WEEKDAY_CONTEXT.standalone);
-const HE_GREETING_AFTER = new Map(Object.entries(HEBREW_WEEKDAY_CONTEXT.greetings).map(([day, words]) => [day, new RegExp(`^\\s*(?:${anyOf(words)})`)]));
-const HEBREW_WEEKDAY_LETTER = new RegExp(`${NOT_LETTER_BEFORE}(?:${HE_DAY_WORD})\\s+([${Object.keys(HEBREW_WEEKDAY_CONTEXT.letters).join("")}])'`, "gu");
+const HE_GREETING_AFTER = new Map(
+  Object.entries(HEBREW_WEEKDAY_CONTEXT.greetings).map(([day, words]) => [day, new RegExp(`^\\s*(?:${anyOf(words)})`)]),
+);
+const HEBREW_WEEKDAY_LETTER = new RegExp(
+  `${NOT_LETTER_BEFORE}(?:${HE_DAY_WORD})\\s+([${Object.keys(HEBREW_WEEKDAY_CONTEXT.letters).join("")}])'`,
+  "gu",
+);
 const ARABIC_WEEKDAY = new RegExp(
   `${NOT_LETTER_BEFORE}(?:(?:${anyOf(ARABIC_WEEKDAY_CONTEXT.dayWords)})\\s+)?(?:${anyOf(ARABIC_WEEKDAY_CONTEXT.prefixes)})?` +
     `(${anyOf(Object.keys(ARABIC_WEEKDAYS))})${NOT_LETTER_AFTER}`,
@@ -96,7 +118,10 @@ const SATURDAY_NIGHT = new RegExp(`${NOT_LETTER_BEFORE}${GLUED_DAY_PREFIX}(?:${a
 const RELATIVE_DAYS = RELATIVE.map(([days, words]) => [days, wordsRe(words, GLUED_DAY_PREFIX)] as const);
 const MORNING_AFTER = new RegExp(`(?:${anyOf(GERMAN_MORGEN.morningAfter)})\\s+$`);
 const TOMORROW_BEFORE = new RegExp(`\\s+(?:${anyOf(GERMAN_MORGEN.tomorrowBefore)})`);
-const WEEKDAY_DATE_GAP = new RegExp(`^[\\s,.(\\-]*(?:${anyOf(WEEKDAY_DATE_LINKS.words)}|,|(?:${anyOf(WEEKDAY_DATE_LINKS.glued)})-?)?[\\s,.(\\-]*$`, "u");
+const WEEKDAY_DATE_GAP = new RegExp(
+  `^[\\s,.(\\-]*(?:${anyOf(WEEKDAY_DATE_LINKS.words)}|,|(?:${anyOf(WEEKDAY_DATE_LINKS.glued)})-?)?[\\s,.(\\-]*$`,
+  "u",
+);
 
 /** Which reading wins where two overlap: a month name over digits over "the 13th" over "tomorrow" over a weekday. */
 const PRIORITY = { monthName: 6, numeric: 5, dayOfMonth: 4, relative: 3, weekday: 2 } as const;
@@ -127,7 +152,10 @@ type Candidate = DateMention & { priority: number };
 /** A day number ending a list before a month name ("17, 24 and| 31 March"), and one continuing it after ("March 17|, 24"). */
 const LIST_JOINER = `(?:,|&|${anyOf(DATE_LIST_JOINERS)})`;
 const DAY_BEFORE_IN_LIST = new RegExp(`(?<![\\d:./])(\\d{1,2})${DAY_SUFFIX}\\s*${LIST_JOINER}\\s*-?\\s*$`, "u");
-const DAY_AFTER_IN_LIST = new RegExp(`^\\s*${LIST_JOINER}\\s*-?\\s*(\\d{1,2})(${anyOf(DAY_SUFFIXES)})?(?![\\d:./\\p{L}])`, "u");
+const DAY_AFTER_IN_LIST = new RegExp(
+  `^\\s*${LIST_JOINER}\\s*-?\\s*(\\d{1,2})(${anyOf(DAY_SUFFIXES)})?(?![\\d:./\\p{L}])`,
+  "u",
+);
 
 const isDay = (day: number) => day >= 1 && day <= LAST_DAY;
 const isDayAndMonth = (day: number, month: number) => isDay(day) && month >= 1 && month <= LAST_MONTH;
@@ -148,7 +176,8 @@ export function scanNumericDates(lower: string): Candidate[] {
     const after = lower.slice(start + match[0].length);
     const before = lower.slice(Math.max(0, start - AT_BEFORE_CHARS), start);
     if (separator === "/") {
-      if ((first === ALWAYS_OPEN.first && second === ALWAYS_OPEN.second) || NOT_A_DATE_AFTER_SLASH_RE.test(after)) continue;
+      if ((first === ALWAYS_OPEN.first && second === ALWAYS_OPEN.second) || NOT_A_DATE_AFTER_SLASH_RE.test(after))
+        continue;
     } else {
       if (/^[\p{L}]/u.test(after) || NOT_A_DATE_AFTER_DOT_RE.test(after)) continue;
       // "at 9.30" is a time
@@ -160,7 +189,13 @@ export function scanNumericDates(lower: string): Candidate[] {
     }
     if (!isDayAndMonth(first, second) && !isDayAndMonth(second, first)) continue;
     const spec = { kind: "numeric", first, second, year: optionalYear(match[4]) } as const;
-    found.push({ start, end: start + match[0].length - (match[5] ? 1 : 0), spec, explicit: true, priority: PRIORITY.numeric });
+    found.push({
+      start,
+      end: start + match[0].length - (match[5] ? 1 : 0),
+      spec,
+      explicit: true,
+      priority: PRIORITY.numeric,
+    });
   }
   return found;
 }
@@ -171,12 +206,24 @@ export function scanMonthNameDates(lower: string): Candidate[] {
   const add = (match: RegExpMatchArray, day: number, month: number | undefined, year: string | undefined) => {
     if (!month || !isDay(day)) return;
     const spec = { kind: "monthDay", day, month, year: optionalYear(year) } as const;
-    found.push({ start: match.index!, end: match.index! + match[0].length, spec, explicit: true, priority: PRIORITY.monthName });
+    found.push({
+      start: match.index!,
+      end: match.index! + match[0].length,
+      spec,
+      explicit: true,
+      priority: PRIORITY.monthName,
+    });
   };
   // "17, 24 and 31 March", "16, 23 ו-30 במרץ": days listed before a month name share it; "March 17, 24 and 31": after it.
   const addListed = (start: number, end: number, day: number, month: number | undefined, year: string | undefined) => {
     if (!month || !isDay(day)) return;
-    found.push({ start, end, spec: { kind: "monthDay", day, month, year: optionalYear(year) }, explicit: true, priority: PRIORITY.monthName });
+    found.push({
+      start,
+      end,
+      spec: { kind: "monthDay", day, month, year: optionalYear(year) },
+      explicit: true,
+      priority: PRIORITY.monthName,
+    });
   };
   const listBefore = (match: RegExpMatchArray, month: number | undefined, year: string | undefined) => {
     let head = lower.slice(0, match.index!);
@@ -187,7 +234,11 @@ export function scanMonthNameDates(lower: string): Candidate[] {
   };
   const listAfter = (match: RegExpMatchArray, month: number | undefined, year: string | undefined) => {
     let offset = match.index! + match[0].length;
-    for (let listed = DAY_AFTER_IN_LIST.exec(lower.slice(offset)); listed; listed = DAY_AFTER_IN_LIST.exec(lower.slice(offset))) {
+    for (
+      let listed = DAY_AFTER_IN_LIST.exec(lower.slice(offset));
+      listed;
+      listed = DAY_AFTER_IN_LIST.exec(lower.slice(offset))
+    ) {
       const start = offset + listed[0].length - listed[1].length - (listed[2]?.length ?? 0);
       addListed(start, start + listed[1].length, +listed[1], month, year);
       offset += listed[0].length;
@@ -217,7 +268,13 @@ export function scanDaysOfMonth(lower: string): Candidate[] {
       if (!isDay(day)) continue;
       if (pattern === ORDINAL_DAY && ORDINAL_NOUN_AFTER.test(lower.slice(match.index! + match[0].length))) continue;
       const spec = { kind: "dayOfMonth", day } as const;
-      found.push({ start: match.index!, end: match.index! + match[0].length, spec, explicit: true, priority: PRIORITY.dayOfMonth });
+      found.push({
+        start: match.index!,
+        end: match.index! + match[0].length,
+        spec,
+        explicit: true,
+        priority: PRIORITY.dayOfMonth,
+      });
     }
   }
   return found;
@@ -243,7 +300,13 @@ export function isGermanMorning(text: string, lower: string, start: number): boo
 export function scanRelativeDays(text: string, lower: string): Candidate[] {
   const found: Candidate[] = [];
   const add = (match: RegExpMatchArray, spec: DateSpec) =>
-    found.push({ start: match.index!, end: match.index! + match[0].length, spec, explicit: false, priority: PRIORITY.relative });
+    found.push({
+      start: match.index!,
+      end: match.index! + match[0].length,
+      spec,
+      explicit: false,
+      priority: PRIORITY.relative,
+    });
   for (const [days, pattern] of RELATIVE_DAYS) {
     for (const match of lower.matchAll(pattern)) {
       if (match[0] === GERMAN_MORGEN.word && isGermanMorning(text, lower, match.index!)) continue;
@@ -316,7 +379,8 @@ function mergeWeekdaysIntoDates(lower: string, candidates: Candidate[]): Candida
     const date = candidates.find((c) => c.explicit && !dropped.has(c) && joinedByLinkWords(lower, weekday, c));
     if (!date || weekday.spec.kind !== "weekday") continue;
     const spec = date.spec;
-    if (spec.kind === "numeric" || spec.kind === "monthDay" || spec.kind === "dayOfMonth") spec.weekday = weekday.spec.weekday;
+    if (spec.kind === "numeric" || spec.kind === "monthDay" || spec.kind === "dayOfMonth")
+      spec.weekday = weekday.spec.weekday;
     date.start = Math.min(date.start, weekday.start);
     date.end = Math.max(date.end, weekday.end);
     dropped.add(weekday);

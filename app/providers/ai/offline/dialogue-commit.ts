@@ -3,7 +3,14 @@
 // people, which earlier booking a new slot replaces, and the commit itself.
 import { addDays } from "~/utils/dates";
 import type { MessageAnalysis, Party } from "./analyze";
-import { activeBookings, focusedServices, sameClockTime, type Booking, type DialogueState, type Proposal } from "./dialogue-state";
+import {
+  activeBookings,
+  focusedServices,
+  sameClockTime,
+  type Booking,
+  type DialogueState,
+  type Proposal,
+} from "./dialogue-state";
 import { BOOKED_MARKS, BOOKED_WORDS } from "./lexicon/dialogue";
 import { OR_WORDS } from "./lexicon/grammar";
 import { groupSize, serviceOwners } from "./party";
@@ -68,7 +75,10 @@ function inheritService(
   // "Can you move my sister to 16:00?": her booking's service.
   // The customer's own counts too once the chat books for several people ("את ב-16:30 והבת ב-17:15").
   const severalBooked = new Set(live.map((booking) => booking.person).filter(Boolean)).size > 1;
-  const theirs = slot.person && (slot.person !== SELF || severalBooked) ? live.filter((booking) => booking.person === slot.person).at(-1) : undefined;
+  const theirs =
+    slot.person && (slot.person !== SELF || severalBooked)
+      ? live.filter((booking) => booking.person === slot.person).at(-1)
+      : undefined;
   if (theirs && !message.mentions.length) {
     slot.service = theirs.service;
     slot.explicitService = true;
@@ -80,8 +90,10 @@ function inheritService(
     const isKids = (service: string) => state.variants.kidsServices.has(service);
     if (saidForThem) slot.service = saidForThem;
     else if (services.length === 1 || !state.severalPeople) slot.service = services[services.length - 1];
-    else if (slot.person && KID_PERSONS.has(slot.person) && services.some(isKids)) slot.service = services.find(isKids)!;
-    else if (slot.person === SELF && services.some((service) => !isKids(service))) slot.service = services.find((service) => !isKids(service))!;
+    else if (slot.person && KID_PERSONS.has(slot.person) && services.some(isKids))
+      slot.service = services.find(isKids)!;
+    else if (slot.person === SELF && services.some((service) => !isKids(service)))
+      slot.service = services.find((service) => !isKids(service))!;
     else slot.service = services[Math.min(index, services.length - 1)];
     return;
   }
@@ -119,12 +131,19 @@ function keepRestatedWeekday(state: DialogueState, slot: Slot, live: Booking[]):
 }
 
 /** Fills what the slots of a message leave out from what the conversation said before. */
-export function fillFromContext(state: DialogueState, message: MessageAnalysis, slots: Slot[], cancelled: Booking[]): void {
+export function fillFromContext(
+  state: DialogueState,
+  message: MessageAnalysis,
+  slots: Slot[],
+  cancelled: Booking[],
+): void {
   const live = activeBookings(state, message.index);
   const latest = live[live.length - 1];
   for (const slot of slots) keepRestatedWeekday(state, slot, live);
   slots.forEach((slot, index) => {
-    const same = live.find((booking) => sameClockTime(booking.time, slot.time) && (!slot.date || booking.date === slot.date));
+    const same = live.find(
+      (booking) => sameClockTime(booking.time, slot.time) && (!slot.date || booking.date === slot.date),
+    );
     inheritDate(state, slot, same, latest);
     inheritService(state, message, slot, index, { same, latest, live, cancelled });
   });
@@ -143,16 +162,27 @@ export function splitForGroup(state: DialogueState, message: MessageAnalysis, sl
   const size = groupSize(message);
   if (size < 2 || size <= slots.length || size > MAX_GROUP) return slots;
   const said = message.mentions.filter((mention) => !mention.inCancelClause);
-  const ownerOf = (service: string, owners: Map<string, string>) => [...owners].find(([, owned]) => owned === service)?.[0] ?? null;
+  const ownerOf = (service: string, owners: Map<string, string>) =>
+    [...owners].find(([, owned]) => owned === service)?.[0] ?? null;
   let members: Array<{ service: string | null; person: string | null; explicit: boolean }>;
   if (said.length === size) {
     const owners = serviceOwners(message, said);
-    members = said.map((mention) => ({ service: mention.service, person: ownerOf(mention.service, owners), explicit: true }));
+    members = said.map((mention) => ({
+      service: mention.service,
+      person: ownerOf(mention.service, owners),
+      explicit: true,
+    }));
   } else if (!said.length && focusedServices(state).length === size) {
-    members = focusedServices(state).map((service) => ({ service, person: ownerOf(service, state.focusServiceFor), explicit: true }));
+    members = focusedServices(state).map((service) => ({
+      service,
+      person: ownerOf(service, state.focusServiceFor),
+      explicit: true,
+    }));
   } else {
     // "me and my dad at 10": the people named, in order; else one unnamed person each.
-    const people = [...new Set(message.persons.filter((person) => !person.key.startsWith(NAMED)).map((person) => person.key))];
+    const people = [
+      ...new Set(message.persons.filter((person) => !person.key.startsWith(NAMED)).map((person) => person.key)),
+    ];
     if (people.length === 1 && people[0] !== SELF && size === 2) people.push(SELF);
     members = Array.from({ length: size }, (_, index) => ({
       service: first.service,
@@ -179,7 +209,8 @@ export function splitForGroup(state: DialogueState, message: MessageAnalysis, sl
 export function assignGroupServices(message: MessageAnalysis, proposal: Proposal): void {
   const group = proposal.added.filter((booking) => booking.status === "active");
   const said = message.mentions.filter((mention) => !mention.inCancelClause);
-  if (group.length < 2 || said.length !== group.length || new Set(said.map((mention) => mention.service)).size < 2) return;
+  if (group.length < 2 || said.length !== group.length || new Set(said.map((mention) => mention.service)).size < 2)
+    return;
   if (group.some((booking) => booking.date !== group[0].date || !sameClockTime(booking.time, group[0].time))) return;
   group.forEach((booking, index) => {
     booking.service = said[index].service;
@@ -190,7 +221,10 @@ export function assignGroupServices(message: MessageAnalysis, proposal: Proposal
 /** A slot for someone none of the live bookings is for ("10:30 for your dad") adds a booking. */
 export function isNewPerson(slot: Slot, live: Booking[]): boolean {
   if (!slot.person || slot.person === SELF) return false;
-  return live.some((booking) => booking.person && !booking.person.startsWith(GROUP_MEMBER)) && !live.some((booking) => booking.person === slot.person);
+  return (
+    live.some((booking) => booking.person && !booking.person.startsWith(GROUP_MEMBER)) &&
+    !live.some((booking) => booking.person === slot.person)
+  );
 }
 
 /**
@@ -198,10 +232,17 @@ export function isNewPerson(slot: Slot, live: Booking[]): boolean {
  * same person's, the same service's, or the only one; none when the message adds
  * ("also", someone new) rather than moves.
  */
-export function replacedBookings(state: DialogueState, message: MessageAnalysis, slot: Slot, slots: Slot[], absorbed: ReadonlySet<Booking>): Booking[] {
+export function replacedBookings(
+  state: DialogueState,
+  message: MessageAnalysis,
+  slot: Slot,
+  slots: Slot[],
+  absorbed: ReadonlySet<Booking>,
+): Booking[] {
   const live = activeBookings(state, message.index).filter((booking) => !absorbed.has(booking));
   if (!live.length) return [];
-  const rescheduling = message.cues.has("reschedule") || state.rescheduleMessage >= Math.max(...live.map((booking) => booking.message));
+  const rescheduling =
+    message.cues.has("reschedule") || state.rescheduleMessage >= Math.max(...live.map((booking) => booking.message));
   // "can you lock me in for the 31st too?" ... "Dec 31 I got 10am or 11:30am" ... "10": still adding.
   const adding = message.cues.has("also") || state.alsoMessage > Math.max(...live.map((booking) => booking.message));
   if (adding && !rescheduling) return [];
@@ -209,8 +250,16 @@ export function replacedBookings(state: DialogueState, message: MessageAnalysis,
   const exact = live.find((booking) => booking.date === slot.date && sameClockTime(booking.time, slot.time));
   if (exact && slots.length === 1) return [exact];
   const { moveFrom } = state;
-  if (rescheduling && moveFrom && moveFrom.message >= Math.max(...live.map((booking) => booking.message)) && !moveFrom.dates.includes(slot.date!)) {
-    const named = live.filter((booking) => moveFrom.dates.includes(booking.date!) && (!slot.explicitService || booking.service === slot.service));
+  if (
+    rescheduling &&
+    moveFrom &&
+    moveFrom.message >= Math.max(...live.map((booking) => booking.message)) &&
+    !moveFrom.dates.includes(slot.date!)
+  ) {
+    const named = live.filter(
+      (booking) =>
+        moveFrom.dates.includes(booking.date!) && (!slot.explicitService || booking.service === slot.service),
+    );
     if (named.length === 1) return named;
   }
   if (slot.person && slot.person !== SELF) {
@@ -234,7 +283,13 @@ export function replacedBookings(state: DialogueState, message: MessageAnalysis,
  * Makes the slots bookings proposed by `by`. A slot already booked (same date and time)
  * confirms that booking instead; each new one replaces what replacedBookings says.
  */
-export function commitSlots(state: DialogueState, slots: Slot[], by: Party, message: MessageAnalysis, confirmed: boolean): void {
+export function commitSlots(
+  state: DialogueState,
+  slots: Slot[],
+  by: Party,
+  message: MessageAnalysis,
+  confirmed: boolean,
+): void {
   const proposal: Proposal = { by, message: message.index, added: [], replaced: [] };
   state.datelessSlots = slots.filter((slot) => !slot.date && slot.service);
   // Each booking answers for one slot of a message: "both of you at 17:00" keeps one and adds one.
@@ -247,10 +302,14 @@ export function commitSlots(state: DialogueState, slots: Slot[], by: Party, mess
         booking.message !== message.index &&
         booking.date === slot.date &&
         sameClockTime(booking.time, slot.time) &&
-        (booking.service === slot.service || !slot.explicitService || (slots.length === 1 && booking.message < message.index && !booking.explicitService)),
+        (booking.service === slot.service ||
+          !slot.explicitService ||
+          (slots.length === 1 && booking.message < message.index && !booking.explicitService)),
     );
     const same =
-      sameSlot.find((booking) => slot.person && booking.person === slot.person) ?? sameSlot.find((booking) => booking.service === slot.service) ?? sameSlot[0];
+      sameSlot.find((booking) => slot.person && booking.person === slot.person) ??
+      sameSlot.find((booking) => booking.service === slot.service) ??
+      sameSlot[0];
     if (same) {
       absorbed.add(same);
       confirmBooking(same, slot, message.from, confirmed);
@@ -266,7 +325,14 @@ export function commitSlots(state: DialogueState, slots: Slot[], by: Party, mess
       proposal.replaced.push(replaced);
       absorbed.add(replaced);
     }
-    const booking: Booking = { ...slot, id: ++state.lastBookingId, by, message: message.index, status: "active", confirmed };
+    const booking: Booking = {
+      ...slot,
+      id: ++state.lastBookingId,
+      by,
+      message: message.index,
+      status: "active",
+      confirmed,
+    };
     proposal.added.push(booking);
     state.bookings.push(booking);
   }

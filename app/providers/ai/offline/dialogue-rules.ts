@@ -6,7 +6,15 @@ import { addDays } from "~/utils/dates";
 import { weekdayOf, type DateSpec, type LocalDate } from "../calendar";
 import type { MessageAnalysis, Party } from "./analyze";
 import { assignGroupServices, commitSlots } from "./dialogue-commit";
-import { activeBookings, otherParty, removeBooking, sameClockTime, undoProposal, type Booking, type DialogueState } from "./dialogue-state";
+import {
+  activeBookings,
+  otherParty,
+  removeBooking,
+  sameClockTime,
+  undoProposal,
+  type Booking,
+  type DialogueState,
+} from "./dialogue-state";
 import { saysNextWeek } from "./dates";
 import { PICK_WORDS, REPLACED_SERVICE } from "./lexicon/dialogue";
 import { SECOND_PERSON_WORDS } from "./lexicon/people";
@@ -33,11 +41,19 @@ const REPLACED_SERVICE_BEFORE = new RegExp(
 /** Several people: two relatives, me and a relative, or (from the customer) two first names. */
 export function mentionsSeveralPeople(message: MessageAnalysis): boolean {
   const { persons } = message;
-  const relatives = new Set(persons.filter((person) => !person.self && !person.key.startsWith(NAMED)).map((person) => person.key));
+  const relatives = new Set(
+    persons.filter((person) => !person.self && !person.key.startsWith(NAMED)).map((person) => person.key),
+  );
   const names = new Set(persons.filter((person) => person.key.startsWith(NAMED)).map((person) => person.key));
   const selfAndRelative =
-    persons.some((person) => person.self) && persons.some((person) => !person.self && !person.key.startsWith(NAMED) && person.key !== "CHILD");
-  return message.cues.has("multi") || relatives.size >= 2 || selfAndRelative || (message.from === "customer" && names.size >= 2);
+    persons.some((person) => person.self) &&
+    persons.some((person) => !person.self && !person.key.startsWith(NAMED) && person.key !== "CHILD");
+  return (
+    message.cues.has("multi") ||
+    relatives.size >= 2 ||
+    selfAndRelative ||
+    (message.from === "customer" && names.size >= 2)
+  );
 }
 
 /** A promotion sent before the customer wrote anything is a broadcast, not an offer. */
@@ -50,20 +66,26 @@ type DateReference = { date: LocalDate | null; spec: DateSpec };
 /** A date reference matches a booking's date; a bare weekday matches any booking on that weekday. */
 export function matchesDate(references: DateReference[], date: LocalDate | null): boolean {
   if (!date) return false;
-  return references.some((reference) => reference.date === date || (reference.spec.kind === "weekday" && reference.spec.weekday === weekdayOf(date)));
+  return references.some(
+    (reference) =>
+      reference.date === date || (reference.spec.kind === "weekday" && reference.spec.weekday === weekdayOf(date)),
+  );
 }
 
 /** "19:00 is taken", "Wednesday is bad": drop the bookings and options those words point at. Returns whether any booking went. */
 export function applyNegations(state: DialogueState, message: MessageAnalysis): boolean {
   let removedAny = false;
   const negatedTimes = message.times.filter((time) => time.negated && time.role === "slot");
-  const clauses = new Set([...message.dates.filter((date) => date.negated), ...negatedTimes].map((mention) => mention.clause));
+  const clauses = new Set(
+    [...message.dates.filter((date) => date.negated), ...negatedTimes].map((mention) => mention.clause),
+  );
   for (const clause of clauses) {
     const dates = message.dates.filter((date) => date.negated && date.clause === clause && date.date);
     const times = negatedTimes.filter((time) => time.clause === clause);
     if (!dates.length && !times.length) continue;
     const isNegated = (slot: Slot) =>
-      (!dates.length || matchesDate(dates, slot.date)) && (!times.length || times.some((time) => sameClockTime(time, slot.time)));
+      (!dates.length || matchesDate(dates, slot.date)) &&
+      (!times.length || times.some((time) => sameClockTime(time, slot.time)));
     for (const booking of activeBookings(state).filter(isNegated)) {
       removeBooking(state, booking);
       removedAny = true;
@@ -82,7 +104,8 @@ export function applyNegations(state: DialogueState, message: MessageAnalysis): 
  * A cancellation that names a booking already cancelled cancels nothing more.
  */
 export function applyCancellation(state: DialogueState, message: MessageAnalysis): Booking[] {
-  const inCancelClause = <T extends { clause: number }>(items: T[]) => items.filter((item) => message.cancelClauses.has(item.clause));
+  const inCancelClause = <T extends { clause: number }>(items: T[]) =>
+    items.filter((item) => message.cancelClauses.has(item.clause));
   const dates = inCancelClause(message.dates).filter((date) => date.date);
   const times = inCancelClause(message.times).filter((time) => time.role === "slot" || time.role === "old");
   const services = inCancelClause(message.mentions).map((mention) => mention.service);
@@ -92,9 +115,12 @@ export function applyCancellation(state: DialogueState, message: MessageAnalysis
   const pointsInClause = dates.length + times.length + services.length + people.length > 0;
   if (!pointsInClause) {
     // "אני לא אגיע, רק הבנים" (I won't come, only the boys): the speaker's own booking, when there is one.
-    const speakerCancels = inCancelClause(message.persons).some((person) => person.self && !SECOND_PERSON.has(person.label.toLowerCase()));
+    const speakerCancels = inCancelClause(message.persons).some(
+      (person) => person.self && !SECOND_PERSON.has(person.label.toLowerCase()),
+    );
     const own = activeBookings(state).some((booking) => booking.person === SELF);
-    people = speakerCancels && own ? [SELF] : message.persons.filter((person) => !person.self).map((person) => person.key);
+    people =
+      speakerCancels && own ? [SELF] : message.persons.filter((person) => !person.self).map((person) => person.key);
   }
   const pointsAtSomething = dates.length + times.length + services.length + people.length > 0;
   // "Cancel just hers?" ... "Done, I've cancelled hers": the other side's cancellation, acknowledged.
@@ -117,8 +143,14 @@ export function applyCancellation(state: DialogueState, message: MessageAnalysis
   const live = activeBookings(state);
   let targets = live;
   if (pointsAtSomething) {
-    const pointed = state.bookings.filter((booking) => (booking.status === "active" || booking.status === "cancelled") && isTarget(booking));
-    targets = pointed.length ? pointed.filter((booking) => booking.status === "active") : live.length === 1 && !people.length ? live : [];
+    const pointed = state.bookings.filter(
+      (booking) => (booking.status === "active" || booking.status === "cancelled") && isTarget(booking),
+    );
+    targets = pointed.length
+      ? pointed.filter((booking) => booking.status === "active")
+      : live.length === 1 && !people.length
+        ? live
+        : [];
   }
   for (const booking of targets) booking.status = "cancelled";
   if (targets.length) {
@@ -152,7 +184,12 @@ export function applyDecline(state: DialogueState, message: MessageAnalysis): vo
 export function withdrawOpenRequest(state: DialogueState, party: Party, offered: Slot[] = []): void {
   const proposal = [...state.proposals].reverse().find((known) => known.by === party);
   if (!proposal || proposal.added.some((booking) => booking.confirmed)) return;
-  if (proposal.added.some((booking) => offered.some((slot) => slot.date === booking.date && sameClockTime(slot.time, booking.time)))) return;
+  if (
+    proposal.added.some((booking) =>
+      offered.some((slot) => slot.date === booking.date && sameClockTime(slot.time, booking.time)),
+    )
+  )
+    return;
   undoProposal(state, proposal);
 }
 
@@ -163,25 +200,34 @@ export function withdrawOpenRequest(state: DialogueState, party: Party, offered:
  */
 export function pickAlternative(state: DialogueState, message: MessageAnalysis, slots: Slot[]): Slot[] | null {
   const alternatives = state.pendingOffer!.alternatives;
-  if (slots.length && !slots.some((slot) => alternatives.some((option) => sameClockTime(slot.time, option.time)))) return null;
+  if (slots.length && !slots.some((slot) => alternatives.some((option) => sameClockTime(slot.time, option.time))))
+    return null;
   const said = message.dates.filter((date) => !date.negated && date.date);
   const saidDates = said.map((date) => date.date);
-  const saidWeekdays = said.map((date) => (date.spec.kind === "weekday" ? date.spec.weekday : -1)).filter((weekday) => weekday >= 0);
+  const saidWeekdays = said
+    .map((date) => (date.spec.kind === "weekday" ? date.spec.weekday : -1))
+    .filter((weekday) => weekday >= 0);
   const saidServices = message.mentions.map((mention) => mention.service);
   const servicesDiffer = new Set(alternatives.map((option) => option.service)).size > 1;
   const scores = alternatives.map((option, index) => {
     let score = 0;
     for (const slot of slots) {
       if (!sameClockTime(slot.time, option.time)) continue;
-      const sameDay = slot.dateKind === "weekday" ? option.date && weekdayOf(option.date) === weekdayOf(slot.date!) : slot.date === option.date;
+      const sameDay =
+        slot.dateKind === "weekday"
+          ? option.date && weekdayOf(option.date) === weekdayOf(slot.date!)
+          : slot.date === option.date;
       if (slot.date && option.date && !sameDay) return -1;
       score += PICK_SCORE.time;
     }
-    if (!slots.length) for (const number of message.bareNumbers) if (number % 12 === option.time.hour % 12) score += PICK_SCORE.bareHour;
-    if (option.date && (saidDates.includes(option.date) || saidWeekdays.includes(weekdayOf(option.date)))) score += PICK_SCORE.date;
+    if (!slots.length)
+      for (const number of message.bareNumbers) if (number % 12 === option.time.hour % 12) score += PICK_SCORE.bareHour;
+    if (option.date && (saidDates.includes(option.date) || saidWeekdays.includes(weekdayOf(option.date))))
+      score += PICK_SCORE.date;
     if (servicesDiffer && option.service && saidServices.includes(option.service)) score += PICK_SCORE.service;
     if (!slots.length && index === 0 && PICK_FIRST.test(message.lower)) score += PICK_SCORE.position;
-    if (!slots.length && index === alternatives.length - 1 && PICK_LAST.test(message.lower)) score += PICK_SCORE.position;
+    if (!slots.length && index === alternatives.length - 1 && PICK_LAST.test(message.lower))
+      score += PICK_SCORE.position;
     return score;
   });
   const best = Math.max(...scores);
@@ -198,7 +244,8 @@ export function pickAlternative(state: DialogueState, message: MessageAnalysis, 
 /** "5pm?" ... "Tomorrow?": times that waited for a date get the one date a reply names. */
 export function dateForWaitingTimes(state: DialogueState, message: MessageAnalysis): boolean {
   const dates = message.dates.filter((date) => !date.negated && date.date);
-  if (!state.datelessSlots.length || new Set(dates.map((date) => date.date)).size !== 1 || message.cues.has("decline")) return false;
+  if (!state.datelessSlots.length || new Set(dates.map((date) => date.date)).size !== 1 || message.cues.has("decline"))
+    return false;
   const date = dates[dates.length - 1].date;
   commitSlots(
     state,
@@ -218,7 +265,14 @@ export function sameTimeAgain(state: DialogueState, message: MessageAnalysis): b
   const said = message.dates.filter((date) => !date.negated && date.date).at(-1);
   const date = said?.date ?? (latest.date && saysNextWeek(message.lower) ? addDays(latest.date, DAYS_IN_WEEK) : null);
   if (!date) return false;
-  const slot: Slot = { ...latest, date, sameDay: false, sourceMessage: message.index, position: said?.start ?? 0, expanded: false };
+  const slot: Slot = {
+    ...latest,
+    date,
+    sameDay: false,
+    sourceMessage: message.index,
+    position: said?.start ?? 0,
+    expanded: false,
+  };
   commitSlots(state, [slot], message.from, message, false);
   return true;
 }
@@ -229,10 +283,14 @@ export function swapService(state: DialogueState, message: MessageAnalysis): boo
   const saysDate = message.dates.some((date) => !date.negated && date.date);
   const fresh = message.mentions.filter(
     (mention) =>
-      !mention.inCancelClause && !REPLACED_SERVICE_BEFORE.test(message.lower.slice(Math.max(0, mention.start - REPLACED_SERVICE_CHARS), mention.start)),
+      !mention.inCancelClause &&
+      !REPLACED_SERVICE_BEFORE.test(
+        message.lower.slice(Math.max(0, mention.start - REPLACED_SERVICE_CHARS), mention.start),
+      ),
   );
   const services = [...new Set(fresh.map((mention) => mention.service))];
-  if (!message.cues.has("reschedule") || message.cues.has("decline") || services.length !== 1 || live.length !== 1) return false;
+  if (!message.cues.has("reschedule") || message.cues.has("decline") || services.length !== 1 || live.length !== 1)
+    return false;
   if (live[0].service === services[0] || saysDate) return false;
   live[0].service = services[0];
   live[0].explicitService = true;

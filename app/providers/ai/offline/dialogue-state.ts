@@ -72,7 +72,10 @@ export type DialogueState = {
 
 const NO_MESSAGE = -1;
 
-export function createDialogueState(variants: ServiceVariants, traits: ChatTraits = { byPerson: new Map(), soleSize: null }): DialogueState {
+export function createDialogueState(
+  variants: ServiceVariants,
+  traits: ChatTraits = { byPerson: new Map(), soleSize: null },
+): DialogueState {
   return {
     variants,
     traits,
@@ -114,7 +117,8 @@ export function activeBookings(state: DialogueState, before = Infinity): Booking
 /** Takes a proposal back: what it added is undone, what it replaced (if agreed) stands again. */
 export function undoProposal(state: DialogueState, proposal: Proposal): void {
   for (const booking of proposal.added) if (booking.status === "active") booking.status = "undone";
-  for (const booking of proposal.replaced) if (booking.status === "replaced" && booking.confirmed) booking.status = "active";
+  for (const booking of proposal.replaced)
+    if (booking.status === "replaced" && booking.confirmed) booking.status = "active";
   state.proposals = state.proposals.filter((known) => known !== proposal);
 }
 

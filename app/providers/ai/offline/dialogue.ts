@@ -19,7 +19,14 @@ import {
   swapService,
   withdrawOpenRequest,
 } from "./dialogue-rules";
-import { activeBookings, createDialogueState, otherParty, type Booking, type DialogueState, type ServiceVariants } from "./dialogue-state";
+import {
+  activeBookings,
+  createDialogueState,
+  otherParty,
+  type Booking,
+  type DialogueState,
+  type ServiceVariants,
+} from "./dialogue-state";
 import { REQUEST_STEMS } from "./lexicon/dialogue";
 import { OR_WORDS } from "./lexicon/grammar";
 import { serviceOwners } from "./party";
@@ -57,7 +64,8 @@ export function followMessage(state: DialogueState, message: MessageAnalysis): v
   const cancelled = message.cancelClauses.size ? applyCancellation(state, message) : [];
   if (!message.cancelClauses.size && message.cues.has("restore")) applyRestore(state);
   if (!removedByNegation && !cancelled.length && message.cues.has("decline")) applyDecline(state, message);
-  const afterProductTalk = state.productMessage >= 0 && state.productMessage >= message.index - PRODUCT_FOLLOW_UP_MESSAGES;
+  const afterProductTalk =
+    state.productMessage >= 0 && state.productMessage >= message.index - PRODUCT_FOLLOW_UP_MESSAGES;
   const slots = isBroadcast(state, message) ? [] : buildSlots(message, afterProductTalk);
   if (message.cues.has("product")) state.productMessage = message.index;
   for (const slot of slots) if (slot.sameDay && !slot.date) slot.date = state.focusDate;
@@ -115,8 +123,12 @@ export function rememberFocus(state: DialogueState, message: MessageAnalysis): v
   if (mentions.length) {
     // Of several services in one message, the requested ones ("need my roots done") count.
     const clauseStart = (clause: number) => message.segments.clauses.find((known) => known.id === clause)?.start ?? 0;
-    const asked = mentions.filter((mention) => REQUEST.test(message.lower.slice(clauseStart(mention.clause), mention.end)));
-    state.focusServices[message.from] = [...new Set((asked.length ? asked : mentions).map((mention) => mention.service))];
+    const asked = mentions.filter((mention) =>
+      REQUEST.test(message.lower.slice(clauseStart(mention.clause), mention.end)),
+    );
+    state.focusServices[message.from] = [
+      ...new Set((asked.length ? asked : mentions).map((mention) => mention.service)),
+    ];
     state.focusServiceFor = serviceOwners(message, mentions);
     state.focusServicesBy = message.from;
     state.focusServicesMessage = message.index;
@@ -124,7 +136,9 @@ export function rememberFocus(state: DialogueState, message: MessageAnalysis): v
   if (message.cues.has("reschedule")) {
     state.rescheduleMessage = message.index;
     // "can we move the 23.3 to 24.3?": the booked days a moving clause names are the ones to move.
-    const moving = message.dates.filter((date) => date.date && message.clauseCues.get(date.clause)?.has("reschedule")).map((date) => date.date!);
+    const moving = message.dates
+      .filter((date) => date.date && message.clauseCues.get(date.clause)?.has("reschedule"))
+      .map((date) => date.date!);
     const booked = new Set(activeBookings(state).map((booking) => booking.date));
     const from = moving.slice(0, -1).filter((date) => booked.has(date));
     if (from.length) state.moveFrom = { dates: from, message: message.index };

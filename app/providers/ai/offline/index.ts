@@ -31,7 +31,13 @@ export function extractBookings(input: ExtractInput): ExtractedBooking[] {
     if (seen.has(key)) continue;
     seen.add(key);
     const quote = shortQuote(messages[booking.sourceMessage]?.body ?? "", booking.position);
-    bookings.push({ service: booking.service, date: booking.date, time, notes: booking.personLabel ? `for ${booking.personLabel}` : "", quote });
+    bookings.push({
+      service: booking.service,
+      date: booking.date,
+      time,
+      notes: booking.personLabel ? `for ${booking.personLabel}` : "",
+      quote,
+    });
   }
   return bookings.sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
 }

@@ -6,7 +6,8 @@ import { anyOf, normalizeToken, type Token } from "./text";
 
 /** Normalised person word -> kind ("mum" -> MOM, "בעלי" -> HUSBAND). */
 export const PERSON_WORDS: Record<string, string> = {};
-for (const [kind, words] of Object.entries(PERSON_KINDS)) for (const word of words) PERSON_WORDS[normalizeToken(word)] = kind;
+for (const [kind, words] of Object.entries(PERSON_KINDS))
+  for (const word of words) PERSON_WORDS[normalizeToken(word)] = kind;
 
 /** Person keys: the customer (or "you" from the business), a first name ("N:max"), one of a group ("G:2"). */
 export const SELF = "SELF";
@@ -20,7 +21,10 @@ const MALE = new Set(["DAD", "SON", "HUSBAND", "BROTHER"]);
 const FEMALE = new Set(["MOM", "DAUGHTER", "WIFE", "SISTER"]);
 const SELF_FEMALE = new Set(HEBREW_YOU.female);
 const SELF_MALE = new Set(HEBREW_YOU.male);
-const GLUED_BEFORE_YOU = new RegExp(`^(?:${anyOf(HEBREW_YOU.gluedPrefixes)})+(?=${anyOf([...HEBREW_YOU.female, ...HEBREW_YOU.male])})`, "u");
+const GLUED_BEFORE_YOU = new RegExp(
+  `^(?:${anyOf(HEBREW_YOU.gluedPrefixes)})+(?=${anyOf([...HEBREW_YOU.female, ...HEBREW_YOU.male])})`,
+  "u",
+);
 const NOT_NAMES = new Set(NOT_NAME_WORDS);
 const NAME_FOLLOWER_SET = new Set(NAME_FOLLOWERS);
 const NAME_SHAPE = /^[A-Z][a-z]{2,}$/;

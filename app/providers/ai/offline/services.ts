@@ -1,7 +1,16 @@
 // Catalogue matching: finds service mentions in a message and maps each to exactly
 // one catalogue name, preferring combined entries ("Haircut + Beard") when all parts
 // are mentioned, and breaking ties with who/what-kind hints (gender, dog size, kids).
-import { CATALOGUE_STOP_WORDS, CATALOGUE_WEAK_WORDS, COMBO_JOINERS, FALLBACK, FILLER_WORDS, LOCAL_ONLY, QUALIFIERS, WEAK } from "./lexicon/services";
+import {
+  CATALOGUE_STOP_WORDS,
+  CATALOGUE_WEAK_WORDS,
+  COMBO_JOINERS,
+  FALLBACK,
+  FILLER_WORDS,
+  LOCAL_ONLY,
+  QUALIFIERS,
+  WEAK,
+} from "./lexicon/services";
 import { anyOf, tokenize, type Token } from "./text";
 import { unitsOf, type Unit } from "./vocab";
 
@@ -26,7 +35,10 @@ const CATALOGUE_CACHE_SIZE = 200;
 const STOP = new Set(CATALOGUE_STOP_WORDS);
 const RAW_WEAK = new Set(CATALOGUE_WEAK_WORDS);
 const FILLER = new Set(FILLER_WORDS);
-const COMBO_CUT = new RegExp(`\\s*(?:${anyOf(COMBO_JOINERS.symbols)}|\\b(?:${anyOf(COMBO_JOINERS.words)})\\b)\\s*`, "gi");
+const COMBO_CUT = new RegExp(
+  `\\s*(?:${anyOf(COMBO_JOINERS.symbols)}|\\b(?:${anyOf(COMBO_JOINERS.words)})\\b)\\s*`,
+  "gi",
+);
 
 export type Entry = { name: string; index: number; keys: string[]; parts: string[][]; combo: boolean };
 export type Catalogue = {
@@ -39,7 +51,8 @@ export type Catalogue = {
 };
 
 const catalogueCache = new Map<string, Catalogue>();
-const isWeak = (key: string) => (key.startsWith(CONCEPT) ? WEAK.has(key.slice(CONCEPT.length)) : RAW_WEAK.has(key.slice(CONCEPT.length)));
+const isWeak = (key: string) =>
+  key.startsWith(CONCEPT) ? WEAK.has(key.slice(CONCEPT.length)) : RAW_WEAK.has(key.slice(CONCEPT.length));
 const isQualifier = (key: string) => key.startsWith(CONCEPT) && QUALIFIERS.has(key.slice(CONCEPT.length));
 /** Keys able to name a service by themselves ("kids" can: "for the kids" = Kids Haircut; so can "puppy"). */
 const isTrigger = (key: string) => !isWeak(key) && (!isQualifier(key) || key === "C:KIDS" || key === "C:PUPPY");
@@ -68,14 +81,21 @@ function entryOf(name: string, service: string, index: number, rawKeys: Set<stri
     .filter((unit) => !unit.hint || unit.key === `${CONCEPT}KIDS`)
     .map((unit) => ({ ...unit, hint: false }));
   // "HydraFacial": the raw word, and also its known tail (FACIAL) so "a facial" finds it.
-  for (const unit of unitsOf(tokens, new Set())) if (unit.partial && !units.some((known) => known.key === unit.key)) units.push({ ...unit });
+  for (const unit of unitsOf(tokens, new Set()))
+    if (unit.partial && !units.some((known) => known.key === unit.key)) units.push({ ...unit });
   units.sort((a, b) => a.start - b.start);
   const cuts = [...name.matchAll(COMBO_CUT)].map((match) => match.index!);
   for (const unit of units) if (unit.afterGluedAnd) cuts.push(unit.start);
   const parts: string[][] = [];
   for (const unit of units) (parts[cuts.filter((cut) => cut <= unit.start).length] ??= []).push(unit.key);
   const denseParts = parts.filter((part) => part && part.length);
-  return { name: service, index, keys: [...new Set(units.map((unit) => unit.key))], parts: denseParts, combo: name.includes("+") && denseParts.length > 1 };
+  return {
+    name: service,
+    index,
+    keys: [...new Set(units.map((unit) => unit.key))],
+    parts: denseParts,
+    combo: name.includes("+") && denseParts.length > 1,
+  };
 }
 
 /** An entry's service words, without who-words: "Bath & Brush - small" and "- large" share them. */
@@ -90,7 +110,12 @@ function isCombo(entry: Entry, entries: Entry[]): boolean {
   const own = serviceWordsOf(entry);
   return entry.parts.every((part) => {
     const strong = part.filter((key) => !isWeak(key) && !isQualifier(key));
-    return strong.length > 0 && entries.some((other) => other !== entry && serviceWordsOf(other) !== own && strong.every((key) => other.keys.includes(key)));
+    return (
+      strong.length > 0 &&
+      entries.some(
+        (other) => other !== entry && serviceWordsOf(other) !== own && strong.every((key) => other.keys.includes(key)),
+      )
+    );
   });
 }
 
@@ -107,11 +132,14 @@ export function compileCatalogue(services: string[]): Catalogue {
   const cacheKey = services.join("\u0001");
   const cached = catalogueCache.get(cacheKey);
   if (cached) return cached;
-  const names = services.map((service) => service.replace(/\(([^)]*)\)/g, (_, inside: string) => ` ${qualifierWords(inside)} `));
+  const names = services.map((service) =>
+    service.replace(/\(([^)]*)\)/g, (_, inside: string) => ` ${qualifierWords(inside)} `),
+  );
   const rawKeys = rawWordsOf(names);
   const entries = names.map((name, index) => entryOf(name, services[index], index, rawKeys));
   const entriesWithKey = new Map<string, number>();
-  for (const entry of entries) for (const key of entry.keys) entriesWithKey.set(key, (entriesWithKey.get(key) ?? 0) + 1);
+  for (const entry of entries)
+    for (const key of entry.keys) entriesWithKey.set(key, (entriesWithKey.get(key) ?? 0) + 1);
   for (const entry of entries) if (!entry.combo && entry.parts.length >= 2) entry.combo = isCombo(entry, entries);
   // A word shared by many entries tells them apart less.
   const weight = new Map<string, number>();
@@ -126,7 +154,8 @@ export function compileCatalogue(services: string[]): Catalogue {
 export function mapKey(key: string, catalogue: Catalogue): string | null {
   if (catalogue.present.has(key)) return key;
   if (!key.startsWith(CONCEPT)) return null;
-  for (const fallback of FALLBACK[key.slice(CONCEPT.length)] ?? []) if (catalogue.present.has(`${CONCEPT}${fallback}`)) return `${CONCEPT}${fallback}`;
+  for (const fallback of FALLBACK[key.slice(CONCEPT.length)] ?? [])
+    if (catalogue.present.has(`${CONCEPT}${fallback}`)) return `${CONCEPT}${fallback}`;
   return null;
 }
 
@@ -178,13 +207,17 @@ export function breakTie(tied: Scored[], bags: Bags): Entry {
   let pool = tied;
   for (const bag of bags) {
     const counts = pool.map(
-      (scored) => scored.unmatched.filter((key) => bag.keys.has(key) && (bag.local || !LOCAL_ONLY.has(key.slice(CONCEPT.length)))).length,
+      (scored) =>
+        scored.unmatched.filter((key) => bag.keys.has(key) && (bag.local || !LOCAL_ONLY.has(key.slice(CONCEPT.length))))
+          .length,
     );
     const best = Math.max(...counts);
     if (best > 0) pool = pool.filter((_, index) => counts[index] === best);
     if (pool.length === 1) return pool[0].entry;
   }
-  const grownUp = pool.filter((scored) => !scored.entry.keys.includes("C:KIDS") && !scored.entry.keys.includes("C:PUPPY"));
+  const grownUp = pool.filter(
+    (scored) => !scored.entry.keys.includes("C:KIDS") && !scored.entry.keys.includes("C:PUPPY"),
+  );
   return (grownUp.length ? grownUp : pool).sort((a, b) => a.entry.index - b.entry.index)[0].entry;
 }
 
@@ -225,15 +258,20 @@ export function findMentions(
     // Who-words right next to the service count as said ("حلاقة لابني" = a cut for my son).
     const from = cluster[0].token - HINT_REACH_TOKENS,
       to = cluster[cluster.length - 1].tokenEnd + HINT_REACH_TOKENS;
-    const near = hints.filter((hint) => hint.token >= from && hint.token < to && sentenceOf(hint.start) === sentenceOf(cluster[0].start));
+    const near = hints.filter(
+      (hint) => hint.token >= from && hint.token < to && sentenceOf(hint.start) === sentenceOf(cluster[0].start),
+    );
     // A weak word names its only entry when it stands alone ("3 more sessions"), not beside a service ("טיפולים של דיקור").
     const weakAlone = !cluster.some((unit) => isTrigger(unit.key));
     const canName = (units: Unit[]) =>
-      units.some((unit) => isTrigger(unit.key) || (weakAlone && isWeak(unit.key) && catalogue.owners.get(unit.key) === 1)) ||
-      units.filter((unit) => unit.key.startsWith(RAW_WORD)).length >= OWN_PHRASE_WORDS;
+      units.some(
+        (unit) => isTrigger(unit.key) || (weakAlone && isWeak(unit.key) && catalogue.owners.get(unit.key) === 1),
+      ) || units.filter((unit) => unit.key.startsWith(RAW_WORD)).length >= OWN_PHRASE_WORDS;
     while (canName(rest)) {
       const keys = new Set([...rest, ...near].map((unit) => unit.key));
-      const scored = catalogue.entries.map((entry) => scoreEntry(entry, keys, catalogue)).filter((s): s is Scored => s !== null);
+      const scored = catalogue.entries
+        .map((entry) => scoreEntry(entry, keys, catalogue))
+        .filter((s): s is Scored => s !== null);
       if (!scored.length) break;
       // A combo whose parts are all named wins ("תספורת ועיצוב זקן" -> "תספורת + זקן").
       const combos = scored.filter((candidate) => candidate.entry.combo);
@@ -242,13 +280,17 @@ export function findMentions(
       const tied = pool.filter((candidate) => candidate.score > top - SCORE_TIE);
       const position = (rest.find((unit) => isTrigger(unit.key)) ?? rest[0]).start;
       const entry = tied.length === 1 ? tied[0].entry : breakTie(tied, bagsAt(position));
-      const anchor = rest.find((unit) => isTrigger(unit.key) && entry.keys.includes(unit.key)) ?? rest.find((unit) => entry.keys.includes(unit.key));
+      const anchor =
+        rest.find((unit) => isTrigger(unit.key) && entry.keys.includes(unit.key)) ??
+        rest.find((unit) => entry.keys.includes(unit.key));
       if (!anchor) break;
       const distance = (unit: Unit) => Math.abs(unit.token - anchor.token);
       // A combo covers all its words ("beard trim and a haircut"); otherwise one unit per key, the nearest.
       const used = entry.combo
         ? rest.filter((unit) => entry.keys.includes(unit.key))
-        : entry.keys.map((key) => rest.filter((unit) => unit.key === key).sort((a, b) => distance(a) - distance(b))[0]).filter((unit): unit is Unit => !!unit);
+        : entry.keys
+            .map((key) => rest.filter((unit) => unit.key === key).sort((a, b) => distance(a) - distance(b))[0])
+            .filter((unit): unit is Unit => !!unit);
       mentions.push({
         service: entry.name,
         start: Math.min(...used.map((unit) => unit.start)),

@@ -56,11 +56,19 @@ export function nearest<T extends Located>(items: T[], position: number, preferB
 }
 
 /** The time a service mention stands nearest to (one before it is a little further than one after: "cut at 10"). */
-function nearestTime<T extends { start: number; end: number }>(times: T[], mention: { start: number; end: number }): T | null {
+function nearestTime<T extends { start: number; end: number }>(
+  times: T[],
+  mention: { start: number; end: number },
+): T | null {
   let best: T | null = null;
   let bestGap = Infinity;
   for (const time of times) {
-    const gap = time.start >= mention.end ? time.start - mention.end : mention.start >= time.end ? mention.start - time.end + AFTER_PENALTY : 0;
+    const gap =
+      time.start >= mention.end
+        ? time.start - mention.end
+        : mention.start >= time.end
+          ? mention.start - time.end + AFTER_PENALTY
+          : 0;
     if (gap < bestGap) [best, bestGap] = [time, gap];
   }
   return best;
@@ -73,10 +81,18 @@ function isProductClause(message: MessageAnalysis, clause: number): boolean {
 }
 
 /** The person a time is for: paired by position, else one just before it, else one in its clause. */
-function personFor(message: MessageAnalysis, time: { start: number; clause: number }, byTime: Map<number, Person>): Person | null {
+function personFor(
+  message: MessageAnalysis,
+  time: { start: number; clause: number },
+  byTime: Map<number, Person>,
+): Person | null {
   const sentence = message.segments.sentence[time.start];
-  const around = message.persons.filter((person) => person.clause === time.clause || message.segments.sentence[person.position] === sentence);
-  const justBefore = around.filter((person) => person.position < time.start && time.start - person.position < PERSON_BEFORE_TIME_CHARS);
+  const around = message.persons.filter(
+    (person) => person.clause === time.clause || message.segments.sentence[person.position] === sentence,
+  );
+  const justBefore = around.filter(
+    (person) => person.position < time.start && time.start - person.position < PERSON_BEFORE_TIME_CHARS,
+  );
   return (
     byTime.get(time.start) ??
     nearest(justBefore, time.start) ??
@@ -90,14 +106,25 @@ function personFor(message: MessageAnalysis, time: { start: number; clause: numb
 /** "at 12 noon", "10:00? or is 10:00 too early?": one slot said twice is kept once. */
 export function dropRepeatedSlots(slots: Slot[]): Slot[] {
   const same = (a: Slot, b: Slot) =>
-    a.date === b.date && a.time.hour === b.time.hour && a.time.minute === b.time.minute && a.service === b.service && a.person === b.person;
+    a.date === b.date &&
+    a.time.hour === b.time.hour &&
+    a.time.minute === b.time.minute &&
+    a.service === b.service &&
+    a.person === b.person;
   return slots.filter((slot, index) => !slots.slice(0, index).some((earlier) => same(earlier, slot)));
 }
 
 /** As many services as times ("a facial on Fri at 2 and a body scrub Sat at 11"): pair them in order. */
 export function pairServicesInOrder(slots: Slot[], mentions: Array<{ start: number; service: string }>): void {
-  const distinct = mentions.filter((mention, index) => mentions.findIndex((other) => other.start === mention.start) === index);
-  if (slots.length < 2 || distinct.length !== slots.length || new Set(distinct.map((mention) => mention.service)).size <= 1) return;
+  const distinct = mentions.filter(
+    (mention, index) => mentions.findIndex((other) => other.start === mention.start) === index,
+  );
+  if (
+    slots.length < 2 ||
+    distinct.length !== slots.length ||
+    new Set(distinct.map((mention) => mention.service)).size <= 1
+  )
+    return;
   slots.forEach((slot, index) => {
     slot.service = distinct[index].service;
     slot.explicitService = true;
@@ -108,15 +135,23 @@ export function pairServicesInOrder(slots: Slot[], mentions: Array<{ start: numb
  * "26/1, 2/2 ו-9/2 ב-18:00", "Mondays at 7:45: 16/2, 23/2, 2/3": one time for a list of
  * dates (before it, or right after it) is one slot per date.
  */
-export function expandDateList(message: MessageAnalysis, slot: Slot, dates: MessageAnalysis["dates"], window = { from: 0, to: Infinity }): Slot[] | null {
-  const explicit = dates.filter((date) => date.explicit && date.date && date.start >= window.from && date.start < window.to);
+export function expandDateList(
+  message: MessageAnalysis,
+  slot: Slot,
+  dates: MessageAnalysis["dates"],
+  window = { from: 0, to: Infinity },
+): Slot[] | null {
+  const explicit = dates.filter(
+    (date) => date.explicit && date.date && date.start >= window.from && date.start < window.to,
+  );
   const before = explicit.filter((date) => date.start < slot.position);
   const after = explicit.filter((date) => date.start > slot.position);
   const listAfterIsTheTime = after.length > 0 && after[0].start - slot.position <= LIST_AFTER_TIME_CHARS;
   for (const listed of listAfterIsTheTime ? [before, after] : [before]) {
     if (listed.length < 2) continue;
     const gaps = listed.slice(1).map((date, index) => message.lower.slice(listed[index].end, date.start));
-    if (gaps.every((gap) => AND_GAP.test(gap))) return listed.map((date) => ({ ...slot, date: date.date, expanded: true }));
+    if (gaps.every((gap) => AND_GAP.test(gap)))
+      return listed.map((date) => ({ ...slot, date: date.date, expanded: true }));
   }
   return null;
 }
@@ -129,7 +164,11 @@ export function expandDateList(message: MessageAnalysis, slot: Slot, dates: Mess
 export function buildSlots(message: MessageAnalysis, productContext = false): Slot[] {
   const { segments } = message;
   const times = message.times.filter(
-    (time) => time.role === "slot" && !time.negated && !message.cancelClauses.has(time.clause) && !isProductClause(message, time.clause),
+    (time) =>
+      time.role === "slot" &&
+      !time.negated &&
+      !message.cancelClauses.has(time.clause) &&
+      !isProductClause(message, time.clause),
   );
   const dates = message.dates.filter((date) => !date.negated);
   const mentions = message.mentions.filter((mention) => !mention.inCancelClause);
@@ -155,7 +194,9 @@ export function buildSlots(message: MessageAnalysis, productContext = false): Sl
     // Outside its own clause, a service said about someone else ("your son (kids cut)") is not this slot's.
     const isForThisPerson = (mention: { start: number }) => {
       if (!person) return true;
-      const inSentence = message.persons.filter((other) => segments.sentence[other.position] === segments.sentence[mention.start]);
+      const inSentence = message.persons.filter(
+        (other) => segments.sentence[other.position] === segments.sentence[mention.start],
+      );
       const owner = nearest(inSentence, mention.start, false);
       return !owner || owner.key === person.key;
     };
@@ -165,7 +206,9 @@ export function buildSlots(message: MessageAnalysis, productContext = false): Sl
       const sameClause = times.filter((other) => other.clause === clause);
       const owner = nearestTime(sameClause.length ? sameClause : times, candidate);
       if (!owner || owner === time) return true;
-      const between = (candidate.start > time.start && candidate.start < owner.start) || (candidate.start < time.start && candidate.start > owner.start);
+      const between =
+        (candidate.start > time.start && candidate.start < owner.start) ||
+        (candidate.start < time.start && candidate.start > owner.start);
       return !between;
     };
     const mention =
@@ -175,7 +218,10 @@ export function buildSlots(message: MessageAnalysis, productContext = false): Sl
         false,
       ) ??
       nearest(
-        mentions.filter((candidate) => segments.sentence[candidate.start] === sentence && isForThisPerson(candidate) && ownedHere(candidate)),
+        mentions.filter(
+          (candidate) =>
+            segments.sentence[candidate.start] === sentence && isForThisPerson(candidate) && ownedHere(candidate),
+        ),
         time.start,
         false,
       ) ??

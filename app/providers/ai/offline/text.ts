@@ -42,7 +42,8 @@ export function wordsRe(words: readonly string[], prefix = ""): RegExp {
   return new RegExp(`${WORD_START}${prefix}(?:${anyOf(words)})${WORD_END}`, "giu");
 }
 
-const foldPatterns = (folds: Array<[string, string]>) => folds.map(([variants, folded]) => [new RegExp(`[${escapeClass(variants)}]`, "g"), folded] as const);
+const foldPatterns = (folds: Array<[string, string]>) =>
+  folds.map(([variants, folded]) => [new RegExp(`[${escapeClass(variants)}]`, "g"), folded] as const);
 const CHARACTER_FOLD_PATTERNS = foldPatterns(CHARACTER_FOLDS);
 const LETTER_FOLD_PATTERNS = foldPatterns(LETTER_FOLDS);
 const ES_PLURAL = new RegExp(`(?:${anyOf(ENGLISH_ENDINGS.pluralEsAfter)})es$`);
@@ -78,7 +79,8 @@ export function normalizeToken(word: string): string {
 
 function normalizeUncached(word: string): string {
   let normalized = word.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
-  for (const [pattern, folded] of [...CHARACTER_FOLD_PATTERNS, ...LETTER_FOLD_PATTERNS]) normalized = normalized.replace(pattern, folded);
+  for (const [pattern, folded] of [...CHARACTER_FOLD_PATTERNS, ...LETTER_FOLD_PATTERNS])
+    normalized = normalized.replace(pattern, folded);
   const { possessive, plural, notPlural } = ENGLISH_ENDINGS;
   if (normalized.endsWith(possessive)) normalized = normalized.slice(0, -possessive.length);
   if (PLURAL_CANDIDATE.test(normalized) && normalized.endsWith(plural) && !normalized.endsWith(notPlural)) {
@@ -95,7 +97,12 @@ const TOKEN = /[\p{L}\p{M}\p{N}]+(?:['"][\p{L}\p{M}]+)*/gu;
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   for (const match of text.matchAll(TOKEN)) {
-    tokens.push({ norm: normalizeToken(match[0]), raw: match[0], start: match.index!, end: match.index! + match[0].length });
+    tokens.push({
+      norm: normalizeToken(match[0]),
+      raw: match[0],
+      start: match.index!,
+      end: match.index! + match[0].length,
+    });
   }
   return tokens;
 }
@@ -126,7 +133,8 @@ export function segment(lower: string, protect: Array<[number, number]>): Segmen
     const decimalPoint = char === "." && /\d/.test(lower[index - 1] ?? "") && /\d/.test(lower[index + 1] ?? "");
     if (SENTENCE_ENDS.includes(char)) sentenceBreak[index] = 1;
     else if (char === "." && !decimalPoint) sentenceBreak[index] = 1;
-    else if (CLAUSE_ENDS.includes(char) || (char === "-" && lower[index - 1] === " " && lower[index + 1] === " ")) clauseBreak[index] = 1;
+    else if (CLAUSE_ENDS.includes(char) || (char === "-" && lower[index - 1] === " " && lower[index + 1] === " "))
+      clauseBreak[index] = 1;
     else {
       const codePoint = lower.codePointAt(index)!;
       if (codePoint > FIRST_EMOJI_CODE_POINT && EMOJI.test(String.fromCodePoint(codePoint))) sentenceBreak[index] = 1;

@@ -94,8 +94,14 @@ const DIGIT_AFTER = /^\.?\d/;
 const MERIDIEM_AFTER = new RegExp(`^\\s*(?:(${AM_MARKS})|(${PM_MARKS}))${NOT_LETTER_AFTER}`, "iu");
 const TWENTY_FOUR_HOUR_AFTER = new RegExp(`^\\s*(?:${anyOf(TWENTY_FOUR_HOUR_MARKS)})${NOT_LETTER_AFTER}`, "iu");
 const HOUR_MARK_AFTER = new RegExp(`^\\s*(?:${anyOf(HOUR_MARKS)})${NOT_LETTER_AFTER}`, "iu");
-const PM_WORDS_AFTER = new RegExp(`^\\s*(?:(?:${anyOf(HOUR_WORDS)})\\s+)?(?:${anyOf(PM_WORDS)})${NOT_LETTER_AFTER}`, "iu");
-const AM_WORDS_AFTER = new RegExp(`^\\s*(?:(?:${anyOf(HOUR_WORDS)})\\s+)?(?:${anyOf(AM_WORDS)})${NOT_LETTER_AFTER}`, "iu");
+const PM_WORDS_AFTER = new RegExp(
+  `^\\s*(?:(?:${anyOf(HOUR_WORDS)})\\s+)?(?:${anyOf(PM_WORDS)})${NOT_LETTER_AFTER}`,
+  "iu",
+);
+const AM_WORDS_AFTER = new RegExp(
+  `^\\s*(?:(?:${anyOf(HOUR_WORDS)})\\s+)?(?:${anyOf(AM_WORDS)})${NOT_LETTER_AFTER}`,
+  "iu",
+);
 const PM_HINT_NEAR = new RegExp(anyOf(PM_HINTS_AFTER), "iu");
 const PM_HINT_BEFORE = new RegExp(`(?:${anyOf(PM_HINTS_BEFORE)})\\s*(?:${anyOf(AT_WORDS)})?\\s*-?\\s*$`, "iu");
 const AM_HINT_NEAR = new RegExp(anyOf(AM_HINTS_AFTER), "iu");
@@ -109,15 +115,27 @@ const MOVE_TO_BEFORE = new RegExp(`${NOT_LETTER_BEFORE}(?:${anyOf(MOVE_TO_WORDS_
 const CONSTRAINT_BEFORE = new RegExp(`${NOT_LETTER_BEFORE}(?:${anyOf(CONSTRAINT_WORDS_BEFORE)})\\s*-?\\s*$`, "iu");
 const RESCHEDULE_NEAR = new RegExp(anyOf(RESCHEDULE_STEMS), "iu");
 const MOVE_TO_AFTER = new RegExp(`^\\s*(?:${anyOf(MOVE_TO_WORDS_AFTER)})\\s*-?\\s*\\d`, "iu");
-const LIST_BEFORE = new RegExp(`(\\d(?::\\d\\d)?\\s*(?:${ANY_MERIDIEM})?\\s*(?:,|${anyOf([...OR_WORDS, ...AND_WORDS])})\\s*-?\\s*)$`, "iu");
-const RANGE_START_AFTER = new RegExp(`^\\s*(?:${ANY_MERIDIEM}|${anyOf(TWENTY_FOUR_HOUR_MARKS)})?\\s*(?:${anyOf(RANGE_WORDS)})\\s*-?\\s*\\d`, "iu");
-const RANGE_END_BEFORE = new RegExp(`(?:\\d\\s*(?:${anyOf(RANGE_WORDS)})\\s*-?\\s*|(?:${anyOf(RANGE_START_WORDS)})\\s+)$`, "iu");
+const LIST_BEFORE = new RegExp(
+  `(\\d(?::\\d\\d)?\\s*(?:${ANY_MERIDIEM})?\\s*(?:,|${anyOf([...OR_WORDS, ...AND_WORDS])})\\s*-?\\s*)$`,
+  "iu",
+);
+const RANGE_START_AFTER = new RegExp(
+  `^\\s*(?:${ANY_MERIDIEM}|${anyOf(TWENTY_FOUR_HOUR_MARKS)})?\\s*(?:${anyOf(RANGE_WORDS)})\\s*-?\\s*\\d`,
+  "iu",
+);
+const RANGE_END_BEFORE = new RegExp(
+  `(?:\\d\\s*(?:${anyOf(RANGE_WORDS)})\\s*-?\\s*|(?:${anyOf(RANGE_START_WORDS)})\\s+)$`,
+  "iu",
+);
 const OPENING_HOURS_BEFORE = new RegExp(`(?:${anyOf(OPENING_HOURS_STEMS)})[^.!?\\n,\\d]{0,14}$`, "iu");
 const REPLACED_BEFORE = new RegExp(
   `(?:${anyOf(REPLACED_TIME_WORDS_BEFORE)})\\s*(?:(?:${anyOf(REPLACED_TIME_LINKS.spaced)})\\s+|(?:${anyOf(REPLACED_TIME_LINKS.glued)})-?)?$`,
   "iu",
 );
-const OTHER_EVENT_BEFORE = new RegExp(`(?:${anyOf(OTHER_EVENT_STEMS)})(?!${anyOf(OTHER_EVENT_NOT_AFTER)})[^.!?\\n,\\d]{0,22}$`, "iu");
+const OTHER_EVENT_BEFORE = new RegExp(
+  `(?:${anyOf(OTHER_EVENT_STEMS)})(?!${anyOf(OTHER_EVENT_NOT_AFTER)})[^.!?\\n,\\d]{0,22}$`,
+  "iu",
+);
 /** "ב-10:30 אני בעבודה", "10:30 I'm at work": the speaker's own plans at that time, not a slot. */
 const OWN_EVENT_AFTER = new RegExp(
   `^\\s*(?:${anyOf(OWN_EVENT_LINK.pronouns)})\\s+(?:(?:${anyOf(OWN_EVENT_LINK.at)})\\s+|${anyOf(OWN_EVENT_LINK.gluedAt)})?(?:${anyOf(OTHER_EVENT_STEMS)})`,
@@ -125,7 +143,10 @@ const OWN_EVENT_AFTER = new RegExp(
 );
 const UNIT_AFTER = new RegExp(`^\\s*(?:(?:${anyOf(UNIT_WORDS)})(?![\\p{L}\\p{N}])|${anyOf(UNIT_STEMS)})`, "iu");
 const CONFIRMER_AFTER = new RegExp(`^\\s*(?:${anyOf(BARE_HOUR_CONFIRMERS)})${NOT_LETTER_AFTER}`, "iu");
-const OR_PAIR_AFTER = new RegExp(`^\\s*(?:${anyOf(OR_WORDS)})\\s*\\d{1,2}(?!\\d)\\s*(?:${anyOf(OR_PAIR_ENDINGS)})`, "iu");
+const OR_PAIR_AFTER = new RegExp(
+  `^\\s*(?:${anyOf(OR_WORDS)})\\s*\\d{1,2}(?!\\d)\\s*(?:${anyOf(OR_PAIR_ENDINGS)})`,
+  "iu",
+);
 const CAPITALISED_WORD_AFTER = /^\s+([A-Za-z]+)/;
 const HOUR_FOLLOWER_SET = new Set(HOUR_FOLLOWERS);
 
@@ -159,7 +180,15 @@ export function hasAddressAfter(text: string, end: number): boolean {
 }
 
 /** A number as written: "5", "17:30", "9.30". */
-type WrittenNumber = { start: number; end: number; hour: number; minute: number; colon: boolean; dot: boolean; zeroPadded: boolean };
+type WrittenNumber = {
+  start: number;
+  end: number;
+  hour: number;
+  minute: number;
+  colon: boolean;
+  dot: boolean;
+  zeroPadded: boolean;
+};
 
 /** What follows the number: am/pm, "Uhr", "o'clock", period words, "וחצי". */
 type MarksAfter = {
@@ -175,7 +204,13 @@ type MarksAfter = {
 type RangeEnds = { starts: boolean; ends: boolean };
 
 /** What precedes the number: "at", "half", "to" after a move, "after", a list it continues. */
-type WordsBefore = { slot: boolean; fraction: RegExpExecArray | null; moveTo: boolean; constraint: boolean; continuesList: boolean };
+type WordsBefore = {
+  slot: boolean;
+  fraction: RegExpExecArray | null;
+  moveTo: boolean;
+  constraint: boolean;
+  continuesList: boolean;
+};
 
 function marksAfter(after: string): MarksAfter {
   const meridiem = MERIDIEM_AFTER.exec(after);
@@ -207,7 +242,15 @@ function wordsBefore(before: string, number: WrittenNumber, found: TimeMention[]
  * or an address ("5 hours", "14 Station Road"). In loose mode (a phrase known to be a
  * time) any number counts.
  */
-function isClockTime(text: string, after: string, number: WrittenNumber, marks: MarksAfter, words: WordsBefore, range: RangeEnds, loose: boolean): boolean {
+function isClockTime(
+  text: string,
+  after: string,
+  number: WrittenNumber,
+  marks: MarksAfter,
+  words: WordsBefore,
+  range: RangeEnds,
+  loose: boolean,
+): boolean {
   const { colon, dot, hour, minute } = number;
   // "24h notice", "24 hours": a bare 24 is a duration; midnight is written 00:00 or 24:00.
   if (hour === LAST_HOUR && !colon && !dot) return false;
@@ -216,7 +259,11 @@ function isClockTime(text: string, after: string, number: WrittenNumber, marks: 
   const dottedTime = dot && (minute > 12 || minute === 0) && hour >= EARLIEST_DOTTED_HOUR && !DIGIT_AFTER.test(after);
   if (dot && !(marks.meridiem || marks.twentyFourHour || words.slot || dottedTime)) return false;
   const confirmed =
-    !colon && !dot && hour >= CONFIRMABLE_HOURS.first && hour <= CONFIRMABLE_HOURS.last && (CONFIRMER_AFTER.test(after) || OR_PAIR_AFTER.test(after));
+    !colon &&
+    !dot &&
+    hour >= CONFIRMABLE_HOURS.first &&
+    hour <= CONFIRMABLE_HOURS.last &&
+    (CONFIRMER_AFTER.test(after) || OR_PAIR_AFTER.test(after));
   const saidAsTime =
     colon ||
     dot ||
@@ -258,7 +305,12 @@ function clockHour(
   periodAfter: string,
 ): { hour: number; ambiguous: boolean; markLength: number } {
   const { meridiem, pmWords, amWords, twentyFourHour } = marks;
-  if (meridiem) return { hour: (hour % 12) + (meridiem[2] !== undefined ? 12 : 0), ambiguous: false, markLength: meridiem[0].length };
+  if (meridiem)
+    return {
+      hour: (hour % 12) + (meridiem[2] !== undefined ? 12 : 0),
+      ambiguous: false,
+      markLength: meridiem[0].length,
+    };
   if (pmWords || (!amWords && hour <= 12 && (PM_HINT_NEAR.test(periodAfter) || PM_HINT_BEFORE.test(before)))) {
     return { hour: hour < 12 ? hour + 12 : hour, ambiguous: false, markLength: pmWords?.[0].length ?? 0 };
   }
@@ -273,7 +325,13 @@ function clockHour(
 }
 
 /** What a time is: a slot someone proposes, or a limit, opening hours, a range, an old time being moved, someone else's event. */
-function timeRole(before: string, afterTime: string, words: WordsBefore, range: RangeEnds, found: TimeMention[]): { role: TimeRole; moved: boolean } {
+function timeRole(
+  before: string,
+  afterTime: string,
+  words: WordsBefore,
+  range: RangeEnds,
+  found: TimeMention[],
+): { role: TimeRole; moved: boolean } {
   const moved = RESCHEDULE_NEAR.test(before) && MOVE_TO_AFTER.test(afterTime);
   if (moved) return { role: "old", moved }; // "push your 2pm to 3pm"
   if (range.starts || range.ends) return { role: "range", moved };
@@ -323,7 +381,10 @@ function scanNumericTimes(text: string, lower: string, options: ScanTimeOptions)
     if (number.hour > LAST_HOUR || number.minute > LAST_MINUTE) continue;
     const marks = marksAfter(after);
     const words = wordsBefore(before, number, found);
-    const range: RangeEnds = { starts: RANGE_START_AFTER.test(after), ends: endsRange || RANGE_END_BEFORE.test(before) };
+    const range: RangeEnds = {
+      starts: RANGE_START_AFTER.test(after),
+      ends: endsRange || RANGE_END_BEFORE.test(before),
+    };
     const isTime = isClockTime(text, after, number, marks, words, range, !!options.loose);
     if (!isTime) {
       endsRange = false;
@@ -345,7 +406,14 @@ function scanNumericTimes(text: string, lower: string, options: ScanTimeOptions)
     end += clock.markLength;
     const { role, moved } = timeRole(before, lower.slice(end, end + MOVE_TO_CHARS), words, range, found);
     endsRange = range.starts && !moved;
-    found.push({ start, end, hour: clock.hour === LAST_HOUR ? 0 : clock.hour, minute, ambiguous: clock.ambiguous, role });
+    found.push({
+      start,
+      end,
+      hour: clock.hour === LAST_HOUR ? 0 : clock.hour,
+      minute,
+      ambiguous: clock.ambiguous,
+      role,
+    });
   }
   return found;
 }
@@ -392,7 +460,9 @@ function scanSpelledTimes(lower: string, found: TimeMention[]): TimeMention[] {
       const hour = (NUMBER_WORDS[oneSpace(match[2])] ?? 0) + hourShift;
       times.push(spelledTime(start, end, hour === 0 ? 12 : hour, minutes, lower));
     } else {
-      times.push(spelledTime(start, end, NUMBER_WORDS[oneSpace(match[3])] ?? 0, MINUTES_AFTER_NUMBER_WORD[match[4]], lower));
+      times.push(
+        spelledTime(start, end, NUMBER_WORDS[oneSpace(match[3])] ?? 0, MINUTES_AFTER_NUMBER_WORD[match[4]], lower),
+      );
     }
   }
   return times;
@@ -405,7 +475,8 @@ function scanNoon(lower: string): TimeMention[] {
     const start = match.index!;
     const before = lower.slice(Math.max(0, start - NOON_AT_CHARS), start);
     // "any time before noon" is a limit, not a slot.
-    if (CONSTRAINT_BEFORE_NOON.test(before)) noons.push({ start, end: start + match[0].length, hour: 12, minute: 0, ambiguous: false, role: "constraint" });
+    if (CONSTRAINT_BEFORE_NOON.test(before))
+      noons.push({ start, end: start + match[0].length, hour: 12, minute: 0, ambiguous: false, role: "constraint" });
     else if (AT_BEFORE.test(before) || NOON_ALONE_SET.has(match[1])) {
       noons.push({ start, end: start + match[0].length, hour: 12, minute: 0, ambiguous: false, role: "slot" });
     }

@@ -43,15 +43,22 @@ export function chatTraits(messages: MessageAnalysis[]): ChatTraits {
       const kind = unit.key.slice(CONCEPT.length);
       if (!unit.hint || !(SIZES.has(kind) || kind === "KIDS")) continue;
       if (SIZES.has(kind)) sizes.add(kind as Size);
-      const owner = people.filter((person) => person.token <= unit.token && unit.token - person.token <= HINT_AFTER_PERSON_TOKENS).at(-1);
+      const owner = people
+        .filter((person) => person.token <= unit.token && unit.token - person.token <= HINT_AFTER_PERSON_TOKENS)
+        .at(-1);
       if (!owner) continue;
       if (kind === "KIDS") of(owner.key).kids = true;
       else of(owner.key).size = kind as Size;
     }
     for (const person of people) {
-      for (let index = person.token + 1; index <= person.token + AGE_AFTER_PERSON_TOKENS && index < tokens.length; index++) {
+      for (
+        let index = person.token + 1;
+        index <= person.token + AGE_AFTER_PERSON_TOKENS && index < tokens.length;
+        index++
+      ) {
         if (!/^\d{1,2}$/.test(tokens[index].norm)) continue;
-        if (index === person.token + 1 || AGE_LINKS.has(tokens[index - 1].norm)) of(person.key).kids = +tokens[index].norm <= MAX_CHILD_AGE;
+        if (index === person.token + 1 || AGE_LINKS.has(tokens[index - 1].norm))
+          of(person.key).kids = +tokens[index].norm <= MAX_CHILD_AGE;
         break;
       }
     }

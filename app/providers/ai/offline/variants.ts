@@ -20,7 +20,8 @@ function fitScore(entry: Entry, wanted: Wanted): number {
   const kidsEntry = has(KIDS) || has("C:PUPPY");
   if (wanted.kids !== null) score += (kidsEntry === wanted.kids ? 1 : kidsEntry ? -1 : 0) * FIT_SCORE.kids;
   if (wanted.kids !== null && has("C:ADULT")) score += (wanted.kids ? -1 : 1) * FIT_SCORE.kids;
-  if (wanted.size) for (const key of SIZE_KEYS) if (has(key)) score += key === `C:${wanted.size}` ? FIT_SCORE.size : -FIT_SCORE.size;
+  if (wanted.size)
+    for (const key of SIZE_KEYS) if (has(key)) score += key === `C:${wanted.size}` ? FIT_SCORE.size : -FIT_SCORE.size;
   if (wanted.gender) {
     if (has(GENDER_KEYS[wanted.gender])) score += FIT_SCORE.gender;
     if (has(GENDER_KEYS[wanted.gender === "M" ? "F" : "M"])) score -= FIT_SCORE.gender;
@@ -58,14 +59,18 @@ export function serviceVariants(catalogue: Catalogue): ServiceVariants {
     kidsVersion(service) {
       const entry = entryNamed(service);
       if (!entry || kidsServices.has(service)) return null;
-      return kidsEntries.find((kids) => kids.keys.every((key) => key === KIDS || entry.keys.includes(key)))?.name ?? null;
+      return (
+        kidsEntries.find((kids) => kids.keys.every((key) => key === KIDS || entry.keys.includes(key)))?.name ?? null
+      );
     },
     /** The plainest grown-up entry with the kids' entry's other words ("Kids Haircut" -> "Haircut"). */
     adultVersion(service) {
       const kids = kidsEntries.find((entry) => entry.name === service);
       if (!kids) return null;
       const words = kids.keys.filter((key) => key !== KIDS);
-      const grownUp = entries.filter((entry) => !kidsServices.has(entry.name) && words.every((key) => entry.keys.includes(key)));
+      const grownUp = entries.filter(
+        (entry) => !kidsServices.has(entry.name) && words.every((key) => entry.keys.includes(key)),
+      );
       return grownUp.sort((a: Entry, b: Entry) => a.keys.length - b.keys.length || a.index - b.index)[0]?.name ?? null;
     },
     /** "Women's Haircut" <-> "Men's Haircut": the entry with the same words but the other gender. */
@@ -76,8 +81,12 @@ export function serviceVariants(catalogue: Catalogue): ServiceVariants {
       if (!entry || !entry.keys.includes(dropped)) return null;
       const words = entry.keys.filter((key) => key !== dropped);
       return (
-        entries.find((other) => other.keys.includes(wanted) && other.keys.length === words.length + 1 && words.every((key) => other.keys.includes(key)))
-          ?.name ?? null
+        entries.find(
+          (other) =>
+            other.keys.includes(wanted) &&
+            other.keys.length === words.length + 1 &&
+            words.every((key) => other.keys.includes(key)),
+        )?.name ?? null
       );
     },
   };

@@ -62,13 +62,15 @@ export function candidates(word: string): string[] {
   let forms = formsCache.get(word);
   if (forms) return forms;
   forms = [word];
-  const withoutPrefix = (prefix: string) => word.startsWith(prefix) && word.length - prefix.length >= MIN_LETTERS_AFTER_PREFIX;
+  const withoutPrefix = (prefix: string) =>
+    word.startsWith(prefix) && word.length - prefix.length >= MIN_LETTERS_AFTER_PREFIX;
   if (HEBREW.test(word)) {
     for (const prefix of HEBREW_PREFIXES) if (withoutPrefix(prefix)) forms.push(word.slice(prefix.length));
     // "שיעורים פרטיים" -> "שיעור פרטי": plural endings, on each form.
     for (const form of [...forms]) {
       for (const [ending, singular] of HEBREW_PLURAL_ENDINGS) {
-        if (form.endsWith(ending) && form.length - ending.length >= MIN_HEBREW_STEM_LETTERS) forms.push(form.slice(0, -ending.length) + singular);
+        if (form.endsWith(ending) && form.length - ending.length >= MIN_HEBREW_STEM_LETTERS)
+          forms.push(form.slice(0, -ending.length) + singular);
       }
     }
   } else if (ARABIC.test(word)) {
@@ -97,7 +99,8 @@ function phraseAt(tokens: Token[], index: number): { phrase: Phrase; form: strin
   let best: { phrase: Phrase; form: string } | null = null;
   for (const form of candidates(tokens[index].norm)) {
     for (const phrase of PHRASES_BY_FIRST_WORD.get(form) ?? []) {
-      if ((!best || phrase.words.length > best.phrase.words.length) && phraseContinuesAt(tokens, index, phrase)) best = { phrase, form };
+      if ((!best || phrase.words.length > best.phrase.words.length) && phraseContinuesAt(tokens, index, phrase))
+        best = { phrase, form };
     }
   }
   return best;
@@ -105,7 +108,8 @@ function phraseAt(tokens: Token[], index: number): { phrase: Phrase; form: strin
 
 function singleWordConcept(word: string): Phrase | null {
   for (const form of candidates(word)) {
-    for (const phrase of PHRASES_BY_FIRST_WORD.get(form) ?? []) if (phrase.words.length === 1 && !phrase.hint) return phrase;
+    for (const phrase of PHRASES_BY_FIRST_WORD.get(form) ?? [])
+      if (phrase.words.length === 1 && !phrase.hint) return phrase;
   }
   return null;
 }
@@ -125,7 +129,8 @@ function splitCompound(word: string): { full: boolean; parts: Phrase[] } | null 
 }
 
 /** The form matched only once a glued "and" was taken off the word ("וזקן" -> "זקן"). */
-const afterGluedAnd = (word: string, form: string) => form !== word && GLUED_AND.some((and) => word.startsWith(and) && word.slice(and.length) === form);
+const afterGluedAnd = (word: string, form: string) =>
+  form !== word && GLUED_AND.some((and) => word.startsWith(and) && word.slice(and.length) === form);
 
 /** Units of a token stream; `rawKeys` are the catalogue's own non-dictionary words. */
 export function unitsOf(tokens: Token[], rawKeys: ReadonlySet<string>): Unit[] {

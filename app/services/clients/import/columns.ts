@@ -11,7 +11,8 @@ type Field = "name" | "first" | "middle" | "last" | "nickname" | "company" | "ph
 const PHONE_KINDS = ["whatsapp", "mobile", "main", "other", "home", "work", "fax"] as const;
 export type PhoneKind = (typeof PHONE_KINDS)[number];
 
-export type Exporter = "google" | "googleOld" | "outlook" | "phoneTool" | "fresha" | "square" | "booksy" | "whatsapp" | "chatbook";
+export type Exporter =
+  "google" | "googleOld" | "outlook" | "phoneTool" | "fresha" | "square" | "booksy" | "whatsapp" | "chatbook";
 
 type Column = { field: Field; kind?: PhoneKind };
 const phone = (kind: PhoneKind): Column => ({ field: "phone", kind });
@@ -26,34 +27,157 @@ function known(column: Column, ...headers: string[]) {
 // Names. Google (new): First Name, Middle Name, Last Name; Google (old): Name, Given Name, Additional Name, Family Name;
 // Outlook: First Name, Middle Name, Last Name, Company; Fresha: First Name, Last Name, Full Name; Square: First Name,
 // Surname, Company Name, Nickname; Booksy: Name / First name, Last name; WhatsApp exports: Name, Saved Name, Public Name.
-known(field("name"), "Name", "Full Name", "Display Name", "Contact Name", "Contact", "Client", "Client Name", "Customer", "Customer Name");
+known(
+  field("name"),
+  "Name",
+  "Full Name",
+  "Display Name",
+  "Contact Name",
+  "Contact",
+  "Client",
+  "Client Name",
+  "Customer",
+  "Customer Name",
+);
 known(field("name"), "Saved Name", "Public Name", "Push Name", "WhatsApp Name");
-known(field("name"), "שם", "שם מלא", "שם לקוח", "שם הלקוח", "שם לקוחה", "שם הלקוחה", "לקוח", "לקוחה", "שם איש קשר", "איש קשר");
+known(
+  field("name"),
+  "שם",
+  "שם מלא",
+  "שם לקוח",
+  "שם הלקוח",
+  "שם לקוחה",
+  "שם הלקוחה",
+  "לקוח",
+  "לקוחה",
+  "שם איש קשר",
+  "איש קשר",
+);
 known(field("first"), "First Name", "Given Name", "First", "שם פרטי");
 known(field("middle"), "Middle Name", "Additional Name", "שם אמצעי");
 known(field("last"), "Last Name", "Family Name", "Surname", "Last", "שם משפחה");
 known(field("nickname"), "Nickname", "Short Name", "כינוי");
-known(field("company"), "Company", "Company Name", "Organization", "Organization Name", "Organization 1 - Name", "Business Name", "חברה", "שם חברה", "עסק");
+known(
+  field("company"),
+  "Company",
+  "Company Name",
+  "Organization",
+  "Organization Name",
+  "Organization 1 - Name",
+  "Business Name",
+  "חברה",
+  "שם חברה",
+  "עסק",
+);
 
 // Phones, by kind. Outlook: Mobile Phone, Primary Phone, Home Phone, Home Phone 2, Business Phone, Business Phone 2,
 // Other Phone, Car Phone, Company Main Phone, Assistant's Phone, Callback, Radio Phone, ISDN, TTY/TDD Phone,
 // Business Fax, Home Fax, Other Fax, Pager. Fresha: Mobile Number, Telephone. Square: Phone Number. iPhone and Android
 // CSV tools: Mobile, iPhone, Home, Work, Main, Phone. WhatsApp exports: WhatsApp Number, Phone Number, Number.
-known(phone("whatsapp"), "WhatsApp", "WhatsApp Number", "WhatsApp Phone", "WA Number", "WA", "וואטסאפ", "ווטסאפ", "מספר וואטסאפ", "מספר ווטסאפ");
-known(phone("mobile"), "Mobile", "Mobile Phone", "Mobile Number", "Mobile Phone Number", "Cell", "Cell Phone", "Cellphone", "Cell Number");
-known(phone("mobile"), "iPhone", "Car Phone", "Phone (Mobile)", "נייד", "טלפון נייד", "טל נייד", "מספר נייד", "סלולרי", "סלולר", "פלאפון", "פלא");
-known(phone("main"), "Phone", "Phone Number", "Phone No", "Tel", "Telephone", "Primary Phone", "Main", "Main Phone", "Company Main Phone");
+known(
+  phone("whatsapp"),
+  "WhatsApp",
+  "WhatsApp Number",
+  "WhatsApp Phone",
+  "WA Number",
+  "WA",
+  "וואטסאפ",
+  "ווטסאפ",
+  "מספר וואטסאפ",
+  "מספר ווטסאפ",
+);
+known(
+  phone("mobile"),
+  "Mobile",
+  "Mobile Phone",
+  "Mobile Number",
+  "Mobile Phone Number",
+  "Cell",
+  "Cell Phone",
+  "Cellphone",
+  "Cell Number",
+);
+known(
+  phone("mobile"),
+  "iPhone",
+  "Car Phone",
+  "Phone (Mobile)",
+  "נייד",
+  "טלפון נייד",
+  "טל נייד",
+  "מספר נייד",
+  "סלולרי",
+  "סלולר",
+  "פלאפון",
+  "פלא",
+);
+known(
+  phone("main"),
+  "Phone",
+  "Phone Number",
+  "Phone No",
+  "Tel",
+  "Telephone",
+  "Primary Phone",
+  "Main",
+  "Main Phone",
+  "Company Main Phone",
+);
 known(phone("main"), "טלפון", "מספר טלפון", "טל", "טלפון ראשי");
-known(phone("other"), "Other Phone", "Other", "Callback", "Radio Phone", "ISDN", "TTY/TDD Phone", "Assistant's Phone", "טלפון אחר", "טלפון נוסף");
+known(
+  phone("other"),
+  "Other Phone",
+  "Other",
+  "Callback",
+  "Radio Phone",
+  "ISDN",
+  "TTY/TDD Phone",
+  "Assistant's Phone",
+  "טלפון אחר",
+  "טלפון נוסף",
+);
 known(phone("home"), "Home", "Home Phone", "Home Phone 2", "Landline", "טלפון בבית", "בית", "טלפון בית", "קווי");
-known(phone("work"), "Work", "Work Phone", "Business Phone", "Business Phone 2", "Office Phone", "טלפון בעבודה", "עבודה", "טלפון עבודה");
+known(
+  phone("work"),
+  "Work",
+  "Work Phone",
+  "Business Phone",
+  "Business Phone 2",
+  "Office Phone",
+  "טלפון בעבודה",
+  "עבודה",
+  "טלפון עבודה",
+);
 known(phone("fax"), "Fax", "Business Fax", "Home Fax", "Other Fax", "Pager", "פקס", "זימונית");
 
 // Tags. Google: Labels (new), Group Membership (old); Outlook: Categories; Square: Groups; Booksy/Fresha: Tags.
-known(field("tags"), "Tags", "Tag", "Labels", "Label", "Groups", "Group", "Customer Groups", "Group Membership", "Categories", "Category");
+known(
+  field("tags"),
+  "Tags",
+  "Tag",
+  "Labels",
+  "Label",
+  "Groups",
+  "Group",
+  "Customer Groups",
+  "Group Membership",
+  "Categories",
+  "Category",
+);
 known(field("tags"), "תגיות", "תגית", "קבוצות", "קבוצה", "קטגוריות", "קטגוריה", "תוויות", "תווית");
 // Notes. Square: Memo; Fresha: Note, Notes; Outlook and Google: Notes.
-known(field("notes"), "Notes", "Note", "Memo", "Comments", "Comment", "Remarks", "Client Notes", "Customer Notes", "Description");
+known(
+  field("notes"),
+  "Notes",
+  "Note",
+  "Memo",
+  "Comments",
+  "Comment",
+  "Remarks",
+  "Client Notes",
+  "Customer Notes",
+  "Description",
+);
 known(field("notes"), "הערות", "הערה", "הערות לקוח", "הערות ללקוח", "תיאור");
 
 /** A Google-style pair of columns: "Phone 1 - Label" (or "- Type") names the kind of "Phone 1 - Value", row by row. */
@@ -98,7 +222,17 @@ const MAX_COLUMNS = 300;
 
 /** Which column holds what; unknown columns are left out. */
 export function columnsOf(headers: string[]): ColumnMap {
-  const map: ColumnMap = { name: [], first: [], middle: [], last: [], nickname: [], company: [], phones: [], tags: [], notes: [] };
+  const map: ColumnMap = {
+    name: [],
+    first: [],
+    middle: [],
+    last: [],
+    nickname: [],
+    company: [],
+    phones: [],
+    tags: [],
+    notes: [],
+  };
   const labels = new Map<string, number>();
   const values: [number, string][] = [];
   // No export has hundreds of columns: the rest of a very wide row is not looked at.
@@ -115,7 +249,8 @@ export function columnsOf(headers: string[]): ColumnMap {
     const column = COLUMNS[key];
     if (column?.field === "phone") map.phones.push({ at, kind: column.kind ?? "main", labelAt: -1 });
     else if (column) map[column.field as Exclude<Field, "phone">].push(at);
-    else if (PHONE_WORD.test(key) && !/phonetic|yomi|mail|type|label|סוג/.test(key)) map.phones.push({ at, kind: kindOfLabel(header) ?? "main", labelAt: -1 });
+    else if (PHONE_WORD.test(key) && !/phonetic|yomi|mail|type|label|סוג/.test(key))
+      map.phones.push({ at, kind: kindOfLabel(header) ?? "main", labelAt: -1 });
   });
   for (const [at, n] of values) map.phones.push({ at, kind: "main", labelAt: labels.get(n) ?? -1 });
   return map;

@@ -40,7 +40,8 @@ function hasMoreLines(text: string, max: number): boolean {
 const MAX_NUMBERS_PER_CELL = 5;
 
 /** A header row names a phone column and a name (or company) column. */
-const isHeader = (c: ColumnMap) => c.phones.length > 0 && c.name.length + c.first.length + c.last.length + c.nickname.length + c.company.length > 0;
+const isHeader = (c: ColumnMap) =>
+  c.phones.length > 0 && c.name.length + c.first.length + c.last.length + c.nickname.length + c.company.length > 0;
 
 /** The numbers of one cell: Google joins several with " ::: ", people with ";", "," or a new line. */
 function numbersOf(cell: string): string[] {
@@ -105,7 +106,15 @@ export function readCsv(source: string, opts: { maxRows: number; maxTags: number
       }
     },
   });
-  const empty: CsvRead = { rows: [], tooMany, headerRow: records[0]?.row ?? 1, headers: records[0]?.cells ?? [], columns: null, delimiter, exporter: null };
+  const empty: CsvRead = {
+    rows: [],
+    tooMany,
+    headerRow: records[0]?.row ?? 1,
+    headers: records[0]?.cells ?? [],
+    columns: null,
+    delimiter,
+    exporter: null,
+  };
   const headerAt = records.slice(0, HEADER_SEARCH_ROWS).findIndex((r) => isHeader(columnsOf(r.cells)));
   if (headerAt < 0) return empty;
   const headers = records[headerAt].cells.map((h) => h.trim());
@@ -117,18 +126,41 @@ export function readCsv(source: string, opts: { maxRows: number; maxTags: number
       .filter(Boolean)
       .join(sep);
   const rows = records.slice(headerAt + 1).map(({ row, cells }): CsvRow => {
-    const person = [joined(cells, columns.first, " "), joined(cells, columns.middle, " "), joined(cells, columns.last, " ")].filter(Boolean).join(" ");
+    const person = [
+      joined(cells, columns.first, " "),
+      joined(cells, columns.middle, " "),
+      joined(cells, columns.last, " "),
+    ]
+      .filter(Boolean)
+      .join(" ");
     // Of several name columns (WhatsApp exports: Name, Saved Name, Public Name) the first that is filled in.
-    const name = columns.name.map((i) => cell(cells, i)).find(Boolean) || person || joined(cells, columns.nickname, " ") || joined(cells, columns.company, " ");
+    const name =
+      columns.name.map((i) => cell(cells, i)).find(Boolean) ||
+      person ||
+      joined(cells, columns.nickname, " ") ||
+      joined(cells, columns.company, " ");
     const phones: Phone[] = [];
     for (const { at, kind, labelAt } of columns.phones) {
       const label = cell(cells, labelAt).replace(/^\*\s*/, "");
       for (const value of numbersOf(cell(cells, at))) {
-        phones.push({ value, label: label || headers[at], kind: (label && kindOfLabel(label)) || kind, where: headers[at] });
+        phones.push({
+          value,
+          label: label || headers[at],
+          kind: (label && kindOfLabel(label)) || kind,
+          where: headers[at],
+        });
       }
     }
     const tags = splitTags(columns.tags.map((i) => cell(cells, i)).join(","), opts.maxTags);
     return { row, name, phones, tags, notes: joined(cells, columns.notes, "\n") };
   });
-  return { rows, tooMany: tooMany || rows.length > opts.maxRows, headerRow: records[headerAt].row, headers, columns, delimiter, exporter: exporterOf(headers) };
+  return {
+    rows,
+    tooMany: tooMany || rows.length > opts.maxRows,
+    headerRow: records[headerAt].row,
+    headers,
+    columns,
+    delimiter,
+    exporter: exporterOf(headers),
+  };
 }

@@ -47,7 +47,10 @@ function utf16Without(bytes: Uint8Array): Encoding | null {
 }
 
 export function decodeFile(bytes: Uint8Array): Decoded {
-  const decode = (encoding: Encoding, from = 0) => ({ text: new TextDecoder(encoding).decode(bytes.subarray(from)), encoding });
+  const decode = (encoding: Encoding, from = 0) => ({
+    text: new TextDecoder(encoding).decode(bytes.subarray(from)),
+    encoding,
+  });
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decode("utf-8", 3);
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return decode("utf-16le", 2);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return decode("utf-16be", 2);
@@ -72,8 +75,12 @@ export function decodeCharset(bytes: Uint8Array, charset: string | undefined, fa
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    return new TextDecoder(fallback === "utf-8" || fallback.startsWith("utf-16") ? (looksHebrew(bytes) ? "windows-1255" : "windows-1252") : fallback).decode(
-      bytes,
-    );
+    return new TextDecoder(
+      fallback === "utf-8" || fallback.startsWith("utf-16")
+        ? looksHebrew(bytes)
+          ? "windows-1255"
+          : "windows-1252"
+        : fallback,
+    ).decode(bytes);
   }
 }

@@ -45,12 +45,15 @@ export function checkNumber(value: string, country: string | null | undefined, w
   if (value.length > 80) return { ok: false, problem: problem("import.err.notNumber", params) };
   if (isScientific(value)) return { ok: false, problem: problem("import.err.excelNumber", params) };
   const cleaned = cleanNumber(value);
-  if (!/^\+?\d+$/.test(cleaned) || cleaned.length < PHONE_MIN_LENGTH) return { ok: false, problem: problem("import.err.notNumber", params) };
+  if (!/^\+?\d+$/.test(cleaned) || cleaned.length < PHONE_MIN_LENGTH)
+    return { ok: false, problem: problem("import.err.notNumber", params) };
   if (cleaned.length > PHONE_MAX_LENGTH) return { ok: false, problem: problem("import.err.numberTooLong", params) };
   const code = (country ?? "").toUpperCase();
   if (cleaned.startsWith("+") || cleaned.startsWith("00") || !/^[A-Z]{2}$/.test(code)) {
     const normalized = normalizePhone(cleaned.replace(/^00/, "+"), code);
-    return normalized.ok ? { ok: true, digits: normalized.digits } : { ok: false, problem: problem("import.err.notNumber", params) };
+    return normalized.ok
+      ? { ok: true, digits: normalized.digits }
+      : { ok: false, problem: problem("import.err.notNumber", params) };
   }
   // Without a "+": a number of the business's country, else an international number written without its "+" (as
   // WhatsApp numbers are, 972541234567). Anything else would be rewritten into the wrong country: ask instead.

@@ -82,8 +82,11 @@ class BinaryStripper {
     const head = this.head;
     this.head = [];
     const first = head[0];
-    const blank = head.every((b) => b === 0x20 || b === 0x09 || b === 0x0d || b === NL || b === 0xef || b === 0xbb || b === 0xbf);
-    if (this.vcard === null && !blank) this.vcard = /^(\uFEFF|\u00EF\u00BB\u00BF)?\s*BEGIN:/i.test(String.fromCharCode(...head.slice(0, 16)));
+    const blank = head.every(
+      (b) => b === 0x20 || b === 0x09 || b === 0x0d || b === NL || b === 0xef || b === 0xbb || b === 0xbf,
+    );
+    if (this.vcard === null && !blank)
+      this.vcard = /^(\uFEFF|\u00EF\u00BB\u00BF)?\s*BEGIN:/i.test(String.fromCharCode(...head.slice(0, 16)));
     let keep = true;
     if (this.vcard) {
       // A continuation: folded (starts with a space or tab), or a line of base64 with no colon, or the blank line

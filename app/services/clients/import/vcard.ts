@@ -58,7 +58,12 @@ function parseLine(line: string): Property | null {
   for (const p of rawParams) {
     const eq = p.indexOf("=");
     // vCard 2.1 writes bare types ("TEL;CELL;HOME") and bare encodings ("QUOTED-PRINTABLE").
-    const key = eq < 0 ? (/^(quoted-printable|base64|b|8bit)$/i.test(p) ? "encoding" : "type") : p.slice(0, eq).trim().toLowerCase();
+    const key =
+      eq < 0
+        ? /^(quoted-printable|base64|b|8bit)$/i.test(p)
+          ? "encoding"
+          : "type"
+        : p.slice(0, eq).trim().toLowerCase();
     const values = (eq < 0 ? p : p.slice(eq + 1)).split(",").map((v) => v.trim().replace(/^"|"$/g, ""));
     params.set(key, [...(params.get(key) ?? []), ...values]);
   }
@@ -75,7 +80,8 @@ function parseLine(line: string): Property | null {
 
 const isQuotedPrintable = (p: Property) => (p.params.get("encoding") ?? []).some((e) => /^quoted-printable$/i.test(e));
 
-const hexValue = (c: number) => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1);
+const hexValue = (c: number) =>
+  c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
 const encoder = new TextEncoder();
 /** One buffer for every value's bytes, grown when a longer one comes. */
 let scratch = new Uint8Array(4096);
@@ -102,7 +108,8 @@ function decodeQuotedPrintable(value: string, charset: string | undefined, fallb
 }
 
 /** vCard 3.0/4.0 text escapes; vCard 2.1 escapes only ";". */
-const unescape = (text: string) => text.replace(/\\([nN,;:\\])/g, (_, c: string) => (c === "n" || c === "N" ? "\n" : c));
+const unescape = (text: string) =>
+  text.replace(/\\([nN,;:\\])/g, (_, c: string) => (c === "n" || c === "N" ? "\n" : c));
 
 /** Splits structured text (N's parts, CATEGORIES' list) at unescaped separators. */
 function components(text: string, sep: string): string[] {
@@ -136,8 +143,13 @@ function phoneOf(p: Property, labels: Map<string, string>): Phone | null {
   const waid = p.params.get("waid")?.[0];
   const kinds = [custom, ...types].map((t) => (t ? kindOfLabel(t) : null)).filter((k): k is PhoneKind => k !== null);
   // Fax or pager anywhere wins over "home" or "work" beside it (TEL;TYPE=HOME,FAX).
-  const kind: PhoneKind = waid ? "whatsapp" : kinds.includes("fax") ? "fax" : (kinds.sort((a, b) => rank(a) - rank(b))[0] ?? "main");
-  const typeLabel = kind === "fax" ? types.find((t) => kindOfLabel(t) === "fax") : types.find((t) => !INFORMATIVE_TYPE.test(t));
+  const kind: PhoneKind = waid
+    ? "whatsapp"
+    : kinds.includes("fax")
+      ? "fax"
+      : (kinds.sort((a, b) => rank(a) - rank(b))[0] ?? "main");
+  const typeLabel =
+    kind === "fax" ? types.find((t) => kindOfLabel(t) === "fax") : types.find((t) => !INFORMATIVE_TYPE.test(t));
   const label = custom || (waid ? "WhatsApp" : typeLabel ? typeLabel[0].toUpperCase() + typeLabel.slice(1) : "");
   return { value: waid && !/\d/.test(value) ? waid : value, label, kind, where: label ? `TEL (${label})` : "TEL" };
 }
@@ -146,7 +158,8 @@ const ORDER: PhoneKind[] = ["whatsapp", "mobile", "main", "other", "home", "work
 const rank = (k: PhoneKind) => ORDER.indexOf(k);
 
 /** A property's value with quoted-printable decoded (escapes still in). */
-const rawOf = (p: Property, fallback: Encoding) => (isQuotedPrintable(p) ? decodeQuotedPrintable(p.value, p.params.get("charset")?.[0], fallback) : p.value);
+const rawOf = (p: Property, fallback: Encoding) =>
+  isQuotedPrintable(p) ? decodeQuotedPrintable(p.value, p.params.get("charset")?.[0], fallback) : p.value;
 
 function readCard(number: number, lines: string[], fallback: Encoding): Card {
   const props: Property[] = [];
@@ -157,7 +170,8 @@ function readCard(number: number, lines: string[], fallback: Encoding): Card {
   }
   const version = props.find((p) => p.name === "VERSION")?.value.trim() ?? "3.0";
   const labels = new Map<string, string>();
-  for (const p of props) if (p.name === "X-ABLABEL" && p.group) labels.set(p.group, cleanLabel(unescape(rawOf(p, fallback))));
+  for (const p of props)
+    if (p.name === "X-ABLABEL" && p.group) labels.set(p.group, cleanLabel(unescape(rawOf(p, fallback))));
   const text = (name: string) => {
     const p = props.find((q) => q.name === name);
     return p ? unescape(rawOf(p, fallback)) : "";
@@ -184,7 +198,14 @@ function readCard(number: number, lines: string[], fallback: Encoding): Card {
     .map((p) => unescape(rawOf(p, fallback)).trim())
     .filter(Boolean)
     .join("\n");
-  return { card: number, name: fn || fromN || nickname || org, phones, tags: tags.map((t) => t.trim()).filter(Boolean), notes, version };
+  return {
+    card: number,
+    name: fn || fromN || nickname || org,
+    phones,
+    tags: tags.map((t) => t.trim()).filter(Boolean),
+    notes,
+    version,
+  };
 }
 
 /**

@@ -87,7 +87,20 @@ export const MOVE_PHRASES = [
 export const SAME_TIME_PHRASES = ["same time", "באותה שעה", "אותה שעה"];
 
 /** Saying they will be late ("running late", "מאחרת"), or when they arrive ("be there in 20", "מגיעה עוד 20 דקות"). */
-export const LATE_PHRASES = ["late", "delayed", "be there in", "there in", "מאחר", "מאחרת", "אאחר", "מתעכב", "מתעכבת", "אתעכב", "מגיעה עוד", "מגיע עוד"];
+export const LATE_PHRASES = [
+  "late",
+  "delayed",
+  "be there in",
+  "there in",
+  "מאחר",
+  "מאחרת",
+  "אאחר",
+  "מתעכב",
+  "מתעכבת",
+  "אתעכב",
+  "מגיעה עוד",
+  "מגיע עוד",
+];
 
 /** Not lateness for the booking: "late night", "late for work". */
 export const NOT_LATE_PHRASES = ["late night", "late on", "לעבודה", "late for work", "late last"];

@@ -220,7 +220,27 @@ export const RELATIVE: Array<[number, string[]]> = [
       "ubermorgen",
     ],
   ],
-  [1, ["tomorrow", "tmrw", "tmr", "tmrow", "tomoz", "2moro", "2morrow", "tomorrows", "מחר", "завтра", "بكرا", "بكره", "بكرة", "غدا", "غداً", "morgen"]],
+  [
+    1,
+    [
+      "tomorrow",
+      "tmrw",
+      "tmr",
+      "tmrow",
+      "tomoz",
+      "2moro",
+      "2morrow",
+      "tomorrows",
+      "מחר",
+      "завтра",
+      "بكرا",
+      "بكره",
+      "بكرة",
+      "غدا",
+      "غداً",
+      "morgen",
+    ],
+  ],
   [
     0,
     [
@@ -273,7 +293,19 @@ export const NEXT_WEEK = [
   "الاسبوع القادم",
 ];
 
-export const THIS_WEEKDAY = ["this", "this coming", "השבוע", "diesen", "diese", "dieser", "в эту", "эту", "этот", "هاد", "هذا"];
+export const THIS_WEEKDAY = [
+  "this",
+  "this coming",
+  "השבוע",
+  "diesen",
+  "diese",
+  "dieser",
+  "в эту",
+  "эту",
+  "этот",
+  "هاد",
+  "هذا",
+];
 
 export const SAME_DAY = [
   "same day",

@@ -74,7 +74,19 @@ export const HOUR_MARKS = ["o'clock", "oclock", "ish", "час", "часа", "ч
 export const TWENTY_FOUR_HOUR_MARKS = ["uhr", "h"];
 
 /** Words shortly after an ambiguous hour that make it pm ("5 this evening"); stems match longer words. */
-export const PM_HINTS_AFTER = ["evening", "afternoon", "tonight", "בערב", 'אחה"צ', "אחר הצהריים", "вечер", "المسا", "مساء", "abends", "nachmittag"];
+export const PM_HINTS_AFTER = [
+  "evening",
+  "afternoon",
+  "tonight",
+  "בערב",
+  'אחה"צ',
+  "אחר הצהריים",
+  "вечер",
+  "المسا",
+  "مساء",
+  "abends",
+  "nachmittag",
+];
 
 /** Words right before an ambiguous hour that make it pm ("tonight at 8", "вечером в 7"). */
 export const PM_HINTS_BEFORE = ["evening", "tonight", "night", "בערב", "הערב", "вечером", "المسا", "abends"];
@@ -241,7 +253,17 @@ export const OPENING_HOURS_STEMS = [
 ];
 
 /** Words before a time being replaced ("instead of 13:00", "not at 5"). */
-export const REPLACED_TIME_WORDS_BEFORE = ["instead of", "rather than", "not at", "במקום", "statt", "anstatt", "вместо", "بدل", "بدال"];
+export const REPLACED_TIME_WORDS_BEFORE = [
+  "instead of",
+  "rather than",
+  "not at",
+  "במקום",
+  "statt",
+  "anstatt",
+  "вместо",
+  "بدل",
+  "بدال",
+];
 /** What may stand between those words and the time ("instead of the 13:00", "במקום ה-13:00"). */
 export const REPLACED_TIME_LINKS = { spaced: ["the"], glued: ["ה", "ב"] };
 
@@ -304,7 +326,11 @@ export const OTHER_EVENT_STEMS = [
 ];
 
 /** "10:30 I'm at work", "ב-10:30 אני בעבודה": a pronoun and "at" between a time and the speaker's own plans. */
-export const OWN_EVENT_LINK = { pronouns: ["i'm", "im", "i am", "i have", "i've got", "אני", "יש לי"], at: ["at", "in"], gluedAt: ["ב"] };
+export const OWN_EVENT_LINK = {
+  pronouns: ["i'm", "im", "i am", "i have", "i've got", "אני", "יש לי"],
+  at: ["at", "in"],
+  gluedAt: ["ב"],
+};
 
 /** Endings that make an event stem a verb about the slot ("Thursday works: 10:00"), not someone's plans. */
 export const OTHER_EVENT_NOT_AFTER = ["s:", "s for", "s fine", "s well", "s better", "s best", "s great", "s perfect"];

@@ -16,7 +16,28 @@ export const CLAUSE_BREAK_WORDS = ["but", "aber", "אבל", "но", "بس", "how
 export const INSTEAD_OF = ["instead of", "rather than", "במקום", "statt", "anstatt", "вместо", "بدل", "بدال"];
 
 /** Hebrew prefixes glued to a word (and, in, to, the, from, that, when), longest first. */
-export const HEBREW_PREFIXES = ["וכש", "כש", "וב", "ול", "וה", "ומ", "וש", "שה", "שב", "של", "לה", "בה", "מה", "ו", "ב", "ל", "ה", "מ", "ש", "כ"];
+export const HEBREW_PREFIXES = [
+  "וכש",
+  "כש",
+  "וב",
+  "ול",
+  "וה",
+  "ומ",
+  "וש",
+  "שה",
+  "שב",
+  "של",
+  "לה",
+  "בה",
+  "מה",
+  "ו",
+  "ב",
+  "ל",
+  "ה",
+  "מ",
+  "ש",
+  "כ",
+];
 
 /** Arabic prefixes glued to a word (and, with, to, the), longest first. */
 export const ARABIC_PREFIXES = ["وال", "بال", "فال", "ولل", "لل", "ال", "و", "ب", "ل", "ف", "ك", "ع"];

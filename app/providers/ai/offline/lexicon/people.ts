@@ -2,7 +2,22 @@
 
 /** Words for the person a booking is for, by kind (SELF: the customer, or "you" from the business). */
 export const PERSON_KINDS: Record<string, string[]> = {
-  MOM: ["mom", "mum", "mother", "mama", "mommy", "mummy", "אמא", "אמך", "мама", "маму", "маме", "ماما", "امي", "mutter"],
+  MOM: [
+    "mom",
+    "mum",
+    "mother",
+    "mama",
+    "mommy",
+    "mummy",
+    "אמא",
+    "אמך",
+    "мама",
+    "маму",
+    "маме",
+    "ماما",
+    "امي",
+    "mutter",
+  ],
   DAD: ["dad", "father", "papa", "daddy", "אבא", "папа", "بابا", "ابوي", "vater"],
   SON: ["son", "lad", "הבן", "בני", "בנך", "לבן", "сын", "сына", "сыну", "ابني", "sohn"],
   DAUGHTER: ["daughter", "הבת", "בתי", "בתך", "לבת", "дочь", "дочка", "дочке", "дочки", "дочку", "بنتي", "tochter"],
@@ -12,7 +27,24 @@ export const PERSON_KINDS: Record<string, string[]> = {
   SISTER: ["sister", "אחותי", "אחותך", "сестра", "сестру", "اختي", "schwester"],
   BROTHER: ["brother", "брат", "брата", "اخوي", "bruder"],
   FRIEND: ["friend", "חברה", "подруга", "подруги", "подругу", "друг", "صاحبتي", "صاحبي", "freundin", "freund"],
-  SELF: ["me", "myself", "you", "לי", "אני", "אתה", "мне", "меня", "вам", "вас", "я", "انا", "الك", "ich", "mich", "mir"],
+  SELF: [
+    "me",
+    "myself",
+    "you",
+    "לי",
+    "אני",
+    "אתה",
+    "мне",
+    "меня",
+    "вам",
+    "вас",
+    "я",
+    "انا",
+    "الك",
+    "ich",
+    "mich",
+    "mir",
+  ],
 };
 
 /** The "you" words among SELF's: said by the customer, they are the business ("can you cancel"), not the speaker. */
@@ -94,7 +126,19 @@ export const GROUP_SIZE: Array<[number, string[]]> = [
 export const GROUP_GLUED_PREFIXES = ["ו", "ל"];
 
 /** Greetings after which "both" is the people greeted ("Hi both!"), not a party of two. */
-export const GREETINGS = ["hi", "hey", "hello", "hiya", "morning", "good morning", "evening", "thanks", "thank you", "cheers", "bye"];
+export const GREETINGS = [
+  "hi",
+  "hey",
+  "hello",
+  "hiya",
+  "morning",
+  "good morning",
+  "evening",
+  "thanks",
+  "thank you",
+  "cheers",
+  "bye",
+];
 
 /** Counts written before a service ("two lash lifts", "3 manicures", "שתי מניקור"). */
 export const COUNT_WORDS: Record<string, number> = {
@@ -116,7 +160,23 @@ export const COUNT_WORDS: Record<string, number> = {
 };
 
 /** Little words allowed between a person and the time that is theirs ("you at 9:00", "Leo 10:30", "הבן ב-12:00"). */
-export const PERSON_TIME_GLUE = ["at", "@", "for", "your", "my", "the", "is", "um", "für", "в", "ב", "ל", "ו", "-", ":"];
+export const PERSON_TIME_GLUE = [
+  "at",
+  "@",
+  "for",
+  "your",
+  "my",
+  "the",
+  "is",
+  "um",
+  "für",
+  "в",
+  "ב",
+  "ל",
+  "ו",
+  "-",
+  ":",
+];
 
 /** "me and my mum", "my husband and I", "לי ולבעלי": the words joining the customer and someone else. */
 export const SELF_PAIR = { joiners: ["and", "&", "+", "with"], possessives: ["my", "our"], andI: ["and i"] };
