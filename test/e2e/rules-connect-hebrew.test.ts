@@ -211,7 +211,7 @@ describe("Rules tab in Hebrew", () => {
       clients: [{ booking_id: noa }],
     });
     stack.query(
-      `UPDATE scheduled_messages SET status = 'failed', last_error = 'Missed: not sent within 6 hours of its planned time.' WHERE booking_id = '${noa}'`,
+      `UPDATE scheduled_messages SET status = 'failed', last_error = 'rules.reason.missed' WHERE booking_id = '${noa}'`,
     );
 
     const details = page.getByTestId("rule-details");
