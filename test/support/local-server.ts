@@ -30,11 +30,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Runs `npx wrangler ...args` and returns what it printed; throws with its output when it fails. */
+/**
+ * Runs `npx wrangler ...args` and returns what it printed; throws with its output when it fails.
+ * A D1 that a running server is writing can refuse another process's read for a moment ("database is
+ * locked", SQLITE_BUSY): that is tried again, a few times, a little later each time.
+ */
 function wrangler(args: string[]): string {
-  const run = spawnSync("npx", ["wrangler", ...args], { env: quietEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (run.status !== 0) throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed:\n${run.stderr || run.stdout}`);
-  return run.stdout;
+  for (let attempt = 1; ; attempt++) {
+    const run = spawnSync("npx", ["wrangler", ...args], {
+      env: quietEnv,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (run.status === 0) return run.stdout;
+    const said = run.stderr || run.stdout;
+    if (!/SQLITE_BUSY/.test(said) || attempt === 5) {
+      throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed:\n${said}`);
+    }
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200 * attempt);
+  }
 }
 
 /** A D1 of its own in a new temporary folder (`prefix` names it), every migration applied. */
