@@ -18,7 +18,7 @@ import { createDb } from "~db";
 import { useLang, useT, type Lang } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
 import { FieldError } from "~/components/form/field-error";
-import { Banner } from "~/components/auth/auth-layout";
+import { Banner } from "~/components/form/banner";
 import { pageView } from "~/services/booking-link/page.server";
 import {
   createHold,

@@ -11,10 +11,11 @@ import {
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { pageTitle, metaTranslator, useT, type MessageKey } from "~/i18n";
-import { AuthLayout, Banner } from "~/components/auth/auth-layout";
-import { CountryInput } from "~/components/auth/country-input";
-import { firstProblemOf, ProblemBanner, TextField } from "~/components/auth/form-problems";
-import { PasswordField } from "~/components/auth/password-field";
+import { AuthLayout } from "~/components/auth/auth-layout";
+import { Banner } from "~/components/form/banner";
+import { CountryInput } from "~/components/form/country-input";
+import { firstProblemOf, ProblemBanner, TextField } from "~/components/form/fields";
+import { PasswordField } from "~/components/form/password-field";
 import { codeRefused, VerifyCodeForm } from "~/components/auth/verify-code-form";
 import { FieldError, useProblemText } from "~/components/form/field-error";
 import { accountCtx } from "~/services/auth/context.server";

@@ -12,9 +12,10 @@ import {
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { pageTitle, useT } from "~/i18n";
-import { AuthLayout, Banner } from "~/components/auth/auth-layout";
-import { firstProblemOf, ProblemBanner } from "~/components/auth/form-problems";
-import { PasswordField } from "~/components/auth/password-field";
+import { AuthLayout } from "~/components/auth/auth-layout";
+import { Banner } from "~/components/form/banner";
+import { firstProblemOf, ProblemBanner } from "~/components/form/fields";
+import { PasswordField } from "~/components/form/password-field";
 import { accountCtx } from "~/services/auth/context.server";
 import { resetPassword } from "~/services/auth/password-change.server";
 import { caught, problem } from "~/utils/problem";

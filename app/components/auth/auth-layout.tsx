@@ -60,20 +60,3 @@ function BackArrow() {
     </svg>
   );
 }
-
-/** A red (or green/blue) banner that screen readers announce when it appears. */
-export function Banner({
-  kind,
-  children,
-  testId,
-}: {
-  kind: "error" | "success" | "info";
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <div className={`alert alert-${kind}`} role={kind === "error" ? "alert" : "status"} data-testid={testId}>
-      {children}
-    </div>
-  );
-}

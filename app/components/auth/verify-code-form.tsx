@@ -7,8 +7,8 @@ import { useT, type MessageKey } from "~/i18n";
 import type { Problem } from "~/utils/problem";
 import { accountSchemas } from "~/components/form/schemas";
 import { useSchemaForm } from "~/components/form/use-schema-form";
-import { Banner } from "./auth-layout";
-import { firstProblemOf, ProblemBanner, TextField } from "./form-problems";
+import { Banner } from "~/components/form/banner";
+import { firstProblemOf, ProblemBanner, TextField } from "~/components/form/fields";
 
 /** `registration`: the sign-up this browser made, so Send a new code sends a code for it and no other. */
 type Props = { email: string; registration?: string; lastResult?: SubmissionResult<Problem[]>; notice?: MessageKey };

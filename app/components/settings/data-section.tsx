@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useT } from "~/i18n";
 import type { DataAnswer } from "~/routes/dashboard.settings_.data";
 import { DownloadIcon } from "~/components/ui/icons";
-import { ProblemBanner } from "~/components/auth/form-problems";
+import { ProblemBanner } from "~/components/form/fields";
 
 export function DataSection({ hasFeed, hasPassword = true }: { hasFeed: boolean; hasPassword?: boolean }) {
   const t = useT();

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useT } from "~/i18n";
 import { FieldError } from "~/components/form/field-error";
 import type { DataAnswer } from "~/routes/dashboard.settings_.data";
-import { ProblemBanner } from "../auth/form-problems";
+import { ProblemBanner } from "~/components/form/fields";
 import { Modal } from "~/components/ui/modal";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { accountSchemas } from "~/components/form/schemas";

@@ -5,8 +5,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useT } from "~/i18n";
-import { Banner } from "~/components/auth/auth-layout";
-import { ProblemBanner } from "~/components/auth/form-problems";
+import { Banner } from "~/components/form/banner";
+import { ProblemBanner } from "~/components/form/fields";
 import { WeekEditor, weekInvalid } from "./week-editor";
 import type { HoursAnswer } from "~/validation/hours";
 import { NOTICE, SLOT_STEP } from "~/services/time/hours";

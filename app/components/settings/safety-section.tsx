@@ -3,8 +3,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useT } from "~/i18n";
-import { Banner } from "~/components/auth/auth-layout";
-import { firstProblemOf, ProblemBanner } from "~/components/auth/form-problems";
+import { Banner } from "~/components/form/banner";
+import { firstProblemOf, ProblemBanner } from "~/components/form/fields";
 import { FieldError } from "~/components/form/field-error";
 import type { ActionAnswer } from "~/utils/answer";
 import type { SafetySettings } from "~/services/safety/settings.server";

@@ -6,8 +6,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useT } from "~/i18n";
-import { Banner } from "~/components/auth/auth-layout";
-import { ProblemBanner } from "~/components/auth/form-problems";
+import { Banner } from "~/components/form/banner";
+import { ProblemBanner } from "~/components/form/fields";
 import { EditIcon, PlusIcon, TrashIcon } from "~/components/ui/icons";
 import type { TeamAnswer } from "~/validation/team";
 import { colorClass, MAX_MEMBERS, MEMBER_NAME_MAX, nextColor, TEAM_PALETTE } from "~/services/team/palette";

@@ -4,8 +4,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useLang, useT } from "~/i18n";
-import { Banner } from "~/components/auth/auth-layout";
-import { ProblemBanner } from "~/components/auth/form-problems";
+import { Banner } from "~/components/form/banner";
+import { ProblemBanner } from "~/components/form/fields";
 import { PlusIcon, TrashIcon } from "~/components/ui/icons";
 import type { HoursAnswer } from "~/validation/hours";
 import type { TimeOffItem } from "~/services/time/salon-time.server";

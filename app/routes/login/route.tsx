@@ -12,9 +12,10 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { pageTitle, metaTranslator, useT, type MessageKey } from "~/i18n";
-import { AuthLayout, Banner } from "~/components/auth/auth-layout";
-import { firstProblemOf, ProblemBanner, TextField } from "~/components/auth/form-problems";
-import { GoogleIcon, PasswordField } from "~/components/auth/password-field";
+import { AuthLayout } from "~/components/auth/auth-layout";
+import { Banner } from "~/components/form/banner";
+import { firstProblemOf, ProblemBanner, TextField } from "~/components/form/fields";
+import { GoogleIcon, PasswordField } from "~/components/form/password-field";
 import { VerifyCodeForm } from "~/components/auth/verify-code-form";
 import { accountCtx } from "~/services/auth/context.server";
 import { spendBoundToken } from "~/services/auth/google-binding.server";

@@ -7,10 +7,10 @@
 // first focused; the screen's loader gives the saved country's name.
 import { useId, useMemo, useState, type KeyboardEvent } from "react";
 import { useLang, useT } from "~/i18n";
-import { FieldError } from "~/components/form/field-error";
+import { FieldError } from "./field-error";
 import type * as Countries from "~/services/countries";
 import { useLatest } from "~/components/ui/use-latest";
-import type { ProblemField } from "./form-problems";
+import type { ProblemField } from "./fields";
 
 type Props = {
   field: ProblemField;

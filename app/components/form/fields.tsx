@@ -3,9 +3,9 @@
 // (conform's getInputProps sets aria-invalid and aria-describedby).
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { FieldError, useProblemText } from "~/components/form/field-error";
+import { FieldError, useProblemText } from "./field-error";
 import type { Problem } from "~/utils/problem";
-import { Banner } from "./auth-layout";
+import { Banner } from "./banner";
 
 /** A field of a form whose errors are problems (validation/parse.ts parseForm). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's fields, whatever their schema and value types

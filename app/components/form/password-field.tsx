@@ -3,8 +3,8 @@
 import { getInputProps } from "@conform-to/react";
 import { useState } from "react";
 import { useT } from "~/i18n";
-import { FieldError } from "~/components/form/field-error";
-import type { ProblemField } from "./form-problems";
+import { FieldError } from "./field-error";
+import type { ProblemField } from "./fields";
 
 type Props = { field: ProblemField; label: string; autoComplete: "current-password" | "new-password" };
 
