@@ -1,11 +1,11 @@
 // A booking card's inline edit (service, date, time, notes, duration, member, and
 // the day's free times of the member chosen, as Add Booking's), checked by the
 // same zod schema as the action; its own chunk, loaded on the first Edit.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getSelectProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calendar/screen.server";
 import { useT } from "~/i18n";
-import { FieldError } from "../form/field-error";
+import { TextAreaField, TextField } from "~/components/form/fields";
 import { BOOKINGS_ACTION, useBookingResult } from "./use-booking-mutation";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { bookingSchemas } from "~/components/form/schemas";
@@ -49,44 +49,27 @@ export default function BookingEdit({ booking, base, members, onCancel, onSaved 
     <fetcher.Form method="post" action={BOOKINGS_ACTION} className="booking-edit" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="id" value={booking.id} />
-      <div className="field">
-        <label htmlFor={`${base}-service`}>{t("bookings.service")}</label>
-        <input
-          {...getInputProps(fields.service, { type: "text" })}
-          id={`${base}-service`}
-          maxLength={60}
-          list="service-options"
-        />
-        <FieldError id={fields.service.errorId} problems={fields.service.errors} />
-      </div>
+      <TextField
+        field={fields.service}
+        label={t("bookings.service")}
+        id={`${base}-service`}
+        maxLength={60}
+        list="service-options"
+      />
       <div className="field-pair">
-        <div className="field">
-          <label htmlFor={`${base}-date`}>{t("bookings.date")}</label>
-          <input {...getInputProps(fields.booking_date, { type: "date" })} id={`${base}-date`} />
-          <FieldError id={fields.booking_date.errorId} problems={fields.booking_date.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${base}-time`}>{t("bookings.time")}</label>
-          <input {...getInputProps(fields.booking_time, { type: "time" })} id={`${base}-time`} />
-          <FieldError id={fields.booking_time.errorId} problems={fields.booking_time.errors} />
-        </div>
+        <TextField field={fields.booking_date} label={t("bookings.date")} type="date" id={`${base}-date`} />
+        <TextField field={fields.booking_time} label={t("bookings.time")} type="time" id={`${base}-time`} />
       </div>
-      <div className="field">
-        <label htmlFor={`${base}-notes`}>{t("bookings.notes")}</label>
-        <textarea {...getTextareaProps(fields.notes)} id={`${base}-notes`} maxLength={2000} />
-        <FieldError id={fields.notes.errorId} problems={fields.notes.errors} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${base}-duration`}>{t("timebook.duration")}</label>
-        <input
-          {...getInputProps(fields.duration_minutes, { type: "number" })}
-          id={`${base}-duration`}
-          min={5}
-          max={480}
-          step={5}
-        />
-        <FieldError id={fields.duration_minutes.errorId} problems={fields.duration_minutes.errors} />
-      </div>
+      <TextAreaField field={fields.notes} label={t("bookings.notes")} id={`${base}-notes`} maxLength={2000} />
+      <TextField
+        field={fields.duration_minutes}
+        label={t("timebook.duration")}
+        type="number"
+        id={`${base}-duration`}
+        min={5}
+        max={480}
+        step={5}
+      />
       {/* An unassigned booking stays so unless a member is chosen (an empty choice changes nothing). */}
       <MemberField
         id={`${base}-member`}

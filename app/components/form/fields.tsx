@@ -1,8 +1,11 @@
-// The pieces every account and settings form shares: the spec's red banner
-// with the form's first problem, and a text field tied to its own problem
-// (conform's getInputProps sets aria-invalid and aria-describedby).
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import type { InputHTMLAttributes, ReactNode } from "react";
+// The form kit: every labelled field of every screen is written with these.
+// `Field` is the frame (label, control, hint, the field's first problem under
+// it); TextField, TextAreaField, SelectField and CheckField are it with a
+// conform field's control (getInputProps and friends set name, the value,
+// aria-invalid and aria-describedby). Forms that keep their values in React
+// state put their own control inside `Field`.
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { FieldError, useProblemText } from "./field-error";
 import type { Problem } from "~/utils/problem";
 import { Banner } from "./banner";
@@ -29,26 +32,105 @@ export function ProblemBanner({ problem, testId }: { problem: Problem | null | u
   ) : null;
 }
 
-type TextFieldProps = {
-  field: ProblemField;
-  label: string;
-  type?: "text" | "email" | "tel" | "number";
+type FieldProps = {
+  /** The control's id: the label points at it. */
+  id: string;
+  label: ReactNode;
   hint?: ReactNode;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name" | "form" | "defaultValue" | "value">;
+  /** The id of the hint, when the control names it in aria-describedby itself (default `${id}-hint`). */
+  hintId?: string;
+  /** Where the field's problem shows (conform's field.errorId), and the problems (nothing shown when none). */
+  errorId?: string;
+  problems?: readonly Problem[] | null;
+  className?: string;
+  children: ReactNode;
+};
 
-/** A labelled input, its hint, and its first problem right under it. */
-export function TextField({ field, label, type = "text", hint, ...rest }: TextFieldProps) {
-  const hintId = hint ? `${field.id}-hint` : undefined;
+/** A label, the control, its hint and its first problem right under it. */
+export function Field({ id, label, hint, hintId, errorId, problems, className, children }: FieldProps) {
   return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type, ariaDescribedBy: hintId })} {...rest} />
+    <div className={className ? `field ${className}` : "field"}>
+      <label htmlFor={id}>{label}</label>
+      {children}
       {hint && (
-        <span id={hintId} className="hint">
+        <span id={hintId ?? `${id}-hint`} className="hint">
           {hint}
         </span>
       )}
-      <FieldError id={field.errorId} problems={field.errors} />
+      {errorId && <FieldError id={errorId} problems={problems} />}
     </div>
+  );
+}
+
+type Common = {
+  field: ProblemField;
+  label: ReactNode;
+  hint?: ReactNode;
+  /** Another id for the control than conform's (a form drawn once per card). */
+  id?: string;
+};
+
+const hintOf = (id: string, hint: ReactNode) => (hint ? `${id}-hint` : undefined);
+
+type TextFieldProps = Common & {
+  type?: "text" | "email" | "tel" | "number" | "date" | "time" | "url" | "search";
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name" | "form" | "defaultValue" | "value">;
+
+/** A labelled input, its hint, and its first problem right under it. */
+export function TextField({ field, label, type = "text", hint, id, ...rest }: TextFieldProps) {
+  const controlId = id ?? field.id;
+  return (
+    <Field id={controlId} label={label} hint={hint} errorId={field.errorId} problems={field.errors}>
+      <input {...getInputProps(field, { type, ariaDescribedBy: hintOf(controlId, hint) })} id={controlId} {...rest} />
+    </Field>
+  );
+}
+
+type TextAreaFieldProps = Common &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "form" | "defaultValue" | "value">;
+
+/** A labelled text area, its hint, and its first problem under it. */
+export function TextAreaField({ field, label, hint, id, ...rest }: TextAreaFieldProps) {
+  const controlId = id ?? field.id;
+  return (
+    <Field id={controlId} label={label} hint={hint} errorId={field.errorId} problems={field.errors}>
+      <textarea {...getTextareaProps(field, { ariaDescribedBy: hintOf(controlId, hint) })} id={controlId} {...rest} />
+    </Field>
+  );
+}
+
+type SelectFieldProps = Common &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "form" | "defaultValue" | "value"> & {
+    children: ReactNode;
+  };
+
+/** A labelled select (its options as children), its hint, and its first problem under it. */
+export function SelectField({ field, label, hint, id, children, ...rest }: SelectFieldProps) {
+  const controlId = id ?? field.id;
+  return (
+    <Field id={controlId} label={label} hint={hint} errorId={field.errorId} problems={field.errors}>
+      <select {...getSelectProps(field, { ariaDescribedBy: hintOf(controlId, hint) })} id={controlId} {...rest}>
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+type CheckFieldProps = {
+  field: ProblemField;
+  label: ReactNode;
+  /** Value sent when ticked (a list of checkboxes under one name); "on" by default. */
+  value?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name" | "form" | "value">;
+
+/** A checkbox inside its label (the whole line is the target), and its problem under it. */
+export function CheckField({ field, label, value, ...rest }: CheckFieldProps) {
+  return (
+    <>
+      <label className="check">
+        <input {...getInputProps(field, { type: "checkbox", value })} {...rest} /> <span>{label}</span>
+      </label>
+      <FieldError id={field.errorId} problems={field.errors} />
+    </>
   );
 }

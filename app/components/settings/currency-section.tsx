@@ -4,6 +4,7 @@ import { useT } from "~/i18n";
 import { Toast, useToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { ActionAnswer } from "~/utils/answer";
+import { Field } from "~/components/form/fields";
 
 /** `codes`: the ISO 4217 codes the server accepts (its Intl's list), so the page and the check agree. */
 type Props = { currency: string; countryDefault: string; codes: string[] };
@@ -21,8 +22,7 @@ export function CurrencySection({ currency, countryDefault, codes }: Props) {
       <h2 id="currency-title">{t("timebook.currency")}</h2>
       <fetcher.Form method="post" className="row gap-sm wrap">
         <input type="hidden" name="intent" value="currency" />
-        <div className="field">
-          <label htmlFor="currency">{t("timebook.currency")}</label>
+        <Field id="currency" label={t("timebook.currency")} hint={t("timebook.currencyHint", { code: countryDefault })}>
           <select id="currency" name="currency" defaultValue={currency} aria-describedby="currency-hint">
             <option value="">{t("timebook.currencyDefault", { code: countryDefault })}</option>
             {[...new Set([currency, ...codes])].filter(Boolean).map((code) => (
@@ -31,10 +31,7 @@ export function CurrencySection({ currency, countryDefault, codes }: Props) {
               </option>
             ))}
           </select>
-          <p id="currency-hint" className="small muted">
-            {t("timebook.currencyHint", { code: countryDefault })}
-          </p>
-        </div>
+        </Field>
         <button type="submit" className="btn btn-primary" disabled={fetcher.state !== "idle"}>
           {t("timebook.currencySave")}
         </button>

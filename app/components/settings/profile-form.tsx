@@ -1,14 +1,13 @@
 // Settings: the profile, read-only until Edit Profile; Save Changes / Cancel
 // (Cancel restores the last saved values by re-mounting the form from them).
 // Failures show in a red banner, each also under its own field.
-import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useT } from "~/i18n";
 import { Banner } from "~/components/form/banner";
 import { CountryInput } from "~/components/form/country-input";
-import { firstProblemOf, ProblemBanner, TextField } from "~/components/form/fields";
-import { FieldError } from "~/components/form/field-error";
+import { CheckField, firstProblemOf, ProblemBanner, SelectField, TextField } from "~/components/form/fields";
 import type { ActionAnswer } from "~/utils/answer";
 import { TIME_OF_DAY_PATTERN } from "~/utils/dates";
 import type { Settings } from "~/services/settings.server";
@@ -167,35 +166,24 @@ function ProfileFields({
 
         <fieldset>
           <legend>{t("settings.preferences")}</legend>
-          <label className="check">
-            <input {...getInputProps(fields.agree_terms, { type: "checkbox" })} disabled={ro} />{" "}
-            <span>{t("terms.agree")}</span>
-          </label>
-          <label className="check">
-            <input {...getInputProps(fields.agree_updates, { type: "checkbox" })} disabled={ro} />{" "}
-            <span>{t("updates.agree")}</span>
-          </label>
+          <CheckField field={fields.agree_terms} label={t("terms.agree")} disabled={ro} />
+          <CheckField field={fields.agree_updates} label={t("updates.agree")} disabled={ro} />
         </fieldset>
 
         <fieldset>
           <legend>{t("settings.schedule")}</legend>
-          <div className="field">
-            <label htmlFor={fields.timezone.id}>{t("settings.timezone")}</label>
-            <select
-              {...getSelectProps(fields.timezone, { ariaDescribedBy: `${fields.timezone.id}-hint` })}
-              disabled={ro}
-            >
-              {timeZones.map((z) => (
-                <option key={z} value={z}>
-                  {z.replace(/_/g, " ")}
-                </option>
-              ))}
-            </select>
-            <span id={`${fields.timezone.id}-hint`} className="hint">
-              {t("settings.timezoneHint")}
-            </span>
-            <FieldError id={fields.timezone.errorId} problems={fields.timezone.errors} />
-          </div>
+          <SelectField
+            field={fields.timezone}
+            label={t("settings.timezone")}
+            hint={t("settings.timezoneHint")}
+            disabled={ro}
+          >
+            {timeZones.map((z) => (
+              <option key={z} value={z}>
+                {z.replace(/_/g, " ")}
+              </option>
+            ))}
+          </SelectField>
           {/* Text, not type="time": that shows 12-hour clocks in some locales, and times here are HH:MM, 24-hour. */}
           <TextField
             field={fields.send_time}
