@@ -68,20 +68,29 @@ type Common = {
   hint?: ReactNode;
   /** Another id for the control than conform's (a form drawn once per card). */
   id?: string;
+  /**
+   * The hint's id (default `${id}-hint`). Without `hint`: the id of a hint drawn
+   * elsewhere that the control is described by (one hint under two fields).
+   */
+  hintId?: string;
 };
 
-const hintOf = (id: string, hint: ReactNode) => (hint ? `${id}-hint` : undefined);
+const hintOf = (id: string, hint: ReactNode, hintId?: string) => hintId ?? (hint ? `${id}-hint` : undefined);
 
 type TextFieldProps = Common & {
-  type?: "text" | "email" | "tel" | "number" | "date" | "time" | "url" | "search";
+  type?: "text" | "email" | "tel" | "number" | "date" | "time" | "url" | "search" | "password";
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name" | "form" | "defaultValue" | "value">;
 
 /** A labelled input, its hint, and its first problem right under it. */
-export function TextField({ field, label, type = "text", hint, id, ...rest }: TextFieldProps) {
+export function TextField({ field, label, type = "text", hint, hintId, id, ...rest }: TextFieldProps) {
   const controlId = id ?? field.id;
   return (
-    <Field id={controlId} label={label} hint={hint} errorId={field.errorId} problems={field.errors}>
-      <input {...getInputProps(field, { type, ariaDescribedBy: hintOf(controlId, hint) })} id={controlId} {...rest} />
+    <Field id={controlId} label={label} hint={hint} hintId={hintId} errorId={field.errorId} problems={field.errors}>
+      <input
+        {...getInputProps(field, { type, ariaDescribedBy: hintOf(controlId, hint, hintId) })}
+        id={controlId}
+        {...rest}
+      />
     </Field>
   );
 }
@@ -90,11 +99,15 @@ type TextAreaFieldProps = Common &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "form" | "defaultValue" | "value">;
 
 /** A labelled text area, its hint, and its first problem under it. */
-export function TextAreaField({ field, label, hint, id, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({ field, label, hint, hintId, id, ...rest }: TextAreaFieldProps) {
   const controlId = id ?? field.id;
   return (
-    <Field id={controlId} label={label} hint={hint} errorId={field.errorId} problems={field.errors}>
-      <textarea {...getTextareaProps(field, { ariaDescribedBy: hintOf(controlId, hint) })} id={controlId} {...rest} />
+    <Field id={controlId} label={label} hint={hint} hintId={hintId} errorId={field.errorId} problems={field.errors}>
+      <textarea
+        {...getTextareaProps(field, { ariaDescribedBy: hintOf(controlId, hint, hintId) })}
+        id={controlId}
+        {...rest}
+      />
     </Field>
   );
 }
@@ -105,11 +118,11 @@ type SelectFieldProps = Common &
   };
 
 /** A labelled select (its options as children), its hint, and its first problem under it. */
-export function SelectField({ field, label, hint, id, children, ...rest }: SelectFieldProps) {
+export function SelectField({ field, label, hint, hintId, id, children, ...rest }: SelectFieldProps) {
   const controlId = id ?? field.id;
   return (
-    <Field id={controlId} label={label} hint={hint} errorId={field.errorId} problems={field.errors}>
-      <select {...getSelectProps(field, { ariaDescribedBy: hintOf(controlId, hint) })} id={controlId} {...rest}>
+    <Field id={controlId} label={label} hint={hint} hintId={hintId} errorId={field.errorId} problems={field.errors}>
+      <select {...getSelectProps(field, { ariaDescribedBy: hintOf(controlId, hint, hintId) })} id={controlId} {...rest}>
         {children}
       </select>
     </Field>

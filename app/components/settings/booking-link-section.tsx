@@ -10,6 +10,8 @@ import { Toast, useToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import type { ActionAnswer } from "~/utils/answer";
 import type { BookingLinkSettings } from "~/services/booking-link/settings.server";
+import { Banner } from "~/components/form/banner";
+import { Field } from "~/components/form/fields";
 
 type Props = {
   settings: BookingLinkSettings;
@@ -57,16 +59,15 @@ export function BookingLinkSection({ settings, suggestion, share, hasNumber, hol
       <h2 id="booking-link-title">{t("booklink.settings.title")}</h2>
       <p className="muted small">{t("booklink.settings.intro")}</p>
       {!hasNumber && (
-        <p className="alert alert-warning" data-testid="booking-link-no-number">
+        <Banner kind="warning" testId="booking-link-no-number">
           {t(settings.booking_page_enabled ? "booklink.settings.noNumberOn" : "booklink.settings.noNumber")}
-        </p>
+        </Banner>
       )}
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="booking-link" />
         <input type="hidden" name="booking_page_enabled" value={String(enabled)} />
         <input type="hidden" name="booking_owner_confirms" value={String(ownerConfirms)} />
-        <div className="field">
-          <label htmlFor="booking-slug">{t("booklink.settings.slug")}</label>
+        <Field id="booking-slug" label={t("booklink.settings.slug")} hint={t("booklink.settings.slugHint")}>
           <input
             id="booking-slug"
             name="booking_slug"
@@ -77,10 +78,7 @@ export function BookingLinkSection({ settings, suggestion, share, hasNumber, hol
             spellCheck={false}
             aria-describedby="booking-slug-hint"
           />
-          <span id="booking-slug-hint" className="hint">
-            {t("booklink.settings.slugHint")}
-          </span>
-        </div>
+        </Field>
         <Switch
           id="booking-page-enabled"
           label={t("booklink.settings.enabled")}
@@ -88,8 +86,7 @@ export function BookingLinkSection({ settings, suggestion, share, hasNumber, hol
           checked={enabled}
           onChange={setEnabled}
         />
-        <div className="field">
-          <label htmlFor="booking-hold">{t("booklink.settings.hold")}</label>
+        <Field id="booking-hold" label={t("booklink.settings.hold")} hint={t("booklink.settings.holdHint")}>
           <input
             id="booking-hold"
             name="booking_hold_minutes"
@@ -100,10 +97,7 @@ export function BookingLinkSection({ settings, suggestion, share, hasNumber, hol
             defaultValue={settings.booking_hold_minutes}
             aria-describedby="booking-hold-hint"
           />
-          <span id="booking-hold-hint" className="hint">
-            {t("booklink.settings.holdHint")}
-          </span>
-        </div>
+        </Field>
         <Switch
           id="booking-owner-confirms"
           label={t("booklink.settings.ownerConfirms")}

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useT } from "~/i18n";
 import type { DataAnswer } from "~/routes/dashboard.settings_.data";
 import { DownloadIcon } from "~/components/ui/icons";
-import { ProblemBanner } from "~/components/form/fields";
+import { Field, ProblemBanner } from "~/components/form/fields";
 
 export function DataSection({ hasFeed, hasPassword = true }: { hasFeed: boolean; hasPassword?: boolean }) {
   const t = useT();
@@ -34,8 +34,7 @@ export function DataSection({ hasFeed, hasPassword = true }: { hasFeed: boolean;
         {t("feed.help")}
       </p>
       {url && (
-        <div className="field">
-          <label htmlFor="feed-url">{t("feed.address")}</label>
+        <Field id="feed-url" label={t("feed.address")}>
           <input
             id="feed-url"
             value={url}
@@ -55,7 +54,7 @@ export function DataSection({ hasFeed, hasPassword = true }: { hasFeed: boolean;
           >
             {copied ? t("feed.copied") : t("feed.copy")}
           </button>
-        </div>
+        </Field>
       )}
       {!url && active && (
         <p className="small" role="status">
@@ -63,8 +62,7 @@ export function DataSection({ hasFeed, hasPassword = true }: { hasFeed: boolean;
         </p>
       )}
       {hasPassword && (
-        <div className="field">
-          <label htmlFor="feed-password">{t("access.feed.password")}</label>
+        <Field id="feed-password" label={t("access.feed.password")}>
           <input
             id="feed-password"
             type="password"
@@ -73,7 +71,7 @@ export function DataSection({ hasFeed, hasPassword = true }: { hasFeed: boolean;
             onChange={(e) => setPassword(e.currentTarget.value)}
             data-testid="feed-password"
           />
-        </div>
+        </Field>
       )}
       <ProblemBanner problem={refused} testId="feed-error" />
       {refused?.key === "access.confirm.googleAgain" && (

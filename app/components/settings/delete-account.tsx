@@ -1,13 +1,12 @@
 // Settings: Delete account. Confirmed in a dialog with the password (or, for
 // an account that signs in only with Google, a fresh Google sign-in).
 // A refusal shows under the field it is about.
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useT } from "~/i18n";
-import { FieldError } from "~/components/form/field-error";
 import type { DataAnswer } from "~/routes/dashboard.settings_.data";
-import { ProblemBanner } from "~/components/form/fields";
+import { ProblemBanner, TextField } from "~/components/form/fields";
 import { Modal } from "~/components/ui/modal";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { accountSchemas } from "~/components/form/schemas";
@@ -47,16 +46,14 @@ function DeleteDialog({ hasPassword, email, onClose }: { hasPassword: boolean; e
         <input type="hidden" name="intent" value="delete-account" />
         <p>{t("account.deleteWarning")}</p>
         {hasPassword ? (
-          <div className="field">
-            <label htmlFor={fields.password.id}>{t("account.password")}</label>
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              autoComplete="current-password"
-              required
-              disabled={busy}
-            />
-            <FieldError id={fields.password.errorId} problems={fields.password.errors} />
-          </div>
+          <TextField
+            field={fields.password}
+            label={t("account.password")}
+            type="password"
+            autoComplete="current-password"
+            required
+            disabled={busy}
+          />
         ) : (
           <p className="small muted" data-testid="delete-google">
             {t("access.confirm.googleAgain")}{" "}

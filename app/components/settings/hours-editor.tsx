@@ -6,7 +6,7 @@ import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useT } from "~/i18n";
 import { Banner } from "~/components/form/banner";
-import { ProblemBanner } from "~/components/form/fields";
+import { Field, ProblemBanner } from "~/components/form/fields";
 import { WeekEditor, weekInvalid } from "./week-editor";
 import type { HoursAnswer } from "~/validation/hours";
 import { NOTICE, SLOT_STEP } from "~/services/time/hours";
@@ -41,8 +41,7 @@ export function HoursEditor({ settings }: { settings: Settings }) {
         <input type="hidden" name="intent" value="hours" />
         <input type="hidden" name="working_hours" value={JSON.stringify(week)} />
         <WeekEditor week={week} onChange={setWeek} />
-        <div className="field">
-          <label htmlFor="slot-step">{t("hours.step")}</label>
+        <Field id="slot-step" label={t("hours.step")} hint={t("hours.stepHint")}>
           <input
             id="slot-step"
             name="slot_step_minutes"
@@ -56,12 +55,8 @@ export function HoursEditor({ settings }: { settings: Settings }) {
             dir="ltr"
             aria-describedby="slot-step-hint"
           />
-          <span id="slot-step-hint" className="hint">
-            {t("hours.stepHint")}
-          </span>
-        </div>
-        <div className="field">
-          <label htmlFor="min-notice">{t("hours.notice")}</label>
+        </Field>
+        <Field id="min-notice" label={t("hours.notice")} hint={t("hours.noticeHint")}>
           <input
             id="min-notice"
             name="min_notice_minutes"
@@ -75,10 +70,7 @@ export function HoursEditor({ settings }: { settings: Settings }) {
             dir="ltr"
             aria-describedby="min-notice-hint"
           />
-          <span id="min-notice-hint" className="hint">
-            {t("hours.noticeHint")}
-          </span>
-        </div>
+        </Field>
         <div className="settings-actions">
           <button type="submit" className="btn btn-primary" disabled={busy || invalid}>
             {busy ? t("hours.saving") : t("hours.save")}

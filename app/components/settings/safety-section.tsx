@@ -1,11 +1,10 @@
 // Settings: number safety's daily limit of business-started messages. Its own
 // form and intent ("safety"); the pause switch lives on the Connect tab.
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useT } from "~/i18n";
 import { Banner } from "~/components/form/banner";
-import { firstProblemOf, ProblemBanner } from "~/components/form/fields";
-import { FieldError } from "~/components/form/field-error";
+import { firstProblemOf, ProblemBanner, TextField } from "~/components/form/fields";
 import type { ActionAnswer } from "~/utils/answer";
 import type { SafetySettings } from "~/services/safety/settings.server";
 import { useSchemaForm } from "~/components/form/use-schema-form";
@@ -24,7 +23,6 @@ export function SafetySection({ settings }: { settings: SafetySettings }) {
     defaultValue: { daily_message_budget: String(settings.daily_message_budget) },
   });
   const problem = firstProblemOf(form.allErrors);
-  const budget = fields.daily_message_budget;
   return (
     <section className="card" aria-labelledby="safety-settings-title" data-testid="safety-settings">
       <h2 id="safety-settings-title">{t("safety.settings.title")}</h2>
@@ -37,22 +35,19 @@ export function SafetySection({ settings }: { settings: SafetySettings }) {
       )}
       <fetcher.Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="safety" />
-        <div className="field">
-          <label htmlFor={budget.id}>{t("safety.settings.budget")}</label>
-          <input
-            {...getInputProps(budget, { type: "number", ariaDescribedBy: "budget-hint" })}
-            inputMode="numeric"
-            min={1}
-            max={500}
-            step={1}
-            dir="ltr"
-            className="time-input"
-          />
-          <span id="budget-hint" className="hint">
-            {t("safety.settings.budgetHint")}
-          </span>
-          <FieldError id={budget.errorId} problems={budget.errors} />
-        </div>
+        <TextField
+          field={fields.daily_message_budget}
+          label={t("safety.settings.budget")}
+          type="number"
+          hint={t("safety.settings.budgetHint")}
+          hintId="budget-hint"
+          inputMode="numeric"
+          min={1}
+          max={500}
+          step={1}
+          dir="ltr"
+          className="time-input"
+        />
         <div className="settings-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? t("safety.settings.saving") : t("safety.settings.save")}

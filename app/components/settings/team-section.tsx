@@ -7,7 +7,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useT } from "~/i18n";
 import { Banner } from "~/components/form/banner";
-import { ProblemBanner } from "~/components/form/fields";
+import { Field, ProblemBanner } from "~/components/form/fields";
 import { EditIcon, PlusIcon, TrashIcon } from "~/components/ui/icons";
 import type { TeamAnswer } from "~/validation/team";
 import { colorClass, MAX_MEMBERS, MEMBER_NAME_MAX, nextColor, TEAM_PALETTE } from "~/services/team/palette";
@@ -170,8 +170,7 @@ function MemberForm({ member, services, businessHours, color, onDone }: FormProp
       {member && <input type="hidden" name="id" value={member.id} />}
       {weekChanged && <input type="hidden" name="working_hours" value={JSON.stringify(week)} />}
       {answer && !answer.ok && <ProblemBanner problem={answer.problem} testId="team-form-error" />}
-      <div className="field">
-        <label htmlFor={`${prefix}-name`}>{t("team.name")}</label>
+      <Field id={`${prefix}-name`} label={t("team.name")}>
         <input
           id={`${prefix}-name`}
           name="name"
@@ -181,7 +180,7 @@ function MemberForm({ member, services, businessHours, color, onDone }: FormProp
           defaultValue={member?.name ?? ""}
           autoComplete="off"
         />
-      </div>
+      </Field>
       <fieldset className="field">
         <legend>{t("team.color")}</legend>
         <div className="team-palette">

@@ -5,7 +5,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useLang, useT } from "~/i18n";
 import { Banner } from "~/components/form/banner";
-import { ProblemBanner } from "~/components/form/fields";
+import { Field, ProblemBanner } from "~/components/form/fields";
 import { PlusIcon, TrashIcon } from "~/components/ui/icons";
 import type { HoursAnswer } from "~/validation/hours";
 import type { TimeOffItem } from "~/services/time/salon-time.server";
@@ -56,17 +56,14 @@ export function TimeOffSection({ items, today }: { items: TimeOffItem[]; today: 
       <adder.Form method="post" action={ACTION} ref={form}>
         <input type="hidden" name="intent" value="time-off-add" />
         <div className="field-pair">
-          <div className="field">
-            <label htmlFor="time-off-from">{t("hours.off.from")}</label>
+          <Field id="time-off-from" label={t("hours.off.from")}>
             <input id="time-off-from" name="date_from" type="date" required min={today} />
-          </div>
-          <div className="field">
-            <label htmlFor="time-off-to">{t("hours.off.to")}</label>
+          </Field>
+          <Field id="time-off-to" label={t("hours.off.to")}>
             <input id="time-off-to" name="date_to" type="date" required min={today} />
-          </div>
+          </Field>
         </div>
-        <div className="field">
-          <label htmlFor="time-off-note">{t("hours.off.note")}</label>
+        <Field id="time-off-note" label={t("hours.off.note")}>
           <input
             id="time-off-note"
             name="note"
@@ -74,7 +71,7 @@ export function TimeOffSection({ items, today }: { items: TimeOffItem[]; today: 
             maxLength={200}
             placeholder={t("hours.off.notePlaceholder")}
           />
-        </div>
+        </Field>
         <div className="settings-actions">
           <button type="submit" className="btn btn-primary" disabled={adder.state !== "idle"}>
             <PlusIcon size={18} /> {adder.state !== "idle" ? t("hours.off.adding") : t("hours.off.add")}

@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { useT, type MessageKey } from "~/i18n";
 import { CloseIcon, PlusIcon } from "~/components/ui/icons";
+import { FieldError } from "~/components/form/field-error";
 import { hoursProblem, MAX_INTERVALS, WEEKDAYS } from "~/services/time/hours";
 import { minutesOfDay } from "~/utils/dates";
 import type { WorkingHours } from "~/services/time/span";
@@ -113,9 +114,7 @@ export function WeekEditor({
                     </button>
                   </div>
                 ))}
-                <span id={`${idPrefix}-error-${d}`} className="field-error" role={problem ? "alert" : undefined}>
-                  {problem ? t(problem.key, problem.params) : null}
-                </span>
+                <FieldError id={`${idPrefix}-error-${d}`} problems={problem ? [problem] : null} />
                 <div className="row gap-sm wrap">
                   {day.length < MAX_INTERVALS && (
                     <button
