@@ -7,10 +7,9 @@
 // first focused; the screen's loader gives the saved country's name.
 import { useId, useMemo, useState, type KeyboardEvent } from "react";
 import { useLang, useT } from "~/i18n";
-import { FieldError } from "./field-error";
 import type * as Countries from "~/services/countries";
 import { useLatest } from "~/components/ui/use-latest";
-import type { ProblemField } from "./fields";
+import { Field, type ProblemField } from "./fields";
 
 type Props = {
   field: ProblemField;
@@ -99,8 +98,7 @@ export function CountryInput({ field, label, defaultCode = "", defaultName = "",
   };
 
   return (
-    <div className="field combobox">
-      <label htmlFor={id}>{label}</label>
+    <Field id={id} label={label} className="combobox" errorId={field.errorId} problems={field.errors}>
       <input
         id={id}
         name={`${name}_text`}
@@ -127,7 +125,6 @@ export function CountryInput({ field, label, defaultCode = "", defaultName = "",
         onKeyDown={onKeyDown}
       />
       <input type="hidden" name={name} value={code} />
-      <FieldError id={field.errorId} problems={field.errors} />
       {showList && (
         <ul className="combobox-list" id={`${id}-list`} role="listbox" aria-label={t("country.suggestions")}>
           {options.length === 0 && <li className="combobox-empty muted">{t("country.noMatch")}</li>}
@@ -148,6 +145,6 @@ export function CountryInput({ field, label, defaultCode = "", defaultName = "",
           ))}
         </ul>
       )}
-    </div>
+    </Field>
   );
 }

@@ -1,12 +1,13 @@
 // A list filter's from and to dates, side by side: each end keeps the other in bounds.
+import { Field } from "./fields";
+
 type Range = { from: string; to: string };
 type Props = { idPrefix: string; value: Range; labels: Range; onChange: (next: Range) => void };
 
 export function DateRange({ idPrefix, value, labels, onChange }: Props) {
   return (
     <div className="field-pair">
-      <div className="field">
-        <label htmlFor={`${idPrefix}-from`}>{labels.from}</label>
+      <Field id={`${idPrefix}-from`} label={labels.from}>
         <input
           id={`${idPrefix}-from`}
           type="date"
@@ -14,9 +15,8 @@ export function DateRange({ idPrefix, value, labels, onChange }: Props) {
           max={value.to || undefined}
           onChange={(e) => onChange({ from: e.target.value, to: value.to })}
         />
-      </div>
-      <div className="field">
-        <label htmlFor={`${idPrefix}-to`}>{labels.to}</label>
+      </Field>
+      <Field id={`${idPrefix}-to`} label={labels.to}>
         <input
           id={`${idPrefix}-to`}
           type="date"
@@ -24,7 +24,7 @@ export function DateRange({ idPrefix, value, labels, onChange }: Props) {
           min={value.from || undefined}
           onChange={(e) => onChange({ from: value.from, to: e.target.value })}
         />
-      </div>
+      </Field>
     </div>
   );
 }

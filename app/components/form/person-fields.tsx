@@ -4,11 +4,12 @@
 // owner's own details.
 import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { Field } from "./fields";
 
-type Field = Parameters<typeof getInputProps>[0];
+type InputField = Parameters<typeof getInputProps>[0];
 type Props = {
   idPrefix: string;
-  fields: { name: Field; phone: Field };
+  fields: { name: InputField; phone: InputField };
   labels: { name: string; phone: string; phonePlaceholder: string };
   /** What shows under each field (its FieldError). */
   errors: { name: ReactNode; phone: ReactNode };
@@ -18,8 +19,7 @@ type Props = {
 export function PersonFields({ idPrefix, fields, labels, errors, disabled }: Props) {
   return (
     <>
-      <div className="field">
-        <label htmlFor={`${idPrefix}-name`}>{labels.name}</label>
+      <Field id={`${idPrefix}-name`} label={labels.name}>
         <input
           {...getInputProps(fields.name, { type: "text" })}
           id={`${idPrefix}-name`}
@@ -28,9 +28,8 @@ export function PersonFields({ idPrefix, fields, labels, errors, disabled }: Pro
           disabled={disabled}
         />
         {errors.name}
-      </div>
-      <div className="field">
-        <label htmlFor={`${idPrefix}-phone`}>{labels.phone}</label>
+      </Field>
+      <Field id={`${idPrefix}-phone`} label={labels.phone}>
         <input
           {...getInputProps(fields.phone, { type: "text" })}
           id={`${idPrefix}-phone`}
@@ -41,7 +40,7 @@ export function PersonFields({ idPrefix, fields, labels, errors, disabled }: Pro
           disabled={disabled}
         />
         {errors.phone}
-      </div>
+      </Field>
     </>
   );
 }
