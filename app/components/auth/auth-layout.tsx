@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { useT } from "~/i18n";
 import { LanguageToggle } from "~/components/language-toggle";
 import { Logo } from "~/components/logo";
+import { ChevronIcon } from "~/components/ui/icons";
 
 export function AuthLayout({
   title,
@@ -21,7 +22,7 @@ export function AuthLayout({
     <div className="auth-page">
       <header className="auth-top">
         <Link to={back} className="auth-back">
-          <BackArrow /> {t("nav.back")}
+          <ChevronIcon size={18} className="auth-back-chevron" /> {t("nav.back")}
         </Link>
         <LanguageToggle />
       </header>
@@ -38,25 +39,5 @@ export function AuthLayout({
         </section>
       </main>
     </div>
-  );
-}
-
-function BackArrow() {
-  return (
-    <svg
-      className="flip-rtl"
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M15 18l-6-6 6-6" />
-    </svg>
   );
 }
