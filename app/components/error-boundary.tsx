@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError, type ErrorResponse } from "@remix-run/react";
 import { useT, type MessageKey, type Translate } from "~/i18n";
 import { AlertIcon, SearchIcon } from "~/components/ui/icons";
+import { Banner } from "~/components/form/banner";
 
 /** What a route shows for one HTTP status of a thrown response (404, 401, ...). */
 type StatusHandler = (info: { error: ErrorResponse }) => ReactNode;
@@ -20,11 +21,21 @@ type Props = {
     /** The tab's own words for this failure (its spec's, e.g. "Network error. Please try again."), shown instead of the status. */
     explain?: (error: unknown, t: Translate) => string | null;
   };
+  /**
+   * What a status shows instead of the default. Inside a tab (with `tab`) it is
+   * the detail under `failed`, so the failure stays in the tab's place.
+   */
   statusHandlers?: Record<number, StatusHandler>;
+  /**
+   * A page with a look of its own (the public booking page, which loads no
+   * script): what any failure without a status handler shows instead of the
+   * product's error page.
+   */
+  otherwise?: () => ReactNode;
 };
 
 /** The one error boundary: friendly words, never a stack trace, and a way to try again. */
-export function GeneralErrorBoundary({ tab, statusHandlers }: Props = {}) {
+export function GeneralErrorBoundary({ tab, statusHandlers, otherwise }: Props = {}) {
   const error = useRouteError();
   const t = useT();
   if (!isRouteErrorResponse(error)) console.error(error);
@@ -44,6 +55,7 @@ export function GeneralErrorBoundary({ tab, statusHandlers }: Props = {}) {
     );
   }
   if (handled) return <>{handled}</>;
+  if (otherwise) return <>{otherwise()}</>;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="center-page">
@@ -73,10 +85,10 @@ function TabError({ title, failed, children }: { title: string; failed: string; 
   return (
     <section className="card" data-testid="tab-error">
       <h1 className="tab-title">{title}</h1>
-      <div className="alert alert-error" role="alert">
+      <Banner kind="error">
         <p>{failed}</p>
         {children && <p className="small">{children}</p>}
-      </div>
+      </Banner>
       <button
         type="button"
         className="btn btn-ghost"

@@ -13,12 +13,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { createDb } from "~db";
-import { useLang, useT, type Lang } from "~/i18n";
+import { useLang, useT, type Lang, type MessageKey } from "~/i18n";
 import { translator } from "~/i18n/messages.server";
-import { FieldError } from "~/components/form/field-error";
 import { Banner } from "~/components/form/banner";
+import { Field } from "~/components/form/fields";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageView } from "~/services/booking-link/page.server";
 import {
   createHold,
@@ -301,7 +302,7 @@ function Choose({ page }: { page: PageData }) {
     return (
       <>
         {members}
-        <p className="alert alert-info">{t("booklink.page.noTimes")}</p>
+        <Banner kind="info">{t("booklink.page.noTimes")}</Banner>
       </>
     );
   return (
@@ -443,21 +444,15 @@ function BookForm({
         <input type="hidden" name="service" value={service} />
         {member && <input type="hidden" name="member_id" value={member} />}
         <input type="hidden" name="lang" value={lang} />
-        <div className="field">
-          <label htmlFor="bp-name">{t("booklink.page.name")}</label>
+        <Field id="bp-name" label={t("booklink.page.name")} errorId="bp-name-error" problems={errors?.name}>
           <input type="text" autoComplete="name" maxLength={100} {...field("name")} />
-          <FieldError id="bp-name-error" problems={errors?.name} />
-        </div>
-        <div className="field">
-          <label htmlFor="bp-phone">{t("booklink.page.phone")}</label>
+        </Field>
+        <Field id="bp-phone" label={t("booklink.page.phone")} errorId="bp-phone-error" problems={errors?.phone}>
           <input type="tel" autoComplete="tel" dir="ltr" maxLength={30} {...field("phone")} />
-          <FieldError id="bp-phone-error" problems={errors?.phone} />
-        </div>
-        <div className="field">
-          <label htmlFor="bp-notes">{t("booklink.page.notes")}</label>
+        </Field>
+        <Field id="bp-notes" label={t("booklink.page.notes")} errorId="bp-notes-error" problems={errors?.notes}>
           <textarea maxLength={500} {...field("notes")} />
-          <FieldError id="bp-notes-error" problems={errors?.notes} />
-        </div>
+        </Field>
         <div className="bp-trap" aria-hidden="true">
           <label htmlFor="bp-website">{t("booklink.page.trap")}</label>
           <input type="text" id="bp-website" name="website" tabIndex={-1} autoComplete="off" />
@@ -522,15 +517,22 @@ function Held({ answer, businessName }: { answer: HeldAnswer; businessName: stri
   );
 }
 
+/** An unknown link or a page turned off (404), or a failure: the page's own plain look, no links into the product. */
 export function ErrorBoundary() {
-  const error = useRouteError();
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: () => <PageProblem title="booklink.page.notFoundTitle" body="booklink.err.notFound" /> }}
+      otherwise={() => <PageProblem title="error.title" body="error.body" />}
+    />
+  );
+}
+
+function PageProblem({ title, body }: { title: MessageKey; body: MessageKey }) {
   const t = useT();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
   return (
     <main className="bp bp-main">
-      <h1>{t(notFound ? "booklink.page.notFoundTitle" : "error.title")}</h1>
-      <p>{t(notFound ? "booklink.err.notFound" : "error.body")}</p>
+      <h1>{t(title)}</h1>
+      <p>{t(body)}</p>
     </main>
   );
 }

@@ -28,6 +28,7 @@ import { validate } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
 import hoursStyles from "~/styles/hours.css?url";
 import { BackLink } from "~/components/ui/back-link";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -88,4 +89,9 @@ export default function HoursPage() {
       <TimeOffSection items={timeOff} today={today} />
     </div>
   );
+}
+
+/** A failed load keeps the header and tabs around it, with Try again. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary tab={{ title: "hours.pageTitle", failed: "access.error.tabFailed" }} />;
 }

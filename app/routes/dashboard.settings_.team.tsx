@@ -21,6 +21,7 @@ import { validate } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
 import hoursStyles from "~/styles/hours.css?url";
 import { BackLink } from "~/components/ui/back-link";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -110,4 +111,9 @@ export default function TeamPage() {
       <TeamSection members={members} services={services} businessHours={businessHours} />
     </div>
   );
+}
+
+/** A failed load keeps the header and tabs around it, with Try again. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary tab={{ title: "team.title", failed: "access.error.tabFailed" }} />;
 }

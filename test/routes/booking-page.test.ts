@@ -8,6 +8,7 @@ import { signedInOwner } from "../support/auth";
 import { uniqueIp } from "../support/accounts";
 import { addDays } from "../../app/utils/dates";
 import { db } from "../support/seed";
+import { without } from "../support/unreadable";
 import { schema } from "~db";
 import { eq } from "drizzle-orm";
 
@@ -51,12 +52,28 @@ describe("the booking page", () => {
   it("is a 404 for an unknown link or a page that is off", async () => {
     const unknown = await SELF.fetch("http://localhost/b/no-such-salon-here");
     expect(unknown.status).toBe(404);
-    expect(await unknown.text()).toContain("This booking page does not exist or is turned off.");
+    const notFound = await unknown.text();
+    expect(notFound).toContain("This booking page does not exist or is turned off.");
+    // The page's own plain look, no script, and no way into the product.
+    expect(notFound).toContain('<main class="bp bp-main">');
+    expect(notFound).not.toMatch(/<script\b/);
+    expect(notFound).not.toContain('href="/dashboard');
     const { owner, slug } = await salonWithPage();
     expect((await owner.api("/api/settings", { method: "PATCH", json: { booking_page_enabled: false } })).status).toBe(
       200,
     );
     expect((await SELF.fetch(`http://localhost/b/${slug}`)).status).toBe(404);
+  });
+
+  it("a failure shows the page's plain 'Something went wrong', with no script and no button that needs one", async () => {
+    const { slug } = await salonWithPage();
+    const res = await without("services", () => SELF.fetch(`http://localhost/b/${slug}`));
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    expect(html).toContain('<main class="bp bp-main">');
+    expect(html).toContain("Something went wrong");
+    expect(html).not.toMatch(/<script\b/);
+    expect(html).not.toContain("Try again");
   });
 
   it("speaks the business's message language, or the switch's, and loads no script", async () => {

@@ -4,16 +4,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/auth";
-
-/** Makes one table unreadable for the length of `run` (a database the screen cannot read). */
-async function without<T>(table: string, run: () => Promise<T>): Promise<T> {
-  await env.DB.exec(`ALTER TABLE ${table} RENAME TO ${table}_away`);
-  try {
-    return await run();
-  } finally {
-    await env.DB.exec(`ALTER TABLE ${table}_away RENAME TO ${table}`);
-  }
-}
+import { without } from "../support/unreadable";
 
 const TAB_BAR = 'aria-label="Sections"';
 
@@ -29,6 +20,25 @@ describe("a tab whose load fails", () => {
     expect(html).toContain("Try again");
     expect(html).toContain(TAB_BAR);
     expect(html).toContain(owner.email);
+  });
+
+  it("Working hours and Team: the failure stays in the page's place under its own title, the signed-in header around it", async () => {
+    const owner = await signedInOwner();
+    for (const [path, table, title] of [
+      ["/dashboard/settings/hours", "time_off", "Working hours and time off"],
+      ["/dashboard/settings/team", "members", "Team"],
+    ]) {
+      const res = await without(table, () => owner.page(path));
+      expect(res.status).toBe(500);
+      const html = await res.text();
+      expect(html).toContain('data-testid="tab-error"');
+      expect(html).toContain(`<h1 class="tab-title">${title}</h1>`);
+      expect(html).toContain("HTTP error! status: 500");
+      expect(html).toContain("Try again");
+      expect(html).toContain(TAB_BAR);
+      // The page's own boundary, not the layout's: the layout's data (the owner) is still there.
+      expect(html).toContain(owner.email);
+    }
   });
 
   it("Rules: the same, in Hebrew on a Hebrew screen", async () => {
