@@ -53,7 +53,7 @@ export function Field({ id, label, hint, hintId, errorId, problems, className, c
       <label htmlFor={id}>{label}</label>
       {children}
       {hint && (
-        <span id={hintId ?? `${id}-hint`} className="hint">
+        <span id={hintId ?? `${id}-hint`} className="hint small muted">
           {hint}
         </span>
       )}
@@ -68,6 +68,8 @@ type Common = {
   hint?: ReactNode;
   /** Another id for the control than conform's (a form drawn once per card). */
   id?: string;
+  /** Show no problem under it (a form that shows one at a time); the control is still marked invalid. */
+  quiet?: boolean;
 };
 
 const hintOf = (id: string, hint: ReactNode) => (hint ? `${id}-hint` : undefined);
@@ -77,10 +79,10 @@ type TextFieldProps = Common & {
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name" | "form" | "defaultValue" | "value">;
 
 /** A labelled input, its hint, and its first problem right under it. */
-export function TextField({ field, label, type = "text", hint, id, ...rest }: TextFieldProps) {
+export function TextField({ field, label, type = "text", hint, id, quiet, ...rest }: TextFieldProps) {
   const controlId = id ?? field.id;
   return (
-    <Field id={controlId} label={label} hint={hint} errorId={field.errorId} problems={field.errors}>
+    <Field id={controlId} label={label} hint={hint} errorId={field.errorId} problems={quiet ? undefined : field.errors}>
       <input {...getInputProps(field, { type, ariaDescribedBy: hintOf(controlId, hint) })} id={controlId} {...rest} />
     </Field>
   );
@@ -90,10 +92,10 @@ type TextAreaFieldProps = Common &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "form" | "defaultValue" | "value">;
 
 /** A labelled text area, its hint, and its first problem under it. */
-export function TextAreaField({ field, label, hint, id, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({ field, label, hint, id, quiet, ...rest }: TextAreaFieldProps) {
   const controlId = id ?? field.id;
   return (
-    <Field id={controlId} label={label} hint={hint} errorId={field.errorId} problems={field.errors}>
+    <Field id={controlId} label={label} hint={hint} errorId={field.errorId} problems={quiet ? undefined : field.errors}>
       <textarea {...getTextareaProps(field, { ariaDescribedBy: hintOf(controlId, hint) })} id={controlId} {...rest} />
     </Field>
   );
@@ -105,10 +107,10 @@ type SelectFieldProps = Common &
   };
 
 /** A labelled select (its options as children), its hint, and its first problem under it. */
-export function SelectField({ field, label, hint, id, children, ...rest }: SelectFieldProps) {
+export function SelectField({ field, label, hint, id, quiet, children, ...rest }: SelectFieldProps) {
   const controlId = id ?? field.id;
   return (
-    <Field id={controlId} label={label} hint={hint} errorId={field.errorId} problems={field.errors}>
+    <Field id={controlId} label={label} hint={hint} errorId={field.errorId} problems={quiet ? undefined : field.errors}>
       <select {...getSelectProps(field, { ariaDescribedBy: hintOf(controlId, hint) })} id={controlId} {...rest}>
         {children}
       </select>
