@@ -2,12 +2,13 @@
 // order (one message at a time, under its field). A phone that is not yet a
 // client creates the client. A failed save shows the spec's browser alert; a
 // time that overlaps another booking is shown first and saved on "Book anyway".
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calendar/screen.server";
 import { useT } from "~/i18n";
 import { FieldError } from "../form/field-error";
+import { TextAreaField, TextField } from "../form/fields";
 import { firstInvalid } from "../form/first-invalid";
 import { PersonFields } from "../form/person-fields";
 import { Modal } from "~/components/ui/modal";
@@ -61,29 +62,33 @@ export function AddBookingModal({ initial, members = [], onClose, onCreated, onN
           errors={{ name: errorOf("name"), phone: errorOf("phone") }}
           disabled={saving}
         />
-        <div className="field">
-          <label htmlFor="add-booking-service">{t("bookings.service")}</label>
-          <input
-            {...getInputProps(fields.service, { type: "text" })}
-            id="add-booking-service"
-            maxLength={60}
-            list="service-options"
-            autoComplete="off"
+        <TextField
+          field={fields.service}
+          label={t("bookings.service")}
+          id="add-booking-service"
+          quiet={shown !== "service"}
+          maxLength={60}
+          list="service-options"
+          autoComplete="off"
+          disabled={saving}
+        />
+        <div className="field-pair">
+          <TextField
+            field={fields.booking_date}
+            label={t("bookings.date")}
+            type="date"
+            id="add-booking-date"
+            quiet={shown !== "booking_date"}
             disabled={saving}
           />
-          {errorOf("service")}
-        </div>
-        <div className="field-pair">
-          <div className="field">
-            <label htmlFor="add-booking-date">{t("bookings.date")}</label>
-            <input {...getInputProps(fields.booking_date, { type: "date" })} id="add-booking-date" disabled={saving} />
-            {errorOf("booking_date")}
-          </div>
-          <div className="field">
-            <label htmlFor="add-booking-time">{t("bookings.time")}</label>
-            <input {...getInputProps(fields.booking_time, { type: "time" })} id="add-booking-time" disabled={saving} />
-            {errorOf("booking_time")}
-          </div>
+          <TextField
+            field={fields.booking_time}
+            label={t("bookings.time")}
+            type="time"
+            id="add-booking-time"
+            quiet={shown !== "booking_time"}
+            disabled={saving}
+          />
         </div>
         <MemberField
           id="add-booking-member"
@@ -98,23 +103,24 @@ export function AddBookingModal({ initial, members = [], onClose, onCreated, onN
           time={textOf(fields.booking_time.value)}
           onPick={(time) => form.update({ name: "booking_time", value: time })}
         />
-        <div className="field">
-          <label htmlFor="add-booking-notes">{t("bookings.notesOptional")}</label>
-          <textarea {...getTextareaProps(fields.notes)} id="add-booking-notes" maxLength={2000} disabled={saving} />
-          {errorOf("notes")}
-        </div>
-        <div className="field">
-          <label htmlFor="add-booking-duration">{t("timebook.duration")}</label>
-          <input
-            {...getInputProps(fields.duration_minutes, { type: "number" })}
-            id="add-booking-duration"
-            min={5}
-            max={480}
-            step={5}
-            disabled={saving}
-          />
-          <FieldError id={fields.duration_minutes.errorId} problems={fields.duration_minutes.errors} />
-        </div>
+        <TextAreaField
+          field={fields.notes}
+          label={t("bookings.notesOptional")}
+          id="add-booking-notes"
+          quiet={shown !== "notes"}
+          maxLength={2000}
+          disabled={saving}
+        />
+        <TextField
+          field={fields.duration_minutes}
+          label={t("timebook.duration")}
+          type="number"
+          id="add-booking-duration"
+          min={5}
+          max={480}
+          step={5}
+          disabled={saving}
+        />
         {taken && <OverlapWarning conflicts={taken} date={String(fields.booking_date.value ?? "")} disabled={saving} />}
         {/* After the fields: the dialog focuses its first input. */}
         <input type="hidden" name="intent" value="create" />

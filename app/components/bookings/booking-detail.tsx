@@ -6,6 +6,7 @@ import type { Problem } from "~/utils/problem";
 import { useT } from "~/i18n";
 import { Modal } from "~/components/ui/modal";
 import { Loading } from "~/components/ui/loading";
+import { Banner } from "~/components/form/banner";
 import { BookingFacts } from "./booking-facts";
 import { StatusSelect } from "./status";
 import { useBookingMutation } from "./use-booking-mutation";
@@ -32,9 +33,7 @@ export function BookingDetail({ name, booking, problem, onClose, onSaved }: Prop
       {booking ? (
         <BookingPanel booking={booking} onClose={onClose} onSaved={onSaved} />
       ) : problem ? (
-        <p className="alert alert-error" role="alert">
-          {t(problem.key, problem.params)}
-        </p>
+        <Banner kind="error">{t(problem.key, problem.params)}</Banner>
       ) : (
         <Loading label={t("bookings.loading")} />
       )}

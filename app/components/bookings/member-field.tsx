@@ -4,7 +4,7 @@
 import type { SelectHTMLAttributes } from "react";
 import { useT } from "~/i18n";
 import type { Problem } from "~/utils/problem";
-import { FieldError } from "../form/field-error";
+import { Field } from "../form/fields";
 
 /** A team member as the booking screens list them. */
 export type TeamMember = { id: string; name: string; color: string };
@@ -22,8 +22,7 @@ export function MemberField({ id, members, empty, select, error }: Props) {
   const t = useT();
   if (members.length < 2) return null;
   return (
-    <div className="field">
-      <label htmlFor={id}>{t("team.member")}</label>
+    <Field id={id} label={t("team.member")} errorId={error?.id} problems={error?.problems}>
       <select name="member_id" {...select} id={id}>
         {empty && <option value="">{t(empty === "auto" ? "team.memberAuto" : "team.unassigned")}</option>}
         {members.map((m) => (
@@ -32,7 +31,6 @@ export function MemberField({ id, members, empty, select, error }: Props) {
           </option>
         ))}
       </select>
-      {error && <FieldError id={error.id} problems={error.problems} />}
-    </div>
+    </Field>
   );
 }

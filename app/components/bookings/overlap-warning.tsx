@@ -5,6 +5,7 @@
 // hours warnings.
 import { useId } from "react";
 import { Modal } from "~/components/ui/modal";
+import { Banner } from "~/components/form/banner";
 import type { Conflict } from "~/services/bookings/overlaps.server";
 import type { TimeWarning } from "~/services/time/span";
 import type { Translate } from "~/i18n";
@@ -40,7 +41,7 @@ type Props = {
 export function OverlapWarning({ conflicts, date, disabled, anyway = "timebook.bookAnyway" }: Props) {
   const t = useT();
   return (
-    <div className="alert alert-error overlap-warning" role="alert" data-testid="overlap-warning">
+    <Banner kind="error" className="overlap-warning" testId="overlap-warning">
       <strong>{t("timebook.overlapTitle")}</strong>
       <ul>
         {conflicts.map((c) => (
@@ -50,7 +51,7 @@ export function OverlapWarning({ conflicts, date, disabled, anyway = "timebook.b
       <button type="submit" name="book_anyway" value="1" className="btn btn-ghost btn-sm" disabled={disabled}>
         {t(anyway)}
       </button>
-    </div>
+    </Banner>
   );
 }
 

@@ -3,6 +3,7 @@
 // the list's card; the answer comes back through the card's booking mutation.
 import type { BookingItem } from "~/routes/dashboard.calendar/screen.server";
 import { useT } from "~/i18n";
+import { Banner } from "~/components/form/banner";
 import type { useBookingMutation } from "./use-booking-mutation";
 
 type Props = { booking: BookingItem; mutation: ReturnType<typeof useBookingMutation> };
@@ -11,7 +12,7 @@ export function OwnerDecision({ booking, mutation }: Props) {
   const t = useT();
   if (!booking.awaiting_owner) return null;
   return (
-    <div className="alert alert-warning booking-waiting" data-testid="booking-waiting">
+    <Banner kind="warning" className="booking-waiting" testId="booking-waiting">
       <p>{t("booklink.owner.waiting")}</p>
       <div className="row gap-sm wrap">
         <button
@@ -31,6 +32,6 @@ export function OwnerDecision({ booking, mutation }: Props) {
           {t("booklink.owner.decline")}
         </button>
       </div>
-    </div>
+    </Banner>
   );
 }

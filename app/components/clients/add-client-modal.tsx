@@ -2,12 +2,14 @@
 // message at a time, under its field). It cannot be closed while saving; on
 // success the parent puts the new client at the top and selects it. A server
 // problem (a phone another client has) shows in the form.
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import type { ClientActionResult, ClientItem } from "~/routes/dashboard.clients/screen.server";
 import { useT } from "~/i18n";
 import { FieldError, useProblemText } from "../form/field-error";
 import { firstInvalid } from "../form/first-invalid";
+import { TextAreaField, TextField } from "../form/fields";
+import { Banner } from "../form/banner";
 import { PersonFields } from "../form/person-fields";
 import { Modal } from "~/components/ui/modal";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
@@ -56,27 +58,26 @@ export function AddClientModal({
           errors={{ name: errorOf("name"), phone: errorOf("phone") }}
           disabled={saving}
         />
-        <div className="field">
-          <label htmlFor="add-client-tags">{t("clients.tags")}</label>
-          <input
-            {...getInputProps(fields.tags, { type: "text", ariaDescribedBy: "add-client-tags-hint" })}
-            id="add-client-tags"
-            disabled={saving}
-          />
-          <span id="add-client-tags-hint" className="small muted">
-            {t("clients.tagsHint")}
-          </span>
-          {errorOf("tags")}
-        </div>
-        <div className="field">
-          <label htmlFor="add-client-notes">{t("clients.notes")}</label>
-          <textarea {...getTextareaProps(fields.notes)} id="add-client-notes" maxLength={2000} disabled={saving} />
-          {errorOf("notes")}
-        </div>
+        <TextField
+          field={fields.tags}
+          label={t("clients.tags")}
+          hint={t("clients.tagsHint")}
+          id="add-client-tags"
+          quiet={shown !== "tags"}
+          disabled={saving}
+        />
+        <TextAreaField
+          field={fields.notes}
+          label={t("clients.notes")}
+          id="add-client-notes"
+          quiet={shown !== "notes"}
+          maxLength={2000}
+          disabled={saving}
+        />
         {formProblem && (
-          <div className="alert alert-error" role="alert" id={form.errorId}>
+          <Banner kind="error" id={form.errorId}>
             {problemText(formProblem)}
-          </div>
+          </Banner>
         )}
         {/* After the fields: the dialog focuses its first input. */}
         <input type="hidden" name="intent" value="create" />

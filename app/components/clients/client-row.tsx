@@ -4,7 +4,7 @@
 // spec's browser alert with the server's problem in the reader's language.
 import { ContactBasisLine, OptedOutBadge } from "./contact-basis";
 import { rhythmWords } from "./rhythm";
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import type { ClientActionResult, ClientItem } from "~/routes/dashboard.clients/screen.server";
@@ -13,6 +13,7 @@ import { useT } from "~/i18n";
 import { initials } from "~/utils/initials";
 import { FieldError, useProblemText } from "../form/field-error";
 import { PersonFields } from "../form/person-fields";
+import { TextAreaField, TextField } from "../form/fields";
 import { ChatIcon, ChevronIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { useSchemaForm } from "~/components/form/use-schema-form";
@@ -220,16 +221,8 @@ function ClientEdit({ client, baseId, onCancel, onSaved }: EditProps) {
           phone: <FieldError id={fields.phone.errorId} problems={fields.phone.errors} />,
         }}
       />
-      <div className="field">
-        <label htmlFor={`${baseId}-tags`}>{t("clients.tags")}</label>
-        <input {...getInputProps(fields.tags, { type: "text" })} id={`${baseId}-tags`} />
-        <FieldError id={fields.tags.errorId} problems={fields.tags.errors} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${baseId}-notes`}>{t("clients.notes")}</label>
-        <textarea {...getTextareaProps(fields.notes)} id={`${baseId}-notes`} maxLength={2000} />
-        <FieldError id={fields.notes.errorId} problems={fields.notes.errors} />
-      </div>
+      <TextField field={fields.tags} label={t("clients.tags")} id={`${baseId}-tags`} />
+      <TextAreaField field={fields.notes} label={t("clients.notes")} id={`${baseId}-notes`} maxLength={2000} />
       <div className="row gap-sm">
         <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>
           {saving ? t("clients.saving") : t("clients.save")}

@@ -10,6 +10,7 @@ import { MAX_IMPORT_BYTES, readUpload } from "~/services/clients/import/read-upl
 import { useT, type MessageKey } from "~/i18n";
 import type { Problem } from "~/utils/problem";
 import { useProblemText } from "../form/field-error";
+import { Banner } from "../form/banner";
 import { Modal } from "~/components/ui/modal";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { Loading } from "~/components/ui/loading";
@@ -164,11 +165,7 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
           {preview.fresh === 0 && <p className="muted">{t("import.nothing")}</p>}
         </div>
       )}
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {problemText(error)}
-        </div>
-      )}
+      {error && <Banner kind="error">{problemText(error)}</Banner>}
       <div className="modal-actions">
         <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
           {t("import.cancel")}

@@ -2,6 +2,7 @@ import { statusLabel, type StatusLabel } from "~/services/whatsapp/session-view"
 import { useT, type MessageKey } from "~/i18n";
 import type { ConnectSession } from "~/routes/dashboard._index/connect.server";
 import { useProblemText } from "../form/field-error";
+import { Banner } from "../form/banner";
 import { useWhatsAppSession } from "./use-whatsapp-session";
 
 type Props = { profile: { name: string; business_id: string }; session: ConnectSession | null };
@@ -86,15 +87,11 @@ export function ConnectPanel({ profile, session }: Props) {
         )}
 
         {s.waiting > 0 && (
-          <div className="alert alert-warning" role="status" data-testid="wa-waiting">
+          <Banner kind="warning" testId="wa-waiting">
             {s.waiting === 1 ? t("connect.waitingOne") : t("connect.waiting", { count: String(s.waiting) })}
-          </div>
+          </Banner>
         )}
-        {errorText && (
-          <div className="alert alert-error" role="alert">
-            {errorText}
-          </div>
-        )}
+        {errorText && <Banner kind="error">{errorText}</Banner>}
 
         <div className="actions">
           {showConnect && (

@@ -3,6 +3,7 @@
 // warning that suggests pausing when refusals or opt-outs rise.
 import { useFetcher } from "@remix-run/react";
 import { useT } from "~/i18n";
+import { Banner } from "~/components/form/banner";
 import { Switch } from "~/components/ui/switch";
 import { Toast, useToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
@@ -40,7 +41,7 @@ export function SafetyPanel({ safety }: { safety: SafetyView }) {
       </h2>
       <p className="muted small">{t("safety.intro")}</p>
       {h.warning && !paused && (
-        <div className="alert alert-error safety-warning" role="alert" data-testid="safety-warning">
+        <Banner kind="error" className="safety-warning" testId="safety-warning">
           <p>
             {t(h.warning === "refusals" ? "safety.warn.refusals" : "safety.warn.optOuts", {
               n: h.warning === "refusals" ? h.refused_today : h.opted_out_today,
@@ -54,7 +55,7 @@ export function SafetyPanel({ safety }: { safety: SafetyView }) {
           >
             {t("safety.warn.pause")}
           </button>
-        </div>
+        </Banner>
       )}
       <Switch
         id="pause-switch"

@@ -7,13 +7,24 @@ export function Banner({
   kind,
   children,
   testId,
+  id,
+  className,
 }: {
   kind: "error" | "success" | "info" | "warning";
   children: ReactNode;
   testId?: string;
+  /** For a form that points at it (aria-describedby). */
+  id?: string;
+  /** A screen's own class beside the banner's (its layout inside). */
+  className?: string;
 }) {
   return (
-    <div className={`alert alert-${kind}`} role={kind === "error" ? "alert" : "status"} data-testid={testId}>
+    <div
+      id={id}
+      className={`alert alert-${kind}${className ? ` ${className}` : ""}`}
+      role={kind === "error" ? "alert" : "status"}
+      data-testid={testId}
+    >
       {children}
     </div>
   );

@@ -53,7 +53,7 @@ export function Field({ id, label, hint, hintId, errorId, problems, className, c
       <label htmlFor={id}>{label}</label>
       {children}
       {hint && (
-        <span id={hintId ?? `${id}-hint`} className="hint">
+        <span id={hintId ?? `${id}-hint`} className="hint small muted">
           {hint}
         </span>
       )}
@@ -73,6 +73,8 @@ type Common = {
    * elsewhere that the control is described by (one hint under two fields).
    */
   hintId?: string;
+  /** Show no problem under it (a form that shows one at a time); the control is still marked invalid. */
+  quiet?: boolean;
 };
 
 const hintOf = (id: string, hint: ReactNode, hintId?: string) => hintId ?? (hint ? `${id}-hint` : undefined);
@@ -82,10 +84,17 @@ type TextFieldProps = Common & {
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name" | "form" | "defaultValue" | "value">;
 
 /** A labelled input, its hint, and its first problem right under it. */
-export function TextField({ field, label, type = "text", hint, hintId, id, ...rest }: TextFieldProps) {
+export function TextField({ field, label, type = "text", hint, hintId, id, quiet, ...rest }: TextFieldProps) {
   const controlId = id ?? field.id;
   return (
-    <Field id={controlId} label={label} hint={hint} hintId={hintId} errorId={field.errorId} problems={field.errors}>
+    <Field
+      id={controlId}
+      label={label}
+      hint={hint}
+      hintId={hintId}
+      errorId={field.errorId}
+      problems={quiet ? undefined : field.errors}
+    >
       <input
         {...getInputProps(field, { type, ariaDescribedBy: hintOf(controlId, hint, hintId) })}
         id={controlId}
@@ -99,10 +108,17 @@ type TextAreaFieldProps = Common &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "form" | "defaultValue" | "value">;
 
 /** A labelled text area, its hint, and its first problem under it. */
-export function TextAreaField({ field, label, hint, hintId, id, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({ field, label, hint, hintId, id, quiet, ...rest }: TextAreaFieldProps) {
   const controlId = id ?? field.id;
   return (
-    <Field id={controlId} label={label} hint={hint} hintId={hintId} errorId={field.errorId} problems={field.errors}>
+    <Field
+      id={controlId}
+      label={label}
+      hint={hint}
+      hintId={hintId}
+      errorId={field.errorId}
+      problems={quiet ? undefined : field.errors}
+    >
       <textarea
         {...getTextareaProps(field, { ariaDescribedBy: hintOf(controlId, hint, hintId) })}
         id={controlId}
@@ -118,10 +134,17 @@ type SelectFieldProps = Common &
   };
 
 /** A labelled select (its options as children), its hint, and its first problem under it. */
-export function SelectField({ field, label, hint, hintId, id, children, ...rest }: SelectFieldProps) {
+export function SelectField({ field, label, hint, hintId, id, quiet, children, ...rest }: SelectFieldProps) {
   const controlId = id ?? field.id;
   return (
-    <Field id={controlId} label={label} hint={hint} hintId={hintId} errorId={field.errorId} problems={field.errors}>
+    <Field
+      id={controlId}
+      label={label}
+      hint={hint}
+      hintId={hintId}
+      errorId={field.errorId}
+      problems={quiet ? undefined : field.errors}
+    >
       <select {...getSelectProps(field, { ariaDescribedBy: hintOf(controlId, hint, hintId) })} id={controlId} {...rest}>
         {children}
       </select>

@@ -8,7 +8,7 @@
 import { useFetcher, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useT } from "~/i18n";
-import { FieldError } from "~/components/form/field-error";
+import { Field } from "~/components/form/fields";
 import { ChatIcon, CloseIcon, EditIcon } from "~/components/ui/icons";
 import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
@@ -134,8 +134,12 @@ function DraftCard({ draft: d, targeted, show, onDecided }: CardProps) {
         <fetcher.Form method="post" className="draft-edit" aria-label={t("drafts.editOf", { name })}>
           <input type="hidden" name="intent" value="draft-send" />
           <input type="hidden" name="id" value={d.id} />
-          <div className="field">
-            <label htmlFor={`${base}-text`}>{t("drafts.yourReply")}</label>
+          <Field
+            id={`${base}-text`}
+            label={t("drafts.yourReply")}
+            errorId={`${base}-text-error`}
+            problems={textProblem}
+          >
             <textarea
               ref={area}
               id={`${base}-text`}
@@ -147,8 +151,7 @@ function DraftCard({ draft: d, targeted, show, onDecided }: CardProps) {
               aria-invalid={textProblem ? true : undefined}
               aria-describedby={`${base}-text-error`}
             />
-            <FieldError id={`${base}-text-error`} problems={textProblem} />
-          </div>
+          </Field>
           <div className="proposal-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
               <ChatIcon size={18} /> {pending === "draft-send" ? t("drafts.sending") : t("drafts.send")}

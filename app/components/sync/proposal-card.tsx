@@ -6,11 +6,11 @@
 // A change asked in the chat (reschedule, late, cancel) shows what was asked
 // about which booking, an "Answer the customer" switch, and an Accept that says
 // what it does (Move, Add a note, Cancel the booking); it has no Edit.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getSelectProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useT } from "~/i18n";
-import { FieldError } from "~/components/form/field-error";
+import { Field, TextAreaField, TextField } from "~/components/form/fields";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import { proposalSchemas } from "~/components/form/schemas";
 import { OverlapWarning } from "~/components/bookings/overlap-warning";
@@ -314,8 +314,13 @@ function ProposalEdit({ proposal: p, services, members, base, fetcher, onCancel 
     >
       <input type="hidden" name="intent" value="proposal-edit" />
       <input type="hidden" name="id" value={p.id} />
-      <div className="field">
-        <label htmlFor={`${base}-service`}>{t("proposals.service")}</label>
+      {/* Its own select inside the frame: the edit focuses it when it opens. */}
+      <Field
+        id={`${base}-service`}
+        label={t("proposals.service")}
+        errorId={fields.service.errorId}
+        problems={fields.service.errors}
+      >
         <select {...getSelectProps(fields.service)} id={`${base}-service`} ref={first}>
           {options.map((s) => (
             <option key={s} value={s}>
@@ -323,25 +328,12 @@ function ProposalEdit({ proposal: p, services, members, base, fetcher, onCancel 
             </option>
           ))}
         </select>
-        <FieldError id={fields.service.errorId} problems={fields.service.errors} />
-      </div>
+      </Field>
       <div className="proposal-date-time">
-        <div className="field">
-          <label htmlFor={`${base}-date`}>{t("proposals.date")}</label>
-          <input {...getInputProps(fields.date, { type: "date" })} id={`${base}-date`} />
-          <FieldError id={fields.date.errorId} problems={fields.date.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${base}-time`}>{t("proposals.time")}</label>
-          <input {...getInputProps(fields.time, { type: "time" })} id={`${base}-time`} />
-          <FieldError id={fields.time.errorId} problems={fields.time.errors} />
-        </div>
+        <TextField field={fields.date} label={t("proposals.date")} type="date" id={`${base}-date`} />
+        <TextField field={fields.time} label={t("proposals.time")} type="time" id={`${base}-time`} />
       </div>
-      <div className="field">
-        <label htmlFor={`${base}-notes`}>{t("proposals.notes")}</label>
-        <textarea {...getTextareaProps(fields.notes)} id={`${base}-notes`} maxLength={2000} rows={2} />
-        <FieldError id={fields.notes.errorId} problems={fields.notes.errors} />
-      </div>
+      <TextAreaField field={fields.notes} label={t("proposals.notes")} id={`${base}-notes`} maxLength={2000} rows={2} />
       <MemberField
         id={`${base}-member`}
         members={members}

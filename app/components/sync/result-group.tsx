@@ -7,6 +7,8 @@ import { useT } from "~/i18n";
 import type { SyncActionData } from "~/routes/dashboard.sync/screen.server";
 import { savedNotice } from "~/components/bookings/overlap-warning";
 import { CloseIcon } from "~/components/ui/icons";
+import { Banner } from "~/components/form/banner";
+import { Field } from "~/components/form/fields";
 import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { isTimeOfDay } from "~/utils/dates";
@@ -91,9 +93,9 @@ export function ResultGroup({ group, members, show }: { group: Group; members: T
         {saved && <span className="badge badge-green">{t("sync.savedBadge")}</span>}
       </header>
       {notice && (
-        <p className="alert alert-warning" role="status" data-testid="sync-saved-notice">
+        <Banner kind="warning" testId="sync-saved-notice">
           {notice}
-        </p>
+        </Banner>
       )}
       {group.problem ? (
         <p className="muted empty-text">{t(group.problem.key, group.problem.params)}</p>
@@ -126,8 +128,7 @@ export function ResultGroup({ group, members, show }: { group: Group; members: T
                   {row.quote}
                 </ChatQuote>
               )}
-              <div className="field f-service">
-                <label htmlFor={id("service")}>{t("sync.service")}</label>
+              <Field id={id("service")} label={t("sync.service")} className="f-service">
                 <input
                   id={id("service")}
                   list="sync-service-options"
@@ -137,9 +138,8 @@ export function ResultGroup({ group, members, show }: { group: Group; members: T
                   aria-invalid={bad.service || undefined}
                   onChange={(e) => edit(row.key, "service", e.target.value)}
                 />
-              </div>
-              <div className="field f-date">
-                <label htmlFor={id("date")}>{t("sync.date")}</label>
+              </Field>
+              <Field id={id("date")} label={t("sync.date")} className="f-date">
                 <input
                   id={id("date")}
                   type="date"
@@ -148,9 +148,8 @@ export function ResultGroup({ group, members, show }: { group: Group; members: T
                   aria-invalid={bad.date || undefined}
                   onChange={(e) => edit(row.key, "date", e.target.value)}
                 />
-              </div>
-              <div className="field f-time">
-                <label htmlFor={id("time")}>{t("sync.time")}</label>
+              </Field>
+              <Field id={id("time")} label={t("sync.time")} className="f-time">
                 <input
                   id={id("time")}
                   type="time"
@@ -159,22 +158,21 @@ export function ResultGroup({ group, members, show }: { group: Group; members: T
                   aria-invalid={bad.time || undefined}
                   onChange={(e) => edit(row.key, "time", e.target.value)}
                 />
-              </div>
+              </Field>
               <MemberField
                 id={id("member")}
                 members={members}
                 empty="auto"
                 select={{ value: row.memberId, onChange: (e) => edit(row.key, "memberId", e.target.value) }}
               />
-              <div className="field f-notes">
-                <label htmlFor={id("notes")}>{t("sync.notes")}</label>
+              <Field id={id("notes")} label={t("sync.notes")} className="f-notes">
                 <input
                   id={id("notes")}
                   value={row.notes}
                   maxLength={2000}
                   onChange={(e) => edit(row.key, "notes", e.target.value)}
                 />
-              </div>
+              </Field>
               {last && (
                 <div className="row-actions">
                   <button
@@ -197,11 +195,7 @@ export function ResultGroup({ group, members, show }: { group: Group; members: T
           );
         })
       )}
-      {attempted && incomplete && (
-        <p className="field-error" role="alert">
-          {t("sync.incomplete")}
-        </p>
-      )}
+      {attempted && incomplete && <Banner kind="error">{t("sync.incomplete")}</Banner>}
     </section>
   );
 }

@@ -8,6 +8,8 @@ import { useActionData, useFetcher } from "@remix-run/react";
 import { useCallback, useMemo, useRef, useState, type FormEvent } from "react";
 import { useT } from "~/i18n";
 import { FieldError } from "~/components/form/field-error";
+import { Banner } from "~/components/form/banner";
+import { Field } from "~/components/form/fields";
 import { PlusIcon } from "~/components/ui/icons";
 import type { ShowToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
@@ -78,14 +80,14 @@ export function ServiceCatalogue({ items, show }: { items: Item[]; show: ShowToa
         {t("sync.services")}
       </h2>
       {items.length === 0 && (
-        <div className="alert alert-info" role="note" data-testid="services-banner">
+        <Banner kind="info" testId="services-banner">
           {t("sync.banner")}
-        </div>
+        </Banner>
       )}
       <adder.Form method="post" className="service-form" {...formProps} onSubmit={submit}>
         <input type="hidden" name="intent" value="service-add" />
-        <div className="field service-field">
-          <label htmlFor="service-name">{t("sync.serviceName")}</label>
+        {/* Its problem shows under the whole row (the input and its button), after the form. */}
+        <Field id="service-name" label={t("sync.serviceName")} className="service-field">
           <input
             {...getInputProps(fields.service, { type: "text" })}
             ref={input}
@@ -100,7 +102,7 @@ export function ServiceCatalogue({ items, show }: { items: Item[]; show: ShowToa
               <option key={s} value={s} />
             ))}
           </datalist>
-        </div>
+        </Field>
         <button type="submit" className="btn btn-primary" disabled={adder.state !== "idle"}>
           <PlusIcon size={18} /> {adder.state === "submitting" ? t("sync.adding") : t("sync.addService")}
         </button>

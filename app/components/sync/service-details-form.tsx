@@ -5,7 +5,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useT } from "~/i18n";
-import { FieldError } from "~/components/form/field-error";
+import { Field, TextField } from "~/components/form/fields";
 import { serviceSchemas } from "~/components/form/schemas";
 import { useSchemaForm } from "~/components/form/use-schema-form";
 import type { ShowToast } from "~/components/ui/toast";
@@ -57,8 +57,13 @@ export function ServiceDetailsForm({ item, onClose, show }: Props) {
       </h3>
       <input type="hidden" name="intent" value="service-details" />
       <input type="hidden" name="id" value={item.id} />
-      <div className="field">
-        <label htmlFor={id("name")}>{t("sync.serviceName")}</label>
+      {/* Its own input inside the frame: the form focuses it when it opens. */}
+      <Field
+        id={id("name")}
+        label={t("sync.serviceName")}
+        errorId={fields.service.errorId}
+        problems={fields.service.errors}
+      >
         <input
           {...getInputProps(fields.service, { type: "text" })}
           ref={first}
@@ -66,48 +71,37 @@ export function ServiceDetailsForm({ item, onClose, show }: Props) {
           maxLength={200}
           autoComplete="off"
         />
-        <FieldError id={fields.service.errorId} problems={fields.service.errors} />
-      </div>
+      </Field>
       <div className="field-pair">
-        <div className="field">
-          <label htmlFor={id("duration")}>{t("timebook.duration")}</label>
-          <input
-            {...getInputProps(fields.duration_minutes, { type: "number" })}
-            id={id("duration")}
-            min={5}
-            max={480}
-            step={5}
-            inputMode="numeric"
-          />
-          <FieldError id={fields.duration_minutes.errorId} problems={fields.duration_minutes.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={id("buffer")}>{t("timebook.buffer")}</label>
-          <input
-            {...getInputProps(fields.buffer_minutes, { type: "number" })}
-            id={id("buffer")}
-            min={0}
-            max={120}
-            step={5}
-            inputMode="numeric"
-          />
-          <FieldError id={fields.buffer_minutes.errorId} problems={fields.buffer_minutes.errors} />
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor={id("price")}>{t("timebook.price", { currency })}</label>
-        <input
-          {...getInputProps(fields.price, { type: "text" })}
-          id={id("price")}
-          inputMode="decimal"
-          dir="ltr"
-          aria-describedby={`${id("price-hint")} ${fields.price.errorId}`}
+        <TextField
+          field={fields.duration_minutes}
+          label={t("timebook.duration")}
+          type="number"
+          id={id("duration")}
+          min={5}
+          max={480}
+          step={5}
+          inputMode="numeric"
         />
-        <p id={id("price-hint")} className="small muted">
-          {t("timebook.priceHint")}
-        </p>
-        <FieldError id={fields.price.errorId} problems={fields.price.errors} />
+        <TextField
+          field={fields.buffer_minutes}
+          label={t("timebook.buffer")}
+          type="number"
+          id={id("buffer")}
+          min={0}
+          max={120}
+          step={5}
+          inputMode="numeric"
+        />
       </div>
+      <TextField
+        field={fields.price}
+        label={t("timebook.price", { currency })}
+        hint={t("timebook.priceHint")}
+        id={id("price")}
+        inputMode="decimal"
+        dir="ltr"
+      />
       <div className="row gap-sm">
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {t("timebook.saveService")}

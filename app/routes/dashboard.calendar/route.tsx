@@ -19,6 +19,7 @@ import { isProblemData } from "~/components/form/problem-data";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BookingCard } from "~/components/bookings/booking-card";
 import { CalendarView } from "~/components/bookings/calendar-view";
+import { Banner } from "~/components/form/banner";
 import { ChartIcon, DownloadIcon, PlusIcon, RefreshIcon, SearchIcon } from "~/components/ui/icons";
 import { usePagedList } from "~/components/ui/use-paged-list";
 import modalStyles from "~/styles/modal.css?url";
@@ -204,9 +205,9 @@ function CalendarScreen({ screen }: { screen: ScreenData }) {
       </form>
 
       {notice && (
-        <p className="alert alert-info" role="status" data-testid="booking-notice">
+        <Banner kind="info" testId="booking-notice">
           {notice}
-        </p>
+        </Banner>
       )}
       {view === "list" ? (
         <div aria-busy={loading}>
@@ -297,9 +298,7 @@ function CalendarError({ message }: { message: string }) {
   return (
     <div className="card">
       <h1 className="tab-title">{t("bookings.title")}</h1>
-      <p className="alert alert-error" role="alert">
-        {t("bookings.errorPrefix", { message })}
-      </p>
+      <Banner kind="error">{t("bookings.errorPrefix", { message })}</Banner>
     </div>
   );
 }

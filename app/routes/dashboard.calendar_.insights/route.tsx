@@ -9,6 +9,7 @@ import { DateRange } from "~/components/form/date-range";
 import { BarChart, HeatMap } from "~/components/insights/charts";
 import { FigureList } from "~/components/insights/figures";
 import { DownloadIcon } from "~/components/ui/icons";
+import { Banner } from "~/components/form/banner";
 import { Loading } from "~/components/ui/loading";
 import { dirOf, pageTitle, useLang, useT, type MessageKey } from "~/i18n";
 import { requireUser } from "~/security/signed-in.server";
@@ -107,11 +108,7 @@ export default function InsightsPage() {
         </Form>
       )}
 
-      {screen.problem && (
-        <p className="alert alert-error" role="alert">
-          {t(screen.problem.key, screen.problem.params)}
-        </p>
-      )}
+      {screen.problem && <Banner kind="error">{t(screen.problem.key, screen.problem.params)}</Banner>}
 
       {figures && (
         <div className="stack" aria-busy={loading}>

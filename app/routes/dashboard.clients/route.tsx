@@ -20,6 +20,7 @@ import { AddClientModal } from "~/components/clients/add-client-modal";
 import { ImportModal } from "~/components/clients/import-modal";
 import { ClientRow } from "~/components/clients/client-row";
 import { DueList } from "~/components/clients/due-list";
+import { Banner } from "~/components/form/banner";
 import { DownloadIcon, PlusIcon, RefreshIcon, SearchIcon, UploadIcon } from "~/components/ui/icons";
 import { usePagedList } from "~/components/ui/use-paged-list";
 import modalStyles from "~/styles/modal.css?url";
@@ -127,9 +128,9 @@ export default function ClientsTab() {
         </div>
       </div>
       {imported && (
-        <div className="alert alert-success" role="status" data-testid="import-done">
+        <Banner kind="success" testId="import-done">
           {t("import.done", { imported: imported.imported, skipped: imported.skipped })}
-        </div>
+        </Banner>
       )}
 
       <DueList clients={data.due} />
