@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { createDb } from "~db";
 import { english } from "~/services/auth/context.server";
-import { exchangeGoogleCode, findOrCreateGoogleUser, googleConfigured } from "~/services/auth/google.server";
+import { googleConfigured, signInWithGoogleCode } from "~/services/auth/google.server";
 import { issueApiToken } from "~/services/auth/session.server";
 import { bindingHashOf } from "~/services/auth/google-binding.server";
 import { userJson } from "~/services/auth/user-json.server";
@@ -24,13 +24,11 @@ export const action: ApiHandler = async ({ request, env }) => {
   if (request.method !== "POST") return methodNotAllowed();
   const body = await readJson(request, Body);
   if (!googleConfigured(env)) return refuse(503, problem("google.notConfigured"));
-  const profile = await exchangeGoogleCode(env, body.code);
-  if (!profile) return refuse(401, problem("google.exchangeFailed"));
   const db = createDb(env.DB);
   const now = Date.now();
   try {
     const tz = body.timezone && isValidTimeZone(body.timezone) ? body.timezone : "UTC";
-    const { user, business } = await findOrCreateGoogleUser(db, profile, tz, now);
+    const { user, business } = await signInWithGoogleCode(env, db, body.code, tz, now);
     // A browser that started the sign-in here may hand this token to /login#access_token.
     const token = await issueApiToken(env, db, user.id, now, await bindingHashOf(request, env));
     return json({ success: true, token, user: userJson(user, business), message: english("google.signedIn") });

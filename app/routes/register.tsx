@@ -1,5 +1,5 @@
 // /register: the form, then the 6-digit code, then success with Go to Login.
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import {
   data,
   redirect,
@@ -21,7 +21,8 @@ import { FieldError, useProblemText } from "~/components/form/field-error";
 import { accountCtx } from "~/services/auth/context.server";
 import { register, resendCode, verifyEmail } from "~/services/auth/registration.server";
 import { getAuthedUser } from "~/services/auth/session.server";
-import { caught, type Problem } from "~/utils/problem";
+import type { ActionAnswer } from "~/utils/answer";
+import { caught } from "~/utils/problem";
 import { EmailOnlySchema, RegistrationFormSchema, VerifyCodeSchema } from "~/validation/accounts";
 import { firstFormProblem, parseForm } from "~/validation/parse";
 import styles from "~/styles/accounts.css?url";
@@ -39,17 +40,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-type RegisterAnswer =
-  | { step: "form"; problem: Problem; reply: SubmissionResult<Problem[]> }
-  | {
-      step: "verify";
-      email: string;
-      registration?: string;
-      problem?: Problem;
-      reply?: SubmissionResult<Problem[]>;
-      notice?: MessageKey;
-    }
-  | { step: "done" };
+/**
+ * What the page shows after a post, as every screen's action answers: done
+ * (a notice for a new code), or the problem of the form that was sent (`reply`
+ * ties it to its fields). `email` and `registration` are the sign-up whose
+ * code step is open.
+ */
+type RegisterIntent = "register" | "verify" | "resend";
+type RegisterAnswer = ActionAnswer<RegisterIntent, { notice?: MessageKey }> & { email?: string; registration?: string };
 
 const HIDDEN = ["password", "confirm_password"];
 
@@ -68,31 +66,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseForm(form, VerifyCodeSchema);
     if (submission.status !== "success")
       return answer(
-        { step: "verify", email, problem: firstFormProblem(submission.error), reply: submission.reply() },
+        { intent, ok: false, email, problem: firstFormProblem(submission.error), reply: submission.reply() },
         400,
       );
     try {
       await verifyEmail(ctx, submission.value);
-      return answer({ step: "done" });
+      return answer({ intent, ok: true });
     } catch (error) {
       const { problem } = caught(error);
-      return answer({ step: "verify", email, registration, problem, reply: codeRefused(submission, problem) });
+      return answer({ intent, ok: false, email, registration, problem, reply: codeRefused(submission, problem) });
     }
   }
   if (intent === "resend") {
     const submission = parseForm(form, EmailOnlySchema);
     if (submission.status !== "success")
       return answer(
-        { step: "verify", email, problem: firstFormProblem(submission.error), reply: submission.reply() },
+        { intent, ok: false, email, problem: firstFormProblem(submission.error), reply: submission.reply() },
         400,
       );
     try {
       const sent = await resendCode(ctx, submission.value.email, registration);
-      return answer({ step: "verify", email, registration, notice: sent.codeSent ? "verify.resent" : "verify.wait" });
+      return answer({ intent, ok: true, email, registration, notice: sent.codeSent ? "verify.resent" : "verify.wait" });
     } catch (error) {
       const { problem } = caught(error);
       return answer({
-        step: "verify",
+        intent,
+        ok: false,
         email,
         registration,
         problem,
@@ -104,31 +103,43 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(form, RegistrationFormSchema);
   if (submission.status !== "success") {
     return answer(
-      { step: "form", problem: firstFormProblem(submission.error), reply: submission.reply({ hideFields: HIDDEN }) },
+      {
+        intent: "register",
+        ok: false,
+        problem: firstFormProblem(submission.error),
+        reply: submission.reply({ hideFields: HIDDEN }),
+      },
       400,
     );
   }
   try {
     const result = await register(ctx, submission.value);
-    return answer({ step: "verify", email: result.email, registration: result.registration });
+    return answer({ intent: "register", ok: true, email: result.email, registration: result.registration });
   } catch (error) {
     const { problem } = caught(error);
     const tied = problem.key === "register.exists" ? { fieldErrors: { email: [problem] } } : { formErrors: [problem] };
-    return answer({ step: "form", problem, reply: submission.reply({ hideFields: HIDDEN, ...tied }) });
+    return answer({ intent: "register", ok: false, problem, reply: submission.reply({ hideFields: HIDDEN, ...tied }) });
   }
+}
+
+/** Which view an answer opens: the form (refused), the code step (sent, or a code refused or resent), or success. */
+function stepOf(answer: RegisterAnswer | undefined): "form" | "verify" | "done" {
+  if (!answer || (answer.intent === "register" && !answer.ok)) return "form";
+  return answer.intent === "verify" && answer.ok ? "done" : "verify";
 }
 
 export default function Register() {
   const t = useT();
   const text = useProblemText();
   const answer = useActionData<typeof action>();
+  const step = stepOf(answer);
   const busy = useNavigation().state !== "idle";
   // A server failure replaces the form with the failure view until Try Again.
   const [dismissed, setDismissed] = useState<unknown>(null);
   const tzRef = useRef<HTMLInputElement>(null);
   const [form, fields] = useSchemaForm(accountSchemas, (m) => m.RegistrationFormSchema, {
     id: "register",
-    lastResult: answer?.step === "form" ? answer.reply : undefined,
+    lastResult: answer?.intent === "register" && !answer.ok ? answer.reply : undefined,
     // The terms box starts checked (the spec); the updates box unchecked.
     defaultValue: { agree_terms: true },
   });
@@ -137,7 +148,7 @@ export default function Register() {
     if (tzRef.current) tzRef.current.value = Intl.DateTimeFormat().resolvedOptions().timeZone ?? "";
   }, []);
 
-  if (answer?.step === "done") {
+  if (step === "done") {
     return (
       <AuthLayout title={t("register.successTitle")}>
         <Banner kind="success">{t("register.successBody")}</Banner>
@@ -147,14 +158,15 @@ export default function Register() {
       </AuthLayout>
     );
   }
-  if (answer?.step === "verify") {
+  if (answer && step === "verify") {
+    const email = answer.email ?? "";
     return (
-      <AuthLayout title={t("verify.title")} subtitle={t("register.codeSent", { email: answer.email })}>
+      <AuthLayout title={t("verify.title")} subtitle={t("register.codeSent", { email })}>
         <VerifyCodeForm
-          email={answer.email}
+          email={email}
           registration={answer.registration}
-          lastResult={answer.reply}
-          notice={answer.notice}
+          lastResult={answer.ok ? undefined : answer.reply}
+          notice={answer.ok ? answer.notice : undefined}
         />
         <p className="auth-foot small">
           <Link to="/register" reloadDocument>
@@ -165,7 +177,7 @@ export default function Register() {
     );
   }
 
-  const failure = answer?.step === "form" && dismissed !== answer ? answer.problem : null;
+  const failure = answer && !answer.ok && dismissed !== answer ? answer.problem : null;
   return (
     <AuthLayout title={t("register.title")} subtitle={t("register.subtitle")}>
       {failure && (

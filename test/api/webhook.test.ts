@@ -139,4 +139,29 @@ describe("POST /api/webhook", () => {
     expect((await post(JSON.stringify({ hello: "world" }), "00")).status).toBe(400);
     expect((await post("x".repeat(300_000), "00")).status).toBe(413);
   });
+
+  it("tells the gateway what became of each event, in its status and body", async () => {
+    const { businessId } = await seedBusiness();
+    const answered = async (res: Response) => [res.status, await res.json()];
+    const event = messageEvent(businessId);
+    expect(await answered(await signedPost(businessId, event))).toEqual([200, { ok: true, stored: true }]);
+    expect(await answered(await signedPost(businessId, event))).toEqual([200, { ok: true, stored: false }]);
+    const other = { ...messageEvent(businessId), event: "presence.update", payload: {} };
+    expect(await answered(await signedPost(businessId, other))).toEqual([200, { ignored: "presence.update" }]);
+    const nobody = `biz_${crypto.randomUUID()}`;
+    expect(await answered(await signedPost(nobody, messageEvent(nobody)))).toEqual([
+      202,
+      { ignored: "unknown session" },
+    ]);
+    const bad = { ...messageEvent(businessId), payload: { id: 1 } };
+    expect(await answered(await signedPost(businessId, bad))).toEqual([400, { error: "Bad message payload" }]);
+    const ack = { ...messageEvent(businessId), event: "message.ack", payload: {} };
+    expect(await answered(await signedPost(businessId, ack))).toEqual([400, { error: "Bad ack payload" }]);
+    const raw = JSON.stringify(messageEvent(businessId));
+    expect(await answered(await post(raw, "00"))).toEqual([401, { error: "Invalid signature" }]);
+    const stale = messageEvent(businessId, {}, Date.now() - 6 * 60 * 1000);
+    expect(await answered(await signedPost(businessId, stale))).toEqual([401, { error: "Stale event" }]);
+    expect(await answered(await post("{not json", "00"))).toEqual([400, { error: "Invalid JSON" }]);
+    expect(await answered(await post("{}", "00"))).toEqual([400, { error: "Not a webhook event" }]);
+  });
 });

@@ -3,7 +3,7 @@
 // WhatsApp with the message typed in; Done marks it sent.
 import { useFetcher } from "@remix-run/react";
 import { useT } from "~/i18n";
-import type { RulesAnswer } from "~/routes/dashboard.rules/rules.server";
+import type { RulesAnswer } from "./answer";
 
 export function ManualSend({ messageId, link }: { messageId: string; link: string }) {
   const t = useT();

@@ -4,7 +4,7 @@ import { useFetcher } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { useT, type Lang, type MessageKey } from "~/i18n";
 import { DUE_FALLBACK_DAYS, type RuleType } from "~/services/rules/schedule";
-import type { RulesAnswer } from "~/routes/dashboard.rules/rules.server";
+import { refusalToast, type RulesAnswer } from "./answer";
 import { candidateKey, useCandidates, type Candidate } from "./client-source";
 import { Modal } from "~/components/ui/modal";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
@@ -84,13 +84,12 @@ export function RuleWizard({
   };
 
   // Send's answer: the spec's toasts, the server's reason in the reader's language.
-  useFetcherResult(creator, (result) => {
-    if (result.ok) {
+  useFetcherResult(creator, {
+    ok: (result) => {
       onDone("success", t("rules.toast.created", { n: result.count }));
       onClose();
-    } else if (result.network) onDone("error", t("rules.toast.createError"));
-    else if (result.login) onDone("error", t("rules.toast.login"));
-    else onDone("error", t("rules.toast.createFailed", { detail: t(result.problem.key, result.problem.params) }));
+    },
+    problem: (refused) => onDone("error", refusalToast(t, refused, "rules.toast.createFailed")),
   });
 
   // A reminder can only go to an appointment still ahead.

@@ -16,7 +16,8 @@ import { Toast, useToast } from "~/components/ui/toast";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { RuleWizard } from "~/components/rules/wizard";
 import { problem } from "~/utils/problem";
-import { rulesAction, rulesPage, type RulesAnswer, type ScreenRule } from "./rules.server";
+import { LOST_REQUEST, refusalToast, rulesIntent, type RulesAnswer } from "~/components/rules/answer";
+import { rulesAction, rulesPage, type ScreenRule } from "./rules.server";
 import modalCss from "~/styles/modal.css?url";
 import rulesCss from "~/styles/rules.css?url";
 import toastCss from "~/styles/toast.css?url";
@@ -53,12 +54,12 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
 
 /** A Send or Delete that never reached the server: the spec's 'Error ... Please try again.' toast, and no revalidation. */
 export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
-  const intent = (await request.clone().formData()).get("intent") === "delete" ? "delete" : "create";
+  const intent = rulesIntent((await request.clone().formData()).get("intent"));
   try {
     return await serverAction<typeof action>();
   } catch (error) {
     if (isNavigationOrHttp(error)) throw error;
-    const failed: RulesAnswer = { ok: false, intent, problem: problem("problem.unexpected"), network: true };
+    const failed: RulesAnswer = { ok: false, intent, problem: problem(LOST_REQUEST[intent]) };
     return Response.json(failed, { status: 503 });
   }
 }
@@ -75,14 +76,13 @@ export default function RulesTab() {
   const keyOf = (r: ScreenRule) => r.rule_group_id || r.id;
   const openRule = data.rules.find((r) => keyOf(r) === openKey) ?? null;
 
-  useFetcherResult(deleter, (result) => {
-    if (result.ok) {
+  useFetcherResult(deleter, {
+    ok: (result) => {
       show("success", t("rules.toast.deleted", { n: result.count }));
       setConfirming(false);
       setOpenKey(null);
-    } else if (result.network) show("error", t("rules.toast.deleteError"));
-    else if (result.login) show("error", t("rules.toast.login"));
-    else show("error", t("rules.toast.deleteFailed", { detail: t(result.problem.key, result.problem.params) }));
+    },
+    problem: (refused) => show("error", refusalToast(t, refused, "rules.toast.deleteFailed")),
   });
 
   function deleteRule(rule: ScreenRule) {

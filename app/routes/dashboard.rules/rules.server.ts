@@ -17,6 +17,7 @@ import { formatPhone } from "~/utils/phone";
 import { localDate } from "~/utils/time-zone";
 import { AppError, problem, type Problem } from "~/utils/problem";
 import { validate } from "~/validation/parse";
+import { rulesIntent, type RulesAnswer } from "~/components/rules/answer";
 import { CreateRuleSchema, ruleBodyFromForm } from "~/validation/rules";
 
 type Business = AuthedUser["business"];
@@ -71,15 +72,7 @@ export async function rulesPage(env: Env, business: Business, url: URL) {
   };
 }
 
-type RulesIntent = "create" | "delete" | "manual-done";
-export type RulesActionResult =
-  | { ok: true; intent: RulesIntent; count: number }
-  | { ok: false; intent: RulesIntent | null; problem: Problem; login?: boolean };
-
-/** As the page gets it: `network` when the request never reached the server (the route's clientAction). */
-export type RulesAnswer = RulesActionResult & { network?: boolean };
-
-const answer = (result: RulesActionResult, status = 200) => data(result, status);
+const answer = (result: RulesAnswer, status = 200) => data(result, status);
 
 /**
  * create: the wizard's Send (a form: see ruleBodyFromForm), checked by the
@@ -88,11 +81,10 @@ const answer = (result: RulesActionResult, status = 200) => data(result, status)
  */
 export async function rulesAction(env: Env, request: Request) {
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent !== "create" && intent !== "delete" && intent !== "manual-done")
-    return answer({ ok: false, intent: null, problem: problem("problem.unknownAction") }, 400);
+  const intent = rulesIntent(form.get("intent"));
+  if (intent === "unknown") return answer({ ok: false, intent, problem: problem("problem.unknownAction") }, 400);
   const authed = await getAuthedUser(request, env);
-  if (!authed) return answer({ ok: false, intent, problem: problem("rules.toast.login"), login: true }, 401);
+  if (!authed) return answer({ ok: false, intent, problem: problem("rules.toast.login") }, 401);
   const { business } = authed;
   try {
     if (intent === "manual-done") {

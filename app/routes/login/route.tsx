@@ -1,6 +1,6 @@
 // /login: Continue with Google, the 'or' divider, e-mail and password. Also
 // where Google sends the browser back (?code=... or ?error=...).
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import {
   data,
   redirect,
@@ -25,6 +25,7 @@ import { login } from "~/services/auth/login.server";
 import { resendCode, verifyEmail } from "~/services/auth/registration.server";
 import { getAuthedUser } from "~/services/auth/session.server";
 import { safeRedirect } from "~/security/redirect";
+import type { ActionAnswer } from "~/utils/answer";
 import { caught, problem, type Problem } from "~/utils/problem";
 import { EmailOnlySchema, LoginSchema, VerifyCodeSchema } from "~/validation/accounts";
 import { firstFormProblem, parseForm } from "~/validation/parse";
@@ -70,17 +71,12 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 }
 
 /**
- * What the page shows after a post: the problem of the form that was sent
- * (`reply` ties it to its fields), a notice, and the address whose code step
- * is open.
+ * What the page shows after a post, as every screen's action answers: done
+ * (with a notice), or the problem of the form that was sent (`reply` ties it
+ * to its fields). `unverified` is the address whose code step is open.
  */
-type LoginAnswer = {
-  intent: "login" | "verify" | "resend" | "token";
-  problem?: Problem;
-  reply?: SubmissionResult<Problem[]>;
-  notice?: MessageKey;
-  unverified?: string;
-};
+type LoginIntent = "login" | "verify" | "resend" | "token";
+type LoginAnswer = ActionAnswer<LoginIntent, { notice: MessageKey }> & { unverified?: string };
 
 const HIDDEN = { hideFields: ["password"] };
 
@@ -96,15 +92,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseForm(form, EmailOnlySchema);
     if (submission.status !== "success")
       return answer(
-        { intent, unverified: email, problem: firstFormProblem(submission.error), reply: submission.reply() },
+        {
+          intent,
+          ok: false,
+          unverified: email,
+          problem: firstFormProblem(submission.error),
+          reply: submission.reply(),
+        },
         400,
       );
     try {
       const sent = await resendCode(ctx, submission.value.email);
-      return answer({ intent, unverified: email, notice: sent.codeSent ? "verify.resent" : "verify.wait" });
+      return answer({ intent, ok: true, unverified: email, notice: sent.codeSent ? "verify.resent" : "verify.wait" });
     } catch (error) {
       const { problem } = caught(error);
-      return answer({ intent, unverified: email, problem, reply: submission.reply({ formErrors: [problem] }) });
+      return answer({
+        intent,
+        ok: false,
+        unverified: email,
+        problem,
+        reply: submission.reply({ formErrors: [problem] }),
+      });
     }
   }
 
@@ -113,15 +121,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseForm(form, VerifyCodeSchema);
     if (submission.status !== "success")
       return answer(
-        { intent, unverified: email, problem: firstFormProblem(submission.error), reply: submission.reply() },
+        {
+          intent,
+          ok: false,
+          unverified: email,
+          problem: firstFormProblem(submission.error),
+          reply: submission.reply(),
+        },
         400,
       );
     try {
       await verifyEmail(ctx, submission.value);
-      return answer({ intent, notice: "login.verified" });
+      return answer({ intent, ok: true, notice: "login.verified" });
     } catch (error) {
       const { problem } = caught(error);
-      return answer({ intent, unverified: email, problem, reply: codeRefused(submission, problem) });
+      return answer({ intent, ok: false, unverified: email, problem, reply: codeRefused(submission, problem) });
     }
   }
 
@@ -131,7 +145,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       userId = await spendBoundToken(request, env, ctx.db, token, ctx.now);
     } catch (error) {
-      return answer({ intent, problem: caught(error).problem });
+      return answer({ intent, ok: false, problem: caught(error).problem });
     }
     throw await afterBoundToken(request, env, ctx.db, userId, safeRedirect(String(form.get("redirectTo") ?? "")));
   }
@@ -139,7 +153,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(form, LoginSchema);
   if (submission.status !== "success")
     return answer(
-      { intent: "login", problem: firstFormProblem(submission.error), reply: submission.reply(HIDDEN) },
+      { intent: "login", ok: false, problem: firstFormProblem(submission.error), reply: submission.reply(HIDDEN) },
       400,
     );
   let userId: string;
@@ -147,10 +161,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userId = (await login(ctx, submission.value)).user.id;
   } catch (error) {
     const { problem } = caught(error);
-    // The right password of an address not verified yet: the code step opens.
+    // The right password of an address not verified yet: the code step opens (its own banner says why).
     if (problem.key === "login.unverified")
-      return answer({ intent: "login", unverified: submission.value.email, reply: submission.reply(HIDDEN) });
-    return answer({ intent: "login", problem, reply: submission.reply({ ...HIDDEN, formErrors: [problem] }) });
+      return answer({
+        intent: "login",
+        ok: false,
+        problem,
+        unverified: submission.value.email,
+        reply: submission.reply(HIDDEN),
+      });
+    return answer({
+      intent: "login",
+      ok: false,
+      problem,
+      reply: submission.reply({ ...HIDDEN, formErrors: [problem] }),
+    });
   }
   throw await startScreenSession(request, env, ctx.db, userId, safeRedirect(String(form.get("redirectTo") ?? "")));
 }
@@ -168,7 +193,7 @@ export default function Login() {
   const redirectTo = params.get("redirectTo") ?? "";
   const [form, fields] = useSchemaForm(accountSchemas, (m) => m.LoginSchema, {
     id: "login",
-    lastResult: answer?.intent === "login" ? answer.reply : undefined,
+    lastResult: answer?.intent === "login" && !answer.ok ? answer.reply : undefined,
   });
 
   useEffect(() => {
@@ -201,7 +226,7 @@ export default function Login() {
   const unverified = answer?.unverified;
   const formProblem =
     firstProblemOf(form.allErrors) ??
-    (answer?.intent === "token" ? answer.problem : undefined) ??
+    (answer?.intent === "token" && !answer.ok ? answer.problem : undefined) ??
     (fragmentError ? problem(fragmentError) : null);
   return (
     <AuthLayout title={t("login.title")} subtitle={t("login.subtitle")}>
@@ -220,7 +245,7 @@ export default function Login() {
       </div>
       <Form method="post" {...getFormProps(form)} className="auth-form" replace>
         {!unverified && <ProblemBanner problem={formProblem} testId="login-error" />}
-        {answer?.notice === "login.verified" && <Banner kind="success">{t("login.verified")}</Banner>}
+        {answer?.ok && answer.notice === "login.verified" && <Banner kind="success">{t("login.verified")}</Banner>}
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField field={fields.email} label={t("field.email")} type="email" autoComplete="email" maxLength={254} />
         <PasswordField field={fields.password} label={t("field.password")} autoComplete="current-password" />
@@ -236,8 +261,10 @@ export default function Login() {
           <Banner kind="info">{t("login.unverified")}</Banner>
           <VerifyCodeForm
             email={unverified}
-            lastResult={answer.intent === "verify" || answer.intent === "resend" ? answer.reply : undefined}
-            notice={answer.notice}
+            lastResult={
+              !answer.ok && (answer.intent === "verify" || answer.intent === "resend") ? answer.reply : undefined
+            }
+            notice={answer.ok ? answer.notice : undefined}
           />
         </div>
       )}

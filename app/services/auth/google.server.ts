@@ -1,11 +1,14 @@
-// Google sign-in. Screens: remix-auth-google (state in a short-lived signed
-// cookie, Google sends the browser back to /login?code=...). API clients:
-// they post that code to /api/auth/google/callback. Either way the person is
-// found by Google's (issuer, subject), never by e-mail alone.
+// Google sign-in, one path through remix-auth-google for the screens and the
+// API. Screens: the library's whole flow (state in a short-lived signed
+// cookie, Google sends the browser back to /login?code=...). API clients keep
+// their own state and post that code to /api/auth/google/callback: the same
+// strategy trades it (its token exchange and profile read, without the state
+// check the client made). Either way the profile is read the same way and the
+// person is found by Google's (issuer, subject), never by e-mail alone.
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { and, eq, isNull } from "drizzle-orm";
 import { Authenticator, AuthorizationError } from "remix-auth";
-import { GoogleStrategy } from "remix-auth-google";
+import { GoogleStrategy, type GoogleProfile as GoogleStrategyProfile } from "remix-auth-google";
 import { z } from "zod";
 import { schema, type Db } from "~db";
 import type { MessageKey } from "~/i18n";
@@ -19,8 +22,6 @@ import { ownerMemberInsert } from "~/services/team/team.server";
 import { revokeAccess } from "./revoke.server";
 
 const GOOGLE_ISSUER = "https://accounts.google.com";
-const TOKEN_URL = "https://oauth2.googleapis.com/token";
-const USERINFO_URL = "https://www.googleapis.com/oauth2/v3/userinfo";
 const TZ_COOKIE = "signup_tz";
 /** Where the screens' Google sign-in returns (a confirmation asked in Settings goes back there). */
 const AFTER_COOKIE = "google_after";
@@ -51,32 +52,47 @@ function stateStorage(env: Env) {
   });
 }
 
+/** remix-auth-google, and the API's way in: a code from Google's redirect traded for the person's profile. */
+class GoogleSignIn extends GoogleStrategy<string> {
+  private readonly redirectUri: string;
+
+  constructor(env: Env, verify: ConstructorParameters<typeof GoogleStrategy<string>>[1]) {
+    super(
+      {
+        clientID: env.GOOGLE_CLIENT_ID,
+        clientSecret: env.GOOGLE_CLIENT_SECRET,
+        callbackURL: googleRedirectUri(env),
+        prompt: "select_account",
+      },
+      verify,
+    );
+    this.redirectUri = googleRedirectUri(env);
+  }
+
+  /** The library's exchange and profile read for a code an API client posts (it checked its own state); null: Google refused. */
+  async profileOfCode(code: string): Promise<GoogleProfile | null> {
+    try {
+      const params = new URLSearchParams({ grant_type: "authorization_code", redirect_uri: this.redirectUri });
+      const { accessToken } = await this.fetchAccessToken(code, params);
+      if (!accessToken) return null;
+      return readGoogleProfile(await this.userProfile(accessToken));
+    } catch (err) {
+      console.error("Google code exchange failed", err);
+      return null;
+    }
+  }
+}
+
+function googleSignIn(env: Env, db: Db, now: number) {
+  return new GoogleSignIn(env, async ({ profile, request }) => {
+    const person = readGoogleProfile(profile);
+    if (!person) throw new AppError(401, "google.failed");
+    return (await findOrCreateGoogleUser(db, person, signupTimeZone(request), now)).user.id;
+  });
+}
+
 export function googleAuthenticator(env: Env, db: Db, now: number) {
-  const authenticator = new Authenticator<string>(stateStorage(env));
-  const strategy = new GoogleStrategy(
-    {
-      clientID: env.GOOGLE_CLIENT_ID,
-      clientSecret: env.GOOGLE_CLIENT_SECRET,
-      callbackURL: googleRedirectUri(env),
-      prompt: "select_account",
-    },
-    async ({ profile, request }) => {
-      const raw = profile._json;
-      const found = await findOrCreateGoogleUser(
-        db,
-        {
-          sub: String(raw.sub ?? profile.id ?? ""),
-          email: String(raw.email ?? ""),
-          emailVerified: raw.email_verified === true,
-          name: String(raw.name ?? profile.displayName ?? ""),
-        },
-        signupTimeZone(request),
-        now,
-      );
-      return found.user.id;
-    },
-  );
-  return authenticator.use(strategy);
+  return new Authenticator<string>(stateStorage(env)).use(googleSignIn(env, db, now));
 }
 
 /** The key of the message to show for a failed sign-in on the screens. */
@@ -142,43 +158,30 @@ function signupTimeZone(request: Request): string {
   return tz && isValidTimeZone(tz) ? tz : "UTC";
 }
 
-const TokenAnswer = z.object({ access_token: z.string().min(1) });
+/** Google's userinfo answer, as both ways read it; null without a subject (not a profile). */
 const UserInfo = z.object({
   sub: z.string().min(1),
-  email: z.string().default(""),
-  email_verified: z.boolean().default(false),
-  name: z.string().default(""),
+  email: z.string().catch(""),
+  email_verified: z.unknown().transform((v) => v === true),
+  name: z.string().catch(""),
 });
 
-/** API clients: trades an authorization code for Google's profile of the person. */
-export async function exchangeGoogleCode(env: Env, code: string): Promise<GoogleProfile | null> {
-  try {
-    const tokenRes = await fetch(TOKEN_URL, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        code,
-        client_id: env.GOOGLE_CLIENT_ID,
-        client_secret: env.GOOGLE_CLIENT_SECRET,
-        redirect_uri: googleRedirectUri(env),
-        grant_type: "authorization_code",
-      }),
-    });
-    const token = TokenAnswer.safeParse(await tokenRes.json().catch(() => null));
-    if (!tokenRes.ok || !token.success) return null;
-    const infoRes = await fetch(USERINFO_URL, { headers: { Authorization: `Bearer ${token.data.access_token}` } });
-    const info = UserInfo.safeParse(await infoRes.json().catch(() => null));
-    if (!infoRes.ok || !info.success) return null;
-    return {
-      sub: info.data.sub,
-      email: info.data.email,
-      emailVerified: info.data.email_verified,
-      name: info.data.name,
-    };
-  } catch (err) {
-    console.error("Google code exchange failed", err);
-    return null;
-  }
+function readGoogleProfile(profile: GoogleStrategyProfile): GoogleProfile | null {
+  const info = UserInfo.safeParse(profile._json);
+  if (!info.success) return null;
+  const { sub, email, email_verified: emailVerified, name } = info.data;
+  return { sub, email, emailVerified, name };
+}
+
+/**
+ * API clients: the code from Google's redirect (the client checked its own
+ * state) traded for the person, then the same account matching as the screens.
+ * A code Google refuses is 401 'Failed to exchange OAuth code'.
+ */
+export async function signInWithGoogleCode(env: Env, db: Db, code: string, timeZone: string, now: number) {
+  const profile = await googleSignIn(env, db, now).profileOfCode(code);
+  if (!profile) throw new AppError(401, "google.exchangeFailed");
+  return findOrCreateGoogleUser(db, profile, timeZone, now);
 }
 
 async function withBusiness(db: Db, userId: string) {

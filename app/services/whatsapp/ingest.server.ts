@@ -54,7 +54,24 @@ const StatusPayload = z.object({ status: z.string().max(64) });
 
 const ACK_ERROR = -1;
 
-export type IngestResult = { status: number; body: Record<string, unknown> };
+/** The events whose payload is checked; any other event is ignored. */
+export type KnownEvent =
+  "session.status" | "message.any" | "message.reaction" | "message.edited" | "message.revoked" | "message.ack";
+
+/**
+ * What became of an event, for the route to answer in HTTP: taken (with what
+ * taking it did), ignored (a session or event not ours), or refused (too
+ * large, not JSON, not an event, a payload its event does not accept, a bad
+ * signature or a stale event).
+ */
+export type WebhookOutcome =
+  | { kind: "accepted"; event: KnownEvent; result: Record<string, unknown> }
+  | { kind: "ignored"; reason: "unknown-session" }
+  | { kind: "ignored"; reason: "unknown-event"; event: string }
+  | { kind: "unauthorized"; reason: "signature" | "stale" }
+  | { kind: "too-large" }
+  | { kind: "malformed"; reason: "json" | "envelope" }
+  | { kind: "malformed"; reason: "payload"; event: KnownEvent };
 
 export type { Defer };
 
@@ -64,75 +81,78 @@ export async function ingestWebhook(
   signature: string | null,
   now: number,
   defer: Defer = () => {},
-): Promise<IngestResult> {
-  if (raw.length > MAX_WEBHOOK_BYTES) return { status: 413, body: { error: "Payload too large" } };
+): Promise<WebhookOutcome> {
+  if (raw.length > MAX_WEBHOOK_BYTES) return { kind: "too-large" };
   let parsedJson: unknown;
   try {
     parsedJson = JSON.parse(raw);
   } catch {
-    return { status: 400, body: { error: "Invalid JSON" } };
+    return { kind: "malformed", reason: "json" };
   }
   const envelope = Envelope.safeParse(parsedJson);
-  if (!envelope.success) return { status: 400, body: { error: "Not a webhook event" } };
+  if (!envelope.success) return { kind: "malformed", reason: "envelope" };
   const { session: businessId, event } = envelope.data;
 
   // The signature covers the raw bytes; nothing is trusted before it checks out.
   const key = await webhookKeyFor(env, businessId);
   if (!signature || !(await verifyWebhookSignature(raw, key, signature))) {
-    return { status: 401, body: { error: "Invalid signature" } };
+    return { kind: "unauthorized", reason: "signature" };
   }
   const sentAt = envelope.data.timestamp;
   if (typeof sentAt !== "number" || Math.abs(now - sentAt) > MAX_AGE_MS) {
-    return { status: 401, body: { error: "Stale event" } };
+    return { kind: "unauthorized", reason: "stale" };
   }
   const business = await env.DB.prepare("SELECT id, proposals_enabled FROM businesses WHERE id = ?")
     .bind(businessId)
     .first<{ proposals_enabled: number }>();
-  if (!business) return { status: 202, body: { ignored: "unknown session" } };
+  if (!business) return { kind: "ignored", reason: "unknown-session" };
 
+  const malformed = (e: KnownEvent): WebhookOutcome => ({ kind: "malformed", reason: "payload", event: e });
+  const accepted = (e: KnownEvent, result: Record<string, unknown> = {}): WebhookOutcome => ({
+    kind: "accepted",
+    event: e,
+    result,
+  });
   if (event === "session.status") {
     const payload = StatusPayload.safeParse(envelope.data.payload);
-    if (!payload.success) return { status: 400, body: { error: "Bad status payload" } };
+    if (!payload.success) return malformed(event);
     const me = envelope.data.me ? { id: envelope.data.me.id, pushName: envelope.data.me.pushName } : null;
     await businessSession(env, businessId).onStatusEvent(businessId, payload.data.status, me);
-    return { status: 200, body: { ok: true } };
+    return accepted(event);
   }
   const proposals = business.proposals_enabled === 1;
   if (event === "message.any") {
     const payload = MessagePayload.safeParse(envelope.data.payload);
-    if (!payload.success) return { status: 400, body: { error: "Bad message payload" } };
+    if (!payload.success) return malformed(event);
     // Stored once; acted on once (a stored message not yet acted on is taken again by a retry or the backstop).
     const taken = await takeMessage(env, businessId, payload.data, now, defer, proposals);
-    return { status: 200, body: { ok: true, stored: taken.stored } };
+    return accepted(event, { stored: taken.stored });
   }
   if (event === "message.reaction") {
     const payload = ReactionPayload.safeParse(envelope.data.payload);
-    if (!payload.success) return { status: 400, body: { error: "Bad reaction payload" } };
+    if (!payload.success) return malformed(event);
     const outcome = await takeReaction(env, businessId, payload.data, now, defer);
-    return { status: 200, body: { ok: true, handled: outcome.handled } };
+    return accepted(event, { handled: outcome.handled });
   }
   if (event === "message.edited") {
     const payload = EditedPayload.safeParse(envelope.data.payload);
-    if (!payload.success) return { status: 400, body: { error: "Bad edit payload" } };
-    return {
-      status: 200,
-      body: { ok: true, edit: await takeEdit(env, businessId, payload.data, now, defer, proposals) },
-    };
+    if (!payload.success) return malformed(event);
+    return accepted(event, { edit: await takeEdit(env, businessId, payload.data, now, defer, proposals) });
   }
   if (event === "message.revoked") {
     const payload = RevokedPayload.safeParse(envelope.data.payload);
-    if (!payload.success) return { status: 400, body: { error: "Bad revoke payload" } };
-    return { status: 200, body: { ok: true, revoke: await takeRevoke(env, businessId, payload.data, now) } };
+    if (!payload.success) return malformed(event);
+    return accepted(event, { revoke: await takeRevoke(env, businessId, payload.data, now) });
   }
   if (event === "message.ack") {
     const payload = AckPayload.safeParse(envelope.data.payload);
-    if (!payload.success) return { status: 400, body: { error: "Bad ack payload" } };
+    if (!payload.success) return malformed(event);
     const failed =
       payload.data.ack === ACK_ERROR ? await failRefusedMessage(env.DB, businessId, payload.data, now) : false;
     await recordAck(env.DB, businessId, payload.data.id, payload.data.ack);
-    return { status: 200, body: { ok: true, failed } };
+    return accepted(event, { failed });
   }
-  return { status: 200, body: { ignored: event } };
+  return { kind: "ignored", reason: "unknown-event", event };
 }
 
 /** WhatsApp's error code on an ERROR ack: `error.code`, or Baileys' stub parameter. */
