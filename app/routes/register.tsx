@@ -1,5 +1,5 @@
 // /register: the form, then the 6-digit code, then success with Go to Login.
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import {
   data,
   redirect,
@@ -14,10 +14,10 @@ import { pageTitle, metaTranslator, useT, type MessageKey } from "~/i18n";
 import { AuthLayout } from "~/components/auth/auth-layout";
 import { Banner } from "~/components/form/banner";
 import { CountryInput } from "~/components/form/country-input";
-import { firstProblemOf, ProblemBanner, TextField } from "~/components/form/fields";
+import { CheckField, firstProblemOf, ProblemBanner, TextField } from "~/components/form/fields";
 import { PasswordField } from "~/components/form/password-field";
 import { codeRefused, VerifyCodeForm } from "~/components/auth/verify-code-form";
-import { FieldError, useProblemText } from "~/components/form/field-error";
+import { useProblemText } from "~/components/form/field-error";
 import { accountCtx } from "~/services/auth/context.server";
 import { register, resendCode, verifyEmail } from "~/services/auth/registration.server";
 import { getAuthedUser } from "~/services/auth/session.server";
@@ -213,15 +213,9 @@ export default function Register() {
         <PasswordField field={fields.password} label={t("field.password")} autoComplete="new-password" />
         <PasswordField field={fields.confirm_password} label={t("field.confirmPassword")} autoComplete="new-password" />
         <div className="field">
-          <label className="check">
-            <input {...getInputProps(fields.agree_terms, { type: "checkbox" })} />
-            <span>{t("terms.agree")}</span>
-          </label>
-          <FieldError id={fields.agree_terms.errorId} problems={fields.agree_terms.errors} />
+          <CheckField field={fields.agree_terms} label={t("terms.agree")} />
         </div>
-        <label className="check">
-          <input type="checkbox" name="agree_updates" /> <span>{t("updates.agree")}</span>
-        </label>
+        <CheckField field={fields.agree_updates} label={t("updates.agree")} />
         <input type="hidden" name="timezone" ref={tzRef} />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t("register.submitting") : t("register.submit")}

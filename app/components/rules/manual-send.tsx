@@ -3,6 +3,7 @@
 // WhatsApp with the message typed in; Done marks it sent.
 import { useFetcher } from "@remix-run/react";
 import { useT } from "~/i18n";
+import { Banner } from "~/components/form/banner";
 import type { RulesAnswer } from "./answer";
 
 export function ManualSend({ messageId, link }: { messageId: string; link: string }) {
@@ -36,9 +37,7 @@ export function ManualSend({ messageId, link }: { messageId: string; link: strin
         </done.Form>
       </div>
       {failed && (
-        <p className="field-error" role="alert">
-          {t(done.data && !done.data.ok ? done.data.problem.key : "safety.manual.failed")}
-        </p>
+        <Banner kind="error">{t(done.data && !done.data.ok ? done.data.problem.key : "safety.manual.failed")}</Banner>
       )}
     </div>
   );

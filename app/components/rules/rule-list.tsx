@@ -11,6 +11,7 @@ import {
   statusLabel,
 } from "./format";
 import { Modal } from "~/components/ui/modal";
+import { ArrowIcon } from "~/components/ui/icons";
 import { ManualSend } from "./manual-send";
 
 function ruleTitle(rule: RuleGroup) {
@@ -78,20 +79,7 @@ function ClientRow({ client }: { client: RuleClient }) {
         </bdi>
         <span className="rule-arrow">
           <span className="sr-only">{t("rules.details.sendsAt")}</span>
-          <svg
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-            focusable="false"
-          >
-            <path d="M5 12h14M13 6l6 6-6 6" />
-          </svg>
+          <ArrowIcon size={16} />
         </span>
         {client.schedule_time ? (
           <bdi dir="ltr">

@@ -9,6 +9,7 @@ import { renderTemplate } from "~/services/templates";
 import { candidateKey, type Candidate } from "./client-source";
 import { formatDateGB } from "./format";
 import { LiveClock } from "./live-clock";
+import { Field } from "~/components/form/fields";
 
 export function TypeStep({ value, onChange }: { value: RuleType | ""; onChange: (v: RuleType) => void }) {
   const t = useT();
@@ -185,8 +186,7 @@ export function MessageStep({ template, onChange, services, sampleDate, ask, onA
   const preview = template.trim() ? withConfirmationLine(rendered, ask, messageLang) : rendered;
   return (
     <div>
-      <div className="field">
-        <label htmlFor="rule-template">{t("wizard.message.label")}</label>
+      <Field id="rule-template" label={t("wizard.message.label")} hint={t("wizard.message.tokens")}>
         <textarea
           id="rule-template"
           dir="auto"
@@ -197,10 +197,7 @@ export function MessageStep({ template, onChange, services, sampleDate, ask, onA
           data-autofocus
           aria-describedby="rule-template-hint"
         />
-        <span id="rule-template-hint" className="muted small">
-          {t("wizard.message.tokens")}
-        </span>
-      </div>
+      </Field>
       <div className="wizard-switch">
         <Switch
           id="ask-confirmation"
@@ -291,8 +288,7 @@ export function ScheduleStep({ type, value, onChange, minDate, sendTime, timeZon
       {value.choice === "custom" && (
         <div className="custom-schedule">
           <div className="row gap-sm custom-when">
-            <div className="field">
-              <label htmlFor="custom-date">{t("wizard.schedule.date")}</label>
+            <Field id="custom-date" label={t("wizard.schedule.date")}>
               <input
                 id="custom-date"
                 type="date"
@@ -300,16 +296,15 @@ export function ScheduleStep({ type, value, onChange, minDate, sendTime, timeZon
                 value={value.customDate}
                 onChange={(e) => set({ customDate: e.target.value, customDays: "" })}
               />
-            </div>
-            <div className="field">
-              <label htmlFor="custom-time">{t("wizard.schedule.time")}</label>
+            </Field>
+            <Field id="custom-time" label={t("wizard.schedule.time")}>
               <input
                 id="custom-time"
                 type="time"
                 value={value.customTime}
                 onChange={(e) => set({ customTime: e.target.value, customDays: "" })}
               />
-            </div>
+            </Field>
           </div>
           <p className="muted small">{t("wizard.schedule.zone", { zone: timeZone })}</p>
           {value.customDate && value.customTime && inQuietHours(value.customTime, quietHours.start, quietHours.end) && (
@@ -320,10 +315,10 @@ export function ScheduleStep({ type, value, onChange, minDate, sendTime, timeZon
           <p className="or-divider">
             <span>{t("wizard.schedule.or")}</span>
           </p>
-          <div className="field">
-            <label htmlFor="custom-days">
-              {t(type === "followup" ? "wizard.schedule.daysAfter" : "wizard.schedule.daysBefore")}
-            </label>
+          <Field
+            id="custom-days"
+            label={t(type === "followup" ? "wizard.schedule.daysAfter" : "wizard.schedule.daysBefore")}
+          >
             <input
               id="custom-days"
               type="number"
@@ -335,7 +330,7 @@ export function ScheduleStep({ type, value, onChange, minDate, sendTime, timeZon
               value={value.customDays}
               onChange={(e) => set({ customDays: e.target.value, customDate: "", customTime: "" })}
             />
-          </div>
+          </Field>
         </div>
       )}
     </div>

@@ -13,6 +13,7 @@ import { pageTitle, useT } from "~/i18n";
 import { requireUser } from "~/security/signed-in.server";
 import { DeleteConfirm, RuleCards, RuleDetails } from "~/components/rules/rule-list";
 import { Toast, useToast } from "~/components/ui/toast";
+import { PlusIcon } from "~/components/ui/icons";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
 import { RuleWizard } from "~/components/rules/wizard";
 import { problem } from "~/utils/problem";
@@ -98,19 +99,7 @@ export default function RulesTab() {
           {t("rules.title")}
         </h1>
         <button type="button" className="btn btn-primary btn-sm" onClick={() => setWizardOpen(true)}>
-          <svg
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2.4}
-            strokeLinecap="round"
-            aria-hidden="true"
-            focusable="false"
-          >
-            <path d="M12 5v14M5 12h14" />
-          </svg>
+          <PlusIcon size={18} strokeWidth={2.4} />
           {t("rules.add")}
         </button>
       </div>
