@@ -77,6 +77,12 @@ export function useBrowserStack({ vars, own = false }: Options = {}): BrowserSta
       sim(path: string, body?: unknown) {
         return up(live).sim(path, body);
       },
+      sent(businessId: string) {
+        return up(live).sent(businessId);
+      },
+      simStatus(businessId: string) {
+        return up(live).simStatus(businessId);
+      },
       cron() {
         return up(live).cron();
       },
