@@ -15,6 +15,7 @@ import { newScriptlessPage, screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { calendarEvent } from "./support/calendar";
 import { connectWhatsApp } from "./support/whatsapp";
+import { api } from "./support/api";
 
 const bs = useBrowserStack();
 const { stack, newPage } = bs;
@@ -22,7 +23,6 @@ const { stack, newPage } = bs;
 const SALON = "972501112233";
 const NOA = "972541234567";
 type Slot = { date: string; time: string };
-type Sent = { chatId: string; text: string };
 
 const label = (date: string, weekday: "short" | "long") =>
   `${new Intl.DateTimeFormat("en-GB", { weekday, timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`))} ${date.slice(8)}/${date.slice(5, 7)}`;
@@ -41,36 +41,12 @@ describe("The booking page", () => {
         password: "booking-page-1",
         city: "Tel Aviv",
       });
-      await page.getByRole("button", { name: "Connect WhatsApp" }).click();
-      await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
-      const businessId = (await page.locator(".facts .mono").textContent())!.trim();
-      await stack.sim(`${businessId}/scan`, { phone: SALON, pushName: "Dana Hair" });
-      await expect.poll(() => page.getByTestId("wa-status").textContent(), { timeout: 15_000 }).toBe("Connected");
-      const headers = { Origin: stack.appUrl };
-      expect(
-        (
-          await page.request.post(`${stack.appUrl}/api/services`, {
-            headers,
-            data: { service: "Haircut", duration_minutes: 30, price: 80 },
-          })
-        ).status(),
-      ).toBe(201);
-      expect(
-        (
-          await page.request.post(`${stack.appUrl}/api/services`, {
-            headers,
-            data: { service: "Color", duration_minutes: 90, price: 250 },
-          })
-        ).status(),
-      ).toBe(201);
+      const businessId = await connectWhatsApp(page, stack, SALON);
+      await api(page, stack.appUrl, "/api/services", { service: "Haircut", duration_minutes: 30, price: 80 });
+      await api(page, stack.appUrl, "/api/services", { service: "Color", duration_minutes: 90, price: 250 });
       const slug = "dana-hair";
-      const saved = await page.request.patch(`${stack.appUrl}/api/settings`, {
-        headers,
-        data: { booking_slug: slug, booking_page_enabled: true },
-      });
-      expect(saved.status()).toBe(200);
-      const sent = async () =>
-        (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as Sent[];
+      await api(page, stack.appUrl, "/api/settings", { booking_slug: slug, booking_page_enabled: true }, "PATCH");
+      const sent = () => stack.sent(businessId);
 
       // The first free afternoon, as the public API tells it.
       const slots = (
@@ -176,22 +152,11 @@ describe("The booking page", () => {
         password: "booking-page-2",
       });
       const businessId = await connectWhatsApp(page, stack, "972501114455");
-      const headers = { Origin: stack.appUrl };
-      expect(
-        (
-          await page.request.post(`${stack.appUrl}/api/services`, {
-            headers,
-            data: { service: "Haircut", duration_minutes: 30, price: 80 },
-          })
-        ).status(),
-      ).toBe(201);
+      await api(page, stack.appUrl, "/api/services", { service: "Haircut", duration_minutes: 30, price: 80 });
       const slug = "rina-nails";
       const patch = { booking_slug: slug, booking_page_enabled: true, booking_owner_confirms: true };
-      expect((await page.request.patch(`${stack.appUrl}/api/settings`, { headers, data: patch })).status()).toBe(200);
-      const sent = async () =>
-        ((await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as Sent[]).map(
-          (s) => s.text,
-        );
+      await api(page, stack.appUrl, "/api/settings", patch, "PATCH");
+      const sent = async () => (await stack.sent(businessId)).map((s) => s.text);
       const firstFree = async () =>
         (
           (await (await fetch(`${stack.appUrl}/api/public/${slug}/availability?service=Haircut&days=30`)).json()) as {

@@ -10,6 +10,7 @@ import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { calendarEvent } from "./support/calendar";
 import { useBrowserStack } from "./support/browser-stack";
+import { browserDay } from "./support/api";
 import { startPushEndpoint, stubPushManager, type PushEndpoint } from "./support/push-endpoint";
 import { watchToasts } from "./support/toasts";
 import { connectWhatsApp } from "./support/whatsapp";
@@ -23,14 +24,6 @@ beforeAll(async () => {
 afterAll(() => push?.close());
 
 const MAYA = "972541234567";
-
-/** Tomorrow's date as the business sees it (its zone is the browser's, set at sign-up). */
-const tomorrowInBrowser = (page: Page) =>
-  page.evaluate(() => {
-    const t = new Date(Date.now() + 86_400_000);
-    const p = (n: number) => String(n).padStart(2, "0");
-    return `${t.getFullYear()}-${p(t.getMonth() + 1)}-${p(t.getDate())}`;
-  });
 
 /** Delivers a push message to the page's service worker, as the browser's push service would (CDP ServiceWorker.deliverPushMessage). */
 async function deliverPush(page: Page, origin: string, data: string) {
@@ -108,7 +101,7 @@ describe("a booking request reaches the owner's phone", () => {
       );
       expect(stored).toEqual({
         id: payload.tag,
-        date: await tomorrowInBrowser(page),
+        date: await browserDay(page, 1),
         time: "17:00",
         service: "Haircut",
       });

@@ -6,8 +6,6 @@ import { useBrowserStack } from "./support/browser-stack";
 
 const { stack, newPage } = useBrowserStack();
 
-const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
-
 const statusText = (page: Page) => page.getByTestId("wa-status").textContent();
 
 describe("Connect tab", () => {
@@ -29,13 +27,13 @@ describe("Connect tab", () => {
     expect(natural).toBeGreaterThan(100);
     await screenshot(page, "connect-qr-en-390");
 
-    await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
+    await stack.sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
     await expect.poll(() => statusText(page), { timeout: 15_000 }).toBe("Connected");
     expect(await page.getByTestId("wa-phone").textContent()).toBe("+972 50 111 2233");
     expect(await page.getByTestId("wa-qr").count()).toBe(0);
     await screenshot(page, "connect-working-en-390");
 
-    await sim(`${businessId}/incoming`, {
+    await stack.sim(`${businessId}/incoming`, {
       from: "972541234567",
       name: "Maya Azulay",
       body: "Hi! Can I come tomorrow at 5pm for a haircut?",
@@ -81,7 +79,7 @@ describe("Connect tab", () => {
     const businessId = (await page.locator(".facts .mono").textContent())!.trim();
     await page.getByRole("button", { name: "Connect WhatsApp" }).click();
     await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
-    await sim(`${businessId}/fail`);
+    await stack.sim(`${businessId}/fail`);
     await expect.poll(() => statusText(page), { timeout: 15_000 }).toBe("Failed");
     await page.getByRole("button", { name: "Restart Session" }).click();
     await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });

@@ -27,8 +27,6 @@ const OPEN_ALL_WEEK = JSON.stringify(
 // A chat is read once it has been quiet a while (10 s on the shared stack: WA_LIVE_QUIET_MS), then the draft is written.
 const READ_AFTER_QUIET = 150_000;
 
-type Sent = { chatId: string; text: string };
-
 describe("drafted replies on the Sync tab", () => {
   it(
     "a customer asks for a time: the owner edits and sends the reply; a Hebrew one is read in Hebrew and dismissed",
@@ -42,8 +40,7 @@ describe("drafted replies on the Sync tab", () => {
         password: "drafts-pass-1",
       });
       stack.query(`UPDATE businesses SET working_hours = '${OPEN_ALL_WEEK}' WHERE id = '${businessId}'`);
-      const sent = async () =>
-        (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as Sent[];
+      const sent = () => stack.sent(businessId);
 
       expect(await connectWhatsApp(page, stack)).toBe(businessId);
       await page.getByRole("link", { name: "Sync" }).click();

@@ -7,13 +7,14 @@ import { localDate } from "../../app/utils/time-zone";
 import { addDays } from "../../app/utils/dates";
 import { registerAndLogin } from "./support/account";
 import { screenshot } from "./support/browser";
+import { browserClock } from "./support/api";
 import { useBrowserStack } from "./support/browser-stack";
+import { syncEveryContact } from "./support/sync";
 import { watchToasts } from "./support/toasts";
+import { connectWhatsApp } from "./support/whatsapp";
 
 const { stack, newPage } = useBrowserStack();
 
-const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
-const pad = (n: number) => String(n).padStart(2, "0");
 const gb = (iso: string) => iso.split("-").reverse().join("/");
 const ASK = "Hi! Can I come tomorrow at 5pm for a haircut?";
 
@@ -38,14 +39,10 @@ describe("the whole journey", () => {
       });
 
       // Connect WhatsApp.
-      await page.getByRole("button", { name: "Connect WhatsApp" }).click();
-      await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
-      const businessId = (await page.locator(".facts .mono").textContent())!.trim();
-      await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
-      await expect.poll(() => page.getByTestId("wa-status").textContent(), { timeout: 15_000 }).toBe("Connected");
+      const businessId = await connectWhatsApp(page, stack);
 
       // A customer writes.
-      await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: ASK });
+      await stack.sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: ASK });
       await expect
         .poll(() => stack.query(`SELECT count(*) AS n FROM wa_messages WHERE business_id = '${businessId}'`), {
           timeout: 15_000,
@@ -57,15 +54,7 @@ describe("the whole journey", () => {
       const tomorrow = addDays(localDate(timestamp, zone), 1);
 
       // Sync: add the service, select the contact, review and save.
-      await page.getByRole("link", { name: "Sync" }).click();
-      await page.waitForURL(/\/dashboard\/sync$/);
-      await page.getByLabel("Service name").fill("Haircut");
-      await page.getByRole("button", { name: "Add Service" }).click();
-      await page.getByRole("button", { name: "Haircut", exact: true }).waitFor();
-      await page.getByRole("checkbox", { name: "Select all contacts" }).check();
-      await page.getByRole("button", { name: "Start Sync" }).click();
-      const group = page.getByTestId("result-group").filter({ hasText: "Maya Azulay" });
-      await group.waitFor({ timeout: 20_000 });
+      const group = await syncEveryContact(page, "Haircut", "Maya Azulay");
       expect(await group.getByLabel("Service").inputValue()).toBe("Haircut");
       expect(await group.getByLabel("Date").inputValue()).toBe(tomorrow);
       expect(await group.getByLabel("Time").inputValue()).toBe("17:00");
@@ -90,9 +79,9 @@ describe("the whole journey", () => {
       await next.click();
       await wizard.getByRole("radio", { name: "Custom" }).check();
       await waitMinuteRoom(page);
-      const now = new Date();
-      await wizard.getByLabel("Date").fill(`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
-      await wizard.getByLabel("Time").fill(`${pad(now.getHours())}:${pad(now.getMinutes())}`);
+      const now = await browserClock(page);
+      await wizard.getByLabel("Date").fill(now.date);
+      await wizard.getByLabel("Time").fill(now.time);
       await wizard.getByRole("button", { name: "Send" }).click();
       await toasts.said("Successfully created 1 rules!");
 
@@ -105,16 +94,7 @@ describe("the whole journey", () => {
       // The cron runs; the message reaches the customer's chat with the tokens filled in.
       await stack.cron();
       await expect
-        .poll(
-          async () =>
-            (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as {
-              chatId: string;
-              text: string;
-            }[],
-          {
-            timeout: 30_000,
-          },
-        )
+        .poll(() => stack.sent(businessId), { timeout: 30_000 })
         .toEqual([
           expect.objectContaining({
             chatId: "972541234567@c.us",

@@ -85,8 +85,7 @@ describe("live proposals", () => {
       for (const service of ["Haircut", "Coloring"]) await call("/api/services", { token, json: { service } });
       const proposals = async () => ((await call("/api/proposals", { token })) as { proposals: Proposal[] }).proposals;
 
-      const gateway = async () =>
-        ((await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}`)).json()) as { status: string }).status;
+      const gateway = () => stack.simStatus(businessId);
       await call("/api/sessions", { token, json: { name: businessId } });
       await expect.poll(gateway, { timeout: 20_000 }).toBe("SCAN_QR_CODE");
       await stack.sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });

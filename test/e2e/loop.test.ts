@@ -9,87 +9,14 @@ import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { calendarEvent } from "./support/calendar";
 import { useBrowserStack } from "./support/browser-stack";
-import { clientsWroteFirst } from "./support/safety";
+import { cronForClientsWhoWrote } from "./support/safety";
+import { connectWhatsApp, cronUntilSent } from "./support/whatsapp";
+import { api, reminderDueNow } from "./support/api";
 
 const { stack, newPage } = useBrowserStack();
 
-const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
-const sent = async (businessId: string) =>
-  (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as {
-    chatId: string;
-    text: string;
-  }[];
-/** One cron run, as a deploy has every minute. */
-const tick = () => stack.cron();
 // The clients here wrote to the salon first (number safety: automatic messages only to clients with a contact basis).
-const cron = async (businessId: string) => {
-  clientsWroteFirst(stack, businessId);
-  await tick();
-};
-
-/**
- * Waits up to 90 s for the gateway to have sent a text starting with `start`
- * (business-started messages of one number are 10 to 30 s apart at the smallest pause).
- * The test is the cron's clock: a message the consumer put back to wait as
- * Scheduled (WhatsApp's status read as not working for a moment) goes out at
- * the next cron run, which a deploy has every minute and this test runs on
- * each look. If it never goes, the failure says where the booking's messages
- * stand (status, attempts, last error), so a slow run shows its cause.
- */
-async function sentSoon(businessId: string, bookingId: string, start: string) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if ((await sent(businessId)).some((s) => s.text.startsWith(start))) return;
-    await tick();
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  const rows = stack.query(
-    `SELECT status, attempts, last_error, send_at FROM scheduled_messages WHERE booking_id = '${bookingId}'`,
-  );
-  throw new Error(`"${start}..." was not sent within 90 s; the booking's messages: ${JSON.stringify(rows)}`);
-}
-
-async function api(page: Page, path: string, data: unknown) {
-  const res = await page.request.post(stack.appUrl + path, { data, headers: { Origin: stack.appUrl } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json();
-}
-
-/** Today, now and tomorrow on the browser's clock (the business's zone is the browser's). */
-async function clock(page: Page) {
-  return page.evaluate(() => {
-    const p = (n: number) => String(n).padStart(2, "0");
-    const d = new Date();
-    const t = new Date(Date.now() + 86_400_000);
-    return {
-      date: `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`,
-      time: `${p(d.getHours())}:${p(d.getMinutes())}`,
-      tomorrow: `${t.getFullYear()}-${p(t.getMonth() + 1)}-${p(t.getDate())}`,
-    };
-  });
-}
-
-/** A booking tomorrow and a reminder for it due this minute; the reminder asks to confirm by default. */
-async function remindedBooking(page: Page, name: string, phone: string, time: string) {
-  const now = await clock(page);
-  const { booking } = await api(page, "/api/bookings", {
-    name,
-    phone,
-    service: "Haircut",
-    booking_date: now.tomorrow,
-    booking_time: time,
-  });
-  await api(page, "/api/rules/create", {
-    type: "reminder",
-    services: ["Haircut"],
-    template: "Hi {name}, see you for your {service} on {date}!",
-    schedule_type: "custom",
-    customDate: now.date,
-    customTime: now.time,
-    clients: [{ booking_id: booking.id }],
-  });
-  return { bookingId: booking.id as string, tomorrow: now.tomorrow };
-}
+const cron = (businessId: string) => cronForClientsWhoWrote(stack, businessId);
 
 const ddmm = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 
@@ -109,14 +36,14 @@ describe("closing the loop on WhatsApp", () => {
       email: "dana.loop@example.com",
       password: "loop-pass-123",
     });
-    await page.getByRole("button", { name: "Connect WhatsApp" }).click();
-    await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
-    const businessId = (await page.locator(".facts .mono").textContent())!.trim();
-    await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
-    await expect.poll(() => page.getByTestId("wa-status").textContent(), { timeout: 15_000 }).toBe("Connected");
+    const businessId = await connectWhatsApp(page, stack);
+    const waitingClients = () =>
+      stack.query(
+        `SELECT count(*) AS n FROM clients WHERE business_id = '${businessId}' AND awaiting_reply_at IS NOT NULL`,
+      );
 
     // The wizard's message step: the switch is on for a reminder and the preview shows the line.
-    const noa = await remindedBooking(page, "Noa Cohen", "972541234567", "10:00");
+    const noa = await reminderDueNow(page, stack.appUrl, { name: "Noa Cohen", phone: "972541234567", time: "10:00" });
     await page.goto(`${stack.appUrl}/dashboard/rules`);
     await whenHydrated(page);
     await page.getByRole("button", { name: "Add new rule" }).click();
@@ -164,14 +91,14 @@ describe("closing the loop on WhatsApp", () => {
     // The reminder goes out with the line; the client answers "1".
     await cron(businessId);
     await expect
-      .poll(async () => (await sent(businessId)).map((s) => s.text), { timeout: 90_000 })
+      .poll(async () => (await stack.sent(businessId)).map((s) => s.text), { timeout: 90_000 })
       .toContainEqual(
         `Hi Noa Cohen, see you for your Haircut on ${noa.tomorrow.split("-").reverse().join("/")}!\n\nReply 1 to confirm or 2 to cancel.`,
       );
-    await sim(`${businessId}/incoming`, { from: "972541234567", name: "Noa", body: "1" });
+    await stack.sim(`${businessId}/incoming`, { from: "972541234567", name: "Noa", body: "1" });
     const thanks = `Thank you! Your Haircut on ${ddmm(noa.tomorrow)} at 10:00 is confirmed.`;
     await expect
-      .poll(async () => (await sent(businessId)).filter((s) => s.text === thanks).length, { timeout: 30_000 })
+      .poll(async () => (await stack.sent(businessId)).filter((s) => s.text === thanks).length, { timeout: 30_000 })
       .toBe(1);
 
     const event = await openCalendarEvent(page, "Noa Cohen - Haircut");
@@ -190,8 +117,8 @@ describe("closing the loop on WhatsApp", () => {
     await screenshot(page, "loop-rule-reply-en-390");
 
     // Another client answers "2": the booking is Cancelled and its follow-up too.
-    const avi = await remindedBooking(page, "Avi Levi", "972547654321", "12:00");
-    await api(page, "/api/rules/create", {
+    const avi = await reminderDueNow(page, stack.appUrl, { name: "Avi Levi", phone: "972547654321", time: "12:00" });
+    await api(page, stack.appUrl, "/api/rules/create", {
       type: "followup",
       services: ["Haircut"],
       template: "Thanks {name}!",
@@ -200,11 +127,11 @@ describe("closing the loop on WhatsApp", () => {
       clients: [{ booking_id: avi.bookingId }],
     });
     await cron(businessId);
-    await sentSoon(businessId, avi.bookingId, "Hi Avi Levi");
-    await sim(`${businessId}/incoming`, { from: "972547654321", name: "Avi", body: "2" });
+    await cronUntilSent(stack, businessId, "Hi Avi Levi");
+    await stack.sim(`${businessId}/incoming`, { from: "972547654321", name: "Avi", body: "2" });
     const cancelled = `Thank you! Your Haircut on ${ddmm(avi.tomorrow)} at 12:00 is cancelled.`;
     await expect
-      .poll(async () => (await sent(businessId)).filter((s) => s.text === cancelled).length, { timeout: 30_000 })
+      .poll(async () => (await stack.sent(businessId)).filter((s) => s.text === cancelled).length, { timeout: 30_000 })
       .toBe(1);
     expect(stack.query(`SELECT status FROM bookings WHERE id = '${avi.bookingId}'`)).toEqual([{ status: "cancelled" }]);
     expect(
@@ -215,20 +142,16 @@ describe("closing the loop on WhatsApp", () => {
     await expect.poll(() => aviEvent.getAttribute("class")).toContain("status-cancelled");
 
     // A third asks something else: nothing changes, nothing is sent, the Clients tab shows she waits.
-    const maya = await remindedBooking(page, "Maya Azulay", "972541112233", "15:00");
+    const maya = await reminderDueNow(page, stack.appUrl, {
+      name: "Maya Azulay",
+      phone: "972541112233",
+      time: "15:00",
+    });
     await cron(businessId);
-    await sentSoon(businessId, maya.bookingId, "Hi Maya Azulay");
-    const before = (await sent(businessId)).length;
-    await sim(`${businessId}/incoming`, { from: "972541112233", name: "Maya", body: "can we make it 6pm?" });
-    await expect
-      .poll(
-        () =>
-          stack.query(
-            `SELECT count(*) AS n FROM clients WHERE business_id = '${businessId}' AND awaiting_reply_at IS NOT NULL`,
-          ),
-        { timeout: 15_000 },
-      )
-      .toEqual([{ n: 1 }]);
+    await cronUntilSent(stack, businessId, "Hi Maya Azulay");
+    const before = (await stack.sent(businessId)).length;
+    await stack.sim(`${businessId}/incoming`, { from: "972541112233", name: "Maya", body: "can we make it 6pm?" });
+    await expect.poll(waitingClients, { timeout: 15_000 }).toEqual([{ n: 1 }]);
     await page.goto(`${stack.appUrl}/dashboard/clients`);
     await whenHydrated(page);
     await expect.poll(() => page.getByTestId("clients-waiting-count").textContent()).toBe("1");
@@ -237,7 +160,7 @@ describe("closing the loop on WhatsApp", () => {
     await mayaRow.locator(".client-head").click();
     await mayaRow.getByTestId("client-waiting-detail").waitFor();
     await screenshot(page, "loop-client-waiting-en-390");
-    expect((await sent(businessId)).length).toBe(before);
+    expect((await stack.sent(businessId)).length).toBe(before);
     expect(stack.query(`SELECT status FROM bookings WHERE id = '${maya.bookingId}'`)).toEqual([
       { status: "scheduled" },
     ]);
@@ -276,16 +199,8 @@ describe("closing the loop on WhatsApp", () => {
     await screenshot(page, "loop-settings-messages-he-390");
 
     // The owner answers Maya on the phone: she no longer waits.
-    await sim(`${businessId}/reply`, { to: "972541112233", body: "18:00 works, see you!" });
-    await expect
-      .poll(
-        () =>
-          stack.query(
-            `SELECT count(*) AS n FROM clients WHERE business_id = '${businessId}' AND awaiting_reply_at IS NOT NULL`,
-          ),
-        { timeout: 15_000 },
-      )
-      .toEqual([{ n: 0 }]);
+    await stack.sim(`${businessId}/reply`, { to: "972541112233", body: "18:00 works, see you!" });
+    await expect.poll(waitingClients, { timeout: 15_000 }).toEqual([{ n: 0 }]);
     expect(errors).toEqual([]);
   });
 });

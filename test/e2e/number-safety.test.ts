@@ -2,11 +2,11 @@
 // never wrote waits under "Send from your phone" in the rule's details (a
 // wa.me link with the text, and Done), the Connect tab's pause switch and the
 // number's health with its warning. English and Hebrew, 390 and 1280 px.
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
+import { api, browserDay } from "./support/api";
 
 const { stack, newPage } = useBrowserStack();
 
@@ -38,14 +38,6 @@ const T = {
   },
 } as const;
 
-async function post(page: Page, path: string, data: unknown) {
-  const res = await page.request.post(stack.appUrl + path, { data, headers: { Origin: stack.appUrl } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json();
-}
-
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-
 describe("number safety on the screens", () => {
   for (const lang of ["en", "he"] as const) {
     it(
@@ -67,17 +59,17 @@ describe("number safety on the screens", () => {
         );
 
         // A client added by hand (never wrote) with a reminder that is due now.
-        await post(page, "/api/bookings", {
+        await api(page, stack.appUrl, "/api/bookings", {
           name: "Maya Azulay",
           phone: "0521234567",
           service: "Haircut",
-          booking_date: inDays(3),
+          booking_date: await browserDay(page, 3),
           booking_time: "10:00",
         });
         const [{ id: bookingId }] = stack.query<{ id: string }>(
           `SELECT id FROM bookings WHERE business_id = '${businessId}'`,
         );
-        await post(page, "/api/rules/create", {
+        await api(page, stack.appUrl, "/api/rules/create", {
           type: "reminder",
           services: ["Haircut"],
           template: "Hi {name}, see you for your {service} on {date}!",
@@ -138,7 +130,7 @@ describe("number safety on the screens", () => {
           stack.query(
             `INSERT INTO rules (id, business_id, group_id, type, services, template, schedule_type) VALUES ('${id}', '${businessId}', '${id}', 'followup', '["Haircut"]', 'Hi', 'preset');
              INSERT INTO scheduled_messages (id, business_id, rule_id, booking_id, send_date, send_at, status, sent_at, ack, provider_message_id)
-             VALUES ('${id}', '${businessId}', '${id}', '${bookingId}', '${inDays(0)}', ${Date.now()}, 'failed', ${Date.now()}, -1, 'wamid-${id}');`,
+             VALUES ('${id}', '${businessId}', '${id}', '${bookingId}', '${await browserDay(page, 0)}', ${Date.now()}, 'failed', ${Date.now()}, -1, 'wamid-${id}');`,
           );
         }
         await page.setViewportSize({ width: 1280, height: 900 });

@@ -12,18 +12,15 @@ import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { gateway as setGateway, keepGatewayAsFound } from "./support/gateway";
 import { watchToasts } from "./support/toasts";
-import { clientsWroteFirst } from "./support/safety";
+import { cronForClientsWhoWrote } from "./support/safety";
+import { api, browserClock, browserDay } from "./support/api";
 
 const { stack, newPage } = useBrowserStack();
 
 keepGatewayAsFound(stack);
 const gateway = (settings: { version?: string; down?: boolean }) => setGateway(stack, settings);
-const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 // The clients here wrote to the salon first (number safety: automatic messages only to clients with a contact basis).
-const cron = async (businessId: string) => {
-  clientsWroteFirst(stack, businessId);
-  await stack.cron();
-};
+const cron = (businessId: string) => cronForClientsWhoWrote(stack, businessId);
 
 /** Answers the server gave with an error status are logged by the browser (this file provokes them); anything else is a real console error. */
 const REFUSED = { expectedErrors: [/Failed to load resource: the server responded with a status of (40[014]|50[23])/] };
@@ -39,22 +36,6 @@ async function hebrewOwner(page: Page, who: string) {
   const profile = await (await page.request.get(`${stack.appUrl}/api/user/profile`)).json();
   return profile.data.business_id as string;
 }
-
-async function api(page: Page, method: "POST" | "DELETE", path: string, data?: unknown) {
-  const res = await page.request.fetch(stack.appUrl + path, { method, data, headers: { Origin: stack.appUrl } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json();
-}
-
-const localDay = (page: Page, days = 0) =>
-  page.evaluate((n) => {
-    const d = new Date(Date.now() + n * 86_400_000);
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-  }, days);
-const localTime = (page: Page) =>
-  page.evaluate(
-    () => `${String(new Date().getHours()).padStart(2, "0")}:${String(new Date().getMinutes()).padStart(2, "0")}`,
-  );
 
 describe("Connect tab in Hebrew", () => {
   it("says the gateway's failures in Hebrew", { timeout: 300_000 }, async () => {
@@ -97,7 +78,7 @@ describe("Connect tab in Hebrew", () => {
 
     // Back, then FAILED: leaving the QR clears the error; Restart and Cancel fail while the gateway is away.
     await gateway({ down: false });
-    await sim(`${businessId}/fail`);
+    await stack.sim(`${businessId}/fail`);
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe("נכשל");
     expect(await alert.count()).toBe(0);
     await gateway({ down: true });
@@ -114,7 +95,7 @@ describe("Connect tab in Hebrew", () => {
     await gateway({ down: false });
     await page.getByRole("button", { name: "הפעלה מחדש" }).click();
     await page.getByTestId("wa-qr").waitFor({ timeout: 30_000 });
-    await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
+    await stack.sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe("מחובר");
     await gateway({ down: true });
     await page.getByRole("button", { name: "התנתקות מוואטסאפ" }).click();
@@ -135,7 +116,7 @@ describe("Rules tab in Hebrew", () => {
     const businessId = await hebrewOwner(page, "Rules");
     const booking = async (name: string, phone: string, service: string, date: string, time: string) =>
       (
-        await api(page, "POST", "/api/bookings", {
+        await api(page, stack.appUrl, "/api/bookings", {
           name,
           phone,
           service,
@@ -144,9 +125,9 @@ describe("Rules tab in Hebrew", () => {
           notes: "",
         })
       ).booking.id as string;
-    const noa = await booking("Noa Cohen", "972501111111", "Haircut", await localDay(page, 1), "18:00");
-    const avi = await booking("Avi Levi", "972502222222", "Haircut", await localDay(page, 3), "09:00");
-    const dana = await booking("Dana Bar", "972503333333", "Coloring", await localDay(page, -2), "10:00");
+    const noa = await booking("Noa Cohen", "972501111111", "Haircut", await browserDay(page, 1), "18:00");
+    const avi = await booking("Avi Levi", "972502222222", "Haircut", await browserDay(page, 3), "09:00");
+    const dana = await booking("Dana Bar", "972503333333", "Coloring", await browserDay(page, -2), "10:00");
 
     await page.goto(`${stack.appUrl}/dashboard/rules`);
     await whenHydrated(page);
@@ -179,8 +160,8 @@ describe("Rules tab in Hebrew", () => {
     await screenshot(page, "rules-refused-past-he-390");
 
     // A booking deleted since the list was loaded.
-    await api(page, "DELETE", `/api/bookings/${avi}`);
-    await wizard.getByLabel("תאריך").fill(await localDay(page, 5));
+    await api(page, stack.appUrl, `/api/bookings/${avi}`, undefined, "DELETE");
+    await wizard.getByLabel("תאריך").fill(await browserDay(page, 5));
     await send.click();
     await toasts.said("יצירת הכלל נכשלה: התור לא נמצא.");
 
@@ -194,7 +175,7 @@ describe("Rules tab in Hebrew", () => {
     await wizard.waitFor({ state: "detached" });
 
     // A reminder for an appointment already past is cancelled with its reason; a follow-up's old row says why in English.
-    await api(page, "POST", "/api/rules/create", {
+    await api(page, stack.appUrl, "/api/rules/create", {
       type: "reminder",
       services: ["Coloring"],
       template: "Hi {name}",
@@ -202,7 +183,7 @@ describe("Rules tab in Hebrew", () => {
       schedule_value: "1",
       clients: [{ booking_id: dana }],
     });
-    const { rule_group_id: noaGroup } = await api(page, "POST", "/api/rules/create", {
+    const { rule_group_id: noaGroup } = await api(page, stack.appUrl, "/api/rules/create", {
       type: "followup",
       services: ["Haircut"],
       template: "Hi {name}",
@@ -232,7 +213,7 @@ describe("Rules tab in Hebrew", () => {
     await screenshot(page, "rules-reason-missed-he-390");
 
     // Deleted elsewhere while its details are open.
-    await api(page, "DELETE", `/api/rules/delete/group/${noaGroup}`);
+    await api(page, stack.appUrl, `/api/rules/delete/group/${noaGroup}`, undefined, "DELETE");
     await details.getByRole("button", { name: "מחיקת כלל" }).click();
     await page
       .getByRole("alertdialog", { name: "מחיקת כלל" })
@@ -242,25 +223,25 @@ describe("Rules tab in Hebrew", () => {
     await screenshot(page, "rules-delete-missing-he-390");
 
     // WhatsApp refuses a sent reminder (463): the rule says why, in Hebrew.
-    await api(page, "POST", "/api/sessions", { name: businessId });
-    const simStatus = async () =>
-      ((await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}`)).json()) as { status: string }).status;
+    await api(page, stack.appUrl, "/api/sessions", { name: businessId });
+    const simStatus = () => stack.simStatus(businessId);
     await expect.poll(simStatus, { timeout: 15_000 }).toBe("SCAN_QR_CODE");
-    await sim(`${businessId}/scan`, { phone: "972501112244", pushName: "Rules Salon" });
+    await stack.sim(`${businessId}/scan`, { phone: "972501112244", pushName: "Rules Salon" });
     await expect.poll(simStatus, { timeout: 15_000 }).toBe("WORKING");
     // The cron sends only while the product knows WhatsApp is WORKING (a missed read is set right by the next poll, within a minute).
     await expect
       .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 90_000 })
       .toEqual([{ wa_status: "WORKING" }]);
-    await sim(`${businessId}/restrict`, { next: 1 });
-    const yael = await booking("Yael Shapiro", "972504444444", "Styling", await localDay(page, 1), "18:00");
-    await api(page, "POST", "/api/rules/create", {
+    await stack.sim(`${businessId}/restrict`, { next: 1 });
+    const now = await browserClock(page);
+    const yael = await booking("Yael Shapiro", "972504444444", "Styling", now.tomorrow, "18:00");
+    await api(page, stack.appUrl, "/api/rules/create", {
       type: "reminder",
       services: ["Styling"],
       template: "Hi {name}, see you on {date}",
       schedule_type: "custom",
-      customDate: await localDay(page),
-      customTime: await localTime(page),
+      customDate: now.date,
+      customTime: now.time,
       clients: [{ booking_id: yael }],
     });
     await expect

@@ -6,13 +6,12 @@ import { signInAsNewOwner } from "./support/account";
 import { screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { watchToasts } from "./support/toasts";
+import { api, browserClock, browserDay } from "./support/api";
+import { connectWhatsApp } from "./support/whatsapp";
 
 const { stack, newPage } = useBrowserStack();
 
-const pad = (n: number) => String(n).padStart(2, "0");
-const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 const gb = (iso: string) => iso.split("-").reverse().join("/");
-const inDays = (n: number) => localDay(new Date(Date.now() + n * 86_400_000));
 
 async function signUp(page: Page, name: string) {
   const email = `rules.${name.toLowerCase()}.${Date.now()}@example.com`;
@@ -24,10 +23,8 @@ async function signUp(page: Page, name: string) {
   });
 }
 
-async function addBooking(page: Page, body: Record<string, string>) {
-  const res = await page.request.post(`${stack.appUrl}/api/bookings`, { data: { notes: "", ...body } });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-}
+const addBooking = (page: Page, body: Record<string, string>) =>
+  api(page, stack.appUrl, "/api/bookings", { notes: "", ...body });
 
 describe("Rules tab in the browser", () => {
   it(
@@ -38,7 +35,7 @@ describe("Rules tab in the browser", () => {
       const { page, errors } = await newPage(390, undefined, { expectedErrors: [/net::ERR_FAILED/] });
       const toasts = await watchToasts(page);
       await signUp(page, "Wizard");
-      const haircutDay = inDays(3);
+      const haircutDay = await browserDay(page, 3);
       await addBooking(page, {
         name: "Noa Cohen",
         phone: "+972501111111",
@@ -50,7 +47,7 @@ describe("Rules tab in the browser", () => {
         name: "Avi Levi",
         phone: "+972502222222",
         service: "Coloring",
-        booking_date: inDays(4),
+        booking_date: await browserDay(page, 4),
         booking_time: "09:00",
       });
 
@@ -163,22 +160,9 @@ describe("Rules tab in the browser", () => {
       const { page, errors } = await newPage(390);
       const toasts = await watchToasts(page);
       await signUp(page, "Cron");
-      const profile = await (await page.request.get(`${stack.appUrl}/api/user/profile`)).json();
-      const session: string = profile.data.business_id;
-      expect(
-        (await page.request.post(`${stack.appUrl}/api/sessions`, { data: { name: session } })).status(),
-      ).toBeLessThan(300);
-      const simStatus = async () =>
-        ((await (await fetch(`${stack.simUrl}/__sim/sessions/${session}`)).json()) as { status: string }).status;
-      await expect.poll(simStatus, { timeout: 15_000 }).toBe("SCAN_QR_CODE");
-      await fetch(`${stack.simUrl}/__sim/sessions/${session}/scan`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: "{}",
-      });
-      await expect.poll(simStatus).toBe("WORKING");
+      const session = await connectWhatsApp(page, stack, "972501112277");
 
-      const day = inDays(1);
+      const day = await browserDay(page, 1);
       await addBooking(page, {
         name: "Noa Cohen",
         phone: "+972501111111",
@@ -199,9 +183,9 @@ describe("Rules tab in the browser", () => {
       await wizard.getByRole("textbox", { name: "Message" }).fill("Hi {name}, see you for your {service} on {date}!");
       await next.click();
       await wizard.getByRole("radio", { name: "Custom" }).check();
-      const now = new Date();
-      await wizard.getByLabel("Date").fill(localDay(now));
-      await wizard.getByLabel("Time").fill(`${pad(now.getHours())}:${pad(now.getMinutes())}`);
+      const now = await browserClock(page);
+      await wizard.getByLabel("Date").fill(now.date);
+      await wizard.getByLabel("Time").fill(now.time);
       await screenshot(page, "rules-wizard-5-custom-en-390");
       await wizard.getByRole("button", { name: "Send" }).click();
       await toasts.said("Successfully created 1 rules!");
@@ -215,16 +199,7 @@ describe("Rules tab in the browser", () => {
       // A reminder asks the client to confirm unless the owner turns the switch off.
       const expected = `Hi Noa Cohen, see you for your Haircut on ${gb(day)}!\n\nReply 1 to confirm or 2 to cancel.`;
       await expect
-        .poll(
-          async () =>
-            (await (await fetch(`${stack.simUrl}/__sim/sessions/${session}/sent`)).json()) as {
-              chatId: string;
-              text: string;
-            }[],
-          {
-            timeout: 20_000,
-          },
-        )
+        .poll(() => stack.sent(session), { timeout: 20_000 })
         .toEqual([expect.objectContaining({ chatId: "972501111111@c.us", text: expected })]);
 
       await expect

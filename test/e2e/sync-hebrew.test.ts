@@ -6,7 +6,7 @@
 // at its limit, a contact that went away, a date out of range).
 import { describe, expect, it } from "vitest";
 import { signInAsNewOwner, whenHydrated } from "./support/account";
-import { screenshot } from "./support/browser";
+import { newScriptlessPage, screenshot } from "./support/browser";
 import { useBrowserStack } from "./support/browser-stack";
 import { watchToasts } from "./support/toasts";
 
@@ -55,12 +55,7 @@ describe("Sync tab in Hebrew", () => {
     );
 
     // 1. The Service name rule on the server: without scripts the form posts the page itself.
-    const bare = await browserStack.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      javaScriptEnabled: false,
-      storageState: await page.context().storageState(),
-    });
-    const plain = await bare.newPage();
+    const plain = await newScriptlessPage(browserStack.browser, 390, await page.context().cookies());
     await plain.goto(`${app}/dashboard/sync`);
     expect(await plain.locator("html").getAttribute("dir")).toBe("rtl");
     const post = () =>
@@ -75,7 +70,7 @@ describe("Sync tab in Hebrew", () => {
     await post();
     expect(await plain.getByRole("alert").first().textContent()).toBe("שם השירות ארוך מדי (עד 60 תווים).");
     expect(stack.query(`SELECT count(*) AS n FROM services WHERE business_id = '${businessId}'`)).toEqual([{ n: 0 }]);
-    await bare.close();
+    await plain.context().close();
 
     // 2. Duplicate: another tab added the name after this screen loaded.
     await page.goto(`${app}/dashboard/sync`);

@@ -15,7 +15,6 @@ import { connectWhatsApp } from "./support/whatsapp";
 
 const { stack, newPage } = useBrowserStack();
 
-const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
 const ASK = "Hi! Can I come tomorrow at 5pm for a haircut?";
 
 describe("Sync tab", () => {
@@ -30,11 +29,15 @@ describe("Sync tab", () => {
       password: "secret123",
     });
     const businessId = await connectWhatsApp(page, stack);
-    await sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: ASK });
+    await stack.sim(`${businessId}/incoming`, { from: "972541234567", name: "Maya Azulay", body: ASK });
     await expect
       .poll(() => stack.query(`SELECT body FROM wa_messages WHERE business_id = '${businessId}'`), { timeout: 30_000 })
       .toEqual([{ body: ASK }]);
-    await sim(`${businessId}/incoming`, { from: "972529876543", name: "Rina Katz", body: "What are your prices?" });
+    await stack.sim(`${businessId}/incoming`, {
+      from: "972529876543",
+      name: "Rina Katz",
+      body: "What are your prices?",
+    });
     await expect
       .poll(() => stack.query(`SELECT count(*) AS n FROM wa_contacts WHERE business_id = '${businessId}'`), {
         timeout: 30_000,
@@ -284,14 +287,7 @@ describe("Sync tab", () => {
       // The offer goes out on the next sweep; Noa answers 1 and the slot is hers.
       const offered = "A 16:00 slot opened tomorrow for a haircut. Reply 1 to take it.";
       const sentToNoa = async () =>
-        (
-          (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as {
-            chatId: string;
-            text: string;
-          }[]
-        )
-          .filter((m) => m.chatId === "972541230101@c.us")
-          .map((m) => m.text);
+        (await stack.sent(businessId)).filter((m) => m.chatId === "972541230101@c.us").map((m) => m.text);
       await expect
         .poll(async () => (await stack.cron(), sentToNoa()), { timeout: 60_000, interval: 2_000 })
         .toContain(offered);

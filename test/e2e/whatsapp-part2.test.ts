@@ -12,24 +12,11 @@ import { screenshot } from "./support/browser";
 import { calendarEvent } from "./support/calendar";
 import { useBrowserStack } from "./support/browser-stack";
 import { clientsWroteFirst } from "./support/safety";
+import { connectWhatsApp, cronUntilSent } from "./support/whatsapp";
+import { api, browserClock, reminderDueNow } from "./support/api";
 
 const { stack, newPage } = useBrowserStack({ vars: { WA_BACKSTOP_MS: "15000" } });
 
-/** A control call; once more if the connection was reset before it was read (a kept-alive socket the simulator had just closed). */
-const sim = async (path: string, body: unknown = {}) => {
-  try {
-    return await stack.sim(path, body);
-  } catch (error) {
-    if (!String((error as Error & { cause?: { code?: string } }).cause?.code).includes("ECONNRESET")) throw error;
-    return stack.sim(path, body);
-  }
-};
-const sent = async (businessId: string) =>
-  (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as {
-    chatId: string;
-    text: string;
-  }[];
-const cron = () => stack.cron();
 const status = (bookingId: string) =>
   stack.query<{ status: string }>(`SELECT status FROM bookings WHERE id = '${bookingId}'`)[0]?.status;
 const waiting = (phone: string) =>
@@ -37,58 +24,13 @@ const waiting = (phone: string) =>
     `SELECT awaiting_reply_text AS text FROM clients WHERE phone = '${phone}' AND awaiting_reply_at IS NOT NULL`,
   )[0]?.text ?? null;
 
-async function api(page: Page, path: string, data: unknown) {
-  const res = await page.request.post(stack.appUrl + path, { data, headers: { Origin: stack.appUrl } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json();
-}
-
-async function clock(page: Page) {
-  return page.evaluate(() => {
-    const p = (n: number) => String(n).padStart(2, "0");
-    const d = new Date();
-    const t = new Date(Date.now() + 86_400_000);
-    return {
-      date: `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`,
-      time: `${p(d.getHours())}:${p(d.getMinutes())}`,
-      tomorrow: `${t.getFullYear()}-${p(t.getMonth() + 1)}-${p(t.getDate())}`,
-    };
-  });
-}
-
 /** A booking tomorrow, a reminder for it due this minute (asking to confirm), sent through the simulator. */
 async function reminded(page: Page, businessId: string, name: string, phone: string, time: string) {
-  const now = await clock(page);
-  const { booking } = await api(page, "/api/bookings", {
-    name,
-    phone,
-    service: "Haircut",
-    booking_date: now.tomorrow,
-    booking_time: time,
-  });
+  const { bookingId } = await reminderDueNow(page, stack.appUrl, { name, phone, time });
   // The client wrote to the salon's WhatsApp before (number safety: automatic messages only to clients with a contact basis).
   clientsWroteFirst(stack, businessId);
-  await api(page, "/api/rules/create", {
-    type: "reminder",
-    services: ["Haircut"],
-    template: "Hi {name}, see you for your {service} on {date}!",
-    schedule_type: "custom",
-    customDate: now.date,
-    customTime: now.time,
-    clients: [{ booking_id: booking.id }],
-  });
-  // The cron runs each minute locally only when asked: ask until it is sent (a busy machine can miss the minute).
-  await expect
-    .poll(
-      async () => {
-        if ((await sent(businessId)).some((s) => s.text.startsWith(`Hi ${name}`))) return true;
-        await cron();
-        return false;
-      },
-      { timeout: 90_000, interval: 3000 },
-    )
-    .toBe(true);
-  return booking.id as string;
+  await cronUntilSent(stack, businessId, `Hi ${name}`);
+  return bookingId;
 }
 
 describe("real WhatsApp, part 2", () => {
@@ -100,11 +42,7 @@ describe("real WhatsApp, part 2", () => {
       email: "dana.part2@example.com",
       password: "part2-pass-123",
     });
-    await page.getByRole("button", { name: "Connect WhatsApp" }).click();
-    await page.getByTestId("wa-qr").waitFor({ timeout: 20_000 });
-    const businessId = (await page.locator(".facts .mono").textContent())!.trim();
-    await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
-    await expect.poll(() => page.getByTestId("wa-status").textContent(), { timeout: 45_000 }).toBe("Connected");
+    const businessId = await connectWhatsApp(page, stack);
     // The shortest pause an owner can choose between automatic messages (10 to 30 s): the reminders here go out one after another.
     stack.query(`UPDATE businesses SET pause_seconds = 10 WHERE id = '${businessId}'`);
     // The session asks for reactions, edits and deletions, and for WEBJS acks.
@@ -118,7 +56,7 @@ describe("real WhatsApp, part 2", () => {
 
     // 👍 on the reminder confirms.
     const noa = await reminded(page, businessId, "Noa Cohen", "972541234567", "10:00");
-    await sim(`${businessId}/react`, { from: "972541234567", reaction: "👍🏽" });
+    await stack.sim(`${businessId}/react`, { from: "972541234567", reaction: "👍🏽" });
     await expect.poll(() => status(noa), { timeout: 45_000 }).toBe("confirmed");
     await page.goto(`${stack.appUrl}/dashboard/calendar`);
     await whenHydrated(page);
@@ -129,15 +67,20 @@ describe("real WhatsApp, part 2", () => {
 
     // A "1" from a hidden number confirms (the phone comes beside the lid).
     const lior = await reminded(page, businessId, "Lior Ben", "972549876543", "11:00");
-    await sim(`${businessId}/incoming`, { from: "198765432101234@lid", pn: "972549876543", name: "Lior", body: "1" });
+    await stack.sim(`${businessId}/incoming`, {
+      from: "198765432101234@lid",
+      pn: "972549876543",
+      name: "Lior",
+      body: "1",
+    });
     await expect.poll(() => status(lior), { timeout: 45_000 }).toBe("confirmed");
 
     // Maya asks something: she waits for the owner. The echo of another message the product sends her does not clear that.
     const maya = await reminded(page, businessId, "Maya Azulay", "972541112233", "15:00");
-    await sim(`${businessId}/incoming`, { from: "972541112233", name: "Maya", body: "can we make it 6pm?" });
+    await stack.sim(`${businessId}/incoming`, { from: "972541112233", name: "Maya", body: "can we make it 6pm?" });
     await expect.poll(() => waiting("972541112233"), { timeout: 45_000 }).toBe("can we make it 6pm?");
-    const now = await clock(page);
-    await api(page, "/api/rules/create", {
+    const now = await browserClock(page);
+    await api(page, stack.appUrl, "/api/rules/create", {
       type: "followup",
       services: ["Haircut"],
       template: "Just a reminder, {name}!",
@@ -146,16 +89,7 @@ describe("real WhatsApp, part 2", () => {
       customTime: now.time,
       clients: [{ booking_id: maya }],
     });
-    await expect
-      .poll(
-        async () => {
-          if ((await sent(businessId)).some((s) => s.text.startsWith("Just a reminder, Maya"))) return true;
-          await cron();
-          return false;
-        },
-        { timeout: 90_000, interval: 3000 },
-      )
-      .toBe(true);
+    await cronUntilSent(stack, businessId, "Just a reminder, Maya");
     const echoes = () =>
       stack.query<{ n: number }>(`SELECT count(*) AS n FROM wa_messages WHERE body LIKE 'Just a reminder, Maya%'`)[0].n;
     await expect.poll(echoes, { timeout: 45_000 }).toBe(1);
@@ -163,9 +97,9 @@ describe("real WhatsApp, part 2", () => {
 
     // Avi cancels with "2", then edits it to "1": the booking stays cancelled and Avi waits for the owner, with "1".
     const avi = await reminded(page, businessId, "Avi Levi", "972547654321", "12:00");
-    await sim(`${businessId}/incoming`, { from: "972547654321", name: "Avi", body: "2" });
+    await stack.sim(`${businessId}/incoming`, { from: "972547654321", name: "Avi", body: "2" });
     await expect.poll(() => status(avi), { timeout: 45_000 }).toBe("cancelled");
-    await sim(`${businessId}/edit`, { from: "972547654321", body: "1" });
+    await stack.sim(`${businessId}/edit`, { from: "972547654321", body: "1" });
     await expect.poll(() => waiting("972547654321"), { timeout: 45_000 }).toBe("1");
     expect(status(avi)).toBe("cancelled");
     await page.goto(`${stack.appUrl}/dashboard/clients`);
@@ -176,8 +110,8 @@ describe("real WhatsApp, part 2", () => {
 
     // The next 3 webhooks are lost; Yael's "1" still confirms, read back by the backstop.
     const yael = await reminded(page, businessId, "Yael Mor", "972543332211", "16:00");
-    await sim(`${businessId}/drop-webhooks`, { next: 3 });
-    await sim(`${businessId}/incoming`, { from: "972543332211", name: "Yael", body: "1" });
+    await stack.sim(`${businessId}/drop-webhooks`, { next: 3 });
+    await stack.sim(`${businessId}/incoming`, { from: "972543332211", name: "Yael", body: "1" });
     await expect.poll(() => status(yael), { timeout: 120_000, interval: 1000 }).toBe("confirmed");
     const dropped = (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}`)).json()) as {
       drops: { dropped: number };
@@ -185,10 +119,10 @@ describe("real WhatsApp, part 2", () => {
     expect(dropped.drops.dropped).toBeGreaterThanOrEqual(1);
     // Yael is thanked once (the thanks goes out through the queue, paced).
     const thanked = async () => {
-      const n = (await sent(businessId)).filter(
+      const n = (await stack.sent(businessId)).filter(
         (s) => s.text.startsWith("Thank you! Your Haircut") && s.text.includes("16:00"),
       ).length;
-      if (n === 0) await cron(); // a thanks not handed over at once goes with the next sweep
+      if (n === 0) await stack.cron(); // a thanks not handed over at once goes with the next sweep
       return n;
     };
     await expect.poll(thanked, { timeout: 60_000, interval: 1000 }).toBe(1);

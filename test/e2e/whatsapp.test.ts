@@ -8,8 +8,10 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
+import { reminderDueNow } from "./support/api";
 import { useBrowserStack } from "./support/browser-stack";
-import { clientsWroteFirst } from "./support/safety";
+import { syncEveryContact } from "./support/sync";
+import { cronForClientsWhoWrote } from "./support/safety";
 import { connectWhatsApp } from "./support/whatsapp";
 
 const { stack, newPage } = useBrowserStack();
@@ -18,56 +20,6 @@ const { stack, newPage } = useBrowserStack();
 const DISCONNECT_SECONDS = 30;
 // A reminder right after another waits the number's pacing gap (up to three times the 20 s pause) and the queue's retry.
 const PACED_MS = 90_000;
-const sim = (path: string, body: unknown = {}) => stack.sim(path, body);
-const sent = async (businessId: string) =>
-  (await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}/sent`)).json()) as {
-    chatId: string;
-    text: string;
-  }[];
-// The clients here wrote to the salon first (number safety: automatic messages only to clients with a contact basis).
-const cron = async (businessId: string) => {
-  clientsWroteFirst(stack, businessId);
-  await stack.cron();
-};
-const simStatus = async (businessId: string) =>
-  ((await (await fetch(`${stack.simUrl}/__sim/sessions/${businessId}`)).json()) as { status: string }).status;
-
-/** The JSON API with the page's own session cookie, as the screens call it. */
-async function api(page: Page, path: string, data: unknown) {
-  const res = await page.request.post(stack.appUrl + path, { data, headers: { Origin: stack.appUrl } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json();
-}
-
-/** A booking for a new client, and a reminder for it due this minute (the business's zone is the browser's). */
-async function reminderDueNow(page: Page, name: string, phone: string) {
-  const { date, time, tomorrow } = await page.evaluate(() => {
-    const p = (n: number) => String(n).padStart(2, "0");
-    const d = new Date();
-    const t = new Date(Date.now() + 86_400_000);
-    return {
-      date: `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`,
-      time: `${p(d.getHours())}:${p(d.getMinutes())}`,
-      tomorrow: `${t.getFullYear()}-${p(t.getMonth() + 1)}-${p(t.getDate())}`,
-    };
-  });
-  const { booking } = await api(page, "/api/bookings", {
-    name,
-    phone,
-    service: "Haircut",
-    booking_date: tomorrow,
-    booking_time: "18:00",
-  });
-  await api(page, "/api/rules/create", {
-    type: "reminder",
-    services: ["Haircut"],
-    template: "Hi {name}, see you for your {service} on {date}!",
-    schedule_type: "custom",
-    customDate: date,
-    customTime: time,
-    clients: [{ booking_id: booking.id }],
-  });
-}
 
 /** Opens the first rule's details, in whatever language the page is in. */
 async function ruleDetails(page: Page) {
@@ -95,7 +47,7 @@ describe("WhatsApp in the real world", () => {
       const businessId = await connectWhatsApp(page, stack, "972501112233");
 
       // 1. The customer asks without a time; the owner answers on the phone with one.
-      await sim(`${businessId}/incoming`, {
+      await stack.sim(`${businessId}/incoming`, {
         from: "972541234567",
         name: "Maya Azulay",
         body: "Hi! Can I come tomorrow for a haircut?",
@@ -106,7 +58,7 @@ describe("WhatsApp in the real world", () => {
           timeout: 15_000,
         })
         .toEqual([{ from_me: 0 }]);
-      await sim(`${businessId}/reply`, { to: "972541234567", body: "Tomorrow at 17:00 works?" });
+      await stack.sim(`${businessId}/reply`, { to: "972541234567", body: "Tomorrow at 17:00 works?" });
       await expect
         .poll(
           () =>
@@ -119,45 +71,39 @@ describe("WhatsApp in the real world", () => {
           { from_me: 0, chat_id: "972541234567@c.us" },
           { from_me: 1, chat_id: "972541234567@c.us" },
         ]);
-      await page.getByRole("link", { name: "Sync" }).click();
-      await page.waitForURL(/\/dashboard\/sync$/);
-      await page.getByLabel("Service name").fill("Haircut");
-      await page.getByRole("button", { name: "Add Service" }).click();
-      await page.getByRole("button", { name: "Haircut", exact: true }).waitFor();
-      await page.getByRole("checkbox", { name: "Select all contacts" }).check();
-      await page.getByRole("button", { name: "Start Sync" }).click();
-      const group = page.getByTestId("result-group").filter({ hasText: "Maya Azulay" });
-      await group.waitFor({ timeout: 20_000 });
+      const group = await syncEveryContact(page, "Haircut", "Maya Azulay");
       expect(await group.getByLabel("Time").inputValue()).toBe("17:00");
       await screenshot(page, "whatsapp-owner-reply-sync-en-390");
 
       // 2. A reminder due during a disconnect waits, then goes out once. The
       // window is long enough for the checks below on a busy machine (each
       // stack.query starts a wrangler process).
-      await reminderDueNow(page, "Noa Cohen", "972541110001");
-      await sim(`${businessId}/disconnect`, { seconds: DISCONNECT_SECONDS });
+      await reminderDueNow(page, stack.appUrl, { name: "Noa Cohen", phone: "972541110001" });
+      await stack.sim(`${businessId}/disconnect`, { seconds: DISCONNECT_SECONDS });
       await expect
         .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 10_000 })
         .toEqual([{ wa_status: "STARTING" }]);
-      await cron(businessId);
+      await cronForClientsWhoWrote(stack, businessId);
       await page.goto(`${stack.appUrl}/dashboard`);
       await page.getByTestId("wa-waiting").waitFor({ timeout: 10_000 });
       expect(await page.getByTestId("wa-waiting").textContent()).toContain("Waiting for WhatsApp to reconnect");
       await screenshot(page, "whatsapp-waiting-connect-en-390");
-      expect(await sent(businessId)).toEqual([]);
-      await expect.poll(() => simStatus(businessId), { timeout: DISCONNECT_SECONDS * 1000 + 10_000 }).toBe("WORKING");
+      expect(await stack.sent(businessId)).toEqual([]);
+      await expect
+        .poll(() => stack.simStatus(businessId), { timeout: DISCONNECT_SECONDS * 1000 + 10_000 })
+        .toBe("WORKING");
       await expect
         .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 15_000 })
         .toEqual([{ wa_status: "WORKING" }]);
-      await cron(businessId);
+      await cronForClientsWhoWrote(stack, businessId);
       await expect
-        .poll(() => sent(businessId), { timeout: 30_000 })
+        .poll(() => stack.sent(businessId), { timeout: 30_000 })
         .toEqual([expect.objectContaining({ chatId: "972541110001@c.us" })]);
 
       // 3. The phone is logged out: a reminder due then stays Scheduled, shown as waiting, and goes out once after a new scan.
       await fetch(`${stack.simUrl}/api/sessions/${businessId}/logout`, { method: "POST" });
-      await expect.poll(() => simStatus(businessId), { timeout: 10_000 }).toBe("SCAN_QR_CODE");
-      await reminderDueNow(page, "Lior Ben David", "972541110002");
+      await expect.poll(() => stack.simStatus(businessId), { timeout: 10_000 }).toBe("SCAN_QR_CODE");
+      await reminderDueNow(page, stack.appUrl, { name: "Lior Ben David", phone: "972541110002" });
       await expect
         .poll(
           () =>
@@ -166,7 +112,7 @@ describe("WhatsApp in the real world", () => {
           { timeout: 15_000 },
         )
         .not.toBe("WORKING");
-      await cron(businessId);
+      await cronForClientsWhoWrote(stack, businessId);
       const waiting = await ruleDetails(page);
       await expect.poll(() => waiting.getByTestId("rule-client-waiting").count(), { timeout: 10_000 }).toBe(1);
       await screenshot(page, "whatsapp-waiting-rule-en-390");
@@ -175,19 +121,19 @@ describe("WhatsApp in the real world", () => {
           `SELECT status FROM scheduled_messages WHERE business_id = '${businessId}' AND status = 'scheduled'`,
         ),
       ).toHaveLength(1);
-      await sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
+      await stack.sim(`${businessId}/scan`, { phone: "972501112233", pushName: "Dana Hair" });
       await expect
         .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 15_000 })
         .toEqual([{ wa_status: "WORKING" }]);
-      await cron(businessId);
+      await cronForClientsWhoWrote(stack, businessId);
       // Automatic messages keep a human gap (20 to 60 s by default) after the number's previous send.
-      await expect.poll(async () => (await sent(businessId)).length, { timeout: PACED_MS }).toBe(2);
-      expect((await sent(businessId))[1].chatId).toBe("972541110002@c.us");
+      await expect.poll(async () => (await stack.sent(businessId)).length, { timeout: PACED_MS }).toBe(2);
+      expect((await stack.sent(businessId))[1].chatId).toBe("972541110002@c.us");
 
       // 4. WhatsApp restricts the number: the send is accepted, then refused; the rule says why.
-      await sim(`${businessId}/restrict`, { next: 1 });
-      await reminderDueNow(page, "Yael Shapiro", "972541110003");
-      await cron(businessId);
+      await stack.sim(`${businessId}/restrict`, { next: 1 });
+      await reminderDueNow(page, stack.appUrl, { name: "Yael Shapiro", phone: "972541110003" });
+      await cronForClientsWhoWrote(stack, businessId);
       await expect
         .poll(
           () =>
@@ -202,10 +148,10 @@ describe("WhatsApp in the real world", () => {
       const failed = await ruleDetails(page);
       expect(await failed.textContent()).toContain("error 463");
       await screenshot(page, "whatsapp-restricted-rule-en-390");
-      expect((await sent(businessId)).length).toBe(3);
+      expect((await stack.sent(businessId)).length).toBe(3);
 
       // 5. The gateway forgets the session (a WAHA restarted without its volume): no longer Connected within a minute.
-      await sim(`${businessId}/forget`);
+      await stack.sim(`${businessId}/forget`);
       await page.goto(`${stack.appUrl}/dashboard`);
       await expect
         .poll(
@@ -231,12 +177,12 @@ describe("WhatsApp in the real world", () => {
       password: "realworld-pass-2",
     });
     const businessId = await connectWhatsApp(page, stack, "972501112299");
-    await reminderDueNow(page, "נועה כהן", "972541110009");
-    await sim(`${businessId}/disconnect`, { seconds: 60 });
+    await reminderDueNow(page, stack.appUrl, { name: "נועה כהן", phone: "972541110009" });
+    await stack.sim(`${businessId}/disconnect`, { seconds: 60 });
     await expect
       .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 10_000 })
       .toEqual([{ wa_status: "STARTING" }]);
-    await cron(businessId);
+    await cronForClientsWhoWrote(stack, businessId);
     await page.context().addCookies([{ name: "lang", value: "he", url: stack.appUrl }]);
     await page.goto(`${stack.appUrl}/dashboard`);
     await page.getByTestId("wa-waiting").waitFor({ timeout: 10_000 });

@@ -2,7 +2,7 @@
 // hostile form values, files where text belongs, repeated keys, unknown
 // intents or hostile query strings, answers below 500. (Bodies that are not
 // forms, cross-site posts and oversized bodies: request-guard.test.ts.)
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/auth";
 import { seedBooking, seedBusiness, seedClient } from "../support/seed";
@@ -62,6 +62,23 @@ const ACTIONS: { path: string; intents: string[]; fields: string[] }[] = [
     ],
   },
   { path: "/dashboard/clients/import", intents: ["import-preview", "import", "bogus"], fields: ["file"] },
+  {
+    path: "/dashboard/rules",
+    intents: ["create", "delete", "bogus"],
+    fields: [
+      "type",
+      "services",
+      "template",
+      "schedule_type",
+      "schedule_value",
+      "customDate",
+      "customTime",
+      "ask_confirmation",
+      "booking_id",
+      "rule_group_id",
+      "id",
+    ],
+  },
   {
     path: "/dashboard/settings/data",
     intents: ["feed-create", "feed-revoke", "delete-account", "bogus"],
@@ -157,6 +174,11 @@ describe("screens never answer 5xx", () => {
       }
     }
     expect(failures).toEqual([]);
+    // Nor did any of it make a rule (a hostile create is refused, not half-written).
+    const rules = await env.DB.prepare("SELECT count(*) AS n FROM rules WHERE business_id = ?")
+      .bind(owner.businessId)
+      .first<{ n: number }>();
+    expect(rules?.n).toBe(0);
   }, 120_000);
 
   it("to files where text belongs and to repeated keys", async () => {

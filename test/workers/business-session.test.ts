@@ -1,6 +1,6 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BusinessSession, POLL_MS } from "../../workers/business-session";
+import { BusinessSession } from "../../workers/business-session";
 import { businessSession } from "../../app/services/whatsapp/session.server";
 import { seedBusiness } from "../support/seed";
 
@@ -15,6 +15,10 @@ const newId = () => `biz-${crypto.randomUUID()}`;
 /** A business that exists in D1 (an object whose business is gone clears itself when its alarm runs). */
 const newBusiness = async () => (await seedBusiness({ id: newId() })).businessId;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// The designed intervals, written out rather than read from the object (a changed constant must fail here):
+// a read every 2 s while a session is transitional (waiting for a scan), once a minute once settled.
+const POLL_INTERVAL = 2_000;
+const SETTLED_POLL_INTERVAL = 60_000;
 
 /** Makes the cached status look old, as if 2 s had passed. */
 async function expire(stub: DurableObjectStub<BusinessSession>) {
@@ -64,7 +68,7 @@ describe("BusinessSession durable object", () => {
     expect(gateway.status).toBe(404);
   });
 
-  it("any number of pollers cost exactly one gateway status call per 2 s", async () => {
+  it("any number of pollers cost exactly one gateway status call per 2 s, and never one sooner", async () => {
     const id = await newBusiness();
     const stub = businessSession(env, id);
     await stub.open(id);
@@ -75,24 +79,31 @@ describe("BusinessSession durable object", () => {
       if (url.includes(`/api/sessions/${id}`)) calls.push(url);
       return realFetch(input, init);
     });
-    /** The last read as if it were `ms` ago (the object's clock cannot be moved; its record of the read can). */
+    // The object's clock stands still where the test puts it (the test and the object share one isolate): the
+    // interval is checked to the millisecond, from both sides. An hour ahead, so no alarm it sets goes off meanwhile.
+    await runInDurableObject(stub, (_i: BusinessSession, state) => state.storage.deleteAlarm());
+    let clock = Date.now() + 3_600_000;
+    vi.spyOn(Date, "now").mockImplementation(() => clock);
+    /** The last read as if it were `ms` ago. */
     const readAgo = (ms: number) =>
       runInDurableObject(stub, (instance: BusinessSession) => {
-        (instance as unknown as { s: { checkedAt: number } }).s.checkedAt = Date.now() - ms;
+        (instance as unknown as { s: { checkedAt: number } }).s.checkedAt = clock - ms;
       });
     const tabs = () => Promise.all(Array.from({ length: 30 }, () => stub.status(id)));
     // While it waits for a scan (transitional), 30 tabs asking at once, three times within one poll interval: one read.
-    await readAgo(POLL_MS);
+    await readAgo(POLL_INTERVAL);
     for (let round = 0; round < 3; round++) await tabs();
     expect(calls).toHaveLength(1);
-    // Just short of the interval: still that one read.
-    await readAgo(POLL_MS - 500);
+    // A millisecond short of the interval: still that one read (polling faster than every 2 s fails here).
+    clock += POLL_INTERVAL - 1;
     await tabs();
     expect(calls).toHaveLength(1);
-    // The interval over: exactly one more.
-    await readAgo(POLL_MS);
+    // The interval over to the millisecond: exactly one more (polling slower fails here).
+    clock += 1;
+    await tabs();
     await tabs();
     expect(calls).toHaveLength(2);
+    vi.restoreAllMocks();
     await stub.remove(id, "cancel");
   });
 
@@ -100,17 +111,28 @@ describe("BusinessSession durable object", () => {
     const id = await newBusiness();
     const stub = businessSession(env, id);
     await stub.open(id);
-    const alarmSet = await runInDurableObject(stub, (_i: BusinessSession, state) => state.storage.getAlarm());
-    expect(alarmSet).not.toBeNull();
+    const alarm = () => runInDurableObject(stub, (_i: BusinessSession, state) => state.storage.getAlarm());
+    expect(await alarm()).not.toBeNull();
     await waitForStatus(id, "SCAN_QR_CODE");
+    // The object's clock stands still, an hour ahead (no alarm goes off by itself meanwhile): each next poll is
+    // checked to the millisecond.
+    await runInDurableObject(stub, (_i: BusinessSession, state) => state.storage.deleteAlarm());
+    const clock = Date.now() + 3_600_000;
+    vi.spyOn(Date, "now").mockImplementation(() => clock);
+    // A read while transitional sets the next poll 2 s after it.
+    await expire(stub);
+    expect((await stub.status(id)).status).toBe("SCAN_QR_CODE");
+    expect(await alarm()).toBe(clock + POLL_INTERVAL);
+
     expect((await sim(`${id}/fail`, {})).status).toBeLessThan(300);
     await expire(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect((await stub.status(id)).status).toBe("FAILED");
-    const next = await runInDurableObject(stub, (_i, state) => state.storage.getAlarm());
-    expect(next! - Date.now()).toBeGreaterThan(POLL_MS * 10);
+    // Settled: the next poll a minute after the read.
+    expect(await alarm()).toBe(clock + SETTLED_POLL_INTERVAL);
+    vi.restoreAllMocks();
     await stub.remove(id, "cancel");
-    expect(await runInDurableObject(stub, (_i, state) => state.storage.getAlarm())).toBeNull();
+    expect(await alarm()).toBeNull();
   });
 
   it("an alarm whose gateway call fails is retried later and changes nothing", async () => {

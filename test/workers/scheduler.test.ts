@@ -11,6 +11,53 @@ async function seedDue(sendAt: number) {
   return seedRuleMessage(businessId, bookingId, { sendAt });
 }
 
+/**
+ * D1 for two callers in lock-step: each statement waits until the other caller has reached one too (or 250 ms
+ * have passed, when the other has no more), then both go at once.
+ */
+function inLockStep(db: D1Database): D1Database {
+  let waiting: (() => void) | null = null;
+  const meet = () =>
+    new Promise<void>((resolve) => {
+      if (waiting) {
+        const other = waiting;
+        waiting = null;
+        other();
+        resolve();
+        return;
+      }
+      const release = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        if (waiting === release) waiting = null;
+        resolve();
+      }, 250);
+      waiting = release;
+    });
+  const statement = (stmt: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(stmt, {
+      get(target, key) {
+        if (key === "bind") return (...values: unknown[]) => statement(target.bind(...values));
+        const value = Reflect.get(target, key) as unknown;
+        if (typeof value !== "function") return value;
+        if (key !== "run" && key !== "all" && key !== "first" && key !== "raw") return value.bind(target);
+        return async (...args: unknown[]) => {
+          await meet();
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === "prepare") return (sql: string) => statement(target.prepare(sql));
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 describe("cron sweep", () => {
   it("the scheduled handler queues due messages and leaves future ones", async () => {
     const due = await seedDue(Date.now() - 60_000);
@@ -27,18 +74,18 @@ describe("cron sweep", () => {
     const now = Date.now();
     // What each sweep hands the queue (other tests' rows may be swept too: only this message is counted).
     const queued: string[] = [];
-    const recording = {
-      ...env,
-      OUTBOUND: {
-        async sendBatch(messages: { body: { id: string } }[]) {
-          queued.push(...messages.map((m) => m.body.id));
-        },
-      } as unknown as Env["OUTBOUND"],
-    };
-    await Promise.all([sweepDueMessages({ env: recording, now }), sweepDueMessages({ env: recording, now })]);
+    const outbound = {
+      async sendBatch(messages: { body: { id: string } }[]) {
+        queued.push(...messages.map((m) => m.body.id));
+      },
+    } as unknown as Env["OUTBOUND"];
+    // The two sweeps in lock-step, each reading what the other has not yet written: a claim that reads the due
+    // rows and then marks them (two statements) is claimed by both here, every run.
+    const racing = { ...env, DB: inLockStep(env.DB), OUTBOUND: outbound };
+    await Promise.all([sweepDueMessages({ env: racing, now }), sweepDueMessages({ env: racing, now })]);
     expect((await messageRow(due.messageId))?.status).toBe("queued");
     expect(queued.filter((id) => id === due.messageId)).toHaveLength(1);
-    await sweepDueMessages({ env: recording, now });
+    await sweepDueMessages({ env: { ...env, OUTBOUND: outbound }, now });
     expect(queued.filter((id) => id === due.messageId)).toHaveLength(1);
   });
 

@@ -10,8 +10,8 @@
 //     await page.goto(stack.appUrl);
 //   });
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
-import { launchBrowser, newPage, type PageOptions } from "./browser";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { failOnHookPageErrors, launchBrowser, newPage, type PageOptions } from "./browser";
 import { attachStack, startStack, type Stack } from "./stack";
 
 export type BrowserStack = {
@@ -48,6 +48,8 @@ export function useBrowserStack({ vars, own = false }: Options = {}): BrowserSta
     }
     browser = await launchBrowser();
   }, START_TIMEOUT);
+  // A page opened in a hook serves several tests: each fails on the console errors logged while it ran.
+  afterEach((context) => failOnHookPageErrors(context.task.result?.state === "fail"));
   afterAll(async () => {
     await browser?.close();
     await stop?.();
@@ -74,6 +76,12 @@ export function useBrowserStack({ vars, own = false }: Options = {}): BrowserSta
       },
       sim(path: string, body?: unknown) {
         return up(live).sim(path, body);
+      },
+      sent(businessId: string) {
+        return up(live).sent(businessId);
+      },
+      simStatus(businessId: string) {
+        return up(live).simStatus(businessId);
       },
       cron() {
         return up(live).cron();

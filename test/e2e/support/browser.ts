@@ -61,13 +61,37 @@ function failOnErrors(errors: string[]) {
   try {
     onTestFinished(({ task }) => {
       if (task.result?.state === "fail" || errors.length === 0) return;
-      throw new Error(
-        `the page logged ${errors.length} error(s) the test did not expect:\n${errors.map((e) => `- ${e.slice(0, 500)}`).join("\n")}`,
-      );
+      throw unexpected(errors);
     });
   } catch {
-    // Opened in a hook (beforeAll): the file's own checks of `errors` hold it.
+    // Opened in a hook (beforeAll), the page serves the file's tests: each fails on the errors logged while it ran.
+    pagesOfHooks.push({ errors, told: errors.length });
   }
+}
+
+function unexpected(errors: string[]) {
+  return new Error(
+    `the page logged ${errors.length} error(s) the test did not expect:\n${errors.map((e) => `- ${e.slice(0, 500)}`).join("\n")}`,
+  );
+}
+
+/** Pages opened in a hook, and how many of their errors a test was already failed for. */
+const pagesOfHooks: { errors: string[]; told: number }[] = [];
+
+/**
+ * Fails the test that just ran on the errors its file's hook-opened pages logged meanwhile (useBrowserStack
+ * calls it after each test; a test that failed already is only told them). A test that provoked one and took
+ * it out of `errors` (splice) is not failed for it.
+ */
+export function failOnHookPageErrors(failedAlready: boolean) {
+  const fresh = pagesOfHooks.flatMap((p) => {
+    const since = p.errors.slice(Math.min(p.told, p.errors.length));
+    p.told = p.errors.length;
+    return since;
+  });
+  if (fresh.length === 0) return;
+  if (failedAlready) console.error(unexpected(fresh).message);
+  else throw unexpected(fresh);
 }
 
 const FAILURE_DIR = path.resolve("test-results/failures");

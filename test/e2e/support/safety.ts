@@ -10,3 +10,9 @@ export function clientsWroteFirst(stack: Pick<BrowserStack["stack"], "query">, b
      SELECT business_id, phone, ${Date.now() - 86_400_000} FROM clients WHERE business_id = '${businessId}'`,
   );
 }
+
+/** One cron run (as a deploy has every minute), every client so far of the business having written first. */
+export async function cronForClientsWhoWrote(stack: Pick<BrowserStack["stack"], "query" | "cron">, businessId: string) {
+  clientsWroteFirst(stack, businessId);
+  await stack.cron();
+}

@@ -11,6 +11,9 @@ export { freePort };
 /** Where a running stack is: enough for another process to use it (see attachStack). */
 export type StackAddress = { appUrl: string; simUrl: string | null; persist: string };
 
+/** A message the business's WhatsApp sent, as the simulator recorded it. */
+type Sent = { chatId: string; text: string };
+
 export type Stack = StackAddress & {
   /** Reads the stack's local D1 directly (for asserting what was stored). */
   query<T = Record<string, unknown>>(sql: string): T[];
@@ -18,6 +21,10 @@ export type Stack = StackAddress & {
   cron(): Promise<void>;
   /** POSTs to the simulator's control API, e.g. sim(`${businessId}/scan`, {phone}). */
   sim(path: string, body?: unknown): Promise<void>;
+  /** What the simulator's phone sent for a business (its session), oldest first. */
+  sent(businessId: string): Promise<Sent[]>;
+  /** The session's status at the simulated gateway (e.g. SCAN_QR_CODE, WORKING; 404 answers no-session). */
+  simStatus(businessId: string): Promise<string>;
   stop(): Promise<void>;
 };
 
@@ -70,10 +77,25 @@ export function attachStack(address: StackAddress): Omit<Stack, "stop"> {
       const res = await requestOnce("POST", `${address.simUrl}/__sim/sessions/${path}`, body);
       if (res.status < 200 || res.status >= 300) throw new Error(`simulator ${path}: ${res.status} ${res.text}`);
     },
+    async sent(businessId: string) {
+      const res = await simGet(address, `${businessId}/sent`);
+      return res.status === 404 ? [] : (JSON.parse(res.text) as Sent[]);
+    },
+    async simStatus(businessId: string) {
+      const res = await simGet(address, businessId);
+      return res.status === 404 ? "no-session" : (JSON.parse(res.text) as { status: string }).status;
+    },
     query<T>(sql: string) {
       return d1.query<T>(sql);
     },
   };
+}
+
+async function simGet(address: StackAddress, path: string) {
+  if (!address.simUrl) throw new Error("this stack runs without the simulator");
+  const res = await requestOnce("GET", `${address.simUrl}/__sim/sessions/${path}`);
+  if (res.status >= 300 && res.status !== 404) throw new Error(`simulator ${path}: ${res.status} ${res.text}`);
+  return res;
 }
 
 /**
