@@ -88,6 +88,43 @@ describe("GET /api/insights", () => {
     });
   });
 
+  it("follows each client's first booking and visits as they are cancelled, deleted, moved and held", async () => {
+    // New, returning and rebooked clients are read from chains of each client's bookings that follow every change.
+    const owner = await seeded();
+    const booking = (key: string) => `/api/bookings/${owner.businessId}-${key}`;
+    const change = async (key: string, init: { method: string; json?: Record<string, unknown> }) =>
+      expect((await owner.api(booking(key), init)).status).toBe(200);
+    const clients = async () => {
+      const { data } = await get(owner, `?from=${FIXTURE_PERIOD.from}&to=${FIXTURE_PERIOD.to}`);
+      const figures = (f: Record<string, unknown>) => [f.new_clients, f.returning_clients, f.rebooking_rate];
+      return { week: figures(data), before: figures(data.previous) };
+    };
+    expect(await clients()).toEqual({ week: [3, 2, 2 / 4], before: [1, 0, 1] });
+    // Eli's first booking (25 February) cancelled: his first is now in the week, and the week before is empty.
+    await change("b00", { method: "PATCH", json: { status: "cancelled" } });
+    expect(await clients()).toEqual({ week: [4, 1, 2 / 4], before: [0, 0, null] });
+    // Noa's first booking (10 February) deleted: she is new in the week too.
+    await change("b0", { method: "DELETE" });
+    expect(await clients()).toEqual({ week: [5, 0, 2 / 4], before: [0, 0, null] });
+    // Her 15 April booking moved earlier, to 26 February: her first again, before the week, and rebooked
+    // by her 1 March visit, which nothing follows now.
+    await change("b9", { method: "PATCH", json: { booking_date: "2026-02-26" } });
+    expect(await clients()).toEqual({ week: [4, 1, 1 / 4], before: [1, 0, 1] });
+    // Moved later, to 20 March: her 1 March visit is her first and rebooked again.
+    await change("b9", { method: "PATCH", json: { booking_date: "2026-03-20" } });
+    expect(await clients()).toEqual({ week: [5, 0, 2 / 4], before: [0, 0, null] });
+    // A booking-link hold for Dana on 24 February counts nowhere until it is confirmed; then it is her first.
+    const held = await seedBooking(owner.businessId, `${owner.businessId}-dana`, {
+      bookingDate: "2026-02-24",
+      bookingTime: "10:00",
+      status: "pending",
+    });
+    expect(await clients()).toEqual({ week: [5, 0, 2 / 4], before: [0, 0, null] });
+    // As the customer's confirmation does.
+    await env.DB.prepare("UPDATE bookings SET status = 'confirmed' WHERE id = ?").bind(held).run();
+    expect(await clients()).toEqual({ week: [4, 1, 2 / 4], before: [1, 0, 1] });
+  });
+
   it("reads the cancellation's 24 hours and the period's days in the business's zone", async () => {
     // The same rows for a salon in UTC: Maya's cancellation is 25 hours before a 16:00 there, and
     // the reminder sent at 01:00 Jerusalem time (23:00 UTC) falls on 28 February.

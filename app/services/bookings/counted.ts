@@ -1,14 +1,14 @@
 // Which bookings count in figures (Insights, a client's rhythm): SQL
 // conditions on a bookings alias. A booking-link hold counts nowhere until the
 // customer confirms it on WhatsApp: not while "pending", nor once its hold ran
-// out unconfirmed (the expiry cancels it; it was never a booking).
+// out unconfirmed (the expiry cancels it; it was never a booking). Insights'
+// rollups and client chains write the same tests in their triggers
+// (migrations 0020 and 0022): a kept booking is one neither cancelled (an
+// expired hold is a cancelled one) nor pending.
 
 /** A booking that counts, cancelled ones included (`alias`: the bookings table's alias). */
 export const isBooked = (alias: string) =>
   `${alias}.status != 'pending' AND NOT EXISTS (SELECT 1 FROM booking_holds h WHERE h.booking_id = ${alias}.id AND h.state = 'expired')`;
-
-/** A counted booking that was not cancelled (an expired hold is a cancelled one): it holds, or held, its time. */
-export const isKept = (alias: string) => `${alias}.status NOT IN ('cancelled', 'pending')`;
 
 /**
  * The same test as isBooked for a query that reads many bookings at once: it

@@ -3,7 +3,7 @@
 // Bookings are dated by their local booking_date, so a period is a range of
 // local dates; instants (a cancellation, a sent message) are compared in the
 // business's time zone.
-import { expiredHoldJoin, isBookedWith, isKept } from "~/services/bookings/counted";
+import { expiredHoldJoin, isBookedWith } from "~/services/bookings/counted";
 import { currencyOf, priceOf } from "~/services/catalogue/money";
 import { addDays } from "~/utils/dates";
 import { localDate, localTime, offsetAt, zonedInstant } from "~/utils/time-zone";
@@ -80,8 +80,9 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * rollups cannot know: the bookings of expired holds (taken out), today's
  * bookings that have started, the late cancellations (their test needs the
  * zone's offset) and the accepted proposals' bookings (chats). Then one pass
- * over the messages sent in the periods, and one over the clients (each
- * client's bookings and visits probed in their indexes, per period).
+ * over the messages sent in the periods, and one over the period's kept
+ * bookings for the clients (each client's first in the period counted once:
+ * migration 0022_insight_client_chains.sql).
  */
 async function periodsFigures(
   d1: D1Database,
@@ -157,27 +158,27 @@ async function periodsFigures(
      ) GROUP BY p HAVING p IS NOT NULL`;
   const livePass = d1.prepare(liveSql).bind(...q.values);
 
-  // Per client, one code per period (its figures summed by code below): null when it has no kept
-  // booking in the period; else 1 if none before it (new), plus 2 for a visit that has started, or 4
-  // for such a visit rebooked: followed by another kept booking of the client's within 60 days
-  // (insight_visits holds each visit and that flag, kept by the triggers of migration 0020). Each test
-  // reads the client's rows in an index and runs only when the one before it leaves it open.
+  // The clients of each period (new, returning, visited, rebooked), counted in one range of an index:
+  // insight_kept holds a row per kept booking, with whether it is a visit that started or rebooked, and
+  // for each chain of a client's rows (kept bookings, visits, rebooked visits) the day of the one
+  // before ('' for none; migration 0022 keeps them). A client's first row of a chain in the period is
+  // the one whose row before is older than the period; a new client's first kept booking ever has no
+  // row before it at all. A visit has started when its day is before today, or today at or before now.
   const c = params();
   const cbiz = c.add(business.id);
-  const own = (alias: string) => `${alias}.business_id = ${cbiz} AND ${alias}.client_id = c.id`;
   const [cToday, cNow] = [c.add(today), c.add(nowTime)];
-  const codes = periods.map(({ from, to }, i) => {
-    const [cfrom, cto] = [c.add(from), c.add(to)];
-    const visit = `${own("v")} AND v.day BETWEEN ${cfrom} AND ${cto} AND (v.day < ${cToday} OR (v.day = ${cToday} AND v.time <= ${cNow}))`;
-    return `CASE WHEN EXISTS (SELECT 1 FROM bookings k WHERE ${own("k")} AND k.booking_date BETWEEN ${cfrom} AND ${cto} AND ${isKept("k")})
-      THEN (NOT EXISTS (SELECT 1 FROM bookings f WHERE ${own("f")} AND f.booking_date < ${cfrom} AND ${isKept("f")}))
-        + coalesce((SELECT 4 FROM insight_visits v WHERE ${visit} AND v.rebooked = 1), (SELECT 2 FROM insight_visits v WHERE ${visit}), 0)
-      END AS c${i}`;
-  });
-  const columns = periods.map((_, i) => `c${i}`).join(", ");
+  const started = `(k.day < ${cToday} OR (k.day = ${cToday} AND k.time <= ${cNow}))`;
   const clientsPass = d1
     .prepare(
-      `SELECT ${columns}, count(*) AS n FROM (SELECT ${codes.join(", ")} FROM clients c WHERE c.business_id = ${cbiz}) GROUP BY ${columns}`,
+      periods
+        .map(({ from, to }, i) => {
+          const [cfrom, cto] = [c.add(from), c.add(to)];
+          return `SELECT ${i} AS p, sum(k.prev_kept < ${cfrom}) AS clients, sum(k.prev_kept = '') AS new_clients,
+                  sum(k.visit = 1 AND k.prev_visit < ${cfrom} AND ${started}) AS visited,
+                  sum(k.rebooked = 1 AND k.prev_rebooked < ${cfrom} AND ${started}) AS rebooked
+           FROM insight_kept k WHERE k.business_id = ${cbiz} AND k.day BETWEEN ${cfrom} AND ${cto}`;
+        })
+        .join(" UNION ALL "),
     )
     .bind(...c.values);
 
@@ -219,10 +220,7 @@ async function periodsFigures(
     const services = inPeriod(serviceRows)
       .filter((g) => n(g.kept) > 0)
       .map((g) => ({ service: String(g.service), count: n(g.kept), revenue_cents: n(g.revenue_cents) }));
-    // The clients' codes of this period (null: no kept booking in it).
-    const clients = clientRows.results.filter((r) => r[`c${i}`] !== null);
-    const count = (test: (code: number) => boolean) =>
-      clients.filter((r) => test(n(r[`c${i}`]))).reduce((total, r) => total + n(r.n), 0);
+    const clients = clientRows.results.find((r) => n(r.p) === i) ?? {};
     const msg = messageRows.results.find((r) => n(r.p) === i) ?? {};
     return {
       bookings: sum("n", kept) - n(live.expired_kept),
@@ -238,12 +236,9 @@ async function periodsFigures(
       ),
       late_cancel_rate: rate(n(live.late_cancels) - n(live.expired_late), sum("n", () => true) - n(live.expired)),
       confirmation_rate: rate(msg.confirmed, msg.asked),
-      rebooking_rate: rate(
-        count((code) => code >= 4),
-        count((code) => code >= 2),
-      ),
-      new_clients: count((code) => code % 2 === 1),
-      returning_clients: count((code) => code % 2 === 0),
+      rebooking_rate: rate(clients.rebooked, clients.visited),
+      new_clients: n(clients.new_clients),
+      returning_clients: n(clients.clients) - n(clients.new_clients),
       from_chats: days.reduce((total, g) => total + n(g.sync), 0) + n(live.chats),
       messages: { sent: n(msg.sent), refused: n(msg.refused) },
       busiest: busiest.sort((a, b) => b.count - a.count || a.weekday - b.weekday || a.hour - b.hour),
