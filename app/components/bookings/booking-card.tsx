@@ -76,14 +76,7 @@ export function BookingCard({ booking, members, onSaved, onDeleted }: Props) {
           </div>
         </>
       )}
-      {mutation.taken && (
-        <MoveAnywayDialog
-          {...mutation.taken}
-          busy={mutation.busy}
-          onMove={mutation.moveAnyway}
-          onKeep={mutation.keep}
-        />
-      )}
+      <MoveAnywayDialog mover={mutation} />
     </li>
   );
 }

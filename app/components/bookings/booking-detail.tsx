@@ -67,14 +67,7 @@ function BookingPanel({
           {t("bookings.close")}
         </button>
       </div>
-      {mutation.taken && (
-        <MoveAnywayDialog
-          {...mutation.taken}
-          busy={mutation.busy}
-          onMove={mutation.moveAnyway}
-          onKeep={mutation.keep}
-        />
-      )}
+      <MoveAnywayDialog mover={mutation} />
     </>
   );
 }

@@ -295,9 +295,7 @@ export function CalendarView({ members = [], q, timeZone, reloadKey, onAddAt, wo
           </p>
         )}
       </div>
-      {mover.taken && (
-        <MoveAnywayDialog {...mover.taken} busy={mover.busy} onMove={mover.moveAnyway} onKeep={mover.keep} />
-      )}
+      <MoveAnywayDialog mover={mover} />
       {open && (
         <BookingDetail
           name={open.name}

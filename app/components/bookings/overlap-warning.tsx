@@ -55,16 +55,26 @@ export function OverlapWarning({ conflicts, date, disabled, anyway = "timebook.b
   );
 }
 
-type DialogProps = { conflicts: Conflict[]; date?: string; busy?: boolean; onMove: () => void; onKeep: () => void };
+/** A move waiting on the owner (useBookingMutation's): what it would overlap, and the two answers. */
+type Mover = {
+  taken: { conflicts: Conflict[]; date?: string } | null;
+  busy?: boolean;
+  moveAnyway: () => void;
+  keep: () => void;
+};
 
 /**
  * A move onto other bookings, not saved yet: "Overlaps Noa Cohen 17:00-17:45",
  * then Move anyway or Keep it where it was (focused first; Escape, the close
  * button and a tap outside keep it too, and a dragged event goes back).
+ * Nothing while no move waits.
  */
-export function MoveAnywayDialog({ conflicts, date, busy, onMove, onKeep }: DialogProps) {
+export function MoveAnywayDialog({ mover }: { mover: Mover }) {
   const t = useT();
   const list = useId();
+  if (!mover.taken) return null;
+  const { conflicts, date } = mover.taken;
+  const { busy, moveAnyway: onMove, keep: onKeep } = mover;
   return (
     <Modal
       title={t("timebook.overlapTitle")}

@@ -77,7 +77,19 @@ type Common = {
   quiet?: boolean;
 };
 
-const hintOf = (id: string, hint: ReactNode, hintId?: string) => hintId ?? (hint ? `${id}-hint` : undefined);
+/** A conform field's frame (`Field`'s props) and its control's id and description. */
+function framed({ field, label, hint, hintId, id, quiet }: Common) {
+  const controlId = id ?? field.id;
+  const frame = {
+    id: controlId,
+    label,
+    hint,
+    hintId,
+    errorId: field.errorId,
+    problems: quiet ? undefined : field.errors,
+  };
+  return { frame, controlId, ariaDescribedBy: hintId ?? (hint ? `${controlId}-hint` : undefined) };
+}
 
 type TextFieldProps = Common & {
   type?: "text" | "email" | "tel" | "number" | "date" | "time" | "url" | "search" | "password";
@@ -85,21 +97,10 @@ type TextFieldProps = Common & {
 
 /** A labelled input, its hint, and its first problem right under it. */
 export function TextField({ field, label, type = "text", hint, hintId, id, quiet, ...rest }: TextFieldProps) {
-  const controlId = id ?? field.id;
+  const { frame, controlId, ariaDescribedBy } = framed({ field, label, hint, hintId, id, quiet });
   return (
-    <Field
-      id={controlId}
-      label={label}
-      hint={hint}
-      hintId={hintId}
-      errorId={field.errorId}
-      problems={quiet ? undefined : field.errors}
-    >
-      <input
-        {...getInputProps(field, { type, ariaDescribedBy: hintOf(controlId, hint, hintId) })}
-        id={controlId}
-        {...rest}
-      />
+    <Field {...frame}>
+      <input {...getInputProps(field, { type, ariaDescribedBy })} id={controlId} {...rest} />
     </Field>
   );
 }
@@ -109,21 +110,10 @@ type TextAreaFieldProps = Common &
 
 /** A labelled text area, its hint, and its first problem under it. */
 export function TextAreaField({ field, label, hint, hintId, id, quiet, ...rest }: TextAreaFieldProps) {
-  const controlId = id ?? field.id;
+  const { frame, controlId, ariaDescribedBy } = framed({ field, label, hint, hintId, id, quiet });
   return (
-    <Field
-      id={controlId}
-      label={label}
-      hint={hint}
-      hintId={hintId}
-      errorId={field.errorId}
-      problems={quiet ? undefined : field.errors}
-    >
-      <textarea
-        {...getTextareaProps(field, { ariaDescribedBy: hintOf(controlId, hint, hintId) })}
-        id={controlId}
-        {...rest}
-      />
+    <Field {...frame}>
+      <textarea {...getTextareaProps(field, { ariaDescribedBy })} id={controlId} {...rest} />
     </Field>
   );
 }
@@ -135,17 +125,10 @@ type SelectFieldProps = Common &
 
 /** A labelled select (its options as children), its hint, and its first problem under it. */
 export function SelectField({ field, label, hint, hintId, id, quiet, children, ...rest }: SelectFieldProps) {
-  const controlId = id ?? field.id;
+  const { frame, controlId, ariaDescribedBy } = framed({ field, label, hint, hintId, id, quiet });
   return (
-    <Field
-      id={controlId}
-      label={label}
-      hint={hint}
-      hintId={hintId}
-      errorId={field.errorId}
-      problems={quiet ? undefined : field.errors}
-    >
-      <select {...getSelectProps(field, { ariaDescribedBy: hintOf(controlId, hint, hintId) })} id={controlId} {...rest}>
+    <Field {...frame}>
+      <select {...getSelectProps(field, { ariaDescribedBy })} id={controlId} {...rest}>
         {children}
       </select>
     </Field>

@@ -1,6 +1,6 @@
 // /login: Continue with Google, the 'or' divider, e-mail and password. Also
 // where Google sends the browser back (?code=... or ?error=...).
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import {
   data,
   redirect,
@@ -86,21 +86,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const answer = (value: LoginAnswer, status = 200) => data(value, { status });
+  // The code step's address: it stays open for it whatever the answer.
+  const email = String(form.get("email") ?? "").slice(0, 320);
+  /** A code-step form refused as typed (400), the step still open. */
+  const codeStepRefused = (
+    intent: "resend" | "verify",
+    submission: { error?: Parameters<typeof firstFormProblem>[0]; reply: () => SubmissionResult<Problem[]> },
+  ) =>
+    answer(
+      { intent, ok: false, unverified: email, problem: firstFormProblem(submission.error), reply: submission.reply() },
+      400,
+    );
 
   if (intent === "resend") {
-    const email = String(form.get("email") ?? "").slice(0, 320);
     const submission = parseForm(form, EmailOnlySchema);
-    if (submission.status !== "success")
-      return answer(
-        {
-          intent,
-          ok: false,
-          unverified: email,
-          problem: firstFormProblem(submission.error),
-          reply: submission.reply(),
-        },
-        400,
-      );
+    if (submission.status !== "success") return codeStepRefused(intent, submission);
     try {
       const sent = await resendCode(ctx, submission.value.email);
       return answer({ intent, ok: true, unverified: email, notice: sent.codeSent ? "verify.resent" : "verify.wait" });
@@ -117,19 +117,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === "verify") {
-    const email = String(form.get("email") ?? "").slice(0, 320);
     const submission = parseForm(form, VerifyCodeSchema);
-    if (submission.status !== "success")
-      return answer(
-        {
-          intent,
-          ok: false,
-          unverified: email,
-          problem: firstFormProblem(submission.error),
-          reply: submission.reply(),
-        },
-        400,
-      );
+    if (submission.status !== "success") return codeStepRefused(intent, submission);
     try {
       await verifyEmail(ctx, submission.value);
       return answer({ intent, ok: true, notice: "login.verified" });

@@ -16,7 +16,7 @@ import { AppError } from "~/utils/problem";
 import { isValidTimeZone } from "~/utils/time-zone";
 import { safeRedirect } from "~/security/redirect";
 import { normalizeEmail } from "~/validation/accounts";
-import { newBusinessId } from "./registration.server";
+import { endPendingSignups, newBusinessId } from "./registration.server";
 import { defaultWorkingHours } from "~/services/time/hours";
 import { ownerMemberInsert } from "~/services/team/team.server";
 import { revokeAccess } from "./revoke.server";
@@ -197,6 +197,18 @@ async function withBusiness(db: Db, userId: string) {
   return row;
 }
 
+/** The account this Google identity signed in to before, if any. */
+async function userOfGoogle(db: Db, subject: string) {
+  const u = schema.users;
+  return (
+    await db
+      .select()
+      .from(u)
+      .where(and(eq(u.googleIssuer, GOOGLE_ISSUER), eq(u.googleSubject, subject)))
+      .limit(1)
+  )[0];
+}
+
 /**
  * The account of a Google identity. An existing e-mail account is linked only
  * when Google vouches for the address; whoever held a session of it before
@@ -213,28 +225,13 @@ export async function findOrCreateGoogleUser(
 ): Promise<{ user: User; business: Business }> {
   const u = schema.users;
   if (!p.sub) throw new AppError(401, "google.failed");
-  const known = (
-    await db
-      .select()
-      .from(u)
-      .where(and(eq(u.googleIssuer, GOOGLE_ISSUER), eq(u.googleSubject, p.sub)))
-      .limit(1)
-  )[0];
+  const known = await userOfGoogle(db, p.sub);
   if (known) return withBusiness(db, known.id);
   if (!p.emailVerified || !p.email) throw new AppError(403, "google.emailUnverified");
 
   const email = normalizeEmail(p.email);
   const sameEmail = (await db.select().from(u).where(eq(u.email, email)).limit(1))[0];
-  const endPendingSignups = db
-    .update(schema.verifications)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(schema.verifications.target, email),
-        eq(schema.verifications.purpose, "signup"),
-        isNull(schema.verifications.usedAt),
-      ),
-    );
+  const endSignups = endPendingSignups(db, email, now);
   if (sameEmail) {
     if (sameEmail.googleSubject) throw new AppError(409, "register.exists");
     await db.batch([
@@ -243,7 +240,7 @@ export async function findOrCreateGoogleUser(
         .set({ googleIssuer: GOOGLE_ISSUER, googleSubject: p.sub, emailVerifiedAt: sameEmail.emailVerifiedAt ?? now })
         .where(and(eq(u.id, sameEmail.id), isNull(u.googleSubject))),
       ...revokeAccess(db, sameEmail.id, null),
-      endPendingSignups,
+      endSignups,
     ]);
     return withBusiness(db, sameEmail.id);
   }
@@ -270,17 +267,11 @@ export async function findOrCreateGoogleUser(
       }),
       // The owner is the team's first member (a calendar of their own).
       ownerMemberInsert(db, businessId, p.name.slice(0, 60), now),
-      endPendingSignups,
+      endSignups,
     ]);
   } catch (error) {
     // Another first sign-in of this identity (a double click, two tabs) won the race: it is the same person.
-    const winner = (
-      await db
-        .select()
-        .from(u)
-        .where(and(eq(u.googleIssuer, GOOGLE_ISSUER), eq(u.googleSubject, p.sub)))
-        .limit(1)
-    )[0];
+    const winner = await userOfGoogle(db, p.sub);
     if (winner) return withBusiness(db, winner.id);
     if (String(error).includes("UNIQUE")) throw new AppError(409, "register.exists");
     throw error;

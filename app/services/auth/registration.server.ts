@@ -6,7 +6,7 @@
 // code e-mail names the business and person it confirms. Inputs were checked
 // by their schemas (validation/accounts.ts); refusals are thrown as AppError.
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { schema } from "~db";
+import { schema, type Db } from "~db";
 import { claimEmailSlot, deliver } from "~/services/email/index.server";
 import { codeEmail } from "~/services/email/templates.server";
 import { AppError } from "~/utils/problem";
@@ -21,6 +21,20 @@ import { exceeds, hit, isOverLimit, RATE_LIMITS } from "./rate-limit.server";
 export const failureKey = (email: string) => `fail:${email}`;
 
 /** Also the WhatsApp session name: letters, digits and _ only. */
+/** The statement that ends every pending sign-up of an address (it is proven, or an account now holds it). */
+export function endPendingSignups(db: Db, email: string, now: number) {
+  return db
+    .update(schema.verifications)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(schema.verifications.target, email),
+        eq(schema.verifications.purpose, "signup"),
+        isNull(schema.verifications.usedAt),
+      ),
+    );
+}
+
 export function newBusinessId() {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return `biz_${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
@@ -221,16 +235,7 @@ async function createAccount(
       // The owner is the team's first member (a calendar of their own).
       ownerMemberInsert(db, businessId, pending.name, now),
       // The address is proven: every other pending sign-up of it ends.
-      db
-        .update(schema.verifications)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(schema.verifications.target, email),
-            eq(schema.verifications.purpose, "signup"),
-            isNull(schema.verifications.usedAt),
-          ),
-        ),
+      endPendingSignups(db, email, now),
     ]);
   } catch (error) {
     if (String(error).includes("UNIQUE")) throw new AppError(409, "register.exists");

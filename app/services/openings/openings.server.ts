@@ -34,15 +34,15 @@ const OPENINGS_LIST_MAX = 50;
 
 export type CandidateReason = { key: MessageKey; vars?: Record<string, string> };
 type Candidate = { client_id: string; name: string; reason: CandidateReason };
-export type Opening = {
+type OpeningRow = {
   id: string;
   date: string;
   time: string;
   service: string;
   duration_minutes: number;
   member_id: string | null;
-  candidates: Candidate[];
 };
+export type Opening = OpeningRow & { candidates: Candidate[] };
 
 /**
  * The booking was cancelled: while its time is still ahead it becomes an
@@ -99,15 +99,6 @@ export async function bookingCancelled(
 }
 
 type Business = { id: string; timeZone: string; messageLang: string };
-
-type OpeningRow = {
-  id: string;
-  date: string;
-  time: string;
-  service: string;
-  duration_minutes: number;
-  member_id: string | null;
-};
 
 /**
  * The openings no live booking on the same calendar has taken since, soonest
