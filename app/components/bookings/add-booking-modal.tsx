@@ -13,7 +13,7 @@ import { firstInvalid } from "../form/first-invalid";
 import { PersonFields } from "../form/person-fields";
 import { Modal } from "~/components/ui/modal";
 import { BOOKINGS_ACTION, useBookingResult } from "./use-booking-mutation";
-import { useSchemaForm } from "~/components/form/use-schema-form";
+import { useFetcherForm } from "~/components/form/use-schema-form";
 import { bookingSchemas } from "~/components/form/schemas";
 import { FreeTimeChips, textOf } from "./free-time-chips";
 import { OverlapWarning } from "./overlap-warning";
@@ -34,11 +34,8 @@ export function AddBookingModal({ initial, members = [], onClose, onCreated, onN
   const t = useT();
   const [member, setMember] = useState("");
   const fetcher = useFetcher<BookingActionResult>();
-  const saving = fetcher.state !== "idle";
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const [form, fields] = useSchemaForm(bookingSchemas, (m) => m.BookingForm, {
+  const { saving, failed, form, fields } = useFetcherForm(fetcher, bookingSchemas, (m) => m.BookingForm, {
     id: "add-booking",
-    lastResult: saving ? undefined : failed?.reply,
     defaultValue: { booking_date: initial.booking_date ?? "", booking_time: initial.booking_time ?? "" },
   });
   useBookingResult(fetcher, { onSaved: onCreated, onNotice, onTaken: () => {} });

@@ -7,7 +7,7 @@ import type { BookingActionResult, BookingItem } from "~/routes/dashboard.calend
 import { useT } from "~/i18n";
 import { TextAreaField, TextField } from "~/components/form/fields";
 import { BOOKINGS_ACTION, useBookingResult } from "./use-booking-mutation";
-import { useSchemaForm } from "~/components/form/use-schema-form";
+import { useFetcherForm } from "~/components/form/use-schema-form";
 import { bookingSchemas } from "~/components/form/schemas";
 import { OverlapWarning } from "./overlap-warning";
 import { MemberField, type TeamMember } from "./member-field";
@@ -28,11 +28,8 @@ type EditProps = {
 export default function BookingEdit({ booking, base, members, onCancel, onSaved }: EditProps) {
   const t = useT();
   const fetcher = useFetcher<BookingActionResult>();
-  const saving = fetcher.state !== "idle";
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const [form, fields] = useSchemaForm(bookingSchemas, (m) => m.BookingEditForm, {
+  const { saving, failed, form, fields } = useFetcherForm(fetcher, bookingSchemas, (m) => m.BookingEditForm, {
     id: `${base}-edit`,
-    lastResult: saving ? undefined : failed?.reply,
     defaultValue: {
       service: booking.service,
       booking_date: booking.booking_date,

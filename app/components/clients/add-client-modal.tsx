@@ -13,7 +13,7 @@ import { Banner } from "../form/banner";
 import { PersonFields } from "../form/person-fields";
 import { Modal } from "~/components/ui/modal";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
-import { useSchemaForm } from "~/components/form/use-schema-form";
+import { useFetcherForm } from "~/components/form/use-schema-form";
 import { clientSchemas } from "~/components/form/schemas";
 
 const ORDER = ["name", "phone", "tags", "notes"] as const;
@@ -28,11 +28,8 @@ export function AddClientModal({
   const t = useT();
   const problemText = useProblemText();
   const fetcher = useFetcher<ClientActionResult>();
-  const saving = fetcher.state !== "idle";
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const [form, fields] = useSchemaForm(clientSchemas, (m) => m.ClientForm, {
+  const { saving, failed, form, fields } = useFetcherForm(fetcher, clientSchemas, (m) => m.ClientForm, {
     id: "add-client",
-    lastResult: saving ? undefined : failed?.reply,
   });
   const shown = firstInvalid(fields, ORDER);
 

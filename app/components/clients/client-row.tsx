@@ -16,7 +16,7 @@ import { PersonFields } from "../form/person-fields";
 import { TextAreaField, TextField } from "../form/fields";
 import { ChatIcon, ChevronIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
 import { useFetcherResult } from "~/components/ui/use-fetcher-result";
-import { useSchemaForm } from "~/components/form/use-schema-form";
+import { useFetcherForm } from "~/components/form/use-schema-form";
 import { clientSchemas } from "~/components/form/schemas";
 
 type Props = {
@@ -195,11 +195,8 @@ function ClientEdit({ client, baseId, onCancel, onSaved }: EditProps) {
   const t = useT();
   const problemText = useProblemText();
   const fetcher = useFetcher<ClientActionResult>();
-  const saving = fetcher.state !== "idle";
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const [form, fields] = useSchemaForm(clientSchemas, (m) => m.ClientForm, {
+  const { saving, form, fields } = useFetcherForm(fetcher, clientSchemas, (m) => m.ClientForm, {
     id: `${baseId}-edit`,
-    lastResult: saving ? undefined : failed?.reply,
     defaultValue: { name: client.name, phone: client.phone_display, tags: client.tags.join(", "), notes: client.notes },
   });
 

@@ -7,7 +7,8 @@
 // touches the form (a focus, a press, a key). A submit that comes before them
 // waits for them and is then checked as always. Without scripts the action
 // checks the same schema and replies with the same per-field problems.
-import { useForm, type DefaultValue } from "@conform-to/react";
+import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
+import type { FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import type { Problem } from "~/utils/problem";
@@ -122,6 +123,25 @@ export function useSchemaForm<M, S extends z.ZodType>(
   }, [check, formId]);
 
   return [form, fields, check] as const;
+}
+
+/**
+ * A form posted with its own fetcher (a modal, a card's edit): whether it is saving, the action's last
+ * refusal (`{ok: false, problem, reply?}`), and the form fed that refusal's reply (none while saving: an
+ * old reply does not show while the next answer is on its way).
+ */
+export function useFetcherForm<D, M, S extends z.ZodType>(
+  fetcher: FetcherWithComponents<D>,
+  schemas: () => Promise<M>,
+  pick: Pick<M, S>,
+  options: Omit<Options<S>, "lastResult">,
+) {
+  const saving = fetcher.state !== "idle";
+  const data = fetcher.data as (D & { ok?: unknown }) | undefined;
+  const failed = data && data.ok === false ? (data as Extract<D, { ok: false }>) : undefined;
+  const reply = (failed as { reply?: SubmissionResult<Problem[]> } | undefined)?.reply;
+  const [form, fields, check] = useSchemaForm(schemas, pick, { ...options, lastResult: saving ? undefined : reply });
+  return { saving, failed, form, fields, check };
 }
 
 /**
