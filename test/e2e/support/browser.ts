@@ -233,6 +233,9 @@ function describeViolations(name: string, found: AxeFinding[]): string {
 async function shootAndCheck(page: Page, name: string) {
   // Animations (a toast sliding in) are finished first: the picture and axe's colours are of the settled page.
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: "disabled" });
+  // No page is wider than the screen it is shown on (a phone would scroll sideways, or cut a button off).
+  const [scrollWidth, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  if (scrollWidth > width) throw new Error(`${name}: the page is ${scrollWidth} px wide on a ${width} px screen`);
   const found = scriptless.has(page) ? await axeOnCopy(page) : await axeViolations(page);
   if (found.length > 0) throw new Error(describeViolations(name, found));
 }
