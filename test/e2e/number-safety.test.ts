@@ -85,9 +85,12 @@ describe("number safety on the screens", () => {
           `UPDATE businesses SET wa_status = 'WORKING', wa_status_at = ${Date.now() + 600_000} WHERE id = '${businessId}'`,
         );
         await stack.cron();
+        // The queue of the shared server hands its consumer one batch at a time, and a batch of an earlier
+        // file's messages may wait out their number's pacing (up to 15 s) or a failed batch's retry (30 s) first.
         await expect
           .poll(() => stack.query(`SELECT status FROM scheduled_messages WHERE business_id = '${businessId}'`), {
-            timeout: 30_000,
+            timeout: 75_000,
+            interval: 1_000,
           })
           .toEqual([{ status: "manual" }]);
 

@@ -122,8 +122,8 @@ type DevOptions = {
   vars?: Record<string, string>;
   /** Also serve /__scheduled, the cron trigger's test door. */
   testScheduled?: boolean;
-  /** A file to append everything wrangler prints to. */
-  logFile?: string;
+  /** Files to append everything wrangler prints to. */
+  logFile?: string[];
 };
 
 /**
@@ -136,7 +136,7 @@ export async function startWranglerDev({
   persist,
   vars = {},
   testScheduled = true,
-  logFile,
+  logFile = [],
   prebuilt = false,
 }: DevOptions) {
   // wrangler reads local secrets from .dev.vars; a fresh clone has only the example.
@@ -167,7 +167,7 @@ export async function startWranglerDev({
   let output = "";
   const keep = (d: Buffer) => {
     output = (output + d.toString()).slice(-20_000);
-    if (logFile) appendFileSync(logFile, d);
+    for (const file of logFile) appendFileSync(file, d);
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);

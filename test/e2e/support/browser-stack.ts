@@ -9,10 +9,12 @@
 //     const { page, errors } = await newPage(390);
 //     await page.goto(stack.appUrl);
 //   });
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { stripVTControlCharacters } from "node:util";
 import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
 import { failOnHookPageErrors, launchBrowser, newPage, type PageOptions } from "./browser";
-import { attachStack, startStack, type Stack } from "./stack";
+import { attachStack, serverLog, startStack, type Stack } from "./stack";
 
 export type BrowserStack = {
   /** The running stack; read it inside tests and hooks (it starts in beforeAll). */
@@ -33,6 +35,15 @@ type Options = {
   own?: boolean;
 };
 
+/** What wrangler printed, without the plain answers under 400 (pages, assets, API calls that went well). */
+function serverLines(said: string, last = 60): string {
+  const plain = /^\[wrangler:info\] (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?!\/__scheduled)\S+ [23]\d\d /;
+  const lines = stripVTControlCharacters(said)
+    .split("\n")
+    .filter((line) => line.trim() && !plain.test(line));
+  return lines.slice(-last).join("\n") || "(nothing)";
+}
+
 export function useBrowserStack({ vars, own = false }: Options = {}): BrowserStack {
   let live: Omit<Stack, "stop"> | undefined;
   let stop: (() => Promise<void>) | undefined;
@@ -50,6 +61,18 @@ export function useBrowserStack({ vars, own = false }: Options = {}): BrowserSta
   }, START_TIMEOUT);
   // A page opened in a hook serves several tests: each fails on the console errors logged while it ran.
   afterEach((context) => failOnHookPageErrors(context.task.result?.state === "fail"));
+  // A failed test's log also says what the server did while it ran: queue batches, cron runs, a Worker's
+  // errors, answers of 400 or more (CI keeps only the log).
+  let logFrom = 0;
+  const logFile = () => serverLog(up(live).persist);
+  beforeEach(() => {
+    logFrom = existsSync(logFile()) ? statSync(logFile()).size : 0;
+  });
+  afterEach((context) => {
+    if (context.task.result?.state !== "fail" || !existsSync(logFile())) return;
+    const said = readFileSync(logFile()).subarray(logFrom).toString("utf8");
+    console.error(`-- the server while "${context.task.name}" ran (last 60 lines that matter):\n${serverLines(said)}`);
+  });
   afterAll(async () => {
     await browser?.close();
     await stop?.();

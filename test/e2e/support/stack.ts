@@ -4,11 +4,16 @@
 // (shared-stack.ts starts it once); a file that needs settings of its own
 // starts its own.
 import { request } from "node:http";
+import path from "node:path";
 import { d1At, freePort, localD1, startWranglerDev } from "../../support/local-server";
 
 export { freePort };
 
+/** Where a stack's server writes what it prints (beside its D1, removed with it). */
+export const serverLog = (persist: string) => path.join(persist, "server.log");
+
 /** Where a running stack is: enough for another process to use it (see attachStack). */
+
 export type StackAddress = { appUrl: string; simUrl: string | null; persist: string };
 
 /** A message the business's WhatsApp sent, as the simulator recorded it. */
@@ -45,11 +50,12 @@ export async function startStack({
       const { startSimulator } = await import("../../../workers/simulator/server");
       sim = await startSimulator({ port: await freePort(), host: "127.0.0.1", log: () => {} });
     }
-    // E2E_WRANGLER_LOG=file keeps what wrangler printed (a Worker's exceptions), for reading a failure.
+    // What wrangler prints (requests, queue batches, a Worker's exceptions) goes to serverLog(persist): a failed
+    // browser test prints the part written while it ran. E2E_WRANGLER_LOG=file keeps it after the run as well.
     server = await startWranglerDev({
       persist: d1.persist,
       vars: { ...(sim && { WAHA_URL: sim.url }), ...vars },
-      logFile: process.env.E2E_WRANGLER_LOG,
+      logFile: [serverLog(d1.persist), process.env.E2E_WRANGLER_LOG].filter((f): f is string => !!f),
       prebuilt,
     });
   } catch (error) {
