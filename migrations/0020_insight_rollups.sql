@@ -110,8 +110,9 @@ BEGIN
 END;
 --> statement-breakpoint
 -- Rebookings: each visit (a scheduled, confirmed or completed booking) with whether another kept
--- booking of its client follows it within 60 days (REBOOK_DAYS). A change to a client's kept
--- booking on a day can only change the visits of the 60 days up to it: the triggers read those again.
+-- booking of its client follows it within 60 days. A change to a client's kept booking on a day
+-- can only change the visits of the 60 days up to it: the triggers read those again.
+-- (0022 replaces this table with insight_kept.)
 CREATE TABLE `insight_visits` (
 	`booking_id` text PRIMARY KEY NOT NULL,
 	`business_id` text NOT NULL,

@@ -25,7 +25,8 @@ const PAYLOAD_NAME: Record<KnownEvent, string> = {
 /**
  * The gateway's answer: 200 for an event taken or one not ours to take, 202
  * for a session no business has, 401 for a bad signature or a stale event,
- * 400 for what is not an event, 413 for a body too large.
+ * 400 for what is not an event (the request guard has already answered 413
+ * to a body too large).
  */
 function answer(outcome: WebhookOutcome): Response {
   switch (outcome.kind) {
@@ -37,8 +38,6 @@ function answer(outcome: WebhookOutcome): Response {
         : json({ ignored: outcome.event });
     case "unauthorized":
       return json({ error: outcome.reason === "signature" ? "Invalid signature" : "Stale event" }, 401);
-    case "too-large":
-      return json({ error: "Payload too large" }, 413);
     case "malformed":
       if (outcome.reason === "payload") return json({ error: `Bad ${PAYLOAD_NAME[outcome.event]} payload` }, 400);
       return json({ error: outcome.reason === "json" ? "Invalid JSON" : "Not a webhook event" }, 400);

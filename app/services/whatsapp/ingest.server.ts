@@ -17,7 +17,6 @@ import {
   takeRevoke,
 } from "./addons.server";
 
-const MAX_WEBHOOK_BYTES = 256 * 1024;
 const MAX_AGE_MS = 5 * 60 * 1000;
 
 const Envelope = z.object({
@@ -60,16 +59,16 @@ export type KnownEvent =
 
 /**
  * What became of an event, for the route to answer in HTTP: taken (with what
- * taking it did), ignored (a session or event not ours), or refused (too
- * large, not JSON, not an event, a payload its event does not accept, a bad
- * signature or a stale event).
+ * taking it did), ignored (a session or event not ours), or refused (not
+ * JSON, not an event, a payload its event does not accept, a bad signature or
+ * a stale event). A body over the webhook's limit never gets here: the
+ * request guard answers it 413 (security/guard.server.ts).
  */
 export type WebhookOutcome =
   | { kind: "accepted"; event: KnownEvent; result: Record<string, unknown> }
   | { kind: "ignored"; reason: "unknown-session" }
   | { kind: "ignored"; reason: "unknown-event"; event: string }
   | { kind: "unauthorized"; reason: "signature" | "stale" }
-  | { kind: "too-large" }
   | { kind: "malformed"; reason: "json" | "envelope" }
   | { kind: "malformed"; reason: "payload"; event: KnownEvent };
 
@@ -82,7 +81,6 @@ export async function ingestWebhook(
   now: number,
   defer: Defer = () => {},
 ): Promise<WebhookOutcome> {
-  if (raw.length > MAX_WEBHOOK_BYTES) return { kind: "too-large" };
   let parsedJson: unknown;
   try {
     parsedJson = JSON.parse(raw);
