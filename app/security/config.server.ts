@@ -27,6 +27,9 @@ export function isDevelopmentRequest(request: Request, env: Env): boolean {
   return configIsDevelopment(env) && isLocalHost(new URL(request.url).hostname);
 }
 
+/** The browser tests' SQL door (POST /__dev/sql): only their stacks pass E2E_SQL = "1". */
+export const sqlDoorOpen = (env: Env) => (env as Env & { E2E_SQL?: string }).E2E_SQL === "1";
+
 /** The values shipped in .dev.vars.example: public, so never a production secret. */
 const DEVELOPMENT_SECRETS: Partial<Record<keyof Env, string>> = {
   SESSION_SECRET: "local-dev-session-secret-change-me-0123456789",
@@ -87,6 +90,9 @@ export function productionProblems(env: Env): string[] {
     problems.push(
       "VAPID_PRIVATE_KEY is the development key pair (anyone could sign pushes as this site): make your own with `npx tsx workers/cli/vapid-keys.ts` and `npx wrangler secret put` VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.",
     );
+  }
+  if (sqlDoorOpen(env)) {
+    problems.push("E2E_SQL is set (a test switch that opens the database to local requests): remove it from [vars].");
   }
   const waha = wahaConfigProblem(env);
   if (waha) problems.push(waha);

@@ -17,9 +17,9 @@ import { connectWhatsApp } from "./support/whatsapp";
 const { stack, newPage } = useBrowserStack();
 
 // Long enough for the checks made while WhatsApp is away, on a busy machine.
-const DISCONNECT_SECONDS = 30;
-// A reminder right after another waits the number's pacing gap (up to three times the 20 s pause) and the queue's retry.
-const PACED_MS = 90_000;
+const DISCONNECT_SECONDS = 20;
+// A reminder right after another waits the number's pacing gap (up to three times the 10 s pause) and the queue's retry.
+const PACED_MS = 60_000;
 
 /** Opens the first rule's details, in whatever language the page is in. */
 async function ruleDetails(page: Page) {
@@ -45,6 +45,8 @@ describe("WhatsApp in the real world", () => {
       });
 
       const businessId = await connectWhatsApp(page, stack, "972501112233");
+      // The shortest pause an owner can choose between automatic messages (10 to 30 s): the reminders go out one after another.
+      stack.query(`UPDATE businesses SET pause_seconds = 10 WHERE id = '${businessId}'`);
 
       // 1. The customer asks without a time; the owner answers on the phone with one.
       await stack.sim(`${businessId}/incoming`, {
@@ -76,8 +78,7 @@ describe("WhatsApp in the real world", () => {
       await screenshot(page, "whatsapp-owner-reply-sync-en-390");
 
       // 2. A reminder due during a disconnect waits, then goes out once. The
-      // window is long enough for the checks below on a busy machine (each
-      // stack.query starts a wrangler process).
+      // window is long enough for the checks below on a busy machine.
       await reminderDueNow(page, stack.appUrl, { name: "Noa Cohen", phone: "972541110001" });
       await stack.sim(`${businessId}/disconnect`, { seconds: DISCONNECT_SECONDS });
       await expect
@@ -126,7 +127,7 @@ describe("WhatsApp in the real world", () => {
         .poll(() => stack.query(`SELECT wa_status FROM businesses WHERE id = '${businessId}'`), { timeout: 15_000 })
         .toEqual([{ wa_status: "WORKING" }]);
       await cronForClientsWhoWrote(stack, businessId);
-      // Automatic messages keep a human gap (20 to 60 s by default) after the number's previous send.
+      // Automatic messages keep a human gap (here 10 to 30 s) after the number's previous send.
       await expect.poll(async () => (await stack.sent(businessId)).length, { timeout: PACED_MS }).toBe(2);
       expect((await stack.sent(businessId))[1].chatId).toBe("972541110002@c.us");
 

@@ -358,6 +358,41 @@ describe("development routes and production settings", () => {
     expect((await post("http://localhost/__dev/owner", body)).status).toBe(409);
   });
 
+  it("/__dev/sql opens only on a test stack (E2E_SQL), locally, and a deploy with the switch is refused", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const email = uniqueEmail("sql-door");
+    await db()
+      .insert(schema.users)
+      .values({ id: `u-${email}`, email, name: "Door" });
+    const sql = `SELECT email FROM users WHERE email = '${email}'`;
+    const post = (url: string, overrides: Record<string, string> = {}) =>
+      asWorker(new Request(url, { method: "POST", body: form({ sql }) }), overrides as Partial<Env>);
+    // npm run dev's settings (no switch): no door.
+    expect((await post("http://localhost/__dev/sql")).status).toBe(404);
+    // A test stack: the rows; a statement that fails says why, as a 400.
+    const open = await post("http://localhost/__dev/sql", { E2E_SQL: "1" });
+    expect(open.status).toBe(200);
+    expect(await open.json()).toEqual({ results: [{ email }] });
+    const bad = await asWorker(
+      new Request("http://localhost/__dev/sql", { method: "POST", body: form({ sql: "SELECT * FROM nowhere" }) }),
+      { E2E_SQL: "1" } as Partial<Env>,
+    );
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toContain("no such table");
+    // A public host with the switch left on: refused before any route, and the log names the fix.
+    const ready = {
+      APP_URL: "https://chatbook.example",
+      EMAIL_PROVIDER: "resend",
+      SESSION_SECRET: "p".repeat(48),
+      WEBHOOK_SECRET: "w".repeat(48),
+      WAHA_API_KEY: "prod-key",
+    };
+    expect((await post("https://chatbook.example/__dev/sql", { ...ready, E2E_SQL: "1" })).status).toBe(503);
+    expect(logged.mock.calls.map((c) => String(c[0])).join("\n")).toContain("E2E_SQL is set");
+    // A local request to a production configuration: no door either.
+    expect((await post("http://localhost/__dev/sql", { ...ready, E2E_SQL: "1" })).status).toBe(404);
+  });
+
   it("a public deploy that kept the local APP_URL, the outbox or the example secrets refuses every request and logs the fix", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     // What wrangler.toml and .dev.vars.example ship.

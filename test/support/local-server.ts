@@ -64,8 +64,8 @@ export function localD1(prefix: string) {
   return { ...d1At(persist), remove };
 }
 
-/** The local D1 kept in `persist` (made by localD1, perhaps in another process): read and written with wrangler. */
-export function d1At(persist: string) {
+/** The local D1 kept in `persist`, read and written with wrangler (for seeds and benchmarks; a served stack's rows go through its server: e2e/support/sql.ts). */
+function d1At(persist: string) {
   const on = ["DB", "--local", "--persist-to", persist];
   let files = 0;
   return {

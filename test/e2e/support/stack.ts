@@ -5,7 +5,8 @@
 // starts its own.
 import { request } from "node:http";
 import path from "node:path";
-import { d1At, freePort, localD1, startWranglerDev } from "../../support/local-server";
+import { freePort, localD1, startWranglerDev } from "../../support/local-server";
+import { serverRows } from "./sql";
 
 export { freePort };
 
@@ -20,7 +21,7 @@ export type StackAddress = { appUrl: string; simUrl: string | null; persist: str
 type Sent = { chatId: string; text: string };
 
 export type Stack = StackAddress & {
-  /** Reads the stack's local D1 directly (for asserting what was stored). */
+  /** Runs SQL on the stack's D1 (through the server: ./sql.ts) and returns its rows, for asserting what was stored or setting a row up. */
   query<T = Record<string, unknown>>(sql: string): T[];
   /** Runs the cron trigger once (wrangler's /__scheduled) and fails unless it answered 200. */
   cron(): Promise<void>;
@@ -54,7 +55,8 @@ export async function startStack({
     // browser test prints the part written while it ran. E2E_WRANGLER_LOG=file keeps it after the run as well.
     server = await startWranglerDev({
       persist: d1.persist,
-      vars: { ...(sim && { WAHA_URL: sim.url }), ...vars },
+      // E2E_SQL opens POST /__dev/sql, through which stack.query reads and writes the served D1.
+      vars: { ...(sim && { WAHA_URL: sim.url }), E2E_SQL: "1", ...vars },
       logFile: [serverLog(d1.persist), process.env.E2E_WRANGLER_LOG].filter((f): f is string => !!f),
       prebuilt,
     });
@@ -74,7 +76,6 @@ export async function startStack({
 
 /** A stack started elsewhere (the shared one), used from this process; stopping it is its starter's job. */
 export function attachStack(address: StackAddress): Omit<Stack, "stop"> {
-  const d1 = d1At(address.persist);
   return {
     ...address,
     cron: () => runCron(address.appUrl),
@@ -92,7 +93,7 @@ export function attachStack(address: StackAddress): Omit<Stack, "stop"> {
       return res.status === 404 ? "no-session" : (JSON.parse(res.text) as { status: string }).status;
     },
     query<T>(sql: string) {
-      return d1.query<T>(sql);
+      return serverRows<T>(address.appUrl, sql);
     },
   };
 }
