@@ -1,8 +1,8 @@
 // POST /__dev/sql with a form field `sql`: runs it on the served D1 and answers
 // {results} (of several statements, the last one's rows). For the browser
-// tests, which read and set rows of the product they drive (test/support/
-// d1-sync.worker.mjs) through the server's own D1, so that no second process
-// holds the database file. A door to every business's data, so it opens only
+// tests, which read and set rows of the product they drive (stack.query,
+// test/e2e/support/sql.ts) through the server's own D1, so that no second
+// process holds the database file. A door to every business's data, so it opens only
 // where three things hold: the guard's development request (a local request to
 // a local APP_URL, else 404 for /__ anywhere), the local e-mail outbox, and the
 // var E2E_SQL = "1", which only the test stacks pass (a deploy with it set is

@@ -125,7 +125,7 @@ async function main() {
     server = await startWranglerDev({
       persist: d1.persist,
       vars: { WAHA_URL: sim.url, DELIVERY_RETRY_SECONDS: "1" },
-      logFile: process.env.BENCH_WRANGLER_LOG ? [process.env.BENCH_WRANGLER_LOG] : [],
+      logFiles: process.env.BENCH_WRANGLER_LOG ? [process.env.BENCH_WRANGLER_LOG] : [],
     });
     const appUrl = server.url;
 

@@ -11,7 +11,7 @@ import { signInAsNewOwner, whenHydrated } from "./support/account";
 import { screenshot } from "./support/browser";
 import { calendarEvent } from "./support/calendar";
 import { useBrowserStack } from "./support/browser-stack";
-import { clientsWroteFirst } from "./support/safety";
+import { clientsWroteFirst, shortestPause } from "./support/safety";
 import { connectWhatsApp, cronUntilSent } from "./support/whatsapp";
 import { api, browserClock, reminderDueNow } from "./support/api";
 
@@ -43,8 +43,7 @@ describe("real WhatsApp, part 2", () => {
       password: "part2-pass-123",
     });
     const businessId = await connectWhatsApp(page, stack);
-    // The shortest pause an owner can choose between automatic messages (10 to 30 s): the reminders here go out one after another.
-    stack.query(`UPDATE businesses SET pause_seconds = 10 WHERE id = '${businessId}'`);
+    shortestPause(stack, businessId);
     // The session asks for reactions, edits and deletions, and for WEBJS acks.
     const info = (await (await fetch(`${stack.simUrl}/api/sessions/${businessId}`)).json()) as {
       config: { webhooks: { events: string[] }[]; webjs: unknown };

@@ -11,7 +11,7 @@ import { screenshot } from "./support/browser";
 import { reminderDueNow } from "./support/api";
 import { useBrowserStack } from "./support/browser-stack";
 import { syncEveryContact } from "./support/sync";
-import { cronForClientsWhoWrote } from "./support/safety";
+import { cronForClientsWhoWrote, shortestPause } from "./support/safety";
 import { connectWhatsApp } from "./support/whatsapp";
 
 const { stack, newPage } = useBrowserStack();
@@ -45,8 +45,7 @@ describe("WhatsApp in the real world", () => {
       });
 
       const businessId = await connectWhatsApp(page, stack, "972501112233");
-      // The shortest pause an owner can choose between automatic messages (10 to 30 s): the reminders go out one after another.
-      stack.query(`UPDATE businesses SET pause_seconds = 10 WHERE id = '${businessId}'`);
+      shortestPause(stack, businessId);
 
       // 1. The customer asks without a time; the owner answers on the phone with one.
       await stack.sim(`${businessId}/incoming`, {

@@ -15,6 +15,15 @@ import { uniqueEmail, uniqueIp } from "../support/accounts";
 const EVIL = "https://evil.example";
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 
+/** A deploy's settings with nothing left of development: a public https APP_URL, Resend, secrets of its own. */
+const PRODUCTION = {
+  APP_URL: "https://chatbook.example",
+  EMAIL_PROVIDER: "resend",
+  SESSION_SECRET: "p".repeat(48),
+  WEBHOOK_SECRET: "w".repeat(48),
+  WAHA_API_KEY: "prod-key",
+};
+
 async function clientCount(businessId: string) {
   return (await db().select({ n: count() }).from(schema.clients).where(eq(schema.clients.businessId, businessId)))[0].n;
 }
@@ -293,22 +302,15 @@ describe("arrays in API bodies are capped", () => {
 describe("development routes and production settings", () => {
   it("/__dev/outbox and /__scheduled answer 404 on a public host, even with development settings", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const production = {
-      APP_URL: "https://chatbook.example",
-      EMAIL_PROVIDER: "resend",
-      SESSION_SECRET: "p".repeat(48),
-      WEBHOOK_SECRET: "w".repeat(48),
-      WAHA_API_KEY: "prod-key",
-    };
-    expect((await asWorker(new Request("https://chatbook.example/__dev/outbox?to=a@b.co"), production)).status).toBe(
+    expect((await asWorker(new Request("https://chatbook.example/__dev/outbox?to=a@b.co"), PRODUCTION)).status).toBe(
       404,
     );
     expect(
-      (await asWorker(new Request("https://chatbook.example/__scheduled?cron=*+*+*+*+*"), production)).status,
+      (await asWorker(new Request("https://chatbook.example/__scheduled?cron=*+*+*+*+*"), PRODUCTION)).status,
     ).toBe(404);
     // A local request to a production configuration: still no outbox.
-    expect((await asWorker(new Request("http://localhost/__dev/outbox?to=a@b.co"), production)).status).toBe(404);
-    expect((await asWorker(new Request("http://localhost/__scheduled"), production)).status).toBe(404);
+    expect((await asWorker(new Request("http://localhost/__dev/outbox?to=a@b.co"), PRODUCTION)).status).toBe(404);
+    expect((await asWorker(new Request("http://localhost/__scheduled"), PRODUCTION)).status).toBe(404);
     // Locally, with development settings, the outbox is there.
     expect((await asWorker(new Request("http://localhost/__dev/outbox?to=a@b.co"))).status).toBe(200);
   });
@@ -328,15 +330,8 @@ describe("development routes and production settings", () => {
     };
     const post = (url: string, fields: Record<string, string>, overrides: Partial<Env> = {}) =>
       asWorker(new Request(url, { method: "POST", body: form(fields) }), overrides);
-    const production = {
-      APP_URL: "https://chatbook.example",
-      EMAIL_PROVIDER: "resend",
-      SESSION_SECRET: "p".repeat(48),
-      WEBHOOK_SECRET: "w".repeat(48),
-      WAHA_API_KEY: "k",
-    };
-    expect((await post("https://chatbook.example/__dev/owner", body, production)).status).toBe(404);
-    expect((await post("http://localhost/__dev/owner", body, production)).status).toBe(404);
+    expect((await post("https://chatbook.example/__dev/owner", body, PRODUCTION)).status).toBe(404);
+    expect((await post("http://localhost/__dev/owner", body, PRODUCTION)).status).toBe(404);
     expect((await db().select().from(schema.users).where(eq(schema.users.email, email))).length).toBe(0);
 
     const bad = await post("http://localhost/__dev/owner", { ...body, phone: "05-abc" });
@@ -380,17 +375,10 @@ describe("development routes and production settings", () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toContain("no such table");
     // A public host with the switch left on: refused before any route, and the log names the fix.
-    const ready = {
-      APP_URL: "https://chatbook.example",
-      EMAIL_PROVIDER: "resend",
-      SESSION_SECRET: "p".repeat(48),
-      WEBHOOK_SECRET: "w".repeat(48),
-      WAHA_API_KEY: "prod-key",
-    };
-    expect((await post("https://chatbook.example/__dev/sql", { ...ready, E2E_SQL: "1" })).status).toBe(503);
+    expect((await post("https://chatbook.example/__dev/sql", { ...PRODUCTION, E2E_SQL: "1" })).status).toBe(503);
     expect(logged.mock.calls.map((c) => String(c[0])).join("\n")).toContain("E2E_SQL is set");
     // A local request to a production configuration: no door either.
-    expect((await post("http://localhost/__dev/sql", { ...ready, E2E_SQL: "1" })).status).toBe(404);
+    expect((await post("http://localhost/__dev/sql", { ...PRODUCTION, E2E_SQL: "1" })).status).toBe(404);
   });
 
   it("a public deploy that kept the local APP_URL, the outbox or the example secrets refuses every request and logs the fix", async () => {
@@ -417,14 +405,7 @@ describe("development routes and production settings", () => {
     expect((await asWorker(new Request("https://chatbook.example/__dev/outbox?to=a@b.co"), shipped)).status).toBe(503);
 
     logged.mockClear();
-    const ready = {
-      APP_URL: "https://chatbook.example",
-      EMAIL_PROVIDER: "resend",
-      SESSION_SECRET: "p".repeat(48),
-      WEBHOOK_SECRET: "w".repeat(48),
-      WAHA_API_KEY: "prod-key",
-    };
-    const ok = await asWorker(new Request("https://chatbook.example/login"), ready);
+    const ok = await asWorker(new Request("https://chatbook.example/login"), PRODUCTION);
     expect(ok.status).toBe(200);
     expect(logged).not.toHaveBeenCalled();
   });
@@ -432,11 +413,8 @@ describe("development routes and production settings", () => {
   it("the example secrets alone are refused in production", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const res = await asWorker(new Request("https://chatbook.example/"), {
-      APP_URL: "https://chatbook.example",
-      EMAIL_PROVIDER: "resend",
+      ...PRODUCTION,
       SESSION_SECRET: "local-dev-session-secret-change-me-0123456789",
-      WEBHOOK_SECRET: "w".repeat(48),
-      WAHA_API_KEY: "prod-key",
     });
     expect(res.status).toBe(503);
     const log = String(logged.mock.calls[0]?.[0]);
@@ -446,15 +424,8 @@ describe("development routes and production settings", () => {
 
   it("the example VAPID key pair is refused in production; no VAPID keys at all is fine (no push)", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const ready = {
-      APP_URL: "https://chatbook.example",
-      EMAIL_PROVIDER: "resend",
-      SESSION_SECRET: "p".repeat(48),
-      WEBHOOK_SECRET: "w".repeat(48),
-      WAHA_API_KEY: "prod-key",
-    };
     const shipped = await asWorker(new Request("https://chatbook.example/"), {
-      ...ready,
+      ...PRODUCTION,
       VAPID_PUBLIC_KEY: "BGHMX__3MiRRNtRGHSbDutumJ4nqUcwmNXMx40cFyFHwleX8lNEO3LE1I6vDErkM9hMuUQgvMsw8C4y7pUvwhRQ",
       VAPID_PRIVATE_KEY: "Z8UnrnCAwfyTBD2QdQwkVFgJy46CpS8iuKgR4sCP6co",
       VAPID_SUBJECT: "mailto:owner@chatbook.local",
@@ -466,7 +437,7 @@ describe("development routes and production settings", () => {
 
     logged.mockClear();
     const none = await asWorker(new Request("https://chatbook.example/"), {
-      ...ready,
+      ...PRODUCTION,
       VAPID_PUBLIC_KEY: "",
       VAPID_PRIVATE_KEY: "",
       VAPID_SUBJECT: "",
@@ -499,14 +470,7 @@ describe("headers", () => {
   });
 
   it("HSTS on https only; the API is never cached", async () => {
-    const ready = {
-      APP_URL: "https://chatbook.example",
-      EMAIL_PROVIDER: "resend",
-      SESSION_SECRET: "p".repeat(48),
-      WEBHOOK_SECRET: "w".repeat(48),
-      WAHA_API_KEY: "prod-key",
-    };
-    const secure = await asWorker(new Request("https://chatbook.example/"), ready);
+    const secure = await asWorker(new Request("https://chatbook.example/"), PRODUCTION);
     expect(secure.headers.get("Strict-Transport-Security")).toContain("max-age=");
     expect((await SELF.fetch("http://localhost/")).headers.get("Strict-Transport-Security")).toBeNull();
     for (const path of ["/api/clients", "/api/auth/login", "/api/sessions/x", "/api/no-such"]) {

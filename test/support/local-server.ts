@@ -61,15 +61,12 @@ export function localD1(prefix: string) {
     remove();
     throw error;
   }
-  return { ...d1At(persist), remove };
-}
-
-/** The local D1 kept in `persist`, read and written with wrangler (for seeds and benchmarks; a served stack's rows go through its server: e2e/support/sql.ts). */
-function d1At(persist: string) {
   const on = ["DB", "--local", "--persist-to", persist];
   let files = 0;
+  // Read and written with wrangler, for seeds and benchmarks (a served stack's rows go through its server: e2e/support/sql.ts).
   return {
     persist,
+    remove,
     /** Runs a script of SQL statements (a bulk seed). */
     execute(sql: string) {
       const file = path.join(persist, `seed-${process.pid}-${files++}.sql`);
@@ -123,7 +120,7 @@ type DevOptions = {
   /** Also serve /__scheduled, the cron trigger's test door. */
   testScheduled?: boolean;
   /** Files to append everything wrangler prints to. */
-  logFile?: string[];
+  logFiles?: string[];
 };
 
 /**
@@ -136,7 +133,7 @@ export async function startWranglerDev({
   persist,
   vars = {},
   testScheduled = true,
-  logFile = [],
+  logFiles = [],
   prebuilt = false,
 }: DevOptions) {
   // wrangler reads local secrets from .dev.vars; a fresh clone has only the example.
@@ -167,7 +164,7 @@ export async function startWranglerDev({
   let output = "";
   const keep = (d: Buffer) => {
     output = (output + d.toString()).slice(-20_000);
-    for (const file of logFile) appendFileSync(file, d);
+    for (const file of logFiles) appendFileSync(file, d);
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);

@@ -64,13 +64,13 @@ export function useBrowserStack({ vars, own = false }: Options = {}): BrowserSta
   // A failed test's log also says what the server did while it ran: queue batches, cron runs, a Worker's
   // errors, answers of 400 or more (CI keeps only the log).
   let logFrom = 0;
-  const logFile = () => serverLog(up(live).persist);
   beforeEach(() => {
-    logFrom = existsSync(logFile()) ? statSync(logFile()).size : 0;
+    logFrom = statSync(serverLog(up(live).persist), { throwIfNoEntry: false })?.size ?? 0;
   });
   afterEach((context) => {
-    if (context.task.result?.state !== "fail" || !existsSync(logFile())) return;
-    const said = readFileSync(logFile()).subarray(logFrom).toString("utf8");
+    const file = serverLog(up(live).persist);
+    if (context.task.result?.state !== "fail" || !existsSync(file)) return;
+    const said = readFileSync(file).subarray(logFrom).toString("utf8");
     console.error(`-- the server while "${context.task.name}" ran (last 60 lines that matter):\n${serverLines(said)}`);
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 // Number safety in browser tests: Chatbook starts a chat only with clients who
 // wrote to the business's WhatsApp (or whom the owner wrote to). Tests whose
 // clients are added by hand and must get automatic messages say so here.
+import { PAUSE_SECONDS } from "~/validation/accounts";
 import type { BrowserStack } from "./browser-stack";
 
 /** Every client so far of one business wrote to the business's WhatsApp a day ago. */
@@ -15,4 +16,9 @@ export function clientsWroteFirst(stack: Pick<BrowserStack["stack"], "query">, b
 export async function cronForClientsWhoWrote(stack: Pick<BrowserStack["stack"], "query" | "cron">, businessId: string) {
   clientsWroteFirst(stack, businessId);
   await stack.cron();
+}
+
+/** The shortest pause an owner can choose between automatic messages (10 to 30 s apart): a test's reminders go out one after another sooner. */
+export function shortestPause(stack: Pick<BrowserStack["stack"], "query">, businessId: string) {
+  stack.query(`UPDATE businesses SET pause_seconds = ${PAUSE_SECONDS.min} WHERE id = '${businessId}'`);
 }

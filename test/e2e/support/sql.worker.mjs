@@ -1,4 +1,4 @@
-// The worker thread behind stack.query (local-server.ts): SQL posted to the
+// The worker thread behind stack.query (sql.ts): SQL posted to the
 // served product's development door (POST /__dev/sql, open only on the test
 // stacks), waited for by the test in place. The server's own D1 runs it, so no
 // second process holds the database file (a `wrangler d1 execute` process per

@@ -14,7 +14,6 @@ export { freePort };
 export const serverLog = (persist: string) => path.join(persist, "server.log");
 
 /** Where a running stack is: enough for another process to use it (see attachStack). */
-
 export type StackAddress = { appUrl: string; simUrl: string | null; persist: string };
 
 /** A message the business's WhatsApp sent, as the simulator recorded it. */
@@ -57,7 +56,7 @@ export async function startStack({
       persist: d1.persist,
       // E2E_SQL opens POST /__dev/sql, through which stack.query reads and writes the served D1.
       vars: { ...(sim && { WAHA_URL: sim.url }), E2E_SQL: "1", ...vars },
-      logFile: [serverLog(d1.persist), process.env.E2E_WRANGLER_LOG].filter((f): f is string => !!f),
+      logFiles: [serverLog(d1.persist), process.env.E2E_WRANGLER_LOG].filter((f): f is string => !!f),
       prebuilt,
     });
   } catch (error) {
